@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+const booleanFlag = (defaultValue: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : ["true", "1", "yes"].includes(value)));
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Absolute origin of the public site, used for canonical URLs, mails and the sitemap. */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** PostgreSQL connection string. Without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith("postgres").optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Seed demo content on the first start against an empty embedded database. */
+  SEED_DEMO: booleanFlag(true),
+  /** Fixed password for the demo administrator (otherwise a random one is printed once). */
+  DEMO_ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** Express "trust proxy": set to the number of proxies in front of the app (for client IPs). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function parseEnv(): Env & { PUBLIC_URL: string } {
+  const result = envSchema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    // Fail at boot, not at the first request that needs the value.
+    throw new Error(`Ungültige Umgebungsvariablen:\n${problems}`);
+  }
+  const parsed = result.data;
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  return { ...parsed, PUBLIC_URL: publicUrl };
+}
+
+export const env = parseEnv();
+export const isProduction = env.NODE_ENV === "production";

@@ -1,0 +1,220 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  bigint,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------
+// Authentication (the tables better-auth reads and writes; names follow its
+// defaults so no field mapping is needed).
+// ---------------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Rate-limit counters live in the database so that several app servers share them. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Forum
+// ---------------------------------------------------------------------------
+
+export const approvalStatuses = ["pending", "approved", "rejected"] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+export const roles = ["admin", "moderator", "member"] as const;
+export type Role = (typeof roles)[number];
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull().default(""),
+    expertise: text("expertise").notNull().default("general"),
+    experience: text("experience").notNull().default("anfaenger"),
+    bio: text("bio").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(true),
+    approvalStatus: text("approval_status", { enum: approvalStatuses }).notNull().default("pending"),
+    /** Who approved or rejected the account, and when (kept for the audit trail). */
+    approvalDecidedBy: text("approval_decided_by").references((): AnyPgColumn => profiles.id, {
+      onDelete: "set null",
+    }),
+    approvalDecidedAt: timestamp("approval_decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_approval_status_check", sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
+    index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("profiles_approval_status_created_at_idx").on(t.approvalStatus, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    role: text("role", { enum: roles }).notNull().default("member"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("user_roles_role_check", sql`${t.role} in ('admin', 'moderator', 'member')`),
+    // One role per user: a role change is an upsert, so concurrent changes cannot leave two rows.
+    uniqueIndex("user_roles_user_id_key").on(t.userId),
+    index("user_roles_role_idx").on(t.role),
+  ],
+);
+
+export const discussions = pgTable(
+  "discussions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    category: text("category").notNull(),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
+    isPinned: boolean("is_pinned").notNull().default(false),
+    repliesCount: integer("replies_count").notNull().default(0),
+    viewsCount: integer("views_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "discussions_category_check",
+      sql`${t.category} in ('seo', 'sea', 'ki-suche', 'general', 'tools', 'events')`,
+    ),
+    check("discussions_counts_check", sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0`),
+    uniqueIndex("discussions_slug_key").on(t.slug),
+    index("discussions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("discussions_category_created_at_idx").on(t.category, t.createdAt.desc().nullsFirst()),
+    index("discussions_category_pinned_created_at_idx").on(t.category, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
+    index("discussions_replies_count_idx").on(t.repliesCount.desc().nullsFirst()),
+    index("discussions_category_replies_count_idx").on(t.category, t.repliesCount.desc().nullsFirst()),
+    index("discussions_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
+    index("discussions_updated_at_idx").on(t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("comments_discussion_created_at_idx").on(t.discussionId, t.createdAt),
+    index("comments_parent_id_idx").on(t.parentId),
+    index("comments_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Community events (meetups, conferences). The spec only counts them. */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    location: text("location").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("events_created_at_idx").on(t.createdAt.desc().nullsFirst()), index("events_starts_at_idx").on(t.startsAt)],
+);
