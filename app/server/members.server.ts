@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { account, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
+import type { Database, Transaction } from "./db.server";
+
+export interface NewMemberAccount {
+  email: string;
+  /** Either a clear-text password (hashed here) or an existing hash (demo seed reuses one hash). */
+  password: { clear: string } | { hash: string };
+  firstName: string;
+  lastName: string;
+  company?: string;
+  expertise?: string;
+  experience?: string;
+  bio?: string;
+  newsletterSubscribed?: boolean;
+  approvalStatus: ApprovalStatus;
+  role: Role;
+  emailVerified: boolean;
+  createdAt?: Date;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function hashMemberPassword(password: string): Promise<string> {
+  return hashPassword(password);
+}
+
+/**
+ * Creates the auth user, its password credential, the forum profile and the
+ * role row in one transaction. The account format matches better-auth's, so
+ * the member can sign in with the password right away.
+ */
+export async function createMemberAccount(
+  executor: Database | Transaction,
+  input: NewMemberAccount,
+): Promise<string> {
+  const id = randomUUID();
+  const email = normalizeEmail(input.email);
+  const passwordHash = "hash" in input.password ? input.password.hash : await hashMemberPassword(input.password.clear);
+  const createdAt = input.createdAt ?? new Date();
+
+  await executor.transaction(async (tx) => {
+    await tx.insert(user).values({
+      id,
+      name: `${input.firstName} ${input.lastName}`.trim(),
+      email,
+      emailVerified: input.emailVerified,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await tx.insert(account).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: passwordHash,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await tx.insert(profiles).values({
+      id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      company: input.company ?? "",
+      expertise: input.expertise ?? "general",
+      experience: input.experience ?? "anfaenger",
+      bio: input.bio ?? "",
+      newsletterSubscribed: input.newsletterSubscribed ?? true,
+      approvalStatus: input.approvalStatus,
+      approvalDecidedAt: input.approvalStatus === "pending" ? null : createdAt,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await tx.insert(userRoles).values({ userId: id, role: input.role, createdAt });
+  });
+  return id;
+}

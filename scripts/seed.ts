@@ -1,0 +1,28 @@
+/**
+ * `npm run seed`: fills the configured database (embedded PGlite, or
+ * PostgreSQL with DATABASE_URL) with the German demo content. Refuses a
+ * database that already has members, so it never mixes demo and real data.
+ */
+import { closeDatabase, databaseKind, db } from "~/server/db.server";
+import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
+import { env } from "~/server/env.server";
+
+async function main() {
+  if (!(await isDatabaseEmpty(db))) {
+    console.error("Die Datenbank enthält bereits Mitglieder – Demo-Inhalte werden nur in eine leere Datenbank geschrieben.");
+    process.exitCode = 1;
+    return;
+  }
+  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD });
+  console.log(
+    `Demo-Inhalte angelegt (${databaseKind}): ${result.members} Mitglieder, ${result.discussions} Diskussionen, ` +
+      `${result.comments} Kommentare, ${result.events} Events.\n` +
+      `Admin-Anmeldung:\n  E-Mail:   ${result.adminEmail}\n  Passwort: ${result.adminPassword}`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  await closeDatabase();
+}
