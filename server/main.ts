@@ -1,0 +1,144 @@
+/**
+ * Production server: Express in front of the React Router request handler.
+ * Built by Vite into build/server/index.js together with the app, so the
+ * database module is shared and opened (and migrated) once, before listening.
+ */
+import { randomBytes } from "node:crypto";
+import type { Socket } from "node:net";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { closeDatabase, databaseKind, db } from "~/server/db.server";
+import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+
+const CLIENT_DIR = "build/client";
+
+async function seedIfWanted() {
+  // A PostgreSQL database is never filled without asking: `npm run seed` does that.
+  if (!env.SEED_DEMO || databaseKind !== "pglite" || !(await isDatabaseEmpty(db))) return;
+  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD });
+  logger.info({ ...result, adminPassword: undefined }, "demo content seeded");
+  // Printed once, on the start that created the account; it is not stored anywhere in clear.
+  process.stdout.write(
+    `\n  Demo-Inhalte angelegt. Admin-Anmeldung:\n    E-Mail:   ${result.adminEmail}\n    Passwort: ${result.adminPassword}\n\n`,
+  );
+}
+
+function createApp() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  const secure = env.PUBLIC_URL.startsWith("https://");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          // Only our own bundles plus the inline hydration data React Router writes with this request's nonce.
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          ...(secure ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(compression());
+
+  // Vite's hashed file names change with their content, so they may be cached forever.
+  app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+
+  app.all(
+    /.*/,
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}
+
+async function main() {
+  await seedIfWanted();
+  const app = createApp();
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind }, "server listening");
+    process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL}\n`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, "second signal, exiting now");
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
+    server.close(() => {
+      void closeDatabase()
+        .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
+        .finally(() => {
+          logger.info("shutdown complete");
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn({ open: sockets.size }, "shutdown timeout, closing open connections");
+      for (const socket of sockets) socket.destroy();
+    }, env.SHUTDOWN_TIMEOUT * 1000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch(async (error: unknown) => {
+  logger.fatal({ err: error }, "server failed to start");
+  await closeDatabase().catch(() => undefined);
+  process.exit(1);
+});
