@@ -1,0 +1,185 @@
+import { CookieIcon } from "lucide-react";
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Switch } from "~/components/ui/switch";
+import { paths } from "~/lib/paths";
+import {
+  getConsentStatus,
+  getServerConsentStatus,
+  readPreferences,
+  resetConsent,
+  savePreferences,
+  subscribe,
+} from "./consent-store";
+
+interface CookieConsentApi {
+  openSettings: () => void;
+}
+
+const CookieConsentContext = createContext<CookieConsentApi | null>(null);
+
+export function useCookieConsent(): CookieConsentApi {
+  const context = useContext(CookieConsentContext);
+  if (!context) throw new Error("useCookieConsent must be used within a CookieConsentProvider");
+  return context;
+}
+
+/**
+ * Banner and settings dialog. The server renders neither: consent is only
+ * known in the browser, so the banner appears after hydration for visitors
+ * without a stored choice and never flashes for those who already chose.
+ */
+export function CookieConsentProvider({ children }: { children: ReactNode }) {
+  const status = useSyncExternalStore(subscribe, getConsentStatus, getServerConsentStatus);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+
+  const openSettings = useCallback(() => {
+    const stored = readPreferences();
+    setAnalytics(stored.analytics);
+    setMarketing(stored.marketing);
+    setSettingsOpen(true);
+  }, []);
+
+  const api = useMemo(() => ({ openSettings }), [openSettings]);
+
+  const acceptAll = () => {
+    savePreferences({ analytics: true, marketing: true });
+    setSettingsOpen(false);
+  };
+  const acceptEssential = () => {
+    savePreferences({ analytics: false, marketing: false });
+    setSettingsOpen(false);
+  };
+  const saveCustom = () => {
+    savePreferences({ analytics, marketing });
+    setSettingsOpen(false);
+  };
+  const reset = () => {
+    resetConsent();
+    setAnalytics(false);
+    setMarketing(false);
+    setSettingsOpen(false);
+  };
+
+  return (
+    <CookieConsentContext.Provider value={api}>
+      {children}
+      {status === "missing" && (
+        <section
+          aria-label="Cookie-Hinweis"
+          data-testid="cookie-banner"
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-xl md:border"
+        >
+          <div className="flex items-start gap-3">
+            <CookieIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <div>
+              <h2 className="font-semibold">Wir respektieren Ihre Privatsphäre</h2>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Wir verwenden technisch notwendige Cookies für den Betrieb des Forums. Analyse- und Marketing-Cookies
+                setzen wir nur mit Ihrer Einwilligung. Mehr dazu in der{" "}
+                <Link to={paths.datenschutz} className="text-brand-700 underline">
+                  Datenschutzerklärung
+                </Link>
+                .
+              </p>
+            </div>
+          </div>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" size="sm" onClick={openSettings}>
+              Einstellungen
+            </Button>
+            <Button variant="outline" size="sm" onClick={acceptEssential}>
+              Nur notwendige
+            </Button>
+            <Button size="sm" onClick={acceptAll}>
+              Alle akzeptieren
+            </Button>
+          </div>
+        </section>
+      )}
+
+      <Dialog open={settingsOpen} onOpenChange={setSettingsOpen}>
+        <DialogContent data-testid="cookie-settings">
+          <DialogHeader>
+            <DialogTitle>Cookie-Einstellungen</DialogTitle>
+            <DialogDescription>Legen Sie fest, welche Cookies wir verwenden dürfen.</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-4">
+            <PreferenceRow
+              id="cookie-essential"
+              label="Notwendige Cookies"
+              description="Erforderlich für Anmeldung, Sicherheit und Grundfunktionen. Immer aktiv."
+              checked
+              disabled
+            />
+            <PreferenceRow
+              id="cookie-analytics"
+              label="Analyse-Cookies"
+              description="Helfen uns zu verstehen, wie das Forum genutzt wird."
+              checked={analytics}
+              onCheckedChange={setAnalytics}
+            />
+            <PreferenceRow
+              id="cookie-marketing"
+              label="Marketing-Cookies"
+              description="Ermöglichen personalisierte Inhalte und Werbung."
+              checked={marketing}
+              onCheckedChange={setMarketing}
+            />
+          </div>
+          <DialogFooter className="sm:justify-between">
+            <Button variant="ghost" onClick={reset}>
+              Zurücksetzen
+            </Button>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button variant="outline" onClick={saveCustom}>
+                Auswahl speichern
+              </Button>
+              <Button onClick={acceptAll}>Alle akzeptieren</Button>
+            </div>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </CookieConsentContext.Provider>
+  );
+}
+
+function PreferenceRow({
+  id,
+  label,
+  description,
+  checked,
+  disabled,
+  onCheckedChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onCheckedChange}
+        aria-describedby={`${id}-description`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { badgeVariants } from "~/components/ui/badge";
+import { categoryHref, categoryLabels, type Category } from "~/lib/categories";
+import { cn } from "~/lib/utils";
+
+/** Category label that links to its subforum (general, tools and events link home). */
+export function CategoryBadge({
+  category,
+  uppercase = false,
+  className,
+}: {
+  category: Category;
+  uppercase?: boolean;
+  className?: string;
+}) {
+  const label = categoryLabels[category];
+  return (
+    <Link
+      to={categoryHref(category)}
+      className={cn(badgeVariants(), "hover:bg-brand-200", uppercase && "uppercase", className)}
+    >
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,49 @@
+import { MessageCircleIcon } from "lucide-react";
+import { Link } from "react-router";
+import { CategoryBadge } from "~/components/discussions/category-badge";
+import { formatAge } from "~/lib/format";
+import { paths } from "~/lib/paths";
+import type { DiscussionSummary } from "~/server/discussions.server";
+
+export function RecentDiscussions({ discussions, now }: { discussions: DiscussionSummary[]; now: Date }) {
+  return (
+    <section id="aktuelle-diskussionen" aria-labelledby="aktuelle-diskussionen-title" className="scroll-mt-20">
+      <h2 id="aktuelle-diskussionen-title" className="text-2xl font-bold tracking-tight">
+        Aktuelle Diskussionen
+      </h2>
+      {discussions.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">Noch keine Diskussionen vorhanden.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border rounded-xl border border-border">
+          {discussions.map((discussion) => {
+            const author = discussion.author
+              ? `${discussion.author.firstName} ${discussion.author.lastName}`.trim()
+              : "Unbekannt";
+            return (
+              <li key={discussion.id} className="flex flex-col gap-1.5 p-4 sm:flex-row sm:items-center sm:gap-4">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                    <CategoryBadge category={discussion.category} uppercase />
+                    <time dateTime={new Date(discussion.createdAt).toISOString()}>
+                      {formatAge(discussion.createdAt, now)}
+                    </time>
+                  </div>
+                  <h3 className="mt-1 font-semibold">
+                    <Link to={paths.discussion(discussion.slug)} className="hover:text-brand-700">
+                      {discussion.title}
+                    </Link>
+                  </h3>
+                  <p className="text-sm text-muted-foreground">von {author || "Unbekannt"}</p>
+                </div>
+                <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
+                  <MessageCircleIcon className="size-4" aria-hidden="true" />
+                  {discussion.repliesCount} {discussion.repliesCount === 1 ? "Antwort" : "Antworten"}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

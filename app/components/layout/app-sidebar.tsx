@@ -1,0 +1,190 @@
+import {
+  BotIcon,
+  ChevronDownIcon,
+  LayoutDashboardIcon,
+  LogInIcon,
+  MegaphoneIcon,
+  SearchIcon,
+  TrendingUpIcon,
+  UsersIcon,
+  type LucideIcon,
+} from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { subforums, type Subforum } from "~/lib/categories";
+import { paths } from "~/lib/paths";
+import { site } from "~/lib/site";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+import { useSidebar } from "./sidebar-context";
+import { SidebarSearch } from "./sidebar-search";
+
+const navigation: Array<{ to: string; label: string; icon: LucideIcon; end?: boolean }> = [
+  { to: paths.home, label: "Dashboard", icon: LayoutDashboardIcon, end: true },
+  { to: paths.members, label: "Mitglieder", icon: UsersIcon },
+  { to: paths.search, label: "Suche", icon: SearchIcon },
+];
+
+const subforumIcons: Record<Subforum["segment"], LucideIcon> = {
+  seo: TrendingUpIcon,
+  sea: MegaphoneIcon,
+  ai: BotIcon,
+};
+
+/** Desktop sidebar: a column that is either expanded (16rem) or collapsed to icons (3rem). */
+export function DesktopSidebar() {
+  const { open } = useSidebar();
+  return (
+    <aside
+      aria-label="Seitenleiste"
+      data-state={open ? "expanded" : "collapsed"}
+      data-testid="sidebar"
+      className={cn(
+        "sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-border bg-sidebar transition-[width] duration-200 md:flex",
+        open ? "w-64" : "w-12",
+      )}
+    >
+      <SidebarBody collapsed={!open} />
+    </aside>
+  );
+}
+
+/** Under 768 px the sidebar opens as an overlay. */
+export function MobileSidebar() {
+  const { openMobile, setOpenMobile } = useSidebar();
+  return (
+    <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+      <SheetContent data-testid="mobile-sidebar" aria-describedby={undefined}>
+        <SheetTitle className="sr-only">Navigation</SheetTitle>
+        <SheetDescription className="sr-only">Hauptnavigation des Forums</SheetDescription>
+        <SidebarBody collapsed={false} onNavigate={() => setOpenMobile(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const [subforumsOpen, setSubforumsOpen] = useState(true);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className={cn("flex h-14 items-center gap-2 border-b border-border", collapsed ? "justify-center px-0" : "px-3")}>
+        <Link to={paths.home} onClick={onNavigate} className="flex min-w-0 items-center gap-2 rounded-md">
+          <Logo />
+          <span className={cn("truncate text-sm font-bold", collapsed && "sr-only")}>{site.name}</span>
+        </Link>
+      </div>
+
+      <nav aria-label="Hauptnavigation" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto py-3">
+        {!collapsed && <SidebarSearch onNavigate={onNavigate} />}
+
+        <SidebarGroup label="Navigation" collapsed={collapsed}>
+          {navigation.map((item) => (
+            <li key={item.to}>
+              <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </SidebarGroup>
+
+        <Collapsible open={collapsed || subforumsOpen} onOpenChange={setSubforumsOpen}>
+          <div className="px-2">
+            {collapsed ? (
+              <span className="sr-only">Subforen</span>
+            ) : (
+              <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">
+                Subforen
+                <ChevronDownIcon
+                  aria-hidden="true"
+                  className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")}
+                />
+              </CollapsibleTrigger>
+            )}
+            <CollapsibleContent>
+              <ul className="mt-1 flex flex-col gap-0.5">
+                {subforums.map((subforum) => (
+                  <li key={subforum.segment}>
+                    <SidebarLink
+                      to={paths.subforum(subforum.segment)}
+                      label={subforum.title}
+                      description={subforum.description}
+                      icon={subforumIcons[subforum.segment]}
+                      collapsed={collapsed}
+                      onNavigate={onNavigate}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </CollapsibleContent>
+          </div>
+        </Collapsible>
+      </nav>
+
+      <div className={cn("border-t border-border py-3", collapsed ? "px-1" : "px-2")}>
+        <SidebarLink to={paths.auth} label="Anmelden" icon={LogInIcon} collapsed={collapsed} onNavigate={onNavigate} />
+      </div>
+    </div>
+  );
+}
+
+function SidebarGroup({ label, collapsed, children }: { label: string; collapsed: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="px-2">
+      <div id={id} className={cn("px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground", collapsed && "sr-only")}>
+        {label}
+      </div>
+      <ul aria-labelledby={id} className="flex flex-col gap-0.5">
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+function SidebarLink({
+  to,
+  label,
+  description,
+  icon: Icon,
+  end,
+  collapsed,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  description?: string;
+  icon: LucideIcon;
+  end?: boolean;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const link = (
+    <NavLink
+      to={to}
+      end={end}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          "flex items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted",
+          isActive && "bg-brand-50 font-medium text-brand-800",
+          collapsed && "justify-center px-0",
+        )
+      }
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span className={cn("flex min-w-0 flex-col", collapsed && "sr-only")}>
+        <span>{label}</span>
+        {description && <span className="text-xs font-normal text-muted-foreground">{description}</span>}
+      </span>
+    </NavLink>
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent side="right">{label}</TooltipContent>
+    </Tooltip>
+  );
+}

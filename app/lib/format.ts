@@ -1,0 +1,73 @@
+/**
+ * Formatting shared by server and browser. Every function takes "now" as an
+ * argument so that the server render and the hydration produce the same text.
+ */
+const TIME_ZONE = "Europe/Berlin";
+
+const dateFormat = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
+const monthYearFormat = new Intl.DateTimeFormat("de-DE", {
+  month: "long",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
+const relative = new Intl.RelativeTimeFormat("de-DE", { numeric: "always" });
+
+function toDate(value: Date | string): Date {
+  return typeof value === "string" ? new Date(value) : value;
+}
+
+/** 21.11.2026 */
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** November 2026 */
+export function formatMonthYear(value: Date | string): string {
+  return monthYearFormat.format(toDate(value));
+}
+
+/**
+ * Age as in the spec: under 60 minutes in minutes, under 1440 minutes in
+ * hours, otherwise in days ("vor 5 Minuten", "vor 3 Stunden", "vor 2 Tagen").
+ */
+export function formatAge(value: Date | string, now: Date | string): string {
+  const minutes = Math.max(0, Math.floor((toDate(now).getTime() - toDate(value).getTime()) / 60_000));
+  if (minutes < 60) return relative.format(-minutes, "minute");
+  if (minutes < 1440) return relative.format(-Math.floor(minutes / 60), "hour");
+  return relative.format(-Math.floor(minutes / 1440), "day");
+}
+
+/**
+ * Avatar initials (spec, Profile): names with an underscore or a dot give the
+ * first letters of their first two parts; otherwise the first and last letter
+ * when the name has at least two characters, else the first letter.
+ */
+export function initials(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === "") return "?";
+  if (/[_.]/.test(trimmed)) {
+    const parts = trimmed.split(/[_.]/).filter(Boolean);
+    const letters = parts
+      .slice(0, 2)
+      .map((part) => part[0])
+      .join("");
+    return (letters || trimmed[0] || "?").toUpperCase();
+  }
+  const chars = Array.from(trimmed);
+  const first = chars[0] ?? "";
+  const last = chars.length >= 2 ? (chars[chars.length - 1] ?? "") : "";
+  return (first + last).toUpperCase();
+}
+
+const countFormat = new Intl.NumberFormat("de-DE");
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}

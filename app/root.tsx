@@ -1,0 +1,63 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "sonner";
+import { NotFound } from "~/components/layout/not-found";
+import { useNonce } from "~/lib/nonce";
+import { site } from "~/lib/site";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2410c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh font-sans">
+        {children}
+        <Toaster position="top-right" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // A stable signal for end-to-end tests that event handlers are attached.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="p-6">
+        <NotFound />
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold">Es ist ein unerwarteter Fehler aufgetreten.</h1>
+      <p className="text-muted-foreground">Bitte laden Sie die Seite neu oder versuchen Sie es später erneut.</p>
+      <a href="/" className="font-medium text-brand-700 underline">
+        Zur Startseite
+      </a>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: site.name }];

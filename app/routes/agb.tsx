@@ -1,0 +1,15 @@
+import { LegalPage } from "~/components/legal/legal-page";
+import { TermsContent } from "~/components/legal/terms-content";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/agb";
+
+export default function TermsRoute() {
+  return (
+    <LegalPage title="Allgemeine Geschäftsbedingungen">
+      <TermsContent />
+    </LegalPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("AGB", "Die Nutzungsbedingungen der Marketing Community: Geltungsbereich, Registrierung, Verhalten, Haftung und Kündigung.");

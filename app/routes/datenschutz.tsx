@@ -1,0 +1,15 @@
+import { LegalPage } from "~/components/legal/legal-page";
+import { PrivacyContent } from "~/components/legal/privacy-content";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/datenschutz";
+
+export default function PrivacyRoute() {
+  return (
+    <LegalPage title="Datenschutzerklärung">
+      <PrivacyContent />
+    </LegalPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Datenschutz", "Welche Daten die Marketing Community speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.");

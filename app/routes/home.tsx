@@ -1,0 +1,43 @@
+import { Hero } from "~/components/home/hero";
+import { RecentDiscussions } from "~/components/home/recent-discussions";
+import { SubforumCard } from "~/components/home/subforum-card";
+import { subforums } from "~/lib/categories";
+import { pageMeta } from "~/lib/meta";
+import { listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
+import type { Route } from "./+types/home";
+
+export async function loader() {
+  const [recent, highlights] = await Promise.all([listRecentDiscussions(), listSubforumHighlights()]);
+  // Ages are computed against the server's clock on both sides, so hydration sees the same text.
+  return { recent, highlights, now: new Date() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { recent, highlights, now } = loaderData;
+  return (
+    <div className="flex flex-col gap-10">
+      <Hero showJoin />
+      <section aria-labelledby="subforen-title">
+        <h2 id="subforen-title" className="sr-only">
+          Subforen
+        </h2>
+        <div className="grid gap-6 lg:grid-cols-3">
+          {subforums.map((subforum) => {
+            const entry = highlights.find((h) => h.category === subforum.category);
+            return (
+              <SubforumCard
+                key={subforum.segment}
+                subforum={subforum}
+                latest={entry?.latest ?? []}
+                mostActive={entry?.mostActive ?? []}
+              />
+            );
+          })}
+        </div>
+      </section>
+      <RecentDiscussions discussions={recent} now={now} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageMeta(undefined);

@@ -1,0 +1,55 @@
+import { LegalPage } from "~/components/legal/legal-page";
+import { pageMeta } from "~/lib/meta";
+import { site } from "~/lib/site";
+import type { Route } from "./+types/impressum";
+
+export default function ImprintRoute() {
+  const { operator } = site;
+  return (
+    <LegalPage title="Impressum">
+      <h2>Angaben gemäß § 5 DDG</h2>
+      <p>
+        <strong>{operator.company}</strong>
+      </p>
+      {operator.offices.map((office) => (
+        <div key={office.city}>
+          <h3>{office.label}</h3>
+          <p>
+            {office.street}
+            <br />
+            {office.postalCode} {office.city}
+            <br />
+            Deutschland
+          </p>
+        </div>
+      ))}
+      <h2>Vertreten durch</h2>
+      <p>Geschäftsführung: {operator.representedBy}</p>
+      <h2>Kontakt</h2>
+      <p>
+        Telefon: {operator.phone}
+        <br />
+        E-Mail: <a href={`mailto:${operator.email}`}>{operator.email}</a>
+      </p>
+      <h2>Registereintrag</h2>
+      <p>{operator.register}</p>
+      <h2>Umsatzsteuer-ID</h2>
+      <p>Umsatzsteuer-Identifikationsnummer gemäß § 27 a Umsatzsteuergesetz: {operator.vatId}</p>
+      <h2>Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h2>
+      <p>{operator.contentResponsible}</p>
+      <h2>Nutzerbeiträge</h2>
+      <p>
+        Beiträge im Forum geben die Meinung ihrer Verfasserinnen und Verfasser wieder. Rechtswidrige Inhalte entfernen
+        wir nach Kenntnis umgehend; Hinweise bitte an die oben genannte E-Mail-Adresse.
+      </p>
+      <h2>Verbraucherstreitbeilegung</h2>
+      <p>
+        Wir sind nicht bereit oder verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle
+        teilzunehmen.
+      </p>
+    </LegalPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Impressum", `Impressum der Marketing Community – betrieben von der ${site.operator.company}, Berlin und München.`);
