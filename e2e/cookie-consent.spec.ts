@@ -1,0 +1,70 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+const KEYS = ["cookie-consent", "cookie-essential", "cookie-analytics", "cookie-marketing"] as const;
+
+async function stored(page: Page) {
+  return page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), [...KEYS]);
+}
+
+test("the banner shows until a choice is made; 'Nur notwendige' is remembered", async ({ page, visit }) => {
+  await visit("/");
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Nur notwendige" }).click();
+  await expect(banner).toBeHidden();
+  expect(await stored(page)).toEqual({
+    "cookie-consent": "true",
+    "cookie-essential": "true",
+    "cookie-analytics": "false",
+    "cookie-marketing": "false",
+  });
+
+  // No flash after a reload: the banner is not in the server HTML and never appears.
+  let sawBanner = false;
+  await page.exposeFunction("__bannerSeen", () => {
+    sawBanner = true;
+  });
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="cookie-banner"]')) (window as unknown as { __bannerSeen: () => void }).__bannerSeen();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await waitForHydration(page);
+  await page.waitForTimeout(300);
+  expect(sawBanner).toBe(false);
+});
+
+test("custom settings are saved, survive a reload, and reset brings the banner back", async ({ page, visit }) => {
+  await visit("/");
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Einstellungen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cookie-Einstellungen" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("switch", { name: "Notwendige Cookies" })).toBeDisabled();
+  await expect(dialog.getByRole("switch", { name: "Notwendige Cookies" })).toBeChecked();
+  await dialog.getByRole("switch", { name: "Analyse-Cookies" }).click();
+  await dialog.getByRole("button", { name: "Auswahl speichern" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("cookie-banner")).toBeHidden();
+  expect(await stored(page)).toMatchObject({ "cookie-consent": "true", "cookie-analytics": "true", "cookie-marketing": "false" });
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("cookie-banner")).toBeHidden();
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" }).click();
+  await expect(dialog.getByRole("switch", { name: "Analyse-Cookies" })).toBeChecked();
+  await expect(dialog.getByRole("switch", { name: "Marketing-Cookies" })).not.toBeChecked();
+
+  await dialog.getByRole("button", { name: "Zurücksetzen" }).click();
+  await expect(page.getByTestId("cookie-banner")).toBeVisible();
+  expect(await stored(page)).toEqual({
+    "cookie-consent": null,
+    "cookie-essential": null,
+    "cookie-analytics": null,
+    "cookie-marketing": null,
+  });
+
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Alle akzeptieren" }).click();
+  expect(await stored(page)).toMatchObject({ "cookie-analytics": "true", "cookie-marketing": "true" });
+});

@@ -1,0 +1,88 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
+
+/**
+ * Every page visit goes through `visit`: it checks the HTTP status, runs
+ * axe-core (WCAG 2.1 A/AA) and, together with the listeners below, fails the
+ * test on any console error, uncaught exception or 5xx response.
+ */
+export interface VisitOptions {
+  /** Expected status of the document (default 200). */
+  status?: number;
+  /** Skip the accessibility scan (only for pages visited twice in one test). */
+  skipAxe?: boolean;
+}
+
+export interface Fixtures {
+  visit: (path: string, options?: VisitOptions) => Promise<Response>;
+  checkA11y: () => Promise<void>;
+  /** Declares a console error the test provokes on purpose (e.g. a blocked image). */
+  allowConsoleError: (pattern: RegExp) => void;
+}
+
+type TrackedPage = Page & { __expected?: Map<string, number>; __allowed?: RegExp[] };
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function scan(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    const expectedStatuses = new Map<string, number>();
+    const allowed: RegExp[] = [];
+    (page as TrackedPage).__expected = expectedStatuses;
+    (page as TrackedPage).__allowed = allowed;
+
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      // The browser reports a deliberate 404 document as a failed resource; visit() asserted it already.
+      const location = message.location().url;
+      if (/status of 404/.test(message.text()) && expectedStatuses.get(location) === 404) return;
+      if (allowed.some((pattern) => pattern.test(message.text()))) return;
+      problems.push(`console error: ${message.text()} (${location})`);
+    });
+    page.on("pageerror", (error) => problems.push(`uncaught exception: ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 500) problems.push(`HTTP ${response.status()} for ${response.url()}`);
+    });
+
+    await use(page);
+    expect(problems, "browser problems during the test").toEqual([]);
+  },
+
+  visit: async ({ page }, use) => {
+    await use(async (path, options = {}) => {
+      const expected = options.status ?? 200;
+      const url = new URL(path, test.info().project.use.baseURL).toString();
+      (page as TrackedPage).__expected?.set(url, expected);
+      const response = await page.goto(path, { waitUntil: "load" });
+      if (!response) throw new Error(`no response for ${path}`);
+      expect(response.status(), `status of ${path}`).toBe(expected);
+      await waitForHydration(page);
+      if (!options.skipAxe) await scan(page);
+      return response;
+    });
+  },
+
+  allowConsoleError: async ({ page }, use) => {
+    await use((pattern) => (page as TrackedPage).__allowed?.push(pattern));
+  },
+
+  checkA11y: async ({ page }, use) => {
+    await use(() => scan(page));
+  },
+});
+
+/** The root component sets this flag once the app has hydrated, so clicks hit React handlers. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+export { expect };

@@ -1,0 +1,95 @@
+import { expect, test } from "./fixtures";
+
+test.describe("sidebar", () => {
+  test("Ctrl+B collapses and expands it, and the state survives a reload", async ({ page, visit }) => {
+    await visit("/");
+    const sidebar = page.getByTestId("sidebar");
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    await expect(page.getByRole("searchbox", { name: "Diskussionen durchsuchen" })).toBeVisible();
+
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    // Collapsed: icons only, no search box.
+    await expect(page.getByRole("searchbox", { name: "Diskussionen durchsuchen" })).toHaveCount(0);
+
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    const cookies = await page.context().cookies();
+    const state = cookies.find((c) => c.name === "sidebar_state");
+    expect(state?.value).toBe("false");
+    // Seven days, give or take the test's own runtime.
+    expect((state?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 120);
+
+    await page.getByTestId("sidebar-toggle").click();
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  });
+
+  test("the server renders the collapsed state from the cookie", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "sidebar_state", value: "false", url: baseURL! }]);
+    const response = await page.request.get("/", { headers: { Cookie: "sidebar_state=false" } });
+    expect(await response.text()).toContain('data-state="collapsed"');
+  });
+
+  test("Subforen group is open by default and can be closed", async ({ page, visit }) => {
+    await visit("/");
+    const sidebar = page.getByTestId("sidebar");
+    const seoLink = sidebar.getByRole("link", { name: /SEO/ }).first();
+    await expect(seoLink).toBeVisible();
+    await expect(sidebar.getByText("AI Overviews, ChatGPT, Perplexity und generative Suche")).toBeVisible();
+    await sidebar.getByRole("button", { name: "Subforen" }).click();
+    await expect(sidebar.getByRole("link", { name: /KI-Suche/ })).toHaveCount(0);
+  });
+
+  test("on a 375 px screen it opens as an overlay and closes again", async ({ page, visit }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await visit("/");
+    await expect(page.getByTestId("sidebar")).toBeHidden();
+    await page.getByTestId("sidebar-toggle").click();
+    const overlay = page.getByTestId("mobile-sidebar");
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole("link", { name: "Mitglieder" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(overlay).toBeHidden();
+
+    await page.getByTestId("sidebar-toggle").click();
+    await expect(overlay).toBeVisible();
+    await overlay.getByRole("button", { name: "Seitenleiste schließen" }).click();
+    await expect(overlay).toBeHidden();
+
+    // Following a link closes the overlay too.
+    await page.getByTestId("sidebar-toggle").click();
+    await overlay.getByRole("link", { name: "Dashboard" }).click();
+    await expect(overlay).toBeHidden();
+  });
+});
+
+test.describe("sidebar search", () => {
+  test("submits trimmed text to /search and ignores blank input", async ({ page, visit, allowConsoleError }) => {
+    // The search page itself is built later; until then /search answers 404.
+    allowConsoleError(/status of 404/);
+    await visit("/");
+    const box = page.getByRole("searchbox", { name: "Diskussionen durchsuchen" });
+
+    await box.fill("   ");
+    await box.press("Enter");
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    await box.fill("  Backlinks kaufen  ");
+    await box.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search");
+    expect(new URL(page.url()).searchParams.get("q")).toBe("Backlinks kaufen");
+  });
+});
+
+test.describe("logo", () => {
+  test("falls back to an orange letter tile when the image fails", async ({ page, allowConsoleError }) => {
+    allowConsoleError(/ERR_FAILED/);
+    await page.route("**/brand/logo.svg", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.getByTestId("sidebar").getByTestId("logo-fallback")).toHaveText("M");
+  });
+});

@@ -1,0 +1,94 @@
+import { verifyPassword } from "better-auth/crypto";
+import { count, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { account, comments, discussions, events, profiles, userRoles } from "../../db/schema";
+import { db, queryRows } from "~/server/db.server";
+import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo-seed.server";
+import { categories } from "~/lib/categories";
+
+const now = new Date("2026-11-21T12:00:00Z");
+let result: DemoSeedResult;
+
+beforeAll(async () => {
+  expect(await isDatabaseEmpty(db)).toBe(true);
+  result = await seedDemoContent(db, { adminPassword: "geheimes-admin-passwort", now });
+});
+
+describe("demo content", () => {
+  it("is no longer empty afterwards", async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+  });
+
+  it("creates about 15 members plus an approved admin whose password works", async () => {
+    const [members] = await db.select({ value: count() }).from(profiles);
+    expect(members?.value).toBe(result.members);
+    expect(result.members).toBeGreaterThanOrEqual(14);
+
+    const [admin] = await db
+      .select({ id: profiles.id, status: profiles.approvalStatus, role: userRoles.role, hash: account.password })
+      .from(profiles)
+      .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .innerJoin(account, eq(account.userId, profiles.id))
+      .where(eq(profiles.email, DEMO_ADMIN_EMAIL));
+    expect(admin).toMatchObject({ status: "approved", role: "admin" });
+    expect(await verifyPassword({ hash: admin!.hash!, password: "geheimes-admin-passwort" })).toBe(true);
+    expect(admin!.hash).not.toContain("geheimes-admin-passwort");
+  });
+
+  it("has pending members waiting for approval", async () => {
+    const [pending] = await db.select({ value: count() }).from(profiles).where(eq(profiles.approvalStatus, "pending"));
+    expect(pending?.value).toBeGreaterThanOrEqual(2);
+  });
+
+  it("spreads about 40 discussions over all six categories", async () => {
+    const rows = await db
+      .select({ category: discussions.category, value: count() })
+      .from(discussions)
+      .groupBy(discussions.category);
+    expect(rows.map((r) => r.category).sort()).toEqual([...categories].sort());
+    const total = rows.reduce((sum, r) => sum + r.value, 0);
+    expect(total).toBe(result.discussions);
+    expect(total).toBeGreaterThanOrEqual(35);
+  });
+
+  it("keeps replies_count equal to the stored comments and has threaded replies", async () => {
+    const mismatches = await queryRows<{ id: string }>(sql`
+      select d.id from discussions d
+      left join comments c on c.discussion_id = d.id
+      group by d.id having d.replies_count <> count(c.id)`);
+    expect(mismatches).toEqual([]);
+    const [replies] = await db.select({ value: count() }).from(comments).where(sql`${comments.parentId} is not null`);
+    expect(replies?.value).toBeGreaterThan(10);
+    expect(result.comments).toBeGreaterThan(80);
+  });
+
+  it("dates everything in the past, members before their first post, comments after their discussion", async () => {
+    const future = await queryRows<{ n: number }>(sql`
+      select (select count(*) from discussions where created_at > ${now.toISOString()}::timestamptz)
+           + (select count(*) from comments where created_at > ${now.toISOString()}::timestamptz) as n`);
+    expect(Number(future[0]?.n)).toBe(0);
+    const early = await queryRows<{ n: number }>(sql`
+      select count(*) as n from comments c join discussions d on d.id = c.discussion_id where c.created_at < d.created_at`);
+    expect(Number(early[0]?.n)).toBe(0);
+    const beforeJoin = await queryRows<{ n: number }>(sql`
+      select count(*) as n from discussions d join profiles p on p.id = d.author_id where d.created_at < p.created_at`);
+    expect(Number(beforeJoin[0]?.n)).toBe(0);
+    const oldest = await queryRows<{ days: number }>(sql`
+      select extract(day from ${now.toISOString()}::timestamptz - min(created_at)) as days from discussions`);
+    expect(Number(oldest[0]?.days)).toBeGreaterThan(60);
+  });
+
+  it("only lets approved members write", async () => {
+    const bad = await queryRows<{ n: number }>(sql`
+      select count(*) as n from (
+        select author_id from discussions union all select author_id from comments
+      ) w join profiles p on p.id = w.author_id where p.approval_status <> 'approved'`);
+    expect(Number(bad[0]?.n)).toBe(0);
+  });
+
+  it("adds some events", async () => {
+    const [row] = await db.select({ value: count() }).from(events);
+    expect(row?.value).toBe(result.events);
+    expect(result.events).toBeGreaterThan(0);
+  });
+});

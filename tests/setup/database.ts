@@ -1,0 +1,35 @@
+/**
+ * Every integration test file gets a database of its own: an in-memory
+ * PGlite by default, or a freshly created PostgreSQL database when
+ * DATABASE_URL is set. The app's db module is imported only after this ran.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll } from "vitest";
+import pg from "pg";
+
+const baseUrl = process.env.DATABASE_URL;
+
+if (baseUrl) {
+  const name = `forum_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+
+  afterAll(async () => {
+    const { closeDatabase } = await import("~/server/db.server");
+    await closeDatabase();
+    const cleanup = new pg.Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+} else {
+  afterAll(async () => {
+    const { closeDatabase } = await import("~/server/db.server");
+    await closeDatabase();
+  });
+}
