@@ -218,3 +218,34 @@ export const events = pgTable(
   },
   (t) => [index("events_created_at_idx").on(t.createdAt.desc().nullsFirst()), index("events_starts_at_idx").on(t.startsAt)],
 );
+
+// ---------------------------------------------------------------------------
+// Mail outbox: every mail is written here first, then delivered. Without SMTP
+// the rows are the developer mailbox; with SMTP a failed delivery is retried.
+// ---------------------------------------------------------------------------
+
+export const mailStatuses = ["pending", "sent", "failed", "dev"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'dev')`),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);

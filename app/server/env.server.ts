@@ -25,6 +25,11 @@ const envSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   /** Express "trust proxy": set to the number of proxies in front of the app (for client IPs). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Secret for signed cookies and e-mail tokens; at least 32 characters. Required on a public host. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  /** smtp(s)://user:pass@host:port — without it mails land in the developer mailbox (/dev/mailbox). */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "smtp:// oder smtps:// erwartet").optional()),
+  MAIL_FROM: z.string().min(3).default('"Marketing Community" <no-reply@marketing-community.example>'),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
@@ -32,7 +37,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-function parseEnv(): Env & { PUBLIC_URL: string } {
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function parseEnv(): Env & { PUBLIC_URL: string; isPublicHost: boolean } {
   const result = envSchema.safeParse(process.env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
@@ -41,8 +48,18 @@ function parseEnv(): Env & { PUBLIC_URL: string } {
   }
   const parsed = result.data;
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
-  return { ...parsed, PUBLIC_URL: publicUrl };
+  // "Public" means reachable by others: there, secrets and real mail delivery are not optional.
+  const isPublicHost = !LOCAL_HOSTS.has(new URL(publicUrl).hostname);
+  const missing: string[] = [];
+  if (isPublicHost && parsed.NODE_ENV === "production") {
+    if (!parsed.AUTH_SECRET) missing.push("  AUTH_SECRET: auf einem öffentlichen Host erforderlich (mindestens 32 Zeichen)");
+    if (!parsed.SMTP_URL) missing.push("  SMTP_URL: auf einem öffentlichen Host erforderlich, sonst erreichen keine E-Mails die Mitglieder");
+  }
+  if (missing.length > 0) throw new Error(`Ungültige Umgebungsvariablen:\n${missing.join("\n")}`);
+  return { ...parsed, PUBLIC_URL: publicUrl, isPublicHost };
 }
 
 export const env = parseEnv();
 export const isProduction = env.NODE_ENV === "production";
+/** The developer mailbox exists only where no real mail goes out and nobody else can reach it. */
+export const devMailboxEnabled = !env.SMTP_URL && !(isProduction && env.isPublicHost);
