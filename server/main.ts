@@ -11,10 +11,13 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db } from "~/server/db.server";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { startMailWorker } from "~/server/mail.server";
+import { purgeRateLimits } from "~/server/rate-limit.server";
 
 const CLIENT_DIR = "build/client";
 
@@ -78,6 +81,20 @@ function createApp() {
     }),
   );
 
+  // CSRF: a write sent by another site's page is refused before it reaches any action.
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  app.use((req, res, next) => {
+    const crossSite = isCrossSiteWrite({
+      method: req.method,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      allowedOrigins: [publicOrigin, `${req.protocol}://${req.get("host")}`],
+    });
+    if (!crossSite) return next();
+    logger.warn({ origin: req.get("origin"), url: req.url }, "cross-site write refused");
+    res.status(403).type("text/plain; charset=utf-8").send("Anfrage von einer fremden Website abgelehnt.");
+  });
+
   app.use(compression());
 
   // Vite's hashed file names change with their content, so they may be cached forever.
@@ -89,7 +106,7 @@ function createApp() {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
     }),
   );
   return app;
@@ -103,6 +120,11 @@ async function main() {
     process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL}\n`);
   });
   server.keepAliveTimeout = 65_000;
+  const stopMailWorker = startMailWorker();
+  const rateLimitPurge = setInterval(() => {
+    purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
+  }, 60 * 60 * 1000);
+  rateLimitPurge.unref();
 
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
@@ -118,6 +140,8 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, "shutting down");
+    stopMailWorker();
+    clearInterval(rateLimitPurge);
     // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
     server.close(() => {
       void closeDatabase()

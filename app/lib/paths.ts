@@ -2,6 +2,10 @@
 export const paths = {
   home: "/",
   auth: "/auth",
+  emailConfirmation: (email: string) => `/email-confirmation?email=${encodeURIComponent(email)}`,
+  resetPassword: "/reset-password",
+  pendingApproval: "/pending-approval",
+  signOut: "/auth/sign-out",
   members: "/members",
   search: "/search",
   admin: "/admin",

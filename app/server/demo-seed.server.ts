@@ -4,7 +4,7 @@ import { comments, discussions, events, profiles } from "../../db/schema";
 import { demoDiscussions, demoMembers, type DemoComment } from "../../db/seed/demo-content";
 import { slugify } from "~/lib/slug";
 import type { Database } from "./db.server";
-import { createMemberAccount, hashMemberPassword } from "./members.server";
+import { createMemberAccount, ensureAdmin, hashMemberPassword } from "./members.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -72,18 +72,14 @@ export async function seedDemoContent(
 
   const memberIds = new Map<string, string>();
   const adminCreatedAt = new Date(now.getTime() - 220 * DAY);
-  const adminId = await createMemberAccount(db, {
+  // The same path as `npm run admin:create`.
+  const { id: adminId } = await ensureAdmin(db, {
     email: DEMO_ADMIN_EMAIL,
-    password: { clear: adminPassword },
+    password: adminPassword,
     firstName: "Katharina",
     lastName: "Berger",
     company: "Nordstern Werbeagentur GmbH",
-    expertise: "seo",
-    experience: "senior-experte",
     bio: "Ich betreue die Community für die Nordstern Werbeagentur und schalte neue Mitglieder frei.",
-    approvalStatus: "approved",
-    role: "admin",
-    emailVerified: true,
     createdAt: adminCreatedAt,
   });
 

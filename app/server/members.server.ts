@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { and, eq, ne } from "drizzle-orm";
 import { account, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
 import type { Database, Transaction } from "./db.server";
 
@@ -78,4 +79,46 @@ export async function createMemberAccount(
     await tx.insert(userRoles).values({ userId: id, role: input.role, createdAt });
   });
   return id;
+}
+
+/**
+ * Makes sure an approved, verified administrator with this e-mail exists:
+ * creates the account, or promotes and approves an existing one. Running it
+ * twice changes nothing the second time. Used by `npm run admin:create` and
+ * the demo seed.
+ */
+export async function ensureAdmin(
+  executor: Database,
+  input: { email: string; password: string; firstName: string; lastName: string; company?: string; bio?: string; createdAt?: Date },
+): Promise<{ id: string; created: boolean }> {
+  const email = normalizeEmail(input.email);
+  const [existing] = await executor.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!existing) {
+    const id = await createMemberAccount(executor, {
+      email,
+      password: { clear: input.password },
+      firstName: input.firstName,
+      lastName: input.lastName,
+      company: input.company,
+      bio: input.bio,
+      approvalStatus: "approved",
+      role: "admin",
+      emailVerified: true,
+      createdAt: input.createdAt,
+    });
+    return { id, created: true };
+  }
+  const id = existing.id;
+  await executor.transaction(async (tx) => {
+    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, id));
+    await tx
+      .update(profiles)
+      .set({ approvalStatus: "approved", approvalDecidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(profiles.id, id), ne(profiles.approvalStatus, "approved")));
+    await tx
+      .insert(userRoles)
+      .values({ userId: id, role: "admin" })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: "admin" } });
+  });
+  return { id, created: false };
 }

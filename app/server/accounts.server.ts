@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import { user } from "../../db/schema";
+import { texts } from "~/lib/texts";
+import { auth, authErrorCode, authHeaders, type AuthErrorCode } from "./auth.server";
+import { db } from "./db.server";
+import { logger } from "./logger.server";
+import { sendMail } from "./mail.server";
+import { accountExistsMail } from "./mail-templates.server";
+import { createMemberAccount, normalizeEmail } from "./members.server";
+import { findViewer, type Viewer } from "./session.server";
+
+/**
+ * Account services: what the auth forms do, behind our own validation and
+ * rate limits. better-auth does the cryptography, tokens and sessions.
+ */
+
+/** SPEC section 8: server condition → German text. */
+export function loginErrorText(code: AuthErrorCode): string {
+  switch (code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "INVALID_EMAIL":
+      return texts.invalidCredentials;
+    case "EMAIL_NOT_VERIFIED":
+      return texts.emailNotConfirmed;
+    case "TOO_MANY_REQUESTS":
+      return texts.tooManyRequests;
+    case "FAILED_TO_CREATE_SESSION":
+      // The session hook refuses rejected members.
+      return texts.accountRejected;
+    default:
+      return texts.unknownError;
+  }
+}
+
+export type SignInResult =
+  | { ok: true; viewer: Viewer; setCookie: string[] }
+  | { ok: false; code: AuthErrorCode; status: number };
+
+export async function signIn(request: Request, clientIp: string | undefined, email: string, password: string): Promise<SignInResult> {
+  const response = await auth.api.signInEmail({
+    body: { email, password, rememberMe: true },
+    headers: authHeaders(request, clientIp),
+    asResponse: true,
+  });
+  if (!response.ok) return { ok: false, code: await authErrorCode(response), status: response.status };
+  const body = (await response.json()) as { user: { id: string } };
+  const viewer = await findViewer(body.user.id);
+  if (!viewer) return { ok: false, code: "FAILED_TO_CREATE_SESSION", status: 401 };
+  return { ok: true, viewer, setCookie: response.headers.getSetCookie() };
+}
+
+export async function signOut(request: Request): Promise<string[]> {
+  const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
+  return response.headers.getSetCookie();
+}
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  newsletter: boolean;
+}
+
+/**
+ * Creates the account (pending, unverified) with its profile and role in one
+ * transaction and sends the confirmation mail. For an address that already
+ * has an account nothing is created and the owner gets a note instead, so the
+ * form's answer never tells a stranger who is registered.
+ */
+export async function signUp(input: SignUpInput): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) {
+    await sendMail(accountExistsMail(email));
+    return;
+  }
+  try {
+    await createMemberAccount(db, {
+      email,
+      password: { clear: input.password },
+      firstName: input.firstName,
+      lastName: input.lastName,
+      newsletterSubscribed: input.newsletter,
+      approvalStatus: "pending",
+      role: "member",
+      emailVerified: false,
+    });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides, the loser is told nothing new.
+    if ((error as { cause?: { code?: string } }).cause?.code === "23505") return;
+    throw error;
+  }
+  await auth.api.sendVerificationEmail({ body: { email } });
+}
+
+export async function resendVerification(email: string): Promise<void> {
+  await auth.api.sendVerificationEmail({ body: { email: normalizeEmail(email) } });
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await auth.api.requestPasswordReset({ body: { email: normalizeEmail(email), redirectTo: "/reset-password" } });
+}
+
+/** Sends a sign-in link to existing accounts only; the answer is the same either way. */
+export async function requestMagicLink(request: Request, clientIp: string | undefined, email: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, address));
+  if (!existing) {
+    logger.info("magic link requested for an unknown address");
+    return;
+  }
+  await auth.api.signInMagicLink({ body: { email: address, callbackURL: "/" }, headers: authHeaders(request, clientIp) });
+}
+
+export type ResetPasswordResult = { ok: true } | { ok: false; code: AuthErrorCode };
+
+export async function resetPassword(token: string, newPassword: string): Promise<ResetPasswordResult> {
+  const response = await auth.api.resetPassword({ body: { token, newPassword }, asResponse: true });
+  if (response.ok) return { ok: true };
+  return { ok: false, code: await authErrorCode(response) };
+}

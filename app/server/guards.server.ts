@@ -1,0 +1,36 @@
+import { data, redirect } from "react-router";
+import { paths } from "~/lib/paths";
+import { texts } from "~/lib/texts";
+import { can, isApproved, type Permission } from "./permissions.server";
+import { getViewer, type Viewer } from "./session.server";
+
+/** Guards throw responses, so a loader or action ends right there. */
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export async function requireUser(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw redirect(`${paths.auth}?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  return viewer;
+}
+
+/** Signed in and approved (or admin); anyone else waits on /pending-approval. */
+export async function requireApprovedUser(request: Request): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!isApproved(viewer)) throw redirect(paths.pendingApproval);
+  return viewer;
+}
+
+export async function requirePermission(request: Request, permission: Permission): Promise<Viewer> {
+  const viewer = await requireApprovedUser(request);
+  if (!can(viewer, permission)) throw data({ message: texts.accessDenied }, { status: 403 });
+  return viewer;
+}
+
+/** Ends a loader with a 404 when the thing it looked for is missing. */
+export function notFoundUnless<T>(value: T | null | undefined, message = "Nicht gefunden"): T {
+  if (value === null || value === undefined) throw data({ message }, { status: 404 });
+  return value;
+}
