@@ -1,9 +1,11 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
 import { NotFound } from "~/components/layout/not-found";
+import { useShowToast } from "~/components/toast/use-show-toast";
 import { useNonce } from "~/lib/nonce";
 import { site } from "~/lib/site";
+import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -11,6 +13,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, clearHeader } = await readToast(request);
+  return data({ toast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -33,7 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useShowToast(loaderData.toast);
   useEffect(() => {
     // A stable signal for end-to-end tests that event handlers are attached.
     document.documentElement.dataset.hydrated = "true";

@@ -2,8 +2,18 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 export default [
   route("healthz", "routes/healthz.ts"),
+  // Auth pages render outside the main layout.
+  route("auth", "routes/auth.tsx"),
+  route("auth/verify-email", "routes/auth.verify-email.ts"),
+  route("auth/magic-link", "routes/auth.magic-link.ts"),
+  route("auth/sign-out", "routes/auth.sign-out.ts"),
+  route("email-confirmation", "routes/email-confirmation.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("pending-approval", "routes/pending-approval.tsx"),
+  route("dev/mailbox", "routes/dev.mailbox.tsx"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
+    route("admin", "routes/admin.tsx"),
     route("impressum", "routes/impressum.tsx"),
     route("agb", "routes/agb.tsx"),
     route("datenschutz", "routes/datenschutz.tsx"),

@@ -4,19 +4,24 @@ import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
 import { pageMeta } from "~/lib/meta";
 import { listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
+import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  const [recent, highlights] = await Promise.all([listRecentDiscussions(), listSubforumHighlights()]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [recent, highlights, viewer] = await Promise.all([
+    listRecentDiscussions(),
+    listSubforumHighlights(),
+    getViewer(request),
+  ]);
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
-  return { recent, highlights, now: new Date() };
+  return { recent, highlights, isGuest: viewer === null, now: new Date() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { recent, highlights, now } = loaderData;
+  const { recent, highlights, isGuest, now } = loaderData;
   return (
     <div className="flex flex-col gap-10">
-      <Hero showJoin />
+      <Hero showJoin={isGuest} />
       <section aria-labelledby="subforen-title">
         <h2 id="subforen-title" className="sr-only">
           Subforen

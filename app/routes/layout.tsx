@@ -1,21 +1,33 @@
 import { Outlet } from "react-router";
 import { CookieConsentProvider } from "~/components/cookie-consent/cookie-consent";
 import { DesktopSidebar, MobileSidebar } from "~/components/layout/app-sidebar";
+import { FloatingCreateButton } from "~/components/layout/floating-create-button";
 import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { can, isAdmin } from "~/server/permissions.server";
+import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
   return {
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     year: new Date().getFullYear(),
+    viewer: viewer && {
+      id: viewer.id,
+      firstName: viewer.firstName,
+      lastName: viewer.lastName,
+      isAdmin: isAdmin(viewer),
+      canCreateDiscussion: can(viewer, "createDiscussion"),
+    },
   };
 }
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  const { viewer } = loaderData;
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
       <TooltipProvider delayDuration={300}>
@@ -27,8 +39,8 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             Zum Inhalt springen
           </a>
           <div className="flex min-h-dvh">
-            <DesktopSidebar />
-            <MobileSidebar />
+            <DesktopSidebar viewer={viewer} />
+            <MobileSidebar viewer={viewer} />
             <div className="flex min-w-0 flex-1 flex-col">
               <TopBar />
               <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
@@ -37,6 +49,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
               <SiteFooter year={loaderData.year} />
             </div>
           </div>
+          {viewer?.canCreateDiscussion && <FloatingCreateButton />}
         </CookieConsentProvider>
       </TooltipProvider>
     </SidebarProvider>

@@ -1,5 +1,7 @@
 import {
   BotIcon,
+  PlusCircleIcon,
+  ShieldIcon,
   ChevronDownIcon,
   LayoutDashboardIcon,
   LogInIcon,
@@ -21,6 +23,7 @@ import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 import { useSidebar } from "./sidebar-context";
 import { SidebarSearch } from "./sidebar-search";
+import { UserMenu, type SidebarViewer } from "./user-menu";
 
 const navigation: Array<{ to: string; label: string; icon: LucideIcon; end?: boolean }> = [
   { to: paths.home, label: "Dashboard", icon: LayoutDashboardIcon, end: true },
@@ -35,7 +38,7 @@ const subforumIcons: Record<Subforum["segment"], LucideIcon> = {
 };
 
 /** Desktop sidebar: a column that is either expanded (16rem) or collapsed to icons (3rem). */
-export function DesktopSidebar() {
+export function DesktopSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { open } = useSidebar();
   return (
     <aside
@@ -47,26 +50,34 @@ export function DesktopSidebar() {
         open ? "w-64" : "w-12",
       )}
     >
-      <SidebarBody collapsed={!open} />
+      <SidebarBody collapsed={!open} viewer={viewer} />
     </aside>
   );
 }
 
 /** Under 768 px the sidebar opens as an overlay. */
-export function MobileSidebar() {
+export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { openMobile, setOpenMobile } = useSidebar();
   return (
     <Sheet open={openMobile} onOpenChange={setOpenMobile}>
       <SheetContent data-testid="mobile-sidebar" aria-describedby={undefined}>
         <SheetTitle className="sr-only">Navigation</SheetTitle>
         <SheetDescription className="sr-only">Hauptnavigation des Forums</SheetDescription>
-        <SidebarBody collapsed={false} onNavigate={() => setOpenMobile(false)} />
+        <SidebarBody collapsed={false} viewer={viewer} onNavigate={() => setOpenMobile(false)} />
       </SheetContent>
     </Sheet>
   );
 }
 
-function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+function SidebarBody({
+  collapsed,
+  viewer,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  viewer: SidebarViewer | null;
+  onNavigate?: () => void;
+}) {
   const [subforumsOpen, setSubforumsOpen] = useState(true);
 
   return (
@@ -87,6 +98,11 @@ function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
               <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           ))}
+          {viewer?.isAdmin && (
+            <li>
+              <SidebarLink to={paths.admin} label="Admin Panel" icon={ShieldIcon} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          )}
         </SidebarGroup>
 
         <Collapsible open={collapsed || subforumsOpen} onOpenChange={setSubforumsOpen}>
@@ -120,10 +136,28 @@ function SidebarBody({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
             </CollapsibleContent>
           </div>
         </Collapsible>
+
+        {viewer && (
+          <SidebarGroup label="Schnellaktionen" collapsed={collapsed}>
+            <li>
+              <SidebarLink
+                to={paths.createDiscussion}
+                label="Diskussion erstellen"
+                icon={PlusCircleIcon}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+              />
+            </li>
+          </SidebarGroup>
+        )}
       </nav>
 
       <div className={cn("border-t border-border py-3", collapsed ? "px-1" : "px-2")}>
-        <SidebarLink to={paths.auth} label="Anmelden" icon={LogInIcon} collapsed={collapsed} onNavigate={onNavigate} />
+        {viewer ? (
+          <UserMenu viewer={viewer} collapsed={collapsed} />
+        ) : (
+          <SidebarLink to={paths.auth} label="Anmelden" icon={LogInIcon} collapsed={collapsed} onNavigate={onNavigate} />
+        )}
       </div>
     </div>
   );

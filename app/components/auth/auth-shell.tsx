@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Logo } from "~/components/layout/logo";
+import { paths } from "~/lib/paths";
+import { site } from "~/lib/site";
+
+/** Auth pages render outside the main layout: logo, one card, legal links. */
+export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-white to-brand-100 px-4 py-10">
+      <Link to={paths.home} className="mb-6 flex items-center gap-2 font-bold">
+        <Logo />
+        {site.name}
+      </Link>
+      <main className="w-full max-w-md rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {description && <div className="mt-2 text-sm text-muted-foreground">{description}</div>}
+        <div className="mt-6">{children}</div>
+      </main>
+      <nav aria-label="Rechtliches" className="mt-6 flex gap-4 text-sm text-muted-foreground">
+        <Link to={paths.impressum} className="hover:underline">
+          Impressum
+        </Link>
+        <Link to={paths.agb} className="hover:underline">
+          AGB
+        </Link>
+        <Link to={paths.datenschutz} className="hover:underline">
+          Datenschutz
+        </Link>
+      </nav>
+    </div>
+  );
+}

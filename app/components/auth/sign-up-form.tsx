@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { signUpCheckboxes, withUncheckedBoxes } from "~/lib/forms";
+import { paths } from "~/lib/paths";
+import { signUpSchema } from "~/lib/schemas/auth";
+
+export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult<string[]> | undefined; error: string | undefined }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-up";
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    constraint: getZodConstraint(signUpSchema),
+    onValidate: ({ formData }) => parseWithZod(withUncheckedBoxes(formData, signUpCheckboxes), { schema: signUpSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { newsletter: "on" },
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="sign-up" />
+      <p className="text-sm text-muted-foreground">
+        Werde Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator
+        freigeschaltet.
+      </p>
+      {error && (
+        <Alert variant="destructive">
+          <p>{error}</p>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.firstName.id} label="Vorname" errors={fields.firstName.errors}>
+          <Input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" />
+        </Field>
+        <Field id={fields.lastName.id} label="Nachname" errors={fields.lastName.errors}>
+          <Input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" />
+        </Field>
+      </div>
+      <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>
+        <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" placeholder="name@beispiel.de" />
+      </Field>
+      <Field id={fields.password.id} label="Passwort" errors={fields.password.errors} hint="Mindestens 6 Zeichen.">
+        <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
+      </Field>
+      <Field id={fields.confirmPassword.id} label="Passwort bestätigen" errors={fields.confirmPassword.errors}>
+        <Input
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          key={fields.confirmPassword.key}
+          autoComplete="new-password"
+        />
+      </Field>
+      <div className="flex items-start gap-2">
+        <input
+          {...getInputProps(fields.newsletter, { type: "checkbox" })}
+          key={fields.newsletter.key}
+          className="mt-1 size-4 accent-brand-700"
+        />
+        <label htmlFor={fields.newsletter.id} className="text-sm">
+          Ich möchte den Newsletter mit Neuigkeiten aus der Community erhalten.
+        </label>
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex items-start gap-2">
+          <input
+            {...getInputProps(fields.terms, { type: "checkbox" })}
+            key={fields.terms.key}
+            className="mt-1 size-4 accent-brand-700"
+          />
+          <label htmlFor={fields.terms.id} className="text-sm">
+            Ich akzeptiere die{" "}
+            <Link to={paths.agb} target="_blank" className="text-brand-700 underline">
+              Nutzungsbedingungen
+            </Link>{" "}
+            und habe die{" "}
+            <Link to={paths.datenschutz} target="_blank" className="text-brand-700 underline">
+              Datenschutzerklärung
+            </Link>{" "}
+            gelesen.
+          </label>
+        </div>
+        {fields.terms.errors?.length ? (
+          <p id={`${fields.terms.id}-error`} className="text-sm text-destructive">
+            {fields.terms.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Wird registriert..." : "Registrieren"}
+      </Button>
+    </Form>
+  );
+}

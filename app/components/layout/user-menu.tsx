@@ -1,0 +1,52 @@
+import { ChevronUpIcon, LogOutIcon, UserIcon } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { paths } from "~/lib/paths";
+import { cn } from "~/lib/utils";
+
+export interface SidebarViewer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  canCreateDiscussion: boolean;
+}
+
+/**
+ * Profile and sign-out for the signed-in member. A native <details> menu, so
+ * it opens before hydration and without JavaScript.
+ */
+export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collapsed: boolean }) {
+  const name = `${viewer.firstName} ${viewer.lastName}`.trim();
+  return (
+    <details className="group relative" data-testid="user-menu">
+      <summary
+        className={cn(
+          "flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted [&::-webkit-details-marker]:hidden",
+          collapsed && "justify-center px-0",
+        )}
+      >
+        <Avatar name={name} />
+        <span className={cn("min-w-0 flex-1 truncate font-medium", collapsed && "sr-only")}>{name}</span>
+        <ChevronUpIcon aria-hidden="true" className={cn("size-4 transition-transform group-open:rotate-180", collapsed && "hidden")} />
+      </summary>
+      <div
+        className={cn(
+          "absolute z-40 w-48 rounded-md border border-border bg-background p-1 shadow-lg",
+          collapsed ? "bottom-0 left-full ml-2" : "bottom-full left-0 mb-2",
+        )}
+      >
+        <Link to={paths.profile(viewer.id)} className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-muted">
+          <UserIcon className="size-4" aria-hidden="true" />
+          Profil
+        </Link>
+        <Form method="post" action={paths.signOut}>
+          <button type="submit" className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-muted">
+            <LogOutIcon className="size-4" aria-hidden="true" />
+            Abmelden
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,27 @@
+import { paths } from "~/lib/paths";
+import { auth } from "~/server/auth.server";
+import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import type { Route } from "./+types/auth.verify-email";
+
+/**
+ * The link in the confirmation mail. better-auth checks the token, marks the
+ * address verified and signs the member in; the member then waits for approval.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const limit = await checkRateLimits([[authRateRules.emailLinkPerIp, context.clientIp ?? "unknown"]]);
+  if (!limit.allowed) return new Response("Zu viele Anfragen.", { status: 429 });
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const response = await auth.api.verifyEmail({
+    query: { token, callbackURL: paths.pendingApproval },
+    headers: request.headers,
+    asResponse: true,
+  });
+  const headers = new Headers({ Location: paths.pendingApproval });
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // An invalid or expired token comes back as ?error=…; the confirmation page explains it.
+  const location = response.headers.get("Location");
+  if (location && new URL(location, "http://x").searchParams.has("error")) {
+    headers.set("Location", `/email-confirmation?error=${encodeURIComponent(new URL(location, "http://x").searchParams.get("error") ?? "INVALID_TOKEN")}`);
+  }
+  return new Response(null, { status: 302, headers });
+}

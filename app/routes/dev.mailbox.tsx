@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { formatDate } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { devMailboxEnabled } from "~/server/env.server";
+import { listDevMailbox } from "~/server/mail.server";
+import type { Route } from "./+types/dev.mailbox";
+
+/** Developer mailbox: where mails go when no SMTP server is configured. Never on a public host. */
+export async function loader() {
+  if (!devMailboxEnabled) throw data(null, { status: 404 });
+  const mails = await listDevMailbox();
+  return { mails };
+}
+
+function linkify(text: string) {
+  return text.split(/(https?:\/\/\S+)/g).map((part, index) =>
+    /^https?:\/\//.test(part) ? (
+      <a key={index} href={part} className="break-all text-brand-700 underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+export default function DevMailboxRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 p-6">
+      <h1 className="text-2xl font-bold">Entwickler-Postfach</h1>
+      <p className="text-sm text-muted-foreground">
+        Ohne <code>SMTP_URL</code> landen alle E-Mails hier (neueste zuerst). Links sind anklickbar.
+      </p>
+      {loaderData.mails.length === 0 && <p>Noch keine E-Mails.</p>}
+      {loaderData.mails.map((mail) => (
+        <article key={mail.id} className="rounded-xl border border-border p-4">
+          <h2 className="font-semibold">{mail.subject}</h2>
+          <p className="text-sm text-muted-foreground">
+            An {mail.to} · {formatDate(mail.createdAt)} {new Date(mail.createdAt).toISOString().slice(11, 19)} UTC · {mail.kind}
+          </p>
+          <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{linkify(mail.text)}</pre>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Entwickler-Postfach"), { name: "robots", content: "noindex" }];

@@ -1,0 +1,95 @@
+import { MailCheckIcon } from "lucide-react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { pageMeta } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { emailOnlySchema } from "~/lib/schemas/auth";
+import { texts } from "~/lib/texts";
+import { toastMessage } from "~/lib/toast";
+import { resendVerification } from "~/server/accounts.server";
+import { logger } from "~/server/logger.server";
+import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import type { Route } from "./+types/email-confirmation";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = new URL(request.url).searchParams.get("email") ?? "";
+  const parsed = emailOnlySchema.safeParse({ email });
+  if (!parsed.success) {
+    return data({ error: texts.emailNotFound, toast: toastMessage("error", texts.sendFailed, texts.emailNotFound) }, { status: 400 });
+  }
+  const limit = await checkRateLimits([
+    [authRateRules.resendPerIp, context.clientIp ?? "unknown"],
+    [authRateRules.resendPerEmail, parsed.data.email],
+  ]);
+  if (!limit.allowed) {
+    return data(
+      { error: texts.tooManyRequests, toast: toastMessage("error", texts.sendFailed, texts.tooManyRequests) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  try {
+    await resendVerification(parsed.data.email);
+  } catch (error) {
+    logger.error({ err: error }, "resending the confirmation failed");
+    return data({ error: texts.unexpectedError, toast: toastMessage("error", texts.sendFailed, texts.unexpectedError) }, { status: 500 });
+  }
+  return data({ sent: true, toast: toastMessage("success", texts.emailSent, "Wir haben Ihnen die Bestätigungs-E-Mail erneut gesendet.") });
+}
+
+export default function EmailConfirmationRoute({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const email = searchParams.get("email");
+  const linkError = searchParams.get("error");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  useShowToast(actionData?.toast);
+
+  return (
+    <AuthShell title="Bestätigen Sie Ihre E-Mail-Adresse">
+      <div className="flex flex-col gap-4 text-sm">
+        {linkError ? (
+          <Alert variant="destructive">
+            <p className="font-semibold">{texts.invalidLink}</p>
+            <p>Der Bestätigungslink ist abgelaufen oder beschädigt. Melden Sie sich an, um einen neuen Link zu erhalten.</p>
+          </Alert>
+        ) : (
+          <div className="flex items-start gap-3 rounded-lg bg-brand-50 p-4">
+            <MailCheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <p>
+              Wir haben eine E-Mail an <strong className="break-all">{email ?? "Ihre Adresse"}</strong> gesendet.
+            </p>
+          </div>
+        )}
+        <ol className="list-decimal space-y-1.5 pl-5">
+          <li>Öffnen Sie die E-Mail von der Marketing Community.</li>
+          <li>Klicken Sie auf „E-Mail-Adresse bestätigen“.</li>
+          <li>Ein Administrator prüft danach Ihre Registrierung – das kann bis zu 24 Stunden dauern.</li>
+        </ol>
+        <p className="text-muted-foreground">Keine E-Mail erhalten? Prüfen Sie auch den Spam-Ordner.</p>
+        {actionData && "error" in actionData && (
+          <Alert variant="destructive">
+            <p>{actionData.error}</p>
+          </Alert>
+        )}
+        {actionData && "sent" in actionData && (
+          <Alert variant="success">
+            <p>Die Bestätigungs-E-Mail wurde erneut gesendet.</p>
+          </Alert>
+        )}
+        <Form method="post">
+          <Button type="submit" variant="outline" className="w-full" disabled={pending}>
+            {pending ? "Wird gesendet..." : "E-Mail erneut senden"}
+          </Button>
+        </Form>
+        <Button asChild variant="ghost">
+          <Link to={paths.auth}>Zurück zur Anmeldung</Link>
+        </Button>
+      </div>
+    </AuthShell>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [...pageMeta("E-Mail bestätigen"), { name: "robots", content: "noindex" }];

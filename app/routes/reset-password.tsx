@@ -1,0 +1,179 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
+import { Suspense } from "react";
+import { Await, data, Form, Link, useNavigation } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { pageMeta } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { newPasswordSchema } from "~/lib/schemas/auth";
+import { texts } from "~/lib/texts";
+import { toastMessage } from "~/lib/toast";
+import { resetPassword } from "~/server/accounts.server";
+import { isPasswordResetTokenValid } from "~/server/auth.server";
+import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import type { Route } from "./+types/reset-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  const broken = url.searchParams.has("error") || token === "";
+  // Streamed: the page shows "Link wird überprüft..." until the check answers.
+  return { token, valid: broken ? Promise.resolve(false) : isPasswordResetTokenValid(token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const limit = await checkRateLimits([[authRateRules.newPasswordPerIp, context.clientIp ?? "unknown"]]);
+  if (!limit.allowed) {
+    return data({ status: "error" as const, error: texts.tooManyRequests, toast: toastMessage("error", texts.passwordUpdateFailed, texts.tooManyRequests) }, { status: 429 });
+  }
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ status: "invalid-input" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const result = await resetPassword(submission.value.token, submission.value.password);
+  if (!result.ok) {
+    const invalidLink = result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND";
+    return data(
+      {
+        status: invalidLink ? ("invalid-link" as const) : ("error" as const),
+        error: texts.unknownError,
+        toast: toastMessage("error", invalidLink ? texts.invalidLink : texts.passwordUpdateFailed),
+      },
+      { status: 400 },
+    );
+  }
+  return data({ status: "success" as const, toast: toastMessage("success", texts.passwordChanged) });
+}
+
+export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
+  useShowToast(actionData && "toast" in actionData ? actionData.toast : undefined);
+
+  if (actionData?.status === "success") return <ResetSuccess />;
+  if (actionData?.status === "invalid-link") return <InvalidLink />;
+
+  return (
+    <Suspense fallback={<Checking />}>
+      <Await resolve={loaderData.valid}>
+        {(valid) =>
+          valid ? (
+            <NewPasswordForm
+              token={loaderData.token}
+              lastResult={actionData?.status === "invalid-input" ? actionData.result : undefined}
+              error={actionData?.status === "error" ? actionData.error : undefined}
+            />
+          ) : (
+            <InvalidLink />
+          )
+        }
+      </Await>
+    </Suspense>
+  );
+}
+
+function Checking() {
+  return (
+    <AuthShell title="Passwort zurücksetzen">
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+        Link wird überprüft...
+      </p>
+    </AuthShell>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <AuthShell title={texts.invalidLink}>
+      <div className="flex flex-col gap-4 text-sm">
+        <p>Dieser Link zum Zurücksetzen des Passworts kann nicht verwendet werden. Mögliche Ursachen:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Der Link wurde bereits verwendet.</li>
+          <li>Der Link ist abgelaufen (er ist 1 Stunde gültig).</li>
+          <li>Der Link ist beschädigt, z. B. weil er beim Kopieren abgeschnitten wurde.</li>
+          <li>Die E-Mail-Vorlage ist falsch konfiguriert.</li>
+        </ul>
+        <Button asChild>
+          <Link to={`${paths.auth}?mode=forgot-password`}>Neuen Link anfordern</Link>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to={paths.auth}>Zur Anmeldung</Link>
+        </Button>
+      </div>
+    </AuthShell>
+  );
+}
+
+function NewPasswordForm({
+  token,
+  lastResult,
+  error,
+}: {
+  token: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  error: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "new-password",
+    lastResult,
+    constraint: getZodConstraint(newPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthShell title="Neues Passwort festlegen">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        {error && (
+          <Alert variant="destructive">
+            <p className="font-semibold">{texts.passwordUpdateFailed}</p>
+            <p>{error}</p>
+          </Alert>
+        )}
+        <input type="hidden" name="token" value={token} />
+        <Field id={fields.password.id} label="Neues Passwort" errors={fields.password.errors} hint="Mindestens 6 Zeichen.">
+          <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
+        </Field>
+        <Field id={fields.confirmPassword.id} label="Passwort bestätigen" errors={fields.confirmPassword.errors}>
+          <Input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            key={fields.confirmPassword.key}
+            autoComplete="new-password"
+          />
+        </Field>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Wird gespeichert..." : "Passwort speichern"}
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}
+
+function ResetSuccess() {
+  return (
+    <AuthShell title={texts.passwordChanged}>
+      <div className="flex flex-col gap-4 text-sm">
+        <p className="flex items-center gap-2">
+          <CheckCircle2Icon className="size-5 text-green-700" aria-hidden="true" />
+          Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.
+        </p>
+        <Button asChild>
+          <Link to={paths.auth}>Zur Anmeldung</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.home}>Zur Startseite</Link>
+        </Button>
+      </div>
+    </AuthShell>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Passwort zurücksetzen"), { name: "robots", content: "noindex" }];
