@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SMTP_PORT } from "./e2e/mail";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -19,6 +20,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -51,6 +53,10 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD: "e2e-admin-passwort",
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
+      // Real mail to the capture server of e2e/global-setup.ts.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // As behind a proxy: each test sends its own X-Forwarded-For, so per-IP rate limits stay per test.
+      TRUST_PROXY: "1",
     },
   },
 });

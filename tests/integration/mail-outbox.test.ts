@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { startSmtpCapture } from "../support/smtp-capture";
+
+// Reserve a port, then close it: the first delivery attempt must fail.
+const probe = await startSmtpCapture();
+const port = probe.port;
+await probe.close();
+process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+
+const { mailOutbox } = await import("../../db/schema");
+const { db } = await import("~/server/db.server");
+const { deliverDueMails, sendMail } = await import("~/server/mail.server");
+
+let capture: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+afterAll(() => capture?.close());
+
+describe("mail outbox", () => {
+  it("keeps a mail whose delivery failed and delivers it on retry", async () => {
+    await sendMail({ kind: "test", to: "empfaenger@example.com", subject: "Betreff", text: "Hallo https://x.example/a", html: "<p>Hallo</p>" });
+    const [failed] = await db.select().from(mailOutbox);
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, to: "empfaenger@example.com" });
+    expect(failed?.lastError).toBeTruthy();
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    capture = await startSmtpCapture(port);
+    // Not due yet: nothing happens.
+    expect(await deliverDueMails()).toBe(0);
+    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, failed!.id));
+    expect(await deliverDueMails()).toBe(1);
+    expect(capture.mails).toHaveLength(1);
+    expect(capture.mails[0]).toMatchObject({ kind: "test", subject: "Betreff", to: ["empfaenger@example.com"] });
+
+    const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
+    // Delivered mails keep no body: it may hold a sign-in link.
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, text: "", html: "", lastError: null });
+    expect(await deliverDueMails()).toBe(0);
+  });
+});
