@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 import { Suspense } from "react";
 import { Await, data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { newPasswordSchema } from "~/lib/schemas/auth";
@@ -139,16 +138,7 @@ function NewPasswordForm({
           </Alert>
         )}
         <input type="hidden" name="token" value={token} />
-        <Field id={fields.password.id} label="Neues Passwort" errors={fields.password.errors} hint="Mindestens 6 Zeichen.">
-          <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
-        </Field>
-        <Field id={fields.confirmPassword.id} label="Passwort bestätigen" errors={fields.confirmPassword.errors}>
-          <Input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            key={fields.confirmPassword.key}
-            autoComplete="new-password"
-          />
-        </Field>
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabel="Neues Passwort" />
         <Button type="submit" disabled={pending}>
           {pending ? "Wird gespeichert..." : "Passwort speichern"}
         </Button>

@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { NewPasswordFields } from "./new-password-fields";
 import { signUpCheckboxes, withUncheckedBoxes } from "~/lib/forms";
 import { paths } from "~/lib/paths";
 import { signUpSchema } from "~/lib/schemas/auth";
@@ -45,16 +46,7 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
       <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>
         <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" placeholder="name@beispiel.de" />
       </Field>
-      <Field id={fields.password.id} label="Passwort" errors={fields.password.errors} hint="Mindestens 6 Zeichen.">
-        <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
-      </Field>
-      <Field id={fields.confirmPassword.id} label="Passwort bestätigen" errors={fields.confirmPassword.errors}>
-        <Input
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          key={fields.confirmPassword.key}
-          autoComplete="new-password"
-        />
-      </Field>
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabel="Passwort" />
       <div className="flex items-start gap-2">
         <input
           {...getInputProps(fields.newsletter, { type: "checkbox" })}

@@ -1,4 +1,4 @@
-import { ArrowRightIcon, FlameIcon, MessageSquareIcon } from "lucide-react";
+import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -25,51 +25,20 @@ export function SubforumCard({
         <CardDescription>{subforum.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-5">
-        <section>
-          <h3 className="flex items-center gap-1.5 text-sm font-semibold">
-            <MessageSquareIcon className="size-4 text-brand-700" aria-hidden="true" />
-            Neueste Beiträge
-          </h3>
-          {latest.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">Noch keine neuen Beiträge</p>
-          ) : (
-            <ul className="mt-2 space-y-2">
-              {latest.map((discussion) => (
-                <li key={discussion.id} className="text-sm">
-                  <Link to={paths.discussion(discussion.slug)} className="line-clamp-2 font-medium hover:text-brand-700">
-                    {discussion.title}
-                  </Link>
-                  <p className="text-xs text-muted-foreground">
-                    {discussion.author?.firstName ?? "Unbekannt"} · {formatDate(discussion.createdAt)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section>
-          <h3 className="flex items-center gap-1.5 text-sm font-semibold">
-            <FlameIcon className="size-4 text-brand-700" aria-hidden="true" />
-            Aktivste Diskussionen
-          </h3>
-          {mostActive.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">Noch keine aktiven Diskussionen</p>
-          ) : (
-            <ul className="mt-2 space-y-2">
-              {mostActive.map((discussion) => (
-                <li key={discussion.id} className="text-sm">
-                  <Link to={paths.discussion(discussion.slug)} className="line-clamp-2 font-medium hover:text-brand-700">
-                    {discussion.title}
-                  </Link>
-                  <p className="text-xs text-muted-foreground">
-                    {discussion.author?.firstName ?? "Unbekannt"} · {discussion.repliesCount}{" "}
-                    {discussion.repliesCount === 1 ? "Antwort" : "Antworten"}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <HighlightList
+          icon={MessageSquareIcon}
+          title="Neueste Beiträge"
+          empty="Noch keine neuen Beiträge"
+          discussions={latest}
+          detail={(discussion) => formatDate(discussion.createdAt)}
+        />
+        <HighlightList
+          icon={FlameIcon}
+          title="Aktivste Diskussionen"
+          empty="Noch keine aktiven Diskussionen"
+          discussions={mostActive}
+          detail={(discussion) => `${discussion.repliesCount} ${discussion.repliesCount === 1 ? "Antwort" : "Antworten"}`}
+        />
       </CardContent>
       <CardFooter>
         <Button asChild variant="secondary" className="w-full">
@@ -80,5 +49,44 @@ export function SubforumCard({
         </Button>
       </CardFooter>
     </Card>
+  );
+}
+
+function HighlightList({
+  icon: Icon,
+  title,
+  empty,
+  discussions,
+  detail,
+}: {
+  icon: LucideIcon;
+  title: string;
+  empty: string;
+  discussions: DiscussionSummary[];
+  detail: (discussion: DiscussionSummary) => string;
+}) {
+  return (
+    <section>
+      <h3 className="flex items-center gap-1.5 text-sm font-semibold">
+        <Icon className="size-4 text-brand-700" aria-hidden="true" />
+        {title}
+      </h3>
+      {discussions.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {discussions.map((discussion) => (
+            <li key={discussion.id} className="text-sm">
+              <Link to={paths.discussion(discussion.slug)} className="line-clamp-2 font-medium hover:text-brand-700">
+                {discussion.title}
+              </Link>
+              <p className="text-xs text-muted-foreground">
+                {discussion.author?.firstName ?? "Unbekannt"} · {detail(discussion)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

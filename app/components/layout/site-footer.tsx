@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCookieConsent } from "~/components/cookie-consent/cookie-consent";
 import { subforums } from "~/lib/categories";
@@ -13,66 +14,65 @@ export function SiteFooter({ year }: { year: number }) {
           <p className="font-semibold">{site.name}</p>
           <p className="mt-2 text-muted-foreground">{site.tagline}</p>
         </div>
-        <nav aria-labelledby="footer-community">
-          <h2 id="footer-community" className="font-semibold">
-            Community
-          </h2>
-          <ul className="mt-2 space-y-1.5">
-            <li>
-              <Link className="hover:underline" to={paths.home}>
-                Dashboard
-              </Link>
-            </li>
-            {subforums.map((subforum) => (
-              <li key={subforum.segment}>
-                <Link className="hover:underline" to={paths.subforum(subforum.segment)}>
-                  {subforum.title}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link className="hover:underline" to={paths.members}>
-                Mitglieder
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:underline" to={paths.search}>
-                Suche
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="font-semibold">
-            Rechtliches
-          </h2>
-          <ul className="mt-2 space-y-1.5">
-            <li>
-              <Link className="hover:underline" to={paths.impressum}>
-                Impressum
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:underline" to={paths.agb}>
-                AGB
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:underline" to={paths.datenschutz}>
-                Datenschutz
-              </Link>
-            </li>
-            <li>
-              <button type="button" className="hover:underline" onClick={openSettings}>
-                Cookie-Einstellungen
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks
+          id="footer-community"
+          title="Community"
+          links={[
+            { to: paths.home, label: "Dashboard" },
+            ...subforums.map((subforum) => ({ to: paths.subforum(subforum.segment), label: subforum.title })),
+            { to: paths.members, label: "Mitglieder" },
+            { to: paths.search, label: "Suche" },
+          ]}
+        />
+        <FooterLinks
+          id="footer-legal"
+          title="Rechtliches"
+          links={[
+            { to: paths.impressum, label: "Impressum" },
+            { to: paths.agb, label: "AGB" },
+            { to: paths.datenschutz, label: "Datenschutz" },
+          ]}
+        >
+          <li>
+            <button type="button" className="hover:underline" onClick={openSettings}>
+              Cookie-Einstellungen
+            </button>
+          </li>
+        </FooterLinks>
       </div>
       <p className="mx-auto mt-8 max-w-6xl border-t border-border pt-6 text-muted-foreground">
         © {year} {site.operator.company}. Alle Rechte vorbehalten.
       </p>
     </footer>
+  );
+}
+
+function FooterLinks({
+  id,
+  title,
+  links,
+  children,
+}: {
+  id: string;
+  title: string;
+  links: Array<{ to: string; label: string }>;
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <ul className="mt-2 space-y-1.5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className="hover:underline" to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
   );
 }
