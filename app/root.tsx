@@ -21,6 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useEffect(() => {
+    // A stable signal for end-to-end tests that event handlers are attached (error pages included).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="de">
       <head>
@@ -42,10 +46,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useShowToast(loaderData.toast);
-  useEffect(() => {
-    // A stable signal for end-to-end tests that event handlers are attached.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

@@ -11,8 +11,12 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("pending-approval", "routes/pending-approval.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("discussion/:slug/view", "routes/discussion.view.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
+    route("subforum/:segment", "routes/subforum.tsx"),
+    route("create-discussion", "routes/create-discussion.tsx"),
+    route("discussion/:slug", "routes/discussion.tsx"),
     route("admin", "routes/admin.tsx"),
     route("impressum", "routes/impressum.tsx"),
     route("agb", "routes/agb.tsx"),

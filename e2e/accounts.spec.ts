@@ -99,6 +99,7 @@ test("forgot password → mail → new password → sign-in; the link works once
   const email = "felix.braun@example.com";
   await visit("/auth");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+  await expect(page.getByRole("heading", { name: "Passwort vergessen" })).toBeVisible();
   const since = Date.now();
   await page.getByLabel("E-Mail").fill(email);
   await page.getByRole("button", { name: "Link zum Zurücksetzen senden" }).click();

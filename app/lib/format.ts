@@ -66,6 +66,26 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
+/** German relative time for comments: "vor 5 Minuten", "vor 3 Monaten". */
+export function formatRelativeTime(value: Date | string, now: Date | string): string {
+  const seconds = Math.max(0, Math.floor((toDate(now).getTime() - toDate(value).getTime()) / 1000));
+  if (seconds < 60) return "gerade eben";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return relative.format(-minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return relative.format(-hours, "hour");
+  const days = Math.floor(hours / 24);
+  if (days < 30) return relative.format(-days, "day");
+  const months = Math.floor(days / 30.44);
+  if (months < 12) return relative.format(-months, "month");
+  return relative.format(-Math.floor(days / 365.25), "year");
+}
+
+/** "1 Antwort", "3 Antworten" */
+export function formatReplies(count: number): string {
+  return `${count} ${count === 1 ? "Antwort" : "Antworten"}`;
+}
+
 const countFormat = new Intl.NumberFormat("de-DE");
 
 export function formatCount(value: number): string {

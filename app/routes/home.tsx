@@ -1,24 +1,26 @@
+import { CommunityStats } from "~/components/home/community-stats";
 import { Hero } from "~/components/home/hero";
 import { RecentDiscussions } from "~/components/home/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
 import { pageMeta } from "~/lib/meta";
-import { listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
+import { getCommunityStats, listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [recent, highlights, viewer] = await Promise.all([
+  const [recent, highlights, stats, viewer] = await Promise.all([
     listRecentDiscussions(),
     listSubforumHighlights(),
+    getCommunityStats(),
     getViewer(request),
   ]);
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
-  return { recent, highlights, isGuest: viewer === null, now: new Date() };
+  return { recent, highlights, stats, isGuest: viewer === null, now: new Date() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { recent, highlights, isGuest, now } = loaderData;
+  const { recent, highlights, stats, isGuest, now } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <Hero showJoin={isGuest} />
@@ -41,6 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <RecentDiscussions discussions={recent} now={now} />
+      <CommunityStats stats={stats} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { demoDiscussions, demoMembers, type DemoComment } from "../../db/seed/de
 import { slugify } from "~/lib/slug";
 import type { Database } from "./db.server";
 import { createMemberAccount, ensureAdmin, hashMemberPassword } from "./members.server";
+import { htmlToText, sanitizeRichText } from "./sanitize.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -127,7 +128,7 @@ export async function seedDemoContent(
         id,
         slug: uniqueSlug(discussion.title),
         title: discussion.title,
-        content: discussion.content,
+        content: sanitizeRichText(discussion.content),
         category: discussion.category,
         authorId: authorId(discussion.author),
         isPinned: discussion.pinned ?? false,
@@ -143,7 +144,8 @@ export async function seedDemoContent(
             discussionId: id,
             parentId: comment.parentId,
             authorId: authorId(comment.author),
-            content: comment.content,
+            // Comments are plain text; the content file writes them like posts.
+            content: htmlToText(comment.content),
             createdAt: new Date(comment.at),
             updatedAt: new Date(comment.at),
           })),

@@ -1,7 +1,12 @@
-import { and, desc, eq, gt } from "drizzle-orm";
-import { discussions, profiles } from "../../db/schema";
+import { and, count, desc, eq, gt, like, or, sql } from "drizzle-orm";
+import { comments, discussions, events, profiles } from "../../db/schema";
 import { categories, isCategory, subforums, type Category } from "~/lib/categories";
-import { db } from "./db.server";
+import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
+import { slugify } from "~/lib/slug";
+import { db, queryRows } from "./db.server";
+import { can, canEditDiscussion } from "./permissions.server";
+import { sanitizeRichText, textToHtml } from "./sanitize.server";
+import type { Viewer } from "./session.server";
 
 export const HOME_RECENT_LIMIT = 12;
 export const SUBFORUM_HIGHLIGHT_LIMIT = 3;
@@ -114,4 +119,205 @@ export async function listSubforumHighlights(): Promise<SubforumHighlights[]> {
       return { category, latest, mostActive };
     }),
   );
+}
+
+// ---------------------------------------------------------------------------
+// Subforum pages
+// ---------------------------------------------------------------------------
+
+export const SUBFORUM_PAGE_SIZE = 25;
+
+export interface DiscussionPage {
+  discussions: DiscussionSummary[];
+  totalCount: number;
+  totalPages: number;
+  currentPage: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+/** One page of a category, pinned discussions first, then newest. */
+export async function listSubforumPage(category: Category, page: number): Promise<DiscussionPage> {
+  const [countRow] = await db.select({ value: count() }).from(discussions).where(eq(discussions.category, category));
+  const totalCount = countRow?.value ?? 0;
+  const totalPages = Math.max(1, Math.ceil(totalCount / SUBFORUM_PAGE_SIZE));
+  const rows =
+    page > totalPages
+      ? []
+      : await selectSummaries()
+          .where(eq(discussions.category, category))
+          .orderBy(desc(discussions.isPinned), desc(discussions.createdAt))
+          .limit(SUBFORUM_PAGE_SIZE)
+          .offset((page - 1) * SUBFORUM_PAGE_SIZE);
+  return {
+    discussions: rows.map(toSummary),
+    totalCount,
+    totalPages,
+    currentPage: page,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// One discussion
+// ---------------------------------------------------------------------------
+
+export interface DiscussionDetail extends DiscussionSummary {
+  content: string;
+  authorId: string | null;
+  assignedTo: string | null;
+}
+
+export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetail | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, content: discussions.content, discussionAuthorId: discussions.authorId, assignedTo: discussions.assignedTo })
+    .from(discussions)
+    .leftJoin(profiles, eq(profiles.id, discussions.authorId))
+    .where(eq(discussions.slug, slug));
+  if (!row) return null;
+  return { ...toSummary(row), content: row.content, authorId: row.discussionAuthorId, assignedTo: row.assignedTo };
+}
+
+/** One atomic statement: concurrent visits never lose a count. */
+export async function incrementViews(discussionId: string): Promise<void> {
+  await db
+    .update(discussions)
+    .set({ viewsCount: sql`${discussions.viewsCount} + 1` })
+    .where(eq(discussions.id, discussionId));
+}
+
+/** Title → readable slug, unique among all discussions ("titel", "titel-2", …). */
+async function insertWithUniqueSlug(values: Omit<typeof discussions.$inferInsert, "slug">): Promise<{ id: string; slug: string }> {
+  const base = slugify(values.title);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const taken = new Set(
+      (
+        await db
+          .select({ slug: discussions.slug })
+          .from(discussions)
+          .where(or(eq(discussions.slug, base), like(discussions.slug, `${base}-%`)))
+      ).map((row) => row.slug),
+    );
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    try {
+      const [row] = await db.insert(discussions).values({ ...values, slug }).returning({ id: discussions.id, slug: discussions.slug });
+      if (row) return row;
+    } catch (error) {
+      // Someone took the same slug a moment earlier: look again.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+  throw new Error("Kein freier Slug gefunden");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}
+
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: "forbidden" | "not-found" | "invalid"; message?: string };
+
+function contentHtml(input: { content: string; contentFormat: "html" | "text" }): string {
+  return sanitizeRichText(input.contentFormat === "html" ? input.content : textToHtml(input.content));
+}
+
+/** Permission → validated input → load → write (spec: create discussion). */
+export async function createDiscussion(viewer: Viewer | null, input: CreateDiscussionInput): Promise<WriteOutcome<{ slug: string }>> {
+  if (!viewer || !can(viewer, "createDiscussion")) return { ok: false, reason: "forbidden" };
+  let assignedTo: string | null = null;
+  if (input.assignedTo) {
+    const [member] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, input.assignedTo), eq(profiles.approvalStatus, "approved")));
+    if (!member) return { ok: false, reason: "invalid", message: "Das ausgewählte Mitglied gibt es nicht." };
+    assignedTo = member.id;
+  }
+  const row = await insertWithUniqueSlug({
+    title: input.title,
+    content: contentHtml(input),
+    category: input.category,
+    authorId: viewer.id,
+    assignedTo,
+  });
+  return { ok: true, value: { slug: row.slug } };
+}
+
+/** The author edits category, title and content; the slug stays as it was. */
+export async function updateDiscussion(
+  viewer: Viewer | null,
+  discussionId: string,
+  input: UpdateDiscussionInput,
+): Promise<WriteOutcome<null>> {
+  const [existing] = await db
+    .select({ id: discussions.id, authorId: discussions.authorId })
+    .from(discussions)
+    .where(eq(discussions.id, discussionId));
+  if (!existing) return { ok: false, reason: "not-found" };
+  if (!canEditDiscussion(viewer, existing)) return { ok: false, reason: "forbidden" };
+  await db
+    .update(discussions)
+    .set({ title: input.title, category: input.category, content: contentHtml(input), updatedAt: new Date() })
+    .where(eq(discussions.id, discussionId));
+  return { ok: true, value: null };
+}
+
+/** Approved members that a discussion can be assigned to ('first last (company)'). */
+export async function listAssignableMembers() {
+  return db
+    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company })
+    .from(profiles)
+    .where(eq(profiles.approvalStatus, "approved"))
+    .orderBy(profiles.firstName, profiles.lastName);
+}
+
+// ---------------------------------------------------------------------------
+// Community statistics (home)
+// ---------------------------------------------------------------------------
+
+export interface CommunityStats {
+  totalDiscussions: number;
+  totalMembers: number;
+  totalEvents: number;
+  discussionsByCategory: Record<Category, number>;
+  weeklyStats: { newMembers: number; newDiscussions: number; newEvents: number; activeDiscussions: number };
+}
+
+export async function getCommunityStats(now = new Date()): Promise<CommunityStats> {
+  const since = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
+  const [totals] = await queryRows<Record<string, string | number>>(sql`
+    select
+      (select count(*) from ${discussions}) as total_discussions,
+      (select count(*) from ${profiles} where approval_status = 'approved') as total_members,
+      (select count(*) from ${events}) as total_events,
+      (select count(*) from ${profiles} where approval_status = 'approved' and created_at > ${since}::timestamptz) as new_members,
+      (select count(*) from ${discussions} where created_at > ${since}::timestamptz) as new_discussions,
+      (select count(*) from ${events} where created_at > ${since}::timestamptz) as new_events,
+      (select count(*) from (
+        select id from ${discussions} where created_at > ${since}::timestamptz or updated_at > ${since}::timestamptz
+        union
+        select discussion_id from ${comments} where created_at > ${since}::timestamptz
+      ) active) as active_discussions`);
+  const perCategory = await db
+    .select({ category: discussions.category, value: count() })
+    .from(discussions)
+    .groupBy(discussions.category);
+  const discussionsByCategory = Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;
+  for (const row of perCategory) if (isCategory(row.category)) discussionsByCategory[row.category] = row.value;
+  const n = (key: string) => Number(totals?.[key] ?? 0);
+  return {
+    totalDiscussions: n("total_discussions"),
+    totalMembers: n("total_members"),
+    totalEvents: n("total_events"),
+    discussionsByCategory,
+    weeklyStats: {
+      newMembers: n("new_members"),
+      newDiscussions: n("new_discussions"),
+      newEvents: n("new_events"),
+      activeDiscussions: n("active_discussions"),
+    },
+  };
 }

@@ -26,6 +26,15 @@ export const permissions = {
 
 export type Permission = keyof typeof permissions;
 
+/** Only the author edits a discussion or comment (moderators come with the moderation tools). */
+export function canEditDiscussion(viewer: Viewer | null, discussion: { authorId: string | null }): boolean {
+  return viewer !== null && isApproved(viewer) && discussion.authorId !== null && discussion.authorId === viewer.id;
+}
+
+export function canEditComment(viewer: Viewer | null, comment: { authorId: string | null }): boolean {
+  return viewer !== null && isApproved(viewer) && comment.authorId !== null && comment.authorId === viewer.id;
+}
+
 export function can(viewer: Viewer | null, permission: Permission): boolean {
   return permissions[permission](viewer);
 }

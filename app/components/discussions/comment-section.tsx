@@ -1,0 +1,240 @@
+import { MessageSquareReplyIcon, PencilIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { formatRelativeTime } from "~/lib/format";
+import { texts } from "~/lib/texts";
+import type { CommentView } from "~/server/comments.server";
+import { LinkifiedText } from "./linkified-text";
+
+export type CommentAccess = "guest" | "pending" | "allowed";
+
+interface Thread {
+  comment: CommentView;
+  replies: CommentView[];
+}
+
+/** Top-level comments in order, each with its replies (one visual level). */
+function threads(comments: CommentView[]): Thread[] {
+  const byId = new Map<string, Thread>();
+  const result: Thread[] = [];
+  for (const comment of comments) {
+    if (comment.parentId === null) {
+      const thread = { comment, replies: [] };
+      byId.set(comment.id, thread);
+      result.push(thread);
+    }
+  }
+  for (const comment of comments) {
+    if (comment.parentId !== null) byId.get(comment.parentId)?.replies.push(comment);
+  }
+  return result;
+}
+
+export function CommentSection({
+  comments,
+  access,
+  viewerId,
+  now,
+  replyTo,
+  editing,
+  errors,
+}: {
+  comments: CommentView[];
+  access: CommentAccess;
+  viewerId: string | null;
+  now: Date;
+  replyTo: string | null;
+  editing: string | null;
+  errors: { form: string | null; content: string | null; target: string | null };
+}) {
+  return (
+    <section aria-labelledby="comments-title" className="flex flex-col gap-4">
+      <h2 id="comments-title" className="text-xl font-semibold">
+        Antworten ({comments.length})
+      </h2>
+      {comments.length === 0 ? (
+        <p className="text-muted-foreground">Noch keine Kommentare vorhanden.</p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {threads(comments).map(({ comment, replies }) => (
+            <li key={comment.id} className="flex flex-col gap-2">
+              <CommentItem comment={comment} access={access} viewerId={viewerId} now={now} editing={editing} errors={errors} />
+              {(replies.length > 0 || replyTo === comment.id) && (
+                <ol className="ml-6 flex flex-col gap-2 border-l-2 border-brand-100 pl-4 sm:ml-10">
+                  {replies.map((reply) => (
+                    <li key={reply.id}>
+                      <CommentItem comment={reply} access={access} viewerId={viewerId} now={now} editing={editing} errors={errors} replyTarget={comment.id} />
+                    </li>
+                  ))}
+                  {replyTo === comment.id && access === "allowed" && (
+                    <li>
+                      <CommentForm parentId={comment.id} error={errors.target === comment.id ? errors.content : null} autoFocus />
+                    </li>
+                  )}
+                </ol>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <NewCommentArea access={access} error={errors.target === null ? errors.content ?? errors.form : null} />
+    </section>
+  );
+}
+
+function CommentItem({
+  comment,
+  access,
+  viewerId,
+  now,
+  editing,
+  errors,
+  replyTarget,
+}: {
+  comment: CommentView;
+  access: CommentAccess;
+  viewerId: string | null;
+  now: Date;
+  editing: string | null;
+  errors: { content: string | null; target: string | null };
+  /** The top-level comment a reply button answers to (replies of replies join the thread). */
+  replyTarget?: string;
+}) {
+  const name = comment.author?.firstName || "Unbekannt";
+  const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
+  const isAuthor = viewerId !== null && comment.author?.id === viewerId;
+  const replyTo = replyTarget ?? comment.id;
+
+  return (
+    <article id={`comment-${comment.id}`} data-testid="comment" className="scroll-mt-20 rounded-lg border border-border bg-background p-4">
+      <header className="flex flex-wrap items-center gap-2 text-sm">
+        <Avatar name={comment.author ? `${comment.author.firstName} ${comment.author.lastName}` : name} className="size-7" />
+        <span className="font-medium">{name}</span>
+        {edited && <span className="text-muted-foreground">(bearbeitet)</span>}
+        <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
+          {formatRelativeTime(comment.createdAt, now)}
+        </time>
+        {isAuthor && editing !== comment.id && (
+          <Link
+            to={`?editComment=${comment.id}#comment-${comment.id}`}
+            preventScrollReset
+            className="ml-auto rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label="Kommentar bearbeiten"
+            title="Kommentar bearbeiten"
+          >
+            <PencilIcon className="size-4" aria-hidden="true" />
+          </Link>
+        )}
+      </header>
+      {editing === comment.id && isAuthor ? (
+        <EditCommentForm comment={comment} error={errors.target === comment.id ? errors.content : null} />
+      ) : (
+        <div className="mt-2 text-sm leading-relaxed">
+          <LinkifiedText text={comment.content} />
+        </div>
+      )}
+      {access === "allowed" && editing !== comment.id && (
+        <Link
+          to={`?replyTo=${replyTo}#comment-${comment.id}`}
+          preventScrollReset
+          className="mt-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
+        >
+          <MessageSquareReplyIcon className="size-4" aria-hidden="true" />
+          Antworten
+        </Link>
+      )}
+    </article>
+  );
+}
+
+function EditCommentForm({ comment, error }: { comment: CommentView; error: string | null }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === comment.id;
+  return (
+    <Form method="post" className="mt-2 flex flex-col gap-2" preventScrollReset>
+      <input type="hidden" name="intent" value="update-comment" />
+      <input type="hidden" name="commentId" value={comment.id} />
+      <label htmlFor={`edit-${comment.id}`} className="sr-only">
+        Kommentar bearbeiten
+      </label>
+      <textarea
+        id={`edit-${comment.id}`}
+        name="content"
+        defaultValue={comment.content}
+        rows={4}
+        required
+        autoFocus
+        className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
+      />
+      {error && <p className="text-sm text-destructive">{error}</p>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Wird gespeichert..." : "Speichern"}
+        </Button>
+        <Button asChild size="sm" variant="ghost">
+          <Link to="." preventScrollReset>
+            Abbrechen
+          </Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function NewCommentArea({ access, error }: { access: CommentAccess; error: string | null }) {
+  if (access === "guest") {
+    return (
+      <div className="rounded-lg bg-muted p-4 text-sm">
+        <p>{texts.signInToCommentHint}</p>
+        <Button asChild size="sm" className="mt-3">
+          <Link to="/auth">Anmelden</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (access === "pending") {
+    return <p className="rounded-lg bg-muted p-4 text-sm">{texts.awaitingApprovalHint}</p>;
+  }
+  return <CommentForm error={error} />;
+}
+
+function CommentForm({ parentId, error, autoFocus }: { parentId?: string; error: string | null; autoFocus?: boolean }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "create-comment" &&
+    (navigation.formData?.get("parentId") ?? "") === (parentId ?? "");
+  const id = parentId ? `reply-${parentId}` : "new-comment";
+  return (
+    <Form method="post" className="flex flex-col gap-2" preventScrollReset>
+      <input type="hidden" name="intent" value="create-comment" />
+      {parentId && <input type="hidden" name="parentId" value={parentId} />}
+      <label htmlFor={id} className="text-sm font-medium">
+        {parentId ? "Deine Antwort" : "Dein Kommentar"}
+      </label>
+      <textarea
+        id={id}
+        name="content"
+        rows={parentId ? 3 : 4}
+        required
+        autoFocus={autoFocus}
+        placeholder={parentId ? "Antwort schreiben..." : "Schreibe einen Kommentar..."}
+        className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
+      />
+      {error && <p className="text-sm text-destructive">{error}</p>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
+        </Button>
+        {parentId && (
+          <Button asChild size="sm" variant="ghost">
+            <Link to="." preventScrollReset>
+              Abbrechen
+            </Link>
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import { MessageCircleIcon, PinIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { formatDate, formatReplies } from "~/lib/format";
+import { paths } from "~/lib/paths";
+import type { DiscussionSummary } from "~/server/discussions.server";
+import { CategoryBadge } from "./category-badge";
+
+/** A discussion in a subforum list. */
+export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }) {
+  const author = discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}`.trim() : "Unbekannt";
+  return (
+    <article data-testid="discussion-card" className="rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <CategoryBadge category={discussion.category} />
+        {discussion.isPinned && (
+          <Badge variant="outline">
+            <PinIcon className="mr-1 size-3" aria-hidden="true" />
+            Angepinnt
+          </Badge>
+        )}
+        <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
+      </div>
+      <h2 className="mt-2 text-lg font-semibold leading-snug">
+        <Link to={paths.discussion(discussion.slug)} className="hover:text-brand-700">
+          {discussion.title}
+        </Link>
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span>von {author}</span>
+        <span className="flex items-center gap-1.5">
+          <MessageCircleIcon className="size-4" aria-hidden="true" />
+          {formatReplies(discussion.repliesCount)}
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+
+/** Page 1 has no parameter, so every page has exactly one URL. */
+export function pageHref(basePath: string, page: number): string {
+  return page <= 1 ? basePath : `${basePath}?page=${page}`;
+}
+
+/** The page numbers to show: first, last, and two around the current one. */
+export function visiblePages(current: number, total: number): Array<number | "gap"> {
+  const pages = new Set([1, total, current - 2, current - 1, current, current + 1, current + 2]);
+  const sorted = [...pages].filter((p) => p >= 1 && p <= total).sort((a, b) => a - b);
+  const result: Array<number | "gap"> = [];
+  for (const page of sorted) {
+    const previous = result[result.length - 1];
+    if (typeof previous === "number" && page - previous > 1) result.push("gap");
+    result.push(page);
+  }
+  return result;
+}
+
+const itemClass = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border border-border px-3 text-sm";
+
+export function Pagination({ basePath, currentPage, totalPages }: { basePath: string; currentPage: number; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Seitennavigation" className="flex flex-wrap items-center justify-center gap-1.5">
+      {currentPage > 1 ? (
+        <Link to={pageHref(basePath, currentPage - 1)} rel="prev" className={cn(itemClass, "hover:bg-muted")}>
+          <ChevronLeftIcon className="size-4" aria-hidden="true" />
+          Zurück
+        </Link>
+      ) : null}
+      {visiblePages(currentPage, totalPages).map((page, index) =>
+        page === "gap" ? (
+          <span key={`gap-${index}`} className="px-1 text-muted-foreground" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link
+            key={page}
+            to={pageHref(basePath, page)}
+            aria-current={page === currentPage ? "page" : undefined}
+            aria-label={`Seite ${page}`}
+            className={cn(itemClass, page === currentPage ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted")}
+          >
+            {page}
+          </Link>
+        ),
+      )}
+      {currentPage < totalPages ? (
+        <Link to={pageHref(basePath, currentPage + 1)} rel="next" className={cn(itemClass, "hover:bg-muted")}>
+          Weiter
+          <ChevronRightIcon className="size-4" aria-hidden="true" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

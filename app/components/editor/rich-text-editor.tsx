@@ -1,0 +1,181 @@
+import Bold from "@tiptap/extension-bold";
+import Document from "@tiptap/extension-document";
+import HardBreak from "@tiptap/extension-hard-break";
+import Link from "@tiptap/extension-link";
+import { BulletList, ListItem } from "@tiptap/extension-list";
+import Paragraph from "@tiptap/extension-paragraph";
+import Text from "@tiptap/extension-text";
+import { Extension, type Editor } from "@tiptap/core";
+import { Placeholder, UndoRedo } from "@tiptap/extensions";
+import { Fragment, Slice } from "@tiptap/pm/model";
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { BoldIcon, LinkIcon, ListIcon } from "lucide-react";
+import { useState } from "react";
+import { cn } from "~/lib/utils";
+
+/**
+ * The forum's rich-text editor: bold, bullet lists, links and line breaks,
+ * nothing else. The server sanitises whatever arrives anyway; this only keeps
+ * the editing honest. Loaded lazily, only on pages that edit.
+ */
+function normaliseUrl(input: string): string | null {
+  const value = input.trim();
+  if (!value) return null;
+  if (/^(https?:\/\/|mailto:)/i.test(value)) return value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null; // javascript:, data:, …
+  return `https://${value}`;
+}
+
+export function promptForLink(editor: Editor) {
+  const previous = editor.getAttributes("link").href as string | undefined;
+  const answer = window.prompt("Link-URL eingeben:", previous ?? "https://");
+  if (answer === null) return;
+  const href = normaliseUrl(answer);
+  if (!href) {
+    editor.chain().focus().extendMarkRange("link").unsetLink().run();
+    return;
+  }
+  editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+}
+
+const LinkShortcut = Extension.create({
+  name: "linkShortcut",
+  addKeyboardShortcuts() {
+    return {
+      "Mod-l": () => {
+        promptForLink(this.editor);
+        return true;
+      },
+    };
+  },
+});
+
+export interface RichTextEditorProps {
+  name: string;
+  id: string;
+  initialHtml: string;
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: boolean;
+  onChange?: (html: string) => void;
+}
+
+export default function RichTextEditor({ name, id, initialHtml, labelledBy, describedBy, invalid, onChange }: RichTextEditorProps) {
+  const [html, setHtml] = useState(initialHtml);
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      Document,
+      Paragraph,
+      Text,
+      Bold,
+      BulletList,
+      ListItem,
+      HardBreak,
+      UndoRedo,
+      Link.configure({
+        openOnClick: false,
+        autolink: true,
+        linkOnPaste: false,
+        protocols: ["mailto"],
+        isAllowedUri: (url) => normaliseUrl(url) !== null,
+        HTMLAttributes: { rel: "nofollow ugc noopener", target: null },
+      }),
+      Placeholder.configure({ placeholder: "Worum geht es? Fett: Strg+B · Link: Strg+L" }),
+      LinkShortcut,
+    ],
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        id,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelledBy,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+        class: "prose-forum min-h-48 px-3 py-2 focus:outline-none",
+      },
+      // Pasting inserts plain text only: no foreign markup, styles or tracking links.
+      handlePaste: (view, event) => {
+        const text = event.clipboardData?.getData("text/plain");
+        if (text === undefined) return false;
+        const { schema } = view.state;
+        const hardBreak = schema.nodes.hardBreak;
+        const nodes = text
+          .replace(/\r\n?/g, "\n")
+          .split("\n")
+          .flatMap((line, index) => [
+            ...(index > 0 && hardBreak ? [hardBreak.create()] : []),
+            ...(line ? [schema.text(line)] : []),
+          ]);
+        view.dispatch(view.state.tr.replaceSelection(new Slice(Fragment.fromArray(nodes), 0, 0)).scrollIntoView());
+        return true;
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const value = current.isEmpty ? "" : current.getHTML();
+      setHtml(value);
+      onChange?.(value);
+    },
+  });
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current?.isActive("bold") ?? false,
+      list: current?.isActive("bulletList") ?? false,
+      link: current?.isActive("link") ?? false,
+    }),
+  });
+
+  return (
+    <div
+      data-testid="rich-text-editor"
+      className={cn(
+        "rounded-md border border-gray-400 bg-background focus-within:outline-2 focus-within:outline-brand-600",
+        invalid && "border-destructive",
+      )}
+    >
+      <div role="toolbar" aria-label="Formatierung" className="flex gap-1 border-b border-border p-1">
+        <ToolbarButton label="Fett (Strg+B)" active={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
+          <BoldIcon aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Aufzählung" active={state?.list} onClick={() => editor?.chain().focus().toggleBulletList().run()}>
+          <ListIcon aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Link (Strg+L)" active={state?.link} onClick={() => editor && promptForLink(editor)}>
+          <LinkIcon aria-hidden="true" />
+        </ToolbarButton>
+      </div>
+      <EditorContent editor={editor} />
+      <input type="hidden" name={name} value={html} />
+      <input type="hidden" name="contentFormat" value="html" />
+    </div>
+  );
+}
+
+function ToolbarButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active: boolean | undefined;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active ?? false}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+      className="inline-flex size-8 items-center justify-center rounded hover:bg-muted aria-pressed:bg-brand-100 aria-pressed:text-brand-800 [&_svg]:size-4"
+    >
+      {children}
+    </button>
+  );
+}

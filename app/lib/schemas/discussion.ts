@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { categories } from "~/lib/categories";
+
+export const TITLE_MAX_LENGTH = 200;
+export const CONTENT_MAX_LENGTH = 50_000;
+export const COMMENT_MAX_LENGTH = 10_000;
+
+const title = z
+  .string({ error: "Bitte geben Sie einen Titel ein" })
+  .trim()
+  .min(1, "Bitte geben Sie einen Titel ein")
+  .max(TITLE_MAX_LENGTH, `Der Titel darf höchstens ${TITLE_MAX_LENGTH} Zeichen lang sein.`);
+
+const category = z.enum(categories, { error: "Bitte wählen Sie eine Kategorie." });
+
+const content = z
+  .string()
+  .max(CONTENT_MAX_LENGTH, "Der Inhalt ist zu lang.")
+  .optional()
+  .transform((value) => (value ?? "").trim());
+
+/** "html" from the rich-text editor, "text" from the plain textarea shown before JavaScript loads. */
+const contentFormat = z.enum(["html", "text"]).default("text");
+
+export const createDiscussionSchema = z.object({
+  title,
+  category: category.default("general"),
+  // Spec: 'unassigned' or empty means nobody.
+  assignedTo: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value) => (value && value !== "unassigned" ? value : undefined)),
+  content,
+  contentFormat,
+});
+export type CreateDiscussionInput = z.infer<typeof createDiscussionSchema>;
+
+export const updateDiscussionSchema = z.object({
+  title,
+  category,
+  content,
+  contentFormat,
+});
+export type UpdateDiscussionInput = z.infer<typeof updateDiscussionSchema>;
+
+const commentContent = z
+  .string({ error: "Bitte geben Sie einen Kommentar ein." })
+  .trim()
+  .min(1, "Bitte geben Sie einen Kommentar ein.")
+  .max(COMMENT_MAX_LENGTH, `Ein Kommentar darf höchstens ${COMMENT_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`);
+
+export const createCommentSchema = z.object({
+  content: commentContent,
+  parentId: z.uuid().optional().or(z.literal("").transform(() => undefined)),
+});
+
+export const updateCommentSchema = z.object({
+  commentId: z.uuid(),
+  content: commentContent,
+});

@@ -1,0 +1,143 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { RichTextField } from "~/components/editor/rich-text-field";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { categories, categoryLabels, isCategory } from "~/lib/categories";
+import { pageMeta } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { createDiscussionSchema } from "~/lib/schemas/discussion";
+import { texts } from "~/lib/texts";
+import { toastMessage, type ToastMessage } from "~/lib/toast";
+import { createDiscussion, listAssignableMembers } from "~/server/discussions.server";
+import { logger } from "~/server/logger.server";
+import { isApproved } from "~/server/permissions.server";
+import { getViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/create-discussion";
+
+/** Guests go to sign in, unapproved members wait; the same check guards the action. */
+async function requireAuthor(request: Request) {
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    throw await redirectWithToast(`${paths.auth}?redirectTo=${encodeURIComponent(paths.createDiscussion)}`, {
+      type: "error",
+      title: texts.signInToCreateDiscussion,
+    });
+  }
+  if (!isApproved(viewer)) throw redirect(paths.pendingApproval);
+  return viewer;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAuthor(request);
+  const requested = new URL(request.url).searchParams.get("category");
+  return {
+    members: await listAssignableMembers(),
+    category: isCategory(requested) ? requested : "general",
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAuthor(request);
+  const submission = parseWithZod(await request.formData(), { schema: createDiscussionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const outcome = await createDiscussion(viewer, submission.value);
+    if (!outcome.ok) {
+      const message = outcome.message ?? texts.permissionDenied;
+      return data(
+        { result: submission.reply({ formErrors: [message] }), toast: toastMessage("error", texts.createDiscussionFailed, message) },
+        { status: outcome.reason === "forbidden" ? 403 : 400 },
+      );
+    }
+  } catch (error) {
+    logger.error({ err: error }, "creating a discussion failed");
+    return data(
+      { result: submission.reply({ formErrors: [texts.unexpectedError] }), toast: toastMessage("error", texts.createDiscussionFailed, texts.unexpectedError) },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(paths.home, { type: "success", title: texts.discussionCreated });
+}
+
+export default function CreateDiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  useShowToast(actionData && "toast" in actionData ? (actionData.toast as ToastMessage) : undefined);
+  const [form, fields] = useForm({
+    id: "create-discussion",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(createDiscussionSchema),
+    defaultValue: { category: loaderData.category, assignedTo: "unassigned" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createDiscussionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const contentLabelId = `${fields.content.id}-label`;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight">Neue Diskussion starten</h1>
+      <p className="mt-1 text-muted-foreground">Stelle eine Frage, teile eine Fallstudie oder starte eine Debatte.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-5">
+        {form.errors?.length ? (
+          <Alert variant="destructive">
+            <p>{form.errors[0]}</p>
+          </Alert>
+        ) : null}
+        <Field id={fields.title.id} label="Titel" errors={fields.title.errors}>
+          <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} placeholder="Worum geht es?" />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={fields.category.id} label="Kategorie" errors={fields.category.errors}>
+            <select {...getSelectProps(fields.category)} key={fields.category.key} className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm">
+              {categories.map((category) => (
+                <option key={category} value={category}>
+                  {categoryLabels[category]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id={fields.assignedTo.id}
+            label="Zuweisen an (optional)"
+            errors={fields.assignedTo.errors}
+            hint={`${loaderData.members.length} Mitglieder verfügbar`}
+          >
+            <select {...getSelectProps(fields.assignedTo)} key={fields.assignedTo.key} className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm">
+              <option value="unassigned">Niemand</option>
+              {loaderData.members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.firstName} {member.lastName}
+                  {member.company ? ` (${member.company})` : ""}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <span id={contentLabelId} className="text-sm font-medium">
+            Inhalt
+          </span>
+          <RichTextField id={fields.content.id} name={fields.content.name} labelId={contentLabelId} initialHtml="" initialText="" fallbackFormat="text" />
+          {fields.content.errors?.length ? <p className="text-sm text-destructive">{fields.content.errors[0]}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Wird erstellt..." : "Diskussion erstellen"}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.home}>Abbrechen</Link>
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Neue Diskussion"), { name: "robots", content: "noindex" }];

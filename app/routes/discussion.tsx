@@ -1,0 +1,267 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { EyeIcon, HomeIcon, MessageCircleIcon, PencilIcon, PinIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
+import { CategoryBadge } from "~/components/discussions/category-badge";
+import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
+import { RichContent } from "~/components/discussions/rich-content";
+import { RichTextField } from "~/components/editor/rich-text-field";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { categories, categoryLabels } from "~/lib/categories";
+import { formatCount, formatDate, formatReplies } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
+import { texts } from "~/lib/texts";
+import { toastMessage } from "~/lib/toast";
+import { createComment, listComments, updateComment } from "~/server/comments.server";
+import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
+import { notFoundUnless } from "~/server/guards.server";
+import { logger } from "~/server/logger.server";
+import { can, canEditDiscussion } from "~/server/permissions.server";
+import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
+import { getViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/discussion";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const discussion = notFoundUnless(await getDiscussionBySlug(params.slug), texts.discussionNotFound);
+  const [comments, viewer] = await Promise.all([listComments(discussion.id), getViewer(request)]);
+  const access: CommentAccess = !viewer ? "guest" : can(viewer, "comment") ? "allowed" : "pending";
+  return {
+    discussion: { ...discussion, content: sanitizeRichText(discussion.content) },
+    description: plainTextExcerpt(discussion.content),
+    comments,
+    access,
+    viewerId: viewer?.id ?? null,
+    canEdit: canEditDiscussion(viewer, discussion),
+    now: new Date(),
+  };
+}
+
+type ActionErrors = { form: string | null; content: string | null; target: string | null };
+
+function refused(outcome: Exclude<WriteOutcome<unknown>, { ok: true }>, title: string, target: string | null = null) {
+  const message =
+    outcome.reason === "forbidden"
+      ? texts.permissionDenied
+      : outcome.reason === "not-found"
+        ? texts.discussionNotFound
+        : (outcome.message ?? texts.unknownError);
+  const status = outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400;
+  return data({ errors: { form: message, content: message, target } as ActionErrors, toast: toastMessage("error", title, message) }, { status });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await getViewer(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const discussion = notFoundUnless(await getDiscussionBySlug(params.slug), texts.discussionNotFound);
+  const here = paths.discussion(discussion.slug);
+
+  try {
+    switch (intent) {
+      case "update-discussion": {
+        if (!viewer) return refused({ ok: false, reason: "forbidden" }, texts.updateDiscussionFailed);
+        const submission = parseWithZod(formData, { schema: updateDiscussionSchema });
+        if (submission.status !== "success") {
+          const message = Object.values(submission.error ?? {}).flat()[0] ?? texts.unknownError;
+          return data({ errors: { form: message, content: message, target: "discussion" }, toast: toastMessage("error", texts.updateDiscussionFailed, message) }, { status: 400 });
+        }
+        const outcome = await updateDiscussion(viewer, discussion.id, submission.value);
+        if (!outcome.ok) return refused(outcome, texts.updateDiscussionFailed, "discussion");
+        return redirectWithToast(here, { type: "success", title: texts.discussionUpdated });
+      }
+      case "create-comment": {
+        if (!viewer) return refused({ ok: false, reason: "forbidden", message: texts.signInToComment }, texts.createCommentFailed);
+        const submission = parseWithZod(formData, { schema: createCommentSchema });
+        const target = typeof formData.get("parentId") === "string" && formData.get("parentId") !== "" ? String(formData.get("parentId")) : null;
+        if (submission.status !== "success") {
+          const message = Object.values(submission.error ?? {}).flat()[0] ?? texts.unknownError;
+          return data({ errors: { form: null, content: message, target }, toast: toastMessage("error", texts.createCommentFailed, message) }, { status: 400 });
+        }
+        const outcome = await createComment(viewer, discussion.id, submission.value);
+        if (!outcome.ok) return refused(outcome, texts.createCommentFailed, target);
+        return redirectWithToast(`${here}#comment-${outcome.value.id}`, { type: "success", title: texts.commentCreated });
+      }
+      case "update-comment": {
+        if (!viewer) return refused({ ok: false, reason: "forbidden" }, texts.updateCommentFailed);
+        const submission = parseWithZod(formData, { schema: updateCommentSchema });
+        const target = String(formData.get("commentId") ?? "");
+        if (submission.status !== "success") {
+          const message = Object.values(submission.error ?? {}).flat()[0] ?? texts.unknownError;
+          return data({ errors: { form: null, content: message, target }, toast: toastMessage("error", texts.updateCommentFailed, message) }, { status: 400 });
+        }
+        const outcome = await updateComment(viewer, discussion.id, submission.value.commentId, submission.value.content);
+        if (!outcome.ok) return refused(outcome, texts.updateCommentFailed, target);
+        return redirectWithToast(`${here}#comment-${submission.value.commentId}`, { type: "success", title: texts.commentUpdated });
+      }
+      default:
+        return data({ errors: { form: texts.unknownError, content: null, target: null }, toast: toastMessage("error", texts.unknownError) }, { status: 400 });
+    }
+  } catch (error) {
+    logger.error({ err: error, intent }, "discussion action failed");
+    return data(
+      { errors: { form: texts.unexpectedError, content: texts.unexpectedError, target: null }, toast: toastMessage("error", texts.unexpectedError) },
+      { status: 500 },
+    );
+  }
+}
+
+export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { discussion, comments, access, viewerId, canEdit, now } = loaderData;
+  const [searchParams] = useSearchParams();
+  const editing = canEdit && searchParams.get("edit") === "1";
+  const errors = actionData?.errors ?? { form: null, content: null, target: null };
+  useShowToast(actionData?.toast);
+  useCountView(discussion.slug);
+
+  const authorName = discussion.author?.firstName || "Unbekannter Autor";
+  const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8">
+      <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
+        <div className="flex flex-wrap items-center gap-2">
+          <CategoryBadge category={discussion.category} />
+          {discussion.isPinned && (
+            <Badge variant="outline">
+              <PinIcon className="mr-1 size-3" aria-hidden="true" />
+              Angepinnt
+            </Badge>
+          )}
+          {edited && <Badge variant="muted">Bearbeitet</Badge>}
+          {canEdit && !editing && (
+            <Button asChild variant="ghost" size="sm" className="ml-auto">
+              <Link to="?edit=1" preventScrollReset>
+                <PencilIcon aria-hidden="true" />
+                Bearbeiten
+              </Link>
+            </Button>
+          )}
+        </div>
+
+        {editing ? (
+          <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
+        ) : (
+          <>
+            <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
+            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+              <span className="flex items-center gap-2 text-foreground">
+                <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
+                {authorName}
+              </span>
+              <span className="flex items-center gap-1">
+                <MessageCircleIcon className="size-4" aria-hidden="true" />
+                {formatReplies(discussion.repliesCount)}
+              </span>
+              <span className="flex items-center gap-1">
+                <EyeIcon className="size-4" aria-hidden="true" />
+                {formatCount(discussion.viewsCount)} Aufrufe
+              </span>
+              <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
+            </div>
+            <RichContent html={discussion.content} className="mt-5" />
+          </>
+        )}
+      </article>
+
+      <CommentSection
+        comments={comments}
+        access={access}
+        viewerId={viewerId}
+        now={now}
+        replyTo={searchParams.get("replyTo")}
+        editing={searchParams.get("editComment")}
+        errors={errors.target === "discussion" ? { form: null, content: null, target: null } : errors}
+      />
+    </div>
+  );
+}
+
+/** One view per page visit, sent by the browser: crawlers and reloads by scripts do not count. */
+function useCountView(slug: string) {
+  useEffect(() => {
+    void fetch(`${paths.discussion(slug)}/view`, { method: "POST", keepalive: true }).catch(() => undefined);
+  }, [slug]);
+}
+
+function EditDiscussionForm({
+  discussion,
+  error,
+}: {
+  discussion: { title: string; category: string; content: string };
+  error: string | null;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const [title, setTitle] = useState(discussion.title);
+  return (
+    <Form method="post" className="mt-4 flex flex-col gap-4" preventScrollReset>
+      <input type="hidden" name="intent" value="update-discussion" />
+      {error && <p className="text-sm text-destructive">{error}</p>}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="edit-title" className="text-sm font-medium">
+          Titel
+        </label>
+        <Input id="edit-title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} required />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="edit-category" className="text-sm font-medium">
+          Kategorie
+        </label>
+        <select id="edit-category" name="category" defaultValue={discussion.category} className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm">
+          {categories.map((category) => (
+            <option key={category} value={category}>
+              {categoryLabels[category]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <span id="edit-content-label" className="text-sm font-medium">
+          Inhalt
+        </span>
+        <RichTextField id="edit-content" name="content" labelId="edit-content-label" initialHtml={discussion.content} initialText={discussion.content} fallbackFormat="html" />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending || title.trim() === ""}>
+          {pending ? "Wird gespeichert..." : "Speichern"}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="." preventScrollReset>
+            Abbrechen
+          </Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
+      <title>{pageTitle(notFound ? texts.discussionNotFound : texts.unexpectedError)}</title>
+      <h1 className="text-2xl font-bold">{notFound ? texts.discussionNotFound : texts.unexpectedError}</h1>
+      <Button asChild>
+        <Link to={paths.home}>
+          <HomeIcon aria-hidden="true" />
+          Zur Startseite
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle(texts.discussionNotFound) }, { name: "robots", content: "noindex" }];
+  return [
+    { title: pageTitle(loaderData.discussion.title) },
+    { name: "description", content: loaderData.description },
+  ];
+};

@@ -1,0 +1,91 @@
+import { ArrowLeftIcon, PlusIcon } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { DiscussionCard } from "~/components/discussions/discussion-card";
+import { RouteError } from "~/components/layout/route-error";
+import { Pagination } from "~/components/discussions/pagination";
+import { Button } from "~/components/ui/button";
+import { subforums } from "~/lib/categories";
+import { pageMeta } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { notFoundUnless } from "~/server/guards.server";
+import { listSubforumPage } from "~/server/discussions.server";
+import { getViewer } from "~/server/session.server";
+import type { Route } from "./+types/subforum";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const subforum = notFoundUnless(subforums.find((s) => s.segment === params.segment));
+  const url = new URL(request.url);
+  const pageParam = url.searchParams.get("page");
+  // Page 1 has one URL only; anything but a positive whole number is no page at all.
+  if (pageParam === "1") throw redirect(paths.subforum(subforum.segment), 301);
+  if (pageParam !== null && !/^[1-9]\d{0,5}$/.test(pageParam)) throw data(null, { status: 404 });
+  const page = pageParam === null ? 1 : Number(pageParam);
+  const [result, viewer] = await Promise.all([listSubforumPage(subforum.category, page), getViewer(request)]);
+  if (page > result.totalPages) throw data(null, { status: 404 });
+  return { subforum, ...result, signedIn: viewer !== null };
+}
+
+export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
+  const { subforum, discussions, currentPage, totalPages, totalCount, signedIn } = loaderData;
+  const basePath = paths.subforum(subforum.segment);
+  const createHref = `${paths.createDiscussion}?category=${subforum.category}`;
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-4">
+        <Link to={paths.home} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          Zurück zur Übersicht
+        </Link>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">{subforum.title}</h1>
+            <p className="mt-1 text-muted-foreground">{subforum.description}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {totalCount} {totalCount === 1 ? "Diskussion" : "Diskussionen"}
+              {totalPages > 1 ? ` · Seite ${currentPage} von ${totalPages}` : ""}
+            </p>
+          </div>
+          {signedIn && (
+            <Button asChild>
+              <Link to={createHref}>
+                <PlusIcon aria-hidden="true" />
+                Neue Diskussion starten
+              </Link>
+            </Button>
+          )}
+        </div>
+      </header>
+
+      {discussions.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border p-10 text-center">
+          <h2 className="text-lg font-semibold">Noch keine Diskussionen</h2>
+          <p className="mt-1 text-muted-foreground">Starte die erste Diskussion in diesem Subforum!</p>
+          {signedIn && (
+            <Button asChild className="mt-4">
+              <Link to={createHref}>Erste Diskussion starten</Link>
+            </Button>
+          )}
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {discussions.map((discussion) => (
+            <li key={discussion.id}>
+              <DiscussionCard discussion={discussion} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return pageMeta("Seite nicht gefunden");
+  const suffix = loaderData.currentPage > 1 ? ` – Seite ${loaderData.currentPage}` : "";
+  return pageMeta(`${loaderData.subforum.title}-Forum${suffix}`, `${loaderData.subforum.title}: ${loaderData.subforum.description}. Diskussionen der Marketing Community.`);
+};

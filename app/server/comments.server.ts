@@ -1,0 +1,98 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { comments, discussions, profiles } from "../../db/schema";
+import { db } from "./db.server";
+import type { AuthorSummary, WriteOutcome } from "./discussions.server";
+import { can, canEditComment } from "./permissions.server";
+import type { Viewer } from "./session.server";
+
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  author: AuthorSummary | null;
+}
+
+/** Comments of a discussion in the order they were written. */
+export async function listComments(discussionId: string): Promise<CommentView[]> {
+  const rows = await db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+      authorId: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.id, comments.authorId))
+    .where(eq(comments.discussionId, discussionId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    parentId: row.parentId,
+    content: row.content,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    author:
+      row.authorId === null
+        ? null
+        : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
+  }));
+}
+
+/**
+ * Writes a comment or a reply and counts it in the same transaction. Replies
+ * to replies attach to the top-level comment of the thread (one visual level).
+ * Comments are plain text; the page escapes them and links URLs.
+ */
+export async function createComment(
+  viewer: Viewer | null,
+  discussionId: string,
+  input: { content: string; parentId?: string },
+): Promise<WriteOutcome<{ id: string }>> {
+  if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
+  return db.transaction(async (tx) => {
+    let parentId: string | null = null;
+    if (input.parentId) {
+      const [parent] = await tx
+        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId })
+        .from(comments)
+        .where(eq(comments.id, input.parentId));
+      if (!parent || parent.discussionId !== discussionId) return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
+      parentId = parent.parentId ?? parent.id;
+    }
+    const [counted] = await tx
+      .update(discussions)
+      .set({ repliesCount: sql`${discussions.repliesCount} + 1` })
+      .where(eq(discussions.id, discussionId))
+      .returning({ id: discussions.id });
+    if (!counted) return { ok: false, reason: "not-found" };
+    const [row] = await tx
+      .insert(comments)
+      .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
+      .returning({ id: comments.id });
+    return { ok: true, value: { id: row!.id } };
+  });
+}
+
+/** The author edits the text; the comment then shows '(bearbeitet)'. */
+export async function updateComment(
+  viewer: Viewer | null,
+  discussionId: string,
+  commentId: string,
+  content: string,
+): Promise<WriteOutcome<null>> {
+  const [existing] = await db
+    .select({ authorId: comments.authorId, discussionId: comments.discussionId })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  if (!existing || existing.discussionId !== discussionId) return { ok: false, reason: "not-found" };
+  if (!canEditComment(viewer, existing)) return { ok: false, reason: "forbidden" };
+  await db.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, commentId));
+  return { ok: true, value: null };
+}

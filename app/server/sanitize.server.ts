@@ -1,0 +1,92 @@
+import sanitizeHtml from "sanitize-html";
+import { env } from "./env.server";
+
+/** Rich text keeps bold, bullet lists, links, paragraphs and line breaks. Everything else becomes text. */
+const LINK_REL = "nofollow ugc noopener";
+const ALLOWED_SCHEMES = ["http", "https", "mailto"];
+const ownHost = new URL(env.PUBLIC_URL).host;
+
+/** A link target we accept: absolute http(s) or mailto, nothing that a browser could run. */
+function safeHref(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const href = raw.trim();
+  if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
+  try {
+    const url = new URL(href);
+    return ALLOWED_SCHEMES.includes(url.protocol.replace(":", "")) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "ul", "li", "a"],
+  allowedAttributes: { a: ["href", "rel", "target"] },
+  allowedSchemes: ALLOWED_SCHEMES,
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // Their content is code or markup, not text: dropped entirely.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "template", "title", "object", "embed"],
+  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href,
+  transformTags: {
+    b: "strong",
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
+      const href = safeHref(attribs.href);
+      // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a
+      // disallowed tag instead makes sanitize-html close the wrong element.)
+      if (!href) return { tagName: "a", attribs: {} };
+      const external = !href.startsWith("mailto:") && new URL(href).host !== ownHost;
+      const linkAttribs: sanitizeHtml.Attributes = { href, rel: LINK_REL };
+      if (external) linkAttribs.target = "_blank";
+      return { tagName: "a", attribs: linkAttribs };
+    },
+  },
+};
+
+/** Reduces HTML to the forum's allow-list. Run on every write and again before rendering. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, options).trim();
+}
+
+/** Plain text (a textarea without JavaScript) as paragraphs and line breaks. */
+export function textToHtml(text: string): string {
+  const escape = (value: string) =>
+    value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+  return text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n{2,}/)
+    .filter((paragraph) => paragraph.trim() !== "")
+    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/** Rich text as plain text: paragraphs become blank lines, list items "- " lines, links their text. */
+export function htmlToText(html: string): string {
+  const marked = html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<li[^>]*>/gi, "- ")
+    .replace(/<\/li>/gi, "\n")
+    .replace(/<\/p>|<\/ul>/gi, "\n\n");
+  return decodeEntities(sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** First characters of the text without markup (meta description). */
+export function plainTextExcerpt(html: string, length = 160): string {
+  const text = decodeEntities(sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.slice(0, length);
+}

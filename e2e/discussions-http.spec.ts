@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { testClientIp } from "./fixtures";
+import { DEMO_PASSWORD } from "./auth-helpers";
+
+// Plain HTTP: the server refuses writes whatever the page shows.
+async function signedIn(request: APIRequestContext, email: string) {
+  const ip = testClientIp();
+  const response = await request.post("/auth", {
+    form: { intent: "sign-in", email, password: DEMO_PASSWORD },
+    headers: { "X-Forwarded-For": ip },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return ip;
+}
+
+async function firstDiscussion(request: APIRequestContext) {
+  const html = await (await request.get("/subforum/seo")).text();
+  return html.match(/href="(\/discussion\/[^"]+)"/)![1]!;
+}
+
+const newDiscussion = { title: "Darf ich das?", category: "seo", content: "Hallo", contentFormat: "text" };
+
+test("a guest cannot create, edit or comment", async ({ request }) => {
+  const headers = { "X-Forwarded-For": testClientIp() };
+  const create = await request.post("/create-discussion", { form: newDiscussion, headers, maxRedirects: 0 });
+  expect(create.status()).toBe(302);
+  expect(create.headers().location).toBe("/auth?redirectTo=%2Fcreate-discussion");
+
+  const path = await firstDiscussion(request);
+  const edit = await request.post(path, { form: { intent: "update-discussion", title: "gekapert", category: "seo" }, headers, maxRedirects: 0 });
+  expect(edit.status()).toBe(403);
+  const comment = await request.post(path, { form: { intent: "create-comment", content: "Spam" }, headers, maxRedirects: 0 });
+  expect(comment.status()).toBe(403);
+  expect(await (await request.get(path)).text()).not.toContain("gekapert");
+});
+
+test("a pending member cannot create, edit or comment", async ({ request }) => {
+  const ip = await signedIn(request, "greta.lorenz@example.com");
+  const headers = { "X-Forwarded-For": ip };
+  const create = await request.post("/create-discussion", { form: newDiscussion, headers, maxRedirects: 0 });
+  expect(create.status()).toBe(302);
+  expect(create.headers().location).toBe("/pending-approval");
+
+  const path = await firstDiscussion(request);
+  const edit = await request.post(path, { form: { intent: "update-discussion", title: "gekapert", category: "seo" }, headers, maxRedirects: 0 });
+  expect(edit.status()).toBe(403);
+  const comment = await request.post(path, { form: { intent: "create-comment", content: "Spam" }, headers, maxRedirects: 0 });
+  expect(comment.status()).toBe(403);
+});
+
+test("a member cannot edit another member's discussion or comment", async ({ request }) => {
+  const ip = await signedIn(request, "tobias.krueger@example.com");
+  const headers = { "X-Forwarded-For": ip };
+  const path = await firstDiscussion(request);
+  const html = await (await request.get(path, { headers })).text();
+  expect(html).not.toContain("?edit=1");
+
+  const edit = await request.post(path, { form: { intent: "update-discussion", title: "gekapert", category: "seo", content: "x" }, headers, maxRedirects: 0 });
+  expect(edit.status()).toBe(403);
+
+  const commentId = html.match(/id="comment-([0-9a-f-]{36})"/)?.[1];
+  expect(commentId).toBeTruthy();
+  const editComment = await request.post(path, {
+    form: { intent: "update-comment", commentId: commentId!, content: "gekapert" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(editComment.status()).toBe(403);
+  expect(await (await request.get(path)).text()).not.toContain("gekapert");
+});
+
+test("bad input gets a 4xx and a German message, never a 500", async ({ request }) => {
+  const ip = await signedIn(request, "nina.wagner@example.com");
+  const headers = { "X-Forwarded-For": ip };
+  const empty = await request.post("/create-discussion", { form: { ...newDiscussion, title: "   " }, headers, maxRedirects: 0 });
+  expect(empty.status()).toBe(400);
+  expect(await empty.text()).toContain("Bitte geben Sie einen Titel ein");
+  const badCategory = await request.post("/create-discussion", { form: { ...newDiscussion, category: "marketing" }, headers, maxRedirects: 0 });
+  expect(badCategory.status()).toBe(400);
+  const path = await firstDiscussion(request);
+  const blank = await request.post(path, { form: { intent: "create-comment", content: "  " }, headers, maxRedirects: 0 });
+  expect(blank.status()).toBe(400);
+  const badParent = await request.post(path, { form: { intent: "create-comment", content: "x", parentId: "kein-uuid" }, headers, maxRedirects: 0 });
+  expect(badParent.status()).toBe(400);
+});

@@ -1,0 +1,185 @@
+import type { Page } from "@playwright/test";
+import { expect, test, testClientIp, waitForHydration } from "./fixtures";
+import { DEMO_PASSWORD, signInAndExpectHome } from "./auth-helpers";
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function asMember(page: Page, email: string) {
+  await signInAndExpectHome(page, email, DEMO_PASSWORD);
+}
+
+test("create with bold, list and link → home, subforum, page; comment, reply, edit; title edit keeps the slug", async ({ page, visit, browser }) => {
+  const id = unique();
+  const title = `Crawl-Budget für Shops ${id}`;
+  await asMember(page, "aylin.demir@example.com");
+
+  await visit("/create-discussion?category=seo");
+  await expect(page.getByLabel("Kategorie")).toHaveValue("seo");
+  await expect(page.getByText(/\d+ Mitglieder verfügbar/)).toBeVisible();
+  await page.getByLabel("Titel").fill(title);
+
+  // The editor replaces the plain textarea once its code has loaded.
+  const editor = page.getByTestId("rich-text-editor").getByRole("textbox", { name: "Inhalt" });
+  await editor.click();
+  await page.keyboard.type("Normaler Text und ");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("fetter Text");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("- erster Punkt");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("zweiter Punkt");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Siehe Doku");
+  for (let i = 0; i < "Doku".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  page.once("dialog", async (dialog) => {
+    expect(dialog.message()).toBe("Link-URL eingeben:");
+    await dialog.accept("https://developers.google.com/search/docs");
+  });
+  await page.keyboard.press("Control+l");
+  await expect(editor.locator("a")).toHaveText("Doku");
+
+  await page.getByRole("button", { name: "Diskussion erstellen" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByText("Diskussion erfolgreich erstellt!")).toBeVisible();
+
+  const recent = page.locator("#aktuelle-diskussionen");
+  await expect(recent.getByRole("link", { name: title })).toBeVisible();
+  await visit("/subforum/seo");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const slugUrl = page.url();
+  expect(new URL(slugUrl).pathname).toBe(`/discussion/crawl-budget-fuer-shops-${id}`);
+  await expect(page).toHaveTitle(`${title} | Marketing Community`);
+
+  const content = page.locator(".prose-forum").first();
+  await expect(content.locator("strong")).toHaveText("fetter Text");
+  await expect(content.locator("ul > li")).toHaveText(["erster Punkt", "zweiter Punkt"]);
+  const link = content.locator("a");
+  await expect(link).toHaveAttribute("href", "https://developers.google.com/search/docs");
+  await expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(page.getByText("0 Antworten")).toBeVisible();
+
+  // Another member comments and replies.
+  const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const otherPage = await other.newPage();
+  await asMember(otherPage, "markus.becker@example.com");
+  await otherPage.goto(slugUrl);
+  await waitForHydration(otherPage);
+  await otherPage.getByLabel("Dein Kommentar").fill("Wir loggen die Crawls mit Screaming Frog: https://example.org/log");
+  await otherPage.getByRole("button", { name: "Kommentar senden" }).click();
+  await expect(otherPage.getByText("Kommentar erfolgreich erstellt!")).toBeVisible();
+  await expect(otherPage.getByRole("heading", { name: "Antworten (1)" })).toBeVisible();
+  const comment = otherPage.getByTestId("comment").first();
+  await expect(comment.getByRole("link", { name: "https://example.org/log" })).toHaveAttribute("rel", "nofollow ugc noopener");
+
+  await comment.getByRole("link", { name: "Antworten" }).click();
+  await otherPage.getByLabel("Deine Antwort").fill("Nachtrag: auch die Logfiles helfen.");
+  await otherPage.getByRole("button", { name: "Antwort senden" }).click();
+  await expect(otherPage.getByRole("heading", { name: "Antworten (2)" })).toBeVisible();
+  await expect(otherPage.locator("ol ol [data-testid=comment]")).toHaveText(/Nachtrag: auch die Logfiles helfen\./);
+  await expect(otherPage.getByText("2 Antworten")).toBeVisible();
+
+  // The comment's author edits it: '(bearbeitet)'.
+  await expect(comment.getByText("(bearbeitet)")).toHaveCount(0);
+  await comment.getByRole("link", { name: "Kommentar bearbeiten" }).click();
+  await otherPage.getByRole("textbox", { name: "Kommentar bearbeiten" }).fill("Wir loggen die Crawls mit Screaming Frog und Logfiles.");
+  await otherPage.getByRole("button", { name: "Speichern" }).click();
+  await expect(otherPage.getByText("Kommentar erfolgreich aktualisiert!")).toBeVisible();
+  await expect(otherPage.getByTestId("comment").first().getByText("(bearbeitet)")).toBeVisible();
+  // Not the author of the discussion: no edit button there.
+  await expect(otherPage.getByRole("link", { name: "Bearbeiten", exact: true })).toHaveCount(0);
+  await other.close();
+
+  // The author edits the title; the slug stays.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("comment").first().getByRole("link", { name: "Kommentar bearbeiten" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Bearbeiten", exact: true }).click();
+  const titleInput = page.getByLabel("Titel");
+  await titleInput.fill("");
+  await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
+  await titleInput.fill(`${title} (aktualisiert)`);
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Diskussion erfolgreich aktualisiert!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `${title} (aktualisiert)` })).toBeVisible();
+  expect(page.url().split("#")[0]).toBe(slugUrl);
+  await expect(page.getByText("Bearbeitet", { exact: true })).toBeVisible();
+  await expect(page.getByText("2 Antworten")).toBeVisible();
+});
+
+test("hostile markup is stored and shown without anything that runs", async ({ page, visit, request }) => {
+  const ip = testClientIp();
+  const signIn = await request.post("/auth", {
+    form: { intent: "sign-in", email: "soeren.weiss@example.com", password: DEMO_PASSWORD },
+    headers: { "X-Forwarded-For": ip },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  const title = `Sicherheitstest ${unique()}`;
+  const created = await request.post("/create-discussion", {
+    form: {
+      title,
+      category: "tools",
+      contentFormat: "html",
+      content: '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><p>Harmlos</p>',
+    },
+    headers: { "X-Forwarded-For": ip },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+  const html = await (await request.get(`/discussion/${slug}`)).text();
+  const article = html.slice(html.indexOf("<article"), html.indexOf("</article>"));
+  expect(article).toContain("<p>Harmlos</p>");
+  expect(article).not.toMatch(/<img|<script|javascript:|onerror/i);
+
+  let dialogs = 0;
+  page.on("dialog", async (dialog) => {
+    dialogs += 1;
+    await dialog.dismiss();
+  });
+  await visit(`/discussion/${slug}`);
+  await page.waitForTimeout(300);
+  expect(dialogs).toBe(0);
+});
+
+test("a missing discussion answers 404 with its text and a way home", async ({ page, visit }) => {
+  await visit("/discussion/gibt-es-nicht", { status: 404 });
+  await expect(page.getByRole("heading", { name: "Diskussion nicht gefunden" })).toBeVisible();
+  await expect(page).toHaveTitle("Diskussion nicht gefunden | Marketing Community");
+  await page.getByRole("link", { name: "Zur Startseite" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("guests see the comment hint, pending members their own", async ({ page, visit }) => {
+  await visit("/subforum/sea");
+  await page.getByTestId("discussion-card").first().getByRole("link").last().click();
+  await expect(page.getByText("Sie müssen angemeldet sein, um einen Kommentar zu erstellen.")).toBeVisible();
+  await expect(page.getByLabel("Dein Kommentar")).toHaveCount(0);
+});
+
+test("a visit counts one view", async ({ page, visit }) => {
+  await visit("/subforum/ai");
+  const card = page.getByTestId("discussion-card").first();
+  const href = await card.getByRole("link").last().getAttribute("href");
+  await visit(href!);
+  const views = async () => Number((await page.getByText(/Aufrufe$/).textContent())!.replace(/\D/g, ""));
+  const before = await views();
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(views).toBe(before + 1);
+});
+
+test("subforum pages: numbered pagination only with more than one page, 404 past the end", async ({ page, visit }) => {
+  await visit("/subforum/seo");
+  await expect(page.getByRole("heading", { level: 1, name: "SEO" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Seitennavigation" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Neue Diskussion starten" })).toHaveCount(0);
+  await visit("/subforum/seo?page=2", { status: 404 });
+  await visit("/subforum/unbekannt", { status: 404 });
+});

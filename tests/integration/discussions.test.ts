@@ -1,0 +1,220 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { comments, discussions } from "../../db/schema";
+import { loader as subforumLoader } from "~/routes/subforum";
+import { createComment, listComments, updateComment } from "~/server/comments.server";
+import { db } from "~/server/db.server";
+import {
+  createDiscussion,
+  getCommunityStats,
+  getDiscussionBySlug,
+  incrementViews,
+  updateDiscussion,
+} from "~/server/discussions.server";
+import type { Viewer } from "~/server/session.server";
+import { makeViewer } from "../support/members";
+
+let author: Viewer;
+let other: Viewer;
+let pending: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Autorin" });
+  other = await makeViewer({ firstName: "Andere" });
+  pending = await makeViewer({ approvalStatus: "pending" });
+});
+
+const input = (title: string, content = "<p>Inhalt</p>") =>
+  ({ title, category: "seo", content, contentFormat: "html", assignedTo: undefined }) as const;
+
+async function create(title: string, content?: string) {
+  const outcome = await createDiscussion(author, input(title, content));
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+describe("creating discussions", () => {
+  it("derives a readable German slug and keeps it unique", async () => {
+    const first = await create("Größere Rankings für Ärzte?");
+    const second = await create("Größere Rankings für Ärzte?");
+    const third = await create("Größere Rankings für Ärzte!");
+    expect([first.slug, second.slug, third.slug]).toEqual([
+      "groessere-rankings-fuer-aerzte",
+      "groessere-rankings-fuer-aerzte-2",
+      "groessere-rankings-fuer-aerzte-3",
+    ]);
+  });
+
+  it("stores only sanitised HTML", async () => {
+    const created = await create(
+      "XSS-Versuch",
+      '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><p><strong>ok</strong></p>',
+    );
+    const [row] = await db.select({ content: discussions.content }).from(discussions).where(eq(discussions.id, created.id));
+    expect(row?.content).toBe("<p><strong>ok</strong></p>");
+  });
+
+  it("turns plain text from the fallback textarea into paragraphs", async () => {
+    const outcome = await createDiscussion(author, { ...input("Ohne JavaScript"), content: "Zeile 1\nZeile 2\n\n<b>kein HTML</b>", contentFormat: "text" });
+    expect(outcome.ok).toBe(true);
+    const created = await getDiscussionBySlug("ohne-javascript");
+    expect(created?.content).toBe("<p>Zeile 1<br />Zeile 2</p><p>&lt;b&gt;kein HTML&lt;/b&gt;</p>");
+  });
+
+  it("refuses guests and members waiting for approval", async () => {
+    expect(await createDiscussion(null, input("Gast"))).toEqual({ ok: false, reason: "forbidden" });
+    expect(await createDiscussion(pending, input("Wartend"))).toEqual({ ok: false, reason: "forbidden" });
+  });
+
+  it("only assigns approved members", async () => {
+    const outcome = await createDiscussion(author, { ...input("Zuweisung"), assignedTo: pending.id });
+    expect(outcome).toMatchObject({ ok: false, reason: "invalid" });
+    const assigned = await createDiscussion(author, { ...input("Zuweisung ok"), assignedTo: other.id });
+    expect(assigned.ok).toBe(true);
+    expect((await getDiscussionBySlug("zuweisung-ok"))?.assignedTo).toBe(other.id);
+  });
+});
+
+describe("editing discussions", () => {
+  it("lets the author change title, category and content while the slug stays", async () => {
+    const created = await create("Alter Titel");
+    const outcome = await updateDiscussion(author, created.id, { title: "Neuer Titel", category: "sea", content: "<p>neu</p>", contentFormat: "html" });
+    expect(outcome.ok).toBe(true);
+    const updated = await getDiscussionBySlug("alter-titel");
+    expect(updated).toMatchObject({ title: "Neuer Titel", category: "sea", content: "<p>neu</p>", slug: "alter-titel" });
+    expect(updated!.updatedAt.getTime()).toBeGreaterThan(updated!.createdAt.getTime());
+  });
+
+  it("refuses everyone else", async () => {
+    const created = await create("Fremde Diskussion");
+    const change = { title: "gekapert", category: "seo" as const, content: "", contentFormat: "html" as const };
+    expect(await updateDiscussion(other, created.id, change)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await updateDiscussion(null, created.id, change)).toEqual({ ok: false, reason: "forbidden" });
+    expect((await getDiscussionBySlug("fremde-discussion".replace("discussion", "diskussion")))?.title).toBe("Fremde Diskussion");
+  });
+});
+
+describe("comments", () => {
+  it("counts comments and replies in the same transaction and threads replies one level deep", async () => {
+    const discussion = await create("Kommentare");
+    const top = await createComment(other, discussion.id, { content: "Erster Kommentar" });
+    if (!top.ok) throw new Error("comment failed");
+    const reply = await createComment(author, discussion.id, { content: "Antwort", parentId: top.value.id });
+    if (!reply.ok) throw new Error("reply failed");
+    const deeper = await createComment(other, discussion.id, { content: "Antwort auf Antwort", parentId: reply.value.id });
+    if (!deeper.ok) throw new Error("deeper reply failed");
+
+    const list = await listComments(discussion.id);
+    expect(list.map((c) => [c.content, c.parentId])).toEqual([
+      ["Erster Kommentar", null],
+      ["Antwort", top.value.id],
+      ["Antwort auf Antwort", top.value.id],
+    ]);
+    expect((await getDiscussionBySlug("kommentare"))?.repliesCount).toBe(3);
+  });
+
+  it("refuses guests, pending members and replies to comments of other discussions", async () => {
+    const a = await create("Diskussion A");
+    const b = await create("Diskussion B");
+    expect(await createComment(null, a.id, { content: "x" })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await createComment(pending, a.id, { content: "x" })).toEqual({ ok: false, reason: "forbidden" });
+    const inB = await createComment(other, b.id, { content: "in B" });
+    if (!inB.ok) throw new Error("comment failed");
+    expect(await createComment(other, a.id, { content: "x", parentId: inB.value.id })).toMatchObject({ ok: false, reason: "invalid" });
+    expect((await getDiscussionBySlug("diskussion-a"))?.repliesCount).toBe(0);
+  });
+
+  it("lets only the author edit a comment and marks it edited", async () => {
+    const discussion = await create("Bearbeiten");
+    const created = await createComment(other, discussion.id, { content: "Tippfehlr" });
+    if (!created.ok) throw new Error("comment failed");
+    expect(await updateComment(author, discussion.id, created.value.id, "fremd")).toEqual({ ok: false, reason: "forbidden" });
+    expect(await updateComment(other, discussion.id, created.value.id, "Tippfehler")).toEqual({ ok: true, value: null });
+    const [row] = await db.select().from(comments).where(eq(comments.id, created.value.id));
+    expect(row?.content).toBe("Tippfehler");
+    expect(row!.updatedAt.getTime()).toBeGreaterThan(row!.createdAt.getTime());
+  });
+});
+
+describe("counting under concurrency", () => {
+  it("200 concurrent comments give replies_count 200", async () => {
+    const discussion = await create("Ansturm");
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => createComment(i % 2 ? author : other, discussion.id, { content: `Kommentar ${i}` })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect((await getDiscussionBySlug("ansturm"))?.repliesCount).toBe(200);
+    expect(await listComments(discussion.id)).toHaveLength(200);
+  });
+
+  it("1,000 concurrent views give views_count 1,000", async () => {
+    const discussion = await create("Beliebt");
+    await Promise.all(Array.from({ length: 1000 }, () => incrementViews(discussion.id)));
+    expect((await getDiscussionBySlug("beliebt"))?.viewsCount).toBe(1000);
+  });
+});
+
+describe("subforum pages", () => {
+  const call = (path: string) =>
+    subforumLoader({ request: new Request(`http://localhost:3000${path}`), params: { segment: path.split("/")[2]!.split("?")[0]! }, context: {} } as never);
+
+  async function status(path: string): Promise<number> {
+    try {
+      await call(path);
+      return 200;
+    } catch (error) {
+      if (error instanceof Response) return error.status;
+      const dataError = error as { init?: { status?: number } };
+      return dataError.init?.status ?? 500;
+    }
+  }
+
+  it("pages 60 discussions into 25 + 25 + 10, pinned first, and answers 404 past the end", async () => {
+    const base = new Date("2026-01-01T00:00:00Z").getTime();
+    await db.insert(discussions).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        slug: `events-${i}`,
+        title: `Event ${i}`,
+        content: "",
+        category: "events",
+        authorId: author.id,
+        isPinned: i === 3,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    // ki-suche ("ai") holds them: the events category has no subforum page.
+    await db.update(discussions).set({ category: "ki-suche" }).where(eq(discussions.category, "events"));
+
+    const first = await call("/subforum/ai");
+    expect(first).toMatchObject({ totalCount: 60, totalPages: 3, currentPage: 1, hasPreviousPage: false, hasNextPage: true });
+    expect(first.discussions).toHaveLength(25);
+    expect(first.discussions[0]?.title).toBe("Event 3");
+    expect(first.discussions[1]?.title).toBe("Event 59");
+    const third = await call("/subforum/ai?page=3");
+    expect(third.discussions).toHaveLength(10);
+    expect(third).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+
+    expect(await status("/subforum/ai?page=4")).toBe(404);
+    expect(await status("/subforum/ai?page=0")).toBe(404);
+    expect(await status("/subforum/ai?page=abc")).toBe(404);
+    expect(await status("/subforum/ai?page=2.5")).toBe(404);
+    expect(await status("/subforum/ai?page=1")).toBe(301);
+    expect(await status("/subforum/unbekannt")).toBe(404);
+  });
+
+  it("shows an empty first page for an empty subforum", async () => {
+    const page = await call("/subforum/sea");
+    expect(page).toMatchObject({ totalPages: 1, currentPage: 1 });
+  });
+});
+
+describe("community statistics", () => {
+  it("counts totals, categories and the last seven days", async () => {
+    const stats = await getCommunityStats();
+    expect(stats.totalDiscussions).toBeGreaterThan(60);
+    expect(stats.discussionsByCategory["ki-suche"]).toBe(60);
+    expect(stats.totalMembers).toBe(2);
+    expect(stats.weeklyStats.newDiscussions).toBeGreaterThan(0);
+    expect(stats.weeklyStats.activeDiscussions).toBeGreaterThan(0);
+  });
+});
