@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { DEMO_PASSWORD, signInAndExpectHome } from "./auth-helpers";
+import { DEMO_PASSWORD, signIn, signInAndExpectHome } from "./auth-helpers";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -156,11 +156,22 @@ test("a missing discussion answers 404 with its text and a way home", async ({ p
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("guests see the comment hint, pending members their own", async ({ page, visit }) => {
+test("guests see the comment hint, pending members their own with the send button disabled", async ({ page, visit }) => {
   await visit("/subforum/sea");
   await page.getByTestId("discussion-card").first().getByRole("link").last().click();
   await expect(page.getByText("Sie müssen angemeldet sein, um einen Kommentar zu erstellen.")).toBeVisible();
   await expect(page.getByLabel("Dein Kommentar")).toHaveCount(0);
+  const discussionUrl = page.url();
+
+  await signIn(page, "emre.aydin@example.com", DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === "/pending-approval");
+  await page.goto(discussionUrl);
+  await waitForHydration(page);
+  await expect(
+    page.getByText("Ihr Account wartet noch auf Genehmigung. Sie können kommentieren, sobald Ihr Account freigeschaltet wurde."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Dein Kommentar")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Kommentar senden" })).toBeDisabled();
 });
 
 test("a visit counts one view", async ({ page, visit }) => {

@@ -193,13 +193,21 @@ function NewCommentArea({ access, error }: { access: CommentAccess; error: strin
       </div>
     );
   }
-  if (access === "pending") {
-    return <p className="rounded-lg bg-muted p-4 text-sm">{texts.awaitingApprovalHint}</p>;
-  }
-  return <CommentForm error={error} />;
+  return <CommentForm error={error} disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined} />;
 }
 
-function CommentForm({ parentId, error, autoFocus }: { parentId?: string; error: string | null; autoFocus?: boolean }) {
+function CommentForm({
+  parentId,
+  error,
+  autoFocus,
+  disabledHint,
+}: {
+  parentId?: string;
+  error: string | null;
+  autoFocus?: boolean;
+  /** Signed in but not yet allowed to comment: the form shows why and cannot be sent. */
+  disabledHint?: string;
+}) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
@@ -213,18 +221,25 @@ function CommentForm({ parentId, error, autoFocus }: { parentId?: string; error:
       <label htmlFor={id} className="text-sm font-medium">
         {parentId ? "Deine Antwort" : "Dein Kommentar"}
       </label>
+      {disabledHint && (
+        <p id={`${id}-hint`} className="rounded-lg bg-muted p-3 text-sm">
+          {disabledHint}
+        </p>
+      )}
       <textarea
         id={id}
         name="content"
         rows={parentId ? 3 : 4}
         required
+        disabled={Boolean(disabledHint)}
+        aria-describedby={disabledHint ? `${id}-hint` : undefined}
         autoFocus={autoFocus}
         placeholder={parentId ? "Antwort schreiben..." : "Schreibe einen Kommentar..."}
         className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
       />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
+        <Button type="submit" size="sm" disabled={pending || Boolean(disabledHint)}>
           {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
         </Button>
         {parentId && (
