@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -12,6 +13,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's tsvector, for the generated full-text column. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -165,6 +169,10 @@ export const discussions = pgTable(
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** German full-text search: title weighted A, content B. Kept current by PostgreSQL itself. */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('german', coalesce(title, '')), 'A') || setweight(to_tsvector('german', coalesce(content, '')), 'B')`,
+    ),
   },
   (t) => [
     check(
@@ -180,6 +188,10 @@ export const discussions = pgTable(
     index("discussions_category_replies_count_idx").on(t.category, t.repliesCount.desc().nullsFirst()),
     index("discussions_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("discussions_updated_at_idx").on(t.updatedAt.desc().nullsFirst()),
+    index("discussions_search_vector_idx").using("gin", t.searchVector),
+    // Substring search for short terms and acronyms (ILIKE '%seo%').
+    index("discussions_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("discussions_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`),
   ],
 );
 

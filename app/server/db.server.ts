@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -61,7 +62,8 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir));
+    // The same extensions the PostgreSQL server provides (migration 0002 creates them).
+    const client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return {

@@ -31,7 +31,7 @@ export interface DiscussionSummary {
   author: AuthorSummary | null;
 }
 
-const summaryColumns = {
+export const summaryColumns = {
   id: discussions.id,
   slug: discussions.slug,
   title: discussions.title,
@@ -49,7 +49,7 @@ const summaryColumns = {
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-function toSummary(row: SummaryRow): DiscussionSummary {
+export function toSummary(row: SummaryRow): DiscussionSummary {
   // The check constraint guarantees the category; the guard keeps the type honest.
   const category = isCategory(row.category) ? row.category : categories[3];
   return {

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { discussions } from "../../db/schema";
+import { db } from "~/server/db.server";
+import { searchDiscussions } from "~/server/search.server";
+import { parseSearchFilter, type SearchFilter } from "~/lib/search";
+import { makeViewer } from "../support/members";
+
+const now = new Date("2026-11-21T12:00:00Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+const filter = (overrides: Partial<SearchFilter>): SearchFilter => ({ query: "", category: undefined, dateRange: undefined, sortBy: "relevance", ...overrides });
+const titles = async (overrides: Partial<SearchFilter>) => (await searchDiscussions(filter(overrides), now)).hits.map((hit) => hit.title);
+
+beforeAll(async () => {
+  const author = await makeViewer();
+  const rows = [
+    { title: "Backlinks aus Gastbeiträgen", content: "<p>Lohnen sich Gastartikel noch?</p>", category: "seo", repliesCount: 5, viewsCount: 100, createdAt: daysAgo(40) },
+    { title: "Linkaufbau für Shops", content: "<p>Lohnt es sich noch, Links zu kaufen? Ich habe einmal einen Backlink gekauft.</p>", category: "seo", repliesCount: 9, viewsCount: 50, createdAt: daysAgo(3) },
+    { title: "GA4 Berichte verstehen", content: "<p>Explorations in GA4 sind mächtig.</p>", category: "tools", repliesCount: 2, viewsCount: 400, createdAt: daysAgo(0.1) },
+    { title: "KI im Marketing", content: "<p>ChatGPT schreibt Anzeigen.</p>", category: "ki-suche", repliesCount: 1, viewsCount: 10, createdAt: daysAgo(200) },
+    { title: "Angepinnt: Regeln", content: "<p>Bitte keine Werbung für SEO-Tools.</p>", category: "general", repliesCount: 0, viewsCount: 5, isPinned: true, createdAt: daysAgo(400) },
+    { title: "Budget <script>alert(1)</script>", content: "<p>&lt;b&gt;kein Markup&lt;/b&gt; Budget planen</p>", category: "sea", repliesCount: 0, viewsCount: 0, createdAt: daysAgo(10) },
+  ];
+  await db.insert(discussions).values(rows.map((row, i) => ({ ...row, slug: `s-${i}`, authorId: author.id, updatedAt: row.createdAt })));
+});
+
+describe("search matching", () => {
+  it("stems German words: 'Backlink' finds 'Backlinks', 'Kauf' finds 'kaufen', 'Bericht' finds 'Berichte'", async () => {
+    expect(await titles({ query: "Backlink" })).toEqual(expect.arrayContaining(["Backlinks aus Gastbeiträgen", "Linkaufbau für Shops"]));
+    expect(await titles({ query: "Kauf" })).toEqual(["Linkaufbau für Shops"]);
+    expect(await titles({ query: "Bericht" })).toEqual(["GA4 Berichte verstehen"]);
+    // The German stemmer keeps the participle apart, so only the substring part finds it.
+    expect(await titles({ query: "gekauft" })).toEqual(["Linkaufbau für Shops"]);
+  });
+
+  it("finds acronyms and short terms by substring, case-insensitive", async () => {
+    expect(await titles({ query: "ga4" })).toEqual(["GA4 Berichte verstehen"]);
+    expect(await titles({ query: "KI" })).toEqual(expect.arrayContaining(["KI im Marketing"]));
+    expect(await titles({ query: "seo" })).toEqual(["Angepinnt: Regeln"]);
+  });
+
+  it("treats LIKE wildcards in the query as text", async () => {
+    expect(await titles({ query: "%" })).toEqual([]);
+    expect(await titles({ query: "_" })).toEqual([]);
+  });
+
+  it("filters by category and ignores unknown ones", async () => {
+    expect(await titles({ category: "tools" })).toEqual(["GA4 Berichte verstehen"]);
+    const parsed = parseSearchFilter(new URLSearchParams("q=Backlink&category=marketing&sortBy=nonsense&dateRange=decade"));
+    expect(parsed).toEqual({ query: "Backlink", category: undefined, dateRange: undefined, sortBy: "relevance" });
+  });
+});
+
+describe("date ranges (Europe/Berlin)", () => {
+  it("today, week, month and year", async () => {
+    expect(await titles({ dateRange: "today", sortBy: "newest" })).toEqual(["GA4 Berichte verstehen"]);
+    expect(await titles({ dateRange: "week", sortBy: "newest" })).toEqual(["GA4 Berichte verstehen", "Linkaufbau für Shops"]);
+    expect(await titles({ dateRange: "month", sortBy: "newest" })).toEqual(["GA4 Berichte verstehen", "Linkaufbau für Shops", "Budget <script>alert(1)</script>"]);
+    expect(await titles({ dateRange: "year", sortBy: "oldest" })).toEqual([
+      "KI im Marketing",
+      "Backlinks aus Gastbeiträgen",
+      "Budget <script>alert(1)</script>",
+      "Linkaufbau für Shops",
+      "GA4 Berichte verstehen",
+    ]);
+  });
+});
+
+describe("sorting", () => {
+  it("relevance: pinned first, then replies, then views", async () => {
+    expect(await titles({ dateRange: "year" })).toEqual([
+      "Linkaufbau für Shops",
+      "Backlinks aus Gastbeiträgen",
+      "GA4 Berichte verstehen",
+      "KI im Marketing",
+      "Budget <script>alert(1)</script>",
+    ]);
+    expect((await titles({ query: "SEO" }))[0]).toBe("Angepinnt: Regeln");
+  });
+
+  it("newest, oldest, most replies, most views", async () => {
+    const all = { category: undefined, query: "" };
+    expect((await titles({ ...all, dateRange: "year", sortBy: "newest" }))[0]).toBe("GA4 Berichte verstehen");
+    expect((await titles({ ...all, dateRange: "year", sortBy: "oldest" }))[0]).toBe("KI im Marketing");
+    expect((await titles({ ...all, dateRange: "year", sortBy: "most_replies" }))[0]).toBe("Linkaufbau für Shops");
+    expect((await titles({ ...all, dateRange: "year", sortBy: "most_views" }))[0]).toBe("GA4 Berichte verstehen");
+  });
+
+  it("breaks ties by text rank: a title match beats a content match", async () => {
+    const result = await searchDiscussions(filter({ query: "Budget", sortBy: "relevance" }), now);
+    expect(result.hits[0]?.title).toBe("Budget <script>alert(1)</script>");
+  });
+});
+
+describe("results", () => {
+  it("returns plain-text snippets and the terms to highlight", async () => {
+    const result = await searchDiscussions(filter({ query: "kein Markup" }), now);
+    expect(result.total).toBe(1);
+    expect(result.terms).toEqual(["kein", "markup"]);
+    // Stored entities come back as text; React escapes them when rendering.
+    expect(result.hits[0]?.snippet).toBe("<b>kein Markup</b> Budget planen");
+  });
+
+  it("counts all matches but returns at most 50", async () => {
+    const author = await makeViewer();
+    await db.insert(discussions).values(
+      Array.from({ length: 60 }, (_, i) => ({ slug: `masse-${i}`, title: `Massentest ${i}`, content: "", category: "tools", authorId: author.id })),
+    );
+    const result = await searchDiscussions(filter({ query: "Massentest" }), now);
+    expect(result.hits).toHaveLength(50);
+    expect(result.total).toBe(60);
+  });
+});
