@@ -4,7 +4,10 @@ import { Toaster } from "sonner";
 import { NotFound } from "~/components/layout/not-found";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { useNonce } from "~/lib/nonce";
+import { pageTitle } from "~/lib/meta";
 import { site } from "~/lib/site";
+import { texts } from "~/lib/texts";
+import { env } from "~/server/env.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -16,7 +19,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);
-  return data({ toast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  return data({ toast, publicUrl: env.PUBLIC_URL }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -68,4 +71,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: site.name }];
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        { title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Seite nicht gefunden" : texts.unexpectedError) },
+        { name: "robots", content: "noindex, follow" },
+      ]
+    : [{ title: site.name }];

@@ -2,6 +2,11 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 export default [
   route("healthz", "routes/healthz.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-page.ts"),
+  route("feed.xml", "routes/feed.ts"),
+  route("subforum/:segment/feed.xml", "routes/subforum-feed.ts"),
   // Auth pages render outside the main layout.
   route("auth", "routes/auth.tsx"),
   route("auth/verify-email", "routes/auth.verify-email.ts"),
@@ -16,6 +21,7 @@ export default [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),
     route("create-discussion", "routes/create-discussion.tsx"),
+    route("search", "routes/search.tsx"),
     route("discussion/:slug", "routes/discussion.tsx"),
     route("admin", "routes/admin.tsx"),
     route("impressum", "routes/impressum.tsx"),

@@ -5,7 +5,7 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
@@ -108,4 +108,5 @@ function AccessDenied() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Admin Panel"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Admin Panel", path: "/admin", noindex: true });

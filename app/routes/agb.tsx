@@ -1,6 +1,6 @@
 import { LegalPage } from "~/components/legal/legal-page";
 import { TermsContent } from "~/components/legal/terms-content";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/agb";
 
 export default function TermsRoute() {
@@ -11,5 +11,5 @@ export default function TermsRoute() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("AGB", "Die Nutzungsbedingungen der Marketing Community: Geltungsbereich, Registrierung, Verhalten, Haftung und Kündigung.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "AGB", description: "Die Nutzungsbedingungen der Marketing Community: Geltungsbereich, Registrierung, Verhalten, Haftung und Kündigung.", path: "/agb" });

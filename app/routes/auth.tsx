@@ -6,7 +6,7 @@ import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { signUpCheckboxes, withUncheckedBoxes } from "~/lib/forms";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { paths } from "~/lib/paths";
 import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/schemas/auth";
@@ -214,7 +214,5 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Anmelden", "Melden Sie sich an oder registrieren Sie sich in der Marketing Community."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Anmelden", path: "/auth", noindex: true });

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { categories, categoryLabels, isCategory } from "~/lib/categories";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
@@ -140,4 +140,5 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
   );
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Neue Diskussion"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Neue Diskussion", path: "/create-discussion", noindex: true });

@@ -1,6 +1,6 @@
 import { LegalPage } from "~/components/legal/legal-page";
 import { PrivacyContent } from "~/components/legal/privacy-content";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/datenschutz";
 
 export default function PrivacyRoute() {
@@ -11,5 +11,5 @@ export default function PrivacyRoute() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Datenschutz", "Welche Daten die Marketing Community speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Datenschutz", description: "Welche Daten die Marketing Community speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.", path: "/datenschutz" });

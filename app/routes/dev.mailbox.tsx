@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { formatDate } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { devMailboxEnabled } from "~/server/env.server";
 import { listDevMailbox } from "~/server/mail.server";
 import type { Route } from "./+types/dev.mailbox";
@@ -45,4 +45,5 @@ export default function DevMailboxRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Entwickler-Postfach"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Entwickler-Postfach", path: "/dev/mailbox", noindex: true });

@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { categories, categoryLabels } from "~/lib/categories";
 import { formatCount, formatDate, formatReplies } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
@@ -24,6 +25,7 @@ import { notFoundUnless } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
 import { can, canEditDiscussion } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
+import { discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/discussion";
@@ -32,9 +34,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const discussion = notFoundUnless(await getDiscussionBySlug(params.slug), texts.discussionNotFound);
   const [comments, viewer] = await Promise.all([listComments(discussion.id), getViewer(request)]);
   const access: CommentAccess = !viewer ? "guest" : can(viewer, "comment") ? "allowed" : "pending";
+  const content = sanitizeRichText(discussion.content);
   return {
-    discussion: { ...discussion, content: sanitizeRichText(discussion.content) },
-    description: plainTextExcerpt(discussion.content),
+    discussion: { ...discussion, content },
+    description: plainTextExcerpt(content) || discussion.title,
+    jsonLd: [discussionJsonLd({ ...discussion, content }, comments), discussionBreadcrumbs(discussion)],
     comments,
     access,
     viewerId: viewer?.id ?? null,
@@ -258,10 +262,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle(texts.discussionNotFound) }, { name: "robots", content: "noindex" }];
-  return [
-    { title: pageTitle(loaderData.discussion.title) },
-    { name: "description", content: loaderData.description },
-  ];
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
+  if (!loaderData) return seoMeta(matches, { title: texts.discussionNotFound, path: paths.discussion(params.slug), noindex: true });
+  return seoMeta(matches, {
+    title: loaderData.discussion.title,
+    description: loaderData.description,
+    path: paths.discussion(loaderData.discussion.slug),
+    type: "article",
+    jsonLd: loaderData.jsonLd,
+  });
 };

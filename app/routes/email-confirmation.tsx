@@ -4,7 +4,7 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { emailOnlySchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
@@ -92,4 +92,5 @@ export default function EmailConfirmationRoute({ actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta("E-Mail bestätigen"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "E-Mail bestätigen", path: "/email-confirmation", noindex: true });

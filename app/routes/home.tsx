@@ -3,7 +3,8 @@ import { Hero } from "~/components/home/hero";
 import { RecentDiscussions } from "~/components/home/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
-import { pageMeta } from "~/lib/meta";
+import { publicUrlFrom, seoMeta } from "~/lib/seo";
+import { site } from "~/lib/site";
 import { getCommunityStats, listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/home";
@@ -48,4 +49,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => pageMeta(undefined);
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seoMeta(matches, {
+    path: "/",
+    jsonLd: [{ "@context": "https://schema.org", "@type": "WebSite", name: site.name, url: `${publicUrlFrom(matches)}/`, inLanguage: "de-DE" }],
+  }),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${site.name} – alle Diskussionen`, href: "/feed.xml" },
+];

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/legal/legal-page";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import type { Route } from "./+types/impressum";
 
@@ -51,5 +51,9 @@ export default function ImprintRoute() {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Impressum", `Impressum der Marketing Community – betrieben von der ${site.operator.company}, Berlin und München.`);
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Impressum",
+    description: `Impressum der Marketing Community – betrieben von der ${site.operator.company}, Berlin und München.`,
+    path: "/impressum",
+  });

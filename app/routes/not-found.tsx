@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/layout/not-found";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -11,7 +11,5 @@ export default function NotFoundRoute() {
   return <NotFound />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Seite nicht gefunden"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta(matches, { title: "Seite nicht gefunden", path: location.pathname, noindex: true });

@@ -2,7 +2,7 @@ import { ClockIcon } from "lucide-react";
 import { Form, redirect } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { requireUser } from "~/server/guards.server";
 import { isApproved } from "~/server/permissions.server";
@@ -39,4 +39,5 @@ export default function PendingApprovalRoute({ loaderData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Warten auf Genehmigung"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Warten auf Genehmigung", path: "/pending-approval", noindex: true });

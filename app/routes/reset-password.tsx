@@ -8,7 +8,7 @@ import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { newPasswordSchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
@@ -166,4 +166,5 @@ function ResetSuccess() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta("Passwort zurücksetzen"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Passwort zurücksetzen", path: "/reset-password", noindex: true });

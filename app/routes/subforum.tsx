@@ -2,13 +2,15 @@ import { ArrowLeftIcon, PlusIcon } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { DiscussionCard } from "~/components/discussions/discussion-card";
 import { RouteError } from "~/components/layout/route-error";
-import { Pagination } from "~/components/discussions/pagination";
+import { pageHref, Pagination } from "~/components/discussions/pagination";
 import { Button } from "~/components/ui/button";
 import { subforums } from "~/lib/categories";
-import { pageMeta } from "~/lib/meta";
+import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
+import { site } from "~/lib/site";
 import { notFoundUnless } from "~/server/guards.server";
 import { listSubforumPage } from "~/server/discussions.server";
+import { breadcrumbJsonLd } from "~/server/seo.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/subforum";
 
@@ -22,7 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = pageParam === null ? 1 : Number(pageParam);
   const [result, viewer] = await Promise.all([listSubforumPage(subforum.category, page), getViewer(request)]);
   if (page > result.totalPages) throw data(null, { status: 404 });
-  return { subforum, ...result, signedIn: viewer !== null };
+  const breadcrumbs = breadcrumbJsonLd([
+    { name: site.name, path: "/" },
+    { name: subforum.title, path: paths.subforum(subforum.segment) },
+  ]);
+  return { subforum, ...result, signedIn: viewer !== null, breadcrumbs };
 }
 
 export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
@@ -84,8 +90,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
-  if (!loaderData) return pageMeta("Seite nicht gefunden");
-  const suffix = loaderData.currentPage > 1 ? ` – Seite ${loaderData.currentPage}` : "";
-  return pageMeta(`${loaderData.subforum.title}-Forum${suffix}`, `${loaderData.subforum.title}: ${loaderData.subforum.description}. Diskussionen der Marketing Community.`);
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
+  if (!loaderData) return seoMeta(matches, { title: "Seite nicht gefunden", path: location.pathname, noindex: true });
+  const { subforum, currentPage } = loaderData;
+  const suffix = currentPage > 1 ? ` – Seite ${currentPage}` : "";
+  return [
+    ...seoMeta(matches, {
+      title: `${subforum.title}-Forum${suffix}`,
+      description: `${subforum.title}: ${subforum.description}. Fragen, Fallstudien und Diskussionen der Marketing Community.`,
+      // Each page is canonical to itself; page 1 has no parameter.
+      path: pageHref(paths.subforum(subforum.segment), currentPage),
+      jsonLd: [loaderData.breadcrumbs],
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${subforum.title} – ${site.name}`, href: `${paths.subforum(subforum.segment)}/feed.xml` },
+  ];
 };

@@ -1,0 +1,206 @@
+import { SearchIcon, SlidersHorizontalIcon, XIcon } from "lucide-react";
+import type { FormEvent } from "react";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { CategoryBadge } from "~/components/discussions/category-badge";
+import { HighlightedText } from "~/components/search/highlighted-text";
+import { Button } from "~/components/ui/button";
+import { categories, categoryLabels } from "~/lib/categories";
+import { formatAge, formatReplies } from "~/lib/format";
+import { paths } from "~/lib/paths";
+import {
+  dateRangeLabels,
+  dateRanges,
+  hasSearchCriteria,
+  parseSearchFilter,
+  SEARCH_LIMIT,
+  searchHref,
+  sortLabels,
+  sortOptions,
+  type SearchFilter,
+} from "~/lib/search";
+import { seoMeta } from "~/lib/seo";
+import { searchDiscussions } from "~/server/search.server";
+import type { Route } from "./+types/search";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filter = parseSearchFilter(url.searchParams);
+  // One URL per filter: a plain form submission (no JavaScript) sends empty and default fields.
+  const canonical = searchHref(filter);
+  if (canonical !== url.pathname + url.search) throw redirect(canonical);
+  const result = hasSearchCriteria(filter) ? await searchDiscussions(filter) : null;
+  return { filter, result, now: new Date() };
+}
+
+const selectClass = "h-10 w-full rounded-md border border-gray-400 bg-background px-3 text-sm";
+
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  const { filter, result, now } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === paths.search;
+
+  function submit(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const next = parseSearchFilter(new URLSearchParams([...data.entries()].map(([k, v]) => [k, String(v)])));
+    void navigate(searchHref(next));
+  }
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit(event.currentTarget);
+  }
+
+  const chips: Array<{ label: string; without: Partial<SearchFilter> }> = [
+    ...(filter.query ? [{ label: `„${filter.query}“`, without: { query: "" } }] : []),
+    ...(filter.category ? [{ label: categoryLabels[filter.category], without: { category: undefined } }] : []),
+    ...(filter.dateRange ? [{ label: dateRangeLabels[filter.dateRange], without: { dateRange: undefined } }] : []),
+    ...(filter.sortBy !== "relevance" ? [{ label: sortLabels[filter.sortBy], without: { sortBy: "relevance" as const } }] : []),
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight">Diskussionen durchsuchen</h1>
+      <Form method="get" action={paths.search} onSubmit={handleSubmit} className="flex flex-col gap-4" role="search">
+        <div className="flex gap-2">
+          <label htmlFor="search-query" className="sr-only">
+            Suchbegriff
+          </label>
+          <div className="relative flex-1">
+            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <input
+              id="search-query"
+              name="q"
+              type="search"
+              defaultValue={filter.query}
+              key={filter.query}
+              maxLength={200}
+              placeholder="z. B. Backlinks, GA4 oder AI Overviews"
+              className="h-10 w-full rounded-md border border-gray-400 bg-background pl-9 pr-3 text-sm"
+            />
+          </div>
+          <Button type="submit">Suchen</Button>
+        </div>
+        <details className="rounded-xl border border-border bg-sidebar p-4" open={chips.length > 0 && !filter.query ? true : undefined}>
+          <summary className="flex cursor-pointer items-center gap-2 font-medium">
+            <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
+            Filter &amp; Sortierung
+          </summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="search-category" className="text-sm font-medium">
+                Kategorie
+              </label>
+              <select id="search-category" name="category" defaultValue={filter.category ?? ""} key={`c-${filter.category}`} className={selectClass} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+                <option value="">Alle Kategorien</option>
+                {categories.map((category) => (
+                  <option key={category} value={category}>
+                    {categoryLabels[category]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="search-date" className="text-sm font-medium">
+                Zeitraum
+              </label>
+              <select id="search-date" name="dateRange" defaultValue={filter.dateRange ?? ""} key={`d-${filter.dateRange}`} className={selectClass} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+                <option value="">Gesamter Zeitraum</option>
+                {dateRanges.map((range) => (
+                  <option key={range} value={range}>
+                    {dateRangeLabels[range]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="search-sort" className="text-sm font-medium">
+                Sortierung
+              </label>
+              <select id="search-sort" name="sortBy" defaultValue={filter.sortBy} key={`s-${filter.sortBy}`} className={selectClass} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+                {sortOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {sortLabels[option]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button type="submit" variant="secondary" size="sm">
+              Filter anwenden
+            </Button>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.search}>Zurücksetzen</Link>
+            </Button>
+          </div>
+        </details>
+      </Form>
+
+      {chips.length > 0 && (
+        <ul aria-label="Aktive Filter" className="flex flex-wrap gap-2">
+          {chips.map((chip) => (
+            <li key={chip.label}>
+              <Link
+                to={searchHref({ ...filter, ...chip.without })}
+                className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100"
+                aria-label={`Filter ${chip.label} entfernen`}
+              >
+                {chip.label}
+                <XIcon className="size-3.5" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section aria-live="polite" aria-busy={searching} className="flex flex-col gap-4">
+        {result === null ? (
+          <p className="text-muted-foreground">Gib einen Suchbegriff ein oder wähle eine Kategorie oder einen Zeitraum.</p>
+        ) : result.total === 0 ? (
+          <div className="rounded-xl border border-dashed border-border p-8 text-center">
+            <h2 className="text-lg font-semibold">Keine Ergebnisse gefunden</h2>
+            {filter.query && <p className="mt-1 text-muted-foreground">Für „{filter.query}“ gibt es keine passenden Diskussionen.</p>}
+          </div>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="result-count">
+              {result.total === 1 ? "1 Ergebnis" : `${result.total} Ergebnisse`}
+              {filter.query ? ` für „${filter.query}“` : ""}
+              {result.total > SEARCH_LIMIT ? ` – die ${SEARCH_LIMIT} ersten werden angezeigt` : ""}
+            </p>
+            <ol className="flex flex-col gap-3">
+              {result.hits.map((hit) => (
+                <li key={hit.id} data-testid="search-result" className="rounded-xl border border-border bg-background p-4">
+                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                    <CategoryBadge category={hit.category} />
+                    <time dateTime={new Date(hit.createdAt).toISOString()}>{formatAge(hit.createdAt, now)}</time>
+                    <span>· {formatReplies(hit.repliesCount)}</span>
+                  </div>
+                  <h2 className="mt-1.5 text-lg font-semibold">
+                    <Link to={paths.discussion(hit.slug)} className="hover:text-brand-700">
+                      <HighlightedText text={hit.title} terms={result.terms} />
+                    </Link>
+                  </h2>
+                  {hit.snippet && (
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      <HighlightedText text={hit.snippet} terms={result.terms} />
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  seoMeta(matches, {
+    title: loaderData?.filter.query ? `Suche: ${loaderData.filter.query}` : "Suche",
+    description: "Durchsuche alle Diskussionen der Marketing Community zu SEO, SEA, KI-Suche und Tools.",
+    path: paths.search,
+    // Result pages are not indexed; the empty search page is (it is in the sitemap).
+    noindex: loaderData ? hasSearchCriteria(loaderData.filter) || loaderData.filter.sortBy !== "relevance" : true,
+  });

@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import { discussionEntries, sitemapLayout, staticEntries, urlsetXml, xmlResponse, SITEMAP_MAX_URLS } from "~/server/sitemap.server";
+import type { Route } from "./+types/sitemap-page";
+
+/** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages, 2.xml… the discussions. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = Number(/^([1-9]\d{0,4})\.xml$/.exec(params.file)?.[1] ?? 0);
+  const layout = await sitemapLayout();
+  if (layout.kind !== "index" || page < 1 || page > layout.pages) throw data(null, { status: 404 });
+  if (page === 1) return xmlResponse(urlsetXml(staticEntries()));
+  return xmlResponse(urlsetXml(await discussionEntries((page - 2) * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS)));
+}

@@ -1,0 +1,76 @@
+import { categoryLabels, subforums } from "~/lib/categories";
+import { paths } from "~/lib/paths";
+import { site } from "~/lib/site";
+import type { CommentView } from "./comments.server";
+import type { AuthorSummary, DiscussionDetail } from "./discussions.server";
+import { env } from "./env.server";
+import { htmlToText } from "./sanitize.server";
+
+/**
+ * Structured data (JSON-LD) following Google's DiscussionForumPosting and
+ * BreadcrumbList guidelines. Only what the page itself shows goes in.
+ */
+const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
+
+function person(author: AuthorSummary | null) {
+  if (!author) return { "@type": "Person", name: "Unbekannt" };
+  const name = `${author.firstName} ${author.lastName}`.trim() || "Unbekannt";
+  return { "@type": "Person", name, url: absolute(paths.profile(author.id)) };
+}
+
+function counter(type: "CommentAction" | "ViewAction", count: number) {
+  return { "@type": "InteractionCounter", interactionType: `https://schema.org/${type}`, userInteractionCount: count };
+}
+
+export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[]) {
+  const url = absolute(paths.discussion(discussion.slug));
+  const toComment = (comment: CommentView, replies: CommentView[]): Record<string, unknown> => ({
+    "@type": "Comment",
+    url: `${url}#comment-${comment.id}`,
+    text: comment.content,
+    datePublished: comment.createdAt.toISOString(),
+    ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
+    author: person(comment.author),
+    ...(replies.length > 0 ? { comment: replies.map((reply) => toComment(reply, [])) } : {}),
+  });
+  const topLevel = comments.filter((comment) => comment.parentId === null);
+  return {
+    "@context": "https://schema.org",
+    "@type": "DiscussionForumPosting",
+    "@id": url,
+    mainEntityOfPage: url,
+    url,
+    headline: discussion.title,
+    text: htmlToText(discussion.content),
+    articleSection: categoryLabels[discussion.category],
+    datePublished: discussion.createdAt.toISOString(),
+    dateModified: discussion.updatedAt.toISOString(),
+    author: person(discussion.author),
+    interactionStatistic: [counter("CommentAction", discussion.repliesCount), counter("ViewAction", discussion.viewsCount)],
+    isPartOf: { "@type": "WebSite", name: site.name, url: absolute("/") },
+    comment: topLevel.map((comment) => toComment(comment, comments.filter((c) => c.parentId === comment.id))),
+  };
+}
+
+export function breadcrumbJsonLd(items: Array<{ name: string; path: string }>) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absolute(item.path),
+    })),
+  };
+}
+
+/** Home → subforum (where the category has one) → discussion. */
+export function discussionBreadcrumbs(discussion: Pick<DiscussionDetail, "category" | "title" | "slug">) {
+  const subforum = subforums.find((s) => s.category === discussion.category);
+  return breadcrumbJsonLd([
+    { name: site.name, path: "/" },
+    ...(subforum ? [{ name: subforum.title, path: paths.subforum(subforum.segment) }] : []),
+    { name: discussion.title, path: paths.discussion(discussion.slug) },
+  ]);
+}

@@ -1,0 +1,85 @@
+import { count, desc, sql } from "drizzle-orm";
+import { discussions } from "../../db/schema";
+import { subforums } from "~/lib/categories";
+import { paths } from "~/lib/paths";
+import { db } from "./db.server";
+import { env } from "./env.server";
+
+export const SITEMAP_MAX_URLS = 50_000;
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: Date;
+  changefreq: "daily" | "weekly" | "monthly" | "yearly";
+  priority: number;
+}
+
+/** The pages that exist whatever is posted (spec section 9 for priorities and frequencies). */
+export function staticEntries(): SitemapEntry[] {
+  return [
+    { path: "/", changefreq: "daily", priority: 1.0 },
+    ...subforums.map((s) => ({ path: paths.subforum(s.segment), changefreq: "daily" as const, priority: 0.9 })),
+    { path: paths.members, changefreq: "weekly", priority: 0.8 },
+    { path: paths.search, changefreq: "weekly", priority: 0.7 },
+    { path: paths.impressum, changefreq: "yearly", priority: 0.3 },
+    { path: paths.agb, changefreq: "yearly", priority: 0.3 },
+    { path: paths.datenschutz, changefreq: "yearly", priority: 0.3 },
+  ];
+}
+
+export async function countDiscussions(): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(discussions);
+  return row?.value ?? 0;
+}
+
+/** Discussions, newest first; lastmod is the last edit or the last comment, whichever is later. */
+export async function discussionEntries(offset: number, limit: number): Promise<SitemapEntry[]> {
+  const rows = await db
+    .select({
+      slug: discussions.slug,
+      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions.id}), ${discussions.updatedAt}))`,
+    })
+    .from(discussions)
+    .orderBy(desc(discussions.createdAt), desc(discussions.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ path: paths.discussion(row.slug), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.8 }));
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+}
+
+export function urlsetXml(entries: SitemapEntry[]): string {
+  const urls = entries
+    .map(
+      (entry) =>
+        `  <url>\n    <loc>${escapeXml(env.PUBLIC_URL + entry.path)}</loc>\n` +
+        (entry.lastmod ? `    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n` : "") +
+        `    <changefreq>${entry.changefreq}</changefreq>\n    <priority>${entry.priority.toFixed(1)}</priority>\n  </url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(pages: number): string {
+  const items = Array.from(
+    { length: pages },
+    (_, i) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${i + 1}.xml`)}</loc>\n  </sitemap>`,
+  ).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+}
+
+/**
+ * With at most 50,000 URLs the sitemap is one urlset. Beyond that it becomes
+ * an index: page 1 holds the fixed pages, pages 2… the discussions.
+ */
+export async function sitemapLayout(): Promise<{ kind: "single" } | { kind: "index"; pages: number }> {
+  const total = await countDiscussions();
+  if (total + staticEntries().length <= SITEMAP_MAX_URLS) return { kind: "single" };
+  return { kind: "index", pages: 1 + Math.ceil(total / SITEMAP_MAX_URLS) };
+}
+
+export function xmlResponse(xml: string, contentType = "application/xml; charset=utf-8"): Response {
+  return new Response(xml, { headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=900" } });
+}

@@ -1,0 +1,174 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { testClientIp } from "./fixtures";
+import { DEMO_PASSWORD } from "./auth-helpers";
+
+// Plain HTTP: what a crawler sees.
+const BASE = "http://localhost:3100";
+
+function head(html: string) {
+  const meta = (attr: string, name: string) =>
+    html.match(new RegExp(`<meta ${attr}="${name.replace(/[:]/g, "\\$&")}" content="([^"]*)"`))?.[1];
+  return {
+    title: html.match(/<title>([^<]*)<\/title>/)?.[1],
+    description: meta("name", "description"),
+    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1],
+    robots: meta("name", "robots"),
+    ogTitle: meta("property", "og:title"),
+    ogUrl: meta("property", "og:url"),
+    ogType: meta("property", "og:type"),
+    twitterCard: meta("name", "twitter:card"),
+    lang: html.match(/<html lang="([^"]+)"/)?.[1],
+  };
+}
+
+async function firstDiscussionPath(request: APIRequestContext, subforum = "seo") {
+  const html = await (await request.get(`/subforum/${subforum}`)).text();
+  return html.match(/href="(\/discussion\/[^"]+)"/)![1]!;
+}
+
+test("every public page has a unique title, description, absolute canonical, OpenGraph and Twitter tags", async ({ request }) => {
+  const discussion = await firstDiscussionPath(request);
+  const pages = ["/", "/subforum/seo", "/subforum/sea", "/subforum/ai", discussion, "/search", "/impressum", "/agb", "/datenschutz"];
+  const titles = new Set<string>();
+  for (const pagePath of pages) {
+    const response = await request.get(pagePath);
+    expect(response.status(), pagePath).toBe(200);
+    const tags = head(await response.text());
+    expect(tags.lang, pagePath).toBe("de");
+    expect(tags.title, pagePath).toBeTruthy();
+    expect(tags.description?.length, pagePath).toBeGreaterThan(20);
+    expect(tags.canonical, pagePath).toBe(`${BASE}${pagePath}`);
+    expect(tags.ogUrl, pagePath).toBe(tags.canonical);
+    expect(tags.ogTitle, pagePath).toBeTruthy();
+    expect(tags.twitterCard, pagePath).toBe("summary");
+    expect(tags.robots, pagePath).toBeUndefined();
+    titles.add(tags.title!);
+  }
+  expect(titles.size).toBe(pages.length);
+});
+
+test("a discussion's description is the first 160 characters of its text", async ({ request }) => {
+  const html = await (await request.get(await firstDiscussionPath(request))).text();
+  const tags = head(html);
+  expect(tags.ogType).toBe("article");
+  expect(tags.description!.length).toBeLessThanOrEqual(160);
+  expect(tags.description).not.toMatch(/<|&lt;/);
+});
+
+test("private pages and search results are noindex", async ({ request }) => {
+  for (const pagePath of ["/auth", "/reset-password", "/email-confirmation?email=a%40example.com", "/search?q=SEO", "/dev/mailbox", "/nirgendwo"]) {
+    const response = await request.get(pagePath, { maxRedirects: 0 });
+    const tags = head(await response.text());
+    expect(tags.robots, pagePath).toBe("noindex, follow");
+  }
+});
+
+test("paginated subforum pages are canonical to themselves", async ({ request }) => {
+  const html = await (await request.get("/subforum/seo")).text();
+  expect(head(html).canonical).toBe(`${BASE}/subforum/seo`);
+  const redirect = await request.get("/subforum/seo?page=1", { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  expect(redirect.headers().location).toBe("/subforum/seo");
+});
+
+test("JSON-LD of a discussion with three comments and a reply", async ({ request }) => {
+  const ip = testClientIp();
+  const headers = { "X-Forwarded-For": ip };
+  await request.post("/auth", { form: { intent: "sign-in", email: "jonas.schulz@example.com", password: DEMO_PASSWORD }, headers, maxRedirects: 0 });
+  const title = `Strukturierte Daten ${Date.now()}`;
+  const created = await request.post("/create-discussion", {
+    form: { title, category: "seo", content: "<p>Wie testet ihr <strong>JSON-LD</strong>?</p>", contentFormat: "html" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+  const discussionPath = `/discussion/${slug}`;
+  for (const text of ["Erster", "Zweiter", "Dritter"]) {
+    await request.post(discussionPath, { form: { intent: "create-comment", content: `${text} Kommentar` }, headers, maxRedirects: 0 });
+  }
+  const firstId = (await (await request.get(discussionPath)).text()).match(/id="comment-([0-9a-f-]{36})"/)![1]!;
+  await request.post(discussionPath, { form: { intent: "create-comment", content: "Antwort auf den ersten", parentId: firstId }, headers, maxRedirects: 0 });
+
+  const html = await (await request.get(discussionPath)).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  const posting = blocks.find((block) => block["@type"] === "DiscussionForumPosting");
+  const breadcrumbs = blocks.find((block) => block["@type"] === "BreadcrumbList");
+  const url = `${BASE}${discussionPath}`;
+
+  expect(posting).toMatchObject({
+    "@context": "https://schema.org",
+    headline: title,
+    text: "Wie testet ihr JSON-LD?",
+    url,
+    mainEntityOfPage: url,
+    author: { "@type": "Person", name: "Jonas Schulz" },
+  });
+  expect(posting.author.url).toMatch(new RegExp(`^${BASE}/profile/`));
+  expect(Date.parse(posting.datePublished)).not.toBeNaN();
+  expect(Date.parse(posting.dateModified)).not.toBeNaN();
+  expect(posting.interactionStatistic).toEqual([
+    { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: 4 },
+    { "@type": "InteractionCounter", interactionType: "https://schema.org/ViewAction", userInteractionCount: expect.any(Number) },
+  ]);
+  expect(posting.comment).toHaveLength(3);
+  expect(posting.comment.map((c: { text: string }) => c.text)).toEqual(["Erster Kommentar", "Zweiter Kommentar", "Dritter Kommentar"]);
+  for (const comment of posting.comment) {
+    expect(comment).toMatchObject({ "@type": "Comment", author: { "@type": "Person", name: "Jonas Schulz" } });
+    expect(comment.url).toMatch(new RegExp(`^${url}#comment-`));
+    expect(Date.parse(comment.datePublished)).not.toBeNaN();
+  }
+  expect(posting.comment[0].comment).toEqual([expect.objectContaining({ "@type": "Comment", text: "Antwort auf den ersten" })]);
+  expect(posting.comment[1].comment).toBeUndefined();
+
+  expect(breadcrumbs.itemListElement.map((item: { position: number; name: string; item: string }) => [item.position, item.name, item.item])).toEqual([
+    [1, "Marketing Community", `${BASE}/`],
+    [2, "SEO", `${BASE}/subforum/seo`],
+    [3, title, url],
+  ]);
+});
+
+test("sitemap.xml is valid against the sitemaps.org schema and lists the pages with their priorities", async ({ request }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const xml = await response.text();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "sitemap.xml");
+  fs.writeFileSync(file, xml);
+  execFileSync("xmllint", ["--noout", "--schema", "tests/fixtures/sitemap-0.9.xsd", file], { stdio: "pipe" });
+
+  const entry = (loc: string) => xml.match(new RegExp(`<loc>${loc.replace(/[.?]/g, "\\$&")}</loc>\\s*(<lastmod>[^<]+</lastmod>\\s*)?<changefreq>(\\w+)</changefreq>\\s*<priority>([\\d.]+)</priority>`));
+  expect(entry(`${BASE}/`)?.slice(2)).toEqual(["daily", "1.0"]);
+  expect(entry(`${BASE}/subforum/ai`)?.slice(2)).toEqual(["daily", "0.9"]);
+  expect(entry(`${BASE}/members`)?.slice(2)).toEqual(["weekly", "0.8"]);
+  expect(entry(`${BASE}/search`)?.slice(2)).toEqual(["weekly", "0.7"]);
+  expect(entry(`${BASE}/agb`)?.slice(2)).toEqual(["yearly", "0.3"]);
+  const discussion = entry(`${BASE}${await firstDiscussionPath(request)}`);
+  expect(discussion?.[1]).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+  expect(discussion?.slice(2)).toEqual(["weekly", "0.8"]);
+});
+
+test("robots.txt keeps private paths out and names the sitemap", async ({ request }) => {
+  const text = await (await request.get("/robots.txt")).text();
+  for (const privatePath of ["/admin", "/auth", "/create-discussion", "/pending-approval", "/reset-password", "/email-confirmation", "/dev/"]) {
+    expect(text).toContain(`Disallow: ${privatePath}`);
+  }
+  expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+});
+
+test("RSS feeds parse as XML, hold the newest 50 and are linked from the pages", async ({ request }) => {
+  for (const feed of ["/feed.xml", "/subforum/seo/feed.xml"]) {
+    const response = await request.get(feed);
+    expect(response.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    execFileSync("xmllint", ["--noout", "-"], { input: xml, stdio: ["pipe", "pipe", "pipe"] });
+    const items = xml.match(/<item>/g)?.length ?? 0;
+    expect(items).toBeGreaterThan(0);
+    expect(items).toBeLessThanOrEqual(50);
+  }
+  expect(await (await request.get("/")).text()).toContain('<link rel="alternate" type="application/rss+xml" title="Marketing Community – alle Diskussionen" href="/feed.xml"/>');
+  expect(await (await request.get("/subforum/seo")).text()).toContain('href="/subforum/seo/feed.xml"');
+});
