@@ -41,9 +41,10 @@ export async function searchDiscussions(filter: SearchFilter, now = new Date()):
   const tsQuery = sql`websearch_to_tsquery('german', ${filter.query})`;
   if (filter.query) {
     const pattern = `%${escapeLike(filter.query)}%`;
-    conditions.push(
-      sql`(${discussions.searchVector} @@ ${tsQuery} or ${discussions.title} ilike ${pattern} or ${discussions.content} ilike ${pattern})`,
-    );
+    // Substrings of the content only from three characters on: that is what the trigram index
+    // can answer. Shorter terms ("KI") are whole words, which the full-text part finds anyway.
+    const inContent = filter.query.length >= 3 ? sql` or ${discussions.content} ilike ${pattern}` : sql``;
+    conditions.push(sql`(${discussions.searchVector} @@ ${tsQuery} or ${discussions.title} ilike ${pattern}${inContent})`);
   }
   if (filter.category) conditions.push(eq(discussions.category, filter.category));
   if (filter.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(filter.dateRange, now)));

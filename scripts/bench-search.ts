@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:search [-- --discussions 20000]`: search latency on a
+ * generated data set, on a fresh in-memory PGlite or, with DATABASE_URL, on a
+ * fresh PostgreSQL database created (and dropped) for the run.
+ */
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import pg from "pg";
+
+const { values } = parseArgs({ options: { discussions: { type: "string", default: "20000" }, rounds: { type: "string", default: "20" } } });
+const total = Number(values.discussions);
+const rounds = Number(values.rounds);
+
+const baseUrl = process.env.DATABASE_URL;
+let benchDb: string | undefined;
+if (baseUrl) {
+  benchDb = `forum_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${benchDb}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${benchDb}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  process.env.DATA_DIR = "memory://";
+}
+process.env.LOG_LEVEL = "silent";
+
+const { discussions } = await import("../db/schema");
+const { demoDiscussions } = await import("../db/seed/demo-content");
+const { closeDatabase, databaseKind, db } = await import("~/server/db.server");
+const { createMemberAccount } = await import("~/server/members.server");
+const { searchDiscussions } = await import("~/server/search.server");
+const { parseSearchFilter } = await import("~/lib/search");
+
+const authorId = await createMemberAccount(db, {
+  email: "bench@example.com",
+  password: { hash: "x" },
+  firstName: "Bench",
+  lastName: "Autor",
+  approvalStatus: "approved",
+  role: "member",
+  emailVerified: true,
+});
+
+const started = Date.now();
+const batch = 1000;
+for (let offset = 0; offset < total; offset += batch) {
+  const rows = Array.from({ length: Math.min(batch, total - offset) }, (_, i) => {
+    const n = offset + i;
+    const source = demoDiscussions[n % demoDiscussions.length]!;
+    return {
+      slug: `bench-${n}`,
+      title: `${source.title} (${n})`,
+      content: source.content,
+      category: source.category,
+      authorId,
+      repliesCount: (n * 7919) % 97,
+      viewsCount: (n * 104729) % 5000,
+      isPinned: n % 997 === 0,
+      createdAt: new Date(Date.now() - (n % 365) * 86_400_000 - (n % 1440) * 60_000),
+    };
+  });
+  await db.insert(discussions).values(rows);
+}
+console.log(`${databaseKind}: ${total} discussions generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const queries = [
+  "q=Backlinks",
+  "q=GA4",
+  "q=KI",
+  "q=Core%20Web%20Vitals",
+  "q=kaufen&sortBy=newest",
+  "q=Performance%20Max&category=sea",
+  "category=seo&dateRange=month",
+  "q=Quantenkompression",
+];
+const timings: number[] = [];
+const perQuery = new Map<string, number[]>();
+for (let round = 0; round < rounds + 2; round++) {
+  for (const query of queries) {
+    const filter = parseSearchFilter(new URLSearchParams(query));
+    const t0 = performance.now();
+    await searchDiscussions(filter);
+    // The first two rounds warm caches and are not counted.
+    if (round >= 2) {
+      const ms = performance.now() - t0;
+      timings.push(ms);
+      perQuery.set(query, [...(perQuery.get(query) ?? []), ms]);
+    }
+  }
+}
+timings.sort((a, b) => a - b);
+const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!.toFixed(1);
+for (const [query, list] of perQuery) {
+  list.sort((a, b) => a - b);
+  console.log(`  ${query.padEnd(40)} median ${list[Math.floor(list.length / 2)]!.toFixed(1)} ms`);
+}
+console.log(`${databaseKind}: search over ${total} discussions, ${timings.length} queries: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`);
+
+await closeDatabase();
+if (baseUrl && benchDb) {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${benchDb} with (force)`);
+  await admin.end();
+}
