@@ -22,6 +22,8 @@ export default [
     route("subforum/:segment", "routes/subforum.tsx"),
     route("create-discussion", "routes/create-discussion.tsx"),
     route("search", "routes/search.tsx"),
+    route("members", "routes/members.tsx"),
+    route("profile/:id", "routes/profile.tsx"),
     route("discussion/:slug", "routes/discussion.tsx"),
     route("admin", "routes/admin.tsx"),
     route("impressum", "routes/impressum.tsx"),

@@ -32,7 +32,8 @@ async function firstDiscussionPath(request: APIRequestContext, subforum = "seo")
 
 test("every public page has a unique title, description, absolute canonical, OpenGraph and Twitter tags", async ({ request }) => {
   const discussion = await firstDiscussionPath(request);
-  const pages = ["/", "/subforum/seo", "/subforum/sea", "/subforum/ai", discussion, "/search", "/impressum", "/agb", "/datenschutz"];
+  const profile = (await (await request.get("/members")).text()).match(/href="(\/profile\/[^"]+)"/)![1]!;
+  const pages = ["/", "/subforum/seo", "/subforum/sea", "/subforum/ai", discussion, "/search", "/members", profile, "/impressum", "/agb", "/datenschutz"];
   const titles = new Set<string>();
   for (const pagePath of pages) {
     const response = await request.get(pagePath);

@@ -84,6 +84,12 @@ export async function listRecentDiscussions(limit = HOME_RECENT_LIMIT): Promise<
   return rows.map(toSummary);
 }
 
+/** A member's newest discussions (profile page). */
+export async function listDiscussionsByAuthor(authorId: string, limit = 5): Promise<DiscussionSummary[]> {
+  const rows = await selectSummaries().where(eq(discussions.authorId, authorId)).orderBy(desc(discussions.createdAt)).limit(limit);
+  return rows.map(toSummary);
+}
+
 /** Newest discussions of one category. */
 export async function listLatestInCategory(category: Category, limit: number): Promise<DiscussionSummary[]> {
   const rows = await selectSummaries()

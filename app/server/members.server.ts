@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
 import { account, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
-import type { Database, Transaction } from "./db.server";
+import { db, type Database, type Transaction } from "./db.server";
 
 export interface NewMemberAccount {
   email: string;
@@ -121,4 +121,69 @@ export async function ensureAdmin(
       .onConflictDoUpdate({ target: userRoles.userId, set: { role: "admin" } });
   });
   return { id, created: false };
+}
+
+export interface MemberCard {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  bio: string;
+  expertise: string;
+  avatarUrl: string | null;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The directory: approved members only, newest first; the text matches a
+ * case-insensitive substring of first name, last name or company.
+ */
+export async function listMembers(filter: { query: string; expertise?: string }): Promise<MemberCard[]> {
+  const conditions = [eq(profiles.approvalStatus, "approved")];
+  if (filter.query) {
+    const pattern = `%${escapeLike(filter.query)}%`;
+    conditions.push(or(ilike(profiles.firstName, pattern), ilike(profiles.lastName, pattern), ilike(profiles.company, pattern))!);
+  }
+  if (filter.expertise) conditions.push(eq(profiles.expertise, filter.expertise));
+  return db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      company: profiles.company,
+      bio: profiles.bio,
+      expertise: profiles.expertise,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(profiles)
+    .where(and(...conditions))
+    .orderBy(desc(profiles.createdAt))
+    .limit(200);
+}
+
+export interface PublicProfile extends MemberCard {
+  experience: string;
+  createdAt: Date;
+}
+
+/** A profile as everyone may see it; members who are not approved have no public page. */
+export async function getPublicProfile(id: string): Promise<PublicProfile | null> {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      company: profiles.company,
+      bio: profiles.bio,
+      expertise: profiles.expertise,
+      experience: profiles.experience,
+      avatarUrl: profiles.avatarUrl,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.approvalStatus, "approved")));
+  return row ?? null;
 }

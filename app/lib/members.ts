@@ -1,0 +1,40 @@
+/** Value lists of the spec (section 3). The two experience lists differ on purpose and are both kept. */
+export const directoryExpertise = ["seo", "sea", "ki-suche", "tools", "general"] as const;
+export type DirectoryExpertise = (typeof directoryExpertise)[number];
+
+export const expertiseLabels: Record<string, string> = {
+  seo: "SEO",
+  sea: "SEA",
+  "ki-suche": "KI-Suche",
+  tools: "Tools",
+  general: "Allgemein",
+  "content-marketing": "Content Marketing",
+  "social-media": "Social Media",
+  analytics: "Analytics",
+  "e-commerce": "E-Commerce",
+  "conversion-optimierung": "Conversion Optimierung",
+};
+
+export const experienceLabels: Record<string, string> = {
+  anfaenger: "Anfänger (0-1 Jahre)",
+  einsteiger: "Einsteiger (1-3 Jahre)",
+  fortgeschritten: "Fortgeschritten (2-5 Jahre)",
+  fortgeschrittener: "Fortgeschrittener (3-5 Jahre)",
+  experte: "Experte (5+ Jahre)",
+  "senior-experte": "Senior Experte (10+ Jahre)",
+};
+
+export const MEMBER_QUERY_MAX_LENGTH = 100;
+
+export function isDirectoryExpertise(value: unknown): value is DirectoryExpertise {
+  return typeof value === "string" && (directoryExpertise as readonly string[]).includes(value);
+}
+
+/** The directory's URL: ?q=&expertise=, empty values and "all" left out. */
+export function membersHref(query: string, expertise: DirectoryExpertise | undefined): string {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (expertise) params.set("expertise", expertise);
+  const search = params.toString();
+  return search ? `/members?${search}` : "/members";
+}

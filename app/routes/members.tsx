@@ -1,0 +1,155 @@
+import { SearchIcon, UsersIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { directoryExpertise, expertiseLabels, isDirectoryExpertise, MEMBER_QUERY_MAX_LENGTH, membersHref } from "~/lib/members";
+import { paths } from "~/lib/paths";
+import { seoMeta } from "~/lib/seo";
+import { listMembers } from "~/server/members.server";
+import type { Route } from "./+types/members";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MEMBER_QUERY_MAX_LENGTH);
+  const requested = url.searchParams.get("expertise");
+  const expertise = isDirectoryExpertise(requested) ? requested : undefined;
+  // One URL per filter, so a shared link and a plain form submission show the same page.
+  const canonical = membersHref(query, expertise);
+  if (canonical !== url.pathname + url.search) throw redirect(canonical);
+  return { query, expertise, members: await listMembers({ query, expertise }) };
+}
+
+export default function MembersRoute({ loaderData }: Route.ComponentProps) {
+  const { query, expertise, members } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === paths.members;
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function apply(delay: number) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!form.current) return;
+      const data = new FormData(form.current);
+      const nextExpertise = String(data.get("expertise") ?? "");
+      const href = membersHref(String(data.get("q") ?? "").trim(), isDirectoryExpertise(nextExpertise) ? nextExpertise : undefined);
+      void navigate(href, { replace: true, preventScrollReset: true });
+    }, delay);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Mitglieder-Verzeichnis</h1>
+        <p className="mt-1 text-muted-foreground">Entdecke die Marketing-Experten unserer Community</p>
+      </header>
+      <Form
+        ref={form}
+        method="get"
+        action={paths.members}
+        role="search"
+        className="flex flex-col gap-3 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(0);
+        }}
+      >
+        <label htmlFor="member-query" className="sr-only">
+          Nach Name oder Unternehmen suchen
+        </label>
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <input
+            id="member-query"
+            name="q"
+            type="search"
+            defaultValue={query}
+            maxLength={MEMBER_QUERY_MAX_LENGTH}
+            placeholder="Nach Name oder Unternehmen suchen..."
+            onChange={() => apply(SEARCH_DEBOUNCE_MS)}
+            className="h-10 w-full rounded-md border border-gray-400 bg-background pl-9 pr-3 text-sm"
+          />
+        </div>
+        <label htmlFor="member-expertise" className="sr-only">
+          Fachgebiet
+        </label>
+        <select
+          id="member-expertise"
+          name="expertise"
+          defaultValue={expertise ?? ""}
+          onChange={() => apply(0)}
+          className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm sm:w-48"
+        >
+          <option value="">Alle Bereiche</option>
+          {directoryExpertise.map((value) => (
+            <option key={value} value={value}>
+              {expertiseLabels[value]}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary">
+          Suchen
+        </Button>
+      </Form>
+
+      <section aria-live="polite" aria-busy={loading}>
+        {loading ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Mitglieder werden geladen">
+            {Array.from({ length: 9 }, (_, i) => (
+              <li key={i} data-testid="member-skeleton" className="h-32 animate-pulse rounded-xl bg-muted" />
+            ))}
+          </ul>
+        ) : members.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-border p-10 text-center">
+            <UsersIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
+            <h2 className="mt-2 text-lg font-semibold">Keine Mitglieder gefunden</h2>
+            <p className="mt-1 text-muted-foreground">Versuche es mit anderen Suchkriterien.</p>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {members.map((member) => (
+              <li key={member.id}>
+                <Link
+                  to={paths.profile(member.id)}
+                  data-testid="member-card"
+                  className="flex h-full gap-3 rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200"
+                >
+                  <Avatar name={`${member.firstName} ${member.lastName}`} src={member.avatarUrl} className="size-12 text-sm" />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-semibold">{member.firstName}</span>
+                    {member.company && <span className="truncate text-sm text-muted-foreground">{member.company}</span>}
+                    {member.bio && <span className="mt-1 line-clamp-2 text-sm">{member.bio}</span>}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  const message = isRouteErrorResponse(error) ? error.statusText || String(error.status) : error instanceof Error ? error.message : "Unbekannter Fehler";
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
+      <p role="alert">Fehler beim Laden der Mitglieder: {message}</p>
+      <Button onClick={() => void revalidator.revalidate()}>Erneut versuchen</Button>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  seoMeta(matches, {
+    title: "Mitglieder-Verzeichnis",
+    description: "Entdecke die Marketing-Experten unserer Community: SEO, SEA, KI-Suche und Tools.",
+    path: paths.members,
+    noindex: Boolean(loaderData && (loaderData.query || loaderData.expertise)),
+  });
