@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_SMTP_PORT } from "./e2e/mail";
+import { E2E_SMTP_PORT, E2E_STORAGE_DIR } from "./e2e/mail";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -49,6 +49,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: "memory://",
+      STORAGE_DIR: E2E_STORAGE_DIR,
       SEED_DEMO: "true",
       DEMO_ADMIN_PASSWORD: "e2e-admin-passwort",
       LOG_LEVEL: "warn",

@@ -17,6 +17,7 @@ export default [
   route("pending-approval", "routes/pending-approval.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("discussion/:slug/view", "routes/discussion.view.ts"),
+  route("profile/:id/export", "routes/profile-export.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),

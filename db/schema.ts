@@ -120,6 +120,8 @@ export const profiles = pgTable(
     bio: text("bio").notNull().default(""),
     avatarUrl: text("avatar_url"),
     newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(true),
+    /** E-mail when someone answers the member's discussion or comment (only while newsletter_subscribed is on). */
+    notifyReplies: boolean("notify_replies").notNull().default(true),
     approvalStatus: text("approval_status", { enum: approvalStatuses }).notNull().default("pending"),
     /** Who approved or rejected the account, and when (kept for the audit trail). */
     approvalDecidedBy: text("approval_decided_by").references((): AnyPgColumn => profiles.id, {

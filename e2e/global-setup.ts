@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startSmtpCapture } from "../tests/support/smtp-capture";
-import { E2E_MAIL_DIR, E2E_SMTP_PORT } from "./mail";
+import { E2E_MAIL_DIR, E2E_SMTP_PORT, E2E_STORAGE_DIR } from "./mail";
 
 /** A real SMTP server for the e2e run; every received mail becomes a JSON file the tests read. */
 export default async function globalSetup() {
   fs.rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
+  fs.rmSync(E2E_STORAGE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
   let counter = 0;
   const smtp = await startSmtpCapture(E2E_SMTP_PORT, (mail) => {

@@ -4,6 +4,8 @@ import type { CapturedMail } from "../tests/support/smtp-capture";
 
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_MAIL_DIR = path.resolve(".e2e-mail");
+/** Uploads of the e2e server (avatars), so tests can check that removed files are gone. */
+export const E2E_STORAGE_DIR = path.resolve(".e2e-storage");
 
 /** Waits for the newest mail of this kind to this address that arrived after `since`. */
 export async function waitForMail(to: string, kind: string, since: number, timeoutMs = 10_000): Promise<CapturedMail> {

@@ -18,6 +18,7 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail.server";
 import { purgeRateLimits } from "~/server/rate-limit.server";
+import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
 
 const CLIENT_DIR = "build/client";
 
@@ -66,7 +67,8 @@ function createApp() {
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],
           "font-src": ["'self'"],
-          "connect-src": ["'self'"],
+          // blob: for the local preview of an avatar before it is uploaded.
+          "connect-src": ["'self'", "blob:"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
           "form-action": ["'self'"],
@@ -100,6 +102,8 @@ function createApp() {
   // Vite's hashed file names change with their content, so they may be cached forever.
   app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  // Uploaded files carry a timestamp in their name: a new upload is a new URL.
+  app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
   app.all(
     /.*/,

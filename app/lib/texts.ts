@@ -40,4 +40,11 @@ export const texts = {
   awaitingApprovalHint:
     "Ihr Account wartet noch auf Genehmigung. Sie können kommentieren, sobald Ihr Account freigeschaltet wurde.",
   permissionDenied: "Berechtigung verweigert. Bitte melden Sie sich erneut an",
+  avatarUploaded: "Avatar erfolgreich hochgeladen",
+  avatarUploadFailed: "Fehler beim Hochladen des Avatars",
+  profileUpdated: "Profil erfolgreich aktualisiert",
+  profileUpdateFailed: "Fehler beim Aktualisieren des Profils",
+  settingsSaved: "E-Mail-Einstellungen erfolgreich gespeichert!",
+  settingsSaveFailed: "Fehler beim Speichern der Einstellungen",
+  deletedUser: "Gelöschter Benutzer",
 } as const;

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { authorFirstName } from "~/lib/authors";
 import { EyeIcon, HomeIcon, MessageCircleIcon, PencilIcon, PinIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
@@ -124,7 +125,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
   useShowToast(actionData?.toast);
   useCountView(discussion.slug);
 
-  const authorName = discussion.author?.firstName || "Unbekannter Autor";
+  const authorName = authorFirstName(discussion.author, "Unbekannter Autor");
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
 
   return (

@@ -20,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: viewer.id,
       firstName: viewer.firstName,
       lastName: viewer.lastName,
+      avatarUrl: viewer.avatarUrl,
       isAdmin: isAdmin(viewer),
       canCreateDiscussion: can(viewer, "createDiscussion"),
     },

@@ -1,5 +1,10 @@
-import { ArrowLeftIcon, CalendarIcon, HomeIcon } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { ArrowLeftIcon, CalendarIcon, HomeIcon, PencilIcon } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { EditProfileForm } from "~/components/profile/edit-profile-form";
+import { NotificationCard } from "~/components/profile/notification-card";
+import { PrivacyCard } from "~/components/profile/privacy-card";
+import { useShowToast } from "~/components/toast/use-show-toast";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -8,16 +13,33 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate, formatMonthYear } from "~/lib/format";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { paths } from "~/lib/paths";
+import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
 import { seoMeta } from "~/lib/seo";
+import { texts } from "~/lib/texts";
+import { toastMessage, type ToastMessage } from "~/lib/toast";
+import { signOut } from "~/server/accounts.server";
 import { listDiscussionsByAuthor } from "~/server/discussions.server";
 import { env } from "~/server/env.server";
 import { notFoundUnless } from "~/server/guards.server";
 import { getPublicProfile } from "~/server/members.server";
+import {
+  deleteOwnAccount,
+  getNotificationSettings,
+  removeAvatar,
+  setAvatar,
+  updateNotificationSettings,
+  updateOwnProfile,
+  type AvatarError,
+} from "~/server/profile.server";
+import { getViewer } from "~/server/session.server";
+import { discardBody } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
-  const discussions = await listDiscussionsByAuthor(profile.id);
+  const [discussions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), getViewer(request)]);
+  const isOwn = viewer?.id === profile.id;
   const url = `${env.PUBLIC_URL}${paths.profile(profile.id)}`;
   const jsonLd = {
     "@context": "https://schema.org",
@@ -31,12 +53,103 @@ export async function loader({ params }: Route.LoaderArgs) {
       ...(profile.bio ? { description: profile.bio } : {}),
     },
   };
-  return { profile, discussions, jsonLd };
+  return {
+    profile,
+    discussions,
+    jsonLd,
+    isOwn,
+    notifications: isOwn ? await getNotificationSettings(profile.id) : null,
+  };
 }
 
-export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
-  const { profile, discussions } = loaderData;
+const avatarErrors: Record<AvatarError, string> = {
+  "not-signed-in": "Sie müssen angemeldet sein, um ein Avatar hochzuladen",
+  forbidden: texts.permissionDenied,
+  "too-large": "Die Datei ist zu groß. Maximal 5MB erlaubt.",
+  "not-an-image": "Nur Bilddateien sind erlaubt.",
+};
+
+type ProfileActionData = {
+  toast: ToastMessage;
+  errors?: Record<string, string[] | undefined>;
+  deleteError?: string;
+};
+
+function refuse(status: number, title: string, description?: string, extra: Partial<ProfileActionData> = {}) {
+  return data<ProfileActionData>({ toast: toastMessage("error", title, description), ...extra }, { status });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await getViewer(request);
+  // A whole request larger than an avatar may be is refused before it is read.
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > AVATAR_MAX_BYTES + 64 * 1024) {
+    await discardBody(request);
+    return refuse(413, texts.avatarUploadFailed, avatarErrors["too-large"]);
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return refuse(400, texts.unknownError, "Die Anfrage konnte nicht gelesen werden.");
+  }
+  const intent = formData.get("intent");
+  const own = viewer?.id === params.id;
+
+  switch (intent) {
+    case "update-profile": {
+      const parsed = updateProfileSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) {
+        return refuse(400, texts.profileUpdateFailed, parsed.error.issues[0]?.message, { errors: z.flattenError(parsed.error).fieldErrors });
+      }
+      const outcome = await updateOwnProfile(viewer, params.id, parsed.data);
+      if (!outcome.ok) return refuse(outcome.reason === "forbidden" ? 403 : 400, texts.profileUpdateFailed, outcome.message ?? texts.permissionDenied);
+      return redirectWithToast(paths.profile(params.id), { type: "success", title: texts.profileUpdated });
+    }
+    case "upload-avatar": {
+      const file = formData.get("avatar");
+      if (!(file instanceof File)) return refuse(400, texts.avatarUploadFailed, avatarErrors["not-an-image"]);
+      const result = await setAvatar(viewer, params.id, { size: file.size, bytes: () => file.arrayBuffer() });
+      if (!result.ok) {
+        const status = { "not-signed-in": 401, forbidden: 403, "too-large": 413, "not-an-image": 415 }[result.error];
+        return refuse(status, texts.avatarUploadFailed, avatarErrors[result.error]);
+      }
+      return redirectWithToast(`${paths.profile(params.id)}?edit=1`, { type: "success", title: texts.avatarUploaded });
+    }
+    case "remove-avatar": {
+      const outcome = await removeAvatar(viewer, params.id);
+      if (!outcome.ok) return refuse(403, texts.avatarUploadFailed, texts.permissionDenied);
+      return redirectWithToast(`${paths.profile(params.id)}?edit=1`, { type: "success", title: "Profilbild entfernt" });
+    }
+    case "update-notifications": {
+      const parsed = notificationSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) return refuse(400, texts.settingsSaveFailed);
+      const outcome = await updateNotificationSettings(viewer, params.id, parsed.data);
+      if (!outcome.ok) return refuse(403, texts.settingsSaveFailed, texts.permissionDenied);
+      return redirectWithToast(paths.profile(params.id), { type: "success", title: texts.settingsSaved });
+    }
+    case "delete-account": {
+      if (!viewer || !own) return refuse(403, texts.unknownError, texts.permissionDenied);
+      if (String(formData.get("confirmation") ?? "").trim() !== DELETE_CONFIRMATION) {
+        return refuse(400, "Konto nicht gelöscht", `Bitte „${DELETE_CONFIRMATION}“ eingeben.`, { deleteError: `Bitte „${DELETE_CONFIRMATION}“ eingeben.` });
+      }
+      await deleteOwnAccount(viewer);
+      const cookies = await signOut(request).catch(() => [] as string[]);
+      const headers = new Headers();
+      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+      return redirectWithToast(paths.home, { type: "info", title: "Ihr Konto wurde gelöscht." }, headers);
+    }
+    default:
+      return refuse(400, texts.unknownError);
+  }
+}
+
+export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, discussions, isOwn, notifications } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
+  const [searchParams] = useSearchParams();
+  const editing = isOwn && searchParams.get("edit") === "1";
+  useShowToast(actionData?.toast);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <Button asChild variant="ghost" className="w-fit">
@@ -56,8 +169,22 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
               {experienceLabels[profile.experience] && <Badge variant="outline">{experienceLabels[profile.experience]}</Badge>}
             </div>
           </div>
+          {isOwn && !editing && (
+            <Button asChild variant="outline" className="sm:ml-auto">
+              <Link to="?edit=1#profil-bearbeiten" preventScrollReset>
+                <PencilIcon aria-hidden="true" />
+                Profil bearbeiten
+              </Link>
+            </Button>
+          )}
         </CardContent>
       </Card>
+      {editing && (
+        <EditProfileForm
+          profile={{ ...profile, bio: profile.bio }}
+          errors={actionData?.errors ?? {}}
+        />
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Über mich</CardTitle>
@@ -70,6 +197,8 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           </p>
         </CardContent>
       </Card>
+      {isOwn && notifications && <NotificationCard settings={notifications} />}
+      {isOwn && <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />}
       <section aria-labelledby="profile-discussions">
         <h2 id="profile-discussions" className="text-xl font-semibold">
           Diskussionen von {profile.firstName}

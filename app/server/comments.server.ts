@@ -1,6 +1,11 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
+import { paths } from "~/lib/paths";
 import { db } from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { sendMail } from "./mail.server";
+import { replyNotificationMail } from "./mail-templates.server";
 import type { AuthorSummary, WriteOutcome } from "./discussions.server";
 import { can, canEditComment } from "./permissions.server";
 import type { Viewer } from "./session.server";
@@ -56,15 +61,17 @@ export async function createComment(
   input: { content: string; parentId?: string },
 ): Promise<WriteOutcome<{ id: string }>> {
   if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<WriteOutcome<{ id: string; parentAuthorId: string | null }>> => {
     let parentId: string | null = null;
+    let parentAuthorId: string | null = null;
     if (input.parentId) {
       const [parent] = await tx
-        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId })
+        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId, authorId: comments.authorId })
         .from(comments)
         .where(eq(comments.id, input.parentId));
       if (!parent || parent.discussionId !== discussionId) return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
       parentId = parent.parentId ?? parent.id;
+      parentAuthorId = parent.authorId;
     }
     const [counted] = await tx
       .update(discussions)
@@ -76,8 +83,48 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
       .returning({ id: comments.id });
-    return { ok: true, value: { id: row!.id } };
+    return { ok: true, value: { id: row!.id, parentAuthorId } };
   });
+  if (!outcome.ok) return outcome;
+  await notifyAboutReply(viewer, discussionId, outcome.value.id, outcome.value.parentAuthorId).catch((error: unknown) =>
+    logger.error({ err: error, comment: outcome.value.id }, "reply notification failed"),
+  );
+  return { ok: true, value: { id: outcome.value.id } };
+}
+
+/**
+ * Tells the discussion's author (and, for a reply, the answered comment's
+ * author) about a new answer, once each, never the writer themself, and only
+ * those who keep both e-mail toggles on.
+ */
+async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
+  const [discussion] = await db
+    .select({ title: discussions.title, slug: discussions.slug, authorId: discussions.authorId })
+    .from(discussions)
+    .where(eq(discussions.id, discussionId));
+  if (!discussion) return;
+  const recipients = new Map<string, boolean>();
+  if (parentAuthorId && parentAuthorId !== actor.id) recipients.set(parentAuthorId, true);
+  if (discussion.authorId && discussion.authorId !== actor.id && !recipients.has(discussion.authorId)) recipients.set(discussion.authorId, false);
+  if (recipients.size === 0) return;
+  const people = await db
+    .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
+    .from(profiles)
+    .where(and(inArray(profiles.id, [...recipients.keys()]), eq(profiles.newsletterSubscribed, true), eq(profiles.notifyReplies, true)));
+  const url = `${env.PUBLIC_URL}${paths.discussion(discussion.slug)}#comment-${commentId}`;
+  for (const person of people) {
+    await sendMail(
+      replyNotificationMail({
+        to: person.email,
+        name: person.firstName,
+        actorName: actor.firstName,
+        discussionTitle: discussion.title,
+        url,
+        onComment: recipients.get(person.id) === true,
+        profileUrl: `${env.PUBLIC_URL}${paths.profile(person.id)}`,
+      }),
+    );
+  }
 }
 
 /** The author edits the text; the comment then shows '(bearbeitet)'. */

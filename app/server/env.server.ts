@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Folder for uploaded files (avatars), published under /storage/. */
+  STORAGE_DIR: z.string().min(1).default("./storage"),
   /** Seed demo content on the first start against an empty embedded database. */
   SEED_DEMO: booleanFlag(true),
   /** Fixed password for the demo administrator (otherwise a random one is printed once). */

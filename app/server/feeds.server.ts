@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { authorFullName } from "~/lib/authors";
 import { discussions, profiles } from "../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { paths } from "~/lib/paths";
@@ -34,7 +35,7 @@ export async function rssFeed(options: { category?: Category; title: string; pat
   const items = rows
     .map((row) => {
       const url = `${env.PUBLIC_URL}${paths.discussion(row.slug)}`;
-      const author = row.firstName ? `${row.firstName} ${row.lastName ?? ""}`.trim() : "Unbekannt";
+      const author = authorFullName(row.firstName === null ? null : { firstName: row.firstName, lastName: row.lastName ?? "" });
       return [
         "    <item>",
         `      <title>${escapeXml(row.title)}</title>`,

@@ -118,3 +118,27 @@ export function accountExistsMail(to: string): MailMessage {
     action: { label: "Zur Anmeldung", url: `${env.PUBLIC_URL}/auth?mode=forgot-password` },
   });
 }
+
+export function replyNotificationMail(input: {
+  to: string;
+  name: string;
+  actorName: string;
+  discussionTitle: string;
+  url: string;
+  onComment: boolean;
+  profileUrl: string;
+}): MailMessage {
+  return render({
+    kind: "reply-notification",
+    to: input.to,
+    subject: `Neue Antwort: ${input.discussionTitle}`,
+    greeting: hello(input.name),
+    paragraphs: [
+      input.onComment
+        ? `${input.actorName} hat auf Ihren Kommentar in „${input.discussionTitle}“ geantwortet.`
+        : `${input.actorName} hat Ihre Diskussion „${input.discussionTitle}“ kommentiert.`,
+    ],
+    action: { label: "Antwort lesen", url: input.url },
+    footnote: `Diese Benachrichtigungen können Sie in Ihrem Profil unter „E-Mail-Benachrichtigungen“ abschalten: ${input.profileUrl}`,
+  });
+}

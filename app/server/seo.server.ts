@@ -1,4 +1,5 @@
 import { categoryLabels, subforums } from "~/lib/categories";
+import { authorFullName } from "~/lib/authors";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import type { CommentView } from "./comments.server";
@@ -13,8 +14,8 @@ import { htmlToText } from "./sanitize.server";
 const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
 
 function person(author: AuthorSummary | null) {
-  if (!author) return { "@type": "Person", name: "Unbekannt" };
-  const name = `${author.firstName} ${author.lastName}`.trim() || "Unbekannt";
+  const name = authorFullName(author);
+  if (!author) return { "@type": "Person", name };
   return { "@type": "Person", name, url: absolute(paths.profile(author.id)) };
 }
 

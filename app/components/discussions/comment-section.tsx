@@ -1,4 +1,5 @@
 import { MessageSquareReplyIcon, PencilIcon } from "lucide-react";
+import { authorFirstName } from "~/lib/authors";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -101,7 +102,7 @@ function CommentItem({
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
 }) {
-  const name = comment.author?.firstName || "Unbekannt";
+  const name = authorFirstName(comment.author);
   const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
   const isAuthor = viewerId !== null && comment.author?.id === viewerId;
   const replyTo = replyTarget ?? comment.id;

@@ -1,4 +1,5 @@
 import { MessageCircleIcon, PinIcon } from "lucide-react";
+import { authorFullName } from "~/lib/authors";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatDate, formatReplies } from "~/lib/format";
@@ -8,7 +9,7 @@ import { CategoryBadge } from "./category-badge";
 
 /** A discussion in a subforum list. */
 export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }) {
-  const author = discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}`.trim() : "Unbekannt";
+  const author = authorFullName(discussion.author);
   return (
     <article data-testid="discussion-card" className="rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200">
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">

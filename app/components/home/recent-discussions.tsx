@@ -1,5 +1,6 @@
 import { MessageCircleIcon } from "lucide-react";
 import { Link } from "react-router";
+import { authorFullName } from "~/lib/authors";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
 import { paths } from "~/lib/paths";
@@ -16,9 +17,7 @@ export function RecentDiscussions({ discussions, now }: { discussions: Discussio
       ) : (
         <ul className="mt-4 divide-y divide-border rounded-xl border border-border">
           {discussions.map((discussion) => {
-            const author = discussion.author
-              ? `${discussion.author.firstName} ${discussion.author.lastName}`.trim()
-              : "Unbekannt";
+            const author = authorFullName(discussion.author);
             return (
               <li key={discussion.id} className="flex flex-col gap-1.5 p-4 sm:flex-row sm:items-center sm:gap-4">
                 <div className="min-w-0 flex-1">
@@ -33,7 +32,7 @@ export function RecentDiscussions({ discussions, now }: { discussions: Discussio
                       {discussion.title}
                     </Link>
                   </h3>
-                  <p className="text-sm text-muted-foreground">von {author || "Unbekannt"}</p>
+                  <p className="text-sm text-muted-foreground">von {author}</p>
                 </div>
                 <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
                   <MessageCircleIcon className="size-4" aria-hidden="true" />

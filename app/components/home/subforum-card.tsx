@@ -1,4 +1,5 @@
 import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
+import { authorFirstName } from "~/lib/authors";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -81,7 +82,7 @@ function HighlightList({
                 {discussion.title}
               </Link>
               <p className="text-xs text-muted-foreground">
-                {discussion.author?.firstName ?? "Unbekannt"} · {detail(discussion)}
+                {authorFirstName(discussion.author)} · {detail(discussion)}
               </p>
             </li>
           ))}

@@ -8,6 +8,7 @@ export interface SidebarViewer {
   id: string;
   firstName: string;
   lastName: string;
+  avatarUrl: string | null;
   isAdmin: boolean;
   canCreateDiscussion: boolean;
 }
@@ -26,7 +27,7 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
           collapsed && "justify-center px-0",
         )}
       >
-        <Avatar name={name} />
+        <Avatar name={name} src={viewer.avatarUrl} />
         <span className={cn("min-w-0 flex-1 truncate font-medium", collapsed && "sr-only")}>{name}</span>
         <ChevronUpIcon aria-hidden="true" className={cn("size-4 transition-transform group-open:rotate-180", collapsed && "hidden")} />
       </summary>

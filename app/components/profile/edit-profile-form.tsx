@@ -1,0 +1,115 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { experienceLabels, expertiseLabels } from "~/lib/members";
+import { profileExperienceOptions, profileExpertiseOptions } from "~/lib/schemas/profile";
+import { AvatarForm } from "./avatar-form";
+
+const selectClass = "h-10 w-full rounded-md border border-gray-400 bg-background px-3 text-sm";
+
+/** Options of a value list, plus the member's current value if it came from another list (sign-up, admin). */
+function withCurrent(options: ReadonlyArray<readonly [string, string]>, current: string, labels: Record<string, string>) {
+  return options.some(([value]) => value === current) ? options : [...options, [current, labels[current] ?? current] as const];
+}
+
+export interface EditableProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  expertise: string;
+  experience: string;
+  bio: string;
+  avatarUrl: string | null;
+}
+
+export function EditProfileForm({ profile, errors }: { profile: EditableProfile; errors: Record<string, string[] | undefined> }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  return (
+    <Card id="profil-bearbeiten" aria-labelledby="edit-profile-title">
+      <CardHeader>
+        <CardTitle id="edit-profile-title">Profil bearbeiten</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <AvatarForm profile={profile} />
+        <Form method="post" className="flex flex-col gap-4" preventScrollReset>
+          <input type="hidden" name="intent" value="update-profile" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField id="firstName" label="Vorname" defaultValue={profile.firstName} errors={errors.firstName} required />
+            <TextField id="lastName" label="Nachname" defaultValue={profile.lastName} errors={errors.lastName} required />
+          </div>
+          <TextField id="company" label="Unternehmen (optional)" defaultValue={profile.company} errors={errors.company} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="expertise" className="text-sm font-medium">
+                Expertise
+              </label>
+              <select id="expertise" name="expertise" defaultValue={profile.expertise} className={selectClass}>
+                {withCurrent(profileExpertiseOptions, profile.expertise, expertiseLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="experience" className="text-sm font-medium">
+                Erfahrung
+              </label>
+              <select id="experience" name="experience" defaultValue={profile.experience} className={selectClass}>
+                {withCurrent(profileExperienceOptions, profile.experience, experienceLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="bio" className="text-sm font-medium">
+              Über mich
+            </label>
+            <textarea id="bio" name="bio" rows={4} defaultValue={profile.bio} maxLength={1000} className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm" />
+            {errors.bio?.[0] && <p className="text-sm text-destructive">{errors.bio[0]}</p>}
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Wird gespeichert..." : "Speichern"}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="." preventScrollReset>
+                Abbrechen
+              </Link>
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TextField({ id, label, defaultValue, errors, required }: { id: string; label: string; defaultValue: string; errors?: string[]; required?: boolean }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Input
+        id={id}
+        name={id}
+        defaultValue={defaultValue}
+        required={required}
+        maxLength={120}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+      />
+      {errors?.[0] && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {errors[0]}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { texts } from "./texts";
+
+interface AuthorLike {
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A deleted member's posts stay and show 'Gelöschter Benutzer'; an author
+ * without a name shows the spec's fallback ('Unbekannt', 'Unbekannter Autor').
+ */
+export function authorFirstName(author: AuthorLike | null, fallback = "Unbekannt"): string {
+  if (!author) return texts.deletedUser;
+  return author.firstName.trim() || fallback;
+}
+
+export function authorFullName(author: AuthorLike | null, fallback = "Unbekannt"): string {
+  if (!author) return texts.deletedUser;
+  return `${author.firstName} ${author.lastName}`.trim() || fallback;
+}

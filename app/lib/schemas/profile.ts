@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Profile edit value lists (spec section 3): these differ from the directory's on purpose. */
+export const profileExpertiseOptions = [
+  ["seo", "SEO"],
+  ["sea", "SEA"],
+  ["content-marketing", "Content Marketing"],
+  ["social-media", "Social Media"],
+  ["analytics", "Analytics"],
+  ["e-commerce", "E-Commerce"],
+  ["conversion-optimierung", "Conversion Optimierung"],
+] as const;
+
+export const profileExperienceOptions = [
+  ["anfaenger", "Anfänger (0-1 Jahre)"],
+  ["fortgeschritten", "Fortgeschritten (2-5 Jahre)"],
+  ["experte", "Experte (5+ Jahre)"],
+  ["senior-experte", "Senior Experte (10+ Jahre)"],
+] as const;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const BIO_MAX_LENGTH = 1000;
+
+const knownValue = z
+  .string()
+  .trim()
+  .regex(/^[a-z-]{2,40}$/, "Ungültiger Wert.");
+
+export const updateProfileSchema = z.object({
+  firstName: z.string({ error: "Bitte geben Sie Ihren Vornamen ein." }).trim().min(1, "Bitte geben Sie Ihren Vornamen ein.").max(60),
+  lastName: z.string({ error: "Bitte geben Sie Ihren Nachnamen ein." }).trim().min(1, "Bitte geben Sie Ihren Nachnamen ein.").max(60),
+  company: z.string().trim().max(120).optional().transform((value) => value ?? ""),
+  expertise: knownValue,
+  experience: knownValue,
+  bio: z.string().trim().max(BIO_MAX_LENGTH, `Höchstens ${BIO_MAX_LENGTH} Zeichen.`).optional().transform((value) => value ?? ""),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const notificationSchema = z.object({
+  newsletter: z.enum(["on", ""]).optional().transform((value) => value === "on"),
+  notifyReplies: z.enum(["on", ""]).optional().transform((value) => value === "on"),
+});
+
+export const DELETE_CONFIRMATION = "LÖSCHEN";

@@ -1,0 +1,127 @@
+import { and, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { comments, discussions, mailOutbox, profiles, user, userRoles } from "../../db/schema";
+import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
+import { db } from "./db.server";
+import type { WriteOutcome } from "./discussions.server";
+import { logger } from "./logger.server";
+import type { Viewer } from "./session.server";
+import { deleteFileByUrl, deleteFolder, putFile } from "./storage.server";
+
+/** Only the owner changes a profile (spec: "profile updates are limited to the own id"). */
+function ownsProfile(viewer: Viewer | null, profileId: string): viewer is Viewer {
+  return viewer !== null && viewer.id === profileId;
+}
+
+const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
+const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
+
+export async function updateOwnProfile(viewer: Viewer | null, profileId: string, input: UpdateProfileInput): Promise<WriteOutcome<null>> {
+  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  if (!allowedExpertise.has(input.expertise) || !allowedExperience.has(input.experience)) {
+    return { ok: false, reason: "invalid", message: "Bitte wählen Sie Expertise und Erfahrung aus der Liste." };
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(profiles).set({ ...input, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    await tx.update(user).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(user.id, profileId));
+  });
+  return { ok: true, value: null };
+}
+
+export type AvatarError = "not-signed-in" | "forbidden" | "too-large" | "not-an-image";
+
+/**
+ * Checks the bytes (not the declared type), re-encodes to a square 256 px
+ * WebP without metadata, stores it under avatars/{userId}/{timestamp}.webp
+ * and deletes the previous file.
+ */
+export async function setAvatar(
+  viewer: Viewer | null,
+  profileId: string,
+  file: { size: number; bytes: () => Promise<ArrayBuffer> },
+): Promise<{ ok: true; url: string } | { ok: false; error: AvatarError }> {
+  if (!viewer) return { ok: false, error: "not-signed-in" };
+  if (!ownsProfile(viewer, profileId)) return { ok: false, error: "forbidden" };
+  if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: "too-large" };
+  const input = Buffer.from(await file.bytes());
+  if (input.length === 0 || input.length > AVATAR_MAX_BYTES) return { ok: false, error: input.length === 0 ? "not-an-image" : "too-large" };
+
+  let webp: Buffer;
+  try {
+    const metadata = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    if (!metadata.format || !metadata.width) return { ok: false, error: "not-an-image" };
+    webp = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    return { ok: false, error: "not-an-image" };
+  }
+
+  const url = await putFile(`avatars/${profileId}/${Date.now()}.webp`, webp);
+  const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId));
+  await db.update(profiles).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+  if (previous?.avatarUrl && previous.avatarUrl !== url) {
+    await deleteFileByUrl(previous.avatarUrl).catch((error: unknown) => logger.warn({ err: error }, "old avatar could not be deleted"));
+  }
+  return { ok: true, url };
+}
+
+export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<WriteOutcome<null>> {
+  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  const [current] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId));
+  await db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+  await deleteFileByUrl(current?.avatarUrl);
+  return { ok: true, value: null };
+}
+
+export async function getNotificationSettings(profileId: string) {
+  const [row] = await db
+    .select({ newsletter: profiles.newsletterSubscribed, notifyReplies: profiles.notifyReplies })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row ?? { newsletter: false, notifyReplies: false };
+}
+
+export async function updateNotificationSettings(
+  viewer: Viewer | null,
+  profileId: string,
+  settings: { newsletter: boolean; notifyReplies: boolean },
+): Promise<WriteOutcome<null>> {
+  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  await db
+    .update(profiles)
+    .set({ newsletterSubscribed: settings.newsletter, notifyReplies: settings.notifyReplies, updatedAt: new Date() })
+    .where(eq(profiles.id, profileId));
+  return { ok: true, value: null };
+}
+
+/** DSGVO Art. 15/20: everything stored about the member, as JSON. Passwords and tokens are not data "about" them and stay out. */
+export async function exportMemberData(viewer: Viewer) {
+  const [account] = await db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, viewer.id));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, viewer.id));
+  const roles = await db.select({ role: userRoles.role, since: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, viewer.id));
+  const ownDiscussions = await db
+    .select({ id: discussions.id, slug: discussions.slug, title: discussions.title, content: discussions.content, category: discussions.category, createdAt: discussions.createdAt, updatedAt: discussions.updatedAt })
+    .from(discussions)
+    .where(eq(discussions.authorId, viewer.id));
+  const ownComments = await db
+    .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, updatedAt: comments.updatedAt })
+    .from(comments)
+    .where(eq(comments.authorId, viewer.id));
+  return { exportedAt: new Date().toISOString(), account, profile, roles, discussions: ownDiscussions, comments: ownComments };
+}
+
+/**
+ * DSGVO Art. 17: deletes the account and personal data (auth user, profile,
+ * role, sessions, avatar files, queued mails). Posts stay, without author,
+ * and are shown as 'Gelöschter Benutzer'.
+ */
+export async function deleteOwnAccount(viewer: Viewer): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
+    await tx.delete(user).where(eq(user.id, viewer.id));
+  });
+  await deleteFolder(`avatars/${viewer.id}`);
+  logger.info({ member: viewer.id }, "account deleted by its owner");
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "notify_replies" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, test, testClientIp, waitForHydration } from "./fixtures";
+import { ADMIN, DEMO_PASSWORD, signInAndExpectHome } from "./auth-helpers";
+import { E2E_STORAGE_DIR, linkIn, waitForMail } from "./mail";
+
+test("avatar: upload shows everywhere, bad files are refused with the spec texts, remove deletes the file", async ({ page }) => {
+  await signInAndExpectHome(page, "tobias.krueger@example.com", DEMO_PASSWORD);
+  const sidebar = page.getByTestId("sidebar");
+  await sidebar.getByTestId("user-menu").locator("summary").click();
+  await sidebar.getByRole("link", { name: "Profil" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tobias" })).toBeVisible();
+  await page.getByRole("link", { name: "Profil bearbeiten" }).click();
+  await expect(page.getByRole("heading", { name: "Profil bearbeiten" })).toBeVisible();
+  const profileUrl = page.url().split("?")[0]!;
+
+  const upload = async (name: string, mimeType: string, buffer: Buffer) => {
+    await page.getByLabel("Profilbild").setInputFiles({ name, mimeType, buffer });
+    await page.getByRole("button", { name: "Profilbild hochladen" }).click();
+  };
+
+  await upload("zu-gross.png", "image/png", Buffer.alloc(6 * 1024 * 1024, 1));
+  await expect(page.getByText("Die Datei ist zu groß. Maximal 5MB erlaubt.")).toBeVisible();
+  await upload("text.png", "image/png", Buffer.from("Ich bin nur Text und tue so, als wäre ich ein PNG."));
+  await expect(page.getByText("Nur Bilddateien sind erlaubt.")).toBeVisible();
+
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  await upload("portrait.png", "image/png", png);
+  await expect(page.getByText("Avatar erfolgreich hochgeladen")).toBeVisible();
+  const avatar = page.locator('main img[src^="/storage/avatars/"]').first();
+  await expect(avatar).toBeVisible();
+  const src = (await avatar.getAttribute("src"))!;
+  const stored = path.join(E2E_STORAGE_DIR, src.replace("/storage/", ""));
+  expect(fs.existsSync(stored)).toBe(true);
+  expect((await page.request.get(src)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  await expect(sidebar.locator(`img[src="${src}"]`)).toBeVisible();
+  await page.goto("/members?q=Kr%C3%BCger");
+  await waitForHydration(page);
+  await expect(page.getByTestId("member-card").first().locator(`img[src="${src}"]`)).toBeVisible();
+
+  await page.goto(`${profileUrl}?edit=1`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Profilbild entfernen" }).click();
+  await expect(page.getByText("Profilbild entfernt")).toBeVisible();
+  await expect(page.locator('main img[src^="/storage/avatars/"]')).toHaveCount(0);
+  expect(fs.existsSync(stored)).toBe(false);
+});
+
+test("profile edit and e-mail settings are saved", async ({ page }) => {
+  await signInAndExpectHome(page, "juergen.mueller@example.com", DEMO_PASSWORD);
+  await page.getByTestId("sidebar").getByTestId("user-menu").locator("summary").click();
+  await page.getByTestId("sidebar").getByRole("link", { name: "Profil" }).click();
+  await page.getByRole("link", { name: "Profil bearbeiten" }).click();
+  await page.getByLabel("Unternehmen (optional)").fill("Performance Werk GmbH");
+  await page.getByLabel("Erfahrung").selectOption("senior-experte");
+  await page.getByLabel("Über mich").fill("SEA seit 2009.");
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(page.getByText("Profil erfolgreich aktualisiert")).toBeVisible();
+  await expect(page.getByText("Performance Werk GmbH")).toBeVisible();
+  await expect(page.getByText("SEA seit 2009.")).toBeVisible();
+
+  const replies = page.getByLabel(/Antworten auf Diskussionen/);
+  await page.getByLabel(/^E-Mail-Benachrichtigungen/).uncheck();
+  await expect(replies).toBeDisabled();
+  await page.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await expect(page.getByText("E-Mail-Einstellungen erfolgreich gespeichert!")).toBeVisible();
+  await expect(page.getByLabel(/^E-Mail-Benachrichtigungen/)).not.toBeChecked();
+  await expect(replies).toBeDisabled();
+});
+
+test("plain HTTP: others cannot change a profile or avatar, export is own data only, deletion keeps posts as 'Gelöschter Benutzer'", async ({ playwright, baseURL }) => {
+  const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const email = `loeschen.${Date.now()}@example.com`;
+  const since = Date.now();
+  await member.post("/auth", {
+    form: { intent: "sign-up", firstName: "Lotte", lastName: "Löscher", email, password: "geheim123", confirmPassword: "geheim123", terms: "on" },
+    maxRedirects: 0,
+  });
+  await member.get(linkIn(await waitForMail(email, "verification", since), "/auth/verify-email"));
+  await admin.post("/auth", { form: { intent: "sign-in", email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  const adminPage = await (await admin.get("/admin")).text();
+  // The approve form of Lotte's row is the first one after her e-mail address.
+  const userId = adminPage.slice(adminPage.indexOf(email)).match(/name="userId" value="([^"]+)"/)?.[1];
+  expect(userId).toBeTruthy();
+  expect((await admin.post("/admin", { form: { intent: "approve", userId: userId! } })).status()).toBe(200);
+
+  await member.post("/auth", { form: { intent: "sign-in", email, password: "geheim123" }, maxRedirects: 0 });
+  const title = `Bleibt nach Löschung ${Date.now()}`;
+  expect((await member.post("/create-discussion", { form: { title, category: "tools", content: "Inhalt", contentFormat: "text" }, maxRedirects: 0 })).status()).toBe(302);
+
+  // Someone else may not touch Lotte's profile or avatar.
+  await other.post("/auth", { form: { intent: "sign-in", email: "markus.becker@example.com", password: DEMO_PASSWORD }, maxRedirects: 0 });
+  const profilePath = `/profile/${userId}`;
+  const change = await other.post(profilePath, { form: { intent: "update-profile", firstName: "Gekapert", lastName: "X", expertise: "seo", experience: "experte" }, maxRedirects: 0 });
+  expect(change.status()).toBe(403);
+  const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+  const avatar = await other.post(profilePath, { multipart: { intent: "upload-avatar", avatar: { name: "a.png", mimeType: "image/png", buffer: png } }, maxRedirects: 0 });
+  expect(avatar.status()).toBe(403);
+  expect((await other.get(`${profilePath}/export`, { maxRedirects: 0 })).status()).toBe(403);
+
+  const exported = await member.get(`${profilePath}/export`);
+  expect(exported.headers()["content-disposition"]).toMatch(/attachment/);
+  const data = await exported.json();
+  expect(data.account.email).toBe(email);
+  expect(data.discussions.map((d: { title: string }) => d.title)).toEqual([title]);
+  expect(JSON.stringify(data)).not.toContain("markus.becker@example.com");
+
+  const wrong = await member.post(profilePath, { form: { intent: "delete-account", confirmation: "ja" }, maxRedirects: 0 });
+  expect(wrong.status()).toBe(400);
+  const deleted = await member.post(profilePath, { form: { intent: "delete-account", confirmation: "LÖSCHEN" }, maxRedirects: 0 });
+  expect(deleted.status()).toBe(302);
+
+  const again = await member.post("/auth", { form: { intent: "sign-in", email, password: "geheim123" }, maxRedirects: 0 });
+  expect(again.status()).toBe(401);
+  const home = await (await other.get("/")).text();
+  expect(home).toContain(title);
+  const discussionHtml = await (await other.get(`/discussion/${title.toLowerCase().replace(/ö/g, "oe").replace(/\s+/g, "-")}`)).text();
+  expect(discussionHtml).toContain("Gelöschter Benutzer");
+  expect((await other.get(profilePath)).status()).toBe(404);
+  await Promise.all([member.dispose(), admin.dispose(), other.dispose()]);
+});

@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { startSmtpCapture } from "../support/smtp-capture";
+
+const smtp = await startSmtpCapture();
+process.env.SMTP_URL = smtp.url;
+process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "forum-storage-"));
+
+const { discussions, profiles, user } = await import("../../db/schema");
+const { db } = await import("~/server/db.server");
+const { createComment } = await import("~/server/comments.server");
+const { createDiscussion, getDiscussionBySlug } = await import("~/server/discussions.server");
+const profile = await import("~/server/profile.server");
+const { fileExistsForUrl } = await import("~/server/storage.server");
+const { makeViewer } = await import("../support/members");
+
+afterAll(() => smtp.close());
+
+const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#ea580c" } }).png().toBuffer();
+const file = (bytes: Buffer) => ({ size: bytes.length, bytes: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer });
+
+describe("profile editing", () => {
+  it("updates the own profile and refuses other people's", async () => {
+    const me = await makeViewer();
+    const other = await makeViewer();
+    const input = { firstName: "Neu", lastName: "Name", company: "Firma", expertise: "analytics", experience: "experte", bio: "Hallo" };
+    expect(await profile.updateOwnProfile(other, me.id, input)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.updateOwnProfile(null, me.id, input)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.updateOwnProfile(me, me.id, { ...input, expertise: "hacking" })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await profile.updateOwnProfile(me, me.id, input)).toEqual({ ok: true, value: null });
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, me.id));
+    expect(row).toMatchObject(input);
+  });
+});
+
+describe("avatars", () => {
+  it("re-encodes an image to a 256 px WebP, replaces and removes the file", async () => {
+    const me = await makeViewer();
+    const first = await profile.setAvatar(me, me.id, file(await png()));
+    if (!first.ok) throw new Error(first.error);
+    expect(first.url).toMatch(new RegExp(`^/storage/avatars/${me.id}/\\d+\\.webp$`));
+    const stored = path.join(process.env.STORAGE_DIR!, first.url.replace("/storage/", ""));
+    const meta = await sharp(fs.readFileSync(stored)).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
+    expect(meta.exif).toBeUndefined();
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await profile.setAvatar(me, me.id, file(await png()));
+    if (!second.ok) throw new Error(second.error);
+    expect(await fileExistsForUrl(first.url)).toBe(false);
+    expect(await fileExistsForUrl(second.url)).toBe(true);
+
+    await profile.removeAvatar(me, me.id);
+    expect(await fileExistsForUrl(second.url)).toBe(false);
+    const [row] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, me.id));
+    expect(row?.avatarUrl).toBeNull();
+  });
+
+  it("refuses other people's avatars, oversized files and non-images whatever their name", async () => {
+    const me = await makeViewer();
+    const other = await makeViewer();
+    expect(await profile.setAvatar(null, me.id, file(await png()))).toEqual({ ok: false, error: "not-signed-in" });
+    expect(await profile.setAvatar(other, me.id, file(await png()))).toEqual({ ok: false, error: "forbidden" });
+    expect(await profile.setAvatar(me, me.id, file(Buffer.alloc(6 * 1024 * 1024)))).toEqual({ ok: false, error: "too-large" });
+    expect(await profile.setAvatar(me, me.id, file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")))).toEqual({ ok: false, error: "not-an-image" });
+    expect(await profile.removeAvatar(other, me.id)).toEqual({ ok: false, reason: "forbidden" });
+  });
+});
+
+describe("reply notifications", () => {
+  async function mailsTo(email: string) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return smtp.mails.filter((mail) => mail.to.includes(email) && mail.kind === "reply-notification");
+  }
+
+  it("mail the discussion author once per answer, never the writer, and not when switched off", async () => {
+    const author = await makeViewer({ firstName: "Autorin" });
+    const replier = await makeViewer({ firstName: "Antwortender" });
+    const created = await createDiscussion(author, { title: `Benachrichtigung ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    if (!created.ok) throw new Error("create failed");
+    const discussion = (await getDiscussionBySlug(created.value.slug))!;
+
+    await createComment(author, discussion.id, { content: "Eigener Kommentar" });
+    expect(await mailsTo(author.email)).toHaveLength(0);
+
+    const comment = await createComment(replier, discussion.id, { content: "Gute Frage!" });
+    if (!comment.ok) throw new Error("comment failed");
+    const mails = await mailsTo(author.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(discussion.title);
+    expect(mails[0]?.text).toContain(`#comment-${comment.value.id}`);
+
+    // A reply to the replier's comment: the replier hears about it, the author once more.
+    await createComment(author, discussion.id, { content: "Danke!", parentId: comment.value.id });
+    expect(await mailsTo(replier.email)).toHaveLength(1);
+    expect(await mailsTo(author.email)).toHaveLength(1);
+
+    await profile.updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: false });
+    await createComment(replier, discussion.id, { content: "Noch was" });
+    expect(await mailsTo(author.email)).toHaveLength(1);
+
+    await profile.updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: true });
+    await createComment(replier, discussion.id, { content: "Und noch was" });
+    expect(await mailsTo(author.email)).toHaveLength(1);
+  });
+});
+
+describe("DSGVO", () => {
+  it("exports only the member's own data and deletes the account while posts stay", async () => {
+    const me = await makeViewer({ firstName: "Exportierend" });
+    const other = await makeViewer();
+    const mine = await createDiscussion(me, { title: `Meine ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    const theirs = await createDiscussion(other, { title: `Fremd ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    if (!mine.ok || !theirs.ok) throw new Error("create failed");
+    const theirDiscussion = (await getDiscussionBySlug(theirs.value.slug))!;
+    await createComment(me, theirDiscussion.id, { content: "Mein Kommentar" });
+
+    const data = await profile.exportMemberData(me);
+    expect(data.account).toMatchObject({ id: me.id, email: me.email });
+    expect(data.profile?.firstName).toBe("Exportierend");
+    expect(data.discussions.map((d) => d.slug)).toEqual([mine.value.slug]);
+    expect(data.comments.map((c) => c.content)).toEqual(["Mein Kommentar"]);
+    expect(JSON.stringify(data)).not.toContain(other.email);
+    expect(JSON.stringify(data)).not.toMatch(/password/i);
+
+    await profile.deleteOwnAccount(me);
+    expect(await db.select().from(user).where(eq(user.id, me.id))).toEqual([]);
+    const kept = await getDiscussionBySlug(mine.value.slug);
+    expect(kept).toMatchObject({ author: null, authorId: null });
+    expect(await db.select().from(discussions).where(eq(discussions.slug, mine.value.slug))).toHaveLength(1);
+  });
+});
