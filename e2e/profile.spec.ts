@@ -53,11 +53,13 @@ test("profile edit and e-mail settings are saved", async ({ page }) => {
   await page.getByTestId("sidebar").getByTestId("user-menu").locator("summary").click();
   await page.getByTestId("sidebar").getByRole("link", { name: "Profil" }).click();
   await page.getByRole("link", { name: "Profil bearbeiten" }).click();
+  await expect(page.getByRole("dialog", { name: "Profil bearbeiten" })).toBeVisible();
   await page.getByLabel("Unternehmen (optional)").fill("Performance Werk GmbH");
   await page.getByLabel("Erfahrung").selectOption("senior-experte");
   await page.getByLabel("Über mich").fill("SEA seit 2009.");
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page.getByText("Profil erfolgreich aktualisiert")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByText("Performance Werk GmbH")).toBeVisible();
   await expect(page.getByText("SEA seit 2009.")).toBeVisible();
 

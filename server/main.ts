@@ -18,7 +18,7 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail.server";
 import { purgeRateLimits } from "~/server/rate-limit.server";
-import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
+import { STORAGE_URL_PREFIX, storageDirectory, storageImageOrigin } from "~/server/storage.server";
 
 const CLIENT_DIR = "build/client";
 
@@ -65,7 +65,7 @@ function createApp() {
           // Only our own bundles plus the inline hydration data React Router writes with this request's nonce.
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
+          "img-src": ["'self'", "data:", "blob:", ...(storageImageOrigin() ? [storageImageOrigin()!] : [])],
           "font-src": ["'self'"],
           // blob: for the local preview of an avatar before it is uploaded.
           "connect-src": ["'self'", "blob:"],

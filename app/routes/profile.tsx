@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, CalendarIcon, HomeIcon, PencilIcon } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { z } from "zod";
-import { EditProfileForm } from "~/components/profile/edit-profile-form";
+import { EditProfile } from "~/components/profile/edit-profile-form";
 import { NotificationCard } from "~/components/profile/notification-card";
 import { PrivacyCard } from "~/components/profile/privacy-card";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -180,10 +180,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         </CardContent>
       </Card>
       {editing && (
-        <EditProfileForm
-          profile={{ ...profile, bio: profile.bio }}
-          errors={actionData?.errors ?? {}}
-        />
+        <EditProfile profile={profile} errors={actionData?.errors ?? {}} />
       )}
       <Card>
         <CardHeader>

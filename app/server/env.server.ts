@@ -21,6 +21,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Folder for uploaded files (avatars), published under /storage/. */
   STORAGE_DIR: z.string().min(1).default("./storage"),
+  /** S3-compatible bucket for uploads (all five needed); without them files go to STORAGE_DIR. */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  S3_REGION: z.string().min(1).default("auto"),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Public base URL of the bucket's objects, e.g. https://cdn.example.com/forum-uploads */
+  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Seed demo content on the first start against an empty embedded database. */
   SEED_DEMO: booleanFlag(true),
   /** Fixed password for the demo administrator (otherwise a random one is printed once). */

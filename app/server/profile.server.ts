@@ -55,7 +55,7 @@ export async function setAvatar(
     return { ok: false, error: "not-an-image" };
   }
 
-  const url = await putFile(`avatars/${profileId}/${Date.now()}.webp`, webp);
+  const url = await putFile(`avatars/${profileId}/${Date.now()}.webp`, webp, "image/webp");
   const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId));
   await db.update(profiles).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(profiles.id, profileId));
   if (previous?.avatarUrl && previous.avatarUrl !== url) {

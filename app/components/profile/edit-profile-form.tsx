@@ -1,7 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { profileExperienceOptions, profileExpertiseOptions } from "~/lib/schemas/profile";
 import { AvatarForm } from "./avatar-form";
@@ -24,15 +26,43 @@ export interface EditableProfile {
   avatarUrl: string | null;
 }
 
-export function EditProfileForm({ profile, errors }: { profile: EditableProfile; errors: Record<string, string[] | undefined> }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+/**
+ * 'Profil bearbeiten': a dialog once JavaScript runs, an inline card before
+ * (and without) it, so the same form works either way.
+ */
+export function EditProfile({ profile, errors }: { profile: EditableProfile; errors: Record<string, string[] | undefined> }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  if (hydrated) {
+    return (
+      <Dialog open onOpenChange={(open) => !open && void navigate(".", { preventScrollReset: true, replace: true })}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Profil bearbeiten</DialogTitle>
+            <DialogDescription>Deine Angaben sind für alle Besucher sichtbar, deine E-Mail-Adresse nie.</DialogDescription>
+          </DialogHeader>
+          <EditProfileForm profile={profile} errors={errors} />
+        </DialogContent>
+      </Dialog>
+    );
+  }
   return (
     <Card id="profil-bearbeiten" aria-labelledby="edit-profile-title">
       <CardHeader>
         <CardTitle id="edit-profile-title">Profil bearbeiten</CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
+      <CardContent>
+        <EditProfileForm profile={profile} errors={errors} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function EditProfileForm({ profile, errors }: { profile: EditableProfile; errors: Record<string, string[] | undefined> }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  return (
+      <div className="flex flex-col gap-6">
         <AvatarForm profile={profile} />
         <Form method="post" className="flex flex-col gap-4" preventScrollReset>
           <input type="hidden" name="intent" value="update-profile" />
@@ -85,8 +115,7 @@ export function EditProfileForm({ profile, errors }: { profile: EditableProfile;
             </Button>
           </div>
         </Form>
-      </CardContent>
-    </Card>
+      </div>
   );
 }
 
