@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CategorySelect } from "~/components/discussions/category-select";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { categories, categoryLabels, isCategory } from "~/lib/categories";
+import { isCategory } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
@@ -95,13 +96,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={fields.category.id} label="Kategorie" errors={fields.category.errors}>
-            <select {...getSelectProps(fields.category)} key={fields.category.key} className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm">
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {categoryLabels[category]}
-                </option>
-              ))}
-            </select>
+            <CategorySelect {...getSelectProps(fields.category)} key={fields.category.key} />
           </Field>
           <Field
             id={fields.assignedTo.id}

@@ -4,6 +4,7 @@ import { EyeIcon, HomeIcon, MessageCircleIcon, PencilIcon, PinIcon } from "lucid
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
+import { CategorySelect } from "~/components/discussions/category-select";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { RichContent } from "~/components/discussions/rich-content";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -12,7 +13,6 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { categories, categoryLabels } from "~/lib/categories";
 import { formatCount, formatDate, formatReplies } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { seoMeta } from "~/lib/seo";
@@ -219,13 +219,7 @@ function EditDiscussionForm({
         <label htmlFor="edit-category" className="text-sm font-medium">
           Kategorie
         </label>
-        <select id="edit-category" name="category" defaultValue={discussion.category} className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm">
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {categoryLabels[category]}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id="edit-category" name="category" defaultValue={discussion.category} />
       </div>
       <div className="flex flex-col gap-1.5">
         <span id="edit-content-label" className="text-sm font-medium">

@@ -2,9 +2,10 @@ import { SearchIcon, SlidersHorizontalIcon, XIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
+import { CategorySelect } from "~/components/discussions/category-select";
 import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
-import { categories, categoryLabels } from "~/lib/categories";
+import { categoryLabels } from "~/lib/categories";
 import { formatAge, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import {
@@ -90,14 +91,14 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
               <label htmlFor="search-category" className="text-sm font-medium">
                 Kategorie
               </label>
-              <select id="search-category" name="category" defaultValue={filter.category ?? ""} key={`c-${filter.category}`} className={selectClass} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
-                <option value="">Alle Kategorien</option>
-                {categories.map((category) => (
-                  <option key={category} value={category}>
-                    {categoryLabels[category]}
-                  </option>
-                ))}
-              </select>
+              <CategorySelect
+                id="search-category"
+                name="category"
+                allLabel="Alle Kategorien"
+                defaultValue={filter.category ?? ""}
+                key={`c-${filter.category}`}
+                onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+              />
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="search-date" className="text-sm font-medium">

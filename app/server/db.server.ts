@@ -150,3 +150,8 @@ export async function queryRows<T extends Record<string, unknown>>(query: SQL, e
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Escapes LIKE/ILIKE wildcards so user input matches as plain text. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

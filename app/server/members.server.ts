@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
 import { account, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
-import { db, type Database, type Transaction } from "./db.server";
+import { db, escapeLike, type Database, type Transaction } from "./db.server";
 
 export interface NewMemberAccount {
   email: string;
@@ -133,14 +133,21 @@ export interface MemberCard {
   avatarUrl: string | null;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * The directory: approved members only, newest first; the text matches a
  * case-insensitive substring of first name, last name or company.
  */
+const memberCardColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  company: profiles.company,
+  bio: profiles.bio,
+  expertise: profiles.expertise,
+  avatarUrl: profiles.avatarUrl,
+};
+
 export async function listMembers(filter: { query: string; expertise?: string }): Promise<MemberCard[]> {
   const conditions = [eq(profiles.approvalStatus, "approved")];
   if (filter.query) {
@@ -149,15 +156,7 @@ export async function listMembers(filter: { query: string; expertise?: string })
   }
   if (filter.expertise) conditions.push(eq(profiles.expertise, filter.expertise));
   return db
-    .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      company: profiles.company,
-      bio: profiles.bio,
-      expertise: profiles.expertise,
-      avatarUrl: profiles.avatarUrl,
-    })
+    .select(memberCardColumns)
     .from(profiles)
     .where(and(...conditions))
     .orderBy(desc(profiles.createdAt))
@@ -172,17 +171,7 @@ export interface PublicProfile extends MemberCard {
 /** A profile as everyone may see it; members who are not approved have no public page. */
 export async function getPublicProfile(id: string): Promise<PublicProfile | null> {
   const [row] = await db
-    .select({
-      id: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      company: profiles.company,
-      bio: profiles.bio,
-      expertise: profiles.expertise,
-      experience: profiles.experience,
-      avatarUrl: profiles.avatarUrl,
-      createdAt: profiles.createdAt,
-    })
+    .select({ ...memberCardColumns, experience: profiles.experience, createdAt: profiles.createdAt })
     .from(profiles)
     .where(and(eq(profiles.id, id), eq(profiles.approvalStatus, "approved")));
   return row ?? null;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { discussions, profiles } from "../../db/schema";
 import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
-import { db } from "./db.server";
+import { db, escapeLike } from "./db.server";
 import { summaryColumns, toSummary, type DiscussionSummary } from "./discussions.server";
 import { htmlToText } from "./sanitize.server";
 
@@ -16,9 +16,6 @@ export interface SearchResult {
   terms: string[];
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /** About 220 characters of plain text around the first matching word. */
 function snippetOf(html: string, terms: string[]): string {
