@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { account, profiles, session, user, verification } from "../../db/schema";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
+import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { magicLinkMail, passwordResetMail, verificationMail } from "./mail-templates.server";
 
@@ -45,6 +46,11 @@ export const auth = betterAuth({
   secret: resolveSecret(),
   trustedOrigins: isProduction ? [env.PUBLIC_URL] : [env.PUBLIC_URL, "http://localhost:5173"],
   telemetry: { enabled: false },
+  // Into our structured log instead of the console ("User not found" is routine: wrong e-mail at sign-in).
+  logger: {
+    level: "warn",
+    log: (level, message) => logger[level === "debug" ? "debug" : level]({ source: "better-auth" }, message),
+  },
   database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
   // Our own limiter (rate-limit.server.ts) guards every auth action; one limiter, one table.
   rateLimit: { enabled: false },
