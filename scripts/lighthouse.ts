@@ -48,13 +48,21 @@ async function main() {
 
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
     let failed = false;
-    for (const page of pages) {
-      const result = await lighthouse(`${BASE}${page}`, {
-        port: chrome.port,
+    const audit = (page: string) =>
+      lighthouse(`${BASE}${page}`, {
+        port: chrome!.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
+    // A first, unscored run warms the browser and the server (the very first audit of a fresh Chromium can time out).
+    await audit("/");
+    for (const page of pages) {
+      let result = await audit(page);
+      if (result?.lhr.runtimeError) {
+        console.log(`  ${page}: ${result.lhr.runtimeError.code} – retrying once`);
+        result = await audit(page);
+      }
       const categories = result?.lhr.categories ?? {};
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const line = `${page.padEnd(60)} performance ${score("performance")}  accessibility ${score("accessibility")}  best-practices ${score("best-practices")}  seo ${score("seo")}`;
