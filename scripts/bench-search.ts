@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 
 const { values } = parseArgs({ options: { discussions: { type: "string", default: "20000" }, rounds: { type: "string", default: "20" } } });
@@ -64,6 +65,8 @@ for (let offset = 0; offset < total; offset += batch) {
   });
   await db.insert(discussions).values(rows);
 }
+// Fresh statistics, as autovacuum (PostgreSQL) or the app's maintenance task (PGlite) would collect them.
+await db.execute(sql`analyze`);
 console.log(`${databaseKind}: ${total} discussions generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const queries = [
