@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db } from "~/server/db.server";
@@ -118,6 +119,7 @@ function createApp() {
 
 async function main() {
   await seedIfWanted();
+  if (databaseKind === "pglite") await db.execute(sql`analyze`);
   const app = createApp();
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind }, "server listening");
@@ -127,6 +129,10 @@ async function main() {
   const stopMailWorker = startMailWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
+    // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
+    if (databaseKind === "pglite") {
+      db.execute(sql`analyze`).catch((error: unknown) => logger.error({ err: error }, "analyze failed"));
+    }
   }, 60 * 60 * 1000);
   rateLimitPurge.unref();
 
