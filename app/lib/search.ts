@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { categories, categoryLabels, type Category } from "./categories";
 
 export const SEARCH_LIMIT = 50;
@@ -30,25 +29,18 @@ export interface SearchFilter {
   sortBy: SortOption;
 }
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => ((values as readonly string[]).includes(value ?? "") ? (value as T[number]) : undefined));
+function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return (values as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
+}
 
 /** Reads the filter from the URL; unknown categories, ranges and sorts are ignored (spec). */
 export function parseSearchFilter(params: URLSearchParams): SearchFilter {
-  const schema = z.object({
-    q: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").trim().slice(0, QUERY_MAX_LENGTH)),
-    category: optionalEnum(categories),
-    dateRange: optionalEnum(dateRanges),
-    sortBy: optionalEnum(sortOptions),
-  });
-  const parsed = schema.parse(Object.fromEntries(params));
-  return { query: parsed.q, category: parsed.category, dateRange: parsed.dateRange, sortBy: parsed.sortBy ?? "relevance" };
+  return {
+    query: (params.get("q") ?? "").trim().slice(0, QUERY_MAX_LENGTH),
+    category: pick(categories, params.get("category")),
+    dateRange: pick(dateRanges, params.get("dateRange")),
+    sortBy: pick(sortOptions, params.get("sortBy")) ?? "relevance",
+  };
 }
 
 /** The one URL for a filter: empty values and the default sort are left out. */
