@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { CancelLink } from "~/components/ui/cancel-link";
+import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { authorFirstName } from "~/lib/authors";
-import { EyeIcon, HomeIcon, MessageCircleIcon, PencilIcon, PinIcon } from "lucide-react";
+import { EyeIcon, HomeIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
@@ -133,12 +135,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
       <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={discussion.category} />
-          {discussion.isPinned && (
-            <Badge variant="outline">
-              <PinIcon className="mr-1 size-3" aria-hidden="true" />
-              Angepinnt
-            </Badge>
-          )}
+          {discussion.isPinned && <PinnedBadge />}
           {edited && <Badge variant="muted">Bearbeitet</Badge>}
           {canEdit && !editing && (
             <Button asChild variant="ghost" size="sm" className="ml-auto">
@@ -231,11 +228,7 @@ function EditDiscussionForm({
         <Button type="submit" disabled={pending || title.trim() === ""}>
           {pending ? "Wird gespeichert..." : "Speichern"}
         </Button>
-        <Button asChild variant="outline">
-          <Link to="." preventScrollReset>
-            Abbrechen
-          </Link>
-        </Button>
+        <CancelLink />
       </div>
     </Form>
   );

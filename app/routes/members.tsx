@@ -1,8 +1,9 @@
-import { SearchIcon, UsersIcon } from "lucide-react";
+import { UsersIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { SearchInput } from "~/components/ui/search-input";
 import { directoryExpertise, expertiseLabels, isDirectoryExpertise, MEMBER_QUERY_MAX_LENGTH, membersHref } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
@@ -62,19 +63,14 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         <label htmlFor="member-query" className="sr-only">
           Nach Name oder Unternehmen suchen
         </label>
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <input
-            id="member-query"
-            name="q"
-            type="search"
-            defaultValue={query}
-            maxLength={MEMBER_QUERY_MAX_LENGTH}
-            placeholder="Nach Name oder Unternehmen suchen..."
-            onChange={() => apply(SEARCH_DEBOUNCE_MS)}
-            className="h-10 w-full rounded-md border border-gray-400 bg-background pl-9 pr-3 text-sm"
-          />
-        </div>
+        <SearchInput
+          id="member-query"
+          name="q"
+          defaultValue={query}
+          maxLength={MEMBER_QUERY_MAX_LENGTH}
+          placeholder="Nach Name oder Unternehmen suchen..."
+          onChange={() => apply(SEARCH_DEBOUNCE_MS)}
+        />
         <label htmlFor="member-expertise" className="sr-only">
           Fachgebiet
         </label>

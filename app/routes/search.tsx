@@ -1,10 +1,11 @@
-import { SearchIcon, SlidersHorizontalIcon, XIcon } from "lucide-react";
+import { SlidersHorizontalIcon, XIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
+import { SearchInput } from "~/components/ui/search-input";
 import { categoryLabels } from "~/lib/categories";
 import { formatAge, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
@@ -66,19 +67,14 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           <label htmlFor="search-query" className="sr-only">
             Suchbegriff
           </label>
-          <div className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <input
-              id="search-query"
-              name="q"
-              type="search"
-              defaultValue={filter.query}
-              key={filter.query}
-              maxLength={200}
-              placeholder="z. B. Backlinks, GA4 oder AI Overviews"
-              className="h-10 w-full rounded-md border border-gray-400 bg-background pl-9 pr-3 text-sm"
-            />
-          </div>
+          <SearchInput
+            id="search-query"
+            name="q"
+            defaultValue={filter.query}
+            key={filter.query}
+            maxLength={200}
+            placeholder="z. B. Backlinks, GA4 oder AI Overviews"
+          />
           <Button type="submit">Suchen</Button>
         </div>
         <details className="rounded-xl border border-border bg-sidebar p-4" open={chips.length > 0 && !filter.query ? true : undefined}>

@@ -3,6 +3,7 @@ import { authorFirstName } from "~/lib/authors";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { CancelLink } from "~/components/ui/cancel-link";
 import { formatRelativeTime } from "~/lib/format";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
@@ -173,11 +174,7 @@ function EditCommentForm({ comment, error }: { comment: CommentView; error: stri
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? "Wird gespeichert..." : "Speichern"}
         </Button>
-        <Button asChild size="sm" variant="ghost">
-          <Link to="." preventScrollReset>
-            Abbrechen
-          </Link>
-        </Button>
+        <CancelLink size="sm" variant="ghost" />
       </div>
     </Form>
   );
@@ -244,11 +241,7 @@ function CommentForm({
           {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
         </Button>
         {parentId && (
-          <Button asChild size="sm" variant="ghost">
-            <Link to="." preventScrollReset>
-              Abbrechen
-            </Link>
-          </Button>
+          <CancelLink size="sm" variant="ghost" />
         )}
       </div>
     </Form>

@@ -1,7 +1,7 @@
-import { MessageCircleIcon, PinIcon } from "lucide-react";
+import { MessageCircleIcon } from "lucide-react";
+import { PinnedBadge } from "./pinned-badge";
 import { authorFullName } from "~/lib/authors";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import type { DiscussionSummary } from "~/server/discussions.server";
@@ -14,12 +14,7 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }
     <article data-testid="discussion-card" className="rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200">
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <CategoryBadge category={discussion.category} />
-        {discussion.isPinned && (
-          <Badge variant="outline">
-            <PinIcon className="mr-1 size-3" aria-hidden="true" />
-            Angepinnt
-          </Badge>
-        )}
+        {discussion.isPinned && <PinnedBadge />}
         <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
       </div>
       <h2 className="mt-2 text-lg font-semibold leading-snug">

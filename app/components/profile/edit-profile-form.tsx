@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { CancelLink } from "~/components/ui/cancel-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -108,11 +109,7 @@ function EditProfileForm({ profile, errors }: { profile: EditableProfile; errors
             <Button type="submit" disabled={pending}>
               {pending ? "Wird gespeichert..." : "Speichern"}
             </Button>
-            <Button asChild variant="outline">
-              <Link to="." preventScrollReset>
-                Abbrechen
-              </Link>
-            </Button>
+            <CancelLink />
           </div>
         </Form>
       </div>
