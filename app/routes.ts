@@ -18,6 +18,7 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("discussion/:slug/view", "routes/discussion.view.ts"),
   route("profile/:id/export", "routes/profile-export.ts"),
+  route("admin/samples", "routes/admin.samples.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),

@@ -167,6 +167,15 @@ export const discussions = pgTable(
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
     isPinned: boolean("is_pinned").notNull().default(false),
+    /** Locked by the moderation: the discussion stays readable but takes no new comments. */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedBy: text("locked_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
+    lockReason: text("lock_reason"),
+    /** Hidden by the moderation: gone for the public, visible to staff, restorable. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
+    hiddenReason: text("hidden_reason"),
+    /** Counts the visible comments only: hiding a comment takes it off the count, restoring puts it back. */
     repliesCount: integer("replies_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: createdAt(),
@@ -207,6 +216,9 @@ export const comments = pgTable(
     parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     content: text("content").notNull(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -215,6 +227,47 @@ export const comments = pgTable(
     index("comments_parent_id_idx").on(t.parentId),
     index("comments_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
   ],
+);
+
+/**
+ * What administrators and moderators did, written in the same transaction as
+ * the change itself. Names and titles are copied in, so an entry still reads
+ * right after the member or discussion is gone.
+ */
+export const auditActions = [
+  "approve",
+  "reject",
+  "create_user",
+  "change_role",
+  "seed_sample",
+  "pin",
+  "unpin",
+  "lock",
+  "unlock",
+  "edit_discussion",
+  "edit_comment",
+  "hide_discussion",
+  "restore_discussion",
+  "hide_comment",
+  "restore_comment",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    action: text("action", { enum: auditActions }).notNull(),
+    targetType: text("target_type", { enum: ["member", "discussion", "comment"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    targetLabel: text("target_label").notNull(),
+    /** Reason, old and new role, and the like. */
+    details: text("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
 );
 
 /** Community events (meetups, conferences). The spec only counts them. */

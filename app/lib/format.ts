@@ -11,6 +11,15 @@ const dateFormat = new Intl.DateTimeFormat("de-DE", {
   timeZone: TIME_ZONE,
 });
 
+const dateTimeFormat = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
 const monthYearFormat = new Intl.DateTimeFormat("de-DE", {
   month: "long",
   year: "numeric",
@@ -26,6 +35,11 @@ function toDate(value: Date | string): Date {
 /** 21.11.2026 */
 export function formatDate(value: Date | string): string {
   return dateFormat.format(toDate(value));
+}
+
+/** 21.11.2026, 14:05 (Berlin time on server and browser alike) */
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFormat.format(toDate(value));
 }
 
 /** November 2026 */

@@ -47,4 +47,12 @@ export const texts = {
   settingsSaved: "E-Mail-Einstellungen erfolgreich gespeichert!",
   settingsSaveFailed: "Fehler beim Speichern der Einstellungen",
   deletedUser: "Gelöschter Benutzer",
+  roleUpdated: "Benutzerrolle erfolgreich aktualisiert",
+  roleUpdateFailed: "Fehler beim Aktualisieren der Benutzerrolle",
+  userCreated: "Benutzer erfolgreich erstellt",
+  createUserFailed: "Fehler beim Erstellen des Benutzers",
+  createDiscussionsFailed: "Fehler beim Erstellen der Diskussionen",
+  mustBeSignedIn: "Du musst angemeldet sein",
+  notAuthenticated: "Nicht authentifiziert",
+  discussionLocked: "Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich.",
 } as const;

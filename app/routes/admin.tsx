@@ -1,51 +1,114 @@
-import { CheckIcon, ShieldAlertIcon, XIcon } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckIcon, ShieldAlertIcon, UserPlusIcon, XIcon } from "lucide-react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuditLog } from "~/components/admin/audit-log";
+import { CreateUser } from "~/components/admin/create-user-form";
+import { MemberList } from "~/components/admin/member-list";
+import { SampleSeeder } from "~/components/admin/sample-seeder";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
-import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
+import { changeRoleSchema, createUserSchema } from "~/lib/schemas/admin";
+import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
-import { decideApproval, listPendingMembers } from "~/server/admin.server";
+import {
+  changeRole,
+  createUser,
+  decideApproval,
+  listManagedMembers,
+  listPendingMembers,
+  SAMPLE_COUNT,
+  SAMPLE_INTERVAL_MS,
+} from "~/server/admin.server";
+import { listAuditLog } from "~/server/audit.server";
 import { requireApprovedUser } from "~/server/guards.server";
 import { can } from "~/server/permissions.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin";
+
+/** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel. */
+function pageParam(url: URL, name: string): number {
+  const value = Number(url.searchParams.get(name) ?? "1");
+  return Number.isSafeInteger(value) && value >= 1 ? value : 1;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApprovedUser(request);
   if (!can(viewer, "openAdminPanel")) return data({ denied: true as const }, { status: 403 });
-  return { denied: false as const, pending: await listPendingMembers() };
+  const url = new URL(request.url);
+  const [pending, members, audit] = await Promise.all([
+    listPendingMembers(),
+    listManagedMembers(pageParam(url, "mitglieder")),
+    listAuditLog(pageParam(url, "protokoll")),
+  ]);
+  return { denied: false as const, pending, members, audit, samples: { total: SAMPLE_COUNT, interval: SAMPLE_INTERVAL_MS } };
 }
 
-const decisionSchema = z.object({
-  intent: z.enum(["approve", "reject"]),
-  userId: z.string().min(1).max(100),
-});
+const decisionSchema = changeRoleSchema.pick({ userId: true });
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireApprovedUser(request);
-  if (!can(viewer, "approveMembers")) return data({ toast: toastMessage("error", texts.accessDenied) }, { status: 403 });
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ toast: toastMessage("error", texts.unknownError) }, { status: 400 });
-  const { intent, userId } = parsed.data;
-  const outcome = await decideApproval(viewer, userId, intent === "approve" ? "approved" : "rejected");
-  if (outcome !== "ok") {
-    return data(
-      { toast: toastMessage("error", intent === "approve" ? texts.approveFailed : texts.rejectFailed, "Das Mitglied wartet nicht mehr auf eine Entscheidung.") },
-      { status: 409 },
-    );
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  switch (intent) {
+    case "approve":
+    case "reject": {
+      const failed = intent === "approve" ? texts.approveFailed : texts.rejectFailed;
+      const parsed = decisionSchema.safeParse({ userId: formData.get("userId") });
+      if (!parsed.success) return data({ toast: toastMessage("error", failed, texts.unknownError) }, { status: 400 });
+      const outcome = await decideApproval(viewer, parsed.data.userId, intent === "approve" ? "approved" : "rejected");
+      if (!outcome.ok) return data({ toast: toastMessage("error", failed, outcome.message ?? texts.accessDenied) }, { status: statusOf(outcome.reason) });
+      return { toast: toastMessage("success", intent === "approve" ? texts.userApproved : texts.userRejected) };
+    }
+    case "change-role": {
+      const parsed = changeRoleSchema.safeParse({ userId: formData.get("userId"), role: formData.get("role") });
+      if (!parsed.success) return data({ toast: toastMessage("error", texts.roleUpdateFailed, texts.unknownError) }, { status: 400 });
+      const outcome = await changeRole(viewer, parsed.data.userId, parsed.data.role);
+      if (!outcome.ok) {
+        return data({ toast: toastMessage("error", texts.roleUpdateFailed, outcome.message ?? texts.accessDenied) }, { status: statusOf(outcome.reason) });
+      }
+      return { toast: toastMessage("success", texts.roleUpdated) };
+    }
+    case "create-user": {
+      if (!can(viewer, "createUsers")) return data({ toast: toastMessage("error", texts.createUserFailed, texts.accessDenied) }, { status: 403 });
+      const submission = parseWithZod(formData, { schema: createUserSchema });
+      if (submission.status !== "success") {
+        return data({ createUser: submission.reply(), toast: toastMessage("error", texts.createUserFailed) }, { status: 400 });
+      }
+      const outcome = await createUser(viewer, submission.value);
+      if (!outcome.ok) {
+        const message = outcome.message ?? texts.createUserFailed;
+        return data(
+          { createUser: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: toastMessage("error", texts.createUserFailed, message) },
+          { status: statusOf(outcome.reason) },
+        );
+      }
+      return redirectWithToast(paths.admin, { type: "success", title: texts.userCreated });
+    }
+    default:
+      return data({ toast: toastMessage("error", texts.unknownError) }, { status: 400 });
   }
-  return { toast: toastMessage("success", intent === "approve" ? texts.userApproved : texts.userRejected) };
+}
+
+function statusOf(reason: "forbidden" | "not-found" | "conflict" | "invalid"): number {
+  return { forbidden: 403, "not-found": 404, conflict: 409, invalid: 400 }[reason];
 }
 
 export default function AdminRoute({ loaderData, actionData }: Route.ComponentProps) {
   useShowToast(actionData?.toast);
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
   if (loaderData.denied) return <AccessDenied />;
+  const { pending, members, audit, samples } = loaderData;
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("userId") : null;
+  // Only the create-user branch of the action sends this field.
+  const createResult = (actionData as { createUser?: SubmissionResult<string[]> } | undefined)?.createUser;
+  const creating = searchParams.get("neu") === "1" || createResult !== undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -53,18 +116,19 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
         <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
         <p className="mt-1 text-muted-foreground">Verwalte Benutzerrollen und Berechtigungen</p>
       </header>
+
       <Card>
         <CardHeader>
           <CardTitle>Ausstehende Genehmigungen</CardTitle>
           <CardDescription>
-            {loaderData.pending.length === 0
+            {pending.length === 0
               ? "Keine ausstehenden Registrierungen."
-              : `${loaderData.pending.length} ${loaderData.pending.length === 1 ? "Registrierung wartet" : "Registrierungen warten"} auf eine Entscheidung.`}
+              : `${pending.length} ${pending.length === 1 ? "Registrierung wartet" : "Registrierungen warten"} auf eine Entscheidung.`}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="divide-y divide-border">
-            {loaderData.pending.map((member) => (
+            {pending.map((member) => (
               <li key={member.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-medium">
@@ -91,7 +155,85 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
           </ul>
         </CardContent>
       </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Beispiel-Diskussionen</CardTitle>
+          <CardDescription>
+            Legt {samples.total} realistische Beispiel-Diskussionen mit dir als Autor an, zum Beispiel für eine Vorführung.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SampleSeeder total={samples.total} interval={samples.interval} />
+        </CardContent>
+      </Card>
+
+      {creating && <CreateUser lastResult={createResult} error={createResult?.error?.[""]?.[0] ?? null} />}
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div>
+            <CardTitle>Benutzerverwaltung</CardTitle>
+            <CardDescription>Rollen ändern und neue Benutzer anlegen.</CardDescription>
+          </div>
+          <Button asChild>
+            <Link to="?neu=1#benutzer-erstellen" preventScrollReset>
+              <UserPlusIcon aria-hidden="true" />
+              Benutzer erstellen
+            </Link>
+          </Button>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <MemberList members={members.members} />
+          <PageLinks name="mitglieder" label="Mitgliederliste" currentPage={members.currentPage} totalPages={members.totalPages} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Protokoll</CardTitle>
+          <CardDescription>Alle Aktionen von Administratoren und Moderatoren, neueste zuerst.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <AuditLog entries={audit.entries} />
+          <PageLinks name="protokoll" label="Protokoll" currentPage={audit.currentPage} totalPages={audit.totalPages} />
+        </CardContent>
+      </Card>
     </div>
+  );
+}
+
+function PageLinks({ name, label, currentPage, totalPages }: { name: string; label: string; currentPage: number; totalPages: number }) {
+  const [searchParams] = useSearchParams();
+  if (totalPages <= 1) return null;
+  const href = (page: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete("neu");
+    if (page <= 1) params.delete(name);
+    else params.set(name, String(page));
+    const search = params.toString();
+    return search ? `?${search}` : paths.admin;
+  };
+  return (
+    <nav aria-label={`Seiten: ${label}`} className="flex items-center justify-between gap-2 text-sm">
+      {currentPage > 1 ? (
+        <Link to={href(currentPage - 1)} preventScrollReset className="rounded-md border border-border px-3 py-1.5 hover:bg-muted">
+          Zurück
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted-foreground">
+        Seite {currentPage} von {totalPages}
+      </span>
+      {currentPage < totalPages ? (
+        <Link to={href(currentPage + 1)} preventScrollReset className="rounded-md border border-border px-3 py-1.5 hover:bg-muted">
+          Weiter
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

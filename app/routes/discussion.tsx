@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { authorFirstName } from "~/lib/authors";
-import { EyeIcon, HomeIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
+import { EyeIcon, HomeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
+import { ModerationBar } from "~/components/moderation/moderation-bar";
+import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
@@ -19,6 +21,7 @@ import { formatCount, formatDate, formatReplies } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
+import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
@@ -26,31 +29,62 @@ import { createComment, listComments, updateComment } from "~/server/comments.se
 import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
 import { notFoundUnless } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
-import { can, canEditDiscussion } from "~/server/permissions.server";
+import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
+import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
 import { discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
-import { getViewer } from "~/server/session.server";
+import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/discussion";
 
+/** The discussion this request may see: hidden ones exist only for staff. */
+async function loadDiscussion(slug: string, viewer: Viewer | null) {
+  const discussion = await getDiscussionBySlug(slug);
+  return notFoundUnless(discussion && (discussion.hiddenAt === null || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const discussion = notFoundUnless(await getDiscussionBySlug(params.slug), texts.discussionNotFound);
-  const [comments, viewer] = await Promise.all([listComments(discussion.id), getViewer(request)]);
-  const access: CommentAccess = !viewer ? "guest" : can(viewer, "comment") ? "allowed" : "pending";
+  const viewer = await getViewer(request);
+  const discussion = await loadDiscussion(params.slug, viewer);
+  const staff = can(viewer, "moderate");
+  const comments = await listComments(discussion.id, { includeHidden: staff });
+  const access: CommentAccess = !viewer
+    ? "guest"
+    : !can(viewer, "comment")
+      ? "pending"
+      : canCommentOn(viewer, discussion)
+        ? "allowed"
+        : "locked";
   const content = sanitizeRichText(discussion.content);
+  const publicComments = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
   return {
     discussion: { ...discussion, content },
     description: plainTextExcerpt(content) || discussion.title,
-    jsonLd: [discussionJsonLd({ ...discussion, content }, comments), discussionBreadcrumbs(discussion)],
+    jsonLd: [discussionJsonLd({ ...discussion, content }, publicComments), discussionBreadcrumbs(discussion)],
     comments,
     access,
     viewerId: viewer?.id ?? null,
     canEdit: canEditDiscussion(viewer, discussion),
+    moderation: staff
+      ? { isPinned: discussion.isPinned, locked: discussion.lockedAt !== null, hidden: discussion.hiddenAt !== null, hiddenReason: discussion.hiddenReason }
+      : null,
     now: new Date(),
   };
 }
 
 type ActionErrors = { form: string | null; content: string | null; target: string | null };
+
+const moderationToasts: Record<string, string> = {
+  pin: "Diskussion angepinnt",
+  unpin: "Diskussion nicht mehr angepinnt",
+  lock: "Diskussion gesperrt",
+  unlock: "Diskussion entsperrt",
+  "hide-discussion": "Diskussion ausgeblendet",
+  "restore-discussion": "Diskussion wiederhergestellt",
+  "hide-comment": "Kommentar ausgeblendet",
+  "restore-comment": "Kommentar wiederhergestellt",
+};
+const moderationFailed = "Die Moderationsaktion ist fehlgeschlagen";
 
 function refused(outcome: Exclude<WriteOutcome<unknown>, { ok: true }>, title: string, target: string | null = null) {
   const message =
@@ -67,7 +101,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getViewer(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const discussion = notFoundUnless(await getDiscussionBySlug(params.slug), texts.discussionNotFound);
+  const discussion = await loadDiscussion(params.slug, viewer);
   const here = paths.discussion(discussion.slug);
 
   try {
@@ -107,6 +141,40 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!outcome.ok) return refused(outcome, texts.updateCommentFailed, target);
         return redirectWithToast(`${here}#comment-${submission.value.commentId}`, { type: "success", title: texts.commentUpdated });
       }
+      case "pin":
+      case "unpin":
+      case "unlock":
+      case "restore-discussion":
+      case "restore-comment":
+      case "lock":
+      case "hide-discussion":
+      case "hide-comment": {
+        const commentId = String(formData.get("commentId") ?? "");
+        const target = intent === "hide-comment" || intent === "restore-comment" ? commentId : null;
+        if (!can(viewer, "moderate")) return refused({ ok: false, reason: "forbidden" }, moderationFailed, target);
+        let reason = "";
+        if (intent === "lock" || intent === "hide-discussion" || intent === "hide-comment") {
+          const parsed = (intent === "lock" ? lockReasonSchema : moderationReasonSchema).safeParse({ reason: formData.get("reason") ?? undefined });
+          if (!parsed.success) {
+            const message = parsed.error.issues[0]?.message ?? texts.unknownError;
+            return data(
+              { errors: { form: message, content: message, target }, moderationError: { intent: String(intent), message }, toast: toastMessage("error", moderationFailed, message) },
+              { status: 400 },
+            );
+          }
+          reason = parsed.data.reason;
+        }
+        const outcome =
+          intent === "pin" || intent === "unpin"
+            ? await setPinned(viewer, discussion.id, intent === "pin")
+            : intent === "lock" || intent === "unlock"
+              ? await setLocked(viewer, discussion.id, intent === "lock", reason)
+              : intent === "hide-discussion" || intent === "restore-discussion"
+                ? await setDiscussionHidden(viewer, discussion.id, intent === "hide-discussion", reason)
+                : await setCommentHidden(viewer, discussion.id, commentId, intent === "hide-comment", reason);
+        if (!outcome.ok) return refused(outcome, moderationFailed, target);
+        return redirectWithToast(target ? `${here}#comment-${target}` : here, { type: "success", title: moderationToasts[intent] ?? texts.unknownError });
+      }
       default:
         return data({ errors: { form: texts.unknownError, content: null, target: null }, toast: toastMessage("error", texts.unknownError) }, { status: 400 });
     }
@@ -120,7 +188,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { discussion, comments, access, viewerId, canEdit, now } = loaderData;
+  const { discussion, comments, access, viewerId, canEdit, moderation, now } = loaderData;
   const [searchParams] = useSearchParams();
   const editing = canEdit && searchParams.get("edit") === "1";
   const errors = actionData?.errors ?? { form: null, content: null, target: null };
@@ -130,12 +198,32 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
   const authorName = authorFirstName(discussion.author, "Unbekannter Autor");
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
 
+  // Only the moderation branch of the action sends this field.
+  const moderationError = (actionData as { moderationError?: { intent: string; message: string } } | undefined)?.moderationError ?? null;
+
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
+      {moderation && (
+        <div className="flex flex-col gap-3">
+          {moderation.hidden && (
+            <Alert variant="destructive">
+              <AlertTitle>Diese Diskussion ist ausgeblendet und nur für das Moderationsteam sichtbar.</AlertTitle>
+              {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
+            </Alert>
+          )}
+          <ModerationBar moderation={moderation} error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null} />
+        </div>
+      )}
       <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={discussion.category} />
           {discussion.isPinned && <PinnedBadge />}
+          {discussion.lockedAt && (
+            <Badge variant="muted">
+              <LockIcon className="mr-1 size-3" aria-hidden="true" />
+              Gesperrt
+            </Badge>
+          )}
           {edited && <Badge variant="muted">Bearbeitet</Badge>}
           {canEdit && !editing && (
             <Button asChild variant="ghost" size="sm" className="ml-auto">
@@ -175,6 +263,8 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
       <CommentSection
         comments={comments}
         access={access}
+        lockReason={discussion.lockReason}
+        canModerate={moderation !== null}
         viewerId={viewerId}
         now={now}
         replyTo={searchParams.get("replyTo")}
@@ -256,6 +346,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
     title: loaderData.discussion.title,
     description: loaderData.description,
     path: paths.discussion(loaderData.discussion.slug),
+    noindex: loaderData.discussion.hiddenAt !== null,
     type: "article",
     jsonLd: loaderData.jsonLd,
   });

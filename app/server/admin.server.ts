@@ -1,9 +1,17 @@
-import { and, desc, eq } from "drizzle-orm";
-import { profiles, session } from "../../db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { profiles, session, userRoles, type Role } from "../../db/schema";
+import { sampleDiscussions } from "../../db/seed/sample-discussions";
+import type { CreateUserInput } from "~/lib/schemas/admin";
+import { roleLabels, splitUsername } from "~/lib/schemas/admin";
+import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
+import { insertWithUniqueSlug } from "./discussions.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { accountApprovedMail } from "./mail-templates.server";
+import { createMemberAccount } from "./members.server";
+import { can } from "./permissions.server";
+import { sanitizeRichText } from "./sanitize.server";
 import type { Viewer } from "./session.server";
 
 export interface PendingMember {
@@ -31,24 +39,34 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
     .orderBy(desc(profiles.createdAt));
 }
 
-export type ApprovalOutcome = "ok" | "not-pending";
+export type AdminOutcome<T = null> = { ok: true; value: T } | { ok: false; reason: "forbidden" | "not-found" | "conflict" | "invalid"; message?: string };
+
+const forbidden = { ok: false, reason: "forbidden" } as const;
 
 /**
  * Approves or rejects a pending member and records who decided and when.
  * Only a pending profile changes, so two admins clicking at once cannot
  * overwrite each other's decision. A rejected member's sessions end at once.
  */
-export async function decideApproval(actor: Viewer, memberId: string, decision: "approved" | "rejected"): Promise<ApprovalOutcome> {
+export async function decideApproval(actor: Viewer | null, memberId: string, decision: "approved" | "rejected"): Promise<AdminOutcome> {
+  if (!actor || !can(actor, "approveMembers")) return forbidden;
   const member = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(profiles)
       .set({ approvalStatus: decision, approvalDecidedBy: actor.id, approvalDecidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(profiles.id, memberId), eq(profiles.approvalStatus, "pending")))
-      .returning({ email: profiles.email, firstName: profiles.firstName });
-    if (updated && decision === "rejected") await tx.delete(session).where(eq(session.userId, memberId));
+      .returning({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName });
+    if (!updated) return undefined;
+    if (decision === "rejected") await tx.delete(session).where(eq(session.userId, memberId));
+    await recordAudit(tx, actor, {
+      action: decision === "approved" ? "approve" : "reject",
+      targetType: "member",
+      targetId: memberId,
+      targetLabel: `${updated.firstName} ${updated.lastName}`.trim(),
+    });
     return updated;
   });
-  if (!member) return "not-pending";
+  if (!member) return { ok: false, reason: "conflict", message: "Das Mitglied wartet nicht mehr auf eine Entscheidung." };
   logger.info({ actor: actor.id, member: memberId, decision }, "approval decided");
   if (decision === "approved") {
     // The decision stands even if the mail fails; the outbox retries it.
@@ -56,5 +74,159 @@ export async function decideApproval(actor: Viewer, memberId: string, decision: 
       logger.error({ err: error, member: memberId }, "approval mail could not be queued"),
     );
   }
-  return "ok";
+  return { ok: true, value: null };
+}
+
+// ---------------------------------------------------------------------------
+// User management
+// ---------------------------------------------------------------------------
+
+export interface ManagedMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  avatarUrl: string | null;
+  approvalStatus: string;
+  role: Role;
+}
+
+export const MEMBER_LIST_PAGE_SIZE = 50;
+
+/** Profiles with their role, newest first (spec: the role list). */
+export async function listManagedMembers(page: number): Promise<{ members: ManagedMember[]; currentPage: number; totalPages: number }> {
+  const [total] = await db.select({ value: count() }).from(profiles);
+  const totalPages = Math.max(1, Math.ceil((total?.value ?? 0) / MEMBER_LIST_PAGE_SIZE));
+  const currentPage = Math.min(Math.max(1, page), totalPages);
+  const rows = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: profiles.email,
+      company: profiles.company,
+      avatarUrl: profiles.avatarUrl,
+      approvalStatus: profiles.approvalStatus,
+      role: userRoles.role,
+    })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(MEMBER_LIST_PAGE_SIZE)
+    .offset((currentPage - 1) * MEMBER_LIST_PAGE_SIZE);
+  // No role row means the default role (spec: "defaulting to member").
+  return { members: rows.map((row) => ({ ...row, role: row.role ?? "member" })), currentPage, totalPages };
+}
+
+/**
+ * An administrator creates an account that can sign in at once: approved,
+ * address confirmed (the administrator vouches for it), with the chosen role.
+ */
+export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<AdminOutcome<{ id: string }>> {
+  if (!actor || !can(actor, "createUsers")) return forbidden;
+  const { firstName, lastName } = splitUsername(input.username);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const id = await createMemberAccount(tx, {
+        email: input.email,
+        password: { clear: input.password },
+        firstName,
+        lastName,
+        company: input.company,
+        expertise: input.expertise,
+        experience: input.experience,
+        bio: input.bio,
+        approvalStatus: "approved",
+        role: input.role,
+        emailVerified: true,
+      });
+      await tx.update(profiles).set({ approvalDecidedBy: actor.id }).where(eq(profiles.id, id));
+      await recordAudit(tx, actor, {
+        action: "create_user",
+        targetType: "member",
+        targetId: id,
+        targetLabel: `${firstName} ${lastName}`.trim(),
+        details: roleLabels[input.role],
+      });
+      return id;
+    });
+    return { ok: true, value: { id } };
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    if (e.code === "23505" || e.cause?.code === "23505") {
+      return { ok: false, reason: "conflict", message: "Ein Benutzer mit dieser E-Mail-Adresse existiert bereits." };
+    }
+    throw error;
+  }
+}
+
+/**
+ * One statement per step inside one transaction: the admin rows are locked
+ * first so two administrators cannot demote each other at the same moment and
+ * leave none, then the role row is upserted (the unique user_id keeps it at
+ * exactly one row however many changes race).
+ */
+export async function changeRole(actor: Viewer | null, memberId: string, role: Role): Promise<AdminOutcome> {
+  if (!actor || !can(actor, "changeRoles")) return forbidden;
+  return db.transaction(async (tx): Promise<AdminOutcome> => {
+    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    const [member] = await tx
+      .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, role: userRoles.role })
+      .from(profiles)
+      .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .where(eq(profiles.id, memberId));
+    if (!member) return { ok: false, reason: "not-found", message: "Dieses Mitglied gibt es nicht." };
+    const current = member.role ?? "member";
+    if (current === role) return { ok: true, value: null };
+    if (current === "admin" && admins.length <= 1) {
+      return { ok: false, reason: "conflict", message: "Der letzte Administrator kann seine Rolle nicht abgeben." };
+    }
+    await tx
+      .insert(userRoles)
+      .values({ userId: memberId, role })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: sql`excluded.role` } });
+    await recordAudit(tx, actor, {
+      action: "change_role",
+      targetType: "member",
+      targetId: memberId,
+      targetLabel: `${member.firstName} ${member.lastName}`.trim(),
+      details: `${roleLabels[current]} → ${roleLabels[role]}`,
+    });
+    return { ok: true, value: null };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Sample discussions
+// ---------------------------------------------------------------------------
+
+export const SAMPLE_COUNT = sampleDiscussions.length;
+/** Spec: the samples are created one after another, 100 ms apart. */
+export const SAMPLE_INTERVAL_MS = 100;
+
+/** Creates sample number `index` (0-based) with the administrator as author. */
+export async function seedSample(actor: Viewer | null, index: number): Promise<AdminOutcome<{ slug: string }>> {
+  if (!actor || !can(actor, "seedSamples")) return forbidden;
+  const sample = sampleDiscussions[index];
+  if (!sample) return { ok: false, reason: "invalid", message: "Diese Beispiel-Diskussion gibt es nicht." };
+  const row = await db.transaction(async (tx) => {
+    const row = await insertWithUniqueSlug(
+      { title: sample.title, content: sanitizeRichText(sample.content), category: sample.category, authorId: actor.id },
+      tx,
+    );
+    await recordAudit(tx, actor, { action: "seed_sample", targetType: "discussion", targetId: row.id, targetLabel: sample.title });
+    return row;
+  });
+  return { ok: true, value: { slug: row.slug } };
+}
+
+/** All samples in one request (the form without JavaScript). */
+export async function seedAllSamples(actor: Viewer | null): Promise<AdminOutcome<{ created: number }>> {
+  for (let index = 0; index < SAMPLE_COUNT; index++) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, SAMPLE_INTERVAL_MS));
+    const outcome = await seedSample(actor, index);
+    if (!outcome.ok) return outcome;
+  }
+  return { ok: true, value: { created: SAMPLE_COUNT } };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
 import { paths } from "~/lib/paths";
 import { db } from "./db.server";
@@ -7,7 +7,9 @@ import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { replyNotificationMail } from "./mail-templates.server";
 import type { AuthorSummary, WriteOutcome } from "./discussions.server";
-import { can, canEditComment } from "./permissions.server";
+import { recordAudit } from "./audit.server";
+import { can, canEditComment, canSeeHidden } from "./permissions.server";
+import { texts } from "~/lib/texts";
 import type { Viewer } from "./session.server";
 
 export interface CommentView {
@@ -17,10 +19,20 @@ export interface CommentView {
   createdAt: Date;
   updatedAt: Date;
   author: AuthorSummary | null;
+  /** Set for staff only; the public never receives a hidden comment's text. */
+  hidden: { at: Date; reason: string } | null;
+  /**
+   * A hidden comment that still has visible replies stays in the thread for
+   * the public as an empty placeholder, so the replies keep their context.
+   */
+  placeholder: boolean;
 }
 
-/** Comments of a discussion in the order they were written. */
-export async function listComments(discussionId: string): Promise<CommentView[]> {
+/**
+ * Comments of a discussion in the order they were written. Staff see hidden
+ * comments marked as such; everyone else does not get them at all.
+ */
+export async function listComments(discussionId: string, options: { includeHidden: boolean }): Promise<CommentView[]> {
   const rows = await db
     .select({
       id: comments.id,
@@ -28,6 +40,8 @@ export async function listComments(discussionId: string): Promise<CommentView[]>
       content: comments.content,
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
+      hiddenAt: comments.hiddenAt,
+      hiddenReason: comments.hiddenReason,
       authorId: profiles.id,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -37,17 +51,30 @@ export async function listComments(discussionId: string): Promise<CommentView[]>
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
     .where(eq(comments.discussionId, discussionId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    parentId: row.parentId,
-    content: row.content,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    author:
-      row.authorId === null
-        ? null
-        : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
-  }));
+  const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && row.hiddenAt === null).map((row) => row.parentId));
+  const views: CommentView[] = [];
+  for (const row of rows) {
+    const hidden = row.hiddenAt === null ? null : { at: row.hiddenAt, reason: row.hiddenReason ?? "" };
+    if (hidden && !options.includeHidden) {
+      if (!parentsWithVisibleReplies.has(row.id)) continue;
+      views.push({ id: row.id, parentId: row.parentId, content: "", createdAt: row.createdAt, updatedAt: row.createdAt, author: null, hidden: null, placeholder: true });
+      continue;
+    }
+    views.push({
+      id: row.id,
+      parentId: row.parentId,
+      content: row.content,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      author:
+        row.authorId === null
+          ? null
+          : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
+      hidden,
+      placeholder: false,
+    });
+  }
+  return views;
 }
 
 /**
@@ -66,19 +93,24 @@ export async function createComment(
     let parentAuthorId: string | null = null;
     if (input.parentId) {
       const [parent] = await tx
-        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId, authorId: comments.authorId })
+        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId, authorId: comments.authorId, hiddenAt: comments.hiddenAt })
         .from(comments)
         .where(eq(comments.id, input.parentId));
-      if (!parent || parent.discussionId !== discussionId) return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
+      if (!parent || parent.discussionId !== discussionId || parent.hiddenAt !== null) return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
       parentId = parent.parentId ?? parent.id;
       parentAuthorId = parent.authorId;
     }
+    // Counting and the lock check are one statement: a lock that lands first stops this comment.
     const [counted] = await tx
       .update(discussions)
       .set({ repliesCount: sql`${discussions.repliesCount} + 1` })
-      .where(eq(discussions.id, discussionId))
+      .where(and(eq(discussions.id, discussionId), isNull(discussions.lockedAt), isNull(discussions.hiddenAt)))
       .returning({ id: discussions.id });
-    if (!counted) return { ok: false, reason: "not-found" };
+    if (!counted) {
+      const [target] = await tx.select({ lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt }).from(discussions).where(eq(discussions.id, discussionId));
+      if (!target || target.hiddenAt) return { ok: false, reason: "not-found" };
+      return { ok: false, reason: "invalid", message: texts.discussionLocked };
+    }
     const [row] = await tx
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
@@ -127,7 +159,10 @@ async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: 
   }
 }
 
-/** The author edits the text; the comment then shows '(bearbeitet)'. */
+/**
+ * The author (or staff) edits the text; the comment then shows '(bearbeitet)'.
+ * Staff editing someone else's comment is written to the audit log.
+ */
 export async function updateComment(
   viewer: Viewer | null,
   discussionId: string,
@@ -135,11 +170,23 @@ export async function updateComment(
   content: string,
 ): Promise<WriteOutcome<null>> {
   const [existing] = await db
-    .select({ authorId: comments.authorId, discussionId: comments.discussionId })
+    .select({ authorId: comments.authorId, discussionId: comments.discussionId, hiddenAt: comments.hiddenAt, content: comments.content })
     .from(comments)
     .where(eq(comments.id, commentId));
   if (!existing || existing.discussionId !== discussionId) return { ok: false, reason: "not-found" };
-  if (!canEditComment(viewer, existing)) return { ok: false, reason: "forbidden" };
-  await db.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, commentId));
+  if (!viewer || !canEditComment(viewer, existing)) return { ok: false, reason: "forbidden" };
+  // A hidden comment is the moderation's business until it is restored.
+  if (existing.hiddenAt !== null && !canSeeHidden(viewer)) return { ok: false, reason: "not-found" };
+  await db.transaction(async (tx) => {
+    await tx.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    if (existing.authorId !== viewer.id) {
+      await recordAudit(tx, viewer, { action: "edit_comment", targetType: "comment", targetId: commentId, targetLabel: excerpt(existing.content) });
+    }
+  });
   return { ok: true, value: null };
+}
+
+export function excerpt(text: string, length = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 }

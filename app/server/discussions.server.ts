@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, like, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import { comments, discussions, events, profiles } from "../../db/schema";
 import { categories, isCategory, subforums, type Category } from "~/lib/categories";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
-import { db, queryRows } from "./db.server";
+import { db, queryRows, type Database, type Transaction } from "./db.server";
+import { recordAudit } from "./audit.server";
 import { can, canEditDiscussion } from "./permissions.server";
 import { sanitizeRichText, textToHtml } from "./sanitize.server";
 import type { Viewer } from "./session.server";
@@ -78,22 +79,25 @@ function selectSummaries() {
   return db.select(summaryColumns).from(discussions).leftJoin(profiles, eq(profiles.id, discussions.authorId));
 }
 
+/** Every public list shows only what the moderation has not hidden. */
+export const isVisible = isNull(discussions.hiddenAt);
+
 /** Newest discussions of all categories (home: 'Aktuelle Diskussionen'). */
 export async function listRecentDiscussions(limit = HOME_RECENT_LIMIT): Promise<DiscussionSummary[]> {
-  const rows = await selectSummaries().orderBy(desc(discussions.createdAt)).limit(limit);
+  const rows = await selectSummaries().where(isVisible).orderBy(desc(discussions.createdAt)).limit(limit);
   return rows.map(toSummary);
 }
 
 /** A member's newest discussions (profile page). */
 export async function listDiscussionsByAuthor(authorId: string, limit = 5): Promise<DiscussionSummary[]> {
-  const rows = await selectSummaries().where(eq(discussions.authorId, authorId)).orderBy(desc(discussions.createdAt)).limit(limit);
+  const rows = await selectSummaries().where(and(eq(discussions.authorId, authorId), isVisible)).orderBy(desc(discussions.createdAt)).limit(limit);
   return rows.map(toSummary);
 }
 
 /** Newest discussions of one category. */
 export async function listLatestInCategory(category: Category, limit: number): Promise<DiscussionSummary[]> {
   const rows = await selectSummaries()
-    .where(eq(discussions.category, category))
+    .where(and(eq(discussions.category, category), isVisible))
     .orderBy(desc(discussions.createdAt))
     .limit(limit);
   return rows.map(toSummary);
@@ -102,7 +106,7 @@ export async function listLatestInCategory(category: Category, limit: number): P
 /** Most replied-to discussions of one category; discussions without replies are not "active". */
 export async function listMostActiveInCategory(category: Category, limit: number): Promise<DiscussionSummary[]> {
   const rows = await selectSummaries()
-    .where(and(eq(discussions.category, category), gt(discussions.repliesCount, 0)))
+    .where(and(eq(discussions.category, category), gt(discussions.repliesCount, 0), isVisible))
     .orderBy(desc(discussions.repliesCount), desc(discussions.createdAt))
     .limit(limit);
   return rows.map(toSummary);
@@ -144,14 +148,14 @@ export interface DiscussionPage {
 
 /** One page of a category, pinned discussions first, then newest. */
 export async function listSubforumPage(category: Category, page: number): Promise<DiscussionPage> {
-  const [countRow] = await db.select({ value: count() }).from(discussions).where(eq(discussions.category, category));
+  const [countRow] = await db.select({ value: count() }).from(discussions).where(and(eq(discussions.category, category), isVisible));
   const totalCount = countRow?.value ?? 0;
   const totalPages = Math.max(1, Math.ceil(totalCount / SUBFORUM_PAGE_SIZE));
   const rows =
     page > totalPages
       ? []
       : await selectSummaries()
-          .where(eq(discussions.category, category))
+          .where(and(eq(discussions.category, category), isVisible))
           .orderBy(desc(discussions.isPinned), desc(discussions.createdAt))
           .limit(SUBFORUM_PAGE_SIZE)
           .offset((page - 1) * SUBFORUM_PAGE_SIZE);
@@ -173,16 +177,39 @@ export interface DiscussionDetail extends DiscussionSummary {
   content: string;
   authorId: string | null;
   assignedTo: string | null;
+  lockedAt: Date | null;
+  lockReason: string | null;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 }
 
+/** Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. */
 export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetail | null> {
   const [row] = await db
-    .select({ ...summaryColumns, content: discussions.content, discussionAuthorId: discussions.authorId, assignedTo: discussions.assignedTo })
+    .select({
+      ...summaryColumns,
+      content: discussions.content,
+      discussionAuthorId: discussions.authorId,
+      assignedTo: discussions.assignedTo,
+      lockedAt: discussions.lockedAt,
+      lockReason: discussions.lockReason,
+      hiddenAt: discussions.hiddenAt,
+      hiddenReason: discussions.hiddenReason,
+    })
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
     .where(eq(discussions.slug, slug));
   if (!row) return null;
-  return { ...toSummary(row), content: row.content, authorId: row.discussionAuthorId, assignedTo: row.assignedTo };
+  return {
+    ...toSummary(row),
+    content: row.content,
+    authorId: row.discussionAuthorId,
+    assignedTo: row.assignedTo,
+    lockedAt: row.lockedAt,
+    lockReason: row.lockReason,
+    hiddenAt: row.hiddenAt,
+    hiddenReason: row.hiddenReason,
+  };
 }
 
 /** One atomic statement: concurrent visits never lose a count. */
@@ -190,16 +217,23 @@ export async function incrementViews(discussionId: string): Promise<void> {
   await db
     .update(discussions)
     .set({ viewsCount: sql`${discussions.viewsCount} + 1` })
-    .where(eq(discussions.id, discussionId));
+    .where(and(eq(discussions.id, discussionId), isVisible));
 }
 
-/** Title → readable slug, unique among all discussions ("titel", "titel-2", …). */
-async function insertWithUniqueSlug(values: Omit<typeof discussions.$inferInsert, "slug">): Promise<{ id: string; slug: string }> {
+/**
+ * Title → readable slug, unique among all discussions ("titel", "titel-2", …).
+ * Each attempt is its own (sub)transaction, so a lost race on a slug can be
+ * retried even inside the caller's transaction.
+ */
+export async function insertWithUniqueSlug(
+  values: Omit<typeof discussions.$inferInsert, "slug">,
+  executor: Database | Transaction = db,
+): Promise<{ id: string; slug: string }> {
   const base = slugify(values.title);
   for (let attempt = 0; attempt < 5; attempt++) {
     const taken = new Set(
       (
-        await db
+        await executor
           .select({ slug: discussions.slug })
           .from(discussions)
           .where(or(eq(discussions.slug, base), like(discussions.slug, `${base}-%`)))
@@ -208,7 +242,7 @@ async function insertWithUniqueSlug(values: Omit<typeof discussions.$inferInsert
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
     try {
-      const [row] = await db.insert(discussions).values({ ...values, slug }).returning({ id: discussions.id, slug: discussions.slug });
+      const [row] = await executor.transaction((tx) => tx.insert(discussions).values({ ...values, slug }).returning({ id: discussions.id, slug: discussions.slug }));
       if (row) return row;
     } catch (error) {
       // Someone took the same slug a moment earlier: look again.
@@ -252,22 +286,30 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
   return { ok: true, value: { slug: row.slug } };
 }
 
-/** The author edits category, title and content; the slug stays as it was. */
+/**
+ * The author (or staff) edits category, title and content; the slug stays as
+ * it was. Staff editing someone else's discussion is written to the audit log.
+ */
 export async function updateDiscussion(
   viewer: Viewer | null,
   discussionId: string,
   input: UpdateDiscussionInput,
 ): Promise<WriteOutcome<null>> {
   const [existing] = await db
-    .select({ id: discussions.id, authorId: discussions.authorId })
+    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
   if (!existing) return { ok: false, reason: "not-found" };
-  if (!canEditDiscussion(viewer, existing)) return { ok: false, reason: "forbidden" };
-  await db
-    .update(discussions)
-    .set({ title: input.title, category: input.category, content: contentHtml(input), updatedAt: new Date() })
-    .where(eq(discussions.id, discussionId));
+  if (!viewer || !canEditDiscussion(viewer, existing)) return { ok: false, reason: "forbidden" };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(discussions)
+      .set({ title: input.title, category: input.category, content: contentHtml(input), updatedAt: new Date() })
+      .where(eq(discussions.id, discussionId));
+    if (existing.authorId !== viewer.id) {
+      await recordAudit(tx, viewer, { action: "edit_discussion", targetType: "discussion", targetId: existing.id, targetLabel: existing.title });
+    }
+  });
   return { ok: true, value: null };
 }
 
@@ -296,20 +338,22 @@ export async function getCommunityStats(now = new Date()): Promise<CommunityStat
   const since = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
   const [totals] = await queryRows<Record<string, string | number>>(sql`
     select
-      (select count(*) from ${discussions}) as total_discussions,
+      (select count(*) from ${discussions} where hidden_at is null) as total_discussions,
       (select count(*) from ${profiles} where approval_status = 'approved') as total_members,
       (select count(*) from ${events}) as total_events,
       (select count(*) from ${profiles} where approval_status = 'approved' and created_at > ${since}::timestamptz) as new_members,
-      (select count(*) from ${discussions} where created_at > ${since}::timestamptz) as new_discussions,
+      (select count(*) from ${discussions} where hidden_at is null and created_at > ${since}::timestamptz) as new_discussions,
       (select count(*) from ${events} where created_at > ${since}::timestamptz) as new_events,
       (select count(*) from (
-        select id from ${discussions} where created_at > ${since}::timestamptz or updated_at > ${since}::timestamptz
+        select id from ${discussions} where hidden_at is null and (created_at > ${since}::timestamptz or updated_at > ${since}::timestamptz)
         union
-        select discussion_id from ${comments} where created_at > ${since}::timestamptz
+        select c.discussion_id from ${comments} c join ${discussions} d on d.id = c.discussion_id
+        where c.created_at > ${since}::timestamptz and c.hidden_at is null and d.hidden_at is null
       ) active) as active_discussions`);
   const perCategory = await db
     .select({ category: discussions.category, value: count() })
     .from(discussions)
+    .where(isVisible)
     .groupBy(discussions.category);
   const discussionsByCategory = Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;
   for (const row of perCategory) if (isCategory(row.category)) discussionsByCategory[row.category] = row.value;

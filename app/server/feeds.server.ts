@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { authorFullName } from "~/lib/authors";
 import { discussions, profiles } from "../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { db } from "./db.server";
+import { isVisible } from "./discussions.server";
 import { env } from "./env.server";
 import { plainTextExcerpt } from "./sanitize.server";
 
@@ -28,7 +29,7 @@ export async function rssFeed(options: { category?: Category; title: string; pat
     })
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
-    .where(options.category ? eq(discussions.category, options.category) : undefined)
+    .where(options.category ? and(eq(discussions.category, options.category), isVisible) : isVisible)
     .orderBy(desc(discussions.createdAt))
     .limit(FEED_LIMIT);
 

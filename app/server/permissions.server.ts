@@ -8,33 +8,57 @@ export function isAdmin(viewer: Viewer | null): boolean {
   return viewer?.role === "admin";
 }
 
-export function isStaff(viewer: Viewer | null): boolean {
-  return viewer?.role === "admin" || viewer?.role === "moderator";
-}
-
 /** Approved members may write; administrators may always (spec: "comment without the approval flag"). */
 export function isApproved(viewer: Viewer | null): boolean {
   return viewer !== null && (viewer.approvalStatus === "approved" || viewer.role === "admin");
 }
 
+/**
+ * Moderators and administrators keep order. A moderator whose account is not
+ * (or no longer) approved has no powers, whatever the role row says.
+ */
+export function isStaff(viewer: Viewer | null): boolean {
+  return isAdmin(viewer) || (viewer?.role === "moderator" && isApproved(viewer));
+}
+
 export const permissions = {
-  openAdminPanel: (viewer: Viewer | null) => isAdmin(viewer),
-  approveMembers: (viewer: Viewer | null) => isAdmin(viewer),
-  createDiscussion: (viewer: Viewer | null) => isApproved(viewer),
-  comment: (viewer: Viewer | null) => isApproved(viewer),
-} as const;
+  openAdminPanel: isAdmin,
+  approveMembers: isAdmin,
+  createUsers: isAdmin,
+  changeRoles: isAdmin,
+  seedSamples: isAdmin,
+  viewAuditLog: isAdmin,
+  /** Pin, lock, hide and restore discussions and comments, edit anyone's posts. */
+  moderate: isStaff,
+  createDiscussion: isApproved,
+  comment: isApproved,
+} as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
 
 export type Permission = keyof typeof permissions;
 
-/** Only the author edits a discussion or comment (moderators come with the moderation tools). */
+export function can(viewer: Viewer | null, permission: Permission): boolean {
+  return permissions[permission](viewer);
+}
+
+/** The author edits their own discussion; staff edit any (moderation). */
 export function canEditDiscussion(viewer: Viewer | null, discussion: { authorId: string | null }): boolean {
-  return viewer !== null && isApproved(viewer) && discussion.authorId !== null && discussion.authorId === viewer.id;
+  return isOwnPost(viewer, discussion) || can(viewer, "moderate");
 }
 
 export function canEditComment(viewer: Viewer | null, comment: { authorId: string | null }): boolean {
-  return viewer !== null && isApproved(viewer) && comment.authorId !== null && comment.authorId === viewer.id;
+  return isOwnPost(viewer, comment) || can(viewer, "moderate");
 }
 
-export function can(viewer: Viewer | null, permission: Permission): boolean {
-  return permissions[permission](viewer);
+function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): boolean {
+  return viewer !== null && isApproved(viewer) && post.authorId !== null && post.authorId === viewer.id;
+}
+
+/** Hidden content exists only for staff; for everyone else it is a 404. */
+export function canSeeHidden(viewer: Viewer | null): boolean {
+  return can(viewer, "moderate");
+}
+
+/** Locked discussions take no new comments from anyone; staff unlock first. */
+export function canCommentOn(viewer: Viewer | null, discussion: { lockedAt: Date | null; hiddenAt: Date | null }): boolean {
+  return can(viewer, "comment") && discussion.lockedAt === null && discussion.hiddenAt === null;
 }

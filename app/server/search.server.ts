@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { discussions, profiles } from "../../db/schema";
 import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
 import { db, escapeLike } from "./db.server";
-import { summaryColumns, toSummary, type DiscussionSummary } from "./discussions.server";
+import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "./discussions.server";
 import { htmlToText } from "./sanitize.server";
 
 export interface SearchHit extends DiscussionSummary {
@@ -34,7 +34,7 @@ function snippetOf(html: string, terms: string[]): string {
  * and "GA4" or "KI" are found even where the stemmer has nothing to say.
  */
 export async function searchDiscussions(filter: SearchFilter, now = new Date()): Promise<SearchResult> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isVisible];
   const tsQuery = sql`websearch_to_tsquery('german', ${filter.query})`;
   if (filter.query) {
     const pattern = `%${escapeLike(filter.query)}%`;
@@ -66,7 +66,7 @@ export async function searchDiscussions(filter: SearchFilter, now = new Date()):
     .select({ ...summaryColumns, content: discussions.content, total: sql<number>`count(*) over ()` })
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(...order)
     .limit(SEARCH_LIMIT);
 

@@ -3,6 +3,7 @@ import { discussions } from "../../db/schema";
 import { subforums } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db } from "./db.server";
+import { isVisible } from "./discussions.server";
 import { env } from "./env.server";
 
 export const SITEMAP_MAX_URLS = 50_000;
@@ -28,7 +29,7 @@ export function staticEntries(): SitemapEntry[] {
 }
 
 export async function countDiscussions(): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(discussions);
+  const [row] = await db.select({ value: count() }).from(discussions).where(isVisible);
   return row?.value ?? 0;
 }
 
@@ -37,9 +38,10 @@ export async function discussionEntries(offset: number, limit: number): Promise<
   const rows = await db
     .select({
       slug: discussions.slug,
-      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions.id}), ${discussions.updatedAt}))`,
+      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions.id} and c.hidden_at is null), ${discussions.updatedAt}))`,
     })
     .from(discussions)
+    .where(isVisible)
     .orderBy(desc(discussions.createdAt), desc(discussions.id))
     .limit(limit)
     .offset(offset);

@@ -104,7 +104,7 @@ describe("comments", () => {
     const deeper = await createComment(other, discussion.id, { content: "Antwort auf Antwort", parentId: reply.value.id });
     if (!deeper.ok) throw new Error("deeper reply failed");
 
-    const list = await listComments(discussion.id);
+    const list = await listComments(discussion.id, { includeHidden: false });
     expect(list.map((c) => [c.content, c.parentId])).toEqual([
       ["Erster Kommentar", null],
       ["Antwort", top.value.id],
@@ -144,7 +144,7 @@ describe("counting under concurrency", () => {
     );
     expect(results.every((r) => r.ok)).toBe(true);
     expect((await getDiscussionBySlug("ansturm"))?.repliesCount).toBe(200);
-    expect(await listComments(discussion.id)).toHaveLength(200);
+    expect(await listComments(discussion.id, { includeHidden: false })).toHaveLength(200);
   });
 
   it("1,000 concurrent views give views_count 1,000", async () => {

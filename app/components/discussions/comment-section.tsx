@@ -1,4 +1,7 @@
-import { MessageSquareReplyIcon, PencilIcon } from "lucide-react";
+import { EyeIcon, EyeOffIcon, LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
+import { IntentButton } from "~/components/moderation/moderation-bar";
+import { ReasonForm } from "~/components/moderation/reason-form";
+import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -9,7 +12,7 @@ import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
 import { LinkifiedText } from "./linkified-text";
 
-export type CommentAccess = "guest" | "pending" | "allowed";
+export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
 interface Thread {
   comment: CommentView;
@@ -36,6 +39,8 @@ function threads(comments: CommentView[]): Thread[] {
 export function CommentSection({
   comments,
   access,
+  lockReason,
+  canModerate,
   viewerId,
   now,
   replyTo,
@@ -44,16 +49,21 @@ export function CommentSection({
 }: {
   comments: CommentView[];
   access: CommentAccess;
+  lockReason: string | null;
+  /** Staff: hide, restore and edit any comment (the server checks again). */
+  canModerate: boolean;
   viewerId: string | null;
   now: Date;
   replyTo: string | null;
   editing: string | null;
   errors: { form: string | null; content: string | null; target: string | null };
 }) {
+  const shown = comments.filter((comment) => !comment.placeholder && comment.hidden === null).length;
+  const item = { access, viewerId, now, editing, errors, canModerate };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
-        Antworten ({comments.length})
+        Antworten ({shown})
       </h2>
       {comments.length === 0 ? (
         <p className="text-muted-foreground">Noch keine Kommentare vorhanden.</p>
@@ -61,12 +71,12 @@ export function CommentSection({
         <ol className="flex flex-col gap-3">
           {threads(comments).map(({ comment, replies }) => (
             <li key={comment.id} className="flex flex-col gap-2">
-              <CommentItem comment={comment} access={access} viewerId={viewerId} now={now} editing={editing} errors={errors} />
+              <CommentItem comment={comment} {...item} />
               {(replies.length > 0 || replyTo === comment.id) && (
                 <ol className="ml-6 flex flex-col gap-2 border-l-2 border-brand-100 pl-4 sm:ml-10">
                   {replies.map((reply) => (
                     <li key={reply.id}>
-                      <CommentItem comment={reply} access={access} viewerId={viewerId} now={now} editing={editing} errors={errors} replyTarget={comment.id} />
+                      <CommentItem comment={reply} {...item} replyTarget={comment.id} />
                     </li>
                   ))}
                   {replyTo === comment.id && access === "allowed" && (
@@ -80,7 +90,7 @@ export function CommentSection({
           ))}
         </ol>
       )}
-      <NewCommentArea access={access} error={errors.target === null ? errors.content ?? errors.form : null} />
+      <NewCommentArea access={access} lockReason={lockReason} error={errors.target === null ? errors.content ?? errors.form : null} />
     </section>
   );
 }
@@ -88,6 +98,7 @@ export function CommentSection({
 function CommentItem({
   comment,
   access,
+  canModerate,
   viewerId,
   now,
   editing,
@@ -96,6 +107,7 @@ function CommentItem({
 }: {
   comment: CommentView;
   access: CommentAccess;
+  canModerate: boolean;
   viewerId: string | null;
   now: Date;
   editing: string | null;
@@ -103,13 +115,30 @@ function CommentItem({
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
 }) {
+  if (comment.placeholder) {
+    return (
+      <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
+        Dieser Kommentar wurde von der Moderation ausgeblendet.
+      </p>
+    );
+  }
   const name = authorFirstName(comment.author);
   const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
   const isAuthor = viewerId !== null && comment.author?.id === viewerId;
+  const mayEdit = isAuthor || canModerate;
   const replyTo = replyTarget ?? comment.id;
 
   return (
-    <article id={`comment-${comment.id}`} data-testid="comment" className="scroll-mt-20 rounded-lg border border-border bg-background p-4">
+    <article
+      id={`comment-${comment.id}`}
+      data-testid="comment"
+      className={cn("scroll-mt-20 rounded-lg border bg-background p-4", comment.hidden ? "border-dashed border-red-300 bg-red-50/40" : "border-border")}
+    >
+      {comment.hidden && (
+        <p className="mb-2 text-sm font-medium text-red-900">
+          Ausgeblendet (nur für das Moderationsteam sichtbar){comment.hidden.reason ? ` – Grund: ${comment.hidden.reason}` : ""}
+        </p>
+      )}
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar name={comment.author ? `${comment.author.firstName} ${comment.author.lastName}` : name} className="size-7" />
         <span className="font-medium">{name}</span>
@@ -117,7 +146,7 @@ function CommentItem({
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}
         </time>
-        {isAuthor && editing !== comment.id && (
+        {mayEdit && editing !== comment.id && (
           <Link
             to={`?editComment=${comment.id}#comment-${comment.id}`}
             preventScrollReset
@@ -129,14 +158,14 @@ function CommentItem({
           </Link>
         )}
       </header>
-      {editing === comment.id && isAuthor ? (
+      {editing === comment.id && mayEdit ? (
         <EditCommentForm comment={comment} error={errors.target === comment.id ? errors.content : null} />
       ) : (
         <div className="mt-2 text-sm leading-relaxed">
           <LinkifiedText text={comment.content} />
         </div>
       )}
-      {access === "allowed" && editing !== comment.id && (
+      {access === "allowed" && editing !== comment.id && !comment.hidden && (
         <Link
           to={`?replyTo=${replyTo}#comment-${comment.id}`}
           preventScrollReset
@@ -145,6 +174,32 @@ function CommentItem({
           <MessageSquareReplyIcon className="size-4" aria-hidden="true" />
           Antworten
         </Link>
+      )}
+      {canModerate && editing !== comment.id && (
+        <div className="mt-3 border-t border-border pt-3">
+          {comment.hidden ? (
+            <IntentButton intent="restore-comment" fields={{ commentId: comment.id }}>
+              <EyeIcon aria-hidden="true" />
+              Wiederherstellen
+            </IntentButton>
+          ) : (
+            <ReasonForm
+              id={`hide-${comment.id}`}
+              intent="hide-comment"
+              hidden={{ commentId: comment.id }}
+              summary={
+                <>
+                  <EyeOffIcon aria-hidden="true" />
+                  Ausblenden
+                </>
+              }
+              label="Grund für das Ausblenden (nur für das Moderationsteam sichtbar)"
+              submitLabel="Kommentar ausblenden"
+              required
+              error={errors.target === comment.id ? errors.content : null}
+            />
+          )}
+        </div>
       )}
     </article>
   );
@@ -180,7 +235,18 @@ function EditCommentForm({ comment, error }: { comment: CommentView; error: stri
   );
 }
 
-function NewCommentArea({ access, error }: { access: CommentAccess; error: string | null }) {
+function NewCommentArea({ access, lockReason, error }: { access: CommentAccess; lockReason: string | null; error: string | null }) {
+  if (access === "locked") {
+    return (
+      <div className="flex gap-3 rounded-lg bg-muted p-4 text-sm" data-testid="locked-notice">
+        <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-medium">{texts.discussionLocked}</p>
+          {lockReason && <p className="mt-1 text-muted-foreground">Grund: {lockReason}</p>}
+        </div>
+      </div>
+    );
+  }
   if (access === "guest") {
     return (
       <div className="rounded-lg bg-muted p-4 text-sm">

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import type { AuditAction } from "../../../db/schema";
+import { formatDateTime } from "~/lib/format";
+import { paths } from "~/lib/paths";
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  approve: "Mitglied freigeschaltet",
+  reject: "Mitglied abgelehnt",
+  create_user: "Benutzer erstellt",
+  change_role: "Rolle geändert",
+  seed_sample: "Beispiel-Diskussion erstellt",
+  pin: "Diskussion angepinnt",
+  unpin: "Nicht mehr angepinnt",
+  lock: "Diskussion gesperrt",
+  unlock: "Diskussion entsperrt",
+  edit_discussion: "Fremde Diskussion bearbeitet",
+  edit_comment: "Fremden Kommentar bearbeitet",
+  hide_discussion: "Diskussion ausgeblendet",
+  restore_discussion: "Diskussion wiederhergestellt",
+  hide_comment: "Kommentar ausgeblendet",
+  restore_comment: "Kommentar wiederhergestellt",
+};
+
+export interface AuditRow {
+  id: string;
+  actorId: string | null;
+  actorName: string;
+  action: AuditAction;
+  targetType: "member" | "discussion" | "comment";
+  targetId: string;
+  targetLabel: string;
+  details: string | null;
+  createdAt: Date | string;
+  discussionSlug: string | null;
+}
+
+function targetHref(entry: AuditRow): string | null {
+  if (entry.targetType === "member") return paths.profile(entry.targetId);
+  if (!entry.discussionSlug) return null;
+  const page = paths.discussion(entry.discussionSlug);
+  return entry.targetType === "comment" ? `${page}#comment-${entry.targetId}` : page;
+}
+
+export function AuditLog({ entries }: { entries: AuditRow[] }) {
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">Noch keine Einträge.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="audit-log">
+        <caption className="sr-only">Protokoll der Moderations- und Verwaltungsaktionen, neueste zuerst</caption>
+        <thead className="border-b border-border text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">Zeitpunkt</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Wer</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Aktion</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Ziel</th>
+            <th scope="col" className="py-2 font-medium">Details</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {entries.map((entry) => {
+            const href = targetHref(entry);
+            return (
+              <tr key={entry.id} data-testid="audit-entry">
+                <td className="py-2 pr-4 whitespace-nowrap">
+                  <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
+                </td>
+                <td className="py-2 pr-4">{entry.actorName}</td>
+                <td className="py-2 pr-4">{auditActionLabels[entry.action]}</td>
+                <td className="max-w-xs py-2 pr-4">
+                  {href ? (
+                    <Link to={href} className="text-brand-700 hover:underline">
+                      {entry.targetLabel}
+                    </Link>
+                  ) : (
+                    entry.targetLabel
+                  )}
+                </td>
+                <td className="py-2 text-muted-foreground">{entry.details ?? ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useFetcher } from "react-router";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { roleLabels, roleOptions, type RoleValue } from "~/lib/schemas/admin";
+import type { ToastMessage } from "~/lib/toast";
+
+export interface MemberRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  avatarUrl: string | null;
+  approvalStatus: string;
+  role: RoleValue;
+}
+
+const statusLabels: Record<string, string> = { pending: "Wartet auf Freigabe", rejected: "Abgelehnt" };
+
+export function MemberList({ members }: { members: MemberRow[] }) {
+  return (
+    <ul className="divide-y divide-border" aria-label="Mitglieder und Rollen">
+      {members.map((member) => (
+        <MemberRoleRow key={member.id} member={member} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * With JavaScript the role is saved as soon as it is picked (the dropdown is
+ * disabled until the server answered); without, a save button sends the form.
+ */
+function MemberRoleRow({ member }: { member: MemberRow }) {
+  const fetcher = useFetcher<{ toast?: ToastMessage }>();
+  const hydrated = useHydrated();
+  const pending = fetcher.state !== "idle";
+  useShowToast(fetcher.data?.toast);
+  const name = `${member.firstName} ${member.lastName}`.trim();
+  // While saving, show the chosen role; afterwards the revalidated loader data.
+  const shownRole = (pending ? fetcher.formData?.get("role") : null) ?? member.role;
+
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center" data-testid="member-row">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Avatar name={name} src={member.avatarUrl} className="size-9" />
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            {name}
+            <Badge variant={member.role === "member" ? "muted" : "default"}>{roleLabels[member.role]}</Badge>
+            {statusLabels[member.approvalStatus] && <Badge variant="outline">{statusLabels[member.approvalStatus]}</Badge>}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">
+            {member.email}
+            {member.company ? ` · ${member.company}` : ""}
+          </p>
+        </div>
+      </div>
+      <fetcher.Form method="post" className="flex shrink-0 items-center gap-2">
+        <input type="hidden" name="intent" value="change-role" />
+        <input type="hidden" name="userId" value={member.id} />
+        <label htmlFor={`role-${member.id}`} className="sr-only">
+          Rolle von {name}
+        </label>
+        <select
+          id={`role-${member.id}`}
+          name="role"
+          value={String(shownRole)}
+          disabled={pending}
+          onChange={(event) => {
+            if (hydrated) void fetcher.submit(event.currentTarget.form);
+          }}
+          className="h-9 rounded-md border border-gray-400 bg-background px-2 text-sm disabled:opacity-60"
+        >
+          {roleOptions.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {!hydrated && (
+          <Button type="submit" size="sm" variant="outline">
+            Speichern
+          </Button>
+        )}
+      </fetcher.Form>
+    </li>
+  );
+}

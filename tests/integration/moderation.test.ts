@@ -1,0 +1,175 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, discussions } from "../../db/schema";
+import { loader as discussionLoader } from "~/routes/discussion";
+import { listAuditLog } from "~/server/audit.server";
+import { createComment, listComments, updateComment } from "~/server/comments.server";
+import { db } from "~/server/db.server";
+import {
+  createDiscussion,
+  getCommunityStats,
+  getDiscussionBySlug,
+  listRecentDiscussions,
+  listSubforumPage,
+  updateDiscussion,
+} from "~/server/discussions.server";
+import { rssFeed } from "~/server/feeds.server";
+import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
+import { searchDiscussions } from "~/server/search.server";
+import type { Viewer } from "~/server/session.server";
+import { discussionEntries } from "~/server/sitemap.server";
+import { makeViewer } from "../support/members";
+import { parseSearchFilter } from "~/lib/search";
+
+let author: Viewer;
+let member: Viewer;
+let moderator: Viewer;
+let admin: Viewer;
+let pendingModerator: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Autorin" });
+  member = await makeViewer({ firstName: "Leserin" });
+  moderator = await makeViewer({ firstName: "Moderatorin", role: "moderator" });
+  admin = await makeViewer({ firstName: "Adminin", role: "admin" });
+  pendingModerator = await makeViewer({ firstName: "Wartend", role: "moderator", approvalStatus: "pending" });
+});
+
+async function create(title: string) {
+  const outcome = await createDiscussion(author, { title, category: "sea", content: "<p>Inhalt zum Ausblenden</p>", contentFormat: "html", assignedTo: undefined });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+async function auditActionsFor(targetId: string) {
+  const rows = await db.select({ action: auditLog.action, actorId: auditLog.actorId, details: auditLog.details }).from(auditLog).where(eq(auditLog.targetId, targetId));
+  return rows;
+}
+
+describe("moderator tools refuse everyone but staff", () => {
+  it("members, authors and a not-approved moderator cannot pin, lock or hide", async () => {
+    const discussion = await create("Nur fürs Team");
+    for (const viewer of [null, member, author, pendingModerator]) {
+      expect(await setPinned(viewer, discussion.id, true)).toEqual({ ok: false, reason: "forbidden" });
+      expect(await setLocked(viewer, discussion.id, true, "")).toEqual({ ok: false, reason: "forbidden" });
+      expect(await setDiscussionHidden(viewer, discussion.id, true, "Spam")).toEqual({ ok: false, reason: "forbidden" });
+    }
+    const after = (await getDiscussionBySlug(discussion.slug))!;
+    expect([after.isPinned, after.lockedAt, after.hiddenAt]).toEqual([false, null, null]);
+    expect(await auditActionsFor(discussion.id)).toEqual([]);
+  });
+});
+
+describe("pin and lock", () => {
+  it("pins once, records it once, and a locked discussion takes no comments", async () => {
+    const discussion = await create("Angepinnt und gesperrt");
+    expect((await setPinned(moderator, discussion.id, true)).ok).toBe(true);
+    expect((await setPinned(moderator, discussion.id, true)).ok).toBe(true);
+    expect((await setLocked(admin, discussion.id, true, "Thema erledigt")).ok).toBe(true);
+
+    const locked = (await getDiscussionBySlug(discussion.slug))!;
+    expect(locked.isPinned).toBe(true);
+    expect(locked.lockReason).toBe("Thema erledigt");
+    const refused = await createComment(member, discussion.id, { content: "Noch eine Frage" });
+    expect(refused).toMatchObject({ ok: false, reason: "invalid", message: "Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich." });
+    expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
+
+    expect((await setLocked(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect((await createComment(member, discussion.id, { content: "Jetzt geht es" })).ok).toBe(true);
+
+    const actions = (await auditActionsFor(discussion.id)).map((row) => row.action).sort();
+    expect(actions).toEqual(["lock", "pin", "unlock"]);
+  });
+
+  it("an unknown discussion is a 404, not a silent success", async () => {
+    expect(await setPinned(moderator, "00000000-0000-4000-8000-000000000000", true)).toEqual({ ok: false, reason: "not-found" });
+  });
+});
+
+describe("hiding", () => {
+  it("a hidden discussion is gone from every public list and restorable", async () => {
+    const discussion = await create("Verbotene Werbung Quokka");
+    const before = await getCommunityStats();
+    expect((await setDiscussionHidden(moderator, discussion.id, true, "Werbung")).ok).toBe(true);
+
+    expect((await listRecentDiscussions(50)).map((d) => d.id)).not.toContain(discussion.id);
+    expect((await listSubforumPage("sea", 1)).discussions.map((d) => d.id)).not.toContain(discussion.id);
+    expect((await searchDiscussions(parseSearchFilter(new URLSearchParams("q=Quokka")))).hits).toEqual([]);
+    expect((await discussionEntries(0, 1000)).map((e) => e.path)).not.toContain(`/discussion/${discussion.slug}`);
+    expect(await rssFeed({ title: "t", path: "/", feedPath: "/feed.xml" })).not.toContain("Quokka");
+    expect((await getCommunityStats()).totalDiscussions).toBe(before.totalDiscussions - 1);
+    expect((await createComment(member, discussion.id, { content: "Hallo?" })).ok).toBe(false);
+
+    // The page: a 404 for members and guests, visible with its reason for staff.
+    const request = (cookie?: string) => new Request(`http://localhost/discussion/${discussion.slug}`, { headers: cookie ? { cookie } : {} });
+    await expect(discussionLoader({ request: request(), params: { slug: discussion.slug }, context: {} } as never)).rejects.toMatchObject({ init: { status: 404 } });
+
+    expect((await setDiscussionHidden(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect((await listRecentDiscussions(50)).map((d) => d.id)).toContain(discussion.id);
+    expect((await auditActionsFor(discussion.id)).map((row) => row.action).sort()).toEqual(["hide_discussion", "restore_discussion"]);
+    expect((await auditActionsFor(discussion.id)).find((row) => row.action === "hide_discussion")?.details).toBe("Werbung");
+  });
+
+  it("a hidden comment leaves the count and the public thread, staff still see it", async () => {
+    const discussion = await create("Kommentare ausblenden");
+    const first = await createComment(member, discussion.id, { content: "Beleidigender Kommentar" });
+    if (!first.ok) throw new Error("comment failed");
+    const reply = await createComment(author, discussion.id, { content: "Antwort darauf", parentId: first.value.id });
+    if (!reply.ok) throw new Error("reply failed");
+    await createComment(member, discussion.id, { content: "Normaler Kommentar" });
+    expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
+
+    expect((await setCommentHidden(moderator, discussion.id, first.value.id, true, "Beleidigung")).ok).toBe(true);
+    expect((await setCommentHidden(moderator, discussion.id, first.value.id, true, "Beleidigung")).ok).toBe(true);
+    expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(2);
+
+    const publicView = await listComments(discussion.id, { includeHidden: false });
+    expect(JSON.stringify(publicView)).not.toContain("Beleidigender");
+    // The hidden comment has a visible reply, so it stays as an empty placeholder.
+    expect(publicView.find((c) => c.id === first.value.id)).toMatchObject({ placeholder: true, content: "", author: null });
+    const staffView = await listComments(discussion.id, { includeHidden: true });
+    expect(staffView.find((c) => c.id === first.value.id)).toMatchObject({ content: "Beleidigender Kommentar", hidden: { reason: "Beleidigung" } });
+
+    // Nobody answers a hidden comment, and its author cannot quietly edit it.
+    expect((await createComment(author, discussion.id, { content: "Noch eine", parentId: first.value.id })).ok).toBe(false);
+    expect(await updateComment(member, discussion.id, first.value.id, "Ganz harmlos")).toEqual({ ok: false, reason: "not-found" });
+
+    expect((await setCommentHidden(admin, discussion.id, first.value.id, false, "")).ok).toBe(true);
+    expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
+    expect((await auditActionsFor(first.value.id)).map((row) => row.action).sort()).toEqual(["hide_comment", "restore_comment"]);
+  });
+
+  it("a comment of another discussion is not found through this one", async () => {
+    const one = await create("Eins");
+    const two = await create("Zwei");
+    const comment = await createComment(member, one.id, { content: "Hier" });
+    if (!comment.ok) throw new Error("comment failed");
+    expect(await setCommentHidden(moderator, two.id, comment.value.id, true, "x")).toEqual({ ok: false, reason: "not-found" });
+  });
+});
+
+describe("staff edit any post", () => {
+  it("records edits of someone else's post, not of the own", async () => {
+    const discussion = await create("Fremd bearbeitet");
+    const comment = await createComment(member, discussion.id, { content: "Tippfehler drin" });
+    if (!comment.ok) throw new Error("comment failed");
+
+    expect((await updateDiscussion(member, discussion.id, { title: "Gekapert", category: "sea", content: "x", contentFormat: "text" })).ok).toBe(false);
+    expect((await updateDiscussion(moderator, discussion.id, { title: "Fremd bearbeitet (korrigiert)", category: "sea", content: "x", contentFormat: "text" })).ok).toBe(true);
+    expect((await updateComment(moderator, discussion.id, comment.value.id, "Ohne Tippfehler")).ok).toBe(true);
+    expect((await updateComment(member, discussion.id, comment.value.id, "Eigene Änderung")).ok).toBe(true);
+
+    expect((await auditActionsFor(discussion.id)).map((row) => row.action)).toEqual(["edit_discussion"]);
+    expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["edit_comment"]);
+    const [row] = await db.select({ title: discussions.title }).from(discussions).where(eq(discussions.id, discussion.id));
+    expect(row?.title).toBe("Fremd bearbeitet (korrigiert)");
+  });
+
+  it("lists the log newest first with a link target", async () => {
+    const page = await listAuditLog(1);
+    expect(page.entries.length).toBeGreaterThan(0);
+    const times = page.entries.map((entry) => entry.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(page.entries.find((entry) => entry.action === "edit_comment")?.discussionSlug).toBe("fremd-bearbeitet");
+  });
+});
