@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, waitForHydration } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, testClientIp, waitForHydration } from "./fixtures";
 
 export const ADMIN = { email: "admin@example.com", password: "e2e-admin-passwort" };
 /** Demo members (db/seed/demo-content.ts) share one password. */
@@ -17,4 +17,14 @@ export async function signInAndExpectHome(page: Page, email: string, password: s
   await signIn(page, email, password);
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByText("Willkommen zurück!")).toBeVisible();
+}
+
+/** Registers over plain HTTP (the form's action) and returns once the account exists, pending. */
+export async function signUpOverHttp(request: APIRequestContext, person: { firstName: string; lastName: string; email: string; password: string }) {
+  const response = await request.post("/auth", {
+    form: { intent: "sign-up", ...person, confirmPassword: person.password, terms: "on" },
+    headers: { "X-Forwarded-For": testClientIp() },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
 }

@@ -32,6 +32,8 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Siehe Doku");
+  // Under load the editor may lag behind the keyboard; select only once every letter is in.
+  await expect(editor).toContainText("Siehe Doku");
   for (let i = 0; i < "Doku".length; i++) await page.keyboard.press("Shift+ArrowLeft");
   page.once("dialog", async (dialog) => {
     expect(dialog.message()).toBe("Link-URL eingeben:");

@@ -3,6 +3,7 @@ import { IntentButton } from "~/components/moderation/moderation-bar";
 import { ReasonForm } from "~/components/moderation/reason-form";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
+import { useEffect, useRef, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -273,13 +274,15 @@ function CommentForm({
   disabledHint?: string;
 }) {
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
   const pending =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "create-comment" &&
     (navigation.formData?.get("parentId") ?? "") === (parentId ?? "");
   const id = parentId ? `reply-${parentId}` : "new-comment";
+  useResetAfterSuccess(formRef, pending, navigation.state === "idle", error);
   return (
-    <Form method="post" className="flex flex-col gap-2" preventScrollReset>
+    <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset>
       <input type="hidden" name="intent" value="create-comment" />
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
       <label htmlFor={id} className="text-sm font-medium">
@@ -312,4 +315,17 @@ function CommentForm({
       </div>
     </Form>
   );
+}
+
+/** Empties the form once its own submission went through; a refused one keeps the text. */
+function useResetAfterSuccess(form: RefObject<HTMLFormElement | null>, pending: boolean, idle: boolean, error: string | null) {
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (pending) {
+      submitted.current = true;
+    } else if (submitted.current && idle) {
+      submitted.current = false;
+      if (!error) form.current?.reset();
+    }
+  }, [form, pending, idle, error]);
 }

@@ -1,0 +1,179 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, testClientIp, waitForHydration } from "./fixtures";
+import { ADMIN, signIn, signInAndExpectHome, signUpOverHttp } from "./auth-helpers";
+import { linkIn, waitForMail } from "./mail";
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** A browser of its own per person, each with its own client IP (per-IP rate limits). */
+async function personPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  return context.newPage();
+}
+
+test("admin approves, rejects and creates a moderator; the moderator pins, locks and hides; members see the result; the log shows it all", async ({
+  page,
+  visit,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = unique();
+  const approved = { firstName: "Paula", lastName: `Freigabe${id}`, email: `paula.${id}@example.com`, password: "paula-passwort" };
+  const rejected = { firstName: "Rolf", lastName: `Abgelehnt${id}`, email: `rolf.${id}@example.com`, password: "rolf-passwort" };
+  const moderator = { username: `Mira Moderation${id}`, email: `mira.${id}@example.com`, password: "mira-passwort" };
+
+  // Two people register and confirm their addresses.
+  const since = Date.now();
+  await signUpOverHttp(request, approved);
+  await signUpOverHttp(request, rejected);
+  for (const person of [approved, rejected]) {
+    const mail = await waitForMail(person.email, "verification", since);
+    await request.get(linkIn(mail, "/auth/verify-email"), { headers: { "X-Forwarded-For": testClientIp() } });
+  }
+
+  // The administrator approves one, rejects the other and creates a moderator.
+  const admin = await personPage(browser);
+  await signInAndExpectHome(admin, ADMIN.email, ADMIN.password);
+  await admin.goto("/admin");
+  await waitForHydration(admin);
+  await admin.getByRole("button", { name: `${approved.firstName} ${approved.lastName} genehmigen` }).click();
+  await expect(admin.getByText("Benutzer erfolgreich genehmigt")).toBeVisible();
+  await admin.getByRole("button", { name: `${rejected.firstName} ${rejected.lastName} ablehnen` }).click();
+  await expect(admin.getByText("Benutzer abgelehnt", { exact: true })).toBeVisible();
+  await expect(admin.getByRole("button", { name: `${rejected.firstName} ${rejected.lastName} ablehnen` })).toHaveCount(0);
+  // Both lists refresh: the approved member now appears in the role list as member.
+  const approvedRow = admin.getByTestId("member-row").filter({ hasText: approved.email });
+  await expect(approvedRow).toContainText("Mitglied");
+
+  await admin.getByRole("link", { name: "Benutzer erstellen" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Neuen Benutzer erstellen" });
+  await expect(dialog).toBeVisible();
+  // The spec's validation texts, before anything is sent.
+  await dialog.getByRole("button", { name: "Benutzer erstellen" }).click();
+  await expect(dialog.getByText("Gültige E-Mail-Adresse erforderlich")).toBeVisible();
+  await expect(dialog.getByText("Benutzername erforderlich")).toBeVisible();
+  await dialog.getByLabel("E-Mail").fill(moderator.email);
+  await dialog.getByLabel("Passwort").fill("123");
+  await dialog.getByLabel("Benutzername").fill(moderator.username);
+  await dialog.getByLabel("Expertise").selectOption("seo");
+  await dialog.getByLabel("Erfahrung").selectOption("experte");
+  await expect(dialog.getByLabel("Rolle")).toHaveValue("member");
+  await dialog.getByLabel("Rolle").selectOption("moderator");
+  await dialog.getByRole("button", { name: "Benutzer erstellen" }).click();
+  await expect(dialog.getByText("Passwort muss mindestens 6 Zeichen lang sein")).toBeVisible();
+  await dialog.getByLabel("Passwort").fill(moderator.password);
+  await dialog.getByRole("button", { name: "Benutzer erstellen" }).click();
+  await expect(admin.getByText("Benutzer erfolgreich erstellt")).toBeVisible();
+  await expect(admin.getByRole("dialog")).toHaveCount(0);
+  const moderatorRow = admin.getByTestId("member-row").filter({ hasText: moderator.email });
+  await expect(moderatorRow.getByRole("combobox")).toHaveValue("moderator");
+
+  // The rejected person stays out.
+  const outsider = await personPage(browser);
+  await signIn(outsider, rejected.email, rejected.password);
+  await expect(outsider.getByText("Ihr Konto wurde nicht freigeschaltet. Bitte wenden Sie sich an den Betreiber.").first()).toBeVisible();
+  await expect(outsider).toHaveURL(/\/auth/);
+
+  // The approved member signs in and posts a discussion and a comment.
+  await signInAndExpectHome(page, approved.email, approved.password);
+  const title = `Frage zur Moderation ${id}`;
+  await visit("/create-discussion?category=general");
+  await page.getByLabel("Titel").fill(title);
+  await page.locator("[contenteditable=true]").fill("Wie geht ihr mit Werbung im Forum um?");
+  await page.getByRole("button", { name: "Diskussion erstellen" }).click();
+  await expect(page.getByText("Diskussion erfolgreich erstellt!")).toBeVisible();
+  await page.getByRole("link", { name: title }).first().click();
+  await page.waitForURL(/\/discussion\//);
+  await waitForHydration(page);
+  const discussionUrl = page.url();
+  await page.getByLabel("Dein Kommentar").fill(`Kauft jetzt billige Backlinks bei mir! ${id}`);
+  await page.getByRole("button", { name: "Kommentar senden" }).click();
+  await expect(page.getByText("Kommentar erfolgreich erstellt!")).toBeVisible();
+  // A comment that went through empties the form.
+  await expect(page.getByLabel("Dein Kommentar")).toHaveValue("");
+  await page.getByLabel("Dein Kommentar").fill("Ein zweiter, ganz normaler Kommentar.");
+  await page.getByRole("button", { name: "Kommentar senden" }).click();
+  await expect(page.getByTestId("comment")).toHaveCount(2);
+
+  // The new moderator pins, locks and hides the advertising comment.
+  const mod = await personPage(browser);
+  await signInAndExpectHome(mod, moderator.email, moderator.password);
+  await mod.goto(discussionUrl);
+  await waitForHydration(mod);
+  const tools = mod.getByRole("region", { name: "Moderation" });
+  await tools.getByRole("button", { name: "Anpinnen" }).click();
+  await expect(mod.getByText("Diskussion angepinnt")).toBeVisible();
+  await tools.getByText("Sperren", { exact: true }).click();
+  await tools.getByLabel(/Grund für die Sperre/).fill("Frage ist beantwortet");
+  await tools.getByRole("button", { name: "Diskussion sperren" }).click();
+  await expect(mod.getByText("Diskussion gesperrt", { exact: true })).toBeVisible();
+  const advert = mod.getByTestId("comment").filter({ hasText: "billige Backlinks" });
+  await advert.getByText("Ausblenden", { exact: true }).click();
+  await advert.getByLabel(/Grund für das Ausblenden/).fill("Werbung");
+  await advert.getByRole("button", { name: "Kommentar ausblenden" }).click();
+  await expect(mod.getByText("Kommentar ausgeblendet", { exact: true })).toBeVisible();
+  // Staff still see it, marked.
+  await expect(mod.getByTestId("comment").filter({ hasText: "billige Backlinks" })).toContainText("Grund: Werbung");
+
+  // The member sees the pin and the lock, and the advertising is gone.
+  await page.goto(discussionUrl);
+  await waitForHydration(page);
+  await expect(page.getByText("Angepinnt")).toBeVisible();
+  await expect(page.getByTestId("locked-notice")).toContainText("Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich.");
+  await expect(page.getByTestId("locked-notice")).toContainText("Grund: Frage ist beantwortet");
+  await expect(page.getByLabel("Dein Kommentar")).toHaveCount(0);
+  await expect(page.getByText("billige Backlinks")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Moderation" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Antworten (1)" })).toBeVisible();
+  // Plain HTTP cannot get around the lock either.
+  const sneaky = await page.request.post(discussionUrl, { form: { intent: "create-comment", content: "Trotzdem!" }, maxRedirects: 0 });
+  expect(sneaky.status()).toBe(400);
+
+  // The audit log lists every step, newest first.
+  await admin.goto("/admin");
+  await waitForHydration(admin);
+  const log = admin.getByTestId("audit-log");
+  const expected: Array<[string, string]> = [
+    ["Kommentar ausgeblendet", `Backlinks bei mir! ${id}`],
+    ["Diskussion gesperrt", title],
+    ["Diskussion angepinnt", title],
+    ["Benutzer erstellt", moderator.username],
+    ["Mitglied abgelehnt", `${rejected.firstName} ${rejected.lastName}`],
+    ["Mitglied freigeschaltet", `${approved.firstName} ${approved.lastName}`],
+  ];
+  for (const [action, text] of expected) {
+    await expect(log.getByTestId("audit-entry").filter({ hasText: action }).filter({ hasText: text })).toHaveCount(1);
+  }
+  await expect(log.getByTestId("audit-entry").filter({ hasText: "Diskussion gesperrt" }).filter({ hasText: title })).toContainText("Frage ist beantwortet");
+  await expect(log.getByTestId("audit-entry").filter({ hasText: "Kommentar ausgeblendet" }).filter({ hasText: id })).toContainText("Werbung");
+  const rows = await log.getByTestId("audit-entry").allInnerTexts();
+  const positions = expected.map(([action, text]) => rows.findIndex((row) => row.includes(action) && row.includes(text)));
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  expect(rows[positions[0]!]).toContain(moderator.username);
+});
+
+test("role dropdown: a change is saved at once, and the last admin cannot step down", async ({ browser }) => {
+  const admin = await personPage(browser);
+  await signInAndExpectHome(admin, ADMIN.email, ADMIN.password);
+  await admin.goto("/admin");
+  await waitForHydration(admin);
+  const ownRow = admin.getByTestId("member-row").filter({ hasText: ADMIN.email });
+  await ownRow.getByRole("combobox").selectOption("member");
+  await expect(admin.getByText("Der letzte Administrator kann seine Rolle nicht abgeben.")).toBeVisible();
+  await expect(ownRow.getByRole("combobox")).toHaveValue("admin");
+  await expect(ownRow.getByRole("combobox")).toBeEnabled();
+});
+
+test("non-admins see 'Zugriff verweigert' with status 403; guests are sent to sign in", async ({ page, visit }) => {
+  const guest = await page.request.get("/admin", { maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  expect(guest.headers().location).toBe("/auth?redirectTo=%2Fadmin");
+  await signInAndExpectHome(page, "lena.hoffmann@example.com", "demo-passwort");
+  await visit("/admin", { status: 403 });
+  await expect(page.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
+  await expect(
+    page.getByText("Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zurück" })).toBeVisible();
+});

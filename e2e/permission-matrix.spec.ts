@@ -1,0 +1,201 @@
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { auditActions, type AuditAction } from "../db/schema";
+import { expect, test, testClientIp } from "./fixtures";
+import { ADMIN, DEMO_PASSWORD, signUpOverHttp } from "./auth-helpers";
+import { linkIn, waitForMail } from "./mail";
+
+/**
+ * Every administrator and moderator action, tried over plain HTTP by every
+ * kind of visitor. The table is keyed by the audit log's action list (plus
+ * opening the panel), so a new staff action fails the type check and this
+ * test until it has a row here.
+ */
+type Actor = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin";
+const actors: Actor[] = ["guest", "pending", "rejected", "member", "moderator", "admin"];
+const adminOnly: Actor[] = ["admin"];
+const staff: Actor[] = ["moderator", "admin"];
+
+interface Targets {
+  discussion: (action: string) => string;
+  comment: (action: string) => { path: string; commentId: string };
+  pendingMember: () => Promise<string>;
+  roleTarget: string;
+}
+
+interface Row {
+  allowed: Actor[];
+  attempt: (client: APIRequestContext, targets: Targets, actor: Actor) => Promise<APIResponse>;
+}
+
+const post = (client: APIRequestContext, path: string, form: Record<string, string>) => client.post(path, { form, maxRedirects: 0 });
+const moderate = (intent: string, extra: Record<string, string> = {}): Row => ({
+  allowed: staff,
+  attempt: (client, targets) => post(client, targets.discussion(intent), { intent, ...extra }),
+});
+const moderateComment = (intent: string, extra: Record<string, string> = {}): Row => ({
+  allowed: staff,
+  attempt: (client, targets) => {
+    const { path, commentId } = targets.comment(intent);
+    return post(client, path, { intent, commentId, ...extra });
+  },
+});
+
+const matrix: Record<AuditAction | "open_admin_panel", Row> = {
+  open_admin_panel: { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
+  approve: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }) },
+  reject: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "reject", userId: await targets.pendingMember() }) },
+  create_user: {
+    allowed: adminOnly,
+    attempt: (client, _targets, actor) =>
+      post(client, "/admin", {
+        intent: "create-user",
+        email: `matrix.${actor}.${Date.now()}@example.com`,
+        password: "matrix-passwort",
+        username: `Matrix ${actor}`,
+        expertise: "tools",
+        experience: "einsteiger",
+        role: "member",
+      }),
+  },
+  change_role: {
+    allowed: adminOnly,
+    attempt: (client, targets, actor) => post(client, "/admin", { intent: "change-role", userId: targets.roleTarget, role: actor === "admin" ? "moderator" : "admin" }),
+  },
+  seed_sample: { allowed: adminOnly, attempt: (client) => post(client, "/admin/samples", { index: "9" }) },
+  pin: moderate("pin"),
+  unpin: moderate("unpin"),
+  lock: moderate("lock", { reason: "Matrix" }),
+  unlock: moderate("unlock"),
+  hide_discussion: moderate("hide-discussion", { reason: "Matrix" }),
+  restore_discussion: moderate("restore-discussion"),
+  edit_discussion: moderate("update-discussion", { title: "Von der Moderation bearbeitet", category: "general", content: "Neu", contentFormat: "text" }),
+  hide_comment: moderateComment("hide-comment", { reason: "Matrix" }),
+  restore_comment: moderateComment("restore-comment"),
+  edit_comment: moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
+};
+
+/** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */
+function succeeded(response: APIResponse): boolean {
+  const status = response.status();
+  if (status >= 200 && status < 300) return true;
+  if (status !== 302 && status !== 303) return false;
+  const location = response.headers().location ?? "";
+  return !location.startsWith("/auth") && !location.startsWith("/pending-approval");
+}
+
+/** Refused: 401/403/404, or sent to sign in or to the waiting page. */
+function refused(response: APIResponse): boolean {
+  const status = response.status();
+  if ([401, 403, 404].includes(status)) return true;
+  const location = response.headers().location ?? "";
+  return (status === 302 || status === 303) && (location.startsWith("/auth") || location.startsWith("/pending-approval"));
+}
+
+test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open_admin_panel"].sort());
+
+  const clients = new Map<Actor, APIRequestContext>();
+  const client = async (_label: string) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const signIn = async (email: string, password: string) => {
+    const context = await client(email);
+    const response = await post(context, "/auth", { intent: "sign-in", email, password });
+    expect(response.status(), `sign-in ${email}`).toBe(302);
+    return context;
+  };
+
+  clients.set("guest", await client("guest"));
+  clients.set("pending", await signIn("greta.lorenz@example.com", DEMO_PASSWORD));
+  clients.set("member", await signIn("markus.becker@example.com", DEMO_PASSWORD));
+  clients.set("moderator", await signIn("lena.hoffmann@example.com", DEMO_PASSWORD));
+  const admin = await signIn(ADMIN.email, ADMIN.password);
+  clients.set("admin", admin);
+  const author = await signIn("soeren.weiss@example.com", DEMO_PASSWORD);
+
+  // Pending members waiting for a decision, created on demand; one becomes the "rejected" actor.
+  const stamp = Date.now();
+  let signUps = 0;
+  const anyone = await client("sign-up");
+  const pendingMember = async () => {
+    signUps += 1;
+    const email = `matrix.wartet.${stamp}.${signUps}@example.com`;
+    await signUpOverHttp(anyone, { firstName: "Matrix", lastName: `Wartet${signUps}`, email, password: "matrix-passwort" });
+    const html = await (await admin.get("/admin")).text();
+    const id = html.match(new RegExp(`name="userId" value="([^"]+)"(?:(?!name="userId").)*?Matrix Wartet${signUps} genehmigen`, "s"))?.[1];
+    if (!id) throw new Error(`pending member ${email} not listed`);
+    return id;
+  };
+
+  // The rejected actor: signed in while pending, then rejected; the old cookie must count for nothing.
+  const rejectedEmail = `matrix.abgelehnt.${stamp}@example.com`;
+  const since = Date.now();
+  await signUpOverHttp(anyone, { firstName: "Matrix", lastName: "Abgelehnt", email: rejectedEmail, password: "matrix-passwort" });
+  await anyone.get(linkIn(await waitForMail(rejectedEmail, "verification", since), "/auth/verify-email"), { maxRedirects: 0 });
+  const rejected = await signIn(rejectedEmail, "matrix-passwort");
+  const rejectedId = (await (await admin.get("/admin")).text()).match(/name="userId" value="([^"]+)"(?:(?!name="userId").)*?Matrix Abgelehnt ablehnen/s)?.[1];
+  expect(rejectedId).toBeTruthy();
+  expect((await post(admin, "/admin", { intent: "reject", userId: rejectedId! })).status()).toBe(200);
+  clients.set("rejected", rejected);
+
+  // One discussion (by a member who is none of the actors) per action, with one comment.
+  const discussions = new Map<string, { path: string; commentId: string }>();
+  const discussionFor = async (action: string) => {
+    const title = `Matrix ${action} ${stamp}`;
+    const created = await post(author, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" });
+    expect(created.status()).toBe(302);
+    const path = `/discussion/matrix-${action}-${stamp}`;
+    const commented = await post(author, path, { intent: "create-comment", content: "Ein Kommentar" });
+    const commentId = commented.headers().location?.split("#comment-")[1];
+    if (!commentId) throw new Error(`no comment on ${path}`);
+    discussions.set(action, { path, commentId });
+  };
+  for (const action of ["pin", "unpin", "lock", "unlock", "hide-discussion", "restore-discussion", "update-discussion", "hide-comment", "restore-comment", "update-comment"]) {
+    await discussionFor(action);
+  }
+  // What is undone must first be done.
+  expect(succeeded(await post(admin, discussions.get("unpin")!.path, { intent: "pin" }))).toBe(true);
+  expect(succeeded(await post(admin, discussions.get("unlock")!.path, { intent: "lock", reason: "Vorbereitung" }))).toBe(true);
+  expect(succeeded(await post(admin, discussions.get("restore-discussion")!.path, { intent: "hide-discussion", reason: "Vorbereitung" }))).toBe(true);
+  const hiddenComment = discussions.get("restore-comment")!;
+  expect(succeeded(await post(admin, hiddenComment.path, { intent: "hide-comment", commentId: hiddenComment.commentId, reason: "Vorbereitung" }))).toBe(true);
+
+  const roleTarget = await (async () => {
+    const response = await post(admin, "/admin", {
+      intent: "create-user",
+      email: `matrix.rolle.${stamp}@example.com`,
+      password: "matrix-passwort",
+      username: "Matrix Rolle",
+      expertise: "seo",
+      experience: "experte",
+      role: "member",
+    });
+    expect(response.status()).toBe(302);
+    const html = await (await admin.get("/admin")).text();
+    return html.match(/name="userId" value="([^"]+)"(?:(?!name="userId").)*?Rolle von (?:<!-- -->)?Matrix Rolle/s)![1]!;
+  })();
+
+  const targets: Targets = {
+    discussion: (intent) => discussions.get(intent)!.path,
+    comment: (intent) => discussions.get(intent)!,
+    pendingMember,
+    roleTarget,
+  };
+
+  const outcomes: string[] = [];
+  for (const [action, row] of Object.entries(matrix)) {
+    // Refused actors first, so the allowed one still finds the target as prepared.
+    for (const actor of [...actors].sort((a, b) => Number(row.allowed.includes(a)) - Number(row.allowed.includes(b)))) {
+      const response = await row.attempt(clients.get(actor)!, targets, actor);
+      const allowed = row.allowed.includes(actor);
+      const ok = allowed ? succeeded(response) : refused(response);
+      outcomes.push(`${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`);
+    }
+  }
+  expect(outcomes.filter((line) => line.startsWith("FAIL")), outcomes.join("\n")).toEqual([]);
+  expect(outcomes).toHaveLength(Object.keys(matrix).length * actors.length);
+
+  // The refusals left no trace: only the admin's and the moderator's entries for the matrix discussions.
+  const log = await (await admin.get("/admin")).text();
+  expect(log).not.toContain("Markus Becker</td>");
+  for (const context of [...clients.values(), author, anyone]) await context.dispose();
+});
