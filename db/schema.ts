@@ -194,7 +194,11 @@ export const discussions = pgTable(
     uniqueIndex("discussions_slug_key").on(t.slug),
     index("discussions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("discussions_category_created_at_idx").on(t.category, t.createdAt.desc().nullsFirst()),
-    index("discussions_category_pinned_created_at_idx").on(t.category, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
+    // A subforum page in its order, visible discussions only: the page's ids and the count come from the index alone
+    // (index-only scan), so even the last page of a large subforum never reads the table rows it skips.
+    index("discussions_visible_category_order_idx")
+      .on(t.category, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`hidden_at is null`),
     index("discussions_replies_count_idx").on(t.repliesCount.desc().nullsFirst()),
     index("discussions_category_replies_count_idx").on(t.category, t.repliesCount.desc().nullsFirst()),
     index("discussions_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
@@ -224,6 +228,10 @@ export const comments = pgTable(
   },
   (t) => [
     index("comments_discussion_created_at_idx").on(t.discussionId, t.createdAt),
+    // One page of a discussion's threads (top-level comments in order); replies come by parent_id.
+    index("comments_discussion_threads_idx").on(t.discussionId, t.createdAt, t.id).where(sql`parent_id is null`),
+    // The home page's weekly statistics read the comments of the last seven days.
+    index("comments_created_at_idx").on(t.createdAt),
     index("comments_parent_id_idx").on(t.parentId),
     index("comments_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
   ],

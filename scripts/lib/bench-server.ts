@@ -1,0 +1,107 @@
+/**
+ * The built production server as a child process, for benchmarks and fault
+ * tests: start it against a database, read its memory, sign a member in,
+ * stop it politely or kill it hard.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  /** Resident memory of the server process in MB (Linux /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+  /** SIGKILL: no shutdown handler runs, nothing is flushed. */
+  kill9(): Promise<void>;
+}
+
+export interface StartOptions {
+  port: number;
+  /** Extra environment, e.g. DATABASE_URL or DATA_DIR. */
+  env?: Record<string, string | undefined>;
+  /** Where the server's stdout/stderr go (default: ignored / inherited). */
+  logFile?: string;
+}
+
+const SERVER_ENTRY = "build/server/index.js";
+
+export async function startServer(options: StartOptions): Promise<BenchServer> {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} fehlt: zuerst \`npm run build\` ausführen.`);
+  const url = `http://127.0.0.1:${options.port}`;
+  const log = options.logFile ? fs.openSync(options.logFile, "a") : "ignore";
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      PUBLIC_URL: url,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", log, options.logFile ? log : "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await waitForHealth(url, child);
+  return {
+    url,
+    pid: child.pid!,
+    rssMb: () => readRssMb(child.pid!),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+    kill9: async () => {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  // A large embedded database can take a while to open and analyse.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error("Server antwortet nicht auf /healthz");
+}
+
+function readRssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(path.join("/proc", String(pid), "status"), "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Signs in through the sign-in form (as a browser without JavaScript would) and returns the Cookie header. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  const session = cookies.find((cookie) => cookie.startsWith("forum.session_token="));
+  if (response.status !== 302 || !session) throw new Error(`Anmeldung als ${email} fehlgeschlagen (HTTP ${response.status})`);
+  return cookies.join("; ");
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
