@@ -18,3 +18,8 @@ export const paths = {
   subforum: (segment: string) => `/subforum/${segment}`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,
 } as const;
+
+/** Page 1 has no parameter, so every page of a list has exactly one URL. */
+export function pageHref(basePath: string, page: number): string {
+  return page <= 1 ? basePath : `${basePath}?page=${page}`;
+}

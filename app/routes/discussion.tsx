@@ -20,14 +20,14 @@ import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { seoMeta } from "~/lib/seo";
-import { paths } from "~/lib/paths";
+import { pageHref, paths } from "~/lib/paths";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
-import { createComment, listComments, updateComment } from "~/server/comments.server";
+import { commentHref, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
-import { notFoundUnless } from "~/server/guards.server";
+import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
 import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
@@ -46,8 +46,10 @@ async function loadDiscussion(slug: string, viewer: Viewer | null) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const discussion = await loadDiscussion(params.slug, viewer);
+  const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
-  const comments = await listComments(discussion.id, { includeHidden: staff });
+  const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff });
+  if (page > totalPages) throw data(null, { status: 404 });
   const access: CommentAccess = !viewer
     ? "guest"
     : !can(viewer, "comment")
@@ -62,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     description: plainTextExcerpt(content) || discussion.title,
     jsonLd: [discussionJsonLd({ ...discussion, content }, publicComments), discussionBreadcrumbs(discussion)],
     comments,
+    commentPages: { currentPage: page, totalPages },
     access,
     viewerId: viewer?.id ?? null,
     canEdit: canEditDiscussion(viewer, discussion),
@@ -127,7 +130,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         }
         const outcome = await createComment(viewer, discussion.id, submission.value);
         if (!outcome.ok) return refused(outcome, texts.createCommentFailed, target);
-        return redirectWithToast(`${here}#comment-${outcome.value.id}`, { type: "success", title: texts.commentCreated });
+        return redirectWithToast(await commentHref(discussion, outcome.value.id), { type: "success", title: texts.commentCreated });
       }
       case "update-comment": {
         if (!viewer) return refused({ ok: false, reason: "forbidden" }, texts.updateCommentFailed);
@@ -139,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         }
         const outcome = await updateComment(viewer, discussion.id, submission.value.commentId, submission.value.content);
         if (!outcome.ok) return refused(outcome, texts.updateCommentFailed, target);
-        return redirectWithToast(`${here}#comment-${submission.value.commentId}`, { type: "success", title: texts.commentUpdated });
+        return redirectWithToast(await commentHref(discussion, submission.value.commentId), { type: "success", title: texts.commentUpdated });
       }
       case "pin":
       case "unpin":
@@ -173,7 +176,7 @@ export async function action({ request, params }: Route.ActionArgs) {
                 ? await setDiscussionHidden(viewer, discussion.id, intent === "hide-discussion", reason)
                 : await setCommentHidden(viewer, discussion.id, commentId, intent === "hide-comment", reason);
         if (!outcome.ok) return refused(outcome, moderationFailed, target);
-        return redirectWithToast(target ? `${here}#comment-${target}` : here, { type: "success", title: moderationToasts[intent] ?? texts.unknownError });
+        return redirectWithToast(target ? await commentHref(discussion, target) : here, { type: "success", title: moderationToasts[intent] ?? texts.unknownError });
       }
       default:
         return data({ errors: { form: texts.unknownError, content: null, target: null }, toast: toastMessage("error", texts.unknownError) }, { status: 400 });
@@ -188,7 +191,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { discussion, comments, access, viewerId, canEdit, moderation, now } = loaderData;
+  const { discussion, comments, commentPages, access, viewerId, canEdit, moderation, now } = loaderData;
   const [searchParams] = useSearchParams();
   const editing = canEdit && searchParams.get("edit") === "1";
   const errors = actionData?.errors ?? { form: null, content: null, target: null };
@@ -262,6 +265,10 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
 
       <CommentSection
         comments={comments}
+        totalCount={discussion.repliesCount}
+        basePath={paths.discussion(discussion.slug)}
+        currentPage={commentPages.currentPage}
+        totalPages={commentPages.totalPages}
         access={access}
         lockReason={discussion.lockReason}
         canModerate={moderation !== null}
@@ -345,7 +352,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   return seoMeta(matches, {
     title: loaderData.discussion.title,
     description: loaderData.description,
-    path: paths.discussion(loaderData.discussion.slug),
+    path: pageHref(paths.discussion(loaderData.discussion.slug), loaderData.commentPages.currentPage),
     noindex: loaderData.discussion.hiddenAt !== null,
     type: "article",
     jsonLd: loaderData.jsonLd,

@@ -1,14 +1,14 @@
 import { ArrowLeftIcon, PlusIcon } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { DiscussionCard } from "~/components/discussions/discussion-card";
 import { RouteError } from "~/components/layout/route-error";
-import { pageHref, Pagination } from "~/components/discussions/pagination";
+import { Pagination } from "~/components/discussions/pagination";
 import { Button } from "~/components/ui/button";
 import { subforums } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
-import { paths } from "~/lib/paths";
+import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { notFoundUnless } from "~/server/guards.server";
+import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { listSubforumPage } from "~/server/discussions.server";
 import { breadcrumbJsonLd } from "~/server/seo.server";
 import { getViewer } from "~/server/session.server";
@@ -16,12 +16,7 @@ import type { Route } from "./+types/subforum";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const subforum = notFoundUnless(subforums.find((s) => s.segment === params.segment));
-  const url = new URL(request.url);
-  const pageParam = url.searchParams.get("page");
-  // Page 1 has one URL only; anything but a positive whole number is no page at all.
-  if (pageParam === "1") throw redirect(paths.subforum(subforum.segment), 301);
-  if (pageParam !== null && !/^[1-9]\d{0,5}$/.test(pageParam)) throw data(null, { status: 404 });
-  const page = pageParam === null ? 1 : Number(pageParam);
+  const page = requirePageParam(request, paths.subforum(subforum.segment));
   const [result, viewer] = await Promise.all([listSubforumPage(subforum.category, page), getViewer(request)]);
   if (page > result.totalPages) throw data(null, { status: 404 });
   const breadcrumbs = breadcrumbJsonLd([

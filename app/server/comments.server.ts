@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
-import { paths } from "~/lib/paths";
+import { pageHref, paths } from "~/lib/paths";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -28,11 +28,32 @@ export interface CommentView {
   placeholder: boolean;
 }
 
+/** Top-level comments (threads) per page of a discussion; each comes with all its replies. */
+export const COMMENT_THREADS_PER_PAGE = 50;
+
+export interface CommentPage {
+  comments: CommentView[];
+  totalPages: number;
+  currentPage: number;
+}
+
 /**
- * Comments of a discussion in the order they were written. Staff see hidden
- * comments marked as such; everyone else does not get them at all.
+ * One page of a discussion's comments in the order they were written: its
+ * threads, each with its replies. Staff see hidden comments marked as such;
+ * everyone else does not get them at all. A page past the end has no comments.
  */
-export async function listComments(discussionId: string, options: { includeHidden: boolean }): Promise<CommentView[]> {
+export async function listCommentPage(discussionId: string, page: number, options: { includeHidden: boolean }): Promise<CommentPage> {
+  const isThread = and(eq(comments.discussionId, discussionId), isNull(comments.parentId));
+  const [counted] = await db.select({ value: count() }).from(comments).where(isThread);
+  const totalPages = Math.max(1, Math.ceil((counted?.value ?? 0) / COMMENT_THREADS_PER_PAGE));
+  if (page > totalPages) return { comments: [], totalPages, currentPage: page };
+  const pageThreads = db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(isThread)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENT_THREADS_PER_PAGE)
+    .offset((page - 1) * COMMENT_THREADS_PER_PAGE);
   const rows = await db
     .select({
       id: comments.id,
@@ -49,7 +70,7 @@ export async function listComments(discussionId: string, options: { includeHidde
     })
     .from(comments)
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
-    .where(eq(comments.discussionId, discussionId))
+    .where(and(eq(comments.discussionId, discussionId), or(inArray(comments.id, pageThreads), inArray(comments.parentId, pageThreads))))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && row.hiddenAt === null).map((row) => row.parentId));
   const views: CommentView[] = [];
@@ -74,7 +95,25 @@ export async function listComments(discussionId: string, options: { includeHidde
       placeholder: false,
     });
   }
-  return views;
+  return { comments: views, totalPages, currentPage: page };
+}
+
+/** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
+export async function commentPageOf(discussionId: string, commentId: string): Promise<number> {
+  const thread = db
+    .select({ createdAt: sql`th.created_at`, id: sql`th.id` })
+    .from(sql`${comments} c join ${comments} th on th.id = coalesce(c.parent_id, c.id)`)
+    .where(sql`c.id = ${commentId}`);
+  const [row] = await db
+    .select({ position: count() })
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`));
+  return Math.max(1, Math.ceil((row?.position ?? 0) / COMMENT_THREADS_PER_PAGE));
+}
+
+/** Where a comment is to be found: its page of the discussion, scrolled to it. */
+export async function commentHref(discussion: { id: string; slug: string }, commentId: string): Promise<string> {
+  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId))}#comment-${commentId}`;
 }
 
 /**
@@ -131,7 +170,7 @@ export async function createComment(
  */
 async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
   const [discussion] = await db
-    .select({ title: discussions.title, slug: discussions.slug, authorId: discussions.authorId })
+    .select({ id: discussions.id, title: discussions.title, slug: discussions.slug, authorId: discussions.authorId })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
   if (!discussion) return;
@@ -143,7 +182,7 @@ async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: 
     .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
     .from(profiles)
     .where(and(inArray(profiles.id, [...recipients.keys()]), eq(profiles.newsletterSubscribed, true), eq(profiles.notifyReplies, true)));
-  const url = `${env.PUBLIC_URL}${paths.discussion(discussion.slug)}#comment-${commentId}`;
+  const url = `${env.PUBLIC_URL}${await commentHref(discussion, commentId)}`;
   for (const person of people) {
     await sendMail(
       replyNotificationMail({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { comments, discussions, events, profiles } from "../../db/schema";
 import { categories, isCategory, subforums, type Category } from "~/lib/categories";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
@@ -146,19 +146,39 @@ export interface DiscussionPage {
   hasPreviousPage: boolean;
 }
 
-/** One page of a category, pinned discussions first, then newest. */
+/**
+ * One page of a category, pinned discussions first, then newest. The page's
+ * ids come from an index-only scan of the visible-discussions index, and
+ * pages in the back half are read from the end backwards, so no page skips
+ * more than half of the index and none reads the rows it skips.
+ */
 export async function listSubforumPage(category: Category, page: number): Promise<DiscussionPage> {
-  const [countRow] = await db.select({ value: count() }).from(discussions).where(and(eq(discussions.category, category), isVisible));
+  const inCategory = and(eq(discussions.category, category), isVisible);
+  const [countRow] = await db.select({ value: count() }).from(discussions).where(inCategory);
   const totalCount = countRow?.value ?? 0;
   const totalPages = Math.max(1, Math.ceil(totalCount / SUBFORUM_PAGE_SIZE));
+  const offset = (page - 1) * SUBFORUM_PAGE_SIZE;
+  const pageSize = Math.min(SUBFORUM_PAGE_SIZE, totalCount - offset);
+  const fromEnd = offset > totalCount / 2;
+  const forward = [desc(discussions.isPinned), desc(discussions.createdAt), asc(discussions.id)];
+  const backward = [asc(discussions.isPinned), asc(discussions.createdAt), desc(discussions.id)];
   const rows =
-    page > totalPages
+    pageSize <= 0
       ? []
       : await selectSummaries()
-          .where(and(eq(discussions.category, category), isVisible))
-          .orderBy(desc(discussions.isPinned), desc(discussions.createdAt))
-          .limit(SUBFORUM_PAGE_SIZE)
-          .offset((page - 1) * SUBFORUM_PAGE_SIZE);
+          .where(
+            inArray(
+              discussions.id,
+              db
+                .select({ id: discussions.id })
+                .from(discussions)
+                .where(inCategory)
+                .orderBy(...(fromEnd ? backward : forward))
+                .limit(pageSize)
+                .offset(fromEnd ? totalCount - offset - pageSize : offset),
+            ),
+          )
+          .orderBy(...forward);
   return {
     discussions: rows.map(toSummary),
     totalCount,

@@ -34,3 +34,15 @@ export function notFoundUnless<T>(value: T | null | undefined, message = "Nicht 
   if (value === null || value === undefined) throw data({ message }, { status: 404 });
   return value;
 }
+
+/**
+ * The ?page of a paginated list. Page 1 has one URL only (a 301 to the bare
+ * path); anything but a positive whole number is no page at all (404).
+ */
+export function requirePageParam(request: Request, basePath: string): number {
+  const pageParam = new URL(request.url).searchParams.get("page");
+  if (pageParam === null) return 1;
+  if (pageParam === "1") throw redirect(basePath, 301);
+  if (!/^[1-9]\d{0,5}$/.test(pageParam)) throw data(null, { status: 404 });
+  return Number(pageParam);
+}

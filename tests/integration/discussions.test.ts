@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
 import { loader as subforumLoader } from "~/routes/subforum";
-import { createComment, listComments, updateComment } from "~/server/comments.server";
+import { commentPageOf, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
 import {
   createDiscussion,
@@ -104,7 +104,7 @@ describe("comments", () => {
     const deeper = await createComment(other, discussion.id, { content: "Antwort auf Antwort", parentId: reply.value.id });
     if (!deeper.ok) throw new Error("deeper reply failed");
 
-    const list = await listComments(discussion.id, { includeHidden: false });
+    const list = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
     expect(list.map((c) => [c.content, c.parentId])).toEqual([
       ["Erster Kommentar", null],
       ["Antwort", top.value.id],
@@ -136,6 +136,38 @@ describe("comments", () => {
   });
 });
 
+describe("comment pages", () => {
+  it("pages threads by 50 with their replies and finds the page of any comment", async () => {
+    const discussion = await create("Lange Diskussion");
+    const base = new Date("2026-02-01T00:00:00Z").getTime();
+    const threads = await db
+      .insert(comments)
+      .values(Array.from({ length: 120 }, (_, i) => ({ discussionId: discussion.id, authorId: other.id, content: `Thread ${i}`, createdAt: new Date(base + i * 60_000) })))
+      .returning({ id: comments.id, content: comments.content });
+    const thread = (n: number) => threads.find((t) => t.content === `Thread ${n}`)!;
+    // A late reply to thread 60 belongs to page 2, where its thread is.
+    const [reply] = await db
+      .insert(comments)
+      .values({ discussionId: discussion.id, parentId: thread(60).id, authorId: author.id, content: "Späte Antwort", createdAt: new Date(base + 500 * 60_000) })
+      .returning({ id: comments.id });
+
+    const first = await listCommentPage(discussion.id, 1, { includeHidden: false });
+    expect(first.totalPages).toBe(3);
+    expect(first.comments.map((c) => c.content)).toEqual(Array.from({ length: 50 }, (_, i) => `Thread ${i}`));
+    const second = await listCommentPage(discussion.id, 2, { includeHidden: false });
+    expect(second.comments).toHaveLength(51);
+    expect(second.comments.find((c) => c.id === reply!.id)).toMatchObject({ parentId: thread(60).id });
+    expect((await listCommentPage(discussion.id, 3, { includeHidden: false })).comments).toHaveLength(20);
+    expect((await listCommentPage(discussion.id, 4, { includeHidden: false })).comments).toHaveLength(0);
+
+    expect(await commentPageOf(discussion.id, thread(0).id)).toBe(1);
+    expect(await commentPageOf(discussion.id, thread(49).id)).toBe(1);
+    expect(await commentPageOf(discussion.id, thread(50).id)).toBe(2);
+    expect(await commentPageOf(discussion.id, reply!.id)).toBe(2);
+    expect(await commentPageOf(discussion.id, thread(119).id)).toBe(3);
+  });
+});
+
 describe("counting under concurrency", () => {
   it("200 concurrent comments give replies_count 200", async () => {
     const discussion = await create("Ansturm");
@@ -144,7 +176,8 @@ describe("counting under concurrency", () => {
     );
     expect(results.every((r) => r.ok)).toBe(true);
     expect((await getDiscussionBySlug("ansturm"))?.repliesCount).toBe(200);
-    expect(await listComments(discussion.id, { includeHidden: false })).toHaveLength(200);
+    const stored = await db.select({ id: comments.id }).from(comments).where(eq(comments.discussionId, discussion.id));
+    expect(stored).toHaveLength(200);
   });
 
   it("1,000 concurrent views give views_count 1,000", async () => {
@@ -193,6 +226,10 @@ describe("subforum pages", () => {
     const third = await call("/subforum/ai?page=3");
     expect(third.discussions).toHaveLength(10);
     expect(third).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    // Pages in the back half are read from the end: together the pages are the whole list, in order, once.
+    const second = await call("/subforum/ai?page=2");
+    const expected = ["Event 3", ...Array.from({ length: 60 }, (_, i) => `Event ${59 - i}`).filter((title) => title !== "Event 3")];
+    expect([...first.discussions, ...second.discussions, ...third.discussions].map((d) => d.title)).toEqual(expected);
 
     expect(await status("/subforum/ai?page=4")).toBe(404);
     expect(await status("/subforum/ai?page=0")).toBe(404);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions } from "../../db/schema";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { listAuditLog } from "~/server/audit.server";
-import { createComment, listComments, updateComment } from "~/server/comments.server";
+import { createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
 import {
   createDiscussion,
@@ -123,11 +123,11 @@ describe("hiding", () => {
     expect((await setCommentHidden(moderator, discussion.id, first.value.id, true, "Beleidigung")).ok).toBe(true);
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(2);
 
-    const publicView = await listComments(discussion.id, { includeHidden: false });
+    const publicView = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
     expect(JSON.stringify(publicView)).not.toContain("Beleidigender");
     // The hidden comment has a visible reply, so it stays as an empty placeholder.
     expect(publicView.find((c) => c.id === first.value.id)).toMatchObject({ placeholder: true, content: "", author: null });
-    const staffView = await listComments(discussion.id, { includeHidden: true });
+    const staffView = (await listCommentPage(discussion.id, 1, { includeHidden: true })).comments;
     expect(staffView.find((c) => c.id === first.value.id)).toMatchObject({ content: "Beleidigender Kommentar", hidden: { reason: "Beleidigung" } });
 
     // Nobody answers a hidden comment, and its author cannot quietly edit it.

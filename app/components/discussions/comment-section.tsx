@@ -9,9 +9,11 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { formatRelativeTime } from "~/lib/format";
+import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
 import { LinkifiedText } from "./linkified-text";
+import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
@@ -39,6 +41,10 @@ function threads(comments: CommentView[]): Thread[] {
 
 export function CommentSection({
   comments,
+  totalCount,
+  basePath,
+  currentPage,
+  totalPages,
   access,
   lockReason,
   canModerate,
@@ -48,7 +54,13 @@ export function CommentSection({
   editing,
   errors,
 }: {
+  /** This page's threads with their replies. */
   comments: CommentView[];
+  /** Visible comments of the whole discussion. */
+  totalCount: number;
+  basePath: string;
+  currentPage: number;
+  totalPages: number;
   access: CommentAccess;
   lockReason: string | null;
   /** Staff: hide, restore and edit any comment (the server checks again). */
@@ -59,12 +71,13 @@ export function CommentSection({
   editing: string | null;
   errors: { form: string | null; content: string | null; target: string | null };
 }) {
-  const shown = comments.filter((comment) => !comment.placeholder && comment.hidden === null).length;
-  const item = { access, viewerId, now, editing, errors, canModerate };
+  // Reply and edit links stay on this page of the comments.
+  const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
+  const item = { access, viewerId, now, editing, errors, canModerate, pageLink, cancelTo: pageHref(".", currentPage) };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
-        Antworten ({shown})
+        Antworten ({totalCount})
       </h2>
       {comments.length === 0 ? (
         <p className="text-muted-foreground">Noch keine Kommentare vorhanden.</p>
@@ -82,7 +95,7 @@ export function CommentSection({
                   ))}
                   {replyTo === comment.id && access === "allowed" && (
                     <li>
-                      <CommentForm parentId={comment.id} error={errors.target === comment.id ? errors.content : null} autoFocus />
+                      <CommentForm parentId={comment.id} error={errors.target === comment.id ? errors.content : null} autoFocus cancelTo={item.cancelTo} />
                     </li>
                   )}
                 </ol>
@@ -91,6 +104,7 @@ export function CommentSection({
           ))}
         </ol>
       )}
+      <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
       <NewCommentArea access={access} lockReason={lockReason} error={errors.target === null ? errors.content ?? errors.form : null} />
     </section>
   );
@@ -105,6 +119,8 @@ function CommentItem({
   editing,
   errors,
   replyTarget,
+  pageLink,
+  cancelTo,
 }: {
   comment: CommentView;
   access: CommentAccess;
@@ -113,6 +129,8 @@ function CommentItem({
   now: Date;
   editing: string | null;
   errors: { content: string | null; target: string | null };
+  pageLink: (query: string) => string;
+  cancelTo: string;
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
 }) {
@@ -149,7 +167,7 @@ function CommentItem({
         </time>
         {mayEdit && editing !== comment.id && (
           <Link
-            to={`?editComment=${comment.id}#comment-${comment.id}`}
+            to={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
             preventScrollReset
             className="ml-auto rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
             aria-label="Kommentar bearbeiten"
@@ -160,7 +178,7 @@ function CommentItem({
         )}
       </header>
       {editing === comment.id && mayEdit ? (
-        <EditCommentForm comment={comment} error={errors.target === comment.id ? errors.content : null} />
+        <EditCommentForm comment={comment} error={errors.target === comment.id ? errors.content : null} cancelTo={cancelTo} />
       ) : (
         <div className="mt-2 text-sm leading-relaxed">
           <LinkifiedText text={comment.content} />
@@ -168,7 +186,7 @@ function CommentItem({
       )}
       {access === "allowed" && editing !== comment.id && !comment.hidden && (
         <Link
-          to={`?replyTo=${replyTo}#comment-${comment.id}`}
+          to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
           preventScrollReset
           className="mt-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
         >
@@ -206,7 +224,7 @@ function CommentItem({
   );
 }
 
-function EditCommentForm({ comment, error }: { comment: CommentView; error: string | null }) {
+function EditCommentForm({ comment, error, cancelTo }: { comment: CommentView; error: string | null; cancelTo: string }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === comment.id;
   return (
@@ -230,7 +248,7 @@ function EditCommentForm({ comment, error }: { comment: CommentView; error: stri
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? "Wird gespeichert..." : "Speichern"}
         </Button>
-        <CancelLink size="sm" variant="ghost" />
+        <CancelLink size="sm" variant="ghost" to={cancelTo} />
       </div>
     </Form>
   );
@@ -266,8 +284,11 @@ function CommentForm({
   error,
   autoFocus,
   disabledHint,
+  cancelTo = ".",
 }: {
   parentId?: string;
+  /** Where "Abbrechen" of a reply form leads: this page of the comments without ?replyTo. */
+  cancelTo?: string;
   error: string | null;
   autoFocus?: boolean;
   /** Signed in but not yet allowed to comment: the form shows why and cannot be sent. */
@@ -310,7 +331,7 @@ function CommentForm({
           {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
         </Button>
         {parentId && (
-          <CancelLink size="sm" variant="ghost" />
+          <CancelLink size="sm" variant="ghost" to={cancelTo} />
         )}
       </div>
     </Form>

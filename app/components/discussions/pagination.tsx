@@ -1,11 +1,8 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Link } from "react-router";
+import { pageHref } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 
-/** Page 1 has no parameter, so every page has exactly one URL. */
-export function pageHref(basePath: string, page: number): string {
-  return page <= 1 ? basePath : `${basePath}?page=${page}`;
-}
 
 /** The page numbers to show: first, last, and two around the current one. */
 export function visiblePages(current: number, total: number): Array<number | "gap"> {
@@ -22,10 +19,21 @@ export function visiblePages(current: number, total: number): Array<number | "ga
 
 const itemClass = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border border-border px-3 text-sm";
 
-export function Pagination({ basePath, currentPage, totalPages }: { basePath: string; currentPage: number; totalPages: number }) {
+export function Pagination({
+  basePath,
+  currentPage,
+  totalPages,
+  label = "Seitennavigation",
+}: {
+  basePath: string;
+  currentPage: number;
+  totalPages: number;
+  /** Names the navigation landmark; needed where a page has more than one. */
+  label?: string;
+}) {
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Seitennavigation" className="flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5">
       {currentPage > 1 ? (
         <Link to={pageHref(basePath, currentPage - 1)} rel="prev" className={cn(itemClass, "hover:bg-muted")}>
           <ChevronLeftIcon className="size-4" aria-hidden="true" />
