@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { applyDocumentCaching } from "~/server/http-cache.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -15,6 +16,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (applyDocumentCaching(request, responseStatusCode, responseHeaders, routerContext).notModified) {
+    return new Response(null, { status: 304, headers: responseHeaders });
+  }
   const nonce = loadContext.cspNonce;
   const userAgent = request.headers.get("user-agent");
   // Crawlers get the finished document in one piece; browsers get the shell as early as possible.

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "./auth-helpers";
+import { testClientIp } from "./fixtures";
 
 // Plain HTTP against the production server: what a crawler or curl sees.
 test("home is server-rendered with the discussion titles", async ({ request }) => {
@@ -55,4 +57,45 @@ test("unknown paths answer 404 without JavaScript too", async ({ request }) => {
   const response = await request.get("/nirgendwo");
   expect(response.status()).toBe(404);
   expect(await response.text()).toContain("Oops! Page not found");
+});
+
+test("guest pages are cacheable with an ETag; members' pages stay private; a changed page gets a new tag", async ({ playwright, baseURL }) => {
+  const guest = await playwright.request.newContext({ baseURL });
+  const first = await guest.get("/subforum/seo");
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(first.headers()["cache-control"]).toBe("public, max-age=30");
+  expect(first.headers()["vary"]).toContain("Cookie");
+
+  // Unchanged: 304 without a body and without a new CSP (its nonce would not match the cached page).
+  const again = await guest.get("/subforum/seo", { headers: { "If-None-Match": etag! } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()["content-security-policy"]).toBeUndefined();
+  expect(await again.body()).toHaveLength(0);
+  expect((await guest.get("/subforum/sea", { headers: { "If-None-Match": etag! } })).status()).toBe(200);
+
+  // A member's copy of the same URL is private, revalidated, and tagged differently.
+  const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const signIn = await member.post("/auth", { form: { intent: "sign-in", email: "jonas.schulz@example.com", password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(302);
+  // The first page after sign-in consumes the welcome toast: it sets a cookie, so nothing may store it.
+  const withToast = await member.get("/subforum/seo");
+  expect(withToast.headers()["set-cookie"]).toContain("forum_toast=");
+  expect(withToast.headers()["cache-control"]).toBe("private, no-store");
+  const memberPage = await member.get("/subforum/seo");
+  expect(memberPage.headers()["cache-control"]).toBe("private, no-cache");
+  expect(memberPage.headers()["etag"]).not.toBe(etag);
+  expect((await member.get("/subforum/seo", { headers: { "If-None-Match": etag! } })).status()).toBe(200);
+
+  // New content changes the guest's tag.
+  const discussion = await member.post("/create-discussion", {
+    form: { title: `Cache-Test ${Date.now()}`, category: "seo", content: "Neuer Inhalt", contentFormat: "text" },
+    maxRedirects: 0,
+  });
+  expect(discussion.status()).toBe(302);
+  const changed = await guest.get("/subforum/seo", { headers: { "If-None-Match": etag! } });
+  expect(changed.status()).toBe(200);
+  expect(changed.headers()["etag"]).not.toBe(etag);
+  await guest.dispose();
+  await member.dispose();
 });

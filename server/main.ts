@@ -45,7 +45,11 @@ function createApp() {
     const started = process.hrtime.bigint();
     const writeHead = res.writeHead;
     res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-      if (!this.headersSent) this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+      if (!this.headersSent) {
+        this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+        // A 304's headers replace the cached ones: a fresh CSP nonce would no longer match the cached page's scripts.
+        if (this.statusCode === 304 || args[0] === 304) this.removeHeader("Content-Security-Policy");
+      }
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();

@@ -32,6 +32,15 @@ function toDate(value: Date | string): Date {
   return typeof value === "string" ? new Date(value) : value;
 }
 
+/**
+ * The "now" a page is rendered with, to the minute: relative times show no
+ * more than that, and a page whose data did not change keeps its ETag (and
+ * can be answered with 304) for the rest of the minute.
+ */
+export function renderNow(now = Date.now()): Date {
+  return new Date(Math.floor(now / 60_000) * 60_000);
+}
+
 /** 21.11.2026 */
 export function formatDate(value: Date | string): string {
   return dateFormat.format(toDate(value));

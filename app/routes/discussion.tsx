@@ -17,7 +17,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatCount, formatDate, formatReplies } from "~/lib/format";
+import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     moderation: staff
       ? { isPinned: discussion.isPinned, locked: discussion.lockedAt !== null, hidden: discussion.hiddenAt !== null, hiddenReason: discussion.hiddenReason }
       : null,
-    now: new Date(),
+    now: renderNow(),
   };
 }
 

@@ -7,6 +7,7 @@ import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { getCommunityStats, listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
 import { getViewer } from "~/server/session.server";
+import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getViewer(request),
   ]);
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
-  return { recent, highlights, stats, isGuest: viewer === null, now: new Date() };
+  return { recent, highlights, stats, isGuest: viewer === null, now: renderNow() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

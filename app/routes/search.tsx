@@ -7,7 +7,7 @@ import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
 import { categoryLabels } from "~/lib/categories";
-import { formatAge, formatReplies } from "~/lib/format";
+import { formatAge, formatReplies, renderNow } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import {
   dateRangeLabels,
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const canonical = searchHref(filter);
   if (canonical !== url.pathname + url.search) throw redirect(canonical);
   const result = hasSearchCriteria(filter) ? await searchDiscussions(filter) : null;
-  return { filter, result, now: new Date() };
+  return { filter, result, now: renderNow() };
 }
 
 const selectClass = "h-10 w-full rounded-md border border-gray-400 bg-background px-3 text-sm";

@@ -1,0 +1,55 @@
+import { createHash } from "node:crypto";
+import type { EntryContext } from "react-router";
+import { SESSION_COOKIE_MARKER } from "./session.server";
+
+/**
+ * Caching of rendered pages. A page is the pure function of its loaders'
+ * data, the build and the request's cookies, so a hash over those is a
+ * strong enough validator: when a browser or crawler sends it back
+ * unchanged, the render is skipped and a 304 goes out.
+ *
+ * Guests (no session cookie) may be served from shared caches for a short
+ * while; with `Vary: Cookie` a signed-in member never gets a guest's copy,
+ * nor one member another's. Members' pages are private and revalidated on
+ * every use. Anything that sets a cookie is never stored anywhere.
+ */
+export const GUEST_MAX_AGE_SECONDS = 30;
+
+export interface CacheDecision {
+  /** Answer 304 instead of rendering. */
+  notModified: boolean;
+}
+
+export function applyDocumentCaching(request: Request, status: number, headers: Headers, context: EntryContext): CacheDecision {
+  if (headers.has("Cache-Control")) return { notModified: false };
+  const cookie = request.headers.get("Cookie") ?? "";
+  const member = cookie.includes(SESSION_COOKIE_MARKER);
+  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) {
+    headers.set("Cache-Control", "private, no-store");
+    return { notModified: false };
+  }
+  const etag = documentEtag(context, cookie);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", member ? "private, no-cache" : `public, max-age=${GUEST_MAX_AGE_SECONDS}`);
+  headers.append("Vary", "Cookie");
+  return { notModified: matchesEtag(request.headers.get("If-None-Match"), etag) };
+}
+
+function documentEtag(context: EntryContext, cookie: string): string {
+  const hash = createHash("sha256")
+    .update(context.manifest.version)
+    .update("\0")
+    .update(cookie)
+    .update("\0")
+    .update(JSON.stringify(context.staticHandlerContext.loaderData))
+    .digest("base64url")
+    .slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+/** If-None-Match may list several tags or "*"; weak comparison, as RFC 9110 asks for GET. */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
