@@ -210,6 +210,16 @@ export const discussions = pgTable(
   ],
 );
 
+/**
+ * Visible discussions per category, kept by statement-level triggers on
+ * discussions (migration 0007) in the same transaction as the change: counting
+ * 100,000 rows on every home and subforum page would cost more than the page.
+ */
+export const discussionCounts = pgTable("discussion_counts", {
+  category: text("category").primaryKey(),
+  visibleCount: integer("visible_count").notNull().default(0),
+});
+
 export const comments = pgTable(
   "comments",
   {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
-import { comments, discussions, events, profiles } from "../../db/schema";
+import { comments, discussionCounts, discussions, events, profiles } from "../../db/schema";
 import { categories, isCategory, subforums, type Category } from "~/lib/categories";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
@@ -154,7 +154,7 @@ export interface DiscussionPage {
  */
 export async function listSubforumPage(category: Category, page: number): Promise<DiscussionPage> {
   const inCategory = and(eq(discussions.category, category), isVisible);
-  const [countRow] = await db.select({ value: count() }).from(discussions).where(inCategory);
+  const [countRow] = await db.select({ value: discussionCounts.visibleCount }).from(discussionCounts).where(eq(discussionCounts.category, category));
   const totalCount = countRow?.value ?? 0;
   const totalPages = Math.max(1, Math.ceil(totalCount / SUBFORUM_PAGE_SIZE));
   const offset = (page - 1) * SUBFORUM_PAGE_SIZE;
@@ -358,7 +358,6 @@ export async function getCommunityStats(now = new Date()): Promise<CommunityStat
   const since = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
   const [totals] = await queryRows<Record<string, string | number>>(sql`
     select
-      (select count(*) from ${discussions} where hidden_at is null) as total_discussions,
       (select count(*) from ${profiles} where approval_status = 'approved') as total_members,
       (select count(*) from ${events}) as total_events,
       (select count(*) from ${profiles} where approval_status = 'approved' and created_at > ${since}::timestamptz) as new_members,
@@ -370,16 +369,12 @@ export async function getCommunityStats(now = new Date()): Promise<CommunityStat
         select c.discussion_id from ${comments} c join ${discussions} d on d.id = c.discussion_id
         where c.created_at > ${since}::timestamptz and c.hidden_at is null and d.hidden_at is null
       ) active) as active_discussions`);
-  const perCategory = await db
-    .select({ category: discussions.category, value: count() })
-    .from(discussions)
-    .where(isVisible)
-    .groupBy(discussions.category);
+  const perCategory = await db.select({ category: discussionCounts.category, value: discussionCounts.visibleCount }).from(discussionCounts);
   const discussionsByCategory = Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;
   for (const row of perCategory) if (isCategory(row.category)) discussionsByCategory[row.category] = row.value;
   const n = (key: string) => Number(totals?.[key] ?? 0);
   return {
-    totalDiscussions: n("total_discussions"),
+    totalDiscussions: Object.values(discussionsByCategory).reduce((sum, value) => sum + value, 0),
     totalMembers: n("total_members"),
     totalEvents: n("total_events"),
     discussionsByCategory,

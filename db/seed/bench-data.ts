@@ -31,9 +31,9 @@ export interface BenchDataResult {
 /** The word the data set contains exactly once (search for a rare term). */
 export const RARE_TERM = "Quantenkompression";
 const BATCH = 5_000;
-/** The newest generated discussion is this old; older ones are spaced evenly before it. */
+/** The newest generated discussion is this old; older ones are spaced evenly over three years before it. */
 const NEWEST_AGE_MINUTES = 60;
-const MINUTES_PER_DISCUSSION = 15;
+const SPAN_MINUTES = 3 * 365 * 24 * 60;
 const MAX_THREADS_PER_DISCUSSION = 1_200;
 /** One top-level comment in REPLY_EVERY gets a reply. */
 const REPLY_EVERY = 5;
@@ -124,6 +124,9 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
   const threadTarget = Math.round((options.comments * REPLY_EVERY) / (REPLY_EVERY + 1));
   const scale = scaleFor(total, threadTarget);
   const step = permutationStep(total);
+  // Any size covers the same three years, so "the last seven days" is the same small share of a big or a small set.
+  const minutesPerDiscussion = SPAN_MINUTES / total;
+  const ageMinutes = (i: number) => NEWEST_AGE_MINUTES + i * minutesPerDiscussion;
   // One instant for all statements: each batch finds its discussions again by their creation time.
   const anchor = sql`${new Date().toISOString()}::timestamptz`;
 
@@ -156,12 +159,12 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
              i % 20011 = 7,
              ${threadsForRankSql(sql`(i::bigint * ${int(step)} % ${int(total)} + 1)`, scale)},
              (i::bigint * 104729) % 4000,
-             ${anchor} - (${int(NEWEST_AGE_MINUTES)} + i * ${int(MINUTES_PER_DISCUSSION)}) * interval '1 minute',
-             ${anchor} - (${int(NEWEST_AGE_MINUTES)} + i * ${int(MINUTES_PER_DISCUSSION)}) * interval '1 minute'
+             ${anchor} - (${int(NEWEST_AGE_MINUTES)} + i * ${sql.raw(minutesPerDiscussion.toFixed(6))}) * interval '1 minute',
+             ${anchor} - (${int(NEWEST_AGE_MINUTES)} + i * ${sql.raw(minutesPerDiscussion.toFixed(6))}) * interval '1 minute'
       from generate_series(${int(from)}, ${int(to)}) i
       cross join lateral (select ${pick(titleOpeners, sql`i`, 5)} as opener, ${pick(titleTopics, sql`i`, 17)} as topic) t`);
-    const newest = sql`${anchor} - ${int(NEWEST_AGE_MINUTES + from * MINUTES_PER_DISCUSSION)} * interval '1 minute'`;
-    const oldest = sql`${anchor} - ${int(NEWEST_AGE_MINUTES + to * MINUTES_PER_DISCUSSION)} * interval '1 minute'`;
+    const newest = sql`${anchor} - ${sql.raw(ageMinutes(from).toFixed(6))} * interval '1 minute'`;
+    const oldest = sql`${anchor} - ${sql.raw(ageMinutes(to).toFixed(6))} * interval '1 minute'`;
     const inBatch = sql`d.created_at <= ${newest} + interval '1 second' and d.created_at >= ${oldest} - interval '1 second' and d.slug like 'bench-%'`;
     // Threads follow the discussion minutes to hours apart, never in the future.
     await db.execute(sql`

@@ -1,0 +1,153 @@
+/**
+ * The pages on a generated forum: every query a page's loaders send is
+ * captured, counted and explained. A page must send the same number of
+ * queries however much data there is (no N+1), and no query may read the
+ * discussions or comments table from start to end (every list by index).
+ */
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { comments, discussions } from "../../db/schema";
+import { generateBenchData, RARE_TERM, vacuumAnalyze } from "../../db/seed/bench-data";
+import { loader as discussionLoader } from "~/routes/discussion";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as layoutLoader } from "~/routes/layout";
+import { loader as membersLoader } from "~/routes/members";
+import { loader as profileLoader } from "~/routes/profile";
+import { loader as searchLoader } from "~/routes/search";
+import { loader as subforumLoader } from "~/routes/subforum";
+import { signIn } from "~/server/accounts.server";
+import { db, onQuery, queryRows } from "~/server/db.server";
+import { SUBFORUM_PAGE_SIZE } from "~/server/discussions.server";
+import { createMemberAccount } from "~/server/members.server";
+
+const DISCUSSIONS = 6_000;
+const COMMENTS = 40_000;
+
+interface Page {
+  name: string;
+  path: string;
+  params: Record<string, string>;
+  loader: (args: never) => unknown;
+}
+
+let pages: Page[];
+let memberCookie: string;
+let hotSlug: string;
+let memberId: string;
+
+beforeAll(async () => {
+  await generateBenchData(db, { discussions: DISCUSSIONS, comments: COMMENTS, members: 200 });
+  const password = "abfrage-passwort";
+  memberId = await createMemberAccount(db, {
+    email: "abfragen@example.com",
+    password: { clear: password },
+    firstName: "Abfrage",
+    lastName: "Test",
+    approvalStatus: "approved",
+    role: "member",
+    emailVerified: true,
+  });
+  await vacuumAnalyze(db);
+  const signedIn = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", "abfragen@example.com", password);
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.code}`);
+  memberCookie = signedIn.setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
+
+  const [hot] = await queryRows<{ slug: string }>(sql`select slug from ${discussions} order by replies_count desc limit 1`);
+  const [small] = await queryRows<{ slug: string }>(sql`select slug from ${discussions} order by abs(replies_count - 10) limit 1`);
+  const [seo] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${discussions} where category = 'seo'`);
+  const lastPage = Math.ceil(seo!.n / SUBFORUM_PAGE_SIZE);
+  hotSlug = hot!.slug;
+  pages = [
+    { name: "home", path: "/", params: {}, loader: homeLoader },
+    { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
+    { name: "subforum, middle page", path: `/subforum/seo?page=${Math.ceil(lastPage / 2)}`, params: { segment: "seo" }, loader: subforumLoader },
+    { name: "subforum, last page", path: `/subforum/seo?page=${lastPage}`, params: { segment: "seo" }, loader: subforumLoader },
+    { name: "discussion, few comments", path: `/discussion/${small!.slug}`, params: { slug: small!.slug }, loader: discussionLoader },
+    { name: "discussion, most comments", path: `/discussion/${hot!.slug}`, params: { slug: hot!.slug }, loader: discussionLoader },
+    { name: "discussion, second comment page", path: `/discussion/${hot!.slug}?page=2`, params: { slug: hot!.slug }, loader: discussionLoader },
+    { name: "search, rare term", path: `/search?q=${RARE_TERM}`, params: {}, loader: searchLoader },
+    { name: "search, category and month", path: "/search?category=seo&dateRange=month", params: {}, loader: searchLoader },
+    { name: "members", path: "/members", params: {}, loader: membersLoader },
+    { name: "profile", path: "/profile/bench-7", params: { id: "bench-7" }, loader: profileLoader },
+  ];
+}, 300_000);
+
+interface CapturedQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** The layout's and the page's loaders, as one request runs them; returns every statement they sent. */
+async function render(page: Page, cookie: string | null): Promise<CapturedQuery[]> {
+  const request = new Request(`http://localhost:3000${page.path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const captured: CapturedQuery[] = [];
+  const stop = onQuery((query, params) => captured.push({ sql: query, params }));
+  try {
+    const args = { request, params: page.params, context: { cspNonce: "", clientIp: "127.0.0.1" } } as never;
+    await Promise.all([layoutLoader(args), page.loader(args)]);
+  } finally {
+    stop();
+  }
+  return captured;
+}
+
+describe("queries per page", () => {
+  it("stay the same when the data grows (no query per row)", async () => {
+    const before = new Map<string, number>();
+    for (const page of pages) {
+      for (const cookie of [null, memberCookie]) before.set(`${page.name} ${cookie ? "member" : "guest"}`, (await render(page, cookie)).length);
+    }
+
+    // More of everything that the pages list: discussions in the subforum, threads and replies by other authors.
+    const [hot] = await queryRows<{ id: string }>(sql`select id from ${discussions} where slug = ${hotSlug}`);
+    const threads = await db
+      .insert(comments)
+      .values(Array.from({ length: 40 }, (_, i) => ({ discussionId: hot!.id, authorId: `bench-${i + 100}`, content: `Noch ein Beitrag ${i}` })))
+      .returning({ id: comments.id });
+    await db.insert(comments).values(threads.map((thread, i) => ({ discussionId: hot!.id, parentId: thread.id, authorId: `bench-${i + 150}`, content: "Antwort" })));
+    await db.insert(discussions).values(
+      Array.from({ length: 60 }, (_, i) => ({ slug: `mehr-${i}`, title: `Mehr ${RARE_TERM} ${i}`, content: "<p>Mehr</p>", category: "seo", authorId: `bench-${i + 20}` })),
+    );
+    await db.insert(discussions).values({ slug: "vom-mitglied", title: "Vom Mitglied", content: "<p>x</p>", category: "seo", authorId: memberId });
+
+    for (const page of pages) {
+      for (const cookie of [null, memberCookie]) {
+        const key = `${page.name} ${cookie ? "member" : "guest"}`;
+        const count = (await render(page, cookie)).length;
+        expect({ page: key, queries: count }).toEqual({ page: key, queries: before.get(key) });
+        // A budget too, so a constant but wasteful page is noticed.
+        expect(count, key).toBeLessThanOrEqual(12);
+      }
+    }
+  });
+});
+
+describe("query plans", () => {
+  /** Relations read by a sequential scan anywhere in the plan tree. */
+  function sequentialScans(plan: Record<string, unknown>): string[] {
+    const own = plan["Node Type"] === "Seq Scan" ? [String(plan["Relation Name"])] : [];
+    const children = (plan["Plans"] as Array<Record<string, unknown>> | undefined) ?? [];
+    return [...own, ...children.flatMap(sequentialScans)];
+  }
+
+  it("read discussions and comments by index on every page", async () => {
+    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    const problems: string[] = [];
+    let explained = 0;
+    for (const page of pages) {
+      for (const cookie of [null, memberCookie]) {
+        for (const query of await render(page, cookie)) {
+          if (!/^\s*(select|with)\b/i.test(query.sql)) continue;
+          const { rows } = await client.query(`explain (format json) ${query.sql}`, query.params);
+          const raw = rows[0]!["QUERY PLAN"];
+          const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: Record<string, unknown> }>;
+          explained += 1;
+          const scanned = sequentialScans(plan[0]!.Plan).filter((relation) => relation === "discussions" || relation === "comments");
+          if (scanned.length > 0) problems.push(`${page.name}: sequential scan on ${scanned.join(", ")} in ${query.sql.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(explained).toBeGreaterThan(pages.length * 2);
+    expect(problems).toEqual([]);
+  });
+});
