@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { comments, discussionCounts, discussions, events, profiles } from "../../db/schema";
 import { categories, isCategory, subforums, type Category } from "~/lib/categories";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
