@@ -7,7 +7,7 @@ import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
 import { categoryLabels } from "~/lib/categories";
-import { formatAge, formatReplies, renderNow } from "~/lib/format";
+import { formatAge, formatCount, formatReplies, renderNow } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import {
   dateRangeLabels,
@@ -161,7 +161,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="result-count">
-              {result.total === 1 ? "1 Ergebnis" : `${result.total} Ergebnisse`}
+              {result.capped ? `Mehr als ${formatCount(result.total)} Ergebnisse` : result.total === 1 ? "1 Ergebnis" : `${result.total} Ergebnisse`}
               {filter.query ? ` für „${filter.query}“` : ""}
               {result.total > SEARCH_LIMIT ? ` – die ${SEARCH_LIMIT} ersten werden angezeigt` : ""}
             </p>

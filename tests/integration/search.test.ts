@@ -109,5 +109,16 @@ describe("results", () => {
     const result = await searchDiscussions(filter({ query: "Massentest" }), now);
     expect(result.hits).toHaveLength(50);
     expect(result.total).toBe(60);
+    expect(result.capped).toBe(false);
+  });
+
+  it("stops counting past 1000 matches and says so", async () => {
+    const author = await makeViewer();
+    await db.insert(discussions).values(
+      Array.from({ length: 1005 }, (_, i) => ({ slug: `flut-${i}`, title: `Flutwelle ${i}`, content: "", category: "tools", authorId: author.id })),
+    );
+    const result = await searchDiscussions(filter({ query: "Flutwelle" }), now);
+    expect(result).toMatchObject({ total: 1000, capped: true });
+    expect(result.hits).toHaveLength(50);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "discussions_visible_relevance_idx" ON "discussions" USING btree ("is_pinned" DESC NULLS FIRST,"replies_count" DESC NULLS FIRST) WHERE hidden_at is null;
