@@ -96,7 +96,9 @@ async function load(server: BenchServer, page: Page, cookie: string | null, seco
         path: page.path,
         headers: cookie ? { cookie } : {},
         onResponse: (_status, _body, _context, headers) => {
-          const timing = /dur=([\d.]+)/.exec(String(headers?.["server-timing"] ?? ""));
+          // Raw header names keep the server's spelling ("Server-Timing").
+          const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "server-timing");
+          const timing = /dur=([\d.]+)/.exec(String(name ? headers?.[name] : ""));
           if (timing) serverTimes.push(Number(timing[1]));
         },
       },

@@ -363,12 +363,13 @@ export async function getCommunityStats(now = new Date()): Promise<CommunityStat
       (select count(*) from ${profiles} where approval_status = 'approved' and created_at > ${since}::timestamptz) as new_members,
       (select count(*) from ${discussions} where hidden_at is null and created_at > ${since}::timestamptz) as new_discussions,
       (select count(*) from ${events} where created_at > ${since}::timestamptz) as new_events,
+      -- The week's ids first, then one primary-key lookup each for the hidden check: as a scalar subquery it
+      -- stays a lookup per id, where a join or EXISTS lets the planner hash every discussion of the forum.
       (select count(*) from (
-        select id from ${discussions} where hidden_at is null and (created_at > ${since}::timestamptz or updated_at > ${since}::timestamptz)
+        select id from ${discussions} where created_at > ${since}::timestamptz or updated_at > ${since}::timestamptz
         union
-        select c.discussion_id from ${comments} c join ${discussions} d on d.id = c.discussion_id
-        where c.created_at > ${since}::timestamptz and c.hidden_at is null and d.hidden_at is null
-      ) active) as active_discussions`);
+        select discussion_id from ${comments} where created_at > ${since}::timestamptz and hidden_at is null
+      ) week where (select d.hidden_at is null from ${discussions} d where d.id = week.id)) as active_discussions`);
   const perCategory = await db.select({ category: discussionCounts.category, value: discussionCounts.visibleCount }).from(discussionCounts);
   const discussionsByCategory = Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;
   for (const row of perCategory) if (isCategory(row.category)) discussionsByCategory[row.category] = row.value;
