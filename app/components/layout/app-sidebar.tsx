@@ -11,10 +11,9 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
@@ -55,17 +54,21 @@ export function DesktopSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   );
 }
 
+// Radix Dialog is a sizeable part of a first visit's JavaScript; most visitors never open the overlay.
+const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
+
 /** Under 768 px the sidebar opens as an overlay. */
 export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { openMobile, setOpenMobile } = useSidebar();
+  // A closed Radix dialog renders nothing, so mounting it only while open changes no markup.
+  if (!openMobile) return null;
+  const close = () => setOpenMobile(false);
   return (
-    <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-      <SheetContent data-testid="mobile-sidebar" aria-describedby={undefined}>
-        <SheetTitle className="sr-only">Navigation</SheetTitle>
-        <SheetDescription className="sr-only">Hauptnavigation des Forums</SheetDescription>
-        <SidebarBody collapsed={false} viewer={viewer} onNavigate={() => setOpenMobile(false)} />
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={null}>
+      <MobileSidebarSheet onClose={close}>
+        <SidebarBody collapsed={false} viewer={viewer} onNavigate={close} />
+      </MobileSidebarSheet>
+    </Suspense>
   );
 }
 
