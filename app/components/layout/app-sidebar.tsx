@@ -14,7 +14,7 @@ import {
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Tooltip } from "~/components/ui/tooltip";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -218,10 +218,5 @@ function SidebarLink({
     </NavLink>
   );
   if (!collapsed) return link;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
-  );
+  return <Tooltip label={label}>{link}</Tooltip>;
 }
