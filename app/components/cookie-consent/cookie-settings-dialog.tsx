@@ -52,7 +52,7 @@ export default function CookieSettingsDialog({
             onCheckedChange={onMarketingChange}
           />
         </div>
-        <DialogFooter className="sm:justify-between">
+        <DialogFooter spread>
           <Button variant="ghost" onClick={onReset}>
             Zurücksetzen
           </Button>

@@ -204,9 +204,9 @@ function SidebarLink({
       onClick={onNavigate}
       className={({ isActive }) =>
         cn(
-          "flex items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted",
+          "flex items-start gap-2 rounded-md py-1.5 text-sm hover:bg-muted",
           isActive && "bg-brand-50 font-medium text-brand-800",
-          collapsed && "justify-center px-0",
+          collapsed ? "justify-center px-0" : "px-2",
         )
       }
     >
