@@ -13,7 +13,6 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { Tooltip } from "~/components/ui/tooltip";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
@@ -82,6 +81,9 @@ function SidebarBody({
   onNavigate?: () => void;
 }) {
   const [subforumsOpen, setSubforumsOpen] = useState(true);
+  const subforumsId = useId();
+  // Icons only: the group cannot be closed there.
+  const subforumsShown = collapsed || subforumsOpen;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -108,20 +110,24 @@ function SidebarBody({
           )}
         </SidebarGroup>
 
-        <Collapsible open={collapsed || subforumsOpen} onOpenChange={setSubforumsOpen}>
-          <div className="px-2">
-            {collapsed ? (
-              <span className="sr-only">Subforen</span>
-            ) : (
-              <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">
-                Subforen
-                <ChevronDownIcon
-                  aria-hidden="true"
-                  className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")}
-                />
-              </CollapsibleTrigger>
-            )}
-            <CollapsibleContent>
+        {/* A plain disclosure button rather than Radix Collapsible: same ARIA, without Radix's state and presence code on every page. */}
+        <div className="px-2">
+          {collapsed ? (
+            <span className="sr-only">Subforen</span>
+          ) : (
+            <button
+              type="button"
+              aria-expanded={subforumsOpen}
+              aria-controls={subforumsId}
+              onClick={() => setSubforumsOpen((open) => !open)}
+              className="flex w-full items-center justify-between rounded-md px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted"
+            >
+              Subforen
+              <ChevronDownIcon aria-hidden="true" className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")} />
+            </button>
+          )}
+          <div id={subforumsId} hidden={!subforumsShown}>
+            {subforumsShown && (
               <ul className="mt-1 flex flex-col gap-0.5">
                 {subforums.map((subforum) => (
                   <li key={subforum.segment}>
@@ -136,9 +142,9 @@ function SidebarBody({
                   </li>
                 ))}
               </ul>
-            </CollapsibleContent>
+            )}
           </div>
-        </Collapsible>
+        </div>
 
         {viewer && (
           <SidebarGroup label="Schnellaktionen" collapsed={collapsed}>
