@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
 import { NotFound } from "~/components/layout/not-found";
+import { Toaster } from "~/components/toast/toaster";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh font-sans">
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

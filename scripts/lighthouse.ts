@@ -4,12 +4,10 @@
  * and a discussion with Lighthouse in the system Chromium. Fails unless the
  * SEO score is 100 on each; prints all four category scores.
  */
-import { spawn } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { findDiscussionPath, startBuiltServer } from "./lib/built-server";
 
-const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3210);
-const BASE = `http://localhost:${PORT}`;
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -21,30 +19,12 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("server did not start");
-}
-
 async function main() {
-  const server = spawn("node", ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: "memory://", SEED_DEMO: "true", LOG_LEVEL: "warn", PUBLIC_URL: BASE },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startBuiltServer({ port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined });
+  const BASE = server.baseUrl;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForServer();
-    const subforumHtml = await (await fetch(`${BASE}/subforum/seo`)).text();
-    const discussion = subforumHtml.match(/href="(\/discussion\/[^"]+)"/)?.[1];
-    if (!discussion) throw new Error("no discussion found");
-    const pages = ["/", "/subforum/seo", discussion];
+    const pages = ["/", "/subforum/seo", await findDiscussionPath(BASE)];
 
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
     let failed = false;
@@ -76,7 +56,7 @@ async function main() {
     if (failed) process.exitCode = 1;
   } finally {
     await chrome?.kill();
-    server.kill("SIGTERM");
+    await server.stop();
   }
 }
 

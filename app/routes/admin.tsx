@@ -171,17 +171,19 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
       {creating && <CreateUser lastResult={createResult} error={createResult?.error?.[""]?.[0] ?? null} />}
 
       <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-          <div>
-            <CardTitle>Benutzerverwaltung</CardTitle>
-            <CardDescription>Rollen ändern und neue Benutzer anlegen.</CardDescription>
+        <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <CardTitle>Benutzerverwaltung</CardTitle>
+              <CardDescription>Rollen ändern und neue Benutzer anlegen.</CardDescription>
+            </div>
+            <Button asChild>
+              <Link to="?neu=1#benutzer-erstellen" preventScrollReset>
+                <UserPlusIcon aria-hidden="true" />
+                Benutzer erstellen
+              </Link>
+            </Button>
           </div>
-          <Button asChild>
-            <Link to="?neu=1#benutzer-erstellen" preventScrollReset>
-              <UserPlusIcon aria-hidden="true" />
-              Benutzer erstellen
-            </Link>
-          </Button>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <MemberList members={members.members} />

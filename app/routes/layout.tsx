@@ -5,7 +5,6 @@ import { FloatingCreateButton } from "~/components/layout/floating-create-button
 import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { can, isAdmin } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
@@ -31,28 +30,26 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { viewer } = loaderData;
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
-      <TooltipProvider delayDuration={300}>
-        <CookieConsentProvider>
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
-          >
-            Zum Inhalt springen
-          </a>
-          <div className="flex min-h-dvh">
-            <DesktopSidebar viewer={viewer} />
-            <MobileSidebar viewer={viewer} />
-            <div className="flex min-w-0 flex-1 flex-col">
-              <TopBar />
-              <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
-                <Outlet />
-              </main>
-              <SiteFooter year={loaderData.year} />
-            </div>
+      <CookieConsentProvider>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
+        >
+          Zum Inhalt springen
+        </a>
+        <div className="flex min-h-dvh">
+          <DesktopSidebar viewer={viewer} />
+          <MobileSidebar viewer={viewer} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <TopBar />
+            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
+              <Outlet />
+            </main>
+            <SiteFooter year={loaderData.year} />
           </div>
-          {viewer?.canCreateDiscussion && <FloatingCreateButton />}
-        </CookieConsentProvider>
-      </TooltipProvider>
+        </div>
+        {viewer?.canCreateDiscussion && <FloatingCreateButton />}
+      </CookieConsentProvider>
     </SidebarProvider>
   );
 }

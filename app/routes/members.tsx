@@ -115,7 +115,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
                   data-testid="member-card"
                   className="flex h-full gap-3 rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200"
                 >
-                  <Avatar name={`${member.firstName} ${member.lastName}`} src={member.avatarUrl} className="size-12 text-sm" />
+                  <Avatar name={`${member.firstName} ${member.lastName}`} src={member.avatarUrl} size="lg" />
                   <span className="flex min-w-0 flex-col">
                     <span className="font-semibold">{member.firstName}</span>
                     {member.company && <span className="truncate text-sm text-muted-foreground">{member.company}</span>}

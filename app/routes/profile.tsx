@@ -159,8 +159,9 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         </Link>
       </Button>
       <Card>
-        <CardContent className="flex flex-col items-center gap-3 p-6 text-center sm:flex-row sm:text-left">
-          <Avatar name={name} src={profile.avatarUrl} className="size-20 text-xl" />
+        {/* No header above, so not CardContent, whose padding leaves the top to one. */}
+        <div className="flex flex-col items-center gap-3 p-6 text-center sm:flex-row sm:text-left">
+          <Avatar name={name} src={profile.avatarUrl} size="xl" />
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-bold">{profile.firstName}</h1>
             {profile.company && <p className="text-muted-foreground">{profile.company}</p>}
@@ -177,7 +178,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
               </Link>
             </Button>
           )}
-        </CardContent>
+        </div>
       </Card>
       {editing && (
         <EditProfile profile={profile} errors={actionData?.errors ?? {}} />

@@ -22,7 +22,7 @@ export function CreateUser({ lastResult, error }: { lastResult: SubmissionResult
   if (hydrated) {
     return (
       <Dialog open onOpenChange={(open) => !open && void navigate(".", { preventScrollReset: true, replace: true })}>
-        <DialogContent className="max-w-2xl">
+        <DialogContent wide>
           <DialogHeader>
             <DialogTitle>Neuen Benutzer erstellen</DialogTitle>
             <DialogDescription>{description}</DialogDescription>

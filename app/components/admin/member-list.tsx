@@ -46,7 +46,7 @@ function MemberRoleRow({ member }: { member: MemberRow }) {
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center" data-testid="member-row">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <Avatar name={name} src={member.avatarUrl} className="size-9" />
+        <Avatar name={name} src={member.avatarUrl} size="md" />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {name}

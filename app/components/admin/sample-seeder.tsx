@@ -1,7 +1,7 @@
 import { LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "~/components/toast/toaster";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { texts } from "~/lib/texts";
@@ -31,9 +31,9 @@ export function SampleSeeder({ total, interval }: { total: number; interval: num
         if (!response.ok) throw new Error(result.error ?? texts.unknownError);
         setDone(index + 1);
       }
-      toast.success(`${total} Beispiel-Diskussionen erstellt`);
+      showToast({ type: "success", title: `${total} Beispiel-Diskussionen erstellt` });
     } catch (error) {
-      toast.error(texts.createDiscussionsFailed, { description: error instanceof Error ? error.message : undefined });
+      showToast({ type: "error", title: texts.createDiscussionsFailed, description: error instanceof Error ? error.message : undefined });
       setDone(null);
     } finally {
       void revalidator.revalidate();

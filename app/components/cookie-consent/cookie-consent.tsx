@@ -1,9 +1,7 @@
 import { CookieIcon } from "lucide-react";
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Switch } from "~/components/ui/switch";
 import { paths } from "~/lib/paths";
 import {
   getConsentStatus,
@@ -17,6 +15,9 @@ import {
 interface CookieConsentApi {
   openSettings: () => void;
 }
+
+// Dialog and switches load when the settings are opened, not on every page of every visit.
+const CookieSettingsDialog = lazy(() => import("./cookie-settings-dialog"));
 
 const CookieConsentContext = createContext<CookieConsentApi | null>(null);
 
@@ -102,84 +103,20 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
         </section>
       )}
 
-      <Dialog open={settingsOpen} onOpenChange={setSettingsOpen}>
-        <DialogContent data-testid="cookie-settings">
-          <DialogHeader>
-            <DialogTitle>Cookie-Einstellungen</DialogTitle>
-            <DialogDescription>Legen Sie fest, welche Cookies wir verwenden dürfen.</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-4">
-            <PreferenceRow
-              id="cookie-essential"
-              label="Notwendige Cookies"
-              description="Erforderlich für Anmeldung, Sicherheit und Grundfunktionen. Immer aktiv."
-              checked
-              disabled
-            />
-            <PreferenceRow
-              id="cookie-analytics"
-              label="Analyse-Cookies"
-              description="Helfen uns zu verstehen, wie das Forum genutzt wird."
-              checked={analytics}
-              onCheckedChange={setAnalytics}
-            />
-            <PreferenceRow
-              id="cookie-marketing"
-              label="Marketing-Cookies"
-              description="Ermöglichen personalisierte Inhalte und Werbung."
-              checked={marketing}
-              onCheckedChange={setMarketing}
-            />
-          </div>
-          <DialogFooter className="sm:justify-between">
-            <Button variant="ghost" onClick={reset}>
-              Zurücksetzen
-            </Button>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
-              <Button variant="outline" onClick={saveCustom}>
-                Auswahl speichern
-              </Button>
-              <Button onClick={acceptAll}>Alle akzeptieren</Button>
-            </div>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            analytics={analytics}
+            marketing={marketing}
+            onAnalyticsChange={setAnalytics}
+            onMarketingChange={setMarketing}
+            onClose={() => setSettingsOpen(false)}
+            onAcceptAll={acceptAll}
+            onSaveCustom={saveCustom}
+            onReset={reset}
+          />
+        </Suspense>
+      )}
     </CookieConsentContext.Provider>
-  );
-}
-
-function PreferenceRow({
-  id,
-  label,
-  description,
-  checked,
-  disabled,
-  onCheckedChange,
-}: {
-  id: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onCheckedChange?: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-description`}
-      />
-    </div>
   );
 }

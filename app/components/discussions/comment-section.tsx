@@ -151,7 +151,7 @@ function CommentItem({
     <article
       id={`comment-${comment.id}`}
       data-testid="comment"
-      className={cn("scroll-mt-20 rounded-lg border bg-background p-4", comment.hidden ? "border-dashed border-red-300 bg-red-50/40" : "border-border")}
+      className={cn("scroll-mt-20 rounded-lg border p-4", comment.hidden ? "border-dashed border-red-300 bg-red-50/40" : "border-border bg-background")}
     >
       {comment.hidden && (
         <p className="mb-2 text-sm font-medium text-red-900">
@@ -159,7 +159,7 @@ function CommentItem({
         </p>
       )}
       <header className="flex flex-wrap items-center gap-2 text-sm">
-        <Avatar name={comment.author ? `${comment.author.firstName} ${comment.author.lastName}` : name} className="size-7" />
+        <Avatar name={comment.author ? `${comment.author.firstName} ${comment.author.lastName}` : name} size="xs" />
         <span className="font-medium">{name}</span>
         {edited && <span className="text-muted-foreground">(bearbeitet)</span>}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>

@@ -17,7 +17,8 @@ export function visiblePages(current: number, total: number): Array<number | "ga
   return result;
 }
 
-const itemClass = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border border-border px-3 text-sm";
+const itemClass = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border px-3 text-sm";
+const linkClass = cn(itemClass, "border-border hover:bg-muted");
 
 export function Pagination({
   basePath,
@@ -35,7 +36,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5">
       {currentPage > 1 ? (
-        <Link to={pageHref(basePath, currentPage - 1)} rel="prev" className={cn(itemClass, "hover:bg-muted")}>
+        <Link to={pageHref(basePath, currentPage - 1)} rel="prev" className={linkClass}>
           <ChevronLeftIcon className="size-4" aria-hidden="true" />
           Zurück
         </Link>
@@ -51,14 +52,14 @@ export function Pagination({
             to={pageHref(basePath, page)}
             aria-current={page === currentPage ? "page" : undefined}
             aria-label={`Seite ${page}`}
-            className={cn(itemClass, page === currentPage ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted")}
+            className={page === currentPage ? cn(itemClass, "border-primary bg-primary text-primary-foreground") : linkClass}
           >
             {page}
           </Link>
         ),
       )}
       {currentPage < totalPages ? (
-        <Link to={pageHref(basePath, currentPage + 1)} rel="next" className={cn(itemClass, "hover:bg-muted")}>
+        <Link to={pageHref(basePath, currentPage + 1)} rel="next" className={linkClass}>
           Weiter
           <ChevronRightIcon className="size-4" aria-hidden="true" />
         </Link>

@@ -132,8 +132,8 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
     <div
       data-testid="rich-text-editor"
       className={cn(
-        "rounded-md border border-gray-400 bg-background focus-within:outline-2 focus-within:outline-brand-600",
-        invalid && "border-destructive",
+        "rounded-md border bg-background focus-within:outline-2 focus-within:outline-brand-600",
+        invalid ? "border-destructive" : "border-gray-400",
       )}
     >
       <div role="toolbar" aria-label="Formatierung" className="flex gap-1 border-b border-border p-1">

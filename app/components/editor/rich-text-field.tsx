@@ -41,8 +41,8 @@ export function RichTextField({
         aria-describedby={errorId}
         aria-invalid={invalid || undefined}
         className={cn(
-          "w-full rounded-md border border-gray-400 bg-background px-3 py-2 text-sm",
-          invalid && "border-destructive",
+          "w-full rounded-md border bg-background px-3 py-2 text-sm",
+          invalid ? "border-destructive" : "border-gray-400",
         )}
       />
       <input type="hidden" name="contentFormat" value={fallbackFormat} />

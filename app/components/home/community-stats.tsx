@@ -19,7 +19,7 @@ export function CommunityStats({ stats }: { stats: Stats }) {
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Diskussionen nach Kategorie</CardTitle>
+            <CardTitle size="sm">Diskussionen nach Kategorie</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="flex flex-col gap-2 text-sm">
@@ -40,7 +40,7 @@ export function CommunityStats({ stats }: { stats: Stats }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-base">
+            <CardTitle size="sm" className="flex items-center gap-2">
               <ActivityIcon className="size-4 text-brand-700" aria-hidden="true" />
               Letzte 7 Tage
             </CardTitle>

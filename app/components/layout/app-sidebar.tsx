@@ -11,11 +11,9 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Tooltip } from "~/components/ui/tooltip";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -55,17 +53,21 @@ export function DesktopSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   );
 }
 
+// Radix Dialog is a sizeable part of a first visit's JavaScript; most visitors never open the overlay.
+const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
+
 /** Under 768 px the sidebar opens as an overlay. */
 export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { openMobile, setOpenMobile } = useSidebar();
+  // A closed Radix dialog renders nothing, so mounting it only while open changes no markup.
+  if (!openMobile) return null;
+  const close = () => setOpenMobile(false);
   return (
-    <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-      <SheetContent data-testid="mobile-sidebar" aria-describedby={undefined}>
-        <SheetTitle className="sr-only">Navigation</SheetTitle>
-        <SheetDescription className="sr-only">Hauptnavigation des Forums</SheetDescription>
-        <SidebarBody collapsed={false} viewer={viewer} onNavigate={() => setOpenMobile(false)} />
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={null}>
+      <MobileSidebarSheet onClose={close}>
+        <SidebarBody collapsed={false} viewer={viewer} onNavigate={close} />
+      </MobileSidebarSheet>
+    </Suspense>
   );
 }
 
@@ -79,6 +81,9 @@ function SidebarBody({
   onNavigate?: () => void;
 }) {
   const [subforumsOpen, setSubforumsOpen] = useState(true);
+  const subforumsId = useId();
+  // Icons only: the group cannot be closed there.
+  const subforumsShown = collapsed || subforumsOpen;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -105,20 +110,24 @@ function SidebarBody({
           )}
         </SidebarGroup>
 
-        <Collapsible open={collapsed || subforumsOpen} onOpenChange={setSubforumsOpen}>
-          <div className="px-2">
-            {collapsed ? (
-              <span className="sr-only">Subforen</span>
-            ) : (
-              <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted">
-                Subforen
-                <ChevronDownIcon
-                  aria-hidden="true"
-                  className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")}
-                />
-              </CollapsibleTrigger>
-            )}
-            <CollapsibleContent>
+        {/* A plain disclosure button rather than Radix Collapsible: same ARIA, without Radix's state and presence code on every page. */}
+        <div className="px-2">
+          {collapsed ? (
+            <span className="sr-only">Subforen</span>
+          ) : (
+            <button
+              type="button"
+              aria-expanded={subforumsOpen}
+              aria-controls={subforumsId}
+              onClick={() => setSubforumsOpen((open) => !open)}
+              className="flex w-full items-center justify-between rounded-md px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted"
+            >
+              Subforen
+              <ChevronDownIcon aria-hidden="true" className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")} />
+            </button>
+          )}
+          <div id={subforumsId} hidden={!subforumsShown}>
+            {subforumsShown && (
               <ul className="mt-1 flex flex-col gap-0.5">
                 {subforums.map((subforum) => (
                   <li key={subforum.segment}>
@@ -133,9 +142,9 @@ function SidebarBody({
                   </li>
                 ))}
               </ul>
-            </CollapsibleContent>
+            )}
           </div>
-        </Collapsible>
+        </div>
 
         {viewer && (
           <SidebarGroup label="Schnellaktionen" collapsed={collapsed}>
@@ -201,9 +210,9 @@ function SidebarLink({
       onClick={onNavigate}
       className={({ isActive }) =>
         cn(
-          "flex items-start gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted",
+          "flex items-start gap-2 rounded-md py-1.5 text-sm hover:bg-muted",
           isActive && "bg-brand-50 font-medium text-brand-800",
-          collapsed && "justify-center px-0",
+          collapsed ? "justify-center px-0" : "px-2",
         )
       }
     >
@@ -215,10 +224,5 @@ function SidebarLink({
     </NavLink>
   );
   if (!collapsed) return link;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
-  );
+  return <Tooltip label={label}>{link}</Tooltip>;
 }

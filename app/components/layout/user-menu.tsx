@@ -23,8 +23,8 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
     <details className="group relative" data-testid="user-menu">
       <summary
         className={cn(
-          "flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted [&::-webkit-details-marker]:hidden",
-          collapsed && "justify-center px-0",
+          "flex cursor-pointer list-none items-center gap-2 rounded-md py-1.5 text-sm hover:bg-muted [&::-webkit-details-marker]:hidden",
+          collapsed ? "justify-center px-0" : "px-2",
         )}
       >
         <Avatar name={name} src={viewer.avatarUrl} />

@@ -15,7 +15,7 @@ export function AvatarForm({ profile }: { profile: EditableProfile }) {
 
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <Avatar name={`${profile.firstName} ${profile.lastName}`} src={preview ?? profile.avatarUrl} className="size-20 text-xl" />
+      <Avatar name={`${profile.firstName} ${profile.lastName}`} src={preview ?? profile.avatarUrl} size="xl" />
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2" preventScrollReset>
         <input type="hidden" name="intent" value="upload-avatar" />
         <label htmlFor="avatar" className="sr-only">

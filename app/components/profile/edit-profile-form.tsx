@@ -37,7 +37,7 @@ export function EditProfile({ profile, errors }: { profile: EditableProfile; err
   if (hydrated) {
     return (
       <Dialog open onOpenChange={(open) => !open && void navigate(".", { preventScrollReset: true, replace: true })}>
-        <DialogContent className="max-w-2xl">
+        <DialogContent wide>
           <DialogHeader>
             <DialogTitle>Profil bearbeiten</DialogTitle>
             <DialogDescription>Deine Angaben sind für alle Besucher sichtbar, deine E-Mail-Adresse nie.</DialogDescription>

@@ -1,9 +1,20 @@
 import { initials } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
+const sizes = {
+  xs: "size-7 text-xs",
+  sm: "size-8 text-xs",
+  md: "size-9 text-xs",
+  lg: "size-12 text-sm",
+  xl: "size-20 text-xl",
+} as const;
+
 /** The member's picture, or their initials (spec rule) on an orange tile. */
-export function Avatar({ name, src, className }: { name: string; src?: string | null; className?: string }) {
-  const base = "inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-xs font-semibold text-brand-800";
+export function Avatar({ name, src, size = "sm", className }: { name: string; src?: string | null; size?: keyof typeof sizes; className?: string }) {
+  const base = cn(
+    "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800",
+    sizes[size],
+  );
   if (src) return <img src={src} alt="" width={64} height={64} loading="lazy" className={cn(base, "object-cover", className)} />;
   return (
     <span aria-hidden="true" className={cn(base, className)}>

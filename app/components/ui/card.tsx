@@ -15,8 +15,14 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 p-5 pb-3", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
-  return <h2 data-slot="card-title" className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
+export function CardTitle({ className, size = "default", ...props }: ComponentProps<"h2"> & { size?: "default" | "sm" }) {
+  return (
+    <h2
+      data-slot="card-title"
+      className={cn("font-semibold", size === "sm" ? "text-base" : "text-lg leading-tight", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -1,0 +1,48 @@
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import type { ToastMessage } from "~/lib/toast";
+
+// sonner is fetched only when the first toast is due: most page views never show one.
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Where toasts appear; renders nothing until `showToast` is first called. */
+export function Toaster() {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster onMount={markMounted} />
+    </Suspense>
+  );
+}
+
+export type ToastInput = Omit<ToastMessage, "id"> & { id?: string };
+
+export function showToast({ type, title, description, id }: ToastInput): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  // The toast is added only once the Toaster's live region is in the document, so screen readers announce it.
+  void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => {
+    const show = type === "error" ? toast.error : type === "success" ? toast.success : toast.info;
+    show(title, { id, description });
+  });
+}

@@ -1,0 +1,250 @@
+/**
+ * `npm run bench:js [-- --browser] [-- --budget 100]`: JavaScript a guest's
+ * first visit downloads, per page, from the production build (run
+ * `npm run build` first).
+ *
+ * The built server renders each page; every `<script src>`, every
+ * `<link rel="modulepreload">` and every import of the inline module script is
+ * fetched, and the static imports of those files are followed too (React
+ * Router modulepreloads them all, so that only guards against a gap). Dynamic
+ * imports inside the bundles are not followed: they load on interaction.
+ * `--browser` additionally opens each page in the system Chromium and counts
+ * any further script it fetches before the network is idle, e.g. a lazy chunk
+ * that a component imports right on mount.
+ *
+ * Sizes: gzip at level 9 of each file (comparable between builds) and the
+ * bytes the server actually sends with `Accept-Encoding: gzip` (compression
+ * package, level 6). kB = 1000 bytes, as in Vite's build output.
+ * Writes bench/results/js-size.json.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { parseArgs } from "node:util";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { init, parse } from "es-module-lexer";
+import { findDiscussionPath, startBuiltServer } from "./lib/built-server";
+
+const { values: args } = parseArgs({
+  options: {
+    browser: { type: "boolean", default: false },
+    budget: { type: "string" },
+  },
+});
+
+interface JsFile {
+  url: string;
+  raw: number;
+  gzip9: number;
+  served: number;
+  /** How the first visit reaches it: listed in the HTML, a static import found by following, or fetched by the browser. */
+  via: "html" | "static-import" | "browser";
+}
+
+interface PageResult {
+  page: string;
+  path: string;
+  files: JsFile[];
+  inlineModuleBytes: number;
+  totals: { raw: number; gzip9: number; served: number };
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/** Body bytes as sent on the wire: Node's fetch would silently decompress them. */
+function fetchServedBytes(url: string): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`${url}: HTTP ${res.statusCode}`));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: res.headers["content-encoding"] }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function measureFile(url: string, via: JsFile["via"]): Promise<{ file: JsFile; source: string }> {
+  const { body, encoding } = await fetchServedBytes(url);
+  const source = encoding === "gzip" ? gunzipSync(body) : body;
+  return {
+    file: { url: new URL(url).pathname, raw: source.length, gzip9: gzipSync(source, { level: 9 }).length, served: body.length, via },
+    source: source.toString("utf8"),
+  };
+}
+
+function attributes(tag: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const match of tag.matchAll(/([\w-]+)(?:="([^"]*)")?/g)) map.set(match[1]!.toLowerCase(), match[2] ?? "");
+  return map;
+}
+
+/** Specifiers that load a module: static imports and dynamic imports with a literal string. */
+function importsOf(source: string): string[] {
+  const [imports] = parse(source);
+  return imports.map((entry) => entry.n).filter((name): name is string => typeof name === "string");
+}
+
+function staticImportsOf(source: string): string[] {
+  const [imports] = parse(source);
+  // d === -1: a static import statement; dynamic imports (d >= 0) only load on demand inside bundles.
+  return imports.filter((entry) => entry.d === -1 && entry.n).map((entry) => entry.n!);
+}
+
+/** Script URLs the server-rendered HTML makes the browser load. */
+function scriptsInHtml(html: string, pageUrl: string): { urls: string[]; inlineModuleBytes: number } {
+  const urls = new Set<string>();
+  let inlineModuleBytes = 0;
+  for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = attributes(match[2]!);
+    if (match[1]!.toLowerCase() === "script" && attrs.get("src")) urls.add(new URL(attrs.get("src")!, pageUrl).href);
+    if (match[1]!.toLowerCase() === "link" && attrs.get("rel") === "modulepreload" && attrs.get("href")) {
+      urls.add(new URL(attrs.get("href")!, pageUrl).href);
+    }
+  }
+  // React Router's inline module script imports the route modules and then, dynamically, the client entry:
+  // both happen on every first visit.
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = attributes(match[1]!);
+    if (attrs.get("type") !== "module" || attrs.has("src")) continue;
+    inlineModuleBytes += Buffer.byteLength(match[2]!);
+    for (const specifier of importsOf(match[2]!)) urls.add(new URL(specifier, pageUrl).href);
+  }
+  return { urls: [...urls], inlineModuleBytes };
+}
+
+async function measurePage(baseUrl: string, page: string, path: string): Promise<PageResult> {
+  const pageUrl = `${baseUrl}${path}`;
+  const response = await fetch(pageUrl);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const { urls, inlineModuleBytes } = scriptsInHtml(await response.text(), pageUrl);
+
+  const files = new Map<string, JsFile>();
+  const queue: Array<{ url: string; via: JsFile["via"] }> = urls.map((url) => ({ url, via: "html" }));
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    if (files.has(item.url)) continue;
+    const { file, source } = await measureFile(item.url, item.via);
+    files.set(item.url, file);
+    for (const specifier of staticImportsOf(source)) {
+      queue.push({ url: new URL(specifier, item.url).href, via: "static-import" });
+    }
+  }
+  return { page, path, files: [...files.values()], inlineModuleBytes, totals: sum([...files.values()]) };
+}
+
+function sum(files: JsFile[]) {
+  return files.reduce((total, file) => ({ raw: total.raw + file.raw, gzip9: total.gzip9 + file.gzip9, served: total.served + file.served }), {
+    raw: 0,
+    gzip9: 0,
+    served: 0,
+  });
+}
+
+/** Scripts Chromium really fetches until the network is idle, without any interaction. */
+async function scriptsInBrowser(baseUrl: string, path: string): Promise<string[]> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.add(req.url());
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+    await page.waitForSelector("html[data-hydrated='true']");
+    // Whatever an effect imports right after hydration has to start within this window.
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState("networkidle");
+    return [...scripts];
+  } finally {
+    await browser.close();
+  }
+}
+
+async function addBrowserScripts(result: PageResult, baseUrl: string) {
+  const known = new Set(result.files.map((file) => `${baseUrl}${file.url}`));
+  const extra = (await scriptsInBrowser(baseUrl, result.path)).filter((url) => !known.has(url));
+  for (const url of extra) result.files.push((await measureFile(url, "browser")).file);
+  result.totals = sum(result.files);
+  return extra.length;
+}
+
+function printTable(results: PageResult[]) {
+  console.log(`\n${"page".padEnd(16)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)} ${"served kB".padStart(10)} ${"inline kB".padStart(10)}`);
+  for (const result of results) {
+    const { raw, gzip9, served } = result.totals;
+    console.log(
+      `${result.page.padEnd(16)} ${String(result.files.length).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip9).padStart(10)} ${kb(served).padStart(10)} ${kb(result.inlineModuleBytes).padStart(10)}`,
+    );
+  }
+}
+
+function printBreakdown(result: PageResult) {
+  console.log(`\n${result.page} ${result.path}\n${"file".padEnd(48)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)}  via`);
+  for (const file of [...result.files].sort((a, b) => b.gzip9 - a.gzip9)) {
+    console.log(`${file.url.padEnd(48)} ${kb(file.raw).padStart(8)} ${kb(file.gzip9).padStart(10)}  ${file.via}`);
+  }
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  await init;
+  const server = await startBuiltServer({ logLevel: "silent" });
+  try {
+    const discussion = await findDiscussionPath(server.baseUrl);
+    const pages: Array<[string, string]> = [
+      ["home", "/"],
+      ["subforum", "/subforum/seo"],
+      ["discussion", discussion],
+      ["search", "/search"],
+      ["members", "/members"],
+    ];
+    const results: PageResult[] = [];
+    for (const [page, path] of pages) {
+      const result = await measurePage(server.baseUrl, page, path);
+      const followed = result.files.filter((file) => file.via === "static-import");
+      if (followed.length > 0) console.warn(`${page}: ${followed.length} statically imported file(s) not preloaded by the HTML: ${followed.map((f) => f.url).join(", ")}`);
+      if (args.browser) {
+        const extra = await addBrowserScripts(result, server.baseUrl);
+        if (extra > 0) console.warn(`${page}: Chromium fetched ${extra} script(s) beyond the HTML list (counted in the total)`);
+      }
+      results.push(result);
+    }
+    printTable(results);
+    printBreakdown(results.find((result) => result.page === "discussion")!);
+
+    mkdirSync("bench/results", { recursive: true });
+    const output = { measuredAt: new Date().toISOString(), commit: gitCommit(), browserChecked: args.browser, unit: "bytes", pages: results };
+    writeFileSync("bench/results/js-size.json", `${JSON.stringify(output, null, 2)}\n`);
+    console.log("\nbench/results/js-size.json written");
+
+    if (args.budget) {
+      const limit = Number(args.budget) * 1000;
+      const discussionTotal = results.find((result) => result.page === "discussion")!.totals.gzip9;
+      if (discussionTotal > limit) {
+        console.error(`discussion page: ${kb(discussionTotal)} kB gzip exceeds the budget of ${args.budget} kB`);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
