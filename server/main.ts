@@ -20,6 +20,7 @@ import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail.server";
 import { purgeRateLimits } from "~/server/rate-limit.server";
 import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
+import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory, storageImageOrigin } from "~/server/storage.server";
 
 const CLIENT_DIR = "build/client";
@@ -120,6 +121,7 @@ function createApp() {
   // Uploaded files carry a timestamp in their name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
+  app.use(admitInOrder(createRequestGate(env.MAX_CONCURRENT_REQUESTS)));
   app.all(
     /.*/,
     createRequestHandler({
@@ -130,6 +132,24 @@ function createApp() {
   );
   app.use(handleError);
   return app;
+}
+
+/**
+ * Pages and actions go through the gate; static files are answered above it.
+ * The health check passes by: it says whether the process lives, and must not
+ * time out behind a queue of page requests.
+ */
+function admitInOrder(gate: RequestGate) {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.path === "/healthz") return next();
+    void gate.enter().then(() => {
+      // The client gave up while waiting: nothing left to answer.
+      if (req.socket.destroyed || res.closed) return gate.leave();
+      // "close" comes after the last byte is out, or when the client goes away mid-answer.
+      res.once("close", () => gate.leave());
+      next();
+    });
+  };
 }
 
 function sendText(res: express.Response, status: number, message: string) {
