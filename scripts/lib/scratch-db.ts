@@ -44,13 +44,3 @@ export function createTempDir(prefix: string): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
-
-/** Whether a PostgreSQL server answers at `url` (for optional steps). */
-export async function postgresAnswers(url: string): Promise<boolean> {
-  try {
-    await withClient(url, (client) => client.query("select 1"));
-    return true;
-  } catch {
-    return false;
-  }
-}
