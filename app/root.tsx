@@ -7,6 +7,7 @@ import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { site } from "~/lib/site";
 import { texts } from "~/lib/texts";
+import { clientErrorMessage } from "~/lib/route-errors";
 import { env } from "~/server/env.server";
 import { readToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
@@ -62,7 +63,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">Es ist ein unerwarteter Fehler aufgetreten.</h1>
+      <h1 className="text-2xl font-bold">{clientErrorMessage(error) ?? texts.unexpectedError}</h1>
       <p className="text-muted-foreground">Bitte laden Sie die Seite neu oder versuchen Sie es später erneut.</p>
       <a href="/" className="font-medium text-brand-700 underline">
         Zur Startseite
@@ -74,7 +75,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const meta: Route.MetaFunction = ({ error }) =>
   error
     ? [
-        { title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Seite nicht gefunden" : texts.unexpectedError) },
+        { title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Seite nicht gefunden" : (clientErrorMessage(error) ?? texts.unexpectedError)) },
         { name: "robots", content: "noindex, follow" },
       ]
     : [{ title: site.name }];

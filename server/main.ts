@@ -19,6 +19,8 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail.server";
 import { purgeRateLimits } from "~/server/rate-limit.server";
+import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
+import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory, storageImageOrigin } from "~/server/storage.server";
 
 const CLIENT_DIR = "build/client";
@@ -114,6 +116,7 @@ function createApp() {
     res.status(403).type("text/plain; charset=utf-8").send("Anfrage von einer fremden Website abgelehnt.");
   });
 
+  app.use(guardRequestBody);
   app.use(compression());
 
   // Vite's hashed file names change with their content, so they may be cached forever.
@@ -122,6 +125,7 @@ function createApp() {
   // Uploaded files carry a timestamp in their name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
+  app.use(admitInOrder(createRequestGate(env.MAX_CONCURRENT_REQUESTS)));
   app.all(
     /.*/,
     createRequestHandler({
@@ -130,7 +134,100 @@ function createApp() {
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
     }),
   );
+  app.use(handleError);
   return app;
+}
+
+/**
+ * Pages and actions go through the gate; static files are answered above it.
+ * The health check passes by: it says whether the process lives, and must not
+ * time out behind a queue of page requests.
+ */
+function admitInOrder(gate: RequestGate) {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.path === "/healthz") return next();
+    void gate.enter().then(() => {
+      // The client gave up while waiting: nothing left to answer.
+      if (req.socket.destroyed || res.closed) return gate.leave();
+      // "close" comes after the last byte is out, or when the client goes away mid-answer.
+      res.once("close", () => gate.leave());
+      next();
+    });
+  };
+}
+
+function sendText(res: express.Response, status: number, message: string) {
+  res.status(status).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(message);
+}
+
+/**
+ * Refuses what is too large or malformed before anything reads it, and makes
+ * sure an unread body is drained once the answer is out: a route that ignores
+ * the body (the view counter) would otherwise leave the uploading client
+ * waiting, because the app's request stream stops reading when nobody pulls.
+ */
+function guardRequestBody(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const verdict = checkRequestHead({
+    url: req.originalUrl,
+    contentLength: req.headers["content-length"],
+    transferEncoding: req.headers["transfer-encoding"],
+  });
+  if (!verdict.ok) {
+    logger.warn({ url: req.originalUrl.slice(0, 200), status: verdict.status, length: req.headers["content-length"] }, "request refused");
+    // Read the body first (up to a bound) so the client is done sending and actually sees the answer.
+    void drainRequest(req, MAX_DRAIN_BYTES).then((drained) => {
+      if (!drained) res.set("Connection", "close");
+      sendText(res, verdict.status, verdict.message);
+    });
+    return;
+  }
+  res.once("finish", () => {
+    if (!req.complete) {
+      void drainRequest(req, bodyLimitFor(req.path)).then((drained) => {
+        if (!drained) req.socket.destroy();
+      });
+    }
+  });
+  next();
+}
+
+/**
+ * Errors Express itself raises (a malformed path under /storage, a missing
+ * file) get their status with a German text; anything else is our fault: a
+ * logged 500 without details.
+ */
+function handleError(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
+  if (status >= 400 && status < 500) {
+    sendText(res, status, status === 404 ? requestErrorTexts.notFound : requestErrorTexts.invalid);
+    return;
+  }
+  logger.error({ err: error, url: req.originalUrl }, "request failed");
+  sendText(res, 500, "Es ist ein unerwarteter Fehler aufgetreten.");
+}
+
+/**
+ * Requests Node's parser refuses before Express sees them (headers over 16 KB,
+ * broken framing): the same answers Node would give, with a German text.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  // As Node itself decides: no answer into the middle of a response already on its way (keep-alive).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? ["431 Request Header Fields Too Large", requestErrorTexts.headersTooLarge]
+      : error.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW"
+        ? ["413 Payload Too Large", requestErrorTexts.tooLarge]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? ["408 Request Timeout", requestErrorTexts.timeout]
+          : ["400 Bad Request", requestErrorTexts.invalid];
+  const body = Buffer.from(message, "utf8");
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${message}`);
 }
 
 async function main() {
@@ -142,6 +239,7 @@ async function main() {
     process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL}\n`);
   });
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
   const stopMailWorker = startMailWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));

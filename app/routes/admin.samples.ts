@@ -5,6 +5,7 @@ import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { paths } from "~/lib/paths";
+import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/admin.samples";
 
 export function loader() {
@@ -18,7 +19,7 @@ export function loader() {
  */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await getViewer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const rawIndex = formData.get("index");
   const single = typeof rawIndex === "string";
 

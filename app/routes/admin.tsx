@@ -28,6 +28,7 @@ import { listAuditLog } from "~/server/audit.server";
 import { requireApprovedUser } from "~/server/guards.server";
 import { can } from "~/server/permissions.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/admin";
 
 /** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel. */
@@ -52,7 +53,7 @@ const decisionSchema = changeRoleSchema.pick({ userId: true });
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireApprovedUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   switch (intent) {

@@ -11,6 +11,7 @@ import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { paths } from "~/lib/paths";
 import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
+import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import {
@@ -26,6 +27,7 @@ import { isApproved } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -42,7 +44,7 @@ function tooManyRequests(intent: string, retryAfter: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const ip = context.clientIp ?? "unknown";
   const emailKey = String(formData.get("email") ?? "").trim().toLowerCase();
@@ -204,9 +206,9 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AuthShell title={texts.unexpectedError}>
+    <AuthShell title={clientErrorMessage(error) ?? texts.unexpectedError}>
       <Link to={paths.auth} className="text-brand-700 underline">
         Zurück zur Anmeldung
       </Link>

@@ -19,6 +19,7 @@ import { logger } from "~/server/logger.server";
 import { isApproved } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/create-discussion";
 
 /** Guests go to sign in, unapproved members wait; the same check guards the action. */
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAuthor(request);
-  const submission = parseWithZod(await request.formData(), { schema: createDiscussionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: createDiscussionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const outcome = await createDiscussion(viewer, submission.value);

@@ -24,6 +24,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
+import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { commentHref, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
@@ -35,6 +36,7 @@ import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
 import { discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
 import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/discussion";
 
 /** The discussion this request may see: hidden ones exist only for staff. */
@@ -102,7 +104,7 @@ function refused(outcome: Exclude<WriteOutcome<unknown>, { ok: true }>, title: s
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getViewer(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const discussion = await loadDiscussion(params.slug, viewer);
   const here = paths.discussion(discussion.slug);
@@ -333,10 +335,11 @@ function EditDiscussionForm({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = notFound ? texts.discussionNotFound : (clientErrorMessage(error) ?? texts.unexpectedError);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <title>{pageTitle(notFound ? texts.discussionNotFound : texts.unexpectedError)}</title>
-      <h1 className="text-2xl font-bold">{notFound ? texts.discussionNotFound : texts.unexpectedError}</h1>
+      <title>{pageTitle(message)}</title>
+      <h1 className="text-2xl font-bold">{message}</h1>
       <Button asChild>
         <Link to={paths.home}>
           <HomeIcon aria-hidden="true" />

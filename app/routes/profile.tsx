@@ -16,6 +16,7 @@ import { paths } from "~/lib/paths";
 import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
+import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage, type ToastMessage } from "~/lib/toast";
 import { signOut } from "~/server/accounts.server";
 import { listDiscussionsByAuthor } from "~/server/discussions.server";
@@ -32,7 +33,7 @@ import {
   type AvatarError,
 } from "~/server/profile.server";
 import { getViewer } from "~/server/session.server";
-import { discardBody } from "~/server/request-body.server";
+import { discardBody, readFormData } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile";
 
@@ -87,12 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await discardBody(request);
     return refuse(413, texts.avatarUploadFailed, avatarErrors["too-large"]);
   }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return refuse(400, texts.unknownError, "Die Anfrage konnte nicht gelesen werden.");
-  }
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const own = viewer?.id === params.id;
 
@@ -227,7 +223,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Profil nicht gefunden" : "Es ist ein unerwarteter Fehler aufgetreten."}</h1>
+      <h1 className="text-2xl font-bold">{notFound ? "Profil nicht gefunden" : (clientErrorMessage(error) ?? texts.unexpectedError)}</h1>
       <Button asChild>
         <Link to={paths.home}>
           <HomeIcon aria-hidden="true" />

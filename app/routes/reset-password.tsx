@@ -16,6 +16,7 @@ import { toastMessage } from "~/lib/toast";
 import { resetPassword } from "~/server/accounts.server";
 import { isPasswordResetTokenValid } from "~/server/auth.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const limit = await checkRateLimits([[authRateRules.newPasswordPerIp, context.clientIp ?? "unknown"]]);
   if (!limit.allowed) {
     return data({ status: "error" as const, error: texts.tooManyRequests, toast: toastMessage("error", texts.passwordUpdateFailed, texts.tooManyRequests) }, { status: 429 });

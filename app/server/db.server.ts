@@ -82,7 +82,7 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   try {
     // The same extensions the PostgreSQL server provides (migration 0002 creates them).
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { extensions: { pg_trgm } });
+    const client = yieldBeforeQueries(await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { extensions: { pg_trgm } }));
     const db = drizzlePglite({ client, schema, logger: queryLogger }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return {
@@ -100,6 +100,33 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * PGlite runs a query synchronously on this thread and the promise it returns
+ * is already settled, so `await db…` never gives the event loop a turn: a
+ * request's loaders, and those of every other open request, run back to back
+ * as one long chain of microtasks. Under load that chain took seconds, and in
+ * that time no connection was accepted, no request read and no response
+ * written (clients timed out while the server's own timings looked fine).
+ * One turn of the event loop before each query and transaction lets the
+ * network I/O in between. Queries inside a transaction keep running through:
+ * the transaction holds PGlite's lock, so waiting there would only stall
+ * everyone else.
+ */
+function yieldBeforeQueries(client: PGlite): PGlite {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<PGlite["query"]>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite["query"];
+  client.transaction = (async (...args: Parameters<PGlite["transaction"]>) => {
+    await nextTurn();
+    return transaction(...args);
+  }) as PGlite["transaction"];
+  return client;
 }
 
 /**

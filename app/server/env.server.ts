@@ -41,6 +41,8 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "smtp:// oder smtps:// erwartet").optional()),
   MAIL_FROM: z.string().min(3).default('"Marketing Community" <no-reply@marketing-community.example>'),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Pages and form posts worked on at once; more wait in line (see app/server/request-gate.server.ts). */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1000).default(8),
   /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
 });

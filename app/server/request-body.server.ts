@@ -1,9 +1,137 @@
+import type { IncomingMessage } from "node:http";
+import { data } from "react-router";
+
+/**
+ * Request bodies: how large they may be, how a form is read, and what a
+ * client hears when its request cannot be processed. A broken request is the
+ * client's fault and gets a 4xx with a German message, never a 500.
+ */
+export const requestErrorTexts = {
+  invalid: "Die Anfrage ist ungültig.",
+  tooLarge: "Die Anfrage ist zu groß.",
+  lengthRequired: "Die Anfrage muss ihre Länge (Content-Length) angeben.",
+  unsupportedFormat: "Das Format der Anfrage wird nicht unterstützt. Bitte senden Sie das Formular erneut.",
+  headersTooLarge: "Die Adresse oder die Kopfzeilen der Anfrage sind zu groß.",
+  timeout: "Die Anfrage hat zu lange gedauert.",
+  notFound: "Nicht gefunden.",
+} as const;
+
+/**
+ * Every form of the forum fits easily: the longest field is a discussion of
+ * 50,000 characters, which even percent-encoded stays below 600 KB.
+ */
+export const MAX_FORM_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The profile page takes avatar uploads. It answers a file that is too large
+ * itself, with the toast the form expects, so the general guard only has to
+ * stop what no avatar form would ever send.
+ */
+export const MAX_UPLOAD_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A refused body is still read up to this size before the answer goes out:
+ * a client that is cut off mid-upload sees a reset, not our 413. Beyond it
+ * the connection is closed; nobody sends that much by mistake.
+ */
+export const MAX_DRAIN_BYTES = MAX_UPLOAD_BODY_BYTES;
+
+const UPLOAD_PATH = /^\/profile\/[^/]+(?:\.data)?\/?$/;
+
+export function bodyLimitFor(pathname: string): number {
+  return UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_FORM_BODY_BYTES;
+}
+
+export type RequestHeadVerdict = { ok: true } | { ok: false; status: 400 | 411 | 413; message: string };
+
+/**
+ * What can be decided from the request line and headers alone, before a byte
+ * of the body is read.
+ */
+export function checkRequestHead(request: { url: string; contentLength: string | undefined; transferEncoding: string | undefined }): RequestHeadVerdict {
+  // A NUL byte has no place in any of our URLs, and PostgreSQL cannot even compare text with one.
+  if (/%00/i.test(request.url)) return { ok: false, status: 400, message: requestErrorTexts.invalid };
+  // Without a length the size is only known after reading it all; browsers always send one for forms.
+  if (request.transferEncoding !== undefined && request.contentLength === undefined) {
+    return { ok: false, status: 411, message: requestErrorTexts.lengthRequired };
+  }
+  if (request.contentLength !== undefined) {
+    const length = Number(request.contentLength);
+    if (!Number.isSafeInteger(length) || length < 0) return { ok: false, status: 400, message: requestErrorTexts.invalid };
+    const pathname = request.url.split("?", 1)[0]!;
+    if (length > bodyLimitFor(pathname)) return { ok: false, status: 413, message: requestErrorTexts.tooLarge };
+  }
+  return { ok: true };
+}
+
+/**
+ * Reads and throws away what is left of a request body, up to `limit` bytes.
+ * A client that is still uploading when the answer comes otherwise either
+ * stalls (nobody reads) or sees a reset instead of the answer (socket closed).
+ * Resolves true once the body has ended, false when it went over the limit
+ * or the client went away.
+ */
+export function drainRequest(req: IncomingMessage, limit: number): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (drained: boolean) => {
+      req.off("data", count);
+      req.off("end", ended);
+      req.off("error", failed);
+      req.off("close", closed);
+      resolve(drained);
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.byteLength;
+      if (read > limit) {
+        req.pause();
+        finish(false);
+      }
+    };
+    const ended = () => finish(true);
+    const failed = () => finish(false);
+    const closed = () => finish(req.complete);
+    // Whoever read the body before (the app's request stream) is done with it.
+    req.removeAllListeners("data");
+    req.on("data", count);
+    req.once("end", ended);
+    req.once("error", failed);
+    req.once("close", closed);
+    req.resume();
+  });
+}
+
+const FORM_CONTENT_TYPE = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/**
+ * The form of an action's request. Anything that is not a readable form, or
+ * carries a NUL byte (which no text column can store), ends the action with
+ * a 4xx response the error boundary shows.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  if (!FORM_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw data({ message: requestErrorTexts.unsupportedFormat }, { status: 415 });
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // A missing or wrong multipart boundary, a body cut off in the middle.
+    throw data({ message: requestErrorTexts.invalid }, { status: 400 });
+  }
+  for (const value of formData.values()) {
+    if (typeof value === "string" && value.includes("\u0000")) throw data({ message: requestErrorTexts.invalid }, { status: 400 });
+  }
+  return formData;
+}
+
 /**
  * Reads and discards a request body that is too large to process, so the
  * browser receives our 413 answer instead of a connection reset mid-upload.
  * Stops after `limit` bytes: beyond that the connection is not worth keeping.
  */
-export async function discardBody(request: Request, limit = 16 * 1024 * 1024): Promise<void> {
+export async function discardBody(request: Request, limit = MAX_UPLOAD_BODY_BYTES): Promise<void> {
   const reader = request.body?.getReader();
   if (!reader) return;
   let read = 0;

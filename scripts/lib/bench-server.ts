@@ -12,6 +12,8 @@ export interface BenchServer {
   pid: number;
   /** Resident memory of the server process in MB (Linux /proc). */
   rssMb(): number;
+  /** How the process ended, if it has: "Code 1", "Signal SIGKILL"; null while it runs. */
+  exitStatus(): string | null;
   stop(): Promise<void>;
   /** SIGKILL: no shutdown handler runs, nothing is flushed. */
   kill9(): Promise<void>;
@@ -44,12 +46,19 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     },
     stdio: ["ignore", log, options.logFile ? log : "inherit"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let exitStatus: string | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exitStatus = signal ? `Signal ${signal}` : `Code ${code}`;
+      resolve();
+    }),
+  );
   await waitForHealth(url, child);
   return {
     url,
     pid: child.pid!,
     rssMb: () => readRssMb(child.pid!),
+    exitStatus: () => exitStatus,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
@@ -87,12 +96,16 @@ function readRssMb(pid: number): number {
   }
 }
 
-/** Signs in through the sign-in form (as a browser without JavaScript would) and returns the Cookie header. */
-export async function signIn(url: string, email: string, password: string): Promise<string> {
+/**
+ * Signs in through the sign-in form (as a browser without JavaScript would) and returns the Cookie header.
+ * `headers` may add an X-Forwarded-For, for a server started with TRUST_PROXY, when many members sign in
+ * at once and the per-IP limit would otherwise refuse them.
+ */
+export async function signIn(url: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
   const response = await fetch(`${url}/auth`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { ...headers, Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "sign-in", email, password }),
   });
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);

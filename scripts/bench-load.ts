@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:load [-- --duration 60 --connections 100 --members 40 --writes 0.1 --warmup 5]`
+ * Mixed load on the built server: guests and signed-in members read the
+ * home page, subforums, discussions, search, the member directory and
+ * profiles, and members write comments (each with its own text). Runs on a
+ * fresh database with the demo content plus `--members` extra members, so
+ * the writes are spread over many accounts: embedded PGlite in a temporary
+ * folder, or with DATABASE_URL a PostgreSQL database of its own next to it.
+ * Samples the server's RSS every 5 s and prints requests, req/s, errors,
+ * timeouts, latency p50/p99 and the RSS series. Exits 1 on any error,
+ * timeout, 4xx/5xx or write that was not acknowledged.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { percentile, signIn, startServer, type BenchServer } from "./lib/bench-server";
+import { createScratchDatabase, createTempDir } from "./lib/scratch-db";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "60" },
+    warmup: { type: "string", default: "5" },
+    connections: { type: "string", default: "100" },
+    members: { type: "string", default: "40" },
+    writes: { type: "string", default: "0.1" },
+    port: { type: "string", default: "3441" },
+    /** Keep the server's log here (default: a temporary file, shown on failure); with --log-level info it has every request. */
+    "log-file": { type: "string" },
+    "log-level": { type: "string", default: "warn" },
+  },
+});
+const duration = Number(values.duration);
+const warmupSeconds = Number(values.warmup);
+const connections = Number(values.connections);
+const memberCount = Number(values.members);
+const writeShare = Number(values.writes);
+const databaseUrl = process.env.DATABASE_URL;
+const backend = databaseUrl ? "postgres" : "pglite";
+if (![duration, connections, memberCount].every((n) => Number.isInteger(n) && n > 0) || !(writeShare >= 0 && writeShare <= 1)) {
+  console.error("Aufruf: npm run bench:load -- --duration <s> --connections <n> --members <n> --writes <0…1>");
+  process.exit(1);
+}
+
+const BENCH_PASSWORD = "last-passwort";
+const SAMPLE_SECONDS = 5;
+
+/** Demo content plus the load members, written before the server opens the database (PGlite allows one process). */
+async function prepareDatabase(env: Record<string, string | undefined>) {
+  // process.env turns undefined into the string "undefined": set only what is there.
+  for (const [key, value] of Object.entries({ ...env, LOG_LEVEL: "warn" })) if (value !== undefined) process.env[key] = value;
+  const { closeDatabase, db } = await import("~/server/db.server");
+  const { seedDemoContent } = await import("~/server/demo-seed.server");
+  const { createMemberAccount, hashMemberPassword } = await import("~/server/members.server");
+  try {
+    await seedDemoContent(db);
+    // One hash for all: hashing is deliberately slow, and the accounts only differ in their address.
+    const hash = await hashMemberPassword(BENCH_PASSWORD);
+    const emails: string[] = [];
+    for (let i = 1; i <= memberCount; i++) {
+      const email = `last.mitglied.${i}@example.com`;
+      await createMemberAccount(db, {
+        email,
+        password: { hash },
+        firstName: "Last",
+        lastName: `Mitglied ${i}`,
+        approvalStatus: "approved",
+        role: "member",
+        emailVerified: true,
+        // No reply mails: the mail outbox is not what this measures.
+        newsletterSubscribed: false,
+      });
+      emails.push(email);
+    }
+    return emails;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+interface Urls {
+  guestPaths: string[];
+  discussions: string[];
+}
+
+/** What there is to read, taken from the pages themselves. */
+async function collectUrls(url: string): Promise<Urls> {
+  const links = async (pagePath: string, pattern: RegExp) =>
+    [...(await (await fetch(`${url}${pagePath}`)).text()).matchAll(pattern)].map((match) => match[1]!);
+  const discussions = new Set<string>();
+  for (const subforum of ["/subforum/seo", "/subforum/sea", "/subforum/ai"]) {
+    for (const slug of await links(subforum, /href="\/discussion\/([^"?#/]+)"/g)) discussions.add(slug);
+  }
+  const profiles = [...new Set(await links("/members", /href="(\/profile\/[0-9a-f-]{36})"/g))].slice(0, 10);
+  if (discussions.size < 10 || profiles.length < 3) throw new Error(`Zu wenig Demo-Inhalte: ${discussions.size} Diskussionen, ${profiles.length} Profile`);
+  return {
+    discussions: [...discussions],
+    guestPaths: [
+      "/",
+      "/subforum/seo",
+      "/subforum/sea",
+      "/subforum/ai",
+      "/search?q=Backlinks",
+      "/search?q=Google+Ads",
+      "/search?q=KI",
+      "/members",
+      "/members?q=Schulz",
+      ...profiles,
+      ...[...discussions].map((slug) => `/discussion/${slug}`),
+    ],
+  };
+}
+
+type Kind = "Gast liest" | "Mitglied liest" | "Mitglied schreibt";
+/** autocannon's per-connection context: the request the connection has out right now. */
+type Context = { kind?: Kind; path?: string; sentAt?: number };
+
+interface KindStats {
+  count: number;
+  /** Status code → count. */
+  statuses: Map<number, number>;
+  /** Client-side, request built to response complete, in ms (autocannon's own latencies leave out the 302s). */
+  latencies: number[];
+  serverTimes: number[];
+}
+
+async function runLoad(server: BenchServer, urls: Urls, cookies: string[], seconds: number) {
+  const stats = new Map<Kind, KindStats>();
+  const statsOf = (kind: Kind) => {
+    let entry = stats.get(kind);
+    if (!entry) stats.set(kind, (entry = { count: 0, statuses: new Map(), latencies: [], serverTimes: [] }));
+    return entry;
+  };
+  const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  let written = 0;
+  const runId = Date.now().toString(36);
+  const contexts = new Set<Context>();
+  const timedOut: string[] = [];
+  const started = performance.now();
+
+  // Without a callback autocannon returns its event emitter made thenable; the types only know the promise.
+  const instance = autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        // Called before every request: each one is drawn anew from the mix.
+        setupRequest: (request, context: Context) => {
+          contexts.add(context);
+          context.sentAt = performance.now();
+          const roll = Math.random();
+          if (roll < writeShare) {
+            written += 1;
+            const body = new URLSearchParams({ intent: "create-comment", content: `Lasttest ${runId} Kommentar ${written}` }).toString();
+            Object.assign(context, { kind: "Mitglied schreibt", path: `/discussion/${pick(urls.discussions)}` });
+            return {
+              ...request,
+              method: "POST",
+              path: context.path,
+              headers: { cookie: pick(cookies), origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+              body,
+            };
+          }
+          const member = roll < writeShare + (1 - writeShare) / 2;
+          Object.assign(context, { kind: member ? "Mitglied liest" : "Gast liest", path: pick(urls.guestPaths) });
+          return { ...request, method: "GET", path: context.path, headers: member ? { cookie: pick(cookies) } : {}, body: undefined };
+        },
+        onResponse: (status, _body, context: Context, headers) => {
+          contexts.delete(context);
+          const entry = statsOf(context.kind!);
+          entry.count += 1;
+          entry.latencies.push(performance.now() - context.sentAt!);
+          entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+          // autocannon hands over the header names as the server wrote them.
+          const timing = /dur=([\d.]+)/.exec(String(headers?.["Server-Timing"] ?? headers?.["server-timing"] ?? ""));
+          if (timing) entry.serverTimes.push(Number(timing[1]));
+        },
+      },
+    ],
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+
+  // A timeout names no request: it is the one out the longest (autocannon gives each request a fresh context).
+  instance.on("reqError", (error: Error) => {
+    if (!/timed out/.test(error.message)) return;
+    const oldest = [...contexts].sort((a, b) => a.sentAt! - b.sentAt!)[0];
+    if (!oldest) return;
+    contexts.delete(oldest);
+    timedOut.push(`${oldest.kind} ${oldest.path} (gesendet bei ${((oldest.sentAt! - started) / 1000).toFixed(1)} s)`);
+  });
+
+  const rss: number[] = [server.rssMb()];
+  const sampler = setInterval(() => rss.push(server.rssMb()), SAMPLE_SECONDS * 1000);
+  const result = await instance;
+  clearInterval(sampler);
+  rss.push(server.rssMb());
+  return { result, stats, rss, timedOut };
+}
+
+async function main() {
+  const temp = createTempDir(`forum-load-${backend}`);
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, "forum_load") : null;
+  const serverEnv = {
+    DATA_DIR: path.join(temp.dir, "data"),
+    STORAGE_DIR: path.join(temp.dir, "storage"),
+    DATABASE_URL: scratch?.url,
+    // The members sign in through one address; the server believes the X-Forwarded-For each sign-in brings.
+    TRUST_PROXY: "1",
+    LOG_LEVEL: values["log-level"],
+  };
+  const logFile = values["log-file"] ? path.resolve(values["log-file"]) : path.join(temp.dir, "server.log");
+  let server: BenchServer | null = null;
+  try {
+    console.log(`${backend}: Demo-Inhalte und ${memberCount} Last-Mitglieder anlegen …`);
+    const emails = await prepareDatabase({ DATA_DIR: serverEnv.DATA_DIR, DATABASE_URL: serverEnv.DATABASE_URL });
+    server = await startServer({ port: Number(values.port), env: serverEnv, logFile });
+    const cookies: string[] = [];
+    for (const [i, email] of emails.entries()) {
+      cookies.push(await signIn(server.url, email, BENCH_PASSWORD, { "X-Forwarded-For": `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` }));
+    }
+    const urls = await collectUrls(server.url);
+    console.log(
+      `${backend}: ${connections} Verbindungen, ${duration} s, ${Math.round(writeShare * 100)} % Kommentare von ${cookies.length} Mitgliedern, ` +
+        `${urls.guestPaths.length} Lese-URLs`,
+    );
+
+    if (warmupSeconds > 0) {
+      // A freshly started server (cold JIT, empty caches) takes the same mix first; its numbers are shown, not judged,
+      // unless something answers 4xx/5xx, which no warm-up excuses.
+      const warm = await runLoad(server, urls, cookies, warmupSeconds);
+      const warmErrors = [...warm.stats.values()].flatMap((entry) => [...entry.statuses]).filter(([status]) => status >= 400);
+      console.log(
+        `Aufwärmen (${warmupSeconds} s): ${warm.result.requests.total} Anfragen, ${warm.result.timeouts} Timeouts, ` +
+          `${warm.result.errors - warm.result.timeouts} Verbindungsfehler, ${warmErrors.reduce((sum, [, count]) => sum + count, 0)} Antworten 4xx/5xx`,
+      );
+      if (warmErrors.length > 0) process.exitCode = 1;
+    }
+    const { result, stats, rss, timedOut } = await runLoad(server, urls, cookies, duration);
+    const clientErrors = [...stats.values()]
+      .flatMap((entry) => [...entry.statuses])
+      .reduce((sum, [status, count]) => (status >= 400 ? sum + count : sum), 0);
+    const unacknowledgedWrites = [...(stats.get("Mitglied schreibt")?.statuses ?? new Map<number, number>())]
+      .filter(([status]) => status !== 302)
+      .reduce((sum, [, count]) => sum + count, 0);
+    // autocannon counts a timeout as an error, too.
+    const connectionErrors = result.errors - result.timeouts;
+
+    console.log("\n| Art | Anfragen | Statuscodes | p50 ms | p99 ms | Server p50 ms | Server p95 ms |");
+    console.log("|---|---:|---|---:|---:|---:|---:|");
+    for (const [kind, entry] of stats) {
+      entry.latencies.sort((a, b) => a - b);
+      entry.serverTimes.sort((a, b) => a - b);
+      const codes = [...entry.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(", ");
+      const ms = (values: number[], p: number) => percentile(values, p).toFixed(0);
+      console.log(
+        `| ${kind} | ${entry.count} | ${codes} | ${ms(entry.latencies, 50)} | ${ms(entry.latencies, 99)} | ${ms(entry.serverTimes, 50)} | ${ms(entry.serverTimes, 95)} |`,
+      );
+    }
+    const all = [...stats.values()].flatMap((entry) => entry.latencies).sort((a, b) => a - b);
+    console.log(`\nAnfragen gesamt:   ${result.requests.total} in ${duration} s (${Math.round(result.requests.average)} req/s im Mittel)`);
+    console.log(
+      `Fehler:            ${connectionErrors} Verbindungsfehler, ${result.timeouts} Timeouts (> 10 s), ${clientErrors} Antworten 4xx/5xx, ${unacknowledgedWrites} Kommentare ohne Weiterleitung`,
+    );
+    console.log(`Latenz (alle):     p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${(all.at(-1) ?? 0).toFixed(0)} ms`);
+    console.log(`RSS alle ${SAMPLE_SECONDS} s (MB): ${rss.join(" ")}`);
+    console.log(`RSS:               erste ${rss[0]} MB, höchste ${Math.max(...rss)} MB, letzte ${rss.at(-1)} MB`);
+    if (timedOut.length > 0) console.log(`Zeitüberschreitungen:\n  ${timedOut.slice(0, 15).join("\n  ")}`);
+
+    if (result.errors + clientErrors + unacknowledgedWrites > 0) {
+      const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim().split("\n").slice(-20).join("\n") : "";
+      const ended = server.exitStatus();
+      console.error(`\nFEHLER: Die Last lief nicht fehlerfrei durch.${ended ? ` Der Server hat sich beendet (${ended}).` : ""}${log ? `\nServer-Log (Ende):\n${log}` : ""}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await server?.stop();
+    await scratch?.drop();
+    temp.remove();
+  }
+}
+
+await main();
