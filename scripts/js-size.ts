@@ -23,7 +23,7 @@ import { request } from "node:http";
 import { parseArgs } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
-import { findDiscussionPath, startBuiltServer } from "./lib/built-server";
+import { findDiscussionPath, startDemoServer } from "./lib/bench-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -205,9 +205,9 @@ function gitCommit(): string | undefined {
 
 async function main() {
   await init;
-  const server = await startBuiltServer({ logLevel: "silent" });
+  const server = await startDemoServer({ logLevel: "silent" });
   try {
-    const discussion = await findDiscussionPath(server.baseUrl);
+    const discussion = await findDiscussionPath(server.url);
     const pages: Array<[string, string]> = [
       ["home", "/"],
       ["subforum", "/subforum/seo"],
@@ -217,11 +217,11 @@ async function main() {
     ];
     const results: PageResult[] = [];
     for (const [page, path] of pages) {
-      const result = await measurePage(server.baseUrl, page, path);
+      const result = await measurePage(server.url, page, path);
       const followed = result.files.filter((file) => file.via === "static-import");
       if (followed.length > 0) console.warn(`${page}: ${followed.length} statically imported file(s) not preloaded by the HTML: ${followed.map((f) => f.url).join(", ")}`);
       if (args.browser) {
-        const extra = await addBrowserScripts(result, server.baseUrl);
+        const extra = await addBrowserScripts(result, server.url);
         if (extra > 0) console.warn(`${page}: Chromium fetched ${extra} script(s) beyond the HTML list (counted in the total)`);
       }
       results.push(result);

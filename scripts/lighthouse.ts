@@ -6,7 +6,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findDiscussionPath, startBuiltServer } from "./lib/built-server";
+import { findDiscussionPath, startDemoServer } from "./lib/bench-server";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -20,8 +20,8 @@ const CHROME_FLAGS = [
 ];
 
 async function main() {
-  const server = await startBuiltServer({ port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined });
-  const BASE = server.baseUrl;
+  const server = await startDemoServer({ port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined });
+  const BASE = server.url;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const pages = ["/", "/subforum/seo", await findDiscussionPath(BASE)];

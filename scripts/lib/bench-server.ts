@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 export interface BenchServer {
@@ -117,4 +118,32 @@ export async function signIn(url: string, email: string, password: string, heade
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A port the OS just handed out, so parallel runs (e2e, another worktree) do not collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The built server on an in-memory database with demo content, for scripts that audit its output (Lighthouse, JS size). */
+export async function startDemoServer(options: { port?: number; logLevel?: string } = {}): Promise<BenchServer> {
+  return startServer({
+    port: options.port ?? (await freePort()),
+    env: { DATA_DIR: "memory://", SEED_DEMO: "true", LOG_LEVEL: options.logLevel ?? "warn" },
+  });
+}
+
+/** The first discussion linked from a subforum page: demo slugs are generated, so none is hard-coded. */
+export async function findDiscussionPath(baseUrl: string, subforum = "/subforum/seo"): Promise<string> {
+  const html = await (await fetch(`${baseUrl}${subforum}`)).text();
+  const found = html.match(/href="(\/discussion\/[^"]+)"/)?.[1];
+  if (!found) throw new Error(`no discussion linked from ${subforum}`);
+  return found;
 }
