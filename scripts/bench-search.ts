@@ -3,29 +3,17 @@
  * generated data set, on a fresh in-memory PGlite or, with DATABASE_URL, on a
  * fresh PostgreSQL database created (and dropped) for the run.
  */
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { createScratchDatabase } from "./lib/scratch-db";
 
 const { values } = parseArgs({ options: { discussions: { type: "string", default: "20000" }, rounds: { type: "string", default: "20" } } });
 const total = Number(values.discussions);
 const rounds = Number(values.rounds);
 
-const baseUrl = process.env.DATABASE_URL;
-let benchDb: string | undefined;
-if (baseUrl) {
-  benchDb = `forum_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${benchDb}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${benchDb}`;
-  process.env.DATABASE_URL = url.toString();
-} else {
-  process.env.DATA_DIR = "memory://";
-}
+const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "forum_bench_search") : null;
+if (scratch) process.env.DATABASE_URL = scratch.url;
+else process.env.DATA_DIR = "memory://";
 process.env.LOG_LEVEL = "silent";
 
 const { discussions } = await import("../db/schema");
@@ -103,9 +91,4 @@ for (const [query, list] of perQuery) {
 console.log(`${databaseKind}: search over ${total} discussions, ${timings.length} queries: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`);
 
 await closeDatabase();
-if (baseUrl && benchDb) {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${benchDb} with (force)`);
-  await admin.end();
-}
+await scratch?.drop();
