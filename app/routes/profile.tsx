@@ -33,7 +33,7 @@ import {
   type AvatarError,
 } from "~/server/profile.server";
 import { getViewer } from "~/server/session.server";
-import { discardBody, readFormData } from "~/server/request-body.server";
+import { readFormData } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile";
 
@@ -82,12 +82,10 @@ function refuse(status: number, title: string, description?: string, extra: Part
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getViewer(request);
-  // A whole request larger than an avatar may be is refused before it is read.
+  // A whole request larger than an avatar may be is refused before it is read
+  // (the server drains the unread body once the answer is out).
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > AVATAR_MAX_BYTES + 64 * 1024) {
-    await discardBody(request);
-    return refuse(413, texts.avatarUploadFailed, avatarErrors["too-large"]);
-  }
+  if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(413, texts.avatarUploadFailed, avatarErrors["too-large"]);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const own = viewer?.id === params.id;

@@ -125,24 +125,3 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
   return formData;
 }
-
-/**
- * Reads and discards a request body that is too large to process, so the
- * browser receives our 413 answer instead of a connection reset mid-upload.
- * Stops after `limit` bytes: beyond that the connection is not worth keeping.
- */
-export async function discardBody(request: Request, limit = MAX_UPLOAD_BODY_BYTES): Promise<void> {
-  const reader = request.body?.getReader();
-  if (!reader) return;
-  let read = 0;
-  try {
-    while (read <= limit) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The client went away; nothing to answer.
-  }
-}
