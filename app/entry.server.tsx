@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { applyDocumentCaching } from "~/server/http-cache.server";
 import { logger } from "~/server/logger.server";
@@ -60,5 +60,10 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router's own 4xx (no loader for a GET, no action for a POST) are the client's mistake and answered as such.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, method: request.method, url: request.url }, "request refused");
+    return;
+  }
   logger.error({ err: error, method: request.method, url: request.url }, "unhandled request error");
 };

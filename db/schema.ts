@@ -7,6 +7,7 @@ import {
   integer,
   bigint,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -214,6 +215,24 @@ export const discussions = pgTable(
     index("discussions_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("discussions_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Who was counted for a discussion lately, so a visitor adds one view per
+ * window (VIEW_WINDOW_MINUTES) however often the counter is posted to.
+ * `visitor` is a keyed hash (member id, or client IP and user agent for
+ * guests), never the raw value. Rows older than the window are purged hourly.
+ */
+export const discussionViews = pgTable(
+  "discussion_views",
+  {
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discussionId, t.visitor] }), index("discussion_views_viewed_at_idx").on(t.viewedAt)],
 );
 
 /**

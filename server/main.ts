@@ -14,16 +14,55 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db } from "~/server/db.server";
+import { purgeViewMarks } from "~/server/discussions.server";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
+import { devMailboxUrl } from "~/server/dev-mailbox.server";
 import { env } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
+import { logger, redactUrl } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail.server";
+import { mustNotBeStored } from "~/server/http-cache.server";
 import { purgeRateLimits } from "~/server/rate-limit.server";
 import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
 import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory, storageImageOrigin } from "~/server/storage.server";
 
 const CLIENT_DIR = "build/client";
+
+/**
+ * The forum uses none of these browser features; denying them keeps an
+ * injected script or a framed page from asking for them, and keeps us out of
+ * interest-based ad cohorts (FLoC, Topics).
+ */
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "autoplay",
+  "bluetooth",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "encrypted-media",
+  "gamepad",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "identity-credentials-get",
+  "idle-detection",
+  "interest-cohort",
+  "local-fonts",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "otp-credentials",
+  "payment",
+  "publickey-credentials-create",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
 
 async function seedIfWanted() {
   // A PostgreSQL database is never filled without asking: `npm run seed` does that.
@@ -43,14 +82,20 @@ function createApp() {
 
   // Server-Timing: the time until the response head leaves, i.e. loaders plus the render of the shell.
   // Browsers show it in their network panel; `npm run bench` reads it for the server-side percentiles.
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    const secretBearing = mustNotBeStored(new URL(req.originalUrl, "http://localhost"));
     const writeHead = res.writeHead;
     res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
       if (!this.headersSent) {
         this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
         // A 304's headers replace the cached ones: a fresh CSP nonce would no longer match the cached page's scripts.
         if (this.statusCode === 304 || args[0] === 304) this.removeHeader("Content-Security-Policy");
+        // Data requests, redirects and resource routes too, whatever the route itself said (pages: applyDocumentCaching).
+        if (secretBearing) {
+          this.setHeader("Cache-Control", "private, no-store");
+          this.removeHeader("ETag");
+        }
       }
       return writeHead.apply(this, args);
     } as typeof writeHead;
@@ -63,7 +108,7 @@ function createApp() {
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -71,6 +116,7 @@ function createApp() {
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     next();
   });
 
@@ -117,12 +163,13 @@ function createApp() {
   });
 
   app.use(guardRequestBody);
+  app.use(refuseUnusedMethods);
   app.use(compression());
 
   // Vite's hashed file names change with their content, so they may be cached forever.
   app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
-  // Uploaded files carry a timestamp in their name: a new upload is a new URL.
+  // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
   app.use(admitInOrder(createRequestGate(env.MAX_CONCURRENT_REQUESTS)));
@@ -192,6 +239,18 @@ function guardRequestBody(req: express.Request, res: express.Response, next: exp
 }
 
 /**
+ * Forms and pages need GET, HEAD and POST; nothing in the forum answers any
+ * other method. TRACE (and CONNECT, TRACK) would not even get through: the
+ * Fetch API's Request refuses them, which was a 500.
+ */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+function refuseUnusedMethods(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (ALLOWED_METHODS.has(req.method)) return next();
+  res.set("Allow", [...ALLOWED_METHODS].join(", "));
+  sendText(res, 405, requestErrorTexts.methodNotAllowed);
+}
+
+/**
  * Errors Express itself raises (a malformed path under /storage, a missing
  * file) get their status with a German text; anything else is our fault: a
  * logged 500 without details.
@@ -237,12 +296,16 @@ async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind }, "server listening");
     process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL}\n`);
+    // On the console only, like the demo admin's password: whoever started the server reads the mails (decision 0010).
+    const mailbox = devMailboxUrl();
+    if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
   const stopMailWorker = startMailWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
+    purgeViewMarks().catch((error: unknown) => logger.error({ err: error }, "purging view marks failed"));
     // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
     if (databaseKind === "pglite") {
       db.execute(sql`analyze`).catch((error: unknown) => logger.error({ err: error }, "analyze failed"));

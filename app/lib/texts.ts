@@ -31,6 +31,7 @@ export const texts = {
   discussionUpdated: "Diskussion erfolgreich aktualisiert!",
   updateDiscussionFailed: "Fehler beim Aktualisieren der Diskussion",
   discussionNotFound: "Diskussion nicht gefunden",
+  commentNotFound: "Diesen Kommentar gibt es nicht.",
   commentCreated: "Kommentar erfolgreich erstellt!",
   commentUpdated: "Kommentar erfolgreich aktualisiert!",
   updateCommentFailed: "Fehler beim Aktualisieren des Kommentars",

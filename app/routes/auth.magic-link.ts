@@ -1,11 +1,20 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { auth, authHeaders } from "~/server/auth.server";
+import { isApproved } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import { findViewer } from "~/server/session.server";
 import { toastCookieHeader } from "~/server/toast.server";
 import type { Route } from "./+types/auth.magic-link";
 
-/** The link in the magic-link mail: single use, signs the member in. */
+/** better-auth's error when the session hook refuses a rejected member (auth.server.ts). */
+const SESSION_REFUSED = "failed_to_create_session";
+
+/**
+ * The link in the magic-link mail: single use, signs the member in. It ends
+ * where password sign-in ends: pending members on /pending-approval, rejected
+ * members with the same text as at the sign-in form.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = await checkRateLimits([[authRateRules.emailLinkPerIp, context.clientIp ?? "unknown"]]);
   if (!limit.allowed) return new Response("Zu viele Anfragen.", { status: 429 });
@@ -15,10 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: authHeaders(request, context.clientIp),
     asResponse: true,
   });
-  const location = response.headers.get("Location") ?? paths.home;
-  const failed = new URL(location, "http://x").searchParams.has("error");
-  const headers = new Headers({ Location: failed ? `${paths.auth}?mode=magic-link&error=invalid-link` : paths.home });
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (!failed) headers.append("Set-Cookie", await toastCookieHeader("success", texts.welcomeBack));
+  const error = new URL(response.headers.get("Location") ?? paths.home, "http://x").searchParams.get("error");
+  if (error) {
+    const location = error === SESSION_REFUSED ? `${paths.auth}?error=account-rejected` : `${paths.auth}?mode=magic-link&error=invalid-link`;
+    return new Response(null, { status: 302, headers: { Location: location } });
+  }
+  const cookies = response.headers.getSetCookie();
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  // The new session is only in the answer's cookies yet: read the member from there.
+  const session = await auth.api.getSession({ headers: new Headers({ Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") }) });
+  const viewer = session ? await findViewer(session.user.id) : null;
+  if (!isApproved(viewer)) {
+    headers.set("Location", paths.pendingApproval);
+    return new Response(null, { status: 302, headers });
+  }
+  headers.set("Location", paths.home);
+  headers.append("Set-Cookie", await toastCookieHeader("success", texts.welcomeBack));
   return new Response(null, { status: 302, headers });
 }

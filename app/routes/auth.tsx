@@ -24,7 +24,7 @@ import {
 } from "~/server/accounts.server";
 import { logger } from "~/server/logger.server";
 import { isApproved } from "~/server/permissions.server";
-import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import { authRateRules, checkRateLimits, signInDelayMs } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
@@ -53,11 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sign-in": {
       const limit = await checkRateLimits([
         [authRateRules.signInPerIp, ip],
-        [authRateRules.signInPerEmail, emailKey],
+        [authRateRules.signInPerEmailAndIp, `${emailKey}|${ip}`],
       ]);
       if (!limit.allowed) return tooManyRequests(intent, limit.retryAfter);
       const submission = parseWithZod(formData, { schema: signInSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      const delay = await signInDelayMs(emailKey);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
       const result = await signIn(request, context.clientIp, submission.value.email, submission.value.password);
       if (!result.ok) {
@@ -187,7 +189,9 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
       </nav>
       {linkError && tab === "login" && (
         <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {texts.invalidLink}: Der Anmeldelink ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.
+          {linkError === "account-rejected"
+            ? texts.accountRejected
+            : `${texts.invalidLink}: Der Anmeldelink ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.`}
         </p>
       )}
       {tab === "register" ? (

@@ -1,16 +1,23 @@
 import { data } from "react-router";
 import { formatDate } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
-import { devMailboxEnabled } from "~/server/env.server";
+import { isDevMailboxKey } from "~/server/dev-mailbox.server";
 import { listDevMailbox } from "~/server/mail.server";
 import type { Route } from "./+types/dev.mailbox";
 
-/** Developer mailbox: where mails go when no SMTP server is configured. Never on a public host. */
-export async function loader() {
-  if (!devMailboxEnabled) throw data(null, { status: 404 });
+/**
+ * Developer mailbox: where mails go when no SMTP server is configured. Never on
+ * a public host, and only with the key from the start message: without it the
+ * page does not exist (a 403 would tell a stranger that there is something to find).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!isDevMailboxKey(new URL(request.url).searchParams.get("key"))) throw data(null, { status: 404 });
   const mails = await listDevMailbox();
   return { mails };
 }
+
+// The page and its address carry working sign-in links: kept by no cache, and not passed on as Referer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
 
 function linkify(text: string) {
   return text.split(/(https?:\/\/\S+)/g).map((part, index) =>

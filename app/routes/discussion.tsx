@@ -26,6 +26,7 @@ import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from
 import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
+import { z } from "zod";
 import { commentHref, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
@@ -96,7 +97,7 @@ function refused(outcome: Exclude<WriteOutcome<unknown>, { ok: true }>, title: s
     outcome.reason === "forbidden"
       ? texts.permissionDenied
       : outcome.reason === "not-found"
-        ? texts.discussionNotFound
+        ? (outcome.message ?? texts.discussionNotFound)
         : (outcome.message ?? texts.unknownError);
   const status = outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400;
   return data({ errors: { form: message, content: message, target } as ActionErrors, toast: toastMessage("error", title, message) }, { status });
@@ -157,6 +158,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         const commentId = String(formData.get("commentId") ?? "");
         const target = intent === "hide-comment" || intent === "restore-comment" ? commentId : null;
         if (!can(viewer, "moderate")) return refused({ ok: false, reason: "forbidden" }, moderationFailed, target);
+        // The id goes into a uuid column: anything else is a comment that cannot exist, not a database error.
+        if (target !== null && !z.uuid().safeParse(commentId).success) {
+          return refused({ ok: false, reason: "not-found", message: texts.commentNotFound }, moderationFailed, null);
+        }
         let reason = "";
         if (intent === "lock" || intent === "hide-discussion" || intent === "hide-comment") {
           const parsed = (intent === "lock" ? lockReasonSchema : moderationReasonSchema).safeParse({ reason: formData.get("reason") ?? undefined });
@@ -177,7 +182,9 @@ export async function action({ request, params }: Route.ActionArgs) {
               : intent === "hide-discussion" || intent === "restore-discussion"
                 ? await setDiscussionHidden(viewer, discussion.id, intent === "hide-discussion", reason)
                 : await setCommentHidden(viewer, discussion.id, commentId, intent === "hide-comment", reason);
-        if (!outcome.ok) return refused(outcome, moderationFailed, target);
+        if (!outcome.ok) {
+          return refused(target !== null && outcome.reason === "not-found" ? { ...outcome, message: texts.commentNotFound } : outcome, moderationFailed, target);
+        }
         return redirectWithToast(target ? await commentHref(discussion, target) : here, { type: "success", title: moderationToasts[intent] ?? texts.unknownError });
       }
       default:

@@ -1,15 +1,35 @@
 import { isbot } from "isbot";
-import { getDiscussionBySlug, incrementViews } from "~/server/discussions.server";
+import { requestErrorTexts } from "~/server/request-body.server";
+import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussions.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/discussion.view";
 
-/** Counts one view. Crawlers and the author's own visits are not counted. */
-export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return new Response(null, { status: 405 });
+/** Only the page's script posts here; without a loader a GET got React Router's English "Unexpected Server Error". */
+function methodNotAllowed() {
+  return new Response(requestErrorTexts.methodNotAllowed, {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * Counts one view per visitor and window. Crawlers and the author's own visits
+ * are not counted. A hidden discussion answers exactly like a missing one, so
+ * the counter does not tell a stranger that it exists.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
   const discussion = await getDiscussionBySlug(params.slug);
-  if (!discussion) return new Response(null, { status: 404 });
+  if (!discussion || discussion.hiddenAt) return new Response(null, { status: 404 });
   const userAgent = request.headers.get("user-agent") ?? "";
   const viewer = await getViewer(request);
-  if (userAgent && !isbot(userAgent) && viewer?.id !== discussion.authorId) await incrementViews(discussion.id);
+  if (userAgent && !isbot(userAgent) && viewer?.id !== discussion.authorId) {
+    const visitor = viewer ? visitorKey({ memberId: viewer.id }) : visitorKey({ ip: context.clientIp ?? "unknown", userAgent });
+    await incrementViews(discussion.id, visitor);
+  }
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

@@ -127,7 +127,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (String(formData.get("confirmation") ?? "").trim() !== DELETE_CONFIRMATION) {
         return refuse(400, "Konto nicht gelöscht", `Bitte „${DELETE_CONFIRMATION}“ eingeben.`, { deleteError: `Bitte „${DELETE_CONFIRMATION}“ eingeben.` });
       }
-      await deleteOwnAccount(viewer);
+      const deletion = await deleteOwnAccount(viewer);
+      if (!deletion.ok) return refuse(409, "Konto nicht gelöscht", deletion.message, { deleteError: deletion.message });
       const cookies = await signOut(request).catch(() => [] as string[]);
       const headers = new Headers();
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);

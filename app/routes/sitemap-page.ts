@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { discussionEntries, sitemapLayout, staticEntries, urlsetXml, xmlResponse, SITEMAP_MAX_URLS } from "~/server/sitemap.server";
 import type { Route } from "./+types/sitemap-page";
 
@@ -6,7 +5,10 @@ import type { Route } from "./+types/sitemap-page";
 export async function loader({ params }: Route.LoaderArgs) {
   const page = Number(/^([1-9]\d{0,4})\.xml$/.exec(params.file)?.[1] ?? 0);
   const layout = await sitemapLayout();
-  if (layout.kind !== "index" || page < 1 || page > layout.pages) throw data(null, { status: 404 });
+  if (layout.kind !== "index" || page < 1 || page > layout.pages) {
+    // A resource route: a thrown data(null) would go out as the JSON body "null".
+    return new Response("Diese Sitemap-Seite gibt es nicht.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" } });
+  }
   if (page === 1) return xmlResponse(urlsetXml(staticEntries()));
   return xmlResponse(urlsetXml(await discussionEntries((page - 2) * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS)));
 }

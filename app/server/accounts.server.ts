@@ -6,7 +6,7 @@ import { db } from "./db.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { accountExistsMail } from "./mail-templates.server";
-import { createMemberAccount, normalizeEmail } from "./members.server";
+import { createMemberAccount, hashMemberPassword, normalizeEmail } from "./members.server";
 import { findViewer, type Viewer } from "./session.server";
 
 /**
@@ -70,15 +70,17 @@ export interface SignUpInput {
  */
 export async function signUp(input: SignUpInput): Promise<void> {
   const email = normalizeEmail(input.email);
+  // Hashed either way: skipping the slowest step for known addresses made them answer in 20 ms instead of 750.
+  const passwordHash = await hashMemberPassword(input.password);
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) {
-    await sendMail(accountExistsMail(email));
+    await atLeast(VERIFICATION_MAIL_MIN_MS, () => sendMail(accountExistsMail(email)));
     return;
   }
   try {
     await createMemberAccount(db, {
       email,
-      password: { clear: input.password },
+      password: { hash: passwordHash },
       firstName: input.firstName,
       lastName: input.lastName,
       newsletterSubscribed: input.newsletter,
@@ -92,6 +94,17 @@ export async function signUp(input: SignUpInput): Promise<void> {
     throw error;
   }
   await auth.api.sendVerificationEmail({ body: { email } });
+}
+
+/**
+ * better-auth's sendVerificationEmail never answers in less than 500 ms (its
+ * own guard against timing). The note to a known address waits as long, or
+ * that floor alone would tell the two paths apart.
+ */
+const VERIFICATION_MAIL_MIN_MS = 500;
+
+async function atLeast(ms: number, work: () => Promise<void>): Promise<void> {
+  await Promise.all([work(), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
 export async function resendVerification(email: string): Promise<void> {

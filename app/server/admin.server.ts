@@ -10,7 +10,7 @@ import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { accountApprovedMail } from "./mail-templates.server";
 import { createMemberAccount } from "./members.server";
-import { can } from "./permissions.server";
+import { can, lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import { sanitizeRichText } from "./sanitize.server";
 import type { Viewer } from "./session.server";
 
@@ -179,8 +179,8 @@ export async function changeRole(actor: Viewer | null, memberId: string, role: R
     if (!member) return { ok: false, reason: "not-found", message: "Dieses Mitglied gibt es nicht." };
     const current = member.role ?? "member";
     if (current === role) return { ok: true, value: null };
-    if (current === "admin" && admins.length <= 1) {
-      return { ok: false, reason: "conflict", message: "Der letzte Administrator kann seine Rolle nicht abgeben." };
+    if (removesLastAdmin(memberId, admins.map((row) => row.userId))) {
+      return { ok: false, reason: "conflict", message: lastAdminTexts.roleChange };
     }
     await tx
       .insert(userRoles)

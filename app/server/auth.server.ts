@@ -11,6 +11,7 @@ import { env, isProduction } from "./env.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { magicLinkMail, passwordResetMail, verificationMail } from "./mail-templates.server";
+import { passwordHashing } from "./password.server";
 
 export const SESSION_DAYS = 7;
 export const MAGIC_LINK_MINUTES = 10;
@@ -39,6 +40,16 @@ function resolveSecret(): string {
   }
 }
 
+/**
+ * better-auth reports "Failed to create session" as an error, but here it only
+ * ever means our session hook refused a rejected member: an expected answer,
+ * which must not page anyone who watches the error log.
+ */
+function betterAuthLogLevel(level: "debug" | "info" | "success" | "warn" | "error", message: string): "debug" | "info" | "warn" | "error" {
+  if (level === "error" && message === "Failed to create session") return "info";
+  return level === "success" ? "info" : level;
+}
+
 export const auth = betterAuth({
   appName: "Marketing Community",
   baseURL: env.PUBLIC_URL,
@@ -49,7 +60,7 @@ export const auth = betterAuth({
   // Into our structured log instead of the console ("User not found" is routine: wrong e-mail at sign-in).
   logger: {
     level: "warn",
-    log: (level, message) => logger[level === "debug" ? "debug" : level]({ source: "better-auth" }, message),
+    log: (level, message) => logger[betterAuthLogLevel(level, message)]({ source: "better-auth" }, message),
   },
   database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
   // Our own limiter (rate-limit.server.ts) guards every auth action; one limiter, one table.
@@ -70,6 +81,7 @@ export const auth = betterAuth({
     requireEmailVerification: true,
     minPasswordLength: MIN_PASSWORD_LENGTH,
     maxPasswordLength: 128,
+    password: { hash: (password) => passwordHashing.hash(password), verify: (input) => passwordHashing.verify(input) },
     autoSignIn: false,
     resetPasswordTokenExpiresIn: PASSWORD_RESET_MINUTES * 60,
     revokeSessionsOnPasswordReset: true,

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
-import { comments, discussionCounts, discussions, events, profiles } from "../../db/schema";
+import { createHmac, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
+import { comments, discussionCounts, discussions, discussionViews, events, profiles } from "../../db/schema";
 import { categories, isCategory, subforums, type Category } from "~/lib/categories";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
 import { db, queryRows, type Database, type Transaction } from "./db.server";
+import { env } from "./env.server";
 import { recordAudit } from "./audit.server";
 import { can, canEditDiscussion } from "./permissions.server";
 import { sanitizeRichText, textToHtml } from "./sanitize.server";
@@ -232,25 +234,62 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
   };
 }
 
-/** One atomic statement: concurrent visits never lose a count. */
-export async function incrementViews(discussionId: string): Promise<void> {
-  await db
-    .update(discussions)
-    .set({ viewsCount: sql`${discussions.viewsCount} + 1` })
-    .where(and(eq(discussions.id, discussionId), isVisible));
+/** A visitor adds at most one view per discussion in this many minutes. */
+export const VIEW_WINDOW_MINUTES = 30;
+
+// Every app server must hash alike (AUTH_SECRET is required on a public host); a lone local process may make one up.
+const visitorKeySecret = env.AUTH_SECRET ?? randomBytes(32).toString("hex");
+
+/**
+ * Who is viewing, as a keyed hash: members by id (any device), guests by
+ * client IP and user agent. The table never holds an IP address, and without
+ * the secret the hash cannot be traced back to one.
+ */
+export function visitorKey(visitor: { memberId: string } | { ip: string; userAgent: string }): string {
+  const raw = "memberId" in visitor ? `member\n${visitor.memberId}` : `guest\n${visitor.ip}\n${visitor.userAgent}`;
+  return createHmac("sha256", visitorKeySecret).update(raw).digest("base64url");
+}
+
+/**
+ * Counts a view unless this visitor was counted for the discussion within the
+ * window. One statement: the mark decides (its primary key serialises
+ * parallel posts by one visitor) and the counter moves only when the mark was
+ * new or old, so concurrent views neither lose nor add a count.
+ */
+export async function incrementViews(discussionId: string, visitor: string): Promise<void> {
+  await db.execute(sql`
+    with counted as (
+      insert into ${discussionViews} (discussion_id, visitor, viewed_at)
+      values (${discussionId}, ${visitor}, now())
+      on conflict (discussion_id, visitor) do update set viewed_at = excluded.viewed_at
+        where ${discussionViews.viewedAt} < now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})
+      returning 1
+    )
+    update ${discussions} set views_count = views_count + 1
+    where id = ${discussionId} and hidden_at is null and exists (select 1 from counted)`);
+}
+
+/** Marks older than the window decide nothing any more. */
+export async function purgeViewMarks(): Promise<void> {
+  await db.delete(discussionViews).where(lt(discussionViews.viewedAt, sql`now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})`));
 }
 
 /**
  * Title → readable slug, unique among all discussions ("titel", "titel-2", …).
- * Each attempt is its own (sub)transaction, so a lost race on a slug can be
- * retried even inside the caller's transaction.
+ * The unique index decides, not the look-up: `on conflict do nothing` leaves
+ * a taken slug alone without an error (so no savepoint is needed, and the
+ * caller's transaction is never aborted) and the next free suffix is tried.
+ * Parallel posts with one title each win one suffix in turn; the look-up only
+ * skips the ones already known to be taken.
  */
 export async function insertWithUniqueSlug(
   values: Omit<typeof discussions.$inferInsert, "slug">,
   executor: Database | Transaction = db,
 ): Promise<{ id: string; slug: string }> {
   const base = slugify(values.title);
-  for (let attempt = 0; attempt < 5; attempt++) {
+  let next = 1;
+  // Each round either inserts or learns of at least one more taken suffix; the bound only stops a runaway loop.
+  for (let attempt = 0; attempt < 1000; attempt++) {
     const taken = new Set(
       (
         await executor
@@ -259,23 +298,17 @@ export async function insertWithUniqueSlug(
           .where(or(eq(discussions.slug, base), like(discussions.slug, `${base}-%`)))
       ).map((row) => row.slug),
     );
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    try {
-      const [row] = await executor.transaction((tx) => tx.insert(discussions).values({ ...values, slug }).returning({ id: discussions.id, slug: discussions.slug }));
-      if (row) return row;
-    } catch (error) {
-      // Someone took the same slug a moment earlier: look again.
-      if (isUniqueViolation(error)) continue;
-      throw error;
-    }
+    const candidate = (n: number) => (n === 1 ? base : `${base}-${n}`);
+    while (taken.has(candidate(next))) next++;
+    const [row] = await executor
+      .insert(discussions)
+      .values({ ...values, slug: candidate(next) })
+      .onConflictDoNothing({ target: discussions.slug })
+      .returning({ id: discussions.id, slug: discussions.slug });
+    if (row) return row;
+    next++;
   }
-  throw new Error("Kein freier Slug gefunden");
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
+  throw new Error(`Kein freier Slug für "${base}" gefunden`);
 }
 
 export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: "forbidden" | "not-found" | "invalid"; message?: string };

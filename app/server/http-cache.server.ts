@@ -20,7 +20,29 @@ export interface CacheDecision {
   notModified: boolean;
 }
 
+/** Pages that show or take credentials, one-time links or the state of an account. */
+const AUTH_PATHS = /^\/(?:auth|reset-password|email-confirmation|pending-approval|dev\/mailbox)(?:\/|\.data$|$)/;
+const SECRET_PARAMS = /token|e-?mail|code|key|secret|password|otp/i;
+
+/**
+ * Whether no cache (browser, proxy, CDN) may keep the answer: every auth page,
+ * and every URL that carries a token or an e-mail address. A shared cache
+ * could hand a reset link's page to the next visitor, and the browser would
+ * show a used link's form again from its cache.
+ */
+export function mustNotBeStored(url: URL): boolean {
+  if (AUTH_PATHS.test(url.pathname)) return true;
+  for (const [name, value] of url.searchParams) {
+    if (SECRET_PARAMS.test(name) || value.includes("@")) return true;
+  }
+  return false;
+}
+
 export function applyDocumentCaching(request: Request, status: number, headers: Headers, context: EntryContext): CacheDecision {
+  if (mustNotBeStored(new URL(request.url))) {
+    headers.set("Cache-Control", "private, no-store");
+    return { notModified: false };
+  }
   if (headers.has("Cache-Control")) return { notModified: false };
   const cookie = request.headers.get("Cookie") ?? "";
   const member = cookie.includes(SESSION_COOKIE_MARKER);

@@ -16,3 +16,15 @@ export const logger = pino({
     censor: "[redacted]",
   },
 });
+
+/** Query parameters whose values open an account or the developer mailbox. */
+const SECRET_PARAMS = /([?&](?:token|key)=)[^&#]*/gi;
+
+/**
+ * A request URL as it may be logged: mailed links (`/auth/magic-link?token=…`,
+ * `/reset-password?token=…`) and the mailbox key would otherwise sit in every
+ * access log line, readable by whoever reads the logs.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, "$1[redacted]");
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../db/schema";
 import { db, queryRows } from "./db.server";
+import { devMailboxUrl } from "./dev-mailbox.server";
 import { devMailboxEnabled, env } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -21,6 +22,7 @@ const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
 const LEASE_MINUTES = 5;
 
 let transporter: Transporter | undefined;
+let mailboxShown = false;
 function smtp(): Transporter {
   transporter ??= nodemailer.createTransport(env.SMTP_URL);
   return transporter;
@@ -29,13 +31,18 @@ function smtp(): Transporter {
 /**
  * Writes the mail to the outbox and delivers it right away. A failed delivery
  * is not lost: the row stays pending and the worker retries it. Without SMTP
- * the mail lands in the developer mailbox and its links are logged.
+ * the mail lands in the developer mailbox. Its links are not logged: a log is
+ * read by more people than the mailbox, and the links sign anyone in.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   if (devMailboxEnabled) {
     await db.insert(mailOutbox).values({ ...message, status: "dev", sentAt: new Date() });
-    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-    logger.info({ kind: message.kind, to: message.to, links }, "mail stored in developer mailbox (/dev/mailbox)");
+    logger.info({ kind: message.kind, to: message.to }, "mail stored in developer mailbox");
+    // `npm run dev` has no start message of ours: there the key comes with the first mail, on the developer's console only.
+    if (env.NODE_ENV === "development" && !mailboxShown) {
+      mailboxShown = true;
+      process.stdout.write(`\n  Entwickler-Postfach: ${devMailboxUrl()}\n\n`);
+    }
     return;
   }
   const [row] = await db

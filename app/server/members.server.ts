@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
 import { account, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
 import { db, escapeLike, type Database, type Transaction } from "./db.server";
+import { passwordHashing } from "./password.server";
 
 export interface NewMemberAccount {
   email: string;
@@ -26,7 +26,7 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function hashMemberPassword(password: string): Promise<string> {
-  return hashPassword(password);
+  return passwordHashing.hash(password);
 }
 
 /**

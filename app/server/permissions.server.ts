@@ -58,6 +58,20 @@ export function canSeeHidden(viewer: Viewer | null): boolean {
   return can(viewer, "moderate");
 }
 
+export const lastAdminTexts = {
+  roleChange: "Der letzte Administrator kann seine Rolle nicht abgeben.",
+  deletion: "Der letzte Administrator kann sein Konto nicht löschen. Ernennen Sie zuerst ein weiteres Mitglied zum Administrator.",
+} as const;
+
+/**
+ * The forum must never be left without an administrator: nobody could approve
+ * members or change roles any more. Callers pass the administrators they have
+ * locked in their transaction, so two of them leaving at once cannot both pass.
+ */
+export function removesLastAdmin(memberId: string, adminIds: readonly string[]): boolean {
+  return adminIds.includes(memberId) && adminIds.length <= 1;
+}
+
 /** Locked discussions take no new comments from anyone; staff unlock first. */
 export function canCommentOn(viewer: Viewer | null, discussion: { lockedAt: Date | null; hiddenAt: Date | null }): boolean {
   return can(viewer, "comment") && discussion.lockedAt === null && discussion.hiddenAt === null;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { comments, discussions, mailOutbox, profiles, user, userRoles } from "../../db/schema";
@@ -5,6 +6,7 @@ import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, ty
 import { db } from "./db.server";
 import type { WriteOutcome } from "./discussions.server";
 import { logger } from "./logger.server";
+import { lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import type { Viewer } from "./session.server";
 import { deleteFileByUrl, deleteFolder, putFile } from "./storage.server";
 
@@ -32,7 +34,7 @@ export type AvatarError = "not-signed-in" | "forbidden" | "too-large" | "not-an-
 
 /**
  * Checks the bytes (not the declared type), re-encodes to a square 256 px
- * WebP without metadata, stores it under avatars/{userId}/{timestamp}.webp
+ * WebP without metadata, stores it under avatars/{userId}/{timestamp}-{random}.webp
  * and deletes the previous file.
  */
 export async function setAvatar(
@@ -55,9 +57,14 @@ export async function setAvatar(
     return { ok: false, error: "not-an-image" };
   }
 
-  const url = await putFile(`avatars/${profileId}/${Date.now()}.webp`, webp, "image/webp");
-  const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId));
-  await db.update(profiles).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+  // The random part keeps two uploads in the same millisecond apart (files are never overwritten).
+  const url = await putFile(`avatars/${profileId}/${Date.now()}-${randomBytes(6).toString("hex")}.webp`, webp, "image/webp");
+  // Read and replace under the row lock: of parallel uploads each one removes exactly the file it replaced.
+  const previous = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+    await tx.update(profiles).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    return row;
+  });
   if (previous?.avatarUrl && previous.avatarUrl !== url) {
     await deleteFileByUrl(previous.avatarUrl).catch((error: unknown) => logger.warn({ err: error }, "old avatar could not be deleted"));
   }
@@ -66,8 +73,12 @@ export async function setAvatar(
 
 export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<WriteOutcome<null>> {
   if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
-  const [current] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId));
-  await db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+  // Under the row lock, as in setAvatar: an upload running at the same time never loses its file's cleanup.
+  const current = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+    await tx.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    return row;
+  });
   await deleteFileByUrl(current?.avatarUrl);
   return { ok: true, value: null };
 }
@@ -117,11 +128,17 @@ export async function exportMemberData(viewer: Viewer) {
  * role, sessions, avatar files, queued mails). Posts stay, without author,
  * and are shown as 'Gelöschter Benutzer'.
  */
-export async function deleteOwnAccount(viewer: Viewer): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteOwnAccount(viewer: Viewer): Promise<{ ok: true } | { ok: false; message: string }> {
+  const refusal = await db.transaction(async (tx) => {
+    // Locked as in changeRole: the last two administrators leaving at the same moment cannot both pass.
+    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    if (removesLastAdmin(viewer.id, admins.map((row) => row.userId))) return lastAdminTexts.deletion;
     await tx.delete(mailOutbox).where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
     await tx.delete(user).where(eq(user.id, viewer.id));
+    return null;
   });
+  if (refusal) return { ok: false, message: refusal };
   await deleteFolder(`avatars/${viewer.id}`);
   logger.info({ member: viewer.id }, "account deleted by its owner");
+  return { ok: true };
 }

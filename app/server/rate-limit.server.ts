@@ -11,10 +11,12 @@ export interface RateRule {
 /**
  * The limits on everything that sends mail or checks a password. Per e-mail
  * address they stop guessing one account; per IP they stop one client from
- * sweeping many.
+ * sweeping many. Sign-in is refused per address *and* client: refusing per
+ * address alone would let anyone lock any member out with a few wrong
+ * passwords. Across clients an address is only slowed down (signInSlowdown).
  */
 export const authRateRules = {
-  signInPerEmail: { name: "sign-in:email", limit: 8, windowSeconds: 10 * 60 },
+  signInPerEmailAndIp: { name: "sign-in:email+ip", limit: 8, windowSeconds: 10 * 60 },
   signInPerIp: { name: "sign-in:ip", limit: 30, windowSeconds: 60 },
   signUpPerIp: { name: "sign-up:ip", limit: 10, windowSeconds: 60 * 60 },
   signUpPerEmail: { name: "sign-up:email", limit: 3, windowSeconds: 60 * 60 },
@@ -28,10 +30,20 @@ export const authRateRules = {
   emailLinkPerIp: { name: "email-link:ip", limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
+/**
+ * Sign-in attempts on one address from all clients together. Beyond the limit
+ * each further attempt waits a little longer (up to maxDelayMs) before the
+ * password is checked: a guesser spread over many addresses is slowed, the
+ * owner still gets in.
+ */
+export const signInSlowdown = { rule: { name: "sign-in:email", limit: 20, windowSeconds: 10 * 60 }, stepMs: 250, maxDelayMs: 3_000 } as const;
+
 export interface RateResult {
   allowed: boolean;
   /** Seconds until the window ends. */
   retryAfter: number;
+  /** Attempts in the current window, this one included. */
+  count: number;
 }
 
 /**
@@ -51,15 +63,23 @@ export async function hitRateLimit(rule: RateRule, subject: string, now = Date.n
     returning count, last_request as window_start`);
   const count = Number(row?.count ?? 1);
   const windowStart = Number(row?.window_start ?? now);
-  return { allowed: count <= rule.limit, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return { allowed: count <= rule.limit, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)), count };
 }
 
 /** Counts the attempt against every rule; refused when any of them is exceeded. */
 export async function checkRateLimits(checks: Array<[RateRule, string]>): Promise<RateResult> {
   const results = await Promise.all(checks.map(([rule, subject]) => hitRateLimit(rule, subject)));
   const refused = results.filter((result) => !result.allowed);
-  if (refused.length === 0) return { allowed: true, retryAfter: 0 };
-  return { allowed: false, retryAfter: Math.max(...refused.map((result) => result.retryAfter)) };
+  const count = Math.max(0, ...results.map((result) => result.count));
+  if (refused.length === 0) return { allowed: true, retryAfter: 0, count };
+  return { allowed: false, retryAfter: Math.max(...refused.map((result) => result.retryAfter)), count };
+}
+
+/** Counts a sign-in attempt on this address and says how long it should wait before the password check. */
+export async function signInDelayMs(emailKey: string, now = Date.now()): Promise<number> {
+  const { count } = await hitRateLimit(signInSlowdown.rule, emailKey, now);
+  const over = count - signInSlowdown.rule.limit;
+  return over > 0 ? Math.min(over * signInSlowdown.stepMs, signInSlowdown.maxDelayMs) : 0;
 }
 
 /** Drops counters whose window ended more than a day ago. */

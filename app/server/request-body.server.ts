@@ -14,6 +14,7 @@ export const requestErrorTexts = {
   headersTooLarge: "Die Adresse oder die Kopfzeilen der Anfrage sind zu groß.",
   timeout: "Die Anfrage hat zu lange gedauert.",
   notFound: "Nicht gefunden.",
+  methodNotAllowed: "Diese Anfragemethode wird nicht unterstützt.",
 } as const;
 
 /**

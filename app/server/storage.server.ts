@@ -4,8 +4,8 @@ import { AwsClient } from "aws4fetch";
 import { env } from "./env.server";
 
 /**
- * Where uploaded files live. Keys look like "avatars/{userId}/{timestamp}.webp";
- * names carry a timestamp, so a new upload is a new URL and may be cached
+ * Where uploaded files live. Keys look like "avatars/{userId}/{timestamp}-{random}.webp";
+ * names are never reused, so a new upload is a new URL and may be cached
  * forever. Local folder by default (served by our server under /storage/),
  * an S3-compatible bucket when S3_BUCKET is configured.
  */

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { comments, discussions } from "../../db/schema";
+import { comments, discussions, discussionViews } from "../../db/schema";
 import { loader as subforumLoader } from "~/routes/subforum";
 import { commentPageOf, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
@@ -9,7 +9,10 @@ import {
   getCommunityStats,
   getDiscussionBySlug,
   incrementViews,
+  purgeViewMarks,
   updateDiscussion,
+  VIEW_WINDOW_MINUTES,
+  visitorKey,
 } from "~/server/discussions.server";
 import type { Viewer } from "~/server/session.server";
 import { makeViewer } from "../support/members";
@@ -182,8 +185,28 @@ describe("counting under concurrency", () => {
 
   it("1,000 concurrent views give views_count 1,000", async () => {
     const discussion = await create("Beliebt");
-    await Promise.all(Array.from({ length: 1000 }, () => incrementViews(discussion.id)));
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => incrementViews(discussion.id, `besucher-${i}`)));
     expect((await getDiscussionBySlug("beliebt"))?.viewsCount).toBe(1000);
+  });
+
+  it("counts one visitor once per window, however often and however parallel", async () => {
+    const discussion = await create("Einmal zählen");
+    const guest = visitorKey({ ip: "203.0.113.7", userAgent: "Mozilla/5.0" });
+    await Promise.all(Array.from({ length: 1000 }, () => incrementViews(discussion.id, guest)));
+    await incrementViews(discussion.id, visitorKey({ memberId: other.id }));
+    await incrementViews(discussion.id, visitorKey({ memberId: other.id }));
+    expect((await getDiscussionBySlug("einmal-zaehlen"))?.viewsCount).toBe(2);
+    expect(guest).not.toContain("203.0.113.7");
+
+    // Once the window has passed the same visitor counts again, and the purge drops only expired marks.
+    await db
+      .update(discussionViews)
+      .set({ viewedAt: new Date(Date.now() - (VIEW_WINDOW_MINUTES + 1) * 60_000) })
+      .where(and(eq(discussionViews.discussionId, discussion.id), eq(discussionViews.visitor, guest)));
+    await purgeViewMarks();
+    expect(await db.select().from(discussionViews).where(eq(discussionViews.discussionId, discussion.id))).toHaveLength(1);
+    await Promise.all(Array.from({ length: 100 }, () => incrementViews(discussion.id, guest)));
+    expect((await getDiscussionBySlug("einmal-zaehlen"))?.viewsCount).toBe(3);
   });
 });
 

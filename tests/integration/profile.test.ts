@@ -42,7 +42,7 @@ describe("avatars", () => {
     const me = await makeViewer();
     const first = await profile.setAvatar(me, me.id, file(await png()));
     if (!first.ok) throw new Error(first.error);
-    expect(first.url).toMatch(new RegExp(`^/storage/avatars/${me.id}/\\d+\\.webp$`));
+    expect(first.url).toMatch(new RegExp(`^/storage/avatars/${me.id}/\\d+-[0-9a-f]{12}\\.webp$`));
     const stored = path.join(process.env.STORAGE_DIR!, first.url.replace("/storage/", ""));
     const meta = await sharp(fs.readFileSync(stored)).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });

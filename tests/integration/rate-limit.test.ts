@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRateLimits, hitRateLimit, purgeRateLimits } from "~/server/rate-limit.server";
+import { checkRateLimits, hitRateLimit, purgeRateLimits, signInDelayMs, signInSlowdown } from "~/server/rate-limit.server";
 
 const rule = { name: "test", limit: 5, windowSeconds: 60 };
 
@@ -35,5 +35,17 @@ describe("rate limits", () => {
     await hitRateLimit(rule, "old", Date.now() - 2 * 86_400_000);
     await purgeRateLimits();
     expect((await hitRateLimit({ ...rule, limit: 1 }, "old")).allowed).toBe(true);
+  });
+
+  it("slows sign-ins on one address from many clients down, never refuses them", async () => {
+    const now = 1_800_000_300_000;
+    const delays = [];
+    for (let i = 0; i < signInSlowdown.rule.limit + 15; i++) delays.push(await signInDelayMs("owner@example.com", now + i));
+    expect(delays.slice(0, signInSlowdown.rule.limit)).toEqual(Array(signInSlowdown.rule.limit).fill(0));
+    expect(delays.slice(signInSlowdown.rule.limit, signInSlowdown.rule.limit + 3)).toEqual([250, 500, 750]);
+    expect(Math.max(...delays)).toBe(signInSlowdown.maxDelayMs);
+    // Another address is not affected, and the window ends.
+    expect(await signInDelayMs("other@example.com", now)).toBe(0);
+    expect(await signInDelayMs("owner@example.com", now + signInSlowdown.rule.windowSeconds * 1000 + 1)).toBe(0);
   });
 });

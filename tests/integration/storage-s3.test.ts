@@ -29,7 +29,7 @@ describe("avatars in an S3-compatible bucket", () => {
     const me = await makeViewer();
     const first = await profile.setAvatar(me, me.id, await png());
     if (!first.ok) throw new Error(first.error);
-    expect(first.url).toMatch(new RegExp(`^https://cdn\\.example\\.com/forum-uploads/avatars/${me.id}/\\d+\\.webp$`));
+    expect(first.url).toMatch(new RegExp(`^https://cdn\\.example\\.com/forum-uploads/avatars/${me.id}/\\d+-[0-9a-f]{12}\\.webp$`));
     const stored = s3.objects.get(`forum-uploads/${first.url.replace("https://cdn.example.com/forum-uploads/", "")}`);
     expect(stored).toMatchObject({ contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" });
     expect(s3.authorizations.at(-1)).toMatch(/^AWS4-HMAC-SHA256 Credential=TESTKEY\/\d{8}\/eu-central-1\/s3\/aws4_request/);

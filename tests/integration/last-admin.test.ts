@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { user, userRoles } from "../../db/schema";
+import { auth } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { createMemberAccount } from "~/server/members.server";
+import { action } from "~/routes/profile";
+
+type ActionArgs = Parameters<typeof action>[0];
+const PASSWORD = "admin-passwort-1";
+
+/** A member who can sign in, and the Cookie header of a fresh session. */
+async function signedIn(role: "admin" | "member") {
+  const email = `${role}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const id = await createMemberAccount(db, {
+    email,
+    password: { clear: PASSWORD },
+    firstName: "Ada",
+    lastName: role,
+    approvalStatus: "approved",
+    role,
+    emailVerified: true,
+  });
+  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { id, cookie };
+}
+
+/** The profile form's "delete account" post, as the browser sends it. */
+async function deleteAccount(member: { id: string; cookie: string }) {
+  const request = new Request(`http://localhost:3000/profile/${member.id}`, {
+    method: "POST",
+    headers: { Cookie: member.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "delete-account", confirmation: "LÖSCHEN" }),
+  });
+  const result = (await action({ request, params: { id: member.id }, context: {} } as unknown as ActionArgs)) as unknown;
+  if (result instanceof Response) return { status: result.status, body: null };
+  const wrapped = result as { init?: { status?: number }; data?: unknown };
+  return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+}
+
+const exists = async (id: string) => (await db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
+
+describe("deleting one's own account", () => {
+  it("is refused to the last administrator with a German message and 409; with a second administrator it works", async () => {
+    const admins = await db.select().from(userRoles).where(eq(userRoles.role, "admin"));
+    expect(admins).toEqual([]);
+    const first = await signedIn("admin");
+
+    const refused = await deleteAccount(first);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain("Der letzte Administrator kann sein Konto nicht löschen.");
+    expect(await exists(first.id)).toBe(true);
+
+    const second = await signedIn("admin");
+    const allowed = await deleteAccount(first);
+    expect(allowed.status).toBe(302);
+    expect(await exists(first.id)).toBe(false);
+    // Now the second one is the last.
+    expect((await deleteAccount(second)).status).toBe(409);
+    expect(await exists(second.id)).toBe(true);
+  });
+
+  it("stays open to members", async () => {
+    await signedIn("admin");
+    const member = await signedIn("member");
+    expect((await deleteAccount(member)).status).toBe(302);
+    expect(await exists(member.id)).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signIn } from "~/server/accounts.server";
+import { db } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import { createMemberAccount } from "~/server/members.server";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("a rejected member's sign-in", () => {
+  it("is refused without an error-level log line: it is an expected answer, not a fault", async () => {
+    const email = `abgelehnt.${Date.now()}@example.com`;
+    await createMemberAccount(db, {
+      email,
+      password: { clear: "abgelehnt-1" },
+      firstName: "Abge",
+      lastName: "Lehnt",
+      approvalStatus: "rejected",
+      role: "member",
+      emailVerified: true,
+    });
+    const errors = vi.spyOn(logger, "error").mockImplementation((() => undefined) as never);
+    const fatals = vi.spyOn(logger, "fatal").mockImplementation((() => undefined) as never);
+    const result = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "10.0.0.1", email, "abgelehnt-1");
+    expect(result).toMatchObject({ ok: false, code: "FAILED_TO_CREATE_SESSION" });
+    expect(errors.mock.calls).toEqual([]);
+    expect(fatals.mock.calls).toEqual([]);
+  });
+});
