@@ -25,8 +25,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  reporter: process.env.CI
+    ? [["list"], ["./e2e/slowest-reporter.ts"]]
+    : [["list"], ["./e2e/slowest-reporter.ts"], ["html", { open: "never" }]],
+  // An ordinary test here (a few pages in a fresh browser) takes up to about 12 s on a busy two-core
+  // machine: 45 s keeps a margin of three. Journeys that are long by nature declare their own budget.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
@@ -35,7 +39,11 @@ export default defineConfig({
     timezoneId: "Europe/Berlin",
     launchOptions: chromium,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  projects: [
+    // Signs each role in once; the other tests reuse those sessions (e2e/auth-helpers.ts).
+    { name: "sign-in", testMatch: /auth\.setup\.ts$/ },
+    { name: "chromium", dependencies: ["sign-in"], use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+  ],
   webServer: {
     // The built production server on a fresh in-memory database with demo content.
     command: "node build/server/index.js",

@@ -1,9 +1,13 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: the React Router plugin is not wanted in tests.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default is one worker less than the cores: one on a two-core machine. The integration tests
+    // spend much of their time waiting (SMTP, password hashing, timers), so two files at once finish sooner.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -19,6 +23,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/setup/pglite-template.ts"],
           setupFiles: ["tests/setup/database.ts"],
           env: { DATA_DIR: "memory://", SEED_DEMO: "false", LOG_LEVEL: "silent", NODE_ENV: "test" },
           testTimeout: 60_000,

@@ -1,10 +1,12 @@
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { ADMIN, DEMO_PASSWORD, signIn, signInAndExpectHome } from "./auth-helpers";
+import { DEMO_PASSWORD, pageAs, signIn, signInAndExpectHome, signInOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 test("sign-up → confirmation mail → pending → approval by an admin → sign-in with user menu", async ({ page, visit, browser }) => {
+  // Two people, two mails and a dozen pages: about 20 s on a busy two-core machine.
+  test.setTimeout(90_000);
   const id = unique();
   const email = `mara.${id}@example.com`;
   const lastName = `Neumann${id}`;
@@ -31,9 +33,7 @@ test("sign-up → confirmation mail → pending → approval by an admin → sig
   await expect(page.getByText(/bis zu 24 Stunden/)).toBeVisible();
 
   // An administrator approves in their own browser.
-  const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const adminPage = await adminContext.newPage();
-  await signInAndExpectHome(adminPage, ADMIN.email, ADMIN.password);
+  const adminPage = await pageAs(browser, "admin");
   await adminPage.goto("/admin");
   await waitForHydration(adminPage);
   await expect(adminPage.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
@@ -41,7 +41,7 @@ test("sign-up → confirmation mail → pending → approval by an admin → sig
   await adminPage.getByRole("button", { name: `Mara ${lastName} genehmigen` }).click();
   await expect(adminPage.getByText("Benutzer erfolgreich genehmigt")).toBeVisible();
   await expect(adminPage.getByRole("button", { name: `Mara ${lastName} genehmigen` })).toHaveCount(0);
-  await adminContext.close();
+  await adminPage.context().close();
 
   const approvedMail = await waitForMail(email, "account-approved", approvedSince);
   expect(approvedMail.subject).toBe("Konto freigeschaltet – Marketing Community");
@@ -96,6 +96,8 @@ test("'Abbrechen' leaves the link modes", async ({ page, visit }) => {
 });
 
 test("forgot password → mail → new password → sign-in; the link works once; a damaged link is invalid", async ({ page, visit }) => {
+  // A mail, three form submissions, a sign-in through the form and four more pages: 12–15 s on a busy two-core machine.
+  test.setTimeout(90_000);
   const email = "felix.braun@example.com";
   await visit("/auth");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
@@ -195,7 +197,7 @@ test("admins see the Admin Panel link, guests are sent to sign in, members are r
   await page.waitForURL((url) => url.pathname === "/auth");
   expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin");
 
-  await signInAndExpectHome(page, "sabine.koehler@example.com", DEMO_PASSWORD);
+  await signInOverHttp(page, "sabine.koehler@example.com", DEMO_PASSWORD);
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
@@ -203,11 +205,11 @@ test("admins see the Admin Panel link, guests are sent to sign in, members are r
     page.getByText("Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich."),
   ).toBeVisible();
 
-  const adminContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const adminPage = await adminContext.newPage();
-  await signInAndExpectHome(adminPage, ADMIN.email, ADMIN.password);
+  const adminPage = await pageAs(browser, "admin");
+  await adminPage.goto("/");
+  await waitForHydration(adminPage);
   await adminPage.getByTestId("sidebar").getByRole("link", { name: "Admin Panel" }).click();
   await expect(adminPage.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
   await expect(adminPage.getByText("Verwalte Benutzerrollen und Berechtigungen")).toBeVisible();
-  await adminContext.close();
+  await adminPage.context().close();
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { ADMIN, signIn, signInAndExpectHome, signUpOverHttp } from "./auth-helpers";
+import { pageAs, signIn, signInOverHttp, signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -17,7 +17,8 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Four people and some thirty pages: about 40 s on a busy two-core machine.
+  test.setTimeout(150_000);
   const id = unique();
   const approved = { firstName: "Paula", lastName: `Freigabe${id}`, email: `paula.${id}@example.com`, password: "paula-passwort" };
   const rejected = { firstName: "Rolf", lastName: `Abgelehnt${id}`, email: `rolf.${id}@example.com`, password: "rolf-passwort" };
@@ -33,8 +34,7 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   }
 
   // The administrator approves one, rejects the other and creates a moderator.
-  const admin = await personPage(browser);
-  await signInAndExpectHome(admin, ADMIN.email, ADMIN.password);
+  const admin = await pageAs(browser, "admin");
   await admin.goto("/admin");
   await waitForHydration(admin);
   await admin.getByRole("button", { name: `${approved.firstName} ${approved.lastName} genehmigen` }).click();
@@ -75,8 +75,8 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   await expect(outsider.getByText("Ihr Konto wurde nicht freigeschaltet. Bitte wenden Sie sich an den Betreiber.").first()).toBeVisible();
   await expect(outsider).toHaveURL(/\/auth/);
 
-  // The approved member signs in and posts a discussion and a comment.
-  await signInAndExpectHome(page, approved.email, approved.password);
+  // The approved member signs in (straight to the home page) and posts a discussion and a comment.
+  expect((await signInOverHttp(page, approved.email, approved.password)).headers().location).toBe("/");
   const title = `Frage zur Moderation ${id}`;
   await visit("/create-discussion?category=general");
   await page.getByLabel("Titel").fill(title);
@@ -98,7 +98,7 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
 
   // The new moderator pins, locks and hides the advertising comment.
   const mod = await personPage(browser);
-  await signInAndExpectHome(mod, moderator.email, moderator.password);
+  expect((await signInOverHttp(mod, moderator.email, moderator.password)).headers().location).toBe("/");
   await mod.goto(discussionUrl);
   await waitForHydration(mod);
   const tools = mod.getByRole("region", { name: "Moderation" });
@@ -154,26 +154,29 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
 });
 
 test("role dropdown: a change is saved at once, and the last admin cannot step down", async ({ browser }) => {
-  const admin = await personPage(browser);
-  await signInAndExpectHome(admin, ADMIN.email, ADMIN.password);
+  const admin = await pageAs(browser, "admin");
   await admin.goto("/admin");
   await waitForHydration(admin);
-  const ownRow = admin.getByTestId("member-row").filter({ hasText: ADMIN.email });
+  const ownRow = admin.getByTestId("member-row").filter({ hasText: "admin@example.com" });
   await ownRow.getByRole("combobox").selectOption("member");
   await expect(admin.getByText("Der letzte Administrator kann seine Rolle nicht abgeben.")).toBeVisible();
   await expect(ownRow.getByRole("combobox")).toHaveValue("admin");
   await expect(ownRow.getByRole("combobox")).toBeEnabled();
 });
 
-test("non-admins see 'Zugriff verweigert' with status 403; guests are sent to sign in", async ({ page, visit }) => {
+test("non-admins see 'Zugriff verweigert' with status 403; guests are sent to sign in", async ({ page, browser }) => {
   const guest = await page.request.get("/admin", { maxRedirects: 0 });
   expect(guest.status()).toBe(302);
   expect(guest.headers().location).toBe("/auth?redirectTo=%2Fadmin");
-  await signInAndExpectHome(page, "lena.hoffmann@example.com", "demo-passwort");
-  await visit("/admin", { status: 403 });
-  await expect(page.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
-  await expect(
-    page.getByText("Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich."),
-  ).toBeVisible();
-  await expect(page.getByRole("link", { name: "Zurück" })).toBeVisible();
+  for (const role of ["member", "moderator"] as const) {
+    const member = await pageAs(browser, role);
+    expect((await member.goto("/admin"))?.status()).toBe(403);
+    await waitForHydration(member);
+    await expect(member.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
+    await expect(
+      member.getByText("Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich."),
+    ).toBeVisible();
+    await expect(member.getByRole("link", { name: "Zurück" })).toBeVisible();
+    await member.context().close();
+  }
 });

@@ -1,10 +1,34 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import path from "node:path";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, testClientIp, waitForHydration } from "./fixtures";
 
 export const ADMIN = { email: "admin@example.com", password: "e2e-admin-passwort" };
 /** Demo members (db/seed/demo-content.ts) share one password. */
 export const DEMO_PASSWORD = "demo-passwort";
 
+/**
+ * One signed-in session per role, made once by e2e/auth.setup.ts. Each is a
+ * demo account that no test changes or signs out.
+ */
+export const ROLES = {
+  admin: ADMIN,
+  moderator: { email: "lena.hoffmann@example.com", password: DEMO_PASSWORD },
+  member: { email: "sabine.koehler@example.com", password: DEMO_PASSWORD },
+  pending: { email: "max.fuchs@example.com", password: DEMO_PASSWORD },
+} as const;
+export type Role = keyof typeof ROLES;
+
+export function storageStateOf(role: Role): string {
+  return path.resolve(".e2e-auth", `${role}.json`);
+}
+
+/** A browser page of its own (own cookies, own client IP) that is signed in as `role`. */
+export async function pageAs(browser: Browser, role: Role): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStateOf(role), extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  return context.newPage();
+}
+
+/** Signs in through the form, as a person would. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/auth");
   await waitForHydration(page);
@@ -17,6 +41,21 @@ export async function signInAndExpectHome(page: Page, email: string, password: s
   await signIn(page, email, password);
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByText("Willkommen zurück!")).toBeVisible();
+}
+
+/**
+ * Signs in over the form's plain HTTP action: the session cookie lands in the
+ * page's browser context. For tests whose subject is not the sign-in form.
+ */
+export async function signInOverHttp(client: Page | APIRequestContext, email: string, password: string) {
+  const request = "request" in client ? client.request : client;
+  const response = await request.post("/auth", {
+    form: { intent: "sign-in", email, password },
+    headers: { "X-Forwarded-For": testClientIp() },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in ${email}`).toBe(302);
+  return response;
 }
 
 /** Registers over plain HTTP (the form's action) and returns once the account exists, pending. */

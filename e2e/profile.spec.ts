@@ -2,11 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { ADMIN, DEMO_PASSWORD, signInAndExpectHome } from "./auth-helpers";
+import { ADMIN, DEMO_PASSWORD, signInOverHttp } from "./auth-helpers";
 import { E2E_STORAGE_DIR, linkIn, waitForMail } from "./mail";
 
 test("avatar: upload shows everywhere, bad files are refused with the spec texts, remove deletes the file", async ({ page }) => {
-  await signInAndExpectHome(page, "tobias.krueger@example.com", DEMO_PASSWORD);
+  await signInOverHttp(page, "tobias.krueger@example.com", DEMO_PASSWORD);
+  await page.goto("/");
+  await waitForHydration(page);
   const sidebar = page.getByTestId("sidebar");
   await sidebar.getByTestId("user-menu").locator("summary").click();
   await sidebar.getByRole("link", { name: "Profil" }).click();
@@ -49,7 +51,9 @@ test("avatar: upload shows everywhere, bad files are refused with the spec texts
 });
 
 test("profile edit and e-mail settings are saved", async ({ page }) => {
-  await signInAndExpectHome(page, "juergen.mueller@example.com", DEMO_PASSWORD);
+  await signInOverHttp(page, "juergen.mueller@example.com", DEMO_PASSWORD);
+  await page.goto("/");
+  await waitForHydration(page);
   await page.getByTestId("sidebar").getByTestId("user-menu").locator("summary").click();
   await page.getByTestId("sidebar").getByRole("link", { name: "Profil" }).click();
   await page.getByRole("link", { name: "Profil bearbeiten" }).click();

@@ -1,11 +1,15 @@
 /**
  * Every integration test file gets a database of its own: an in-memory
- * PGlite by default, or a freshly created PostgreSQL database when
- * DATABASE_URL is set. The app's db module is imported only after this ran.
+ * PGlite copied from the migrated template of tests/setup/pglite-template.ts,
+ * or a freshly created PostgreSQL database when DATABASE_URL is set. The
+ * app's db module is imported only after this ran, and takes the connection
+ * opened here.
  */
+import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import pg from "pg";
+import { openDatabase, type DatabaseConnection } from "~/server/db-connection.server";
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -28,6 +32,14 @@ if (baseUrl) {
     await cleanup.end();
   });
 } else {
+  const templateFile = inject("pgliteTemplate");
+  if (templateFile) {
+    const template = new Blob([fs.readFileSync(templateFile)]);
+    (globalThis as typeof globalThis & { __forumDatabase?: Promise<DatabaseConnection> }).__forumDatabase = openDatabase({
+      dataDir: "memory://",
+      template,
+    });
+  }
   afterAll(async () => {
     const { closeDatabase } = await import("~/server/db.server");
     await closeDatabase();

@@ -1,0 +1,194 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signUpOverHttp, storageStateOf, type Role } from "./auth-helpers";
+import { linkIn, waitForMail } from "./mail";
+
+/**
+ * axe-core (WCAG 2.1 A/AA) on every page type, in every state a visitor
+ * meets it: as guest, pending member, member, moderator and administrator,
+ * found and not found, empty and full, at desktop width and on a phone.
+ * The states of one kind of visitor are scanned in one browser context, one
+ * after another: after the first page its scripts come from the cache, and a
+ * page costs a third of a cold start. The other specs check behaviour and do
+ * not scan again.
+ */
+interface PageState {
+  /** What the visitor sees. */
+  name: string;
+  path: string | ((request: APIRequestContext) => Promise<string>);
+  status?: number;
+  /** Waits until the state is complete (e.g. the editor has loaded). */
+  ready?: (page: Page) => Promise<void>;
+}
+
+interface Visitor {
+  name: string;
+  as?: Role;
+  width?: number;
+  states: PageState[];
+}
+
+/** The first discussion listed on a subforum page. */
+async function firstDiscussion(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get("/subforum/seo")).text();
+  const path = html.match(/href="(\/discussion\/[^"#?]+)"/)?.[1];
+  if (!path) throw new Error("no discussion on /subforum/seo");
+  return path;
+}
+
+/** The profile of the first member listed for a search. */
+async function profileOf(request: APIRequestContext, query: string): Promise<string> {
+  const html = await (await request.get(`/members?q=${encodeURIComponent(query)}`)).text();
+  const path = html.match(/href="(\/profile\/[^"#?]+)"/)?.[1];
+  if (!path) throw new Error(`no member found for ${query}`);
+  return path;
+}
+
+const visitors: Visitor[] = [
+  {
+    name: "guest: home and the legal pages",
+    states: [
+      { name: "home, with the cookie banner", path: "/" },
+      { name: "Impressum", path: "/impressum" },
+      { name: "AGB", path: "/agb" },
+      { name: "Datenschutz", path: "/datenschutz" },
+      { name: "an unknown path", path: "/gibt-es-nicht/wirklich", status: 404 },
+    ],
+  },
+  {
+    name: "guest: members",
+    states: [
+      { name: "members directory", path: "/members" },
+      { name: "members directory with a search", path: "/members?q=Hoffmann" },
+      { name: "members directory without results", path: "/members?q=m%C3%BCller&expertise=seo" },
+      { name: "a profile", path: (request) => profileOf(request, "Hoffmann") },
+      { name: "a missing profile", path: "/profile/gibt-es-nicht", status: 404 },
+    ],
+  },
+  {
+    name: "guest: search",
+    states: [
+      { name: "search form", path: "/search" },
+      { name: "search results", path: "/search?q=Backlinks" },
+      { name: "search without results", path: "/search?q=Quantenkompression" },
+    ],
+  },
+  {
+    name: "guest: subforums",
+    states: [
+      { name: "subforum SEO", path: "/subforum/seo" },
+      { name: "subforum SEA", path: "/subforum/sea" },
+      { name: "subforum KI-Suche", path: "/subforum/ai" },
+      { name: "a subforum page past the end", path: "/subforum/seo?page=2", status: 404 },
+      { name: "an unknown subforum", path: "/subforum/unbekannt", status: 404 },
+    ],
+  },
+  {
+    name: "guest: discussions",
+    states: [
+      { name: "a discussion", path: firstDiscussion },
+      { name: "a missing discussion", path: "/discussion/gibt-es-nicht", status: 404 },
+    ],
+  },
+  {
+    name: "guest: signing in and up",
+    states: [
+      { name: "sign-in", path: "/auth" },
+      { name: "sign-up", path: "/auth?tab=register" },
+      { name: "forgot password", path: "/auth?mode=forgot-password" },
+      { name: "magic link", path: "/auth?mode=magic-link" },
+      { name: "e-mail confirmation sent", path: "/email-confirmation?email=neu%40example.com" },
+      { name: "an invalid reset link", path: "/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired" },
+    ],
+  },
+  {
+    name: "guest on a 375 px screen",
+    width: 375,
+    states: [
+      { name: "home", path: "/" },
+      { name: "a discussion", path: firstDiscussion },
+    ],
+  },
+  {
+    name: "pending member",
+    as: "pending",
+    states: [
+      { name: "waiting for approval", path: "/pending-approval" },
+      { name: "a discussion, the comment form disabled", path: firstDiscussion },
+    ],
+  },
+  {
+    name: "member: home and writing",
+    as: "member",
+    states: [
+      { name: "home", path: "/" },
+      { name: "a discussion, with the comment form", path: firstDiscussion },
+      {
+        name: "create discussion with the editor loaded",
+        path: "/create-discussion?category=seo",
+        ready: (page) => page.getByTestId("rich-text-editor").getByRole("textbox", { name: "Inhalt" }).waitFor(),
+      },
+    ],
+  },
+  {
+    name: "member: own profile and the admin panel",
+    as: "member",
+    states: [
+      { name: "own profile", path: (request) => profileOf(request, "Köhler") },
+      { name: "own profile in edit mode", path: async (request) => `${await profileOf(request, "Köhler")}?edit=1` },
+      { name: "the admin panel, refused", path: "/admin", status: 403 },
+    ],
+  },
+  {
+    name: "moderator",
+    as: "moderator",
+    states: [{ name: "a discussion, with the moderation tools", path: firstDiscussion }],
+  },
+  {
+    name: "administrator",
+    as: "admin",
+    states: [{ name: "the admin panel", path: "/admin" }],
+  },
+];
+
+test.describe.configure({ timeout: 60_000 });
+
+for (const visitor of visitors) {
+  test.describe(() => {
+    if (visitor.as) test.use({ storageState: storageStateOf(visitor.as) });
+    if (visitor.width) test.use({ viewport: { width: visitor.width, height: 740 } });
+
+    // Up to six pages in a row, about 15 s on a busy two-core machine: a budget of 60 s.
+    test(`axe, ${visitor.name} (${visitor.states.length} page states)`, async ({ page, visit, checkA11y }) => {
+      for (const state of visitor.states) {
+        const path = typeof state.path === "string" ? state.path : await state.path(page.request);
+        await visit(path, { status: state.status });
+        await state.ready?.(page);
+        await checkA11y();
+      }
+    });
+  });
+}
+
+test("axe: the reset form of a valid link, and the same link once used", async ({ page, visit, checkA11y, request }) => {
+  const email = `a11y.reset.${Date.now()}@example.com`;
+  await signUpOverHttp(request, { firstName: "Alma", lastName: "Zugang", email, password: "alma-passwort" });
+  const since = Date.now();
+  const forgot = await request.post("/auth", { form: { intent: "forgot-password", email }, maxRedirects: 0 });
+  expect(forgot.status()).toBeLessThan(400);
+  const link = linkIn(await waitForMail(email, "password-reset", since), "/reset-password");
+
+  await visit(link);
+  await expect(page.getByRole("heading", { name: "Neues Passwort festlegen" })).toBeVisible();
+  await checkA11y();
+
+  await page.getByLabel("Neues Passwort").fill("alma-neues-passwort");
+  await page.getByLabel("Passwort bestätigen").fill("alma-neues-passwort");
+  await page.getByRole("button", { name: "Passwort speichern" }).click();
+  await expect(page.getByRole("heading", { name: "Passwort erfolgreich geändert!" })).toBeVisible();
+  await checkA11y();
+
+  await visit(link);
+  await expect(page.getByText("Der Link wurde bereits verwendet.")).toBeVisible();
+  await checkA11y();
+});
