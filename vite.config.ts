@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 // Client chunking. Left alone, Rolldown cut the shared code of the routes into
@@ -28,7 +29,14 @@ const sharedChunkGuard: Plugin = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+// react-router 7.18's package exports send every condition to its development build (extra checks and
+// warnings on each navigation and render); its production build ships beside it and is reachable by path.
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve("react-router/dom").replace("/development/", "/production/")) },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? // The production server (server/main.ts) is the SSR entry: it imports the
       // React Router build itself, so one bundle holds the app and its HTTP layer.
@@ -52,6 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: command === "build" ? REACT_ROUTER_PRODUCTION : [] },
+  // Bundled into the server so that the alias above applies to them too; left external, Node would load the development build.
+  ssr: command === "build" ? { noExternal: ["react-router", "@react-router/node"] } : undefined,
   plugins: [tailwindcss(), reactRouter(), sharedChunkGuard],
 }));

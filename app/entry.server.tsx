@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
@@ -9,6 +7,11 @@ import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * The whole document in one buffer. Our pages have no deferred data, so the
+ * shell is the page; one buffer goes out in one write and compresses in one
+ * call (server/pages.ts), and a guest's page can be cached as it is.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,30 +22,35 @@ export default function handleRequest(
   if (applyDocumentCaching(request, responseStatusCode, responseHeaders, routerContext).notModified) {
     return new Response(null, { status: 304, headers: responseHeaders });
   }
+  // Without a nonce (guests' pages, which many visitors share) the inline scripts are allowed by their hashes.
   const nonce = loadContext.cspNonce;
-  const userAgent = request.headers.get("user-agent");
-  // Crawlers get the finished document in one piece; browsers get the shell as early as possible.
-  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let shellReady = false;
+    const chunks: Buffer[] = [];
+    const collect = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        clearTimeout(timeout);
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          shellReady = true;
+        },
+        onAllReady() {
+          pipe(collect);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -50,11 +58,11 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reach onShellError; later ones are only logged here.
-          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
+          if (shellReady) logger.error({ err: error, url: request.url }, "render error");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

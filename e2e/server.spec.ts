@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD } from "./auth-helpers";
+import { DEMO_PASSWORD, storageStateOf } from "./auth-helpers";
 import { testClientIp } from "./fixtures";
 
 // Plain HTTP against the production server: what a crawler or curl sees.
@@ -12,22 +13,37 @@ test("home is server-rendered with the discussion titles", async ({ request }) =
   expect((html.match(/href="\/discussion\//g) ?? []).length).toBeGreaterThanOrEqual(12);
 });
 
-test("security headers and a nonce-based CSP", async ({ request }) => {
-  const response = await request.get("/");
-  const headers = response.headers();
-  const csp = headers["content-security-policy"] ?? "";
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).not.toContain("unsafe-eval");
+test("security headers; a member's page allows its inline scripts by nonce, a guest's page by their hashes", async ({ request, playwright, baseURL }) => {
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({ attributes: attributes!, body: body! }));
+
+  const guest = await request.get("/");
+  const headers = guest.headers();
+  const guestPolicy = headers["content-security-policy"] ?? "";
+  expect(guestPolicy).toContain("frame-ancestors 'none'");
+  expect(guestPolicy).not.toContain("unsafe-eval");
+  expect(guestPolicy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(guestPolicy).not.toContain("'nonce-");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-powered-by"]).toBeUndefined();
-  const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
-  const html = await response.text();
-  // Every inline script that runs carries the nonce (JSON-LD data blocks are never executed).
-  const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>/g)];
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  // Every inline script that runs is named by its hash (JSON-LD data blocks are never executed).
+  const guestScripts = inlineScripts(await guest.text());
+  expect(guestScripts.length).toBeGreaterThan(0);
+  for (const { body } of guestScripts) {
+    expect(guestPolicy).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+
+  const member = await playwright.request.newContext({ baseURL, storageState: storageStateOf("member") });
+  const memberPage = await member.get("/");
+  const memberPolicy = memberPage.headers()["content-security-policy"] ?? "";
+  expect(memberPolicy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(memberPolicy).not.toContain("'sha256-");
+  const nonce = memberPolicy.match(/'nonce-([^']+)'/)?.[1];
+  const memberScripts = inlineScripts(await memberPage.text());
+  expect(memberScripts.length).toBeGreaterThan(0);
+  for (const { attributes } of memberScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  await member.dispose();
 });
 
 test("responses are compressed with brotli or gzip", async ({ request }) => {

@@ -1,28 +1,38 @@
 /**
- * `npm run bench [-- --duration 10 --connections 10]`
- * Starts the built production server against the benchmark database (with
- * DATABASE_URL that PostgreSQL database, otherwise the PGlite folder filled by
- * `npm run bench:data`), warms it up and loads each page with autocannon, as a
- * guest and as a signed-in member. Prints req/s, client latency p50/p99, the
- * server's own time (Server-Timing) p50/p95, errors and server RSS, and writes
- * the same as JSON to bench/results/.
+ * `npm run bench [-- --data demo|bench --connections 10,50 --duration 10]`
+ * Starts the built production server and loads each page with autocannon:
+ * as a guest served from the page cache (Cache-Treffer), as a guest whose
+ * every request misses it (a new query string each time: render, compress,
+ * store), and as a signed-in member. Prints req/s, client latency p50/p99,
+ * the server's own time (Server-Timing) p50/p95, errors and server RSS, and
+ * writes the same as JSON to bench/results/.
+ *
+ * --data demo (default): the demo content plus one discussion with 30
+ *   comments of about 300 characters, the page compared with NodeBB.
+ * --data bench: the 100k/1M data set of `npm run bench:data`.
+ * With DATABASE_URL on PostgreSQL (demo: a throw-away database), otherwise PGlite.
  */
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { BENCH_DATA_DIR, BENCH_MEMBER } from "./lib/bench-config";
 import { percentile, signIn, startServer, type BenchServer } from "./lib/bench-server";
+import { createScratchDatabase, type ScratchDatabase } from "./lib/scratch-db";
 
 const { values } = parseArgs({
   options: {
+    data: { type: "string", default: "demo" },
     duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "10" },
+    connections: { type: "string", default: "10,50" },
     warmup: { type: "string", default: "3" },
     port: { type: "string", default: "3401" },
   },
 });
+const dataSet = values.data === "bench" ? "bench" : "demo";
 const duration = Number(values.duration);
-const connections = Number(values.connections);
+const connectionCounts = values.connections.split(",").map(Number);
 const warmupSeconds = Number(values.warmup);
 const databaseUrl = process.env.DATABASE_URL;
 const backend = databaseUrl ? "postgres" : "pglite";
@@ -32,8 +42,16 @@ interface Page {
   path: string;
 }
 
+interface DataSet {
+  pages: Page[];
+  size: { discussions: number; comments: number };
+  member: { email: string; password: string };
+  serverEnv: Record<string, string | undefined>;
+  cleanup(): Promise<void>;
+}
+
 /** Which URLs to load, looked up in the database before the server takes it over (PGlite allows one process). */
-async function findPages(): Promise<{ pages: Page[]; size: { discussions: number; comments: number } }> {
+async function benchDataSet(): Promise<DataSet> {
   process.env.DATA_DIR ??= BENCH_DATA_DIR;
   process.env.LOG_LEVEL = "warn";
   const { sql } = await import("drizzle-orm");
@@ -55,6 +73,9 @@ async function findPages(): Promise<{ pages: Page[]; size: { discussions: number
     const hot = await closest(500);
     return {
       size,
+      member: BENCH_MEMBER,
+      serverEnv: databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: process.env.DATA_DIR },
+      cleanup: async () => undefined,
       pages: [
         { name: "Startseite", path: "/" },
         { name: "Subforum SEO, Seite 1", path: "/subforum/seo" },
@@ -71,10 +92,82 @@ async function findPages(): Promise<{ pages: Page[]; size: { discussions: number
   }
 }
 
+/** The demo content plus the page compared with NodeBB: one discussion with 30 comments of about 300 characters. */
+async function demoDataSet(): Promise<DataSet> {
+  let scratch: ScratchDatabase | null = null;
+  let dataDir: string | null = null;
+  if (databaseUrl) {
+    scratch = await createScratchDatabase(databaseUrl, "forum_bench_demo");
+    process.env.DATABASE_URL = scratch.url;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forum-bench-demo-"));
+    process.env.DATA_DIR = dataDir;
+  }
+  process.env.LOG_LEVEL = "warn";
+  const { db, closeDatabase } = await import("~/server/db.server");
+  const { seedDemoContent, DEMO_MEMBER_PASSWORD } = await import("~/server/demo-seed.server");
+  const { createDiscussion } = await import("~/server/discussions.server");
+  const { createComment } = await import("~/server/comments.server");
+  const { findViewer } = await import("~/server/session.server");
+  const { profiles } = await import("../db/schema");
+  const { eq } = await import("drizzle-orm");
+  try {
+    await seedDemoContent(db, {});
+    const members = await db.select({ id: profiles.id, email: profiles.email }).from(profiles).where(eq(profiles.approvalStatus, "approved"));
+    const viewers = (await Promise.all(members.map((member) => findViewer(member.id)))).filter((viewer) => viewer !== null);
+    const created = await createDiscussion(viewers[0]!, {
+      title: "Benchmark: Crawl-Budget bei großen Shops mit Facettennavigation",
+      category: "seo",
+      content: `<p>${paragraph(0)}</p><p>${paragraph(1)}</p>`,
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    if (!created.ok) throw new Error(`Benchmark-Diskussion: ${created.reason}`);
+    const { getDiscussionBySlug } = await import("~/server/discussions.server");
+    const discussion = (await getDiscussionBySlug(created.value.slug))!;
+    for (let i = 0; i < 30; i++) {
+      const written = await createComment(viewers[(i + 1) % viewers.length]!, discussion.id, { content: paragraph(i + 2) });
+      if (!written.ok) throw new Error(`Benchmark-Kommentar: ${written.reason}`);
+    }
+    return {
+      size: { discussions: 41, comments: 254 + 30 },
+      member: { email: "sabine.koehler@example.com", password: DEMO_MEMBER_PASSWORD },
+      serverEnv: scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! },
+      cleanup: async () => {
+        await scratch?.drop();
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+      pages: [
+        { name: "Startseite", path: "/" },
+        { name: "Subforum SEO, Seite 1", path: "/subforum/seo" },
+        { name: "Diskussion, 30 Kommentare", path: `/discussion/${discussion.slug}` },
+      ],
+    };
+  } finally {
+    await closeDatabase();
+  }
+}
+
+const SENTENCES = [
+  "Bei großen Shops entscheidet die Facettennavigation darüber, wie viel Crawl-Budget auf wertlose Kombinationen fällt.",
+  "Wir haben die Logfiles von drei Monaten ausgewertet und gesehen, dass der Googlebot vor allem Filter-URLs besucht.",
+  "Ein sauberes Canonical allein hilft wenig, wenn interne Links weiter auf die Parameter-Varianten zeigen.",
+  "Seit wir die unwichtigen Filter per robots.txt sperren, werden neue Produktseiten innerhalb von zwei Tagen indexiert.",
+  "Spannend finde ich, wie KI-Suchmaschinen mit solchen Seiten umgehen, denn dort zählt strukturierte Information mehr.",
+];
+
+/** About 300 characters of forum German, different for each n. */
+function paragraph(n: number): string {
+  return [0, 1, 2].map((k) => SENTENCES[(n + k) % SENTENCES.length]).join(" ").slice(0, 300);
+}
+
+type Viewer = "Gast, Cache-Treffer" | "Gast, ohne Cache" | "Mitglied";
+
 interface Row {
   page: string;
   path: string;
-  as: "Gast" | "Mitglied";
+  as: Viewer;
+  connections: number;
   requestsPerSecond: number;
   latencyP50: number;
   latencyP99: number;
@@ -84,17 +177,23 @@ interface Row {
   rssMb: number;
 }
 
-async function load(server: BenchServer, page: Page, cookie: string | null, seconds: number) {
+let unique = 0;
+
+async function load(server: BenchServer, page: Page, as: Viewer, cookie: string | null, connections: number, seconds: number) {
   const serverTimes: number[] = [];
+  const separator = page.path.includes("?") ? "&" : "?";
   const result = await autocannon({
     url: server.url,
     connections,
     duration: seconds,
+    headers: { "accept-encoding": "gzip, br" },
     requests: [
       {
         method: "GET",
         path: page.path,
-        headers: cookie ? { cookie } : {},
+        headers: cookie ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
+        // A query string no one asked for before: the guest's page is rendered, compressed and stored each time.
+        setupRequest: as === "Gast, ohne Cache" ? (request) => ({ ...request, path: `${page.path}${separator}bench=${++unique}` }) : undefined,
         onResponse: (_status, _body, _context, headers) => {
           // Raw header names keep the server's spelling ("Server-Timing").
           const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "server-timing");
@@ -109,58 +208,63 @@ async function load(server: BenchServer, page: Page, cookie: string | null, seco
 }
 
 async function main() {
-  const { pages, size } = await findPages();
-  const server = await startServer({
-    port: Number(values.port),
-    env: databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: process.env.DATA_DIR },
-  });
+  const data = dataSet === "bench" ? await benchDataSet() : await demoDataSet();
+  const server = await startServer({ port: Number(values.port), env: { ...data.serverEnv, TRUST_PROXY: "1" } });
   const rows: Row[] = [];
   try {
-    const cookie = await signIn(server.url, BENCH_MEMBER.email, BENCH_MEMBER.password);
-    console.log(`${backend}: ${size.discussions} Diskussionen, ${size.comments} Kommentare; ${connections} Verbindungen, je ${duration} s\n`);
-    for (const page of pages) {
-      for (const as of ["Gast", "Mitglied"] as const) {
+    const cookie = await signIn(server.url, data.member.email, data.member.password, { "X-Forwarded-For": "198.51.100.7" });
+    console.log(
+      `${backend}, ${dataSet === "demo" ? "Demo-Inhalte" : "Benchmark-Daten"}: ${data.size.discussions} Diskussionen, ${data.size.comments} Kommentare; ${connectionCounts.join(" und ")} Verbindungen, je ${duration} s\n`,
+    );
+    for (const page of data.pages) {
+      for (const as of ["Gast, Cache-Treffer", "Gast, ohne Cache", "Mitglied"] as const) {
         const viewerCookie = as === "Mitglied" ? cookie : null;
         const probe = await fetch(`${server.url}${page.path}`, { headers: viewerCookie ? { cookie: viewerCookie } : {} });
         if (probe.status !== 200) throw new Error(`${page.path} antwortet ${probe.status}`);
-        await load(server, page, viewerCookie, warmupSeconds);
-        const { result, serverTimes } = await load(server, page, viewerCookie, duration);
-        const row: Row = {
-          page: page.name,
-          path: page.path,
-          as,
-          requestsPerSecond: Math.round(result.requests.average),
-          latencyP50: result.latency.p50,
-          latencyP99: result.latency.p99,
-          serverP50: percentile(serverTimes, 50),
-          serverP95: percentile(serverTimes, 95),
-          errors: result.errors + result.timeouts + result.non2xx,
-          rssMb: server.rssMb(),
-        };
-        rows.push(row);
-        console.log(
-          `${`${row.page} (${row.as})`.padEnd(42)} ${String(row.requestsPerSecond).padStart(5)} req/s  p50 ${String(row.latencyP50).padStart(4)} ms  p99 ${String(row.latencyP99).padStart(4)} ms  Server p95 ${row.serverP95.toFixed(1).padStart(6)} ms  Fehler ${row.errors}  RSS ${row.rssMb} MB`,
-        );
+        for (const connections of connectionCounts) {
+          await load(server, page, as, viewerCookie, connections, warmupSeconds);
+          const { result, serverTimes } = await load(server, page, as, viewerCookie, connections, duration);
+          const row: Row = {
+            page: page.name,
+            path: page.path,
+            as,
+            connections,
+            requestsPerSecond: Math.round(result.requests.average),
+            latencyP50: result.latency.p50,
+            latencyP99: result.latency.p99,
+            serverP50: percentile(serverTimes, 50),
+            serverP95: percentile(serverTimes, 95),
+            errors: result.errors + result.timeouts + result.non2xx,
+            rssMb: server.rssMb(),
+          };
+          rows.push(row);
+          console.log(
+            `${`${row.page} (${row.as}, ${connections})`.padEnd(56)} ${String(row.requestsPerSecond).padStart(5)} req/s  p50 ${String(row.latencyP50).padStart(4)} ms  p99 ${String(row.latencyP99).padStart(4)} ms  Server p95 ${row.serverP95.toFixed(1).padStart(6)} ms  Fehler ${row.errors}  RSS ${row.rssMb} MB`,
+          );
+        }
       }
     }
   } finally {
     await server.stop();
+    await data.cleanup();
   }
 
   printMarkdown(rows);
   fs.mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/bench-${backend}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  fs.writeFileSync(file, JSON.stringify({ backend, size, connections, duration, rows }, null, 2));
+  const file = `bench/results/bench-${dataSet}-${backend}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  fs.writeFileSync(file, JSON.stringify({ backend, dataSet, size: data.size, connectionCounts, duration, rows }, null, 2));
   console.log(`\nErgebnisse: ${file}`);
   const slowest = [...rows].sort((a, b) => b.serverP95 - a.serverP95)[0];
   if (slowest) console.log(`Langsamste Seite (Server p95): ${slowest.page} als ${slowest.as}, ${slowest.serverP95.toFixed(1)} ms`);
 }
 
 function printMarkdown(rows: Row[]) {
-  console.log("\n| Seite | als | req/s | p50 ms | p99 ms | Server p50 ms | Server p95 ms | Fehler | RSS MB |");
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("\n| Seite | als | Verb. | req/s | p50 ms | p99 ms | Server p50 ms | Server p95 ms | Fehler | RSS MB |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
-    console.log(`| ${r.page} | ${r.as} | ${r.requestsPerSecond} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverP50.toFixed(1)} | ${r.serverP95.toFixed(1)} | ${r.errors} | ${r.rssMb} |`);
+    console.log(
+      `| ${r.page} | ${r.as} | ${r.connections} | ${r.requestsPerSecond} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverP50.toFixed(1)} | ${r.serverP95.toFixed(1)} | ${r.errors} | ${r.rssMb} |`,
+    );
   }
 }
 

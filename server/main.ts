@@ -1,355 +1,80 @@
 /**
- * Production server: Express in front of the React Router request handler.
- * Built by Vite into build/server/index.js together with the app, so the
- * database module is shared and opened (and migrated) once, before listening.
+ * Production entry. With PostgreSQL, one app server per core (WEB_CONCURRENCY
+ * overrides), forked by node:cluster and sharing the port; they share nothing
+ * else but the database, as separate machines would. With the embedded
+ * database, one process: only one may open its folder (decision 0013).
  */
+import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import type { Socket } from "node:net";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
-import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { isCrossSiteWrite } from "~/server/csrf.server";
-import { closeDatabase, databaseKind, db } from "~/server/db.server";
-import { purgeViewMarks } from "~/server/discussions.server";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
-import { devMailboxUrl } from "~/server/dev-mailbox.server";
-import { env } from "~/server/env.server";
-import { logger, redactUrl } from "~/server/logger.server";
-import { startMailWorker } from "~/server/mail.server";
-import { mustNotBeStored } from "~/server/http-cache.server";
-import { purgeRateLimits } from "~/server/rate-limit.server";
-import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
-import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
-import { STORAGE_URL_PREFIX, storageDirectory, storageImageOrigin } from "~/server/storage.server";
+import { availableParallelism } from "node:os";
 
-const CLIENT_DIR = "build/client";
-
-/**
- * The forum uses none of these browser features; denying them keeps an
- * injected script or a framed page from asking for them, and keeps us out of
- * interest-based ad cohorts (FLoC, Topics).
- */
-const PERMISSIONS_POLICY = [
-  "accelerometer",
-  "autoplay",
-  "bluetooth",
-  "browsing-topics",
-  "camera",
-  "display-capture",
-  "encrypted-media",
-  "gamepad",
-  "geolocation",
-  "gyroscope",
-  "hid",
-  "identity-credentials-get",
-  "idle-detection",
-  "interest-cohort",
-  "local-fonts",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "otp-credentials",
-  "payment",
-  "publickey-credentials-create",
-  "publickey-credentials-get",
-  "screen-wake-lock",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
-]
-  .map((feature) => `${feature}=()`)
-  .join(", ");
-
-async function seedIfWanted() {
-  // A PostgreSQL database is never filled without asking: `npm run seed` does that.
-  if (!env.SEED_DEMO || databaseKind !== "pglite" || !(await isDatabaseEmpty(db))) return;
-  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD });
-  logger.info({ ...result, adminPassword: undefined }, "demo content seeded");
-  // Printed once, on the start that created the account; it is not stored anywhere in clear.
-  process.stdout.write(
-    `\n  Demo-Inhalte angelegt. Admin-Anmeldung:\n    E-Mail:   ${result.adminEmail}\n    Passwort: ${result.adminPassword}\n\n`,
-  );
+function workerCount(): number {
+  if (!process.env.DATABASE_URL) return 1;
+  const wanted = Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10);
+  return Number.isSafeInteger(wanted) && wanted > 0 ? Math.min(wanted, 64) : availableParallelism();
 }
 
-function createApp() {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+const workers = workerCount();
 
-  // Server-Timing: the time until the response head leaves, i.e. loaders plus the render of the shell.
-  // Browsers show it in their network panel; `npm run bench` reads it for the server-side percentiles.
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    const secretBearing = mustNotBeStored(new URL(req.originalUrl, "http://localhost"));
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-      if (!this.headersSent) {
-        this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
-        // A 304's headers replace the cached ones: a fresh CSP nonce would no longer match the cached page's scripts.
-        if (this.statusCode === 304 || args[0] === 304) this.removeHeader("Content-Security-Policy");
-        // Data requests, redirects and resource routes too, whatever the route itself said (pages: applyDocumentCaching).
-        if (secretBearing) {
-          this.setHeader("Cache-Control", "private, no-store");
-          this.removeHeader("ETag");
-        }
-      }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    next();
-  });
-
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    next();
-  });
-
-  const secure = env.PUBLIC_URL.startsWith("https://");
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          // Only our own bundles plus the inline hydration data React Router writes with this request's nonce.
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:", ...(storageImageOrigin() ? [storageImageOrigin()!] : [])],
-          "font-src": ["'self'"],
-          // blob: for the local preview of an avatar before it is uploaded.
-          "connect-src": ["'self'", "blob:"],
-          "object-src": ["'none'"],
-          "base-uri": ["'self'"],
-          "form-action": ["'self'"],
-          "frame-ancestors": ["'none'"],
-          ...(secure ? { "upgrade-insecure-requests": [] } : {}),
-        },
-      },
-      strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      frameguard: { action: "deny" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-
-  // CSRF: a write sent by another site's page is refused before it reaches any action.
-  const publicOrigin = new URL(env.PUBLIC_URL).origin;
-  app.use((req, res, next) => {
-    const crossSite = isCrossSiteWrite({
-      method: req.method,
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-      allowedOrigins: [publicOrigin, `${req.protocol}://${req.get("host")}`],
-    });
-    if (!crossSite) return next();
-    logger.warn({ origin: req.get("origin"), url: req.url }, "cross-site write refused");
-    res.status(403).type("text/plain; charset=utf-8").send("Anfrage von einer fremden Website abgelehnt.");
-  });
-
-  app.use(guardRequestBody);
-  app.use(refuseUnusedMethods);
-  app.use(compression());
-
-  // Vite's hashed file names change with their content, so they may be cached forever.
-  app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
-  // Uploaded files never reuse a name: a new upload is a new URL.
-  app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-
-  app.use(admitInOrder(createRequestGate(env.MAX_CONCURRENT_REQUESTS)));
-  app.all(
-    /.*/,
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-      mode: env.NODE_ENV,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
-    }),
-  );
-  app.use(handleError);
-  return app;
+if (cluster.isPrimary && workers > 1) {
+  await runPrimary(workers);
+} else {
+  await import("./app-server");
 }
 
-/**
- * Pages and actions go through the gate; static files are answered above it.
- * The health check passes by: it says whether the process lives, and must not
- * time out behind a queue of page requests.
- */
-function admitInOrder(gate: RequestGate) {
-  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.path === "/healthz") return next();
-    void gate.enter().then(() => {
-      // The client gave up while waiting: nothing left to answer.
-      if (req.socket.destroyed || res.closed) return gate.leave();
-      // "close" comes after the last byte is out, or when the client goes away mid-answer.
-      res.once("close", () => gate.leave());
-      next();
-    });
-  };
-}
-
-function sendText(res: express.Response, status: number, message: string) {
-  res.status(status).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(message);
-}
-
-/**
- * Refuses what is too large or malformed before anything reads it, and makes
- * sure an unread body is drained once the answer is out: a route that ignores
- * the body (the view counter) would otherwise leave the uploading client
- * waiting, because the app's request stream stops reading when nobody pulls.
- */
-function guardRequestBody(req: express.Request, res: express.Response, next: express.NextFunction) {
-  const verdict = checkRequestHead({
-    url: req.originalUrl,
-    contentLength: req.headers["content-length"],
-    transferEncoding: req.headers["transfer-encoding"],
-  });
-  if (!verdict.ok) {
-    logger.warn({ url: req.originalUrl.slice(0, 200), status: verdict.status, length: req.headers["content-length"] }, "request refused");
-    // Read the body first (up to a bound) so the client is done sending and actually sees the answer.
-    void drainRequest(req, MAX_DRAIN_BYTES).then((drained) => {
-      if (!drained) res.set("Connection", "close");
-      sendText(res, verdict.status, verdict.message);
-    });
-    return;
-  }
-  res.once("finish", () => {
-    if (!req.complete) {
-      void drainRequest(req, bodyLimitFor(req.path)).then((drained) => {
-        if (!drained) req.socket.destroy();
-      });
-    }
-  });
-  next();
-}
-
-/**
- * Forms and pages need GET, HEAD and POST; nothing in the forum answers any
- * other method. TRACE (and CONNECT, TRACK) would not even get through: the
- * Fetch API's Request refuses them, which was a 500.
- */
-const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
-function refuseUnusedMethods(req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (ALLOWED_METHODS.has(req.method)) return next();
-  res.set("Allow", [...ALLOWED_METHODS].join(", "));
-  sendText(res, 405, requestErrorTexts.methodNotAllowed);
-}
-
-/**
- * Errors Express itself raises (a malformed path under /storage, a missing
- * file) get their status with a German text; anything else is our fault: a
- * logged 500 without details.
- */
-function handleError(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (res.headersSent) return next(error);
-  const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
-  if (status >= 400 && status < 500) {
-    sendText(res, status, status === 404 ? requestErrorTexts.notFound : requestErrorTexts.invalid);
-    return;
-  }
-  logger.error({ err: error, url: req.originalUrl }, "request failed");
-  sendText(res, 500, "Es ist ein unerwarteter Fehler aufgetreten.");
-}
-
-/**
- * Requests Node's parser refuses before Express sees them (headers over 16 KB,
- * broken framing): the same answers Node would give, with a German text.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
-  // As Node itself decides: no answer into the middle of a response already on its way (keep-alive).
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
-  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const [status, message] =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? ["431 Request Header Fields Too Large", requestErrorTexts.headersTooLarge]
-      : error.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW"
-        ? ["413 Payload Too Large", requestErrorTexts.tooLarge]
-        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? ["408 Request Timeout", requestErrorTexts.timeout]
-          : ["400 Bad Request", requestErrorTexts.invalid];
-  const body = Buffer.from(message, "utf8");
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${message}`);
-}
-
-async function main() {
-  await seedIfWanted();
-  if (databaseKind === "pglite") await db.execute(sql`analyze`);
-  const app = createApp();
-  const server = app.listen(env.PORT, env.HOST, () => {
-    logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind }, "server listening");
-    process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL}\n`);
-    // On the console only, like the demo admin's password: whoever started the server reads the mails (decision 0010).
-    const mailbox = devMailboxUrl();
-    if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
-  });
-  server.keepAliveTimeout = 65_000;
-  server.on("clientError", answerClientError);
-  const stopMailWorker = startMailWorker();
-  const rateLimitPurge = setInterval(() => {
-    purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
-    purgeViewMarks().catch((error: unknown) => logger.error({ err: error }, "purging view marks failed"));
-    // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
-    if (databaseKind === "pglite") {
-      db.execute(sql`analyze`).catch((error: unknown) => logger.error({ err: error }, "analyze failed"));
-    }
-  }, 60 * 60 * 1000);
-  rateLimitPurge.unref();
-
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
+async function runPrimary(count: number) {
+  // Secrets each process would otherwise draw for itself must be the same in all of them.
+  process.env.DEV_MAILBOX_KEY ??= randomBytes(24).toString("base64url");
+  const { env } = await import("~/server/env.server");
+  const { devMailboxUrl } = await import("~/server/dev-mailbox.server");
+  const { logger } = await import("~/server/logger.server");
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  let announced = false;
+  const startedAt = new Map<Worker, number>();
+  let quickDeaths = 0;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    worker.once("listening", () => {
+      if (announced) return;
+      announced = true;
+      process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL} (${count} Prozesse)\n`);
+      const mailbox = devMailboxUrl();
+      if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
+    });
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "app server process ended");
+    // A process that dies right after start (bad configuration, unreachable database) would die again.
+    quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
+    if (quickDeaths >= 3) {
+      logger.fatal("app server processes keep failing at start; giving up");
+      process.exit(1);
+    }
+    fork();
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       logger.warn({ signal }, "second signal, exiting now");
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    stopMailWorker();
-    clearInterval(rateLimitPurge);
-    // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
-    server.close(() => {
-      void closeDatabase()
-        .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
-        .finally(() => {
-          logger.info("shutdown complete");
-          process.exit(0);
-        });
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      logger.warn({ open: sockets.size }, "shutdown timeout, closing open connections");
-      for (const socket of sockets) socket.destroy();
-    }, env.SHUTDOWN_TIMEOUT * 1000).unref();
+    logger.info({ signal }, "shutting down all app server processes");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
-}
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 
-main().catch(async (error: unknown) => {
-  logger.fatal({ err: error }, "server failed to start");
-  await closeDatabase().catch(() => undefined);
-  process.exit(1);
-});
+  for (let i = 0; i < count; i++) fork();
+}

@@ -6,6 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
 import { account, profiles, session, user, verification } from "../../db/schema";
+import { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
 import { logger } from "./logger.server";
@@ -35,8 +36,19 @@ function resolveSecret(): string {
   } catch {
     fs.mkdirSync(env.DATA_DIR, { recursive: true });
     const secret = randomBytes(32).toString("hex");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    return secret;
+    // Written aside and linked into place: another app server process starting at the same moment
+    // sees no file or the whole secret, never half of it, and the first link wins.
+    const draft = `${file}.${process.pid}`;
+    fs.writeFileSync(draft, secret, { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+      return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      return fs.readFileSync(file, "utf8").trim();
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
   }
 }
 
@@ -70,7 +82,7 @@ export const auth = betterAuth({
     updateAge: 24 * 60 * 60,
   },
   advanced: {
-    cookiePrefix: "forum",
+    cookiePrefix: AUTH_COOKIE_PREFIX,
     useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
     defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -26,6 +26,12 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseConnection {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any
+   * process using this database. `onGap` is called when messages may have been
+   * missed (the listening connection was lost and is back).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -80,7 +86,79 @@ async function openPostgres(url: string, poolSize: number, onPoolError: (error: 
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();
   }
-  return { db, kind: "postgres", close: () => pool.end() };
+  const listeners: Array<() => Promise<void>> = [];
+  return {
+    db,
+    kind: "postgres",
+    listen: async (channel, onMessage, onGap) => {
+      const stop = await listenOnPostgres(url, channel, onMessage, onGap, onPoolError);
+      listeners.push(stop);
+      return stop;
+    },
+    close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens; a pooled
+ * one would be handed to queries. When it drops (a restarted server), it is
+ * opened again with growing pauses, and `onGap` says messages were missed.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let pause = 500;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      onError(error);
+      reconnect(next);
+    });
+    next.on("end", () => reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    pause = 500;
+  };
+
+  const reconnect = (lost: pg.Client) => {
+    if (stopped || client !== lost) return;
+    client = null;
+    lost.end().catch(() => undefined);
+    const attempt = () => {
+      retry = null;
+      if (stopped) return;
+      connect().then(onGap, (error: unknown) => {
+        onError(error as Error);
+        pause = Math.min(pause * 2, 30_000);
+        retry = setTimeout(attempt, pause);
+      });
+    };
+    retry = setTimeout(attempt, pause);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseConnection> {
@@ -95,6 +173,11 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseCon
     return {
       db,
       kind: "pglite",
+      // One process owns the embedded database, so a NOTIFY comes from this process and cannot be missed.
+      listen: async (channel, onMessage) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return () => unlisten();
+      },
       close: async () => {
         try {
           await client.close();

@@ -21,6 +21,8 @@ const connection = await (globalForDb.__forumDatabase ??= openDatabase({
 
 export const db: Database = connection.db;
 export const databaseKind: DatabaseKind = connection.kind;
+/** NOTIFY messages on a channel, from every process on this database (see DatabaseConnection.listen). */
+export const listenToDatabase: DatabaseConnection["listen"] = (...args) => connection.listen(...args);
 
 export async function closeDatabase(): Promise<void> {
   if (!globalForDb.__forumDatabase) return;

@@ -9,7 +9,9 @@ import { devMailboxEnabled, env } from "./env.server";
  * from the bridge), so the mailbox answers only with a random key that is
  * printed to the console at start (decision 0010). It changes with every start.
  */
-const key = randomBytes(24).toString("base64url");
+// Several app server processes (server/main.ts) get the primary's key, so that one printed address works on each.
+const inherited = process.env.DEV_MAILBOX_KEY;
+const key = inherited && inherited.length >= 32 ? inherited : randomBytes(24).toString("base64url");
 
 export const devMailboxPath = "/dev/mailbox";
 

@@ -43,6 +43,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Pages and form posts worked on at once; more wait in line (see app/server/request-gate.server.ts). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Memory for the guest page cache in MB; 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Seconds a cached guest page lives at most, even when no change was announced. */
+  PAGE_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(3600).default(60),
   /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
 });

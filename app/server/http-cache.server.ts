@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EntryContext } from "react-router";
-import { SESSION_COOKIE_MARKER } from "./session.server";
+import { SESSION_COOKIE_MARKER } from "./cookie-names.server";
 
 /**
  * Caching of rendered pages. A page is the pure function of its loaders'

@@ -15,8 +15,6 @@ export interface Viewer {
   role: Role;
 }
 
-/** Part of the session cookie's name (better-auth adds "__Secure-" on https): its presence means "maybe a member". */
-export const SESSION_COOKIE_MARKER = "forum.session_token=";
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 

@@ -1,12 +1,13 @@
 import { createCookie, redirect } from "react-router";
 import { toastMessageSchema, toastMessage, type ToastMessage } from "~/lib/toast";
+import { TOAST_COOKIE_NAME } from "./cookie-names.server";
 import { env } from "./env.server";
 
 /**
  * One-shot messages across a redirect ("Willkommen zurück!"). Stored in a
  * short-lived cookie, read and cleared by the root loader, shown by the toaster.
  */
-const toastCookie = createCookie("forum_toast", {
+const toastCookie = createCookie(TOAST_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

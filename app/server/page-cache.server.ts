@@ -1,0 +1,193 @@
+/**
+ * The guest page cache, after Discourse's anonymous cache: a visitor without
+ * a session gets the finished page as it was rendered for the previous guest,
+ * already compressed, with its headers. Members never touch it.
+ *
+ * What changes a guest's page is known to the database: triggers NOTIFY the
+ * channel "page_cache" at commit (migration 0010), and every app server
+ * listening there drops what the change touched. The maximum age is only a
+ * safety net, and the bound by which a view count or a "vor 5 Minuten" may lag.
+ * Decision record 0012 says why it is built this way.
+ */
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
+import { readSidebarOpen } from "~/lib/sidebar";
+import { mustNotBeStored } from "./http-cache.server";
+import { SESSION_COOKIE_MARKER, TOAST_COOKIE_NAME } from "./cookie-names.server";
+
+export const PAGE_CACHE_CHANNEL = "page_cache";
+const TOAST_COOKIE_MARKER = `${TOAST_COOKIE_NAME}=`;
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export interface CachedPage {
+  status: number;
+  /** Every header of the answer except the body's length and encoding. */
+  headers: Record<string, string | string[]>;
+  etag: string | null;
+  bodies: Record<Encoding, Buffer>;
+  /** The discussion whose page this is (its slug), or null for every other page. */
+  discussion: string | null;
+}
+
+export interface GuestRequest {
+  method: string;
+  host: string | undefined;
+  /** Path and query as sent. */
+  url: string;
+  cookie: string | undefined;
+  hasBody: boolean;
+}
+
+/**
+ * The cache key of a guest's request, or null when the answer belongs to this
+ * request alone: a member (or anyone with a session cookie), a pending
+ * one-time message, a page that shows or takes a secret, anything but a read.
+ * Besides path and query, only the sidebar cookie changes a guest's HTML.
+ */
+export function guestPageKey(request: GuestRequest): string | null {
+  if ((request.method !== "GET" && request.method !== "HEAD") || request.hasBody) return null;
+  const cookie = request.cookie ?? "";
+  if (cookie.includes(SESSION_COOKIE_MARKER) || cookie.includes(TOAST_COOKIE_MARKER)) return null;
+  let url: URL;
+  try {
+    url = new URL(request.url, "http://localhost");
+  } catch {
+    return null;
+  }
+  if (mustNotBeStored(url)) return null;
+  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${request.url}`;
+}
+
+/** Whether a rendered answer may be handed to other guests. */
+export function isShareable(status: number, headers: Headers): boolean {
+  if (status !== 200 || headers.has("Set-Cookie")) return false;
+  const cacheControl = headers.get("Cache-Control") ?? "";
+  return !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
+}
+
+const DISCUSSION_PATH = /^\/discussion\/([^/?#]+?)(?:\.data)?(?:[?#]|$)/;
+
+export function discussionOfPath(url: string): string | null {
+  const slug = DISCUSSION_PATH.exec(url)?.[1];
+  if (!slug) return null;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compressed once per entry and then served hundreds of times, so the
+ * strongest settings that still finish in a few milliseconds (on zlib's
+ * thread pool, not the event loop): see `npm run bench:compression`.
+ */
+export async function compressForCache(body: Buffer): Promise<Record<Encoding, Buffer>> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz, identity: body };
+}
+
+/** The best encoding the client takes (RFC 9110 Accept-Encoding, with q-values). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let br = false;
+  let gz = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (refused) continue;
+    if (name === "br") br = true;
+    else if (name === "gzip" || name === "x-gzip") gz = true;
+    else if (name === "*") {
+      br = true;
+      gz = true;
+    }
+  }
+  return br ? "br" : gz ? "gzip" : "identity";
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  maxAgeMs: number;
+}
+
+export class PageCache {
+  private readonly entries: LRUCache<string, CachedPage>;
+  private readonly filling = new Map<string, Promise<CachedPage | null>>();
+  /** Goes up with every invalidation: a render that began before one must not be stored after it. */
+  private generation = 0;
+  readonly enabled: boolean;
+
+  constructor(options: PageCacheOptions) {
+    this.enabled = options.maxBytes > 0;
+    this.entries = new LRUCache<string, CachedPage>({
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (page) => page.bodies.br.byteLength + page.bodies.gzip.byteLength + page.bodies.identity.byteLength + 512,
+      ttl: options.maxAgeMs,
+      ttlAutopurge: false,
+    });
+  }
+
+  get(key: string): CachedPage | undefined {
+    return this.enabled ? this.entries.get(key) : undefined;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached page, or the page `render` makes, stored for the next guests
+   * when it may be shared. Guests asking for the same page while it is being
+   * rendered wait for that render instead of starting their own. `render`
+   * resolves to null when the answer is not for sharing; the caller then
+   * answers from its own render, and those waiting render for themselves.
+   */
+  async fill(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; shared: boolean }> {
+    const running = this.filling.get(key);
+    if (running) return { page: await running, shared: true };
+    const generation = this.generation;
+    const rendering = render();
+    this.filling.set(key, rendering);
+    try {
+      const page = await rendering;
+      if (page && this.enabled && generation === this.generation) this.entries.set(key, page);
+      return { page, shared: false };
+    } finally {
+      this.filling.delete(key);
+    }
+  }
+
+  /** Applies a message from the "page_cache" channel: "*" or "discussion:<slug>". */
+  invalidate(message: string): void {
+    this.generation++;
+    if (!message.startsWith("discussion:")) {
+      this.entries.clear();
+      return;
+    }
+    const slug = message.slice("discussion:".length);
+    // A discussion's change shows on its own pages and on every list (home, subforum, search, feeds, sitemap, profiles).
+    for (const [key, page] of this.entries.entries()) {
+      if (page.discussion === null || page.discussion === slug) this.entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}

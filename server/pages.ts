@@ -1,0 +1,197 @@
+/**
+ * Pages, data requests and resource routes: Express in front of React Router's
+ * request handler, with the guest page cache around it.
+ *
+ * The answer is read whole before it goes out. Our pages have no deferred
+ * data, so streaming gained nothing, and one buffer compresses in one call
+ * where the stream's many small chunks cost a compression call each.
+ */
+import { randomBytes } from "node:crypto";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
+import { matchesEtag } from "~/server/http-cache.server";
+import {
+  chooseEncoding,
+  compressForCache,
+  discussionOfPath,
+  guestPageKey,
+  isShareable,
+  type CachedPage,
+  type PageCache,
+} from "~/server/page-cache.server";
+
+type Locals = { pageCacheKey?: string | null; cspNonce?: string };
+
+/** Headers of the answer that are per response, never part of a cached page. */
+const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "server-timing", "set-cookie", "x-page-cache", "content-security-policy"]);
+
+function keyOf(req: express.Request): string | null {
+  return guestPageKey({
+    method: req.method,
+    host: req.headers.host,
+    url: req.originalUrl,
+    cookie: req.headers.cookie,
+    hasBody: req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined,
+  });
+}
+
+/**
+ * First in the chain: a guest's page already in the cache goes out at once,
+ * without logging, helmet or compression — its headers were taken when it was
+ * rendered. Everyone else goes on, with the CSP their render will need.
+ */
+export function serveCachedPages(cache: PageCache) {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const started = process.hrtime.bigint();
+    const key = cache.enabled ? keyOf(req) : null;
+    const locals = res.locals as Locals;
+    locals.pageCacheKey = key;
+    const page = key === null ? undefined : cache.get(key);
+    if (page) {
+      sendPage(req, res, page, "hit", started);
+      return;
+    }
+    // Pages for many get hashes once rendered; pages for one carry this request's nonce.
+    if (key === null) locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(locals.cspNonce ? [nonceSource(locals.cspNonce)] : []));
+    next();
+  };
+}
+
+function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss", started?: bigint) {
+  const headers: Record<string, string | string[] | number> = { ...page.headers, "X-Page-Cache": state };
+  if (started !== undefined) headers["Server-Timing"] = `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`;
+  if (page.etag && matchesEtag(req.headers["if-none-match"] ?? null, page.etag)) {
+    // As for rendered pages: a 304's headers replace the stored ones, and the page's policy stays with the page.
+    delete headers["content-type"];
+    delete headers["content-security-policy"];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = body.byteLength;
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+export interface PageHandlerOptions {
+  build: () => Promise<ServerBuild>;
+  mode: string;
+  cache: PageCache;
+}
+
+/** The React Router stage: renders, and fills the cache for guests. */
+export function renderPages({ build, mode, cache }: PageHandlerOptions) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    try {
+      const locals = res.locals as Locals;
+      const key = locals.pageCacheKey ?? null;
+      const loadContext = { cspNonce: locals.cspNonce, clientIp: req.ip };
+      if (key === null) {
+        await send(res, await handle(toFetchRequest(req, res), loadContext));
+        return;
+      }
+      const renderForGuests = async (): Promise<CachedPage | null> => {
+        const response = await handle(toFetchRequest(req, res, { forCache: true }), loadContext);
+        const body = Buffer.from(await response.arrayBuffer());
+        const shareable = isShareable(response.status, response.headers);
+        const page = shareable ? await pageOf(res, response, body) : null;
+        if (!page) {
+          // Not for sharing (a redirect, a 404, a cookie): this guest gets it as it is.
+          if (!res.headersSent) await sendRendered(res, response, body);
+        }
+        return page;
+      };
+      const { page, shared } = await cache.fill(key, renderForGuests);
+      if (page) sendPage(req, res, page, shared ? "hit" : "miss");
+      else if (shared && !res.headersSent) await send(res, await handle(toFetchRequest(req, res, { forCache: true }), loadContext));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** A finished page as the cache keeps it: headers of this answer, the policy for its inline scripts, three encodings. */
+async function pageOf(res: express.Response, response: Response, body: Buffer): Promise<CachedPage> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+    headers[name] = typeof value === "number" ? String(value) : value;
+  }
+  for (const [name, value] of response.headers) {
+    if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
+  }
+  headers["content-security-policy"] = policyFor(response, body);
+  headers.vary = [...new Set([...(headers.vary ? String(headers.vary).split(/,\s*/) : []), "Accept-Encoding"])].join(", ");
+  return {
+    status: response.status,
+    headers,
+    etag: response.headers.get("ETag"),
+    bodies: await compressForCache(body),
+    discussion: discussionOfPath(res.req.originalUrl),
+  };
+}
+
+function policyFor(response: Response, body: Buffer): string {
+  const html = /^text\/html/i.test(response.headers.get("Content-Type") ?? "");
+  return contentSecurityPolicy(html ? inlineScriptHashes(body.toString("utf8")) : []);
+}
+
+async function send(res: express.Response, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  await sendRendered(res, response, response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+async function sendRendered(res: express.Response, response: Response, body: Buffer | null): Promise<void> {
+  if (res.destroyed || res.writableEnded) return;
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  // A page rendered without a nonce (for guests) names its inline scripts by hash.
+  if (!(res.locals as Locals).cspNonce && body) res.setHeader("Content-Security-Policy", policyFor(response, body));
+  res.end(body ?? undefined);
+}
+
+/** The Fetch API request React Router works with, from Express's. */
+function toFetchRequest(req: express.Request, res: express.Response, options: { forCache?: boolean } = {}): Request {
+  // A render for the cache is awaited by every guest asking meanwhile: the first one leaving must not abort it.
+  const controller = new AbortController();
+  if (!options.forCache) {
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    // A page rendered for the cache is complete: a 304 for one guest would leave nothing to keep.
+    if (options.forCache && (name === "if-none-match" || name === "if-modified-since")) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const method = options.forCache ? "GET" : req.method;
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${hostOf(req)}`), init);
+}
+
+/** As React Router's Express adapter does it: the host the client asked for, behind a trusted proxy the forwarded one. */
+function hostOf(req: express.Request): string {
+  const forwardedPort = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const hostPort = req.get("host")?.split(":")[1];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find((value) => Number.isSafeInteger(value));
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return port ? `${hostname}:${port}` : hostname;
+}

@@ -1,0 +1,121 @@
+/**
+ * Two app servers on one PostgreSQL, as behind a load balancer: what one
+ * learns, the other knows. The guest page cache of each is emptied by the
+ * other's writes (LISTEN/NOTIFY), rate limits and sessions count across both,
+ * and `npm start`'s worker processes share the developer mailbox's key.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
+import { createScratchDatabase, type ScratchDatabase } from "../../scripts/lib/scratch-db";
+
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) throw new Error("DATABASE_URL fehlt: dieser Test braucht einen PostgreSQL-Server.");
+
+const MEMBER = { email: "sabine.koehler@example.com", password: "demo-passwort" };
+let database: ScratchDatabase;
+let a: BenchServer;
+let b: BenchServer;
+
+beforeAll(async () => {
+  database = await createScratchDatabase(baseUrl, "forum_cluster");
+  // Demo content, written the way `npm run seed` does it, before any server takes the database.
+  process.env.DATABASE_URL = database.url;
+  process.env.LOG_LEVEL = "silent";
+  const { db, closeDatabase } = await import("~/server/db.server");
+  const { seedDemoContent } = await import("~/server/demo-seed.server");
+  await seedDemoContent(db, { adminPassword: "cluster-admin-passwort" });
+  await closeDatabase();
+  const shared = { DATABASE_URL: database.url, WEB_CONCURRENCY: "1", TRUST_PROXY: "1", AUTH_SECRET: "cluster-test-geheimnis-mit-genug-zeichen-0123" };
+  [a, b] = await Promise.all([
+    freePort().then((port) => startServer({ port, env: shared })),
+    freePort().then((port) => startServer({ port, env: shared })),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+});
+
+const get = (server: BenchServer, pathname: string, cookie?: string) => fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+
+describe("two app servers on one database", () => {
+  it("a comment written through one is on the other's cached guest page", async () => {
+    const pathname = await findDiscussionPath(b.url);
+    await expect.poll(async () => (await get(b, pathname)).headers.get("x-page-cache")).toBe("hit");
+
+    const cookie = await signIn(a.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.10" });
+    const text = `Von Server A ${Date.now()}`;
+    const posted = await fetch(`${a.url}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-comment", content: text }),
+    });
+    expect(posted.status).toBeLessThan(400);
+
+    // B hears of the commit on its listening connection; the answer to A's POST went out at the same moment.
+    const started = Date.now();
+    await expect.poll(async () => (await (await get(b, pathname)).text()).includes(text), { timeout: 2_000, interval: 10 }).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("a session made on one is valid on the other, and members are never served from either cache", async () => {
+    const cookie = await signIn(b.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.11" });
+    for (const server of [a, b]) {
+      const page = await get(server, "/", cookie);
+      expect(page.headers.get("x-page-cache")).toBeNull();
+      expect(await page.text()).toContain("Abmelden");
+    }
+  });
+
+  it("failed sign-ins count across both servers", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const response = await fetch(`${server.url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "X-Forwarded-For": "203.0.113.12", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "sign-in", email: "katrin.schaefer@example.com", password: `falsch-${i}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
+    expect(statuses.slice(8)).toEqual([429, 429]);
+  });
+});
+
+describe("npm start with PostgreSQL", () => {
+  it("runs one process per core, and the mailbox address it prints works on each", async () => {
+    const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "forum-cluster-")), "server.log");
+    const server = await startServer({ port: await freePort(), env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" }, logFile });
+    try {
+      const listening = () =>
+        new Set(
+          fs
+            .readFileSync(logFile, "utf8")
+            .split("\n")
+            .filter((line) => line.includes('"server listening"'))
+            .map((line) => (JSON.parse(line) as { pid: number }).pid),
+        ).size;
+      // The health check answers once the first process listens; the second may be a moment behind.
+      await expect.poll(listening, { timeout: 20_000 }).toBe(2);
+      const log = fs.readFileSync(logFile, "utf8");
+      expect(log).toContain("(2 Prozesse)");
+      const mailbox = /Entwickler-Postfach: (\S+)/.exec(log)?.[1];
+      expect(mailbox).toBeDefined();
+      const address = new URL(mailbox!);
+      // Each new connection goes to the next process (round robin): ten of them reach both.
+      for (let i = 0; i < 10; i++) {
+        const response = await fetch(`${server.url}${address.pathname}${address.search}`, { headers: { Connection: "close" } });
+        expect(response.status).toBe(200);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { discussions, events, profiles } from "../../db/schema";
+import { createComment } from "~/server/comments.server";
+import { db, listenToDatabase } from "~/server/db.server";
+import { createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions.server";
+import { setCommentHidden, setPinned } from "~/server/moderation.server";
+import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/page-cache.server";
+import { updateNotificationSettings, updateOwnProfile } from "~/server/profile.server";
+import type { Viewer } from "~/server/session.server";
+import { makeViewer } from "../support/members";
+
+// What the database announces on "page_cache" (migration 0010), on PGlite and on PostgreSQL (`npm run test:db`).
+
+let received: string[] = [];
+let stop: () => Promise<void>;
+let author: Viewer;
+let moderator: Viewer;
+
+beforeAll(async () => {
+  stop = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => received.push(message), () => undefined);
+  author = await makeViewer({ firstName: "Autorin" });
+  moderator = await makeViewer({ role: "moderator" });
+});
+afterAll(async () => stop());
+beforeEach(() => {
+  received = [];
+});
+
+/** PostgreSQL delivers on the listening connection a moment after the commit; PGlite at once. */
+async function messages(): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return [...new Set(received)].sort();
+}
+
+async function newDiscussion(title: string) {
+  const outcome = await createDiscussion(author, { title, category: "seo", content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+describe("the database announces changes a guest would see", () => {
+  it("a new discussion, a comment, its hiding and an edit name the discussion", async () => {
+    const discussion = await newDiscussion("Cache-Ankündigung");
+    expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
+
+    received = [];
+    const comment = await createComment(author, discussion.id, { content: "Ein Kommentar" });
+    if (!comment.ok) throw new Error(comment.reason);
+    expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
+
+    received = [];
+    await setCommentHidden(moderator, discussion.id, comment.value.id, true, "Spam");
+    expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
+
+    received = [];
+    await setPinned(moderator, discussion.id, true);
+    expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
+
+    received = [];
+    await updateDiscussion(author, discussion.id, { title: "Cache-Ankündigung, neu", category: "seo", content: "<p>Inhalt</p>", contentFormat: "html" });
+    expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
+  });
+
+  it("a view only counts: the cached pages stay", async () => {
+    const discussion = await newDiscussion("Nur gezählt");
+    received = [];
+    await incrementViews(discussion.id, visitorKey({ memberId: author.id }));
+    expect((await db.select({ views: discussions.viewsCount }).from(discussions).where(eq(discussions.id, discussion.id)))[0]?.views).toBe(1);
+    expect(await messages()).toEqual([]);
+  });
+
+  it("a member's mail settings change no page; their name changes every page", async () => {
+    await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: false });
+    expect(await messages()).toEqual([]);
+
+    await updateOwnProfile(author, author.id, { firstName: "Umbenannt", lastName: "Mitglied", company: "", expertise: "seo", experience: "experte", bio: "" });
+    expect(await messages()).toEqual(["*"]);
+  });
+
+  it("an approval, a new member and an event change every page", async () => {
+    const newcomer = await makeViewer({ approvalStatus: "pending" });
+    expect(await messages()).toEqual(["*"]);
+    received = [];
+    await db.update(profiles).set({ approvalStatus: "approved" }).where(eq(profiles.id, newcomer.id));
+    expect(await messages()).toEqual(["*"]);
+    received = [];
+    await db.insert(events).values({ title: "SEO-Stammtisch", startsAt: new Date(), location: "Köln" });
+    expect(await messages()).toEqual(["*"]);
+  });
+
+  it("nothing is announced for a write that is rolled back", async () => {
+    await db
+      .transaction(async (tx) => {
+        await tx.update(discussions).set({ isPinned: true });
+        throw new Error("zurück");
+      })
+      .catch(() => undefined);
+    expect(await messages()).toEqual([]);
+  });
+});
+
+describe("a cache listening to the database", () => {
+  it("keeps other discussions' pages and drops the changed one's and the lists", async () => {
+    const cache = new PageCache({ maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
+    const unlisten = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => cache.invalidate(message), () => cache.clear());
+    try {
+      const changed = await newDiscussion("Wird kommentiert");
+      const untouched = await newDiscussion("Bleibt im Cache");
+      await messages();
+      const page = (slug: string | null): CachedPage => ({
+        status: 200,
+        headers: {},
+        etag: null,
+        bodies: { br: Buffer.from("x"), gzip: Buffer.from("x"), identity: Buffer.from("x") },
+        discussion: slug,
+      });
+      await cache.fill("home", async () => page(null));
+      await cache.fill("changed", async () => page(changed.slug));
+      await cache.fill("untouched", async () => page(untouched.slug));
+
+      await createComment(author, changed.id, { content: "Neu" });
+      await messages();
+      expect(cache.get("home")).toBeUndefined();
+      expect(cache.get("changed")).toBeUndefined();
+      expect(cache.get("untouched")).toBeDefined();
+    } finally {
+      await unlisten();
+    }
+  });
+});

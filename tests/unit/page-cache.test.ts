@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
+import { chooseEncoding, discussionOfPath, guestPageKey, isShareable, PageCache, type CachedPage } from "~/server/page-cache.server";
+
+const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };
+
+function page(discussion: string | null, text = "x"): CachedPage {
+  const body = Buffer.from(text);
+  return { status: 200, headers: {}, etag: null, bodies: { br: body, gzip: body, identity: body }, discussion };
+}
+
+describe("guestPageKey", () => {
+  it("gives guests' reads a key of host, sidebar state, path and query", () => {
+    expect(guestPageKey(guest)).toBe("forum.example open /discussion/crawl-budget");
+    expect(guestPageKey({ ...guest, method: "HEAD" })).toBe(guestPageKey(guest));
+    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; consent=1" })).toBe("forum.example closed /discussion/crawl-budget");
+    expect(guestPageKey({ ...guest, url: "/subforum/seo?page=2" })).toBe("forum.example open /subforum/seo?page=2");
+  });
+
+  it.each([
+    ["a session cookie", { cookie: "sidebar_state=true; forum.session_token=abc.def" }],
+    ["a secure session cookie", { cookie: "__Secure-forum.session_token=abc.def" }],
+    ["a pending message", { cookie: "forum_toast=eyJ0eXBlIjoic3VjY2VzcyJ9" }],
+    ["a write", { method: "POST" }],
+    ["a read with a body", { hasBody: true }],
+    ["the sign-in page", { url: "/auth?redirectTo=/profile" }],
+    ["a reset link", { url: "/reset-password?token=abc" }],
+    ["an address in the query", { url: "/search?q=jemand@example.com" }],
+    ["the developer mailbox", { url: "/dev/mailbox?key=secret" }],
+  ])("gives none for %s", (_name, change) => {
+    expect(guestPageKey({ ...guest, ...change })).toBeNull();
+  });
+});
+
+describe("isShareable", () => {
+  it("shares only a plain 200 without cookies or private caching", () => {
+    expect(isShareable(200, new Headers({ "Cache-Control": "public, max-age=30" }))).toBe(true);
+    expect(isShareable(200, new Headers())).toBe(true);
+    expect(isShareable(404, new Headers())).toBe(false);
+    expect(isShareable(302, new Headers({ Location: "/auth" }))).toBe(false);
+    expect(isShareable(200, new Headers({ "Set-Cookie": "forum_toast=; Max-Age=0" }))).toBe(false);
+    expect(isShareable(200, new Headers({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isShareable(200, new Headers({ "Cache-Control": "private, no-cache" }))).toBe(false);
+  });
+});
+
+describe("chooseEncoding", () => {
+  it.each([
+    [undefined, "identity"],
+    ["", "identity"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0.0, gzip;q=0", "identity"],
+    ["deflate", "identity"],
+    ["*", "br"],
+    ["BR", "br"],
+  ])("%s → %s", (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe("discussionOfPath", () => {
+  it("names the discussion of its page and its data request", () => {
+    expect(discussionOfPath("/discussion/crawl-budget")).toBe("crawl-budget");
+    expect(discussionOfPath("/discussion/crawl-budget.data?_routes=routes%2Fdiscussion")).toBe("crawl-budget");
+    expect(discussionOfPath("/discussion/crawl-budget?page=2")).toBe("crawl-budget");
+    expect(discussionOfPath("/subforum/seo")).toBeNull();
+    expect(discussionOfPath("/")).toBeNull();
+  });
+});
+
+describe("PageCache", () => {
+  const options = { maxBytes: 1024 * 1024, maxAgeMs: 60_000 };
+
+  it("renders once for guests who ask at the same time", async () => {
+    const cache = new PageCache(options);
+    let renders = 0;
+    let finish!: (page: CachedPage) => void;
+    const render = () => {
+      renders++;
+      return new Promise<CachedPage>((resolve) => (finish = resolve));
+    };
+    const first = cache.fill("k", render);
+    const second = cache.fill("k", render);
+    finish(page(null, "seite"));
+    expect((await first).shared).toBe(false);
+    expect((await second).shared).toBe(true);
+    expect((await second).page?.bodies.identity.toString()).toBe("seite");
+    expect(renders).toBe(1);
+    expect(cache.get("k")).toBeDefined();
+  });
+
+  it("does not store what was rendered before a change was announced", async () => {
+    const cache = new PageCache(options);
+    let finish!: (page: CachedPage) => void;
+    const filling = cache.fill("k", () => new Promise<CachedPage>((resolve) => (finish = resolve)));
+    cache.invalidate("discussion:anything");
+    finish(page(null, "alt"));
+    expect((await filling).page).not.toBeNull();
+    expect(cache.get("k")).toBeUndefined();
+  });
+
+  it("drops a discussion's pages and every list on its change, and keeps other discussions", async () => {
+    const cache = new PageCache(options);
+    await cache.fill("home", async () => page(null));
+    await cache.fill("mine", async () => page("crawl-budget"));
+    await cache.fill("other", async () => page("ki-suche"));
+    cache.invalidate("discussion:crawl-budget");
+    expect(cache.get("home")).toBeUndefined();
+    expect(cache.get("mine")).toBeUndefined();
+    expect(cache.get("other")).toBeDefined();
+    cache.invalidate("*");
+    expect(cache.get("other")).toBeUndefined();
+  });
+
+  it("keeps nothing when it has no memory", async () => {
+    const cache = new PageCache({ ...options, maxBytes: 0 });
+    await cache.fill("home", async () => page(null));
+    expect(cache.get("home")).toBeUndefined();
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes each inline script that runs, and nothing else", () => {
+    const inline = 'window.__reactRouterContext = {"a":1};';
+    const module = 'import "/assets/entry.client.js";';
+    const html = [
+      `<script>${inline}</script>`,
+      `<script type="module" async="">${module}</script>`,
+      `<script src="/assets/x.js"></script>`,
+      `<script type="application/ld+json">{"@type":"WebSite"}</script>`,
+    ].join("");
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha(inline), sha(module)]);
+    expect(contentSecurityPolicy(inlineScriptHashes(html))).toContain(`script-src 'self' ${sha(inline)} ${sha(module)};`);
+    expect(contentSecurityPolicy([])).toContain("script-src 'self';");
+    expect(contentSecurityPolicy([])).not.toContain("unsafe-inline';script");
+  });
+});
