@@ -1,7 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // Client chunking. Left alone, Rolldown cut the shared code of the routes into
 // some 30 files of a few hundred bytes each; every first visit paid their gzip
@@ -63,5 +65,24 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { tsconfigPaths: true, alias: command === "build" ? REACT_ROUTER_PRODUCTION : [] },
   // Bundled into the server so that the alias above applies to them too; left external, Node would load the development build.
   ssr: command === "build" ? { noExternal: ["react-router", "@react-router/node"] } : undefined,
-  plugins: [tailwindcss(), reactRouter(), sharedChunkGuard],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    sharedChunkGuard,
+    // Static files compressed once at build time, as strongly as the formats allow; the server sends the .br or .gz file.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            include: /\.(js|css|svg|xml|txt|json|webmanifest)$/,
+            threshold: 512,
+            skipIfLargerOrEqual: true,
+            logLevel: "silent",
+            algorithms: [
+              defineAlgorithm("gzip", { level: 9 }),
+              defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+            ],
+          }),
+        ]),
+  ],
 }));

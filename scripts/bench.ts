@@ -193,7 +193,7 @@ async function load(server: BenchServer, page: Page, as: Viewer, cookie: string 
         path: page.path,
         headers: cookie ? { cookie, "accept-encoding": "gzip, br" } : { "accept-encoding": "gzip, br" },
         // A query string no one asked for before: the guest's page is rendered, compressed and stored each time.
-        setupRequest: as === "Gast, ohne Cache" ? (request) => ({ ...request, path: `${page.path}${separator}bench=${++unique}` }) : undefined,
+        ...(as === "Gast, ohne Cache" ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: `${page.path}${separator}bench=${++unique}` }) } : {}),
         onResponse: (_status, _body, _context, headers) => {
           // Raw header names keep the server's spelling ("Server-Timing").
           const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "server-timing");

@@ -8,6 +8,7 @@ import cluster from "node:cluster";
 import type { Socket } from "node:net";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { sql } from "drizzle-orm";
@@ -153,9 +154,11 @@ function createApp(pageCache: PageCache) {
   app.use(refuseUnusedMethods);
   app.use(compression());
 
-  // Vite's hashed file names change with their content, so they may be cached forever.
-  app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
+  // files beside them were made at build time (vite.config.ts): nothing is compressed per request.
+  const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
+  app.use("/assets", expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
+  app.use(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
   // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
