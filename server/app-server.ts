@@ -157,8 +157,8 @@ function createApp(pageCache: PageCache) {
   // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
   // files beside them were made at build time (vite.config.ts): nothing is compressed per request.
   const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
-  app.use("/assets", expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
-  app.use(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
+  app.use("/assets", staticFiles(expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } })));
+  app.use(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } })));
   // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
@@ -173,6 +173,21 @@ function createApp(pageCache: PageCache) {
   );
   app.use(handleError);
   return app;
+}
+
+/**
+ * No file has a name that does not decode: such a path goes on to the pages,
+ * which answer it in German (express-static-gzip would answer "URI malformed").
+ */
+function staticFiles(serve: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return serve(req, res, next);
+  };
 }
 
 /**
