@@ -4,6 +4,7 @@ import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryCont
 import { NonceProvider } from "~/lib/nonce";
 import { applyDocumentCaching } from "~/server/http-cache.server";
 import { logger } from "~/server/logger.server";
+import { structuredDataScripts } from "~/server/seo.server";
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +37,7 @@ export default function handleRequest(
       final(callback) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         clearTimeout(timeout);
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withStructuredData(Buffer.concat(chunks), loadContext.structuredData), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
@@ -64,6 +65,18 @@ export default function handleRequest(
     );
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * JSON-LD goes into the head after the render, outside React's tree: React 19
+ * skips unknown tags in <head> while hydrating, and the data is not repeated in
+ * the hydration data (addStructuredData in app/server/seo.server.ts).
+ */
+function withStructuredData(html: Buffer<ArrayBuffer>, items: AppLoadContext["structuredData"]): Buffer<ArrayBuffer> {
+  if (!items?.length) return html;
+  const end = html.indexOf("</head>");
+  if (end < 0) return html;
+  return Buffer.concat([html.subarray(0, end), Buffer.from(structuredDataScripts(items)), html.subarray(end)]);
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

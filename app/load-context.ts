@@ -6,6 +6,12 @@ declare module "react-router" {
     cspNonce?: string;
     /** Client IP as Express determined it (honours TRUST_PROXY); used for rate limits. */
     clientIp?: string;
+    /**
+     * JSON-LD for the <head> of a document request (absent for data requests): loaders add to it
+     * with `addStructuredData`, app/entry.server.tsx writes it. Kept out of the loader data, which
+     * the page sends a second time for hydration.
+     */
+    structuredData?: Array<Record<string, unknown>>;
   }
 }
 

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { NotFound } from "~/components/layout/not-found";
 import { Toaster } from "~/components/toast/toaster";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -50,7 +50,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useShowToast(loaderData.toast);
+  useStructuredDataOfFirstPageOnly();
   return <Outlet />;
+}
+
+/** The server writes JSON-LD for the document it sends; after a client-side navigation it would describe another page. */
+function useStructuredDataOfFirstPageOnly() {
+  const { pathname, search } = useLocation();
+  const first = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    if (`${pathname}${search}` === first.current) return;
+    for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
+  }, [pathname, search]);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -98,6 +98,9 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
   const html = await (await request.get(discussionPath)).text();
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
   const posting = blocks.find((block) => block["@type"] === "DiscussionForumPosting");
+  // Once, in the head: not a second time in the data the page carries for hydration.
+  expect(html.split("DiscussionForumPosting").length - 1).toBe(1);
+  expect(html.indexOf("DiscussionForumPosting")).toBeLessThan(html.indexOf("</head>"));
   const breadcrumbs = blocks.find((block) => block["@type"] === "BreadcrumbList");
   const url = `${BASE}${discussionPath}`;
 

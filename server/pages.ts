@@ -92,7 +92,8 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
     try {
       const locals = res.locals as Locals;
       const key = locals.pageCacheKey ?? null;
-      const loadContext = { cspNonce: locals.cspNonce, clientIp: req.ip };
+      // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
+      const loadContext = { cspNonce: locals.cspNonce, clientIp: req.ip, structuredData: req.path.endsWith(".data") ? undefined : [] };
       if (key === null) {
         await send(res, await handle(toFetchRequest(req, res), loadContext));
         return;

@@ -15,7 +15,6 @@ export interface SeoInput {
   path: string;
   noindex?: boolean;
   type?: "website" | "article";
-  jsonLd?: Array<Record<string, unknown>>;
 }
 
 /** The public origin, read from the root loader so that server and browser agree. */
@@ -26,7 +25,8 @@ export function publicUrlFrom(matches: ReadonlyArray<MatchLike | undefined>): st
 
 /**
  * Title, description, canonical URL, OpenGraph and Twitter tags for a page,
- * plus robots and JSON-LD where given. Every route's meta goes through here.
+ * plus robots where asked. Every route's meta goes through here. JSON-LD is
+ * added by loaders (addStructuredData in app/server/seo.server.ts).
  */
 export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: SeoInput): MetaDescriptor[] {
   const url = `${publicUrlFrom(matches)}${input.path}`;
@@ -46,6 +46,5 @@ export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: Se
     { name: "twitter:title", content: input.title ?? title },
     { name: "twitter:description", content: description },
     ...(input.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
-    ...(input.jsonLd ?? []).map((data) => ({ "script:ld+json": data })),
   ];
 }

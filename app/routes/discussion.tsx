@@ -34,7 +34,7 @@ import { logger } from "~/server/logger.server";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
 import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
-import { discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
+import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
 import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
@@ -46,7 +46,7 @@ async function loadDiscussion(slug: string, viewer: Viewer | null) {
   return notFoundUnless(discussion && (discussion.hiddenAt === null || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const discussion = await loadDiscussion(params.slug, viewer);
   const page = requirePageParam(request, paths.discussion(discussion.slug));
@@ -62,10 +62,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : "locked";
   const content = sanitizeRichText(discussion.content);
   const publicComments = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
+  addStructuredData(context, discussionJsonLd({ ...discussion, content }, publicComments), discussionBreadcrumbs(discussion));
   return {
     discussion: { ...discussion, content },
     description: plainTextExcerpt(content) || discussion.title,
-    jsonLd: [discussionJsonLd({ ...discussion, content }, publicComments), discussionBreadcrumbs(discussion)],
     comments,
     commentPages: { currentPage: page, totalPages },
     access,
@@ -365,6 +365,5 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
     path: pageHref(paths.discussion(loaderData.discussion.slug), loaderData.commentPages.currentPage),
     noindex: loaderData.discussion.hiddenAt !== null,
     type: "article",
-    jsonLd: loaderData.jsonLd,
   });
 };

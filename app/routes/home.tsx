@@ -3,14 +3,16 @@ import { Hero } from "~/components/home/hero";
 import { RecentDiscussions } from "~/components/home/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
-import { publicUrlFrom, seoMeta } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { getCommunityStats, listRecentDiscussions, listSubforumHighlights } from "~/server/discussions.server";
 import { getViewer } from "~/server/session.server";
+import { addStructuredData, websiteJsonLd } from "~/server/seo.server";
 import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  addStructuredData(context, websiteJsonLd());
   const [recent, highlights, stats, viewer] = await Promise.all([
     listRecentDiscussions(),
     listSubforumHighlights(),
@@ -53,7 +55,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seoMeta(matches, {
     path: "/",
-    jsonLd: [{ "@context": "https://schema.org", "@type": "WebSite", name: site.name, url: `${publicUrlFrom(matches)}/`, inLanguage: "de-DE" }],
   }),
   { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${site.name} – alle Diskussionen`, href: "/feed.xml" },
 ];

@@ -35,9 +35,10 @@ import {
 import { getViewer } from "~/server/session.server";
 import { readFormData } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { addStructuredData } from "~/server/seo.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
   const [discussions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), getViewer(request)]);
   const isOwn = viewer?.id === profile.id;
@@ -54,10 +55,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ...(profile.bio ? { description: profile.bio } : {}),
     },
   };
+  addStructuredData(context, jsonLd);
   return {
     profile,
     discussions,
-    jsonLd,
     isOwn,
     notifications: isOwn ? await getNotificationSettings(profile.id) : null,
   };
@@ -241,6 +242,5 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
     description: profile.bio ? profile.bio.slice(0, 160) : `${profile.firstName} ist Mitglied der Marketing Community${profile.company ? ` (${profile.company})` : ""}.`,
     path: paths.profile(profile.id),
     type: "website",
-    jsonLd: [loaderData.jsonLd],
   });
 };

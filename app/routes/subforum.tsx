@@ -10,11 +10,11 @@ import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { listSubforumPage } from "~/server/discussions.server";
-import { breadcrumbJsonLd } from "~/server/seo.server";
+import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/subforum";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const subforum = notFoundUnless(subforums.find((s) => s.segment === params.segment));
   const page = requirePageParam(request, paths.subforum(subforum.segment));
   const [result, viewer] = await Promise.all([listSubforumPage(subforum.category, page), getViewer(request)]);
@@ -23,7 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { name: site.name, path: "/" },
     { name: subforum.title, path: paths.subforum(subforum.segment) },
   ]);
-  return { subforum, ...result, signedIn: viewer !== null, breadcrumbs };
+  addStructuredData(context, breadcrumbs);
+  return { subforum, ...result, signedIn: viewer !== null };
 }
 
 export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
@@ -95,7 +96,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }
       description: `${subforum.title}: ${subforum.description}. Fragen, Fallstudien und Diskussionen der Marketing Community.`,
       // Each page is canonical to itself; page 1 has no parameter.
       path: pageHref(paths.subforum(subforum.segment), currentPage),
-      jsonLd: [loaderData.breadcrumbs],
     }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${subforum.title} – ${site.name}`, href: `${paths.subforum(subforum.segment)}/feed.xml` },
   ];

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "react-router";
 import { categoryLabels, subforums } from "~/lib/categories";
 import { authorFullName } from "~/lib/authors";
 import { paths } from "~/lib/paths";
@@ -11,6 +12,25 @@ import { htmlToText } from "./sanitize.server";
  * Structured data (JSON-LD) following Google's DiscussionForumPosting and
  * BreadcrumbList guidelines. Only what the page itself shows goes in.
  */
+/**
+ * Puts JSON-LD into the page's <head> (app/entry.server.tsx). Only documents
+ * carry it, and only once: not in the loader data, which the page repeats for
+ * hydration, nor in client-side navigations, which no crawler makes.
+ */
+export function addStructuredData(context: AppLoadContext, ...items: Array<Record<string, unknown>>): void {
+  context.structuredData?.push(...items);
+}
+
+/** The <script> elements for the head; "<" escaped so that no text can end the element. */
+export function structuredDataScripts(items: ReadonlyArray<Record<string, unknown>>): string {
+  return items.map((item) => `<script type="application/ld+json">${JSON.stringify(item).replace(/</g, "\\u003c")}</script>`).join("");
+}
+
+/** The home page's WebSite entry. */
+export function websiteJsonLd(): Record<string, unknown> {
+  return { "@context": "https://schema.org", "@type": "WebSite", name: site.name, url: absolute("/"), inLanguage: "de-DE" };
+}
+
 const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
 
 function person(author: AuthorSummary | null) {
