@@ -87,14 +87,19 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error("Server antwortet nicht auf /healthz");
 }
 
+/** Resident memory of the server, its worker processes included (`npm start` forks one per core on PostgreSQL). */
 function readRssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(path.join("/proc", String(pid), "status"), "utf8");
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
+  const kilobytes = (id: number): number => {
+    try {
+      const status = fs.readFileSync(path.join("/proc", String(id), "status"), "utf8");
+      const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const children = fs.readFileSync(path.join("/proc", String(id), "task", String(id), "children"), "utf8").trim();
+      return own + (children ? children.split(/\s+/).map(Number).reduce((sum, child) => sum + kilobytes(child), 0) : 0);
+    } catch {
+      return 0;
+    }
+  };
+  return Math.round(kilobytes(pid) / 1024);
 }
 
 /**
