@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { PageTextContext } from "~/lib/page-text";
 import { applyDocumentCaching } from "~/server/http-cache.server";
 import { logger } from "~/server/logger.server";
 import { structuredDataScripts } from "~/server/seo.server";
@@ -20,7 +21,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (applyDocumentCaching(request, responseStatusCode, responseHeaders, routerContext).notModified) {
+  if (applyDocumentCaching(request, responseStatusCode, responseHeaders, routerContext, loadContext.pageText).notModified) {
     return new Response(null, { status: 304, headers: responseHeaders });
   }
   // Without a nonce (guests' pages, which many visitors share) the inline scripts are allowed by their hashes.
@@ -43,7 +44,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageTextContext value={loadContext.pageText ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageTextContext>
       </NonceProvider>,
       {
         nonce,

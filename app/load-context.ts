@@ -12,6 +12,8 @@ declare module "react-router" {
      * the page sends a second time for hydration.
      */
     structuredData?: Array<Record<string, unknown>>;
+    /** Texts the server renders but leaves out of the hydration data (document requests only; app/lib/page-text.tsx). */
+    pageText?: Map<string, string>;
   }
 }
 

@@ -93,7 +93,13 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
       const locals = res.locals as Locals;
       const key = locals.pageCacheKey ?? null;
       // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
-      const loadContext = { cspNonce: locals.cspNonce, clientIp: req.ip, structuredData: req.path.endsWith(".data") ? undefined : [] };
+      const document = !req.path.endsWith(".data");
+      const loadContext = {
+        cspNonce: locals.cspNonce,
+        clientIp: req.ip,
+        structuredData: document ? [] : undefined,
+        pageText: document ? new Map<string, string>() : undefined,
+      };
       if (key === null) {
         await send(res, await handle(toFetchRequest(req, res), loadContext));
         return;

@@ -19,6 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { pageTextAttribute, usePageText } from "~/lib/page-text";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
@@ -34,6 +35,7 @@ import { logger } from "~/server/logger.server";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
 import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
+import { textForPage } from "~/server/page-text.server";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
 import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -63,10 +65,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const content = sanitizeRichText(discussion.content);
   const publicComments = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
   addStructuredData(context, discussionJsonLd({ ...discussion, content }, publicComments), discussionBreadcrumbs(discussion));
+  // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
+  const query = new URL(request.url).searchParams;
+  const editingComment = query.get("editComment");
   return {
-    discussion: { ...discussion, content },
+    discussion: { ...discussion, content: textForPage(context, "discussion", content, { neededInBrowser: query.get("edit") === "1" }) },
+    comments: comments.map((comment) => ({
+      ...comment,
+      content: textForPage(context, `comment-${comment.id}`, comment.content, { neededInBrowser: comment.id === editingComment }),
+    })),
     description: plainTextExcerpt(content) || discussion.title,
-    comments,
     commentPages: { currentPage: page, totalPages },
     access,
     viewerId: viewer?.id ?? null,
@@ -200,7 +208,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { discussion, comments, commentPages, access, viewerId, canEdit, moderation, now } = loaderData;
+  const { comments, commentPages, access, viewerId, canEdit, moderation, now } = loaderData;
+  const body = usePageText("discussion", loaderData.discussion.content, (element) => element.innerHTML);
+  const discussion = { ...loaderData.discussion, content: body };
   const [searchParams] = useSearchParams();
   const editing = canEdit && searchParams.get("edit") === "1";
   const errors = actionData?.errors ?? { form: null, content: null, target: null };
@@ -267,7 +277,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
               </span>
               <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
             </div>
-            <RichContent html={discussion.content} className="mt-5" />
+            <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: "discussion" }} />
           </>
         )}
       </article>

@@ -38,7 +38,13 @@ export function mustNotBeStored(url: URL): boolean {
   return false;
 }
 
-export function applyDocumentCaching(request: Request, status: number, headers: Headers, context: EntryContext): CacheDecision {
+export function applyDocumentCaching(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  pageText?: ReadonlyMap<string, string>,
+): CacheDecision {
   if (mustNotBeStored(new URL(request.url))) {
     headers.set("Cache-Control", "private, no-store");
     return { notModified: false };
@@ -50,20 +56,23 @@ export function applyDocumentCaching(request: Request, status: number, headers: 
     headers.set("Cache-Control", "private, no-store");
     return { notModified: false };
   }
-  const etag = documentEtag(context, cookie);
+  const etag = documentEtag(context, cookie, pageText);
   headers.set("ETag", etag);
   headers.set("Cache-Control", member ? "private, no-cache" : `public, max-age=${GUEST_MAX_AGE_SECONDS}`);
   headers.append("Vary", "Cookie");
   return { notModified: matchesEtag(request.headers.get("If-None-Match"), etag) };
 }
 
-function documentEtag(context: EntryContext, cookie: string): string {
+/** The texts a page renders but leaves out of its loader data (app/lib/page-text.tsx) count too. */
+function documentEtag(context: EntryContext, cookie: string, pageText?: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256")
     .update(context.manifest.version)
     .update("\0")
     .update(cookie)
     .update("\0")
     .update(JSON.stringify(context.staticHandlerContext.loaderData))
+    .update("\0")
+    .update(JSON.stringify(pageText ? [...pageText] : []))
     .digest("base64url")
     .slice(0, 27);
   return `W/"${hash}"`;

@@ -12,18 +12,22 @@ import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
+import { usePageText } from "~/lib/page-text";
 import { LinkifiedText } from "./linkified-text";
 import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
+/** A comment as the page gets it: without its text on a document request (app/lib/page-text.tsx). */
+export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null };
+
 interface Thread {
-  comment: CommentView;
-  replies: CommentView[];
+  comment: CommentOnPage;
+  replies: CommentOnPage[];
 }
 
 /** Top-level comments in order, each with its replies (one visual level). */
-function threads(comments: CommentView[]): Thread[] {
+function threads(comments: CommentOnPage[]): Thread[] {
   const byId = new Map<string, Thread>();
   const result: Thread[] = [];
   for (const comment of comments) {
@@ -55,7 +59,7 @@ export function CommentSection({
   errors,
 }: {
   /** This page's threads with their replies. */
-  comments: CommentView[];
+  comments: CommentOnPage[];
   /** Visible comments of the whole discussion. */
   totalCount: number;
   basePath: string;
@@ -122,7 +126,7 @@ function CommentItem({
   pageLink,
   cancelTo,
 }: {
-  comment: CommentView;
+  comment: CommentOnPage;
   access: CommentAccess;
   canModerate: boolean;
   viewerId: string | null;
@@ -134,6 +138,7 @@ function CommentItem({
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
 }) {
+  const text = usePageText(`comment-${comment.id}`, comment.content, (element) => element.textContent ?? "");
   if (comment.placeholder) {
     return (
       <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
@@ -178,10 +183,10 @@ function CommentItem({
         )}
       </header>
       {editing === comment.id && mayEdit ? (
-        <EditCommentForm comment={comment} error={errors.target === comment.id ? errors.content : null} cancelTo={cancelTo} />
+        <EditCommentForm comment={{ id: comment.id, content: text }} error={errors.target === comment.id ? errors.content : null} cancelTo={cancelTo} />
       ) : (
         <div className="mt-2 text-sm leading-relaxed">
-          <LinkifiedText text={comment.content} />
+          <LinkifiedText text={text} pageTextKey={`comment-${comment.id}`} />
         </div>
       )}
       {access === "allowed" && editing !== comment.id && !comment.hidden && (
@@ -224,7 +229,7 @@ function CommentItem({
   );
 }
 
-function EditCommentForm({ comment, error, cancelTo }: { comment: CommentView; error: string | null; cancelTo: string }) {
+function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; content: string }; error: string | null; cancelTo: string }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === comment.id;
   return (
