@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { discussions, events, profiles } from "../../db/schema";
 import { createComment } from "~/server/comments.server";
 import { db, listenToDatabase } from "~/server/db.server";
@@ -21,16 +21,29 @@ beforeAll(async () => {
   stop = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => received.push(message), () => undefined);
   author = await makeViewer({ firstName: "Autorin" });
   moderator = await makeViewer({ role: "moderator" });
+  // What the setup announced must not reach the first test.
+  await messages();
 });
 afterAll(async () => stop());
 beforeEach(() => {
   received = [];
 });
 
-/** PostgreSQL delivers on the listening connection a moment after the commit; PGlite at once. */
+/**
+ * Everything announced so far. PostgreSQL delivers on the listening connection a moment after the
+ * commit, in commit order: once a marker sent now has arrived, every earlier message has too.
+ */
+let markers = 0;
 async function messages(): Promise<string[]> {
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return [...new Set(received)].sort();
+  const marker = `marker:${++markers}`;
+  await db.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, ${marker})`);
+  await vi.waitFor(
+    () => {
+      if (!received.includes(marker)) throw new Error(`${marker} not yet delivered`);
+    },
+    { timeout: 5_000, interval: 5 },
+  );
+  return [...new Set(received.filter((message) => !message.startsWith("marker:")))].sort();
 }
 
 async function newDiscussion(title: string) {
@@ -103,7 +116,8 @@ describe("the database announces changes a guest would see", () => {
 describe("a cache listening to the database", () => {
   it("keeps other discussions' pages and drops the changed one's and the lists", async () => {
     const cache = new PageCache({ maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
-    const unlisten = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => cache.invalidate(message), () => cache.clear());
+    // Any message it does not know empties the whole cache: the test's markers are kept from it.
+    const unlisten = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => message.startsWith("marker:") || cache.invalidate(message), () => cache.clear());
     try {
       const changed = await newDiscussion("Wird kommentiert");
       const untouched = await newDiscussion("Bleibt im Cache");
