@@ -33,12 +33,17 @@ export async function countDiscussions(): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Discussions, newest first; lastmod is the last edit or the last comment, whichever is later. */
+/**
+ * Discussions, newest first; lastmod is the last edit or the last visible
+ * comment, whichever is later. The outer table is named in full: in a
+ * one-table select Drizzle writes `${discussions.id}` as a bare "id", which
+ * inside the subquery meant the comment's own id and never matched.
+ */
 export async function discussionEntries(offset: number, limit: number): Promise<SitemapEntry[]> {
   const rows = await db
     .select({
       slug: discussions.slug,
-      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions.id} and c.hidden_at is null), ${discussions.updatedAt}))`,
+      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions}.id and c.hidden_at is null), ${discussions.updatedAt}))`,
     })
     .from(discussions)
     .where(isVisible)

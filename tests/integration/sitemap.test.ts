@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { discussions } from "../../db/schema";
+import { createComment } from "~/server/comments.server";
+import { db, queryRows } from "~/server/db.server";
+import { createDiscussion, getDiscussionBySlug } from "~/server/discussions.server";
+import { setCommentHidden } from "~/server/moderation.server";
+import type { Viewer } from "~/server/session.server";
+import { discussionEntries } from "~/server/sitemap.server";
+import { makeViewer } from "../support/members";
+
+let author: Viewer;
+let moderator: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Autorin" });
+  moderator = await makeViewer({ role: "moderator" });
+});
+
+async function lastmodOf(slug: string): Promise<Date> {
+  const entry = (await discussionEntries(0, 1000)).find((candidate) => candidate.path === `/discussion/${slug}`);
+  if (!entry?.lastmod) throw new Error(`${slug} is not in the sitemap`);
+  return entry.lastmod;
+}
+
+describe("sitemap lastmod", () => {
+  it("moves with a new visible comment and back when it is hidden", async () => {
+    const outcome = await createDiscussion(author, { title: "Letzte Änderung", category: "seo", content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const discussion = (await getDiscussionBySlug(outcome.value.slug))!;
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await db.update(discussions).set({ createdAt: twoDaysAgo, updatedAt: twoDaysAgo }).where(eq(discussions.id, discussion.id));
+    expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());
+
+    const comment = await createComment(author, discussion.id, { content: "Neuer Kommentar" });
+    if (!comment.ok) throw new Error(comment.reason);
+    const [row] = await queryRows<{ created_at: string | Date }>(sql`select created_at from comments where id = ${comment.value.id}`);
+    expect((await lastmodOf(discussion.slug)).getTime()).toBe(new Date(row!.created_at).getTime());
+
+    await setCommentHidden(moderator, discussion.id, comment.value.id, true, "Test");
+    expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());
+  });
+});
