@@ -70,7 +70,8 @@ async function runPrimary(count: number) {
     }
     stopping = true;
     logger.info({ signal }, "shutting down all app server processes");
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // SIGTERM whatever came in: the processes leave SIGINT (Ctrl+C reaches the whole group) to the primary.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -88,7 +88,7 @@ describe("two app servers on one database", () => {
 });
 
 describe("npm start with PostgreSQL", () => {
-  it("runs one process per core, and the mailbox address it prints works on each", async () => {
+  it("runs one process per core, the mailbox address it prints works on each, and Ctrl+C ends them all", async () => {
     const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "forum-cluster-")), "server.log");
     const server = await startServer({ port: await freePort(), env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" }, logFile });
     try {
@@ -99,9 +99,9 @@ describe("npm start with PostgreSQL", () => {
             .split("\n")
             .filter((line) => line.includes('"server listening"'))
             .map((line) => (JSON.parse(line) as { pid: number }).pid),
-        ).size;
+        );
       // The health check answers once the first process listens; the second may be a moment behind.
-      await expect.poll(listening, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => listening().size, { timeout: 20_000 }).toBe(2);
       const log = fs.readFileSync(logFile, "utf8");
       expect(log).toContain("(2 Prozesse)");
       const mailbox = /Entwickler-Postfach: (\S+)/.exec(log)?.[1];
@@ -112,6 +112,20 @@ describe("npm start with PostgreSQL", () => {
         const response = await fetch(`${server.url}${address.pathname}${address.search}`, { headers: { Connection: "close" } });
         expect(response.status).toBe(200);
       }
+
+      // Ctrl+C: the primary passes it on, and every process ends.
+      const workers = [...listening()];
+      process.kill(server.pid, "SIGINT");
+      await expect.poll(() => server.exitStatus(), { timeout: 20_000 }).toBe("Code 0");
+      const running = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(() => workers.filter(running), { timeout: 20_000 }).toEqual([]);
     } finally {
       await server.stop();
     }
