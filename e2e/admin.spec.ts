@@ -1,4 +1,3 @@
-import type { Browser, Page } from "@playwright/test";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
 import { pageAs, signIn, signInOverHttp, signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
@@ -6,11 +5,6 @@ import { linkIn, waitForMail } from "./mail";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /** A browser of its own per person, each with its own client IP (per-IP rate limits). */
-async function personPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  return context.newPage();
-}
-
 test("admin approves, rejects and creates a moderator; the moderator pins, locks and hides; members see the result; the log shows it all", async ({
   page,
   visit,
@@ -70,7 +64,7 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   await expect(moderatorRow.getByRole("combobox")).toHaveValue("moderator");
 
   // The rejected person stays out.
-  const outsider = await personPage(browser);
+  const outsider = await pageAs(browser);
   await signIn(outsider, rejected.email, rejected.password);
   await expect(outsider.getByText("Ihr Konto wurde nicht freigeschaltet. Bitte wenden Sie sich an den Betreiber.").first()).toBeVisible();
   await expect(outsider).toHaveURL(/\/auth/);
@@ -97,7 +91,7 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   await expect(page.getByTestId("comment")).toHaveCount(2);
 
   // The new moderator pins, locks and hides the advertising comment.
-  const mod = await personPage(browser);
+  const mod = await pageAs(browser);
   expect((await signInOverHttp(mod, moderator.email, moderator.password)).headers().location).toBe("/");
   await mod.goto(discussionUrl);
   await waitForHydration(mod);

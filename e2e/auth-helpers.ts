@@ -22,9 +22,12 @@ export function storageStateOf(role: Role): string {
   return path.resolve(".e2e-auth", `${role}.json`);
 }
 
-/** A browser page of its own (own cookies, own client IP) that is signed in as `role`. */
-export async function pageAs(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role), extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+/** A browser page of its own (own cookies, own client IP), signed in as `role`, or a stranger's without one. */
+export async function pageAs(browser: Browser, role?: Role): Promise<Page> {
+  const context = await browser.newContext({
+    ...(role ? { storageState: storageStateOf(role) } : {}),
+    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+  });
   return context.newPage();
 }
 

@@ -7,10 +7,10 @@ import { ROLES, storageStateOf, type Role } from "./auth-helpers";
  * Tests about signing in still use the form. Nobody signs out of these
  * sessions: each test that signs out signs in on its own first.
  */
-for (const role of Object.keys(ROLES) as Role[]) {
+for (const [index, role] of (Object.keys(ROLES) as Role[]).entries()) {
   setup(`sign in as ${role}`, async ({ playwright, baseURL }) => {
     const { email, password } = ROLES[role];
-    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.250.0.${Object.keys(ROLES).indexOf(role) + 1}` } });
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.250.0.${index + 1}` } });
     const response = await context.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 });
     expect(response.status(), `sign-in as ${role}`).toBe(302);
     // Takes the one-shot 'Willkommen zurück!' toast, so it does not greet the first page of every test.

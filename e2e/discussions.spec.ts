@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { DEMO_PASSWORD, signInOverHttp, storageStateOf } from "./auth-helpers";
+import { DEMO_PASSWORD, pageAs, signInOverHttp, storageStateOf } from "./auth-helpers";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -77,8 +77,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await expect(page.getByText("0 Antworten")).toBeVisible();
 
   // Another member comments and replies.
-  const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const otherPage = await other.newPage();
+  const otherPage = await pageAs(browser);
   await asMember(otherPage, "markus.becker@example.com");
   await otherPage.goto(slugUrl);
   await waitForHydration(otherPage);
@@ -105,7 +104,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await expect(otherPage.getByTestId("comment").first().getByText("(bearbeitet)")).toBeVisible();
   // Not the author of the discussion: no edit button there.
   await expect(otherPage.getByRole("link", { name: "Bearbeiten", exact: true })).toHaveCount(0);
-  await other.close();
+  await otherPage.context().close();
 
   // The author edits the title; the slug stays.
   await page.reload();

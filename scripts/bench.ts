@@ -50,6 +50,16 @@ interface DataSet {
   cleanup(): Promise<void>;
 }
 
+/** How many discussions and comments the database holds, as the results report it. */
+async function contentSize(): Promise<DataSet["size"]> {
+  const { sql } = await import("drizzle-orm");
+  const { queryRows } = await import("~/server/db.server");
+  const [size] = await queryRows<DataSet["size"]>(
+    sql`select (select count(*)::int from discussions) as discussions, (select count(*)::int from comments) as comments`,
+  );
+  return size!;
+}
+
 /** Which URLs to load, looked up in the database before the server takes it over (PGlite allows one process). */
 async function benchDataSet(): Promise<DataSet> {
   process.env.DATA_DIR ??= BENCH_DATA_DIR;
@@ -59,10 +69,8 @@ async function benchDataSet(): Promise<DataSet> {
   const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions.server");
   const { RARE_TERM } = await import("../db/seed/bench-data");
   try {
-    const [size] = await queryRows<{ discussions: number; comments: number }>(
-      sql`select (select count(*)::int from discussions) as discussions, (select count(*)::int from comments) as comments`,
-    );
-    if (!size || size.discussions < 100) throw new Error("Zu wenige Diskussionen: zuerst `npm run bench:data` ausführen.");
+    const size = await contentSize();
+    if (size.discussions < 100) throw new Error("Zu wenige Diskussionen: zuerst `npm run bench:data` ausführen.");
     const closest = async (n: number) =>
       (await queryRows<{ slug: string; replies_count: number }>(
         sql`select slug, replies_count from discussions where hidden_at is null order by abs(replies_count - ${n}), created_at desc limit 1`,
@@ -130,7 +138,7 @@ async function demoDataSet(): Promise<DataSet> {
       if (!written.ok) throw new Error(`Benchmark-Kommentar: ${written.reason}`);
     }
     return {
-      size: { discussions: 41, comments: 254 + 30 },
+      size: await contentSize(),
       member: { email: "sabine.koehler@example.com", password: DEMO_MEMBER_PASSWORD },
       serverEnv: scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! },
       cleanup: async () => {

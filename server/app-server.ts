@@ -27,7 +27,7 @@ import { purgeRateLimits } from "~/server/rate-limit.server";
 import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
 import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
-import { renderPages, serveCachedPages } from "./pages";
+import { renderPages, serveCachedPages, serverTiming } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -85,15 +85,15 @@ function createApp(pageCache: PageCache) {
 
   app.use(serveCachedPages(pageCache));
 
-  // Server-Timing: the time until the response head leaves, i.e. loaders plus the render of the shell.
-  // Browsers show it in their network panel; `npm run bench` reads it for the server-side percentiles.
+  // Server-Timing: the time until the response head leaves, i.e. loaders plus the whole render (server/pages.ts
+  // sends a page in one piece). Cache hits are answered above and set it themselves.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     const secretBearing = mustNotBeStored(new URL(req.originalUrl, "http://localhost"));
     const writeHead = res.writeHead;
     res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
       if (!this.headersSent) {
-        this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+        this.setHeader("Server-Timing", serverTiming(started));
         // A 304's headers replace the cached ones: a fresh CSP nonce would no longer match the cached page's scripts.
         if (this.statusCode === 304 || args[0] === 304) this.removeHeader("Content-Security-Policy");
         // Data requests, redirects and resource routes too, whatever the route itself said (pages: applyDocumentCaching).

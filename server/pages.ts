@@ -24,6 +24,11 @@ import {
 
 type Locals = { pageCacheKey?: string | null; cspNonce?: string };
 
+/** The Server-Timing value of an answer whose work began at `started`; `npm run bench` reads it. */
+export function serverTiming(started: bigint): string {
+  return `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`;
+}
+
 /** Headers of the answer that are per response, never part of a cached page. */
 const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "server-timing", "set-cookie", "x-page-cache", "content-security-policy"]);
 
@@ -62,7 +67,7 @@ export function serveCachedPages(cache: PageCache) {
 
 function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss", started?: bigint) {
   const headers: Record<string, string | string[] | number> = { ...page.headers, "X-Page-Cache": state };
-  if (started !== undefined) headers["Server-Timing"] = `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`;
+  if (started !== undefined) headers["Server-Timing"] = serverTiming(started);
   if (page.etag && matchesEtag(req.headers["if-none-match"] ?? null, page.etag)) {
     // As for rendered pages: a 304's headers replace the stored ones, and the page's policy stays with the page.
     delete headers["content-type"];

@@ -10,6 +10,12 @@ import { createContext, useContext, useState } from "react";
  */
 export const PageTextContext = createContext<ReadonlyMap<string, string> | null>(null);
 
+/** The keys of those texts, the same for the loader that leaves them out and the component that reads them back. */
+export const pageTextKeys = {
+  discussion: "discussion",
+  comment: (id: string) => `comment-${id}`,
+} as const;
+
 /** Marks the element whose markup holds the text of `key`. */
 export const pageTextAttribute = "data-page-text";
 

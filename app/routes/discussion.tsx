@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { pageTextAttribute, usePageText } from "~/lib/page-text";
+import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
@@ -69,10 +69,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
   return {
-    discussion: { ...discussion, content: textForPage(context, "discussion", content, { neededInBrowser: query.get("edit") === "1" }) },
+    discussion: { ...discussion, content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }) },
     comments: comments.map((comment) => ({
       ...comment,
-      content: textForPage(context, `comment-${comment.id}`, comment.content, { neededInBrowser: comment.id === editingComment }),
+      content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
     })),
     description: plainTextExcerpt(content) || discussion.title,
     commentPages: { currentPage: page, totalPages },
@@ -209,7 +209,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { comments, commentPages, access, viewerId, canEdit, moderation, now } = loaderData;
-  const body = usePageText("discussion", loaderData.discussion.content, (element) => element.innerHTML);
+  const body = usePageText(pageTextKeys.discussion, loaderData.discussion.content, (element) => element.innerHTML);
   const discussion = { ...loaderData.discussion, content: body };
   const [searchParams] = useSearchParams();
   const editing = canEdit && searchParams.get("edit") === "1";
@@ -277,7 +277,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
               </span>
               <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
             </div>
-            <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: "discussion" }} />
+            <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: pageTextKeys.discussion }} />
           </>
         )}
       </article>

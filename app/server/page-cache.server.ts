@@ -148,10 +148,6 @@ export class PageCache {
     return this.enabled ? this.entries.get(key) : undefined;
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   /**
    * The cached page, or the page `render` makes, stored for the next guests
    * when it may be shared. Guests asking for the same page while it is being
@@ -183,9 +179,9 @@ export class PageCache {
     }
     const slug = message.slice("discussion:".length);
     // A discussion's change shows on its own pages and on every list (home, subforum, search, feeds, sitemap, profiles).
-    for (const [key, page] of this.entries.entries()) {
-      if (page.discussion === null || page.discussion === slug) this.entries.delete(key);
-    }
+    // Keys first, deletes after: deleting while the cache's own iterator walks its list could skip or revisit entries.
+    const touched = [...this.entries.entries()].filter(([, page]) => page.discussion === null || page.discussion === slug).map(([key]) => key);
+    for (const key of touched) this.entries.delete(key);
   }
 
   clear(): void {

@@ -12,7 +12,7 @@ import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
-import { usePageText } from "~/lib/page-text";
+import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { LinkifiedText } from "./linkified-text";
 import { Pagination } from "./pagination";
 
@@ -138,7 +138,8 @@ function CommentItem({
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
 }) {
-  const text = usePageText(`comment-${comment.id}`, comment.content, (element) => element.textContent ?? "");
+  const textKey = pageTextKeys.comment(comment.id);
+  const text = usePageText(textKey, comment.content, (element) => element.textContent ?? "");
   if (comment.placeholder) {
     return (
       <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
@@ -186,7 +187,7 @@ function CommentItem({
         <EditCommentForm comment={{ id: comment.id, content: text }} error={errors.target === comment.id ? errors.content : null} cancelTo={cancelTo} />
       ) : (
         <div className="mt-2 text-sm leading-relaxed">
-          <LinkifiedText text={text} pageTextKey={`comment-${comment.id}`} />
+          <LinkifiedText text={text} pageTextKey={textKey} />
         </div>
       )}
       {access === "allowed" && editing !== comment.id && !comment.hidden && (
