@@ -47,6 +47,15 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds a cached guest page lives at most, even when no change was announced. */
   PAGE_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Whether crawlers that collect texts for training AI models (GPTBot, ClaudeBot, Google-Extended, CCBot …) may
+   * read the forum; robots.txt says so and states it in its Content-Signal line. AI search and answer fetchers
+   * (OAI-SearchBot, Claude-User, PerplexityBot …) are allowed either way. The default is "deny": the texts are the
+   * members' own, and training is a use they did not post for; being found and quoted by AI search does not need it.
+   */
+  AI_TRAINING: z.enum(["allow", "deny"]).default("deny"),
+  /** Where IndexNow submissions go; tests point it at a local receiver. Only used when PUBLIC_URL is a public https address. */
+  INDEXNOW_ENDPOINT: z.url().default("https://api.indexnow.org/indexnow"),
   /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
 });

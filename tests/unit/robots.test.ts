@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { AI_SEARCH_AGENTS, AI_TRAINING_AGENTS, robotsTxt } from "~/server/robots.server";
+
+/** The rules of the group that names `agent` (a crawler follows only its most specific group). */
+function rulesFor(text: string, agent: string): string[] {
+  const groups = text.split(/\n\n+/).map((block) => block.split("\n").filter((line) => line && !line.startsWith("#")));
+  const group = groups.find((lines) => lines.some((line) => line.toLowerCase() === `user-agent: ${agent.toLowerCase()}`));
+  if (!group) throw new Error(`no group for ${agent}`);
+  return group.filter((line) => !line.startsWith("User-agent:"));
+}
+
+const publicUrl = "https://forum.example.org";
+
+describe("robots.txt", () => {
+  it("refuses the training crawlers and says ai-train=no when AI_TRAINING=deny", () => {
+    const text = robotsTxt({ publicUrl, aiTraining: "deny" });
+    for (const agent of AI_TRAINING_AGENTS) expect(rulesFor(text, agent), agent).toEqual(["Disallow: /"]);
+    expect(text).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=no\n");
+    expect(text).not.toContain("ai-train=yes");
+  });
+
+  it("lets the training crawlers in like everyone else and says ai-train=yes when AI_TRAINING=allow", () => {
+    const text = robotsTxt({ publicUrl, aiTraining: "allow" });
+    for (const agent of AI_TRAINING_AGENTS) expect(rulesFor(text, agent), agent).toEqual(rulesFor(text, "*").filter((line) => !line.startsWith("Content-Signal")));
+    expect(text).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=yes\n");
+  });
+
+  it.each(["allow", "deny"] as const)("allows AI search and answer fetchers, keeps private pages closed and /auth open (AI_TRAINING=%s)", (aiTraining) => {
+    const text = robotsTxt({ publicUrl, aiTraining });
+    for (const agent of [...AI_SEARCH_AGENTS, "*"]) {
+      const rules = rulesFor(text, agent);
+      expect(rules, agent).toContain("Allow: /");
+      expect(rules, agent).toContain("Disallow: /admin");
+      expect(rules, agent).toContain("Disallow: /search?");
+      expect(rules.filter((line) => line.startsWith("Disallow: /auth")), agent).toEqual([]);
+    }
+    expect(text).toContain(`Sitemap: ${publicUrl}/sitemap.xml\n`);
+  });
+});
