@@ -3,6 +3,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   route("healthz", "routes/healthz.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("llms.txt", "routes/llms.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-page.ts"),
   route("feed.xml", "routes/feed.ts"),
@@ -17,6 +18,8 @@ export default [
   route("pending-approval", "routes/pending-approval.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("discussion/:slug/view", "routes/discussion.view.ts"),
+  // A literal suffix after the parameter: React Router matches "/discussion/<slug>.md" here with params.slug = "<slug>".
+  route("discussion/:slug.md", "routes/discussion-markdown.ts"),
   route("profile/:id/export", "routes/profile-export.ts"),
   route("admin/samples", "routes/admin.samples.ts"),
   layout("routes/layout.tsx", [

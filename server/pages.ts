@@ -17,12 +17,13 @@ import {
   compressForCache,
   discussionOfPath,
   guestPageKey,
+  isNegotiatedPath,
   isShareable,
   type CachedPage,
   type PageCache,
 } from "~/server/page-cache.server";
 
-type Locals = { pageCacheKey?: string | null; cspNonce?: string };
+type Locals = { pageCacheKey?: string | null; cspNonce?: string; markdownUrl?: string | null };
 
 /** The Server-Timing value of an answer whose work began at `started`; `npm run bench` reads it. */
 export function serverTiming(started: bigint): string {
@@ -32,14 +33,31 @@ export function serverTiming(started: bigint): string {
 /** Headers of the answer that are per response, never part of a cached page. */
 const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "server-timing", "set-cookie", "x-page-cache", "content-security-policy"]);
 
-function keyOf(req: express.Request): string | null {
+function keyOf(req: express.Request, representation: "html" | "markdown"): string | null {
   return guestPageKey({
     method: req.method,
     host: req.headers.host,
     url: req.originalUrl,
     cookie: req.headers.cookie,
     hasBody: req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined,
+    representation,
   });
+}
+
+/**
+ * Content negotiation for a discussion's URL: asked for with Accept:
+ * text/markdown (preferred over text/html), it is answered by the discussion's
+ * Markdown route; both answers say `Vary: Accept`, and the page cache keeps
+ * them under different keys, so no guest gets the other representation.
+ */
+function negotiate(req: express.Request, res: express.Response): "html" | "markdown" {
+  if (!isNegotiatedPath(req.path)) return "html";
+  res.setHeader("Vary", "Accept");
+  const markdown = req.accepts(["text/html", "text/markdown"]) === "text/markdown";
+  const queryAt = req.originalUrl.indexOf("?");
+  const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+  (res.locals as Locals).markdownUrl = markdown ? `${req.path}.md${query}` : null;
+  return markdown ? "markdown" : "html";
 }
 
 /**
@@ -50,7 +68,8 @@ function keyOf(req: express.Request): string | null {
 export function serveCachedPages(cache: PageCache) {
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const started = process.hrtime.bigint();
-    const key = cache.enabled ? keyOf(req) : null;
+    const representation = negotiate(req, res);
+    const key = cache.enabled ? keyOf(req, representation) : null;
     const locals = res.locals as Locals;
     locals.pageCacheKey = key;
     const page = key === null ? undefined : cache.get(key);
@@ -97,6 +116,7 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
     try {
       const locals = res.locals as Locals;
       const key = locals.pageCacheKey ?? null;
+      const url = locals.markdownUrl ?? req.originalUrl;
       // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
       const document = !req.path.endsWith(".data");
       const loadContext = {
@@ -106,11 +126,11 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
         pageText: document ? new Map<string, string>() : undefined,
       };
       if (key === null) {
-        await send(res, await handle(toFetchRequest(req, res), loadContext));
+        await send(res, await handle(toFetchRequest(req, res, { url }), loadContext));
         return;
       }
       const renderForGuests = async (): Promise<CachedPage | null> => {
-        const response = await handle(toFetchRequest(req, res, { forCache: true }), loadContext);
+        const response = await handle(toFetchRequest(req, res, { forCache: true, url }), loadContext);
         const body = Buffer.from(await response.arrayBuffer());
         const shareable = isShareable(response.status, response.headers);
         const page = shareable ? await pageOf(res, response, body) : null;
@@ -122,7 +142,7 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
       };
       const { page, shared } = await cache.fill(key, renderForGuests);
       if (page) sendPage(req, res, page, shared ? "hit" : "miss");
-      else if (shared && !res.headersSent) await send(res, await handle(toFetchRequest(req, res, { forCache: true }), loadContext));
+      else if (shared && !res.headersSent) await send(res, await handle(toFetchRequest(req, res, { forCache: true, url }), loadContext));
     } catch (error) {
       next(error);
     }
@@ -140,7 +160,9 @@ async function pageOf(res: express.Response, response: Response, body: Buffer): 
     if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
   }
   headers["content-security-policy"] = policyFor(response, body);
-  headers.vary = [...new Set([...(headers.vary ? String(headers.vary).split(/,\s*/) : []), "Accept-Encoding"])].join(", ");
+  // Both the page's own Vary (Cookie) and the negotiation's (Accept) stay.
+  const vary = [res.getHeader("vary"), response.headers.get("vary")].flat().flatMap((value) => (value ? String(value).split(/,\s*/) : []));
+  headers.vary = [...new Set([...vary, "Accept-Encoding"])].join(", ");
   return {
     status: response.status,
     headers,
@@ -174,7 +196,7 @@ async function sendRendered(res: express.Response, response: Response, body: Buf
 }
 
 /** The Fetch API request React Router works with, from Express's. */
-function toFetchRequest(req: express.Request, res: express.Response, options: { forCache?: boolean } = {}): Request {
+function toFetchRequest(req: express.Request, res: express.Response, options: { forCache?: boolean; url: string }): Request {
   // A render for the cache is awaited by every guest asking meanwhile: the first one leaving must not abort it.
   const controller = new AbortController();
   if (!options.forCache) {
@@ -196,7 +218,7 @@ function toFetchRequest(req: express.Request, res: express.Response, options: { 
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(new URL(req.originalUrl, `${req.protocol}://${hostOf(req)}`), init);
+  return new Request(new URL(options.url, `${req.protocol}://${hostOf(req)}`), init);
 }
 
 /** As React Router's Express adapter does it: the host the client asked for, behind a trusted proxy the forwarded one. */

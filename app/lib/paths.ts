@@ -14,6 +14,8 @@ export const paths = {
   agb: "/agb",
   datenschutz: "/datenschutz",
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
+  /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
+  discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,

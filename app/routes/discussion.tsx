@@ -20,7 +20,7 @@ import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
-import { seoMeta } from "~/lib/seo";
+import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
@@ -369,11 +369,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
   if (!loaderData) return seoMeta(matches, { title: texts.discussionNotFound, path: paths.discussion(params.slug), noindex: true });
-  return seoMeta(matches, {
+  const hidden = loaderData.discussion.hiddenAt !== null;
+  const tags = seoMeta(matches, {
     title: loaderData.discussion.title,
     description: loaderData.description,
     path: pageHref(paths.discussion(loaderData.discussion.slug), loaderData.commentPages.currentPage),
-    noindex: loaderData.discussion.hiddenAt !== null,
+    noindex: hidden,
     type: "article",
   });
+  // The Markdown version is the guest's view: a hidden discussion has none.
+  if (hidden) return tags;
+  return [...tags, { tagName: "link", rel: "alternate", type: "text/markdown", href: `${publicUrlFrom(matches)}${paths.discussionMarkdown(loaderData.discussion.slug)}` }];
 };

@@ -38,6 +38,8 @@ export interface GuestRequest {
   url: string;
   cookie: string | undefined;
   hasBody: boolean;
+  /** The representation asked for by Accept where a URL has more than one (a discussion as Markdown); HTML otherwise. */
+  representation?: "html" | "markdown";
 }
 
 /**
@@ -57,7 +59,8 @@ export function guestPageKey(request: GuestRequest): string | null {
     return null;
   }
   if (mustNotBeStored(url)) return null;
-  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${request.url}`;
+  const representation = request.representation === "markdown" ? "markdown " : "";
+  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${representation}${request.url}`;
 }
 
 /** Whether a rendered answer may be handed to other guests. */
@@ -67,7 +70,16 @@ export function isShareable(status: number, headers: Headers): boolean {
   return !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
 }
 
-const DISCUSSION_PATH = /^\/discussion\/([^/?#]+?)(?:\.data)?(?:[?#]|$)/;
+const DISCUSSION_PATH = /^\/discussion\/([^/?#]+?)(?:\.data|\.md)?(?:[?#]|$)/;
+const DISCUSSION_PAGE = /^\/discussion\/[^/?#]+$/;
+
+/**
+ * Whether the path is a discussion's page, which answers in HTML or, asked for
+ * with Accept: text/markdown, in Markdown (its `.md` and `.data` URLs are not).
+ */
+export function isNegotiatedPath(pathname: string): boolean {
+  return DISCUSSION_PAGE.test(pathname) && !/\.(?:md|data)$/.test(pathname);
+}
 
 export function discussionOfPath(url: string): string | null {
   const slug = DISCUSSION_PATH.exec(url)?.[1];

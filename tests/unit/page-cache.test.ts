@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
-import { chooseEncoding, discussionOfPath, guestPageKey, isShareable, PageCache, type CachedPage } from "~/server/page-cache.server";
+import { chooseEncoding, discussionOfPath, guestPageKey, isNegotiatedPath, isShareable, PageCache, type CachedPage } from "~/server/page-cache.server";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };
 
@@ -16,6 +16,14 @@ describe("guestPageKey", () => {
     expect(guestPageKey({ ...guest, method: "HEAD" })).toBe(guestPageKey(guest));
     expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; consent=1" })).toBe("forum.example closed /discussion/crawl-budget");
     expect(guestPageKey({ ...guest, url: "/subforum/seo?page=2" })).toBe("forum.example open /subforum/seo?page=2");
+  });
+
+  it("keeps a discussion asked for as Markdown apart from its HTML page", () => {
+    const html = guestPageKey({ ...guest, representation: "html" });
+    const markdown = guestPageKey({ ...guest, representation: "markdown" });
+    expect(html).toBe(guestPageKey(guest));
+    expect(markdown).not.toBeNull();
+    expect(markdown).not.toBe(html);
   });
 
   it.each([
@@ -66,8 +74,19 @@ describe("discussionOfPath", () => {
     expect(discussionOfPath("/discussion/crawl-budget")).toBe("crawl-budget");
     expect(discussionOfPath("/discussion/crawl-budget.data?_routes=routes%2Fdiscussion")).toBe("crawl-budget");
     expect(discussionOfPath("/discussion/crawl-budget?page=2")).toBe("crawl-budget");
+    expect(discussionOfPath("/discussion/crawl-budget.md")).toBe("crawl-budget");
     expect(discussionOfPath("/subforum/seo")).toBeNull();
     expect(discussionOfPath("/")).toBeNull();
+  });
+});
+
+describe("isNegotiatedPath", () => {
+  it("is a discussion's page only, not its Markdown, data or view URLs", () => {
+    expect(isNegotiatedPath("/discussion/crawl-budget")).toBe(true);
+    expect(isNegotiatedPath("/discussion/crawl-budget.md")).toBe(false);
+    expect(isNegotiatedPath("/discussion/crawl-budget.data")).toBe(false);
+    expect(isNegotiatedPath("/discussion/crawl-budget/view")).toBe(false);
+    expect(isNegotiatedPath("/subforum/seo")).toBe(false);
   });
 });
 

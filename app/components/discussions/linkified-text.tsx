@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { pageTextAttribute } from "~/lib/page-text";
 
-const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
+export const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
 /** Plain-text comments: React escapes the text; URLs become nofollow links. */
 export function LinkifiedText({ text, pageTextKey }: { text: string; pageTextKey?: string }) {

@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as markdownLoader } from "~/routes/discussion-markdown";
+import { loader as llmsLoader } from "~/routes/llms";
+import { categories, categoryHref, categoryLabels } from "~/lib/categories";
+import { createComment } from "~/server/comments.server";
+import { createDiscussion, getDiscussionBySlug } from "~/server/discussions.server";
+import { env } from "~/server/env.server";
+import { discussionMarkdown, MARKDOWN_COMMENT_LIMIT } from "~/server/markdown.server";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
+import type { Viewer } from "~/server/session.server";
+import { makeViewer } from "../support/members";
+
+let author: Viewer;
+let reader: Viewer;
+let moderator: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Ilka" });
+  reader = await makeViewer({ firstName: "Bruno" });
+  moderator = await makeViewer({ firstName: "Moni", role: "moderator" });
+});
+
+async function discussionWith(title: string, content = "<p>Erster Absatz mit <strong>fett</strong> und <a href=\"https://example.org/a_b\">Link</a>.</p><ul><li>Punkt eins</li><li>Punkt zwei</li></ul>") {
+  const outcome = await createDiscussion(author, { title, category: "seo", content, contentFormat: "html", assignedTo: undefined });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+async function comment(discussionId: string, content: string, parentId?: string) {
+  const outcome = await createComment(reader, discussionId, { content, parentId });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.value.id;
+}
+
+function markdownRequest(slug: string) {
+  return markdownLoader({ params: { slug }, request: new Request(`http://localhost/discussion/${slug}.md`), context: {} } as never) as Promise<Response>;
+}
+
+describe("a discussion as Markdown", () => {
+  it("holds the body and every visible comment, as a guest sees them, and never a hidden one", async () => {
+    const discussion = await discussionWith("Markdown-Fassung mit ausgeblendeten Kommentaren");
+    const visible = await comment(discussion.id, "Sichtbarer Kommentar *mit Sternchen*\nzweite Zeile https://example.org/x_y");
+    await comment(discussion.id, "Sichtbare Antwort", visible);
+    const hiddenAlone = await comment(discussion.id, "GEHEIM-OHNE-ANTWORT");
+    const hiddenWithReply = await comment(discussion.id, "GEHEIM-MIT-ANTWORT");
+    await comment(discussion.id, "Antwort auf Ausgeblendetes", hiddenWithReply);
+    const hiddenReply = await comment(discussion.id, "GEHEIME-ANTWORT", visible);
+    for (const id of [hiddenAlone, hiddenWithReply, hiddenReply]) expect((await setCommentHidden(moderator, discussion.id, id, true, "Spam")).ok).toBe(true);
+
+    const response = await markdownRequest(discussion.slug);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
+    expect(response.headers.get("Link")).toBe(`<${env.PUBLIC_URL}/discussion/${discussion.slug}>; rel="canonical"`);
+    const text = await response.text();
+    expect(text).toContain("# Markdown-Fassung mit ausgeblendeten Kommentaren\n");
+    expect(text).toContain("Erster Absatz mit **fett** und [Link](https://example.org/a_b).");
+    expect(text).toMatch(/^- +Punkt eins$/m);
+    expect(text).toContain("- Von: Ilka\n");
+    expect(text).toContain(`- Kategorie: [SEO](${env.PUBLIC_URL}${categoryHref("seo")})`);
+    // The count the page shows: the three hidden comments are not counted.
+    expect(text).toContain("- 3 Antworten\n");
+    expect(text).toContain("### Kommentar von Bruno");
+    expect(text).toContain("Sichtbarer Kommentar \\*mit Sternchen\\*  \nzweite Zeile <https://example.org/x_y>");
+    expect(text).toContain("#### Antwort von Bruno");
+    expect(text).toContain("Sichtbare Antwort");
+    expect(text).toContain("Antwort auf Ausgeblendetes");
+    // The page keeps a hidden comment with visible replies as a placeholder, without its text or author.
+    expect(text).toContain("_Dieser Kommentar wurde von der Moderation ausgeblendet._");
+    expect(text).not.toMatch(/GEHEIM|Spam|Moni/);
+    // Full names stay off, as on the page.
+    expect(text).not.toContain("Mitglied");
+  });
+
+  it("does not exist for a hidden discussion, like the page", async () => {
+    const discussion = await discussionWith("Ausgeblendete Diskussion als Markdown");
+    expect((await markdownRequest(discussion.slug)).status).toBe(200);
+    expect((await setDiscussionHidden(moderator, discussion.id, true, "Off-Topic")).ok).toBe(true);
+    const response = await markdownRequest(discussion.slug);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("Ausgeblendete Diskussion");
+    expect((await markdownRequest("gibt-es-nicht")).status).toBe(404);
+  });
+
+  it("holds at most the first comments of a very long thread, and says so", async () => {
+    const discussion = await discussionWith("Lange Diskussion", "<p>Viele Kommentare</p>");
+    for (let index = 1; index <= 4; index++) await comment(discussion.id, `Kommentar Nummer ${index}`);
+    const text = (await discussionMarkdown(discussion.slug, 3))!;
+    expect(text).toContain("Kommentar Nummer 3");
+    expect(text).not.toContain("Kommentar Nummer 4");
+    expect(text).toContain("Diese Fassung enthält die ersten 3 Kommentare");
+    expect(await discussionMarkdown(discussion.slug)).not.toContain("Diese Fassung enthält");
+    expect(MARKDOWN_COMMENT_LIMIT).toBe(500);
+  });
+});
+
+describe("llms.txt", () => {
+  it("names the forum, every category and the most discussed visible threads, linked to their Markdown", async () => {
+    const busy = await discussionWith("Meistdiskutiert im Test");
+    for (let index = 0; index < 30; index++) await comment(busy.id, `Beitrag ${index}`);
+    const hidden = await discussionWith("Versteckt trotz vieler Kommentare");
+    for (let index = 0; index < 31; index++) await comment(hidden.id, `Beitrag ${index}`);
+    expect((await setDiscussionHidden(moderator, hidden.id, true, "Off-Topic")).ok).toBe(true);
+
+    const response = await llmsLoader();
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const text = await response.text();
+    expect(text.startsWith("# Marketing Community\n\n> ")).toBe(true);
+    for (const category of categories) {
+      expect(text).toContain(`- [${categoryLabels[category]}](${env.PUBLIC_URL}${categoryHref(category)})`);
+    }
+    const threads = text.split("## Meistdiskutierte Diskussionen")[1]!.split("## Optional")[0]!;
+    const first = threads.trim().split("\n")[0];
+    expect(first).toBe(`- [Meistdiskutiert im Test](${env.PUBLIC_URL}/discussion/${busy.slug}.md): 30 Antworten, SEO, ${new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(busy.createdAt)}`);
+    expect(text).not.toContain("Versteckt trotz vieler Kommentare");
+    expect(text).not.toContain(hidden.slug);
+    expect(threads.trim().split("\n").length).toBeLessThanOrEqual(20);
+  });
+});
