@@ -8,6 +8,8 @@ export default [
   route("sitemaps/:file", "routes/sitemap-page.ts"),
   route("feed.xml", "routes/feed.ts"),
   route("subforum/:segment/feed.xml", "routes/subforum-feed.ts"),
+  // After robots.txt and llms.txt, which rank alike and win by coming first.
+  route(":key.txt", "routes/index-now-key.ts"),
   // Auth pages render outside the main layout.
   route("auth", "routes/auth.tsx"),
   route("auth/verify-email", "routes/auth.verify-email.ts"),

@@ -359,3 +359,42 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// IndexNow: pages whose change search engines are told about. A write records
+// its paths in its own transaction; a worker submits them in batches and
+// retries failures (app/server/index-now.server.ts). One pending row per path.
+// ---------------------------------------------------------------------------
+
+export const indexNowStatuses = ["pending", "sent", "failed"] as const;
+
+export const indexNowQueue = pgTable(
+  "index_now_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Path on the site (with PUBLIC_URL it is the URL submitted), so a changed PUBLIC_URL submits the new host. */
+    path: text("path").notNull(),
+    status: text("status", { enum: indexNowStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("index_now_queue_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    uniqueIndex("index_now_queue_pending_path_key").on(t.path).where(sql`status = 'pending'`),
+    index("index_now_queue_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** The site's IndexNow key: made once by whichever server needs it first, the same for every server. */
+export const indexNowKey = pgTable(
+  "index_now_key",
+  {
+    id: boolean("id").primaryKey().default(true),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("index_now_key_single_row", sql`${t.id}`)],
+);

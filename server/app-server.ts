@@ -21,6 +21,7 @@ import { devMailboxUrl } from "~/server/dev-mailbox.server";
 import { env } from "~/server/env.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail.server";
+import { startIndexNowWorker } from "~/server/index-now.server";
 import { mustNotBeStored } from "~/server/http-cache.server";
 import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/page-cache.server";
 import { purgeRateLimits } from "~/server/rate-limit.server";
@@ -320,6 +321,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
   const stopMailWorker = startMailWorker();
+  const stopIndexNowWorker = startIndexNowWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
     purgeViewMarks().catch((error: unknown) => logger.error({ err: error }, "purging view marks failed"));
@@ -345,6 +347,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopMailWorker();
+    stopIndexNowWorker();
     clearInterval(rateLimitPurge);
     void stopListening();
     // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).

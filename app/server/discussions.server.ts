@@ -7,6 +7,7 @@ import { slugify } from "~/lib/slug";
 import { db, queryRows, type Database, type Transaction } from "./db.server";
 import { env } from "./env.server";
 import { recordAudit } from "./audit.server";
+import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
 import { can, canEditDiscussion } from "./permissions.server";
 import { sanitizeRichText, textToHtml } from "./sanitize.server";
 import type { Viewer } from "./session.server";
@@ -329,12 +330,10 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
     if (!member) return { ok: false, reason: "invalid", message: "Das ausgewählte Mitglied gibt es nicht." };
     assignedTo = member.id;
   }
-  const row = await insertWithUniqueSlug({
-    title: input.title,
-    content: contentHtml(input),
-    category: input.category,
-    authorId: viewer.id,
-    assignedTo,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertWithUniqueSlug({ title: input.title, content: contentHtml(input), category: input.category, authorId: viewer.id, assignedTo }, tx);
+    await queueIndexNow(tx, discussionIndexNowPaths(inserted.slug, [input.category]));
+    return inserted;
   });
   return { ok: true, value: { slug: row.slug } };
 }
@@ -349,7 +348,7 @@ export async function updateDiscussion(
   input: UpdateDiscussionInput,
 ): Promise<WriteOutcome<null>> {
   const [existing] = await db
-    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title })
+    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title, slug: discussions.slug, category: discussions.category, hiddenAt: discussions.hiddenAt })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
   if (!existing) return { ok: false, reason: "not-found" };
@@ -359,6 +358,11 @@ export async function updateDiscussion(
       .update(discussions)
       .set({ title: input.title, category: input.category, content: contentHtml(input), updatedAt: new Date() })
       .where(eq(discussions.id, discussionId));
+    // A hidden discussion's edit changes nothing a search engine can see. A move changes both category pages.
+    if (existing.hiddenAt === null) {
+      const before = isCategory(existing.category) ? [existing.category] : [];
+      await queueIndexNow(tx, discussionIndexNowPaths(existing.slug, [...before, input.category]));
+    }
     if (existing.authorId !== viewer.id) {
       await recordAudit(tx, viewer, { action: "edit_discussion", targetType: "discussion", targetId: existing.id, targetLabel: existing.title });
     }

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { comments, discussions } from "../../db/schema";
 import { recordAudit } from "./audit.server";
+import { isCategory } from "~/lib/categories";
 import { excerpt } from "./comments.server";
+import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
 import { db, type Transaction } from "./db.server";
 import type { WriteOutcome } from "./discussions.server";
 import { can } from "./permissions.server";
@@ -54,8 +56,10 @@ export async function setDiscussionHidden(viewer: Viewer | null, discussionId: s
       .update(discussions)
       .set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
       .where(and(eq(discussions.id, discussionId), hidden ? isNull(discussions.hiddenAt) : isNotNull(discussions.hiddenAt)))
-      .returning({ id: discussions.id, title: discussions.title });
+      .returning({ id: discussions.id, title: discussions.title, slug: discussions.slug, category: discussions.category });
     if (row) {
+      // Gone (a 404 now) or back: either way search engines should look again.
+      await queueIndexNow(tx, discussionIndexNowPaths(row.slug, isCategory(row.category) ? [row.category] : []));
       await recordAudit(tx, viewer, {
         action: hidden ? "hide_discussion" : "restore_discussion",
         targetType: "discussion",
