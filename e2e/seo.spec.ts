@@ -7,7 +7,7 @@ import { testClientIp } from "./fixtures";
 import { DEMO_PASSWORD } from "./auth-helpers";
 
 // Plain HTTP: what a crawler sees.
-const BASE = "http://localhost:3100";
+const BASE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 function head(html: string) {
   const meta = (attr: string, name: string) =>
@@ -159,9 +159,11 @@ test("sitemap.xml is valid against the sitemaps.org schema and lists the pages w
 
 test("robots.txt keeps private paths out and names the sitemap", async ({ request }) => {
   const text = await (await request.get("/robots.txt")).text();
-  for (const privatePath of ["/admin", "/auth", "/create-discussion", "/pending-approval", "/reset-password", "/email-confirmation", "/dev/"]) {
+  for (const privatePath of ["/admin", "/create-discussion", "/pending-approval", "/reset-password", "/email-confirmation", "/dev/"]) {
     expect(text).toContain(`Disallow: ${privatePath}`);
   }
+  // Every page links /auth: crawlers must be let in to see its noindex (issue 17, defect 6).
+  expect(text).not.toMatch(/^Disallow: \/auth/m);
   expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
 });
 
