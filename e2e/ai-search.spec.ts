@@ -16,6 +16,10 @@ test("robots.txt lets crawlers reach /auth (noindex there), refuses training cra
   expect(text).toMatch(/User-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n/);
   expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*Allow: \/\n/);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  // /{key}.txt is the IndexNow key's route; robots.txt and llms.txt keep theirs, and a wrong key is not found.
+  const wrongKey = await request.get("/0123456789abcdef0123456789abcdef.txt");
+  expect(wrongKey.status()).toBe(404);
+  expect(wrongKey.headers()["content-type"]).toBe("text/plain; charset=utf-8");
   const auth = await (await request.get("/auth")).text();
   expect(auth).toContain('<meta name="robots" content="noindex, follow"/>');
 });
