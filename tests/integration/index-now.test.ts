@@ -137,6 +137,20 @@ describe("IndexNow submissions", () => {
     expect(received).toHaveLength(1);
   });
 
+  it("send a restored discussion again, and nothing for an edit nobody can see", async () => {
+    env.PUBLIC_URL = PUBLIC;
+    const discussion = await publish("Ausgeblendet, bearbeitet, zurück");
+    expect((await setDiscussionHidden(moderator, discussion.id, true, "Prüfung")).ok).toBe(true);
+    await submitDueIndexNow();
+    received.length = 0;
+    await updateDiscussion(moderator, discussion.id, { title: discussion.title, category: "seo", content: "<p>Still geändert</p>", contentFormat: "html" });
+    expect(await submitDueIndexNow()).toBe(0);
+    expect((await setDiscussionHidden(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect(await submitDueIndexNow()).toBeGreaterThan(0);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.body.urlList).toContain(`${PUBLIC}/discussion/${discussion.slug}`);
+  });
+
   it("send at most one batch's worth per POST", async () => {
     env.PUBLIC_URL = PUBLIC;
     await publish("Stapel eins");
