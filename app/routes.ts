@@ -17,6 +17,7 @@ export default [
   route("pending-approval", "routes/pending-approval.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("discussion/:slug/view", "routes/discussion.view.ts"),
+  route("discussion/:slug/feed.xml", "routes/discussion-feed.ts"),
   route("profile/:id/export", "routes/profile-export.ts"),
   route("admin/samples", "routes/admin.samples.ts"),
   layout("routes/layout.tsx", [
