@@ -388,6 +388,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
         section: categoryLabels[discussion.category],
       },
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `Kommentare zu „${discussion.title}“`, href: `${path}/feed.xml` },
+    // A hidden discussion (only staff see its page) has no feed.
+    ...(discussion.hiddenAt === null
+      ? [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: `Kommentare zu „${discussion.title}“`, href: `${path}/feed.xml` }]
+      : []),
   ];
 };

@@ -53,7 +53,7 @@ describe("a hidden comment with two replies", () => {
       [second, false],
       [other, false],
     ]);
-    const jsonLd = discussionJsonLd(discussion, comments) as { author: { name: string; url?: string }; comment: CommentLd[] };
+    const jsonLd = discussionJsonLd(discussion, comments) as unknown as { author: { name: string; url?: string }; comment: CommentLd[] };
     const ids = flatten(jsonLd.comment).map((c) => c.url.split("#comment-")[1]);
     expect(ids.sort()).toEqual([first, second, other].sort());
     expect(jsonLd.comment.map((c) => c.text)).toEqual(["Erste Antwort", "Zweite Antwort", "Ein anderer Kommentar"]);
@@ -74,7 +74,7 @@ describe("a hidden comment with two replies", () => {
     const discussion = await discussionBy(author, "Vornamen im Markup");
     await comment(replier, discussion.id, "Hallo");
     const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
-    const jsonLd = discussionJsonLd(discussion, comments) as { author: { name: string; url?: string }; comment: CommentLd[] };
+    const jsonLd = discussionJsonLd(discussion, comments) as unknown as { author: { name: string; url?: string }; comment: CommentLd[] };
     expect(jsonLd.author).toEqual({ "@type": "Person", name: "Autorin", url: `${env.PUBLIC_URL}/profile/${author.id}` });
     expect(jsonLd.comment[0]!.author).toEqual({ "@type": "Person", name: "Antwortender", url: `${env.PUBLIC_URL}/profile/${replier.id}` });
     expect(JSON.stringify(jsonLd)).not.toContain("Mitglied");
