@@ -22,6 +22,7 @@ export default [
   route("discussion/:slug/view", "routes/discussion.view.ts"),
   // A literal suffix after the parameter: React Router matches "/discussion/<slug>.md" here with params.slug = "<slug>".
   route("discussion/:slug.md", "routes/discussion-markdown.ts"),
+  route("discussion/:slug/feed.xml", "routes/discussion-feed.ts"),
   route("profile/:id/export", "routes/profile-export.ts"),
   route("admin/samples", "routes/admin.samples.ts"),
   layout("routes/layout.tsx", [

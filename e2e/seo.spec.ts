@@ -45,7 +45,7 @@ test("every public page has a unique title, description, absolute canonical, Ope
     expect(tags.canonical, pagePath).toBe(`${BASE}${pagePath}`);
     expect(tags.ogUrl, pagePath).toBe(tags.canonical);
     expect(tags.ogTitle, pagePath).toBeTruthy();
-    expect(tags.twitterCard, pagePath).toBe("summary");
+    expect(tags.twitterCard, pagePath).toBe("summary_large_image");
     expect(tags.robots, pagePath).toBeUndefined();
     titles.add(tags.title!);
   }
@@ -110,7 +110,8 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
     text: "Wie testet ihr JSON-LD?",
     url,
     mainEntityOfPage: url,
-    author: { "@type": "Person", name: "Jonas Schulz" },
+    // The name the page shows (issue 17, defect 4).
+    author: { "@type": "Person", name: "Jonas" },
   });
   expect(posting.author.url).toMatch(new RegExp(`^${BASE}/profile/`));
   expect(Date.parse(posting.datePublished)).not.toBeNaN();
@@ -122,7 +123,7 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
   expect(posting.comment).toHaveLength(3);
   expect(posting.comment.map((c: { text: string }) => c.text)).toEqual(["Erster Kommentar", "Zweiter Kommentar", "Dritter Kommentar"]);
   for (const comment of posting.comment) {
-    expect(comment).toMatchObject({ "@type": "Comment", author: { "@type": "Person", name: "Jonas Schulz" } });
+    expect(comment).toMatchObject({ "@type": "Comment", author: { "@type": "Person", name: "Jonas" } });
     expect(comment.url).toMatch(new RegExp(`^${url}#comment-`));
     expect(Date.parse(comment.datePublished)).not.toBeNaN();
   }

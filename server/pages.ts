@@ -11,7 +11,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
-import { matchesEtag } from "~/server/http-cache.server";
+import { notModified } from "~/server/http-cache.server";
 import {
   chooseEncoding,
   compressForCache,
@@ -87,7 +87,8 @@ export function serveCachedPages(cache: PageCache) {
 function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss", started?: bigint) {
   const headers: Record<string, string | string[] | number> = { ...page.headers, "X-Page-Cache": state };
   if (started !== undefined) headers["Server-Timing"] = serverTiming(started);
-  if (page.etag && matchesEtag(req.headers["if-none-match"] ?? null, page.etag)) {
+  const lastModified = typeof page.headers["last-modified"] === "string" ? new Date(page.headers["last-modified"]) : null;
+  if (notModified({ get: (name) => headerOf(req, name) }, page.etag, lastModified)) {
     // As for rendered pages: a 304's headers replace the stored ones, and the page's policy stays with the page.
     delete headers["content-type"];
     delete headers["content-security-policy"];
@@ -101,6 +102,11 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
   headers["Content-Length"] = body.byteLength;
   res.writeHead(page.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function headerOf(req: express.Request, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }
 
 export interface PageHandlerOptions {

@@ -1,3 +1,4 @@
+import { paths } from "./paths";
 import { texts } from "./texts";
 
 interface AuthorLike {
@@ -17,4 +18,9 @@ export function authorFirstName(author: AuthorLike | null, fallback = "Unbekannt
 export function authorFullName(author: AuthorLike | null, fallback = "Unbekannt"): string {
   if (!author) return texts.deletedUser;
   return `${author.firstName} ${author.lastName}`.trim() || fallback;
+}
+
+/** Where an author's name links (pages) and points (author.url in JSON-LD); none for a deleted member. */
+export function authorProfilePath(author: { id: string } | null): string | null {
+  return author ? paths.profile(author.id) : null;
 }

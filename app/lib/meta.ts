@@ -1,5 +1,15 @@
 import { site } from "./site";
 
+/** Search engines show about 60 characters of a title; beyond that the site name only pushes the page's own words out. */
+export const TITLE_MAX_LENGTH = 60;
+const SUFFIX = ` | ${site.name}`;
+
 export function pageTitle(title?: string): string {
-  return title ? `${title} | ${site.name}` : `${site.name} – ${site.tagline}`;
+  if (!title) return `${site.name} – ${site.tagline}`;
+  return title.length + SUFFIX.length > TITLE_MAX_LENGTH ? title : `${title}${SUFFIX}`;
+}
+
+/** Page 2 onwards of a list or of a discussion's comments: its own title and description (' – Seite 2'). */
+export function withPageNumber(text: string, page: number | undefined): string {
+  return page !== undefined && page > 1 ? `${text} – Seite ${page}` : text;
 }

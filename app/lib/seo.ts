@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { pageTitle } from "./meta";
+import { pageTitle, withPageNumber } from "./meta";
 import { site } from "./site";
 
 interface MatchLike {
@@ -14,8 +14,23 @@ export interface SeoInput {
   /** Path (with query where it belongs to the page) of the canonical URL. */
   path: string;
   noindex?: boolean;
-  type?: "website" | "article";
+  type?: "website" | "article" | "profile";
+  /** Page of a list or of a discussion's comments; from 2 on, title and description say so. */
+  page?: number;
+  /** A discussion's dates (ISO 8601) and its category's label. */
+  article?: { publishedTime: string; modifiedTime: string; section: string };
 }
+
+/**
+ * The share image every page carries, drawn at build time (scripts/og-image.ts,
+ * a Vite plugin in vite.config.ts) into the public files.
+ */
+export const shareImage = {
+  path: "/brand/og-default.png",
+  width: 1200,
+  height: 630,
+  alt: `${site.name} – ${site.tagline}`,
+} as const;
 
 /** The public origin, read from the root loader so that server and browser agree. */
 export function publicUrlFrom(matches: ReadonlyArray<MatchLike | undefined>): string {
@@ -29,9 +44,12 @@ export function publicUrlFrom(matches: ReadonlyArray<MatchLike | undefined>): st
  * added by loaders (addStructuredData in app/server/seo.server.ts).
  */
 export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: SeoInput): MetaDescriptor[] {
-  const url = `${publicUrlFrom(matches)}${input.path}`;
-  const title = pageTitle(input.title);
-  const description = input.description ?? site.description;
+  const publicUrl = publicUrlFrom(matches);
+  const url = `${publicUrl}${input.path}`;
+  const ownTitle = input.title === undefined ? undefined : withPageNumber(input.title, input.page);
+  const title = pageTitle(ownTitle);
+  const description = withPageNumber(input.description ?? site.description, input.page);
+  const image = `${publicUrl}${shareImage.path}`;
   return [
     { title },
     { name: "description", content: description },
@@ -39,12 +57,26 @@ export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: Se
     { property: "og:site_name", content: site.name },
     { property: "og:locale", content: "de_DE" },
     { property: "og:type", content: input.type ?? "website" },
-    { property: "og:title", content: input.title ?? title },
+    { property: "og:title", content: ownTitle ?? title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: input.title ?? title },
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(shareImage.width) },
+    { property: "og:image:height", content: String(shareImage.height) },
+    { property: "og:image:alt", content: shareImage.alt },
+    ...(input.article
+      ? [
+          { property: "article:published_time", content: input.article.publishedTime },
+          { property: "article:modified_time", content: input.article.modifiedTime },
+          { property: "article:section", content: input.article.section },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: ownTitle ?? title },
     { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: shareImage.alt },
     ...(input.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }

@@ -7,6 +7,7 @@ import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthorLink } from "~/components/discussions/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
@@ -18,17 +19,17 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
+import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { z } from "zod";
-import { commentHref, createComment, listCommentPage, updateComment } from "~/server/comments.server";
+import { commentHref, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "~/server/comments.server";
 import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
@@ -53,7 +54,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const discussion = await loadDiscussion(params.slug, viewer);
   const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
-  const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff });
+  const [{ comments, totalPages }, lastComment] = await Promise.all([
+    listCommentPage(discussion.id, page, { includeHidden: staff }),
+    lastVisibleCommentChange(discussion.id),
+  ]);
   if (page > totalPages) throw data(null, { status: 404 });
   const access: CommentAccess = !viewer
     ? "guest"
@@ -63,8 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? "allowed"
         : "locked";
   const content = sanitizeRichText(discussion.content);
-  const publicComments = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
-  addStructuredData(context, discussionJsonLd({ ...discussion, content }, publicComments), discussionBreadcrumbs(discussion));
+  addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments), discussionBreadcrumbs(discussion));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
@@ -75,6 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
     })),
     description: plainTextExcerpt(content) || discussion.title,
+    modifiedAt: lastComment && lastComment > discussion.updatedAt ? lastComment : discussion.updatedAt,
     commentPages: { currentPage: page, totalPages },
     access,
     viewerId: viewer?.id ?? null,
@@ -265,7 +269,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
               <span className="flex items-center gap-2 text-foreground">
                 <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
-                {authorName}
+                <AuthorLink author={discussion.author} name={authorName} />
               </span>
               <span className="flex items-center gap-1">
                 <MessageCircleIcon className="size-4" aria-hidden="true" />
@@ -355,7 +359,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = notFound ? texts.discussionNotFound : (clientErrorMessage(error) ?? texts.unexpectedError);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <title>{pageTitle(message)}</title>
       <h1 className="text-2xl font-bold">{message}</h1>
       <Button asChild>
         <Link to={paths.home}>
@@ -369,15 +372,27 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
   if (!loaderData) return seoMeta(matches, { title: texts.discussionNotFound, path: paths.discussion(params.slug), noindex: true });
-  const hidden = loaderData.discussion.hiddenAt !== null;
+  const { discussion, commentPages } = loaderData;
+  const path = paths.discussion(discussion.slug);
+  const hidden = discussion.hiddenAt !== null;
   const tags = seoMeta(matches, {
-    title: loaderData.discussion.title,
+    title: discussion.title,
     description: loaderData.description,
-    path: pageHref(paths.discussion(loaderData.discussion.slug), loaderData.commentPages.currentPage),
+    path: pageHref(path, commentPages.currentPage),
+    page: commentPages.currentPage,
     noindex: hidden,
     type: "article",
+    article: {
+      publishedTime: new Date(discussion.createdAt).toISOString(),
+      modifiedTime: new Date(loaderData.modifiedAt).toISOString(),
+      section: categoryLabels[discussion.category],
+    },
   });
-  // The Markdown version is the guest's view: a hidden discussion has none.
+  // A hidden discussion (only staff see its page) has neither a feed nor a Markdown version: both are the guest's view.
   if (hidden) return tags;
-  return [...tags, { tagName: "link", rel: "alternate", type: "text/markdown", href: `${publicUrlFrom(matches)}${paths.discussionMarkdown(loaderData.discussion.slug)}` }];
+  return [
+    ...tags,
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `Kommentare zu „${discussion.title}“`, href: `${path}/feed.xml` },
+    { tagName: "link", rel: "alternate", type: "text/markdown", href: `${publicUrlFrom(matches)}${paths.discussionMarkdown(discussion.slug)}` },
+  ];
 };

@@ -1,8 +1,8 @@
 import { site } from "~/lib/site";
-import { rssFeed } from "~/server/feeds.server";
-import { xmlResponse } from "~/server/sitemap.server";
+import { feedResponse, rssFeed } from "~/server/feeds.server";
+import type { Route } from "./+types/feed";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const xml = await rssFeed({ title: `${site.name} – neueste Diskussionen`, path: "/", feedPath: "/feed.xml" });
-  return xmlResponse(xml, "application/rss+xml; charset=utf-8");
+  return feedResponse(request, xml);
 }

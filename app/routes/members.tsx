@@ -93,7 +93,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
 
-      <section aria-live="polite" aria-busy={loading}>
+      <div aria-live="polite" aria-busy={loading}>
         {loading ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Mitglieder werden geladen">
             {Array.from({ length: 9 }, (_, i) => (
@@ -126,7 +126,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CalendarIcon, HomeIcon, PencilIcon } from "lucide-react";
+import { ArrowLeftIcon, CalendarIcon, HomeIcon, MessageSquareIcon, PencilIcon } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { EditProfile } from "~/components/profile/edit-profile-form";
@@ -10,7 +10,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate, formatMonthYear } from "~/lib/format";
+import { formatCount, formatDate, formatMonthYear } from "~/lib/format";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
@@ -20,9 +20,8 @@ import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage, type ToastMessage } from "~/lib/toast";
 import { signOut } from "~/server/accounts.server";
 import { listDiscussionsByAuthor } from "~/server/discussions.server";
-import { env } from "~/server/env.server";
 import { notFoundUnless } from "~/server/guards.server";
-import { getPublicProfile } from "~/server/members.server";
+import { countContributions, getPublicProfile } from "~/server/members.server";
 import {
   deleteOwnAccount,
   getNotificationSettings,
@@ -35,30 +34,18 @@ import {
 import { getViewer } from "~/server/session.server";
 import { readFormData } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { addStructuredData } from "~/server/seo.server";
+import { addStructuredData, profilePageJsonLd } from "~/server/seo.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
-  const [discussions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), getViewer(request)]);
+  const [discussions, contributions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), countContributions(profile.id), getViewer(request)]);
   const isOwn = viewer?.id === profile.id;
-  const url = `${env.PUBLIC_URL}${paths.profile(profile.id)}`;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "ProfilePage",
-    url,
-    mainEntity: {
-      "@type": "Person",
-      name: `${profile.firstName} ${profile.lastName}`.trim(),
-      url,
-      ...(profile.company ? { worksFor: { "@type": "Organization", name: profile.company } } : {}),
-      ...(profile.bio ? { description: profile.bio } : {}),
-    },
-  };
-  addStructuredData(context, jsonLd);
+  addStructuredData(context, profilePageJsonLd(profile, contributions));
   return {
     profile,
     discussions,
+    contributions,
     isOwn,
     notifications: isOwn ? await getNotificationSettings(profile.id) : null,
   };
@@ -141,7 +128,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, discussions, isOwn, notifications } = loaderData;
+  const { profile, discussions, contributions, isOwn, notifications } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const [searchParams] = useSearchParams();
   const editing = isOwn && searchParams.get("edit") === "1";
@@ -188,6 +175,11 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarIcon className="size-4" aria-hidden="true" />
             Dabei seit {formatMonthYear(profile.createdAt)}
+          </p>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <MessageSquareIcon className="size-4" aria-hidden="true" />
+            {formatCount(contributions.discussions)} {contributions.discussions === 1 ? "Diskussion" : "Diskussionen"} ·{" "}
+            {formatCount(contributions.comments)} {contributions.comments === 1 ? "Kommentar" : "Kommentare"}
           </p>
         </CardContent>
       </Card>
@@ -237,10 +229,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
   if (!loaderData) return seoMeta(matches, { title: "Profil nicht gefunden", path: paths.profile(params.id), noindex: true });
   const { profile } = loaderData;
+  // The page shows the first name only, and so do its title and structured data.
   return seoMeta(matches, {
-    title: `${profile.firstName} ${profile.lastName}`.trim(),
+    title: profile.firstName,
     description: profile.bio ? profile.bio.slice(0, 160) : `${profile.firstName} ist Mitglied der Marketing Community${profile.company ? ` (${profile.company})` : ""}.`,
     path: paths.profile(profile.id),
-    type: "website",
+    type: "profile",
   });
 };

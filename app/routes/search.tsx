@@ -150,7 +150,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <section aria-live="polite" aria-busy={searching} className="flex flex-col gap-4">
+      <div aria-live="polite" aria-busy={searching} className="flex flex-col gap-4">
         {result === null ? (
           <p className="text-muted-foreground">Gib einen Suchbegriff ein oder wähle eine Kategorie oder einen Zeitraum.</p>
         ) : result.total === 0 ? (
@@ -188,7 +188,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
             </ol>
           </>
         )}
-      </section>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { discussionEntries, sitemapLayout, staticEntries, urlsetXml, xmlResponse, SITEMAP_MAX_URLS } from "~/server/sitemap.server";
+import { discussionEntries, fixedAndProfileEntries, sitemapLayout, urlsetXml, xmlResponse, SITEMAP_MAX_URLS } from "~/server/sitemap.server";
 import type { Route } from "./+types/sitemap-page";
 
-/** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages, 2.xml… the discussions. */
+/** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages and the profiles, 2.xml… the discussions. */
 export async function loader({ params }: Route.LoaderArgs) {
   const page = Number(/^([1-9]\d{0,4})\.xml$/.exec(params.file)?.[1] ?? 0);
   const layout = await sitemapLayout();
@@ -9,6 +9,6 @@ export async function loader({ params }: Route.LoaderArgs) {
     // A resource route: a thrown data(null) would go out as the JSON body "null".
     return new Response("Diese Sitemap-Seite gibt es nicht.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" } });
   }
-  if (page === 1) return xmlResponse(urlsetXml(staticEntries()));
+  if (page === 1) return xmlResponse(urlsetXml(await fixedAndProfileEntries()));
   return xmlResponse(urlsetXml(await discussionEntries((page - 2) * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS)));
 }

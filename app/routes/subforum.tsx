@@ -89,10 +89,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
   if (!loaderData) return seoMeta(matches, { title: "Seite nicht gefunden", path: location.pathname, noindex: true });
   const { subforum, currentPage } = loaderData;
-  const suffix = currentPage > 1 ? ` – Seite ${currentPage}` : "";
   return [
     ...seoMeta(matches, {
-      title: `${subforum.title}-Forum${suffix}`,
+      title: `${subforum.title}-Forum`,
+      page: currentPage,
       description: `${subforum.title}: ${subforum.description}. Fragen, Fallstudien und Diskussionen der Marketing Community.`,
       // Each page is canonical to itself; page 1 has no parameter.
       path: pageHref(paths.subforum(subforum.segment), currentPage),

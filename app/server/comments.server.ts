@@ -98,6 +98,18 @@ export async function listCommentPage(discussionId: string, page: number, option
   return { comments: views, totalPages, currentPage: page };
 }
 
+/**
+ * When a guest last saw the discussion's comments change: the newest visible
+ * comment's writing or edit (article:modified_time with the discussion's own edit).
+ */
+export async function lastVisibleCommentChange(discussionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ value: sql<string | null>`max(greatest(${comments.createdAt}, ${comments.updatedAt}))` })
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), isNull(comments.hiddenAt)));
+  return row?.value ? new Date(row.value) : null;
+}
+
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
 export async function commentPageOf(discussionId: string, commentId: string): Promise<number> {
   const thread = db

@@ -84,3 +84,11 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
+
+/** The conditional GET of RFC 9110: If-None-Match decides when present, else If-Modified-Since. */
+export function notModified(requestHeaders: { get(name: string): string | null }, etag: string | null, lastModified: Date | null): boolean {
+  const ifNoneMatch = requestHeaders.get("If-None-Match");
+  if (ifNoneMatch !== null) return etag !== null && matchesEtag(ifNoneMatch, etag);
+  const since = Date.parse(requestHeaders.get("If-Modified-Since") ?? "");
+  return lastModified !== null && !Number.isNaN(since) && lastModified.getTime() <= since;
+}

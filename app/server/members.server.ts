@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
-import { account, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
+import { and, count, desc, eq, ilike, isNull, ne, or } from "drizzle-orm";
+import { account, comments, discussions, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
 import { db, escapeLike, type Database, type Transaction } from "./db.server";
 import { passwordHashing } from "./password.server";
 
@@ -175,4 +175,25 @@ export async function getPublicProfile(id: string): Promise<PublicProfile | null
     .from(profiles)
     .where(and(eq(profiles.id, id), eq(profiles.approvalStatus, "approved")));
   return row ?? null;
+}
+
+export interface Contributions {
+  discussions: number;
+  comments: number;
+}
+
+/** What a member has written that guests can read: visible discussions, visible comments in visible discussions. */
+export async function countContributions(authorId: string): Promise<Contributions> {
+  const [[started], [written]] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(discussions)
+      .where(and(eq(discussions.authorId, authorId), isNull(discussions.hiddenAt))),
+    db
+      .select({ value: count() })
+      .from(comments)
+      .innerJoin(discussions, eq(discussions.id, comments.discussionId))
+      .where(and(eq(comments.authorId, authorId), isNull(comments.hiddenAt), isNull(discussions.hiddenAt))),
+  ]);
+  return { discussions: started?.value ?? 0, comments: written?.value ?? 0 };
 }

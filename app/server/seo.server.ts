@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import { categoryLabels, subforums } from "~/lib/categories";
-import { authorFullName } from "~/lib/authors";
+import { authorFirstName, authorProfilePath } from "~/lib/authors";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import type { CommentView } from "./comments.server";
 import type { AuthorSummary, DiscussionDetail } from "./discussions.server";
+import type { Contributions, PublicProfile } from "./members.server";
 import { env } from "./env.server";
 import { htmlToText } from "./sanitize.server";
 
@@ -33,16 +34,27 @@ export function websiteJsonLd(): Record<string, unknown> {
 
 const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
 
-function person(author: AuthorSummary | null) {
-  const name = authorFullName(author);
-  if (!author) return { "@type": "Person", name };
-  return { "@type": "Person", name, url: absolute(paths.profile(author.id)) };
+/**
+ * An author as the page shows them: the first name (spec: discussion page,
+ * comments, profile), never more than the reader sees, and the profile the
+ * name links to (AuthorLink).
+ */
+function person(author: AuthorSummary | null, fallback?: string) {
+  const name = authorFirstName(author, fallback);
+  const path = authorProfilePath(author);
+  return path ? { "@type": "Person", name, url: absolute(path) } : { "@type": "Person", name };
 }
 
 function counter(type: "CommentAction" | "ViewAction", count: number) {
   return { "@type": "InteractionCounter", interactionType: `https://schema.org/${type}`, userInteractionCount: count };
 }
 
+/**
+ * `comments` is the page's list as listCommentPage gives it. Exactly the
+ * comments a guest reads go in: hidden ones and the placeholders standing in
+ * for them stay out, and the visible replies of a hidden comment, which the
+ * page still shows, become comments of the discussion itself.
+ */
 export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[]) {
   const url = absolute(paths.discussion(discussion.slug));
   const toComment = (comment: CommentView, replies: CommentView[]): Record<string, unknown> => ({
@@ -51,10 +63,12 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
     text: comment.content,
     datePublished: comment.createdAt.toISOString(),
     ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
-    author: person(comment.author),
+    author: person(comment.author, "Unbekannt"),
     ...(replies.length > 0 ? { comment: replies.map((reply) => toComment(reply, [])) } : {}),
   });
-  const topLevel = comments.filter((comment) => comment.parentId === null);
+  const visible = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
+  const visibleIds = new Set(visible.map((comment) => comment.id));
+  const topLevel = visible.filter((comment) => comment.parentId === null || !visibleIds.has(comment.parentId));
   return {
     "@context": "https://schema.org",
     "@type": "DiscussionForumPosting",
@@ -66,10 +80,37 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
     articleSection: categoryLabels[discussion.category],
     datePublished: discussion.createdAt.toISOString(),
     dateModified: discussion.updatedAt.toISOString(),
-    author: person(discussion.author),
+    author: person(discussion.author, "Unbekannter Autor"),
     interactionStatistic: [counter("CommentAction", discussion.repliesCount), counter("ViewAction", discussion.viewsCount)],
     isPartOf: { "@type": "WebSite", name: site.name, url: absolute("/") },
-    comment: topLevel.map((comment) => toComment(comment, comments.filter((c) => c.parentId === comment.id))),
+    comment: topLevel.map((comment) => toComment(comment, visible.filter((c) => c.parentId === comment.id))),
+  };
+}
+
+/**
+ * A member's ProfilePage with what the page shows: the first name, company,
+ * bio, 'Dabei seit', the avatar and the counts of what they wrote.
+ */
+export function profilePageJsonLd(profile: PublicProfile, contributions: Contributions) {
+  const url = absolute(paths.profile(profile.id));
+  const image = profile.avatarUrl ? new URL(profile.avatarUrl, `${env.PUBLIC_URL}/`).href : null;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    url,
+    dateCreated: profile.createdAt.toISOString(),
+    mainEntity: {
+      "@type": "Person",
+      name: authorFirstName(profile),
+      url,
+      ...(image ? { image } : {}),
+      ...(profile.company ? { worksFor: { "@type": "Organization", name: profile.company } } : {}),
+      ...(profile.bio ? { description: profile.bio } : {}),
+      agentInteractionStatistic: [
+        { "@type": "InteractionCounter", interactionType: "https://schema.org/WriteAction", userInteractionCount: contributions.discussions },
+        { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: contributions.comments },
+      ],
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { count, desc, sql } from "drizzle-orm";
 import { discussions } from "../../db/schema";
 import { subforums } from "~/lib/categories";
 import { paths } from "~/lib/paths";
-import { db } from "./db.server";
+import { db, queryRows } from "./db.server";
 import { isVisible } from "./discussions.server";
 import { env } from "./env.server";
 
@@ -53,6 +53,34 @@ export async function discussionEntries(offset: number, limit: number): Promise<
   return rows.map((row) => ({ path: paths.discussion(row.slug), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.8 }));
 }
 
+/**
+ * Profiles the forum links: members (approved, so their page exists) with at
+ * least one visible discussion or visible comment, whose names link to them.
+ * lastmod: the profile's own edit or their newest visible post, whichever is later.
+ */
+export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
+  const rows = await queryRows<{ id: string; lastmod: Date | string }>(sql`
+    select p.id, greatest(p.updated_at, max(posts.created_at)) as lastmod
+    from profiles p
+    join (
+      select d.author_id, d.created_at from discussions d where d.hidden_at is null
+      union all
+      select c.author_id, c.created_at from comments c join discussions d on d.id = c.discussion_id
+      where c.hidden_at is null and d.hidden_at is null
+    ) posts on posts.author_id = p.id
+    where p.approval_status = 'approved'
+    group by p.id, p.updated_at
+    order by p.id
+    limit ${limit}`);
+  return rows.map((row) => ({ path: paths.profile(row.id), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.5 }));
+}
+
+/** The pages that do not come from discussions: the fixed ones and the profiles (page 1 of a sitemap index). */
+export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
+  const fixed = staticEntries();
+  return [...fixed, ...(await profileEntries(SITEMAP_MAX_URLS - fixed.length))];
+}
+
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
 }
@@ -79,11 +107,11 @@ export function sitemapIndexXml(pages: number): string {
 
 /**
  * With at most 50,000 URLs the sitemap is one urlset. Beyond that it becomes
- * an index: page 1 holds the fixed pages, pages 2… the discussions.
+ * an index: page 1 holds the fixed pages and the profiles, pages 2… the discussions.
  */
 export async function sitemapLayout(): Promise<{ kind: "single" } | { kind: "index"; pages: number }> {
-  const total = await countDiscussions();
-  if (total + staticEntries().length <= SITEMAP_MAX_URLS) return { kind: "single" };
+  const [total, fixed] = await Promise.all([countDiscussions(), fixedAndProfileEntries()]);
+  if (total + fixed.length <= SITEMAP_MAX_URLS) return { kind: "single" };
   return { kind: "index", pages: 1 + Math.ceil(total / SITEMAP_MAX_URLS) };
 }
 

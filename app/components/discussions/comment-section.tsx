@@ -13,6 +13,7 @@ import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
+import { AuthorLink } from "./author-link";
 import { LinkifiedText } from "./linkified-text";
 import { Pagination } from "./pagination";
 
@@ -166,7 +167,11 @@ function CommentItem({
       )}
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar name={comment.author ? `${comment.author.firstName} ${comment.author.lastName}` : name} size="xs" />
-        <span className="font-medium">{name}</span>
+        {/* Each comment is an article, and an article gets a heading: who wrote it. */}
+        <h3>
+          <span className="sr-only">{replyTarget ? "Antwort von " : "Kommentar von "}</span>
+          <AuthorLink author={comment.author} name={name} />
+        </h3>
         {edited && <span className="text-muted-foreground">(bearbeitet)</span>}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import type { DiscussionSummary } from "~/server/discussions.server";
+import { AuthorLink } from "./author-link";
 import { CategoryBadge } from "./category-badge";
 
 /** A discussion in a subforum list. */
@@ -23,7 +24,9 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }
         </Link>
       </h2>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span>von {author}</span>
+        <span>
+          von <AuthorLink author={discussion.author} name={author} />
+        </span>
         <span className="flex items-center gap-1.5">
           <MessageCircleIcon className="size-4" aria-hidden="true" />
           {formatReplies(discussion.repliesCount)}

@@ -1,6 +1,7 @@
 import { MessageCircleIcon } from "lucide-react";
 import { Link } from "react-router";
 import { authorFullName } from "~/lib/authors";
+import { AuthorLink } from "~/components/discussions/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
 import { paths } from "~/lib/paths";
@@ -32,7 +33,9 @@ export function RecentDiscussions({ discussions, now }: { discussions: Discussio
                       {discussion.title}
                     </Link>
                   </h3>
-                  <p className="text-sm text-muted-foreground">von {author}</p>
+                  <p className="text-sm text-muted-foreground">
+                    von <AuthorLink author={discussion.author} name={author} />
+                  </p>
                 </div>
                 <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
                   <MessageCircleIcon className="size-4" aria-hidden="true" />

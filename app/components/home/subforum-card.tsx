@@ -1,4 +1,5 @@
 import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
+import { AuthorLink } from "~/components/discussions/author-link";
 import { authorFirstName } from "~/lib/authors";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -82,7 +83,7 @@ function HighlightList({
                 {discussion.title}
               </Link>
               <p className="text-xs text-muted-foreground">
-                {authorFirstName(discussion.author)} · {detail(discussion)}
+                <AuthorLink author={discussion.author} name={authorFirstName(discussion.author)} /> · {detail(discussion)}
               </p>
             </li>
           ))}

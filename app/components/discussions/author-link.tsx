@@ -1,0 +1,20 @@
+import { Link } from "react-router";
+import { authorProfilePath } from "~/lib/authors";
+import { cn } from "~/lib/utils";
+
+/**
+ * An author's name as the page shows it, linked to their profile: the profile
+ * the structured data names as author.url (app/server/seo.server.ts) is one
+ * the page links. A deleted member's posts show the name without a link.
+ */
+export function AuthorLink({ author, name, className }: { author: { id: string } | null; name: string; className?: string }) {
+  const path = authorProfilePath(author);
+  // Weight, not only colour, sets the link apart from the text around it (WCAG 1.4.1).
+  const classes = cn("font-medium", className);
+  if (!path) return <span className={classes}>{name}</span>;
+  return (
+    <Link to={path} className={cn(classes, "rounded-sm underline-offset-2 hover:underline")}>
+      {name}
+    </Link>
+  );
+}

@@ -1,0 +1,14 @@
+import { discussionCommentsFeed, feedResponse } from "~/server/feeds.server";
+import { getDiscussionBySlug } from "~/server/discussions.server";
+import { texts } from "~/lib/texts";
+import type { Route } from "./+types/discussion-feed";
+
+/** A discussion's comments as RSS, linked from its page; a hidden discussion has none, for anyone. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const discussion = await getDiscussionBySlug(params.slug);
+  if (!discussion || discussion.hiddenAt !== null) {
+    // A resource route: a thrown data(null) would go out as the JSON body "null".
+    return new Response(texts.discussionNotFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return feedResponse(request, await discussionCommentsFeed(discussion));
+}
