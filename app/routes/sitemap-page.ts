@@ -1,4 +1,4 @@
-import { discussionEntries, sitemapLayout, staticEntries, urlsetXml, xmlResponse, SITEMAP_MAX_URLS } from "~/server/sitemap.server";
+import { discussionEntries, discussionNumbersOnPage, sitemapLayout, staticEntries, urlsetXml, xmlResponse } from "~/server/sitemap.server";
 import type { Route } from "./+types/sitemap-page";
 
 /** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages, 2.xml… the discussions. */
@@ -10,5 +10,5 @@ export async function loader({ params }: Route.LoaderArgs) {
     return new Response("Diese Sitemap-Seite gibt es nicht.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" } });
   }
   if (page === 1) return xmlResponse(urlsetXml(staticEntries()));
-  return xmlResponse(urlsetXml(await discussionEntries((page - 2) * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS)));
+  return xmlResponse(urlsetXml(await discussionEntries(discussionNumbersOnPage(page))));
 }
