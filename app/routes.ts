@@ -7,6 +7,8 @@ export default [
   route("sitemaps/:file", "routes/sitemap-page.ts"),
   route("feed.xml", "routes/feed.ts"),
   route("subforum/:segment/feed.xml", "routes/subforum-feed.ts"),
+  // The categories without a subforum: the same list and feed (app/lib/categories.ts, listings).
+  route("kategorie/:segment/feed.xml", "routes/subforum-feed.ts", { id: "routes/category-feed" }),
   // Auth pages render outside the main layout.
   route("auth", "routes/auth.tsx"),
   route("auth/verify-email", "routes/auth.verify-email.ts"),
@@ -22,6 +24,7 @@ export default [
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),
+    route("kategorie/:segment", "routes/subforum.tsx", { id: "routes/category" }),
     route("create-discussion", "routes/create-discussion.tsx"),
     route("search", "routes/search.tsx"),
     route("members", "routes/members.tsx"),

@@ -16,6 +16,9 @@ export const paths = {
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
+  category: (segment: string) => `/kategorie/${segment}`,
+  /** A list page's RSS feed. */
+  feedOf: (listPath: string) => `${listPath}/feed.xml`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,
 } as const;
 

@@ -1,6 +1,6 @@
 import { and, between, desc, max, sql } from "drizzle-orm";
 import { discussions } from "../../db/schema";
-import { subforums } from "~/lib/categories";
+import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db } from "./db.server";
 import { isVisible } from "./discussions.server";
@@ -19,7 +19,8 @@ export interface SitemapEntry {
 export function staticEntries(): SitemapEntry[] {
   return [
     { path: "/", changefreq: "daily", priority: 1.0 },
-    ...subforums.map((s) => ({ path: paths.subforum(s.segment), changefreq: "daily" as const, priority: 0.9 })),
+    // Every category's list, the subforums' and the category pages (which the spec does not know: like a subforum).
+    ...listings.map((listing) => ({ path: listing.path, changefreq: "daily" as const, priority: 0.9 })),
     { path: paths.members, changefreq: "weekly", priority: 0.8 },
     { path: paths.search, changefreq: "weekly", priority: 0.7 },
     { path: paths.impressum, changefreq: "yearly", priority: 0.3 },
