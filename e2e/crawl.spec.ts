@@ -119,8 +119,12 @@ test("a crawler starting at / reaches every discussion in the sitemap", async ()
   const read = await crawl();
   const missed = discussions.filter((path) => !read.has(path));
   expect(missed, `${missed.length} of ${discussions.length} discussions reachable by no link`).toEqual([]);
-  // Reached through the category pages and their pagination, which the sitemap lists too.
+  // Reached through the category pages and their pagination; the sitemap lists the category pages too.
   for (const path of ["/kategorie/allgemein", "/kategorie/tools?page=2", "/kategorie/events?page=2"]) expect(read, path).toContain(path);
+  const sitemap = await (await get("/sitemap.xml")).text();
+  for (const segment of ["allgemein", "tools", "events"]) {
+    expect(sitemap).toContain(`<loc>${forum.url}/kategorie/${segment}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+  }
 });
 
 test("category pages work like subforum pages: pagination, 404 past the end, canonical, feed", async () => {
