@@ -1,7 +1,7 @@
-import { discussionEntries, sitemapIndexXml, sitemapLayout, staticEntries, urlsetXml, xmlResponse } from "~/server/sitemap.server";
+import { discussionEntries, sitemapIndexPages, sitemapIndexXml, sitemapLayout, staticEntries, urlsetXml, xmlResponse } from "~/server/sitemap.server";
 
 export async function loader() {
   const layout = await sitemapLayout();
-  if (layout.kind === "index") return xmlResponse(sitemapIndexXml(layout.pages));
+  if (layout.kind === "index") return xmlResponse(sitemapIndexXml(await sitemapIndexPages(layout.pages)));
   return xmlResponse(urlsetXml([...staticEntries(), ...(await discussionEntries(layout.discussions))]));
 }

@@ -2,7 +2,7 @@ import { and, between, desc, max, sql } from "drizzle-orm";
 import { discussions } from "../../db/schema";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
-import { db } from "./db.server";
+import { db, queryRows } from "./db.server";
 import { isVisible } from "./discussions.server";
 import { env } from "./env.server";
 
@@ -81,11 +81,8 @@ export function urlsetXml(entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(pages: number): string {
-  const items = Array.from(
-    { length: pages },
-    (_, i) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${i + 1}.xml`)}</loc>\n  </sitemap>`,
-  ).join("\n");
+export function sitemapIndexXml(pages: number[]): string {
+  const items = pages.map((page) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${page}.xml`)}</loc>\n  </sitemap>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
@@ -107,6 +104,21 @@ export async function sitemapLayout(): Promise<SitemapLayout> {
 /** The discussion numbers on page `page` (≥ 2) of the sitemap index. */
 export function discussionNumbersOnPage(page: number): NumberRange {
   return { first: (page - 2) * SITEMAP_MAX_URLS + 1, last: (page - 1) * SITEMAP_MAX_URLS };
+}
+
+/**
+ * The pages the index names: the fixed pages and every discussion page with
+ * a visible discussion. A urlset must hold at least one URL, so a range whose
+ * discussions are all hidden or deleted is left out (its page answers 404).
+ * One probe per page, each along the number index until its first visible discussion.
+ */
+export async function sitemapIndexPages(pages: number): Promise<number[]> {
+  if (pages < 2) return [1];
+  const rows = await queryRows<{ page: number }>(sql`
+    select p::int as page from generate_series(2, ${pages}::int) p
+    where exists (select 1 from ${discussions} where ${discussions.number} between (p - 2) * ${SITEMAP_MAX_URLS}::bigint + 1 and (p - 1) * ${SITEMAP_MAX_URLS}::bigint and ${isVisible})
+    order by p`);
+  return [1, ...rows.map((row) => Number(row.page))];
 }
 
 export function xmlResponse(xml: string, contentType = "application/xml; charset=utf-8"): Response {

@@ -130,3 +130,36 @@ describe("sitemap page queries", () => {
     });
   }
 });
+
+describe("a page whose discussions are all hidden", () => {
+  it("is left out of the index and answers 404 (a urlset needs one URL)", async () => {
+    // Page 3 holds discussions g = 101 … 200.
+    await db.execute(sql`update discussions set hidden_at = now() where number between ${SITEMAP_MAX_URLS + 1} and ${2 * SITEMAP_MAX_URLS}`);
+    const xml = await ((await sitemapLoader()) as Response).text();
+    expect(xml.match(/<sitemap>/g)).toHaveLength(DISCUSSION_PAGES);
+    expect(xml).not.toContain("/sitemaps/3.xml");
+    expect(xml).toContain("/sitemaps/4.xml");
+    const response = await page("3.xml");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("Diese Sitemap-Seite gibt es nicht.");
+    expect((await page("4.xml")).status).toBe(200);
+  });
+
+  it("makes the index probe each page along the number index", async () => {
+    const captured: Array<{ sql: string; params: unknown[] }> = [];
+    const stop = onQuery((query, params) => captured.push({ sql: query, params }));
+    try {
+      await sitemapLoader();
+    } finally {
+      stop();
+    }
+    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    for (const query of captured) {
+      const { rows } = await client.query(`explain (format json) ${query.sql}`, query.params);
+      const raw = rows[0]!["QUERY PLAN"];
+      const plan = JSON.stringify(typeof raw === "string" ? JSON.parse(raw) : raw);
+      expect(plan).not.toContain('"Seq Scan"');
+      if (plan.includes('"discussions"')) expect(plan).toContain("discussions_number_key");
+    }
+  });
+});
