@@ -48,11 +48,14 @@ export const CANONICAL_ROUTES = [
 
 type Segment = { kind: "fixed"; value: string } | { kind: "param"; keepCase: boolean };
 
+/** Most fixed words first, as React Router ranks them: /impressum wins over a /:file a route may add. */
 const patterns: Segment[][] = CANONICAL_ROUTES.map((route) =>
-  segmentsOf(route).map((segment) =>
-    segment.startsWith(":") ? { kind: "param", keepCase: segment.endsWith("!") } : { kind: "fixed", value: segment },
-  ),
-);
+  segmentsOf(route).map((segment): Segment => (segment.startsWith(":") ? { kind: "param", keepCase: segment.endsWith("!") } : { kind: "fixed", value: segment })),
+).sort((a, b) => fixedCount(b) - fixedCount(a));
+
+function fixedCount(pattern: Segment[]): number {
+  return pattern.filter((part) => part.kind === "fixed").length;
+}
 
 function segmentsOf(path: string): string[] {
   return path.split("/").filter((segment) => segment !== "");
