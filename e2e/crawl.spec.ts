@@ -141,6 +141,10 @@ test("category pages work like subforum pages: pagination, 404 past the end, can
   const second = await (await get("/kategorie/tools?page=2")).text();
   expect(second).toContain(`<link rel="canonical" href="${forum.url}/kategorie/tools?page=2"/>`);
   expect((await get("/kategorie/tools?page=3")).status).toBe(404);
+  // A client-side navigation's data request reaches the same list.
+  const data = await get("/kategorie/tools.data?page=2");
+  expect(data.status).toBe(200);
+  expect(await data.text()).toContain("Werkzeugkiste und Termine Nummer");
   // Page 1 has exactly one URL, as for the subforums.
   const pageOne = await get("/kategorie/tools?page=1");
   expect(pageOne.status).toBe(301);

@@ -189,7 +189,8 @@ function redirectToCanonicalUrls(req: express.Request, res: express.Response, ne
   const secretBearing = mustNotBeStored(new URL(target, "http://localhost"));
   res
     .status(301)
-    .set({ Location: target, "Cache-Control": secretBearing ? "private, no-store" : "public, max-age=86400" })
+    // Answered before helmet: the one header of its set that a text answer needs.
+    .set({ Location: target, "Cache-Control": secretBearing ? "private, no-store" : "public, max-age=86400", "X-Content-Type-Options": "nosniff" })
     .type("text/plain; charset=utf-8")
     .send(`Diese Seite hat eine neue Adresse: ${target}`);
 }
