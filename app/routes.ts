@@ -10,6 +10,8 @@ export default [
   route("subforum/:segment/feed.xml", "routes/subforum-feed.ts"),
   // After robots.txt and llms.txt, which rank alike and win by coming first.
   route(":key.txt", "routes/index-now-key.ts"),
+  // The categories without a subforum: the same list and feed (app/lib/categories.ts, listings).
+  route("kategorie/:segment/feed.xml", "routes/subforum-feed.ts", { id: "routes/category-feed" }),
   // Auth pages render outside the main layout.
   route("auth", "routes/auth.tsx"),
   route("auth/verify-email", "routes/auth.verify-email.ts"),
@@ -28,6 +30,7 @@ export default [
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),
+    route("kategorie/:segment", "routes/subforum.tsx", { id: "routes/category" }),
     route("create-discussion", "routes/create-discussion.tsx"),
     route("search", "routes/search.tsx"),
     route("members", "routes/members.tsx"),

@@ -161,6 +161,11 @@ export const discussions = pgTable(
   "discussions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * Counts up as discussions are stored, never reused. Sitemap pages are ranges of it, so each page
+     * reads one index range however many discussions come before it (no OFFSET, decision 0008).
+     */
+    number: bigint("number", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     content: text("content").notNull(),
@@ -193,6 +198,7 @@ export const discussions = pgTable(
     ),
     check("discussions_counts_check", sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0`),
     uniqueIndex("discussions_slug_key").on(t.slug),
+    uniqueIndex("discussions_number_key").on(t.number),
     index("discussions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("discussions_category_created_at_idx").on(t.category, t.createdAt.desc().nullsFirst()),
     // A subforum page in its order, visible discussions only: the page's ids and the count come from the index alone

@@ -13,6 +13,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
+import { canonicalRedirect } from "~/server/canonical-url.server";
 import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db.server";
 import { purgeViewMarks } from "~/server/discussions.server";
@@ -84,6 +85,7 @@ function createApp(pageCache: PageCache) {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
+  app.use(redirectToCanonicalUrls);
   app.use(serveCachedPages(pageCache));
 
   // Server-Timing: the time until the response head leaves, i.e. loaders plus the whole render (server/pages.ts
@@ -174,6 +176,24 @@ function createApp(pageCache: PageCache) {
   );
   app.use(handleError);
   return app;
+}
+
+/**
+ * A page asked for by a second spelling of its URL (trailing slash, `//`,
+ * capitals) moves permanently to its one URL, query and all, before the page
+ * cache keeps a copy under the other name (app/server/canonical-url.server.ts).
+ * Forms post to canonical URLs; a POST is never redirected (it would arrive as a GET).
+ */
+function redirectToCanonicalUrls(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const target = req.method === "GET" || req.method === "HEAD" ? canonicalRedirect(req.originalUrl) : null;
+  if (target === null) return next();
+  const secretBearing = mustNotBeStored(new URL(target, "http://localhost"));
+  res
+    .status(301)
+    // Answered before helmet: the one header of its set that a text answer needs.
+    .set({ Location: target, "Cache-Control": secretBearing ? "private, no-store" : "public, max-age=86400", "X-Content-Type-Options": "nosniff" })
+    .type("text/plain; charset=utf-8")
+    .send(`Diese Seite hat eine neue Adresse: ${target}`);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { paths } from "./paths";
+
 /** The six discussion categories. The value is what the database stores. */
 export const categories = ["seo", "sea", "ki-suche", "general", "tools", "events"] as const;
 export type Category = (typeof categories)[number];
@@ -39,8 +41,60 @@ export const subforums = [
 
 export type Subforum = (typeof subforums)[number];
 
-/** Where a category badge links to: its subforum, or home for categories without one. */
+/**
+ * The three categories without a subforum still get a listing page of the
+ * same kind, under /kategorie: otherwise their discussions drop off home's
+ * latest list and no link reaches them any more.
+ */
+export const categoryPages = [
+  {
+    category: "general",
+    segment: "allgemein",
+    title: "Allgemein",
+    description: "Fragen und Austausch rund ums Online-Marketing, die in kein Fachforum passen",
+  },
+  {
+    category: "tools",
+    segment: "tools",
+    title: "Tools",
+    description: "Software, Erweiterungen und Workflows für SEO, SEA und Analytics",
+  },
+  {
+    category: "events",
+    segment: "events",
+    title: "Events",
+    description: "Konferenzen, Meetups, Webinare und Treffen der Community",
+  },
+] as const satisfies ReadonlyArray<{ category: Category; segment: string; title: string; description: string }>;
+
+/** The page that lists one category's discussions: a subforum, or a category page. */
+export interface Listing {
+  kind: "subforum" | "category";
+  category: Category;
+  segment: string;
+  title: string;
+  description: string;
+  path: string;
+}
+
+/** Every category's listing page, the subforums first. */
+export const listings: readonly Listing[] = [
+  ...subforums.map((subforum) => ({ kind: "subforum" as const, ...subforum, path: paths.subforum(subforum.segment) })),
+  ...categoryPages.map((page) => ({ kind: "category" as const, ...page, path: paths.category(page.segment) })),
+];
+
+/**
+ * The listing a request for `pathname` (its page, data request or feed) is
+ * about: the segment names it, and the path must be that listing's own, so
+ * /kategorie/seo and /subforum/tools stay unknown.
+ */
+export function listingAt(segment: string | undefined, pathname: string): Listing | undefined {
+  const listing = listings.find((candidate) => candidate.segment === segment);
+  const own = listing ? [listing.path, `${listing.path}.data`, paths.feedOf(listing.path)] : [];
+  return own.includes(pathname) ? listing : undefined;
+}
+
+/** Where a category badge links to: the category's listing page. */
 export function categoryHref(category: Category): string {
-  const subforum = subforums.find((s) => s.category === category);
-  return subforum ? `/subforum/${subforum.segment}` : "/";
+  return listings.find((listing) => listing.category === category)?.path ?? paths.home;
 }

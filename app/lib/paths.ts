@@ -18,6 +18,9 @@ export const paths = {
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
+  category: (segment: string) => `/kategorie/${segment}`,
+  /** A list page's RSS feed. */
+  feedOf: (listPath: string) => `${listPath}/feed.xml`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,
 } as const;
 

@@ -1,13 +1,13 @@
-import { subforums } from "~/lib/categories";
+import { listingAt } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { feedResponse, rssFeed } from "~/server/feeds.server";
 import { notFoundUnless } from "~/server/guards.server";
 import type { Route } from "./+types/subforum-feed";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const subforum = notFoundUnless(subforums.find((s) => s.segment === params.segment));
-  const path = paths.subforum(subforum.segment);
-  const xml = await rssFeed({ category: subforum.category, title: `${subforum.title} – ${site.name}`, path, feedPath: `${path}/feed.xml` });
+/** The feed of a subforum, and under /kategorie of a category without a subforum (routes.ts). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const listing = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
+  const xml = await rssFeed({ category: listing.category, title: `${listing.title} – ${site.name}`, path: listing.path, feedPath: paths.feedOf(listing.path) });
   return feedResponse(request, xml);
 }

@@ -4,7 +4,7 @@ import { DiscussionCard } from "~/components/discussions/discussion-card";
 import { RouteError } from "~/components/layout/route-error";
 import { Pagination } from "~/components/discussions/pagination";
 import { Button } from "~/components/ui/button";
-import { subforums } from "~/lib/categories";
+import { listingAt } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -14,14 +14,15 @@ import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/subforum";
 
+/** A subforum's list, and under /kategorie the same list for a category without a subforum (routes.ts). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const subforum = notFoundUnless(subforums.find((s) => s.segment === params.segment));
-  const page = requirePageParam(request, paths.subforum(subforum.segment));
+  const subforum = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
+  const page = requirePageParam(request, subforum.path);
   const [result, viewer] = await Promise.all([listSubforumPage(subforum.category, page), getViewer(request)]);
   if (page > result.totalPages) throw data(null, { status: 404 });
   const breadcrumbs = breadcrumbJsonLd([
     { name: site.name, path: "/" },
-    { name: subforum.title, path: paths.subforum(subforum.segment) },
+    { name: subforum.title, path: subforum.path },
   ]);
   addStructuredData(context, breadcrumbs);
   return { subforum, ...result, signedIn: viewer !== null };
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
   const { subforum, discussions, currentPage, totalPages, totalCount, signedIn } = loaderData;
-  const basePath = paths.subforum(subforum.segment);
+  const basePath = subforum.path;
   const createHref = `${paths.createDiscussion}?category=${subforum.category}`;
   return (
     <div className="flex flex-col gap-6">
@@ -61,7 +62,9 @@ export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
       {discussions.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
           <h2 className="text-lg font-semibold">Noch keine Diskussionen</h2>
-          <p className="mt-1 text-muted-foreground">Starte die erste Diskussion in diesem Subforum!</p>
+          <p className="mt-1 text-muted-foreground">
+            Starte die erste Diskussion {subforum.kind === "subforum" ? "in diesem Subforum" : "in dieser Kategorie"}!
+          </p>
           {signedIn && (
             <Button asChild className="mt-4">
               <Link to={createHref}>Erste Diskussion starten</Link>
@@ -91,12 +94,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }
   const { subforum, currentPage } = loaderData;
   return [
     ...seoMeta(matches, {
-      title: `${subforum.title}-Forum`,
+      title: subforum.kind === "subforum" ? `${subforum.title}-Forum` : `Kategorie ${subforum.title}`,
       page: currentPage,
       description: `${subforum.title}: ${subforum.description}. Fragen, Fallstudien und Diskussionen der Marketing Community.`,
       // Each page is canonical to itself; page 1 has no parameter.
-      path: pageHref(paths.subforum(subforum.segment), currentPage),
+      path: pageHref(subforum.path, currentPage),
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${subforum.title} – ${site.name}`, href: `${paths.subforum(subforum.segment)}/feed.xml` },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${subforum.title} – ${site.name}`, href: paths.feedOf(subforum.path) },
   ];
 };

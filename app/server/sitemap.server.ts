@@ -1,6 +1,6 @@
-import { count, desc, sql } from "drizzle-orm";
+import { and, between, desc, max, sql } from "drizzle-orm";
 import { discussions } from "../../db/schema";
-import { subforums } from "~/lib/categories";
+import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db, queryRows } from "./db.server";
 import { isVisible } from "./discussions.server";
@@ -19,7 +19,8 @@ export interface SitemapEntry {
 export function staticEntries(): SitemapEntry[] {
   return [
     { path: "/", changefreq: "daily", priority: 1.0 },
-    ...subforums.map((s) => ({ path: paths.subforum(s.segment), changefreq: "daily" as const, priority: 0.9 })),
+    // Every category's list, the subforums' and the category pages (which the spec does not know: like a subforum).
+    ...listings.map((listing) => ({ path: listing.path, changefreq: "daily" as const, priority: 0.9 })),
     { path: paths.members, changefreq: "weekly", priority: 0.8 },
     { path: paths.search, changefreq: "weekly", priority: 0.7 },
     { path: paths.impressum, changefreq: "yearly", priority: 0.3 },
@@ -28,28 +29,39 @@ export function staticEntries(): SitemapEntry[] {
   ];
 }
 
-export async function countDiscussions(): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(discussions).where(isVisible);
+/** A run of discussion numbers, both ends included; a sitemap page lists the visible discussions in one. */
+export interface NumberRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The highest discussion number given so far, hidden and deleted ones
+ * included: one step down the number index. It bounds how many discussions
+ * the sitemap can hold without counting them.
+ */
+export async function highestDiscussionNumber(): Promise<number> {
+  const [row] = await db.select({ value: max(discussions.number) }).from(discussions);
   return row?.value ?? 0;
 }
 
 /**
- * Discussions, newest first; lastmod is the last edit or the last visible
- * comment, whichever is later. The outer table is named in full: in a
- * one-table select Drizzle writes `${discussions.id}` as a bare "id", which
- * inside the subquery meant the comment's own id and never matched.
+ * The visible discussions numbered within `range`, newest first; lastmod is the
+ * last edit or the last visible comment, whichever is later. Pages are ranges
+ * of the number, never an OFFSET: each page reads one stretch of the number
+ * index, however many discussions come before it. The outer table is named in
+ * full: in a one-table select Drizzle writes `${discussions.id}` as a bare
+ * "id", which inside the subquery meant the comment's own id and never matched.
  */
-export async function discussionEntries(offset: number, limit: number): Promise<SitemapEntry[]> {
+export async function discussionEntries(range: NumberRange): Promise<SitemapEntry[]> {
   const rows = await db
     .select({
       slug: discussions.slug,
       lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions}.id and c.hidden_at is null), ${discussions.updatedAt}))`,
     })
     .from(discussions)
-    .where(isVisible)
-    .orderBy(desc(discussions.createdAt), desc(discussions.id))
-    .limit(limit)
-    .offset(offset);
+    .where(and(between(discussions.number, range.first, range.last), isVisible))
+    .orderBy(desc(discussions.number));
   return rows.map((row) => ({ path: paths.discussion(row.slug), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.8 }));
 }
 
@@ -97,22 +109,44 @@ export function urlsetXml(entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(pages: number): string {
-  const items = Array.from(
-    { length: pages },
-    (_, i) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${i + 1}.xml`)}</loc>\n  </sitemap>`,
-  ).join("\n");
+export function sitemapIndexXml(pages: number[]): string {
+  const items = pages.map((page) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${page}.xml`)}</loc>\n  </sitemap>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
+export type SitemapLayout = { kind: "single"; discussions: NumberRange } | { kind: "index"; pages: number };
+
 /**
- * With at most 50,000 URLs the sitemap is one urlset. Beyond that it becomes
- * an index: page 1 holds the fixed pages and the profiles, pages 2… the discussions.
+ * While every discussion number fits beside the fixed pages, the sitemap is
+ * one urlset. Beyond that it becomes an index: page 1 holds the fixed pages and the profiles,
+ * page n ≥ 2 the discussions numbered (n − 2) · 50,000 + 1 to (n − 1) · 50,000.
+ * A page keeps its discussions when new ones arrive; hidden and deleted ones
+ * only leave gaps, so no page ever holds more than 50,000 URLs.
  */
-export async function sitemapLayout(): Promise<{ kind: "single" } | { kind: "index"; pages: number }> {
-  const [total, fixed] = await Promise.all([countDiscussions(), fixedAndProfileEntries()]);
-  if (total + fixed.length <= SITEMAP_MAX_URLS) return { kind: "single" };
-  return { kind: "index", pages: 1 + Math.ceil(total / SITEMAP_MAX_URLS) };
+export async function sitemapLayout(): Promise<SitemapLayout> {
+  const [highest, fixed] = await Promise.all([highestDiscussionNumber(), fixedAndProfileEntries()]);
+  if (highest + fixed.length <= SITEMAP_MAX_URLS) return { kind: "single", discussions: { first: 1, last: highest } };
+  return { kind: "index", pages: 1 + Math.ceil(highest / SITEMAP_MAX_URLS) };
+}
+
+/** The discussion numbers on page `page` (≥ 2) of the sitemap index. */
+export function discussionNumbersOnPage(page: number): NumberRange {
+  return { first: (page - 2) * SITEMAP_MAX_URLS + 1, last: (page - 1) * SITEMAP_MAX_URLS };
+}
+
+/**
+ * The pages the index names: the fixed pages and every discussion page with
+ * a visible discussion. A urlset must hold at least one URL, so a range whose
+ * discussions are all hidden or deleted is left out (its page answers 404).
+ * One probe per page, each along the number index until its first visible discussion.
+ */
+export async function sitemapIndexPages(pages: number): Promise<number[]> {
+  if (pages < 2) return [1];
+  const rows = await queryRows<{ page: number }>(sql`
+    select p::int as page from generate_series(2, ${pages}::int) p
+    where exists (select 1 from ${discussions} where ${discussions.number} between (p - 2) * ${SITEMAP_MAX_URLS}::bigint + 1 and (p - 1) * ${SITEMAP_MAX_URLS}::bigint and ${isVisible})
+    order by p`);
+  return [1, ...rows.map((row) => Number(row.page))];
 }
 
 export function xmlResponse(xml: string, contentType = "application/xml; charset=utf-8"): Response {

@@ -64,6 +64,7 @@ beforeAll(async () => {
     { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
     { name: "subforum, middle page", path: `/subforum/seo?page=${Math.ceil(lastPage / 2)}`, params: { segment: "seo" }, loader: subforumLoader },
     { name: "subforum, last page", path: `/subforum/seo?page=${lastPage}`, params: { segment: "seo" }, loader: subforumLoader },
+    { name: "category page", path: "/kategorie/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
     { name: "discussion, few comments", path: `/discussion/${small!.slug}`, params: { slug: small!.slug }, loader: discussionLoader },
     { name: "discussion, most comments", path: `/discussion/${hot!.slug}`, params: { slug: hot!.slug }, loader: discussionLoader },
     { name: "discussion, second comment page", path: `/discussion/${hot!.slug}?page=2`, params: { slug: hot!.slug }, loader: discussionLoader },

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 async function lastmodOf(slug: string): Promise<Date> {
-  const entry = (await discussionEntries(0, 1000)).find((candidate) => candidate.path === `/discussion/${slug}`);
+  const entry = (await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).find((candidate) => candidate.path === `/discussion/${slug}`);
   if (!entry?.lastmod) throw new Error(`${slug} is not in the sitemap`);
   return entry.lastmod;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categories, categoryHref, isCategory } from "~/lib/categories";
+import { categories, categoryHref, isCategory, listingAt, listings } from "~/lib/categories";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar";
 
 describe("categories", () => {
@@ -9,12 +9,27 @@ describe("categories", () => {
     expect(isCategory("ai")).toBe(false);
     expect(isCategory(undefined)).toBe(false);
   });
-  it("links subforum categories to their page and the rest home", () => {
+  it("links subforum categories to their page and the rest to their category page", () => {
     expect(categoryHref("seo")).toBe("/subforum/seo");
     expect(categoryHref("ki-suche")).toBe("/subforum/ai");
-    expect(categoryHref("general")).toBe("/");
-    expect(categoryHref("tools")).toBe("/");
-    expect(categoryHref("events")).toBe("/");
+    expect(categoryHref("general")).toBe("/kategorie/allgemein");
+    expect(categoryHref("tools")).toBe("/kategorie/tools");
+    expect(categoryHref("events")).toBe("/kategorie/events");
+  });
+  it("gives every category exactly one listing, with a segment of its own", () => {
+    expect(listings.map((listing) => listing.category).sort()).toEqual([...categories].sort());
+    expect(new Set(listings.map((listing) => listing.segment)).size).toBe(listings.length);
+  });
+  it("finds a listing only at its own path, its data request or its feed", () => {
+    expect(listingAt("ai", "/subforum/ai")?.category).toBe("ki-suche");
+    expect(listingAt("tools", "/kategorie/tools")?.category).toBe("tools");
+    expect(listingAt("tools", "/kategorie/tools.data")?.category).toBe("tools");
+    expect(listingAt("allgemein", "/kategorie/allgemein/feed.xml")?.category).toBe("general");
+    expect(listingAt("seo", "/kategorie/seo")).toBeUndefined();
+    expect(listingAt("tools", "/subforum/tools")).toBeUndefined();
+    expect(listingAt("tools", "/subforum/tools/feed.xml")).toBeUndefined();
+    expect(listingAt("general", "/kategorie/general")).toBeUndefined();
+    expect(listingAt(undefined, "/kategorie/")).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { badgeVariants } from "~/components/ui/badge";
 import { categoryHref, categoryLabels, type Category } from "~/lib/categories";
 import { cn } from "~/lib/utils";
 
-/** Category label that links to its subforum (general, tools and events link home). */
+/** Category label that links to its list: the subforum, or the category page for general, tools and events. */
 export function CategoryBadge({
   category,
   uppercase = false,

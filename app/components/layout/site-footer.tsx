@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCookieConsent } from "~/components/cookie-consent/cookie-consent";
-import { subforums } from "~/lib/categories";
+import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 
@@ -19,7 +19,7 @@ export function SiteFooter({ year }: { year: number }) {
           title="Community"
           links={[
             { to: paths.home, label: "Dashboard" },
-            ...subforums.map((subforum) => ({ to: paths.subforum(subforum.segment), label: subforum.title })),
+            ...listings.map((listing) => ({ to: listing.path, label: listing.title })),
             { to: paths.members, label: "Mitglieder" },
             { to: paths.search, label: "Suche" },
           ]}

@@ -1,0 +1,89 @@
+/**
+ * One URL per page: a path with a trailing slash, `//` runs or capitals is
+ * the same page to React Router (it matches without regard to case) but a
+ * duplicate to a search engine. Such a request is answered with a 301 to the
+ * canonical path (server/app-server.ts), before the page cache sees it.
+ *
+ * Only the paths of the routes below are touched, each by its own rule:
+ * fixed words are lowercase, slugs and list names are lowercase by
+ * construction (app/lib/slug.ts, app/lib/categories.ts), profile ids are not
+ * (better-auth generates them in mixed case) and keep their case. Everything
+ * else (built assets with hashed mixed-case names, uploads, files of other
+ * routes) passes as it is; the query string is never changed.
+ */
+
+/** `:name` is a parameter whose value is lowercase; `:name!` one whose case matters. */
+export const CANONICAL_ROUTES = [
+  "/healthz",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/sitemaps/:file",
+  "/feed.xml",
+  "/subforum/:segment/feed.xml",
+  "/kategorie/:segment/feed.xml",
+  "/auth",
+  "/auth/verify-email",
+  "/auth/magic-link",
+  "/auth/sign-out",
+  "/email-confirmation",
+  "/reset-password",
+  "/pending-approval",
+  "/dev/mailbox",
+  "/discussion/:slug/view",
+  "/profile/:id!/export",
+  "/admin/samples",
+  "/",
+  "/subforum/:segment",
+  "/kategorie/:segment",
+  "/create-discussion",
+  "/search",
+  "/members",
+  "/profile/:id!",
+  "/discussion/:slug",
+  "/admin",
+  "/impressum",
+  "/agb",
+  "/datenschutz",
+] as const;
+
+type Segment = { kind: "fixed"; value: string } | { kind: "param"; keepCase: boolean };
+
+/** Most fixed words first, as React Router ranks them: /impressum wins over a /:file a route may add. */
+const patterns: Segment[][] = CANONICAL_ROUTES.map((route) =>
+  segmentsOf(route).map((segment): Segment => (segment.startsWith(":") ? { kind: "param", keepCase: segment.endsWith("!") } : { kind: "fixed", value: segment })),
+).sort((a, b) => fixedCount(b) - fixedCount(a));
+
+function fixedCount(pattern: Segment[]): number {
+  return pattern.filter((part) => part.kind === "fixed").length;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split("/").filter((segment) => segment !== "");
+}
+
+/** Capitals outside percent escapes become small letters; %C3%A4 stays as it was sent. */
+function lowercase(segment: string): string {
+  return segment.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith("%") ? part : part.toLowerCase()));
+}
+
+function matches(pattern: Segment[], segments: string[]): boolean {
+  return pattern.length === segments.length && pattern.every((part, i) => part.kind === "param" || part.value === segments[i]!.toLowerCase());
+}
+
+/**
+ * Where a GET for `url` (path and query as sent) belongs, or null when it is
+ * already there or is none of ours. The answer is itself canonical, so a
+ * redirect never leads to another.
+ */
+export function canonicalRedirect(url: string): string | null {
+  // Only what a browser sends for a typed or linked URL; anything else is answered (or refused) further on.
+  if (!/^\/[\x21-\x7e]*$/.test(url)) return null;
+  const queryStart = url.indexOf("?");
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : url.slice(queryStart);
+  const segments = segmentsOf(path);
+  const pattern = patterns.find((candidate) => matches(candidate, segments));
+  if (!pattern) return null;
+  const canonical = `/${pattern.map((part, i) => (part.kind === "fixed" ? part.value : part.keepCase ? segments[i]! : lowercase(segments[i]!))).join("/")}`;
+  return canonical === path ? null : canonical + query;
+}

@@ -1,0 +1,67 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Plain HTTP: every second spelling of a page's URL answers 301 to its one URL, as a crawler sees it.
+
+/** A demo discussion: no test creates SEA discussions, so the list is stable. */
+async function discussionPath(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get("/subforum/sea")).text();
+  return html.match(/href="(\/discussion\/[^"]+)"/)![1]!;
+}
+
+test("trailing slashes, capitals and // runs answer 301 to the canonical URL, query kept", async ({ request }) => {
+  const discussion = await discussionPath(request);
+  const variants: Array<[string, string]> = [
+    ["/subforum/seo/", "/subforum/seo"],
+    [`${discussion}/`, discussion],
+    ["/impressum/", "/impressum"],
+    ["/members/", "/members"],
+    ["/Subforum/seo", "/subforum/seo"],
+    ["/IMPRESSUM", "/impressum"],
+    ["/MEMBERS", "/members"],
+    ["//impressum", "/impressum"],
+    ["/subforum//seo", "/subforum/seo"],
+    ["/Kategorie/Tools/", "/kategorie/tools"],
+    [`${discussion.toUpperCase()}//?page=1&Ref=AbC`, `${discussion}?page=1&Ref=AbC`],
+    ["/search/?q=Crawl%20Budget", "/search?q=Crawl%20Budget"],
+  ];
+  // In full: a path starting with // alone would be read as another host.
+  const base = test.info().project.use.baseURL!;
+  for (const [from, to] of variants) {
+    for (const method of ["get", "head"] as const) {
+      const response = await request[method](`${base}${from}`, { maxRedirects: 0 });
+      expect(response.status(), `${method} ${from}`).toBe(301);
+      expect(response.headers().location, `${method} ${from}`).toBe(to);
+    }
+  }
+  // And each target is where the page is: no second redirect.
+  for (const path of ["/subforum/seo", discussion, "/impressum", "/members", "/kategorie/tools", "/search?q=Crawl%20Budget", "/"]) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+  }
+});
+
+test("paths whose case matters are left alone: built assets, uploads, profile ids", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!).find((path) => /[A-Z]/.test(path));
+  expect(asset, "a built asset with capitals in its name").toBeTruthy();
+  const loaded = await request.get(asset!, { maxRedirects: 0 });
+  expect(loaded.status()).toBe(200);
+  expect(loaded.headers()["cache-control"]).toContain("immutable");
+  // The same name in other letters is another file (none), not a redirect.
+  expect((await request.get(asset!.toLowerCase(), { maxRedirects: 0 })).status()).toBe(404);
+
+  const profile = (await (await request.get("/members")).text()).match(/href="(\/profile\/[^"]+)"/)![1]!;
+  expect((await request.get(profile, { maxRedirects: 0 })).status()).toBe(200);
+  const moved = await request.get(`${profile.replace("/profile/", "/PROFILE/")}/`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(profile);
+
+  expect((await request.get("/storage/Nicht-Da.webp", { maxRedirects: 0 })).status()).toBe(404);
+  expect((await request.get("/feed.xml", { maxRedirects: 0 })).status()).toBe(200);
+  expect((await request.get("/sitemap.xml/", { maxRedirects: 0 })).headers().location).toBe("/sitemap.xml");
+});
+
+test("a form posted to another spelling is not redirected", async ({ request }) => {
+  const response = await request.post("/SEARCH/", { form: { q: "x" }, maxRedirects: 0 });
+  expect(response.status()).not.toBe(301);
+});

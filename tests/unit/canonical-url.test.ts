@@ -1,0 +1,72 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { CANONICAL_ROUTES, canonicalRedirect } from "~/server/canonical-url.server";
+
+describe("canonicalRedirect", () => {
+  it.each([
+    ["/subforum/seo/", "/subforum/seo"],
+    ["/discussion/crawl-budget/", "/discussion/crawl-budget"],
+    ["/impressum/", "/impressum"],
+    ["/members/", "/members"],
+    ["/Subforum/seo", "/subforum/seo"],
+    ["/subforum/SEO", "/subforum/seo"],
+    ["/IMPRESSUM", "/impressum"],
+    ["/MEMBERS", "/members"],
+    ["//impressum", "/impressum"],
+    ["/subforum//seo", "/subforum/seo"],
+    ["//", "/"],
+    ["/Discussion/Crawl-Budget//?page=2&x=Ab", "/discussion/crawl-budget?page=2&x=Ab"],
+    ["/search/?q=SEO%20Tools", "/search?q=SEO%20Tools"],
+    ["/kategorie/Tools/Feed.xml", "/kategorie/tools/feed.xml"],
+    ["/Profile/AbCdEf123/", "/profile/AbCdEf123"],
+    ["/PROFILE/AbCdEf123/EXPORT", "/profile/AbCdEf123/export"],
+    ["/auth/magic-link/?token=AbC", "/auth/magic-link?token=AbC"],
+    ["/discussion/gr%C3%B6%C3%9Fe/", "/discussion/gr%C3%B6%C3%9Fe"],
+  ])("%s → %s", (from, to) => {
+    expect(canonicalRedirect(from)).toBe(to);
+    // A redirect never leads to another: the target is canonical itself.
+    expect(canonicalRedirect(to)).toBeNull();
+  });
+
+  it.each([
+    "/",
+    "/?page=2",
+    "/subforum/seo",
+    "/subforum/seo?page=2",
+    "/discussion/crawl-budget",
+    "/discussion/crawl-budget.data?_routes=routes%2Fdiscussion",
+    "/profile/AbCdEf123",
+    "/assets/entry.client-BqZ3xY_a.js",
+    "/assets/",
+    "/storage/avatars/AbC.webp",
+    "/brand/Logo.svg",
+    "/_root.data",
+    "/Unbekannt/",
+    "/search?q=SEO",
+    "/discussion/%E4",
+  ])("leaves %s alone", (url) => {
+    expect(canonicalRedirect(url)).toBeNull();
+  });
+
+  it("leaves what no browser sends for others to answer", () => {
+    expect(canonicalRedirect("/IMPRESSUM\r\nSet-Cookie: x=1")).toBeNull();
+    expect(canonicalRedirect("/Impressum/ä")).toBeNull();
+    expect(canonicalRedirect("*")).toBeNull();
+  });
+});
+
+describe("the canonical rules", () => {
+  function paths(entries: RouteConfigEntry[], prefix = ""): string[] {
+    return entries.flatMap((entry) => {
+      const own = entry.index ? prefix : entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
+      return [...(entry.path !== undefined || entry.index ? [own || "/"] : []), ...paths(entry.children ?? [], own)];
+    });
+  }
+
+  it("name every route of app/routes.ts, with the case rule of each parameter", async () => {
+    const routed = paths(await routes).filter((path) => path !== "/*");
+    const ruled = CANONICAL_ROUTES.map((route) => route.replace(/!$|!(?=\/)/g, ""));
+    expect([...ruled].sort()).toEqual([...routed].sort());
+  });
+});
