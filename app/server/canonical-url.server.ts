@@ -16,6 +16,8 @@
 export const CANONICAL_ROUTES = [
   "/healthz",
   "/robots.txt",
+  "/llms.txt",
+  "/:key.txt",
   "/sitemap.xml",
   "/sitemaps/:file",
   "/feed.xml",
@@ -30,6 +32,8 @@ export const CANONICAL_ROUTES = [
   "/pending-approval",
   "/dev/mailbox",
   "/discussion/:slug/view",
+  "/discussion/:slug.md",
+  "/discussion/:slug/feed.xml",
   "/profile/:id!/export",
   "/admin/samples",
   "/",
@@ -46,15 +50,20 @@ export const CANONICAL_ROUTES = [
   "/datenschutz",
 ] as const;
 
-type Segment = { kind: "fixed"; value: string } | { kind: "param"; keepCase: boolean };
+/** A parameter may end in a fixed suffix (":slug.md"): it then matches only segments that end so. */
+type Segment = { kind: "fixed"; value: string } | { kind: "param"; keepCase: boolean; suffix: string };
 
 /** Most fixed words first, as React Router ranks them: /impressum wins over a /:file a route may add. */
 const patterns: Segment[][] = CANONICAL_ROUTES.map((route) =>
-  segmentsOf(route).map((segment): Segment => (segment.startsWith(":") ? { kind: "param", keepCase: segment.endsWith("!") } : { kind: "fixed", value: segment })),
+  segmentsOf(route).map((segment): Segment => {
+    const param = /^:\w+(!?)(\.[a-z]+)?$/.exec(segment);
+    return param ? { kind: "param", keepCase: param[1] === "!", suffix: param[2] ?? "" } : { kind: "fixed", value: segment };
+  }),
 ).sort((a, b) => fixedCount(b) - fixedCount(a));
 
+/** A suffix counts half: /discussion/:slug.md ranks before /discussion/:slug. */
 function fixedCount(pattern: Segment[]): number {
-  return pattern.filter((part) => part.kind === "fixed").length;
+  return pattern.reduce((count, part) => count + (part.kind === "fixed" ? 1 : part.suffix ? 0.5 : 0), 0);
 }
 
 function segmentsOf(path: string): string[] {
@@ -67,7 +76,7 @@ function lowercase(segment: string): string {
 }
 
 function matches(pattern: Segment[], segments: string[]): boolean {
-  return pattern.length === segments.length && pattern.every((part, i) => part.kind === "param" || part.value === segments[i]!.toLowerCase());
+  return pattern.length === segments.length && pattern.every((part, i) => (part.kind === "param" ? segments[i]!.toLowerCase().endsWith(part.suffix) : part.value === segments[i]!.toLowerCase()));
 }
 
 /**

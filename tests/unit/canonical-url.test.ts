@@ -23,6 +23,10 @@ describe("canonicalRedirect", () => {
     ["/PROFILE/AbCdEf123/EXPORT", "/profile/AbCdEf123/export"],
     ["/auth/magic-link/?token=AbC", "/auth/magic-link?token=AbC"],
     ["/discussion/gr%C3%B6%C3%9Fe/", "/discussion/gr%C3%B6%C3%9Fe"],
+    ["/discussion/Crawl-Budget.MD", "/discussion/crawl-budget.md"],
+    ["/discussion/crawl-budget/Feed.xml/", "/discussion/crawl-budget/feed.xml"],
+    ["/LLMS.TXT", "/llms.txt"],
+    ["/0123ABCD.txt/", "/0123abcd.txt"],
   ])("%s → %s", (from, to) => {
     expect(canonicalRedirect(from)).toBe(to);
     // A redirect never leads to another: the target is canonical itself.
@@ -45,6 +49,9 @@ describe("canonicalRedirect", () => {
     "/Unbekannt/",
     "/search?q=SEO",
     "/discussion/%E4",
+    "/discussion/crawl-budget.md",
+    "/llms.txt",
+    "/0123abcd.txt",
   ])("leaves %s alone", (url) => {
     expect(canonicalRedirect(url)).toBeNull();
   });
