@@ -1,7 +1,7 @@
-import { discussionEntries, sitemapIndexPages, sitemapIndexXml, sitemapLayout, fixedAndProfileEntries, urlsetXml, xmlResponse } from "~/server/sitemap.server";
+import { singleSitemapEntries, sitemapIndexPages, sitemapIndexXml, sitemapLayout, urlsetXml, xmlResponse } from "~/server/sitemap.server";
 
 export async function loader() {
   const layout = await sitemapLayout();
   if (layout.kind === "index") return xmlResponse(sitemapIndexXml(await sitemapIndexPages(layout.pages)));
-  return xmlResponse(urlsetXml([...(await fixedAndProfileEntries()), ...(await discussionEntries(layout.discussions))]));
+  return xmlResponse(urlsetXml(await singleSitemapEntries(layout.discussions)));
 }

@@ -71,17 +71,23 @@ export async function discussionEntries(range: NumberRange): Promise<SitemapEntr
  * lastmod: the profile's own edit or their newest visible post, whichever is later.
  */
 export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
+  if (limit <= 0) return [];
+  // Per member two probes along the author indexes (newest visible discussion, newest visible comment),
+  // never a pass over all comments: the sitemap must stay cheap at a million of them.
   const rows = await queryRows<{ id: string; lastmod: Date | string }>(sql`
-    select p.id, greatest(p.updated_at, max(posts.created_at)) as lastmod
+    select p.id, greatest(p.updated_at, d.created_at, c.created_at) as lastmod
     from profiles p
-    join (
-      select d.author_id, d.created_at from discussions d where d.hidden_at is null
-      union all
-      select c.author_id, c.created_at from comments c join discussions d on d.id = c.discussion_id
-      where c.hidden_at is null and d.hidden_at is null
-    ) posts on posts.author_id = p.id
-    where p.approval_status = 'approved'
-    group by p.id, p.updated_at
+    left join lateral (
+      select d.created_at from discussions d
+      where d.author_id = p.id and d.hidden_at is null
+      order by d.created_at desc limit 1
+    ) d on true
+    left join lateral (
+      select c.created_at from comments c join discussions cd on cd.id = c.discussion_id
+      where c.author_id = p.id and c.hidden_at is null and cd.hidden_at is null
+      order by c.created_at desc limit 1
+    ) c on true
+    where p.approval_status = 'approved' and (d.created_at is not null or c.created_at is not null)
     order by p.id
     limit ${limit}`);
   return rows.map((row) => ({ path: paths.profile(row.id), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.5 }));
@@ -91,6 +97,18 @@ export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapE
 export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
   const fixed = staticEntries();
   return [...fixed, ...(await profileEntries(SITEMAP_MAX_URLS - fixed.length))];
+}
+
+/**
+ * The one-file sitemap: fixed pages, every visible discussion, and as many
+ * profiles as there is room for. The layout counts discussions only (one index
+ * step); near the 50,000 mark some profiles may wait until the index takes over.
+ */
+export async function singleSitemapEntries(discussionRange: NumberRange): Promise<SitemapEntry[]> {
+  const fixed = staticEntries();
+  const discussionsOnIt = await discussionEntries(discussionRange);
+  const profiles = await profileEntries(SITEMAP_MAX_URLS - fixed.length - discussionsOnIt.length);
+  return [...fixed, ...discussionsOnIt, ...profiles];
 }
 
 function escapeXml(value: string): string {
@@ -124,8 +142,8 @@ export type SitemapLayout = { kind: "single"; discussions: NumberRange } | { kin
  * only leave gaps, so no page ever holds more than 50,000 URLs.
  */
 export async function sitemapLayout(): Promise<SitemapLayout> {
-  const [highest, fixed] = await Promise.all([highestDiscussionNumber(), fixedAndProfileEntries()]);
-  if (highest + fixed.length <= SITEMAP_MAX_URLS) return { kind: "single", discussions: { first: 1, last: highest } };
+  const highest = await highestDiscussionNumber();
+  if (highest + staticEntries().length <= SITEMAP_MAX_URLS) return { kind: "single", discussions: { first: 1, last: highest } };
   return { kind: "index", pages: 1 + Math.ceil(highest / SITEMAP_MAX_URLS) };
 }
 
