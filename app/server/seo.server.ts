@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { categoryLabels, subforums } from "~/lib/categories";
+import { categoryLabels, listings } from "~/lib/categories";
 import { authorFirstName, authorProfilePath } from "~/lib/authors";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -127,12 +127,12 @@ export function breadcrumbJsonLd(items: Array<{ name: string; path: string }>) {
   };
 }
 
-/** Home → subforum (where the category has one) → discussion. */
+/** Home → the category's list (the page's badge links there) → discussion. */
 export function discussionBreadcrumbs(discussion: Pick<DiscussionDetail, "category" | "title" | "slug">) {
-  const subforum = subforums.find((s) => s.category === discussion.category);
+  const listing = listings.find((candidate) => candidate.category === discussion.category);
   return breadcrumbJsonLd([
     { name: site.name, path: "/" },
-    ...(subforum ? [{ name: subforum.title, path: paths.subforum(subforum.segment) }] : []),
+    ...(listing ? [{ name: listing.title, path: listing.path }] : []),
     { name: discussion.title, path: paths.discussion(discussion.slug) },
   ]);
 }
