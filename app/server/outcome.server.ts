@@ -101,10 +101,10 @@ function isThrownResponse(error: unknown): boolean {
  * Routes with several forms send `intent`; each intent has one handler, typed
  * by the variant of the parsed union it receives.
  */
-export type IntentHandlers<I extends { intent: string }, R> = { [K in I["intent"]]: (input: Extract<I, { intent: K }>) => R };
+export type IntentHandlers<I extends { intent: string }, R = unknown> = { [K in I["intent"]]: (input: Extract<I, { intent: K }>) => R };
 
-export function dispatch<I extends { intent: string }, R>(input: I, handlers: IntentHandlers<I, R>): R {
-  return (handlers[input.intent as I["intent"]] as (input: I) => R)(input);
+export function dispatch<I extends { intent: string }, H extends IntentHandlers<I>>(input: I, handlers: H): ReturnType<H[I["intent"]]> {
+  return (handlers[input.intent as I["intent"]] as (input: I) => ReturnType<H[I["intent"]]>)(input);
 }
 
 /** Copies the cookies of an auth answer (session set or cleared) onto our own response. */
