@@ -104,7 +104,7 @@ function isThrownResponse(error: unknown): boolean {
 export type IntentHandlers<I extends { intent: string }, R = unknown> = { [K in I["intent"]]: (input: Extract<I, { intent: K }>) => R };
 
 export function dispatch<I extends { intent: string }, H extends IntentHandlers<I>>(input: I, handlers: H): ReturnType<H[I["intent"]]> {
-  return (handlers[input.intent as I["intent"]] as (input: I) => ReturnType<H[I["intent"]]>)(input);
+  return (handlers[input.intent as I["intent"]] as unknown as (input: I) => ReturnType<H[I["intent"]]>)(input);
 }
 
 /** Copies the cookies of an auth answer (session set or cleared) onto our own response. */
