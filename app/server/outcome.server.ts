@@ -22,6 +22,12 @@ export const failureStatus = {
 
 export type FailureReason = keyof typeof failureStatus;
 
+/** For answers of libraries that speak in status codes (better-auth): the reason, or "invalid" for a status we do not use. */
+export function reasonForStatus(status: number): FailureReason {
+  const found = Object.entries(failureStatus).find(([, value]) => value === status);
+  return found && found[0] !== "unexpected" ? (found[0] as FailureReason) : "invalid";
+}
+
 export interface Failure {
   ok: false;
   reason: FailureReason;
