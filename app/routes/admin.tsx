@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { PageError } from "~/components/layout/page-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { CheckIcon, ShieldAlertIcon, UserPlusIcon, XIcon } from "lucide-react";
@@ -247,6 +248,10 @@ function AccessDenied() {
       </Button>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

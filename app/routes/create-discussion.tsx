@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { PageError } from "~/components/layout/page-error";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { CategorySelect } from "~/components/discussions/category-select";
@@ -120,6 +121,10 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -30,8 +30,7 @@ export const moderationIntents = [
   z.object({ intent: z.literal("restore-comment"), commentId }),
 ] as const;
 
-const moderationSchema = z.discriminatedUnion("intent", [...moderationIntents]);
-type ModerationInput = z.infer<typeof moderationSchema>;
+type ModerationInput = z.infer<(typeof moderationIntents)[number]>;
 export type ModerationIntent = ModerationInput["intent"];
 
 export const moderationFailed = "Die Moderationsaktion ist fehlgeschlagen";

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { PageError } from "~/components/layout/page-error";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { authorFirstName } from "~/lib/authors";
-import { EyeIcon, HomeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
+import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
@@ -18,13 +19,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
-import { clientErrorMessage } from "~/lib/route-errors";
 import { z } from "zod";
 import { commentHref, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { getDiscussionBySlug, updateDiscussion } from "~/server/discussions.server";
@@ -293,20 +292,7 @@ function EditDiscussionForm({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = notFound ? texts.discussionNotFound : (clientErrorMessage(error) ?? texts.unexpectedError);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <title>{pageTitle(message)}</title>
-      <h1 className="text-2xl font-bold">{message}</h1>
-      <Button asChild>
-        <Link to={paths.home}>
-          <HomeIcon aria-hidden="true" />
-          Zur Startseite
-        </Link>
-      </Button>
-    </div>
-  );
+  return <PageError error={error} notFoundTitle={texts.discussionNotFound} documentTitle />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeftIcon, CalendarIcon, HomeIcon, PencilIcon } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { PageError } from "~/components/layout/page-error";
+import { ArrowLeftIcon, CalendarIcon, PencilIcon } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { EditProfile } from "~/components/profile/edit-profile-form";
 import { NotificationCard } from "~/components/profile/notification-card";
@@ -17,7 +18,6 @@ import { paths } from "~/lib/paths";
 import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { clientErrorMessage } from "~/lib/route-errors";
 import type { ToastMessage } from "~/lib/toast";
 import { signOut } from "~/server/accounts.server";
 import { listDiscussionsByAuthor } from "~/server/discussions.server";
@@ -220,18 +220,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Profil nicht gefunden" : (clientErrorMessage(error) ?? texts.unexpectedError)}</h1>
-      <Button asChild>
-        <Link to={paths.home}>
-          <HomeIcon aria-hidden="true" />
-          Zurück zur Startseite
-        </Link>
-      </Button>
-    </div>
-  );
+  return <PageError error={error} notFoundTitle="Profil nicht gefunden" />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
