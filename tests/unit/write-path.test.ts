@@ -1,12 +1,11 @@
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import writePath from "../../eslint-rules/one-write-path.js";
 import { dispatch, fail, forwardCookies, ok, reasonForStatus, refuse, respond } from "~/server/outcome.server";
 
 RuleTester.describe = describe;
 RuleTester.it = it;
-RuleTester.afterAll = afterAll;
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: "module" } });
 
