@@ -100,15 +100,15 @@ const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
   "update-comment": texts.updateCommentFailed,
 };
 
-/** Which form on the page shows a failure: the discussion's edit form, a comment's thread, or the new-comment form (null). */
-function refusalFor(intent: Intent, payload: Record<string, unknown>, { formToo = true, reasonError = false } = {}) {
+/** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
+function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonError = false } = {}) {
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
   const raw = intent === "create-comment" ? payload.parentId : intent === "update-comment" ? payload.commentId : "discussion";
   const target = typeof raw === "string" && raw !== "" ? raw : null;
   return {
     failed: failedTitles[intent],
     fallback: { forbidden: texts.permissionDenied, "not-found": texts.discussionNotFound, invalid: texts.unknownError, unexpected: texts.unexpectedError },
-    page: ({ message }: { message: string | undefined }) => ({ errors: { form: formToo || intent === "update-discussion" ? (message ?? null) : null, content: message ?? null, target }, moderationError: null }),
+    page: ({ message }: { message: string | undefined }) => ({ errors: { form: message ?? null, content: message ?? null, target }, moderationError: null }),
   };
 }
 
@@ -125,7 +125,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!allowed) return refuse(fail("forbidden"), refusalFor(intent, submission.payload));
   if (submission.status !== "success") {
     const message = firstMessage(submission.error) ?? texts.unknownError;
-    return refuse(fail("invalid", message), refusalFor(intent, submission.payload, { formToo: false, reasonError: Boolean(submission.error?.reason) }));
+    return refuse(fail("invalid", message), refusalFor(intent, submission.payload, { reasonError: Boolean(submission.error?.reason) }));
   }
   const here = paths.discussion(discussion.slug);
   const write = (work: Promise<Outcome<{ commentId: string } | null>>, success: string) =>
