@@ -1,7 +1,7 @@
 import net from "node:net";
 import { expect, request, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { testClientIp } from "./fixtures";
-import { ADMIN, DEMO_PASSWORD } from "./auth-helpers";
+import { ADMIN, DEMO_PASSWORD, ROLES } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 
 /**
@@ -285,6 +285,61 @@ test("unknown extra fields are ignored: the request does what it would do withou
 
   const view = await clients.get("guest")!.post(`${discussionPath}/view`, { form: extra, maxRedirects: 0 });
   await expectAnswer(view, 204, "Aufrufzähler mit Feldern");
+});
+
+test("malformed moderator and admin intents: 400 with German text, and the guardian answers first", async () => {
+  const signedIn = async (email: string, password: string) => {
+    const client = await newClient();
+    expect((await client.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 })).status(), `sign-in ${email}`).toBe(302);
+    return client;
+  };
+  const moderator = await signedIn(ROLES.moderator.email, ROLES.moderator.password);
+  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const unknownIntent = "Ein unbekannter Fehler ist aufgetreten.";
+  const noSuchComment = "Diesen Kommentar gibt es nicht.";
+  try {
+    const moderation: Array<[string, Record<string, string>, string]> = [
+      // A non-UUID id would reach a uuid column; it is a comment that cannot exist.
+      ["hide-comment mit kaputter ID", { intent: "hide-comment", commentId: "keine-uuid", reason: "Spam" }, noSuchComment],
+      ["restore-comment mit SQL statt ID", { intent: "restore-comment", commentId: "1' OR '1'='1" }, noSuchComment],
+      ["update-comment mit kaputter ID", { intent: "update-comment", commentId: "123", content: "Neu" }, noSuchComment],
+      ["hide-discussion ohne Grund", { intent: "hide-discussion" }, "Bitte gib einen Grund an."],
+      ["lock mit zu langem Grund", { intent: "lock", reason: "x".repeat(501) }, "Höchstens 500 Zeichen."],
+      ["Kommentar über der Höchstlänge", { intent: "create-comment", content: "x".repeat(10_001) }, "höchstens 10.000 Zeichen"],
+      ["unbekannter Intent", { intent: "alles-loeschen" }, unknownIntent],
+      ["kein Intent", { reason: "nichts" }, unknownIntent],
+    ];
+    for (const [label, form, message] of moderation) {
+      await expectMessage(await moderator.post(discussionPath, { form, maxRedirects: 0 }), 400, `Moderation: ${label}`, message);
+    }
+    // A member's malformed moderation form is refused as moderation, before its fields are looked at.
+    const member = clients.get("member")!;
+    await expectMessage(
+      await member.post(discussionPath, { form: { intent: "hide-comment", commentId: "keine-uuid" }, maxRedirects: 0 }),
+      403,
+      "Moderation als Mitglied",
+      "Berechtigung verweigert",
+    );
+
+    const panel: Array<[string, Record<string, string>, string]> = [
+      ["approve mit kaputter ID", { intent: "approve", userId: "keine-uuid" }, unknownIntent],
+      ["reject ohne ID", { intent: "reject" }, unknownIntent],
+      ["change-role mit unbekannter Rolle", { intent: "change-role", userId: "00000000-0000-4000-8000-000000000000", role: "kaiser" }, unknownIntent],
+      ["change-role mit überlanger ID", { intent: "change-role", userId: "a".repeat(5_000), role: "member" }, unknownIntent],
+      ["create-user mit kaputter Adresse", { intent: "create-user", email: "kaputt", password: "geheim123", username: "Test Person", role: "member" }, "Gültige E-Mail-Adresse erforderlich"],
+      ["unbekannter Intent", { intent: "alle-befoerdern" }, unknownIntent],
+    ];
+    for (const [label, form, message] of panel) {
+      await expectMessage(await admin.post("/admin", { form, maxRedirects: 0 }), 400, `Admin: ${label}`, message);
+    }
+    for (const index of ["abc", "99", "-1"]) {
+      const response = await admin.post("/admin/samples", { form: { index }, headers: { Accept: "application/json" }, maxRedirects: 0 });
+      await expectMessage(response, 400, `Beispiel-Diskussion ${index}`, "Diese Beispiel-Diskussion gibt es nicht.");
+    }
+  } finally {
+    await moderator.dispose();
+    await admin.dispose();
+  }
 });
 
 test("headers over 16 KB and a 20 KB URL get 431, a long but ordinary URL its page", async () => {

@@ -1,7 +1,10 @@
-import { data, redirect } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { z } from "zod";
 import { texts } from "~/lib/texts";
 import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/admin.server";
-import { can } from "~/server/permissions.server";
+import { checkPermission, requirePermission } from "~/server/guards.server";
+import { fail, firstMessage, refuse, respond } from "~/server/outcome.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { paths } from "~/lib/paths";
@@ -12,27 +15,37 @@ export function loader() {
   return redirect(paths.admin);
 }
 
+const noSuchSample = "Diese Beispiel-Diskussion gibt es nicht.";
+
+const samplesSchema = z.object({
+  index: z
+    .string()
+    .regex(/^\d{1,2}$/, noSuchSample)
+    .transform(Number)
+    .pipe(z.number().max(SAMPLE_COUNT - 1, noSuchSample))
+    .optional(),
+});
+
 /**
  * With `index`: one sample, answered as JSON (the panel's progress display
  * calls this once per discussion). Without: all of them, for the form that
  * is sent before or without JavaScript.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await getViewer(request);
-  const formData = await readFormData(request);
-  const rawIndex = formData.get("index");
-  const single = typeof rawIndex === "string";
+  const submission = parseWithZod(await readFormData(request), { schema: samplesSchema });
+  if (submission.payload.index === undefined) return seedAll(request);
+  // JSON for the progress display: its errors go into a toast in the browser.
+  const json = { failed: null, fallback: { invalid: texts.createDiscussionsFailed, unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ error: message }) };
+  const allowed = checkPermission(await getViewer(request), "seedSamples", { unauthenticated: texts.mustBeSignedIn, forbidden: texts.accessDenied });
+  if (!allowed.ok) return refuse(allowed, json);
+  if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error) ?? noSuchSample), json);
+  const index = submission.value.index ?? 0;
+  return respond(seedSample(allowed.value, index), { ...json, context: { index }, success: ({ slug }) => ({ slug }) });
+}
 
-  if (!viewer) return single ? data({ error: texts.mustBeSignedIn }, { status: 401 }) : redirect(`${paths.auth}?redirectTo=${paths.admin}`);
-  if (!can(viewer, "seedSamples")) return data({ error: texts.accessDenied }, { status: 403 });
-
-  if (single) {
-    const index = Number(rawIndex);
-    if (!/^\d{1,2}$/.test(rawIndex) || index >= SAMPLE_COUNT) return data({ error: "Diese Beispiel-Diskussion gibt es nicht." }, { status: 400 });
-    const outcome = await seedSample(viewer, index);
-    if (!outcome.ok) return data({ error: outcome.message ?? texts.createDiscussionsFailed }, { status: 400 });
-    return { slug: outcome.value.slug };
-  }
+/** The form without JavaScript: a guest signs in first, and the answer is the panel with a toast. */
+async function seedAll(request: Request) {
+  const viewer = await requirePermission(request, "seedSamples");
   const outcome = await seedAllSamples(viewer);
   if (!outcome.ok) return redirectWithToast(paths.admin, { type: "error", title: texts.createDiscussionsFailed, description: outcome.message });
   return redirectWithToast(paths.admin, { type: "success", title: `${outcome.value.created} Beispiel-Diskussionen erstellt` });

@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { PageError } from "~/components/layout/page-error";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { CheckIcon, ShieldAlertIcon, UserPlusIcon, XIcon } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuditLog } from "~/components/admin/audit-log";
@@ -25,7 +27,8 @@ import {
   SAMPLE_INTERVAL_MS,
 } from "~/server/admin.server";
 import { listAuditLog } from "~/server/audit.server";
-import { requireApprovedUser } from "~/server/guards.server";
+import { requireApprovedUser, requirePermission } from "~/server/guards.server";
+import { dispatch, fail, refuse, respond } from "~/server/outcome.server";
 import { can } from "~/server/permissions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
@@ -49,55 +52,49 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { denied: false as const, pending, members, audit, samples: { total: SAMPLE_COUNT, interval: SAMPLE_INTERVAL_MS } };
 }
 
-const decisionSchema = changeRoleSchema.pick({ userId: true });
+// Member ids are UUIDs: anything else is a broken form, not a member that went missing.
+const userId = z.uuid({ error: texts.unknownError });
+
+/** The panel's forms, told apart by `intent`. */
+const adminActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), userId }),
+  z.object({ intent: z.literal("reject"), userId }),
+  changeRoleSchema.extend({ intent: z.literal("change-role"), userId }),
+  createUserSchema.extend({ intent: z.literal("create-user") }),
+]);
+type AdminIntent = z.infer<typeof adminActionSchema>["intent"];
+
+const failedTitles: Record<AdminIntent, string> = {
+  approve: texts.approveFailed,
+  reject: texts.rejectFailed,
+  "change-role": texts.roleUpdateFailed,
+  "create-user": texts.createUserFailed,
+};
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireApprovedUser(request);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-
-  switch (intent) {
-    case "approve":
-    case "reject": {
-      const failed = intent === "approve" ? texts.approveFailed : texts.rejectFailed;
-      const parsed = decisionSchema.safeParse({ userId: formData.get("userId") });
-      if (!parsed.success) return data({ toast: toastMessage("error", failed, texts.unknownError) }, { status: 400 });
-      const outcome = await decideApproval(viewer, parsed.data.userId, intent === "approve" ? "approved" : "rejected");
-      if (!outcome.ok) return data({ toast: toastMessage("error", failed, outcome.message ?? texts.accessDenied) }, { status: statusOf(outcome.reason) });
-      return { toast: toastMessage("success", intent === "approve" ? texts.userApproved : texts.userRejected) };
-    }
-    case "change-role": {
-      const parsed = changeRoleSchema.safeParse({ userId: formData.get("userId"), role: formData.get("role") });
-      if (!parsed.success) return data({ toast: toastMessage("error", texts.roleUpdateFailed, texts.unknownError) }, { status: 400 });
-      const outcome = await changeRole(viewer, parsed.data.userId, parsed.data.role);
-      if (!outcome.ok) {
-        return data({ toast: toastMessage("error", texts.roleUpdateFailed, outcome.message ?? texts.accessDenied) }, { status: statusOf(outcome.reason) });
-      }
-      return { toast: toastMessage("success", texts.roleUpdated) };
-    }
-    case "create-user": {
-      if (!can(viewer, "createUsers")) return data({ toast: toastMessage("error", texts.createUserFailed, texts.accessDenied) }, { status: 403 });
-      const submission = parseWithZod(formData, { schema: createUserSchema });
-      if (submission.status !== "success") {
-        return data({ createUser: submission.reply(), toast: toastMessage("error", texts.createUserFailed) }, { status: 400 });
-      }
-      const outcome = await createUser(viewer, submission.value);
-      if (!outcome.ok) {
-        const message = outcome.message ?? texts.createUserFailed;
-        return data(
-          { createUser: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: toastMessage("error", texts.createUserFailed, message) },
-          { status: statusOf(outcome.reason) },
-        );
-      }
-      return redirectWithToast(paths.admin, { type: "success", title: texts.userCreated });
-    }
-    default:
-      return data({ toast: toastMessage("error", texts.unknownError) }, { status: 400 });
+  const viewer = await requirePermission(request, "openAdminPanel");
+  const submission = parseWithZod(await readFormData(request), { schema: adminActionSchema });
+  const intent = submission.payload.intent;
+  if (typeof intent !== "string" || !Object.hasOwn(failedTitles, intent)) return refuse(fail("invalid"), { failed: texts.unknownError });
+  const failed = failedTitles[intent as AdminIntent];
+  if (submission.status !== "success") {
+    if (intent === "create-user") return refuse(fail("invalid"), { failed, page: () => ({ createUser: submission.reply() }) });
+    return refuse(fail("invalid", texts.unknownError), { failed });
   }
-}
-
-function statusOf(reason: "forbidden" | "not-found" | "conflict" | "invalid"): number {
-  return { forbidden: 403, "not-found": 404, conflict: 409, invalid: 400 }[reason];
+  const answer = { failed, fallback: { forbidden: texts.accessDenied, unexpected: texts.unexpectedError } };
+  const toastOnly = (title: string) => () => ({ toast: toastMessage("success", title) });
+  return dispatch(submission.value, {
+    approve: (input) => respond(decideApproval(viewer, input.userId, "approved"), { ...answer, success: toastOnly(texts.userApproved) }),
+    reject: (input) => respond(decideApproval(viewer, input.userId, "rejected"), { ...answer, success: toastOnly(texts.userRejected) }),
+    "change-role": (input) => respond(changeRole(viewer, input.userId, input.role), { ...answer, success: toastOnly(texts.roleUpdated) }),
+    "create-user": (input) =>
+      respond(createUser(viewer, input), {
+        failed,
+        fallback: { forbidden: texts.accessDenied, conflict: texts.createUserFailed, invalid: texts.createUserFailed, unexpected: texts.unexpectedError },
+        page: ({ message }) => ({ createUser: submission.reply({ formErrors: [message ?? texts.createUserFailed], hideFields: ["password"] }) }),
+        success: () => redirectWithToast(paths.admin, { type: "success", title: texts.userCreated }),
+      }),
+  });
 }
 
 export default function AdminRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -251,6 +248,10 @@ function AccessDenied() {
       </Button>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

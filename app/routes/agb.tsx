@@ -1,4 +1,5 @@
 import { LegalPage } from "~/components/legal/legal-page";
+import { PageError } from "~/components/layout/page-error";
 import { TermsContent } from "~/components/legal/terms-content";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/agb";
@@ -9,6 +10,10 @@ export default function TermsRoute() {
       <TermsContent />
     </LegalPage>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

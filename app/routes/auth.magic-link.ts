@@ -4,6 +4,7 @@ import { auth, authHeaders } from "~/server/auth.server";
 import { isApproved } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
 import { findViewer } from "~/server/session.server";
+import { forwardCookies } from "~/server/outcome.server";
 import { toastCookieHeader } from "~/server/toast.server";
 import type { Route } from "./+types/auth.magic-link";
 
@@ -30,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return new Response(null, { status: 302, headers: { Location: location } });
   }
   const cookies = response.headers.getSetCookie();
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  const headers = forwardCookies(cookies);
   // The new session is only in the answer's cookies yet: read the member from there.
   const session = await auth.api.getSession({ headers: new Headers({ Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") }) });
   const viewer = session ? await findViewer(session.user.id) : null;

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { signOut } from "~/server/accounts.server";
+import { forwardCookies } from "~/server/outcome.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth.sign-out";
 
@@ -11,8 +12,5 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const cookies = await signOut(request);
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirectWithToast(paths.home, { type: "info", title: texts.signedOut }, headers);
+  return redirectWithToast(paths.home, { type: "info", title: texts.signedOut }, forwardCookies(await signOut(request)));
 }

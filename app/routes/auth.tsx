@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
@@ -22,10 +23,10 @@ import {
   signOut,
   signUp,
 } from "~/server/accounts.server";
-import { logger } from "~/server/logger.server";
+import { dispatch, done, fail, forwardCookies, ok, reasonForStatus, refuse, respond, type Outcome } from "~/server/outcome.server";
 import { isApproved } from "~/server/permissions.server";
-import { authRateRules, checkRateLimits, signInDelayMs } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
+import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/rate-limit.server";
+import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/auth";
@@ -36,116 +37,102 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-function tooManyRequests(intent: string, retryAfter: number) {
-  return data(
-    { intent, error: texts.tooManyRequests, toast: toastMessage("error", texts.loginFailedTitle, texts.tooManyRequests) },
-    { status: 429, headers: { "Retry-After": String(retryAfter) } },
-  );
-}
+/** The four forms of the page, told apart by `intent`. */
+const authActionSchema = z.discriminatedUnion("intent", [
+  signInSchema.extend({ intent: z.literal("sign-in"), redirectTo: z.string().optional() }),
+  signUpSchema.safeExtend({ intent: z.literal("sign-up") }),
+  emailOnlySchema.extend({ intent: z.literal("forgot-password") }),
+  emailOnlySchema.extend({ intent: z.literal("magic-link") }),
+  z.object({ intent: z.literal("reset-session") }),
+]);
+type AuthIntent = z.infer<typeof authActionSchema>["intent"];
+
+/** Each form's rate limits, per address and IP; resetting the session has none. */
+const rateRules: Record<AuthIntent, (ip: string, email: string) => Array<[RateRule, string]>> = {
+  "sign-in": (ip, email) => [
+    [authRateRules.signInPerIp, ip],
+    [authRateRules.signInPerEmailAndIp, `${email}|${ip}`],
+  ],
+  "sign-up": (ip, email) => [
+    [authRateRules.signUpPerIp, ip],
+    [authRateRules.signUpPerEmail, email],
+  ],
+  "forgot-password": (ip, email) => [
+    [authRateRules.resetPerIp, ip],
+    [authRateRules.resetPerEmail, email],
+  ],
+  "magic-link": (ip, email) => [
+    [authRateRules.magicLinkPerIp, ip],
+    [authRateRules.magicLinkPerEmail, email],
+  ],
+  "reset-session": () => [],
+};
+
+/** Passwords never come back into the form. */
+const hiddenFields: Record<AuthIntent, string[]> = {
+  "sign-in": ["password"],
+  "sign-up": ["password", "confirmPassword"],
+  "forgot-password": [],
+  "magic-link": [],
+  "reset-session": [],
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(withUncheckedBoxes(await readFormData(request), signUpCheckboxes), { schema: authActionSchema });
+  const raw = submission.payload.intent;
+  const intent = typeof raw === "string" && Object.hasOwn(rateRules, raw) ? (raw as AuthIntent) : null;
+  if (intent === null) return refuse(fail("invalid", texts.unknownError), { failed: null, page: ({ message }) => ({ intent: String(raw ?? ""), error: message }) });
   const ip = context.clientIp ?? "unknown";
-  const emailKey = String(formData.get("email") ?? "").trim().toLowerCase();
+  const emailKey = (typeof submission.payload.email === "string" ? submission.payload.email : "").trim().toLowerCase();
+  const limit = await checkRateLimits(rateRules[intent](ip, emailKey));
+  if (!limit.allowed) {
+    return refuse({ ...fail("too-many-requests", texts.tooManyRequests), retryAfter: limit.retryAfter }, { failed: texts.loginFailedTitle, page: ({ message }) => ({ intent, error: message }) });
+  }
+  const reply = () => submission.reply({ hideFields: hiddenFields[intent] });
+  if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ intent, result: reply() }) });
+  const unexpected = (failed: string) => ({ failed, fallback: { unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ intent, error: message }) });
 
-  switch (intent) {
-    case "sign-in": {
-      const limit = await checkRateLimits([
-        [authRateRules.signInPerIp, ip],
-        [authRateRules.signInPerEmailAndIp, `${emailKey}|${ip}`],
-      ]);
-      if (!limit.allowed) return tooManyRequests(intent, limit.retryAfter);
-      const submission = parseWithZod(formData, { schema: signInSchema });
-      if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  return dispatch(submission.value, {
+    "sign-in": async (input) => {
       const delay = await signInDelayMs(emailKey);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-
-      const result = await signIn(request, context.clientIp, submission.value.email, submission.value.password);
-      if (!result.ok) {
-        const message = loginErrorText(result.code);
-        return data(
-          {
-            intent,
-            result: submission.reply({ hideFields: ["password"] }),
-            loginError: message,
-            toast: toastMessage("error", texts.loginFailedTitle, message),
-          },
-          { status: result.status >= 400 && result.status < 500 ? result.status : 400 },
-        );
-      }
-      const headers = new Headers();
-      for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
-      if (!isApproved(result.viewer)) return redirect(paths.pendingApproval, { headers });
-      return redirectWithToast(safeRedirectTarget(formData.get("redirectTo")), { type: "success", title: texts.welcomeBack }, headers);
-    }
-
-    case "sign-up": {
-      const limit = await checkRateLimits([
-        [authRateRules.signUpPerIp, ip],
-        [authRateRules.signUpPerEmail, emailKey],
-      ]);
-      if (!limit.allowed) return tooManyRequests(intent, limit.retryAfter);
-      const submission = parseWithZod(withUncheckedBoxes(formData, signUpCheckboxes), { schema: signUpSchema });
-      if (submission.status !== "success") {
-        return data({ intent, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
-      }
-      try {
-        await signUp(submission.value);
-      } catch (error) {
-        logger.error({ err: error }, "sign-up failed");
-        return data(
-          { intent, error: texts.unexpectedError, toast: toastMessage("error", texts.signUpFailed, texts.unexpectedError) },
-          { status: 500 },
-        );
-      }
-      return redirect(paths.emailConfirmation(submission.value.email));
-    }
-
-    case "forgot-password":
-    case "magic-link": {
-      const [perEmail, perIp] =
-        intent === "magic-link"
-          ? [authRateRules.magicLinkPerEmail, authRateRules.magicLinkPerIp]
-          : [authRateRules.resetPerEmail, authRateRules.resetPerIp];
-      const limit = await checkRateLimits([
-        [perIp, ip],
-        [perEmail, emailKey],
-      ]);
-      if (!limit.allowed) return tooManyRequests(intent, limit.retryAfter);
-      const submission = parseWithZod(formData, { schema: emailOnlySchema });
-      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-      try {
-        if (intent === "magic-link") await requestMagicLink(request, context.clientIp, submission.value.email);
-        else await requestPasswordReset(submission.value.email);
-      } catch (error) {
-        logger.error({ err: error, intent }, "sending the link failed");
-        return data(
-          { intent, error: texts.unexpectedError, toast: toastMessage("error", texts.sendFailed, texts.unexpectedError) },
-          { status: 500 },
-        );
-      }
-      return data({
-        intent,
-        sent: true,
-        result: submission.reply({ resetForm: true }),
-        toast: toastMessage("success", intent === "magic-link" ? texts.magicLinkSent : texts.emailSent),
+      return respond(signInOutcome(request, context.clientIp, input.email, input.password), {
+        failed: texts.loginFailedTitle,
+        page: ({ message }) => ({ intent, result: reply(), loginError: message }),
+        success: ({ viewer, setCookie }) => {
+          const headers = forwardCookies(setCookie);
+          if (!isApproved(viewer)) return redirect(paths.pendingApproval, { headers });
+          return redirectWithToast(safeRedirectTarget(input.redirectTo ?? null), { type: "success", title: texts.welcomeBack }, headers);
+        },
       });
-    }
-
-    case "reset-session": {
+    },
+    "sign-up": (input) =>
+      respond(
+        signUp(input).then(() => done),
+        { ...unexpected(texts.signUpFailed), context: { intent }, success: () => redirect(paths.emailConfirmation(input.email)) },
+      ),
+    "forgot-password": (input) =>
+      respond(
+        requestPasswordReset(input.email).then(() => done),
+        { ...unexpected(texts.sendFailed), context: { intent }, success: () => ({ intent, sent: true, result: submission.reply({ resetForm: true }), toast: toastMessage("success", texts.emailSent) }) },
+      ),
+    "magic-link": (input) =>
+      respond(
+        requestMagicLink(request, context.clientIp, input.email).then(() => done),
+        { ...unexpected(texts.sendFailed), context: { intent }, success: () => ({ intent, sent: true, result: submission.reply({ resetForm: true }), toast: toastMessage("success", texts.magicLinkSent) }) },
+      ),
+    "reset-session": async () => {
       const cookies = await signOut(request).catch(() => [] as string[]);
-      const headers = new Headers();
-      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-      return data(
-        { intent, toast: toastMessage("info", texts.sessionReset, "Bitte melden Sie sich erneut an.") },
-        { headers },
-      );
-    }
+      return data({ intent, toast: toastMessage("info", texts.sessionReset, "Bitte melden Sie sich erneut an.") }, { headers: forwardCookies(cookies) });
+    },
+  });
+}
 
-    default:
-      return data({ intent, error: texts.unknownError }, { status: 400 });
-  }
+/** better-auth's refusal as the write path's Outcome: its status names the reason, our text the message. */
+async function signInOutcome(request: Request, clientIp: string | undefined, email: string, password: string): Promise<Outcome<{ viewer: Viewer; setCookie: string[] }>> {
+  const result = await signIn(request, clientIp, email, password);
+  if (result.ok) return ok({ viewer: result.viewer, setCookie: result.setCookie });
+  return fail(reasonForStatus(result.status), loginErrorText(result.code));
 }
 
 type Mode = "login" | "forgot-password" | "magic-link";

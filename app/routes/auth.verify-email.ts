@@ -1,5 +1,6 @@
 import { paths } from "~/lib/paths";
 import { auth } from "~/server/auth.server";
+import { forwardCookies } from "~/server/outcome.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
 import type { Route } from "./+types/auth.verify-email";
 
@@ -16,8 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: request.headers,
     asResponse: true,
   });
-  const headers = new Headers({ Location: paths.pendingApproval });
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const headers = forwardCookies(response.headers, new Headers({ Location: paths.pendingApproval }));
   // An invalid or expired token comes back as ?error=…; the confirmation page explains it.
   const location = response.headers.get("Location");
   if (location && new URL(location, "http://x").searchParams.has("error")) {

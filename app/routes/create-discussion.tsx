@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { PageError } from "~/components/layout/page-error";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -13,26 +14,23 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
-import { toastMessage, type ToastMessage } from "~/lib/toast";
 import { createDiscussion, listAssignableMembers } from "~/server/discussions.server";
-import { logger } from "~/server/logger.server";
-import { isApproved } from "~/server/permissions.server";
+import { requirePermission } from "~/server/guards.server";
+import { fail, refuse, respond } from "~/server/outcome.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/create-discussion";
 
-/** Guests go to sign in, unapproved members wait; the same check guards the action. */
+/** Guests go to sign in (with the spec's toast), unapproved members wait; the guardian decides the rest. */
 async function requireAuthor(request: Request) {
-  const viewer = await getViewer(request);
-  if (!viewer) {
+  if (!(await getViewer(request))) {
     throw await redirectWithToast(`${paths.auth}?redirectTo=${encodeURIComponent(paths.createDiscussion)}`, {
       type: "error",
       title: texts.signInToCreateDiscussion,
     });
   }
-  if (!isApproved(viewer)) throw redirect(paths.pendingApproval);
-  return viewer;
+  return requirePermission(request, "createDiscussion");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,30 +45,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAuthor(request);
   const submission = parseWithZod(await readFormData(request), { schema: createDiscussionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const outcome = await createDiscussion(viewer, submission.value);
-    if (!outcome.ok) {
-      const message = outcome.message ?? texts.permissionDenied;
-      return data(
-        { result: submission.reply({ formErrors: [message] }), toast: toastMessage("error", texts.createDiscussionFailed, message) },
-        { status: outcome.reason === "forbidden" ? 403 : 400 },
-      );
-    }
-  } catch (error) {
-    logger.error({ err: error }, "creating a discussion failed");
-    return data(
-      { result: submission.reply({ formErrors: [texts.unexpectedError] }), toast: toastMessage("error", texts.createDiscussionFailed, texts.unexpectedError) },
-      { status: 500 },
-    );
-  }
-  return redirectWithToast(paths.home, { type: "success", title: texts.discussionCreated });
+  if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ result: submission.reply() }) });
+  return respond(createDiscussion(viewer, submission.value), {
+    failed: texts.createDiscussionFailed,
+    fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
+    page: ({ message }) => ({ result: submission.reply({ formErrors: message ? [message] : [] }) }),
+    success: () => redirectWithToast(paths.home, { type: "success", title: texts.discussionCreated }),
+  });
 }
 
 export default function CreateDiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
-  useShowToast(actionData && "toast" in actionData ? (actionData.toast as ToastMessage) : undefined);
+  useShowToast(actionData?.toast);
   const [form, fields] = useForm({
     id: "create-discussion",
     lastResult: actionData?.result,
@@ -134,6 +121,10 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { PageError } from "~/components/layout/page-error";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { authorFirstName } from "~/lib/authors";
-import { EyeIcon, HomeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
+import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthorLink } from "~/components/discussions/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
@@ -22,18 +23,14 @@ import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format"
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
-import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
-import { clientErrorMessage } from "~/lib/route-errors";
-import { toastMessage } from "~/lib/toast";
 import { z } from "zod";
 import { commentHref, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "~/server/comments.server";
-import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/server/discussions.server";
+import { getDiscussionBySlug, updateDiscussion } from "~/server/discussions.server";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
-import { logger } from "~/server/logger.server";
-import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
+import { dispatch, fail, firstMessage, ok, refuse, respond, type Outcome } from "~/server/outcome.server";
 import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
 import { textForPage } from "~/server/page-text.server";
@@ -41,6 +38,7 @@ import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/se
 import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
+import { isModerationIntent, moderationHandlers, moderationIntents, moderationRefusal, moderationTarget, type ModerationIntent } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
 
 /** The discussion this request may see: hidden ones exist only for staff. */
@@ -90,125 +88,70 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionErrors = { form: string | null; content: string | null; target: string | null };
+const commentContentIntents = [
+  updateDiscussionSchema.extend({ intent: z.literal("update-discussion") }),
+  createCommentSchema.extend({ intent: z.literal("create-comment") }),
+  updateCommentSchema.extend({ intent: z.literal("update-comment") }),
+] as const;
 
-const moderationToasts: Record<string, string> = {
-  pin: "Diskussion angepinnt",
-  unpin: "Diskussion nicht mehr angepinnt",
-  lock: "Diskussion gesperrt",
-  unlock: "Diskussion entsperrt",
-  "hide-discussion": "Diskussion ausgeblendet",
-  "restore-discussion": "Diskussion wiederhergestellt",
-  "hide-comment": "Kommentar ausgeblendet",
-  "restore-comment": "Kommentar wiederhergestellt",
+/** Every form of the page, told apart by `intent`: the author's and commenters' forms, and the moderation bar. */
+const discussionActionSchema = z.discriminatedUnion("intent", [...commentContentIntents, ...moderationIntents]);
+type DiscussionInput = z.infer<typeof discussionActionSchema>;
+type Intent = DiscussionInput["intent"];
+
+const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
+  "update-discussion": texts.updateDiscussionFailed,
+  "create-comment": texts.createCommentFailed,
+  "update-comment": texts.updateCommentFailed,
 };
-const moderationFailed = "Die Moderationsaktion ist fehlgeschlagen";
 
-function refused(outcome: Exclude<WriteOutcome<unknown>, { ok: true }>, title: string, target: string | null = null) {
-  const message =
-    outcome.reason === "forbidden"
-      ? texts.permissionDenied
-      : outcome.reason === "not-found"
-        ? (outcome.message ?? texts.discussionNotFound)
-        : (outcome.message ?? texts.unknownError);
-  const status = outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400;
-  return data({ errors: { form: message, content: message, target } as ActionErrors, toast: toastMessage("error", title, message) }, { status });
+/** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
+function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonError = false } = {}) {
+  if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
+  const raw = intent === "create-comment" ? payload.parentId : intent === "update-comment" ? payload.commentId : "discussion";
+  const target = typeof raw === "string" && raw !== "" ? raw : null;
+  return {
+    failed: failedTitles[intent],
+    fallback: { forbidden: texts.permissionDenied, "not-found": texts.discussionNotFound, invalid: texts.unknownError, unexpected: texts.unexpectedError },
+    page: ({ message }: { message: string | undefined }) => ({ errors: { form: message ?? null, content: message ?? null, target }, moderationError: null }),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getViewer(request);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const submission = parseWithZod(await readFormData(request), { schema: discussionActionSchema });
   const discussion = await loadDiscussion(params.slug, viewer);
-  const here = paths.discussion(discussion.slug);
-
-  try {
-    switch (intent) {
-      case "update-discussion": {
-        if (!viewer) return refused({ ok: false, reason: "forbidden" }, texts.updateDiscussionFailed);
-        const submission = parseWithZod(formData, { schema: updateDiscussionSchema });
-        if (submission.status !== "success") {
-          const message = Object.values(submission.error ?? {}).flat()[0] ?? texts.unknownError;
-          return data({ errors: { form: message, content: message, target: "discussion" }, toast: toastMessage("error", texts.updateDiscussionFailed, message) }, { status: 400 });
-        }
-        const outcome = await updateDiscussion(viewer, discussion.id, submission.value);
-        if (!outcome.ok) return refused(outcome, texts.updateDiscussionFailed, "discussion");
-        return redirectWithToast(here, { type: "success", title: texts.discussionUpdated });
-      }
-      case "create-comment": {
-        if (!viewer) return refused({ ok: false, reason: "forbidden", message: texts.signInToComment }, texts.createCommentFailed);
-        const submission = parseWithZod(formData, { schema: createCommentSchema });
-        const target = typeof formData.get("parentId") === "string" && formData.get("parentId") !== "" ? String(formData.get("parentId")) : null;
-        if (submission.status !== "success") {
-          const message = Object.values(submission.error ?? {}).flat()[0] ?? texts.unknownError;
-          return data({ errors: { form: null, content: message, target }, toast: toastMessage("error", texts.createCommentFailed, message) }, { status: 400 });
-        }
-        const outcome = await createComment(viewer, discussion.id, submission.value);
-        if (!outcome.ok) return refused(outcome, texts.createCommentFailed, target);
-        return redirectWithToast(await commentHref(discussion, outcome.value.id), { type: "success", title: texts.commentCreated });
-      }
-      case "update-comment": {
-        if (!viewer) return refused({ ok: false, reason: "forbidden" }, texts.updateCommentFailed);
-        const submission = parseWithZod(formData, { schema: updateCommentSchema });
-        const target = String(formData.get("commentId") ?? "");
-        if (submission.status !== "success") {
-          const message = Object.values(submission.error ?? {}).flat()[0] ?? texts.unknownError;
-          return data({ errors: { form: null, content: message, target }, toast: toastMessage("error", texts.updateCommentFailed, message) }, { status: 400 });
-        }
-        const outcome = await updateComment(viewer, discussion.id, submission.value.commentId, submission.value.content);
-        if (!outcome.ok) return refused(outcome, texts.updateCommentFailed, target);
-        return redirectWithToast(await commentHref(discussion, submission.value.commentId), { type: "success", title: texts.commentUpdated });
-      }
-      case "pin":
-      case "unpin":
-      case "unlock":
-      case "restore-discussion":
-      case "restore-comment":
-      case "lock":
-      case "hide-discussion":
-      case "hide-comment": {
-        const commentId = String(formData.get("commentId") ?? "");
-        const target = intent === "hide-comment" || intent === "restore-comment" ? commentId : null;
-        if (!can(viewer, "moderate")) return refused({ ok: false, reason: "forbidden" }, moderationFailed, target);
-        // The id goes into a uuid column: anything else is a comment that cannot exist, not a database error.
-        if (target !== null && !z.uuid().safeParse(commentId).success) {
-          return refused({ ok: false, reason: "not-found", message: texts.commentNotFound }, moderationFailed, null);
-        }
-        let reason = "";
-        if (intent === "lock" || intent === "hide-discussion" || intent === "hide-comment") {
-          const parsed = (intent === "lock" ? lockReasonSchema : moderationReasonSchema).safeParse({ reason: formData.get("reason") ?? undefined });
-          if (!parsed.success) {
-            const message = parsed.error.issues[0]?.message ?? texts.unknownError;
-            return data(
-              { errors: { form: message, content: message, target }, moderationError: { intent: String(intent), message }, toast: toastMessage("error", moderationFailed, message) },
-              { status: 400 },
-            );
-          }
-          reason = parsed.data.reason;
-        }
-        const outcome =
-          intent === "pin" || intent === "unpin"
-            ? await setPinned(viewer, discussion.id, intent === "pin")
-            : intent === "lock" || intent === "unlock"
-              ? await setLocked(viewer, discussion.id, intent === "lock", reason)
-              : intent === "hide-discussion" || intent === "restore-discussion"
-                ? await setDiscussionHidden(viewer, discussion.id, intent === "hide-discussion", reason)
-                : await setCommentHidden(viewer, discussion.id, commentId, intent === "hide-comment", reason);
-        if (!outcome.ok) {
-          return refused(target !== null && outcome.reason === "not-found" ? { ...outcome, message: texts.commentNotFound } : outcome, moderationFailed, target);
-        }
-        return redirectWithToast(target ? await commentHref(discussion, target) : here, { type: "success", title: moderationToasts[intent] ?? texts.unknownError });
-      }
-      default:
-        return data({ errors: { form: texts.unknownError, content: null, target: null }, toast: toastMessage("error", texts.unknownError) }, { status: 400 });
-    }
-  } catch (error) {
-    logger.error({ err: error, intent }, "discussion action failed");
-    return data(
-      { errors: { form: texts.unexpectedError, content: texts.unexpectedError, target: null }, toast: toastMessage("error", texts.unexpectedError) },
-      { status: 500 },
-    );
+  const intent = typeof submission.payload.intent === "string" && isIntent(submission.payload.intent) ? submission.payload.intent : null;
+  if (intent === null) {
+    return refuse(fail("invalid"), { failed: texts.unknownError, page: () => ({ errors: { form: texts.unknownError, content: null, target: null }, moderationError: null }) });
   }
+  // The guardian first: a guest or non-moderator learns nothing about what their form got wrong.
+  const allowed = isModerationIntent(intent) ? can(viewer, "moderate") : viewer !== null;
+  if (!allowed) return refuse(fail("forbidden"), refusalFor(intent, submission.payload));
+  if (submission.status !== "success") {
+    const message = firstMessage(submission.error) ?? texts.unknownError;
+    return refuse(fail("invalid", message), refusalFor(intent, submission.payload, { reasonError: Boolean(submission.error?.reason) }));
+  }
+  const here = paths.discussion(discussion.slug);
+  const write = (work: Promise<Outcome<{ commentId: string } | null>>, success: string) =>
+    respond(work, {
+      ...refusalFor(intent, submission.payload),
+      context: { intent, discussion: discussion.id },
+      success: async (value) => redirectWithToast(value ? await commentHref(discussion, value.commentId) : here, { type: "success", title: success }),
+    });
+  return dispatch(submission.value, {
+    "update-discussion": (input) => write(updateDiscussion(viewer, discussion.id, input), texts.discussionUpdated),
+    "create-comment": (input) =>
+      write(createComment(viewer, discussion.id, input).then((outcome) => (outcome.ok ? ok({ commentId: outcome.value.id }) : outcome)), texts.commentCreated),
+    "update-comment": (input) =>
+      write(updateComment(viewer, discussion.id, input.commentId, input.content).then((outcome) => (outcome.ok ? ok({ commentId: input.commentId }) : outcome)), texts.commentUpdated),
+    ...moderationHandlers(viewer, discussion),
+  });
+}
+
+const intents = new Set<string>(discussionActionSchema.options.map((option) => option.shape.intent.value));
+function isIntent(value: string): value is Intent {
+  return intents.has(value);
 }
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -224,8 +167,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
   const authorName = authorFirstName(discussion.author, "Unbekannter Autor");
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
 
-  // Only the moderation branch of the action sends this field.
-  const moderationError = (actionData as { moderationError?: { intent: string; message: string } } | undefined)?.moderationError ?? null;
+  const moderationError = actionData?.moderationError ?? null;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -355,19 +297,7 @@ function EditDiscussionForm({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = notFound ? texts.discussionNotFound : (clientErrorMessage(error) ?? texts.unexpectedError);
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{message}</h1>
-      <Button asChild>
-        <Link to={paths.home}>
-          <HomeIcon aria-hidden="true" />
-          Zur Startseite
-        </Link>
-      </Button>
-    </div>
-  );
+  return <PageError error={error} notFoundTitle={texts.discussionNotFound} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {

@@ -1,5 +1,5 @@
 import { MailCheckIcon } from "lucide-react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Alert } from "~/components/ui/alert";
@@ -10,33 +10,24 @@ import { emailOnlySchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
 import { resendVerification } from "~/server/accounts.server";
-import { logger } from "~/server/logger.server";
+import { done, fail, refuse, respond } from "~/server/outcome.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
 import type { Route } from "./+types/email-confirmation";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = new URL(request.url).searchParams.get("email") ?? "";
-  const parsed = emailOnlySchema.safeParse({ email });
-  if (!parsed.success) {
-    return data({ error: texts.emailNotFound, toast: toastMessage("error", texts.sendFailed, texts.emailNotFound) }, { status: 400 });
-  }
+  // The address comes from the page's URL, not from the form (the form is a single button).
+  const parsed = emailOnlySchema.safeParse({ email: new URL(request.url).searchParams.get("email") ?? "" });
+  const answer = { failed: texts.sendFailed, fallback: { unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ error: message }) };
+  if (!parsed.success) return refuse(fail("invalid", texts.emailNotFound), answer);
   const limit = await checkRateLimits([
     [authRateRules.resendPerIp, context.clientIp ?? "unknown"],
     [authRateRules.resendPerEmail, parsed.data.email],
   ]);
-  if (!limit.allowed) {
-    return data(
-      { error: texts.tooManyRequests, toast: toastMessage("error", texts.sendFailed, texts.tooManyRequests) },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
-  }
-  try {
-    await resendVerification(parsed.data.email);
-  } catch (error) {
-    logger.error({ err: error }, "resending the confirmation failed");
-    return data({ error: texts.unexpectedError, toast: toastMessage("error", texts.sendFailed, texts.unexpectedError) }, { status: 500 });
-  }
-  return data({ sent: true, toast: toastMessage("success", texts.emailSent, "Wir haben Ihnen die Bestätigungs-E-Mail erneut gesendet.") });
+  if (!limit.allowed) return refuse({ ...fail("too-many-requests", texts.tooManyRequests), retryAfter: limit.retryAfter }, answer);
+  return respond(
+    resendVerification(parsed.data.email).then(() => done),
+    { ...answer, context: { action: "resend confirmation" }, success: () => ({ sent: true, toast: toastMessage("success", texts.emailSent, "Wir haben Ihnen die Bestätigungs-E-Mail erneut gesendet.") }) },
+  );
 }
 
 export default function EmailConfirmationRoute({ actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { CommunityStats } from "~/components/home/community-stats";
+import { PageError } from "~/components/layout/page-error";
 import { Hero } from "~/components/home/hero";
 import { RecentDiscussions } from "~/components/home/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
@@ -50,6 +51,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CommunityStats stats={stats} />
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,4 +1,5 @@
 import { LegalPage } from "~/components/legal/legal-page";
+import { PageError } from "~/components/layout/page-error";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import type { Route } from "./+types/impressum";
@@ -49,6 +50,10 @@ export default function ImprintRoute() {
       </p>
     </LegalPage>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

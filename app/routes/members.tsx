@@ -1,6 +1,7 @@
 import { UsersIcon } from "lucide-react";
+import { PageError } from "~/components/layout/page-error";
 import { useEffect, useRef } from "react";
-import { Form, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
@@ -132,14 +133,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  const message = isRouteErrorResponse(error) ? error.statusText || String(error.status) : error instanceof Error ? error.message : "Unbekannter Fehler";
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <p role="alert">Fehler beim Laden der Mitglieder: {message}</p>
-      <Button onClick={() => void revalidator.revalidate()}>Erneut versuchen</Button>
-    </div>
-  );
+  return <PageError error={error} loadFailedTitle="Fehler beim Laden der Mitglieder" />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>

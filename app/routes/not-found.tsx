@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { PageError } from "~/components/layout/page-error";
 import { NotFound } from "~/components/layout/not-found";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
@@ -9,6 +10,10 @@ export function loader() {
 
 export default function NotFoundRoute() {
   return <NotFound />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

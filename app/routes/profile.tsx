@@ -1,5 +1,7 @@
-import { ArrowLeftIcon, CalendarIcon, HomeIcon, MessageSquareIcon, PencilIcon } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { PageError } from "~/components/layout/page-error";
+import { ArrowLeftIcon, CalendarIcon, MessageSquareIcon, PencilIcon } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { EditProfile } from "~/components/profile/edit-profile-form";
 import { NotificationCard } from "~/components/profile/notification-card";
@@ -16,8 +18,7 @@ import { paths } from "~/lib/paths";
 import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { clientErrorMessage } from "~/lib/route-errors";
-import { toastMessage, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { signOut } from "~/server/accounts.server";
 import { listDiscussionsByAuthor } from "~/server/discussions.server";
 import { notFoundUnless } from "~/server/guards.server";
@@ -25,12 +26,14 @@ import { countContributions, getPublicProfile } from "~/server/members.server";
 import {
   deleteOwnAccount,
   getNotificationSettings,
+  avatarTexts,
   removeAvatar,
   setAvatar,
   updateNotificationSettings,
   updateOwnProfile,
-  type AvatarError,
 } from "~/server/profile.server";
+import { dispatch, fail, fieldErrorsOf, firstMessage, forwardCookies, refuse, respond, type Failure } from "~/server/outcome.server";
+import { canDeleteAccount, canEditProfile } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { readFormData } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -51,21 +54,35 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-const avatarErrors: Record<AvatarError, string> = {
-  "not-signed-in": "Sie müssen angemeldet sein, um ein Avatar hochzuladen",
-  forbidden: texts.permissionDenied,
-  "too-large": "Die Datei ist zu groß. Maximal 5MB erlaubt.",
-  "not-an-image": "Nur Bilddateien sind erlaubt.",
+const deleteConfirmationText = `Bitte „${DELETE_CONFIRMATION}“ eingeben.`;
+
+/** The page's forms, told apart by `intent`. */
+const profileActionSchema = z.discriminatedUnion("intent", [
+  updateProfileSchema.extend({ intent: z.literal("update-profile") }),
+  z.object({ intent: z.literal("upload-avatar"), avatar: z.instanceof(File, { error: avatarTexts.notAnImage }) }),
+  z.object({ intent: z.literal("remove-avatar") }),
+  notificationSchema.extend({ intent: z.literal("update-notifications") }),
+  z.object({
+    intent: z.literal("delete-account"),
+    confirmation: z.string({ error: deleteConfirmationText }).trim().refine((value) => value === DELETE_CONFIRMATION, deleteConfirmationText),
+  }),
+]);
+type ProfileIntent = z.infer<typeof profileActionSchema>["intent"];
+
+/** The toast title of each form's failure, and whether the form shows the message itself. */
+const refusals: Record<ProfileIntent, { failed: string; page?: (failure: { message?: string; fieldErrors?: Record<string, string[]> }) => object }> = {
+  "update-profile": { failed: texts.profileUpdateFailed, page: ({ fieldErrors }) => ({ errors: fieldErrors ?? {} }) },
+  "upload-avatar": { failed: texts.avatarUploadFailed },
+  "remove-avatar": { failed: texts.avatarUploadFailed },
+  "update-notifications": { failed: texts.settingsSaveFailed },
+  "delete-account": { failed: "Konto nicht gelöscht", page: ({ message }) => ({ deleteError: message }) },
 };
 
-type ProfileActionData = {
-  toast: ToastMessage;
-  errors?: Record<string, string[] | undefined>;
-  deleteError?: string;
-};
+type ProfileActionData = { toast?: ToastMessage; errors?: Record<string, string[] | undefined>; deleteError?: string };
 
-function refuse(status: number, title: string, description?: string, extra: Partial<ProfileActionData> = {}) {
-  return data<ProfileActionData>({ toast: toastMessage("error", title, description), ...extra }, { status });
+function answer(intent: ProfileIntent) {
+  const { failed, page } = refusals[intent];
+  return { failed, fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError }, page: (failure: Failure): ProfileActionData => page?.(failure) ?? {} };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -73,58 +90,41 @@ export async function action({ request, params }: Route.ActionArgs) {
   // A whole request larger than an avatar may be is refused before it is read
   // (the server drains the unread body once the answer is out).
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(413, texts.avatarUploadFailed, avatarErrors["too-large"]);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  const own = viewer?.id === params.id;
-
-  switch (intent) {
-    case "update-profile": {
-      const parsed = updateProfileSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) {
-        return refuse(400, texts.profileUpdateFailed, parsed.error.issues[0]?.message, { errors: z.flattenError(parsed.error).fieldErrors });
-      }
-      const outcome = await updateOwnProfile(viewer, params.id, parsed.data);
-      if (!outcome.ok) return refuse(outcome.reason === "forbidden" ? 403 : 400, texts.profileUpdateFailed, outcome.message ?? texts.permissionDenied);
-      return redirectWithToast(paths.profile(params.id), { type: "success", title: texts.profileUpdated });
-    }
-    case "upload-avatar": {
-      const file = formData.get("avatar");
-      if (!(file instanceof File)) return refuse(400, texts.avatarUploadFailed, avatarErrors["not-an-image"]);
-      const result = await setAvatar(viewer, params.id, { size: file.size, bytes: () => file.arrayBuffer() });
-      if (!result.ok) {
-        const status = { "not-signed-in": 401, forbidden: 403, "too-large": 413, "not-an-image": 415 }[result.error];
-        return refuse(status, texts.avatarUploadFailed, avatarErrors[result.error]);
-      }
-      return redirectWithToast(`${paths.profile(params.id)}?edit=1`, { type: "success", title: texts.avatarUploaded });
-    }
-    case "remove-avatar": {
-      const outcome = await removeAvatar(viewer, params.id);
-      if (!outcome.ok) return refuse(403, texts.avatarUploadFailed, texts.permissionDenied);
-      return redirectWithToast(`${paths.profile(params.id)}?edit=1`, { type: "success", title: "Profilbild entfernt" });
-    }
-    case "update-notifications": {
-      const parsed = notificationSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return refuse(400, texts.settingsSaveFailed);
-      const outcome = await updateNotificationSettings(viewer, params.id, parsed.data);
-      if (!outcome.ok) return refuse(403, texts.settingsSaveFailed, texts.permissionDenied);
-      return redirectWithToast(paths.profile(params.id), { type: "success", title: texts.settingsSaved });
-    }
-    case "delete-account": {
-      if (!viewer || !own) return refuse(403, texts.unknownError, texts.permissionDenied);
-      if (String(formData.get("confirmation") ?? "").trim() !== DELETE_CONFIRMATION) {
-        return refuse(400, "Konto nicht gelöscht", `Bitte „${DELETE_CONFIRMATION}“ eingeben.`, { deleteError: `Bitte „${DELETE_CONFIRMATION}“ eingeben.` });
-      }
-      const deletion = await deleteOwnAccount(viewer);
-      if (!deletion.ok) return refuse(409, "Konto nicht gelöscht", deletion.message, { deleteError: deletion.message });
-      const cookies = await signOut(request).catch(() => [] as string[]);
-      const headers = new Headers();
-      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-      return redirectWithToast(paths.home, { type: "info", title: "Ihr Konto wurde gelöscht." }, headers);
-    }
-    default:
-      return refuse(400, texts.unknownError);
+  if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(fail("too-large", avatarTexts.tooLarge), answer("upload-avatar"));
+  const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
+  const intent = submission.payload.intent;
+  if (typeof intent !== "string" || !Object.hasOwn(refusals, intent)) return refuse(fail("invalid"), { failed: texts.unknownError, page: (): ProfileActionData => ({}) });
+  const known = intent as ProfileIntent;
+  // The guardian first. A guest uploading is told to sign in (the avatar form's text); deleting is its own rule.
+  if (known === "upload-avatar" && !viewer) return refuse(fail("unauthenticated", avatarTexts.notSignedIn), answer(known));
+  if (known === "delete-account" ? !canDeleteAccount(viewer, params.id) : !canEditProfile(viewer, params.id)) {
+    return refuse(fail("forbidden"), known === "delete-account" ? { failed: texts.unknownError, fallback: { forbidden: texts.permissionDenied }, page: (): ProfileActionData => ({}) } : answer(known));
   }
+  if (submission.status !== "success") {
+    const message = known === "update-notifications" ? undefined : firstMessage(submission.error);
+    return refuse(fail("invalid", message, fieldErrorsOf(submission.error)), answer(known));
+  }
+  const here = paths.profile(params.id);
+  const done = (title: string, to = here) => () => redirectWithToast(to, { type: "success", title });
+  return dispatch(submission.value, {
+    "update-profile": ({ intent, ...input }) => respond(updateOwnProfile(viewer, params.id, input), { ...answer(intent), success: done(texts.profileUpdated) }),
+    "upload-avatar": ({ intent, avatar }) =>
+      respond(setAvatar(viewer, params.id, { size: avatar.size, bytes: () => avatar.arrayBuffer() }), {
+        ...answer(intent),
+        success: done(texts.avatarUploaded, `${here}?edit=1`),
+      }),
+    "remove-avatar": ({ intent }) => respond(removeAvatar(viewer, params.id), { ...answer(intent), success: done("Profilbild entfernt", `${here}?edit=1`) }),
+    "update-notifications": ({ intent, ...settings }) =>
+      respond(updateNotificationSettings(viewer, params.id, settings), { ...answer(intent), success: done(texts.settingsSaved) }),
+    "delete-account": ({ intent }) =>
+      respond(deleteOwnAccount(viewer, params.id), {
+        ...answer(intent),
+        success: async () => {
+          const cookies = await signOut(request).catch(() => [] as string[]);
+          return redirectWithToast(paths.home, { type: "info", title: "Ihr Konto wurde gelöscht." }, forwardCookies(cookies));
+        },
+      }),
+  });
 }
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -212,18 +212,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Profil nicht gefunden" : (clientErrorMessage(error) ?? texts.unexpectedError)}</h1>
-      <Button asChild>
-        <Link to={paths.home}>
-          <HomeIcon aria-hidden="true" />
-          Zurück zur Startseite
-        </Link>
-      </Button>
-    </div>
-  );
+  return <PageError error={error} notFoundTitle="Profil nicht gefunden" />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {

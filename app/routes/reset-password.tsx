@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 import { Suspense } from "react";
-import { Await, data, Form, Link, useNavigation } from "react-router";
+import { Await, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -16,6 +16,7 @@ import { toastMessage } from "~/lib/toast";
 import { resetPassword } from "~/server/accounts.server";
 import { isPasswordResetTokenValid } from "~/server/auth.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import { fail, refuse } from "~/server/outcome.server";
 import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/reset-password";
 
@@ -28,28 +29,24 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
+  const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   const limit = await checkRateLimits([[authRateRules.newPasswordPerIp, context.clientIp ?? "unknown"]]);
   if (!limit.allowed) {
-    return data({ status: "error" as const, error: texts.tooManyRequests, toast: toastMessage("error", texts.passwordUpdateFailed, texts.tooManyRequests) }, { status: 429 });
+    return refuse(fail("too-many-requests", texts.tooManyRequests), { failed: texts.passwordUpdateFailed, page: ({ message }) => ({ status: "error" as const, error: message }) });
   }
-  const submission = parseWithZod(formData, { schema: newPasswordSchema });
   if (submission.status !== "success") {
-    return data({ status: "invalid-input" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return refuse(fail("invalid"), { failed: null, page: () => ({ status: "invalid-input" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }) });
   }
   const result = await resetPassword(submission.value.token, submission.value.password);
   if (!result.ok) {
+    // A used or unknown token is told apart: the page then offers a new link instead of the form.
     const invalidLink = result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND";
-    return data(
-      {
-        status: invalidLink ? ("invalid-link" as const) : ("error" as const),
-        error: texts.unknownError,
-        toast: toastMessage("error", invalidLink ? texts.invalidLink : texts.passwordUpdateFailed),
-      },
-      { status: 400 },
-    );
+    return refuse(fail("invalid"), {
+      failed: invalidLink ? texts.invalidLink : texts.passwordUpdateFailed,
+      page: () => ({ status: invalidLink ? ("invalid-link" as const) : ("error" as const), error: texts.unknownError }),
+    });
   }
-  return data({ status: "success" as const, toast: toastMessage("success", texts.passwordChanged) });
+  return { status: "success" as const, toast: toastMessage("success", texts.passwordChanged) };
 }
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {

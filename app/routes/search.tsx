@@ -1,4 +1,5 @@
 import { SlidersHorizontalIcon, XIcon } from "lucide-react";
+import { PageError } from "~/components/layout/page-error";
 import type { FormEvent } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
@@ -191,6 +192,10 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>

@@ -3,6 +3,9 @@ import type { Route } from "./+types/sitemap-page";
 
 /** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages and the profiles, 2.xml… the discussions by number. */
 export async function loader({ params }: Route.LoaderArgs) {
+  // A resource route: a thrown data(null) would go out as the JSON body "null".
+  const unknownPage = () =>
+    new Response("Diese Sitemap-Seite gibt es nicht.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" } });
   const page = Number(/^([1-9]\d{0,4})\.xml$/.exec(params.file)?.[1] ?? 0);
   const layout = await sitemapLayout();
   if (layout.kind !== "index" || page < 1 || page > layout.pages) return unknownPage();
@@ -13,7 +16,3 @@ export async function loader({ params }: Route.LoaderArgs) {
   return xmlResponse(urlsetXml(entries));
 }
 
-function unknownPage(): Response {
-  // A resource route: a thrown data(null) would go out as the JSON body "null".
-  return new Response("Diese Sitemap-Seite gibt es nicht.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" } });
-}

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, PlusIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { DiscussionCard } from "~/components/discussions/discussion-card";
-import { RouteError } from "~/components/layout/route-error";
+import { PageError } from "~/components/layout/page-error";
 import { Pagination } from "~/components/discussions/pagination";
 import { Button } from "~/components/ui/button";
 import { listingAt } from "~/lib/categories";
@@ -86,7 +86,7 @@ export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
+  return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {

@@ -12,6 +12,7 @@ import { accountApprovedMail } from "./mail-templates.server";
 import { createMemberAccount } from "./members.server";
 import { can, lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import { sanitizeRichText } from "./sanitize.server";
+import type { Outcome } from "./outcome.server";
 import type { Viewer } from "./session.server";
 
 export interface PendingMember {
@@ -39,7 +40,6 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
     .orderBy(desc(profiles.createdAt));
 }
 
-export type AdminOutcome<T = null> = { ok: true; value: T } | { ok: false; reason: "forbidden" | "not-found" | "conflict" | "invalid"; message?: string };
 
 const forbidden = { ok: false, reason: "forbidden" } as const;
 
@@ -48,7 +48,7 @@ const forbidden = { ok: false, reason: "forbidden" } as const;
  * Only a pending profile changes, so two admins clicking at once cannot
  * overwrite each other's decision. A rejected member's sessions end at once.
  */
-export async function decideApproval(actor: Viewer | null, memberId: string, decision: "approved" | "rejected"): Promise<AdminOutcome> {
+export async function decideApproval(actor: Viewer | null, memberId: string, decision: "approved" | "rejected"): Promise<Outcome> {
   if (!actor || !can(actor, "approveMembers")) return forbidden;
   const member = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -123,7 +123,7 @@ export async function listManagedMembers(page: number): Promise<{ members: Manag
  * An administrator creates an account that can sign in at once: approved,
  * address confirmed (the administrator vouches for it), with the chosen role.
  */
-export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<AdminOutcome<{ id: string }>> {
+export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<Outcome<{ id: string }>> {
   if (!actor || !can(actor, "createUsers")) return forbidden;
   const { firstName, lastName } = splitUsername(input.username);
   try {
@@ -167,9 +167,9 @@ export async function createUser(actor: Viewer | null, input: CreateUserInput): 
  * leave none, then the role row is upserted (the unique user_id keeps it at
  * exactly one row however many changes race).
  */
-export async function changeRole(actor: Viewer | null, memberId: string, role: Role): Promise<AdminOutcome> {
+export async function changeRole(actor: Viewer | null, memberId: string, role: Role): Promise<Outcome> {
   if (!actor || !can(actor, "changeRoles")) return forbidden;
-  return db.transaction(async (tx): Promise<AdminOutcome> => {
+  return db.transaction(async (tx): Promise<Outcome> => {
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     const [member] = await tx
       .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, role: userRoles.role })
@@ -206,7 +206,7 @@ export const SAMPLE_COUNT = sampleDiscussions.length;
 export const SAMPLE_INTERVAL_MS = 100;
 
 /** Creates sample number `index` (0-based) with the administrator as author. */
-export async function seedSample(actor: Viewer | null, index: number): Promise<AdminOutcome<{ slug: string }>> {
+export async function seedSample(actor: Viewer | null, index: number): Promise<Outcome<{ slug: string }>> {
   if (!actor || !can(actor, "seedSamples")) return forbidden;
   const sample = sampleDiscussions[index];
   if (!sample) return { ok: false, reason: "invalid", message: "Diese Beispiel-Diskussion gibt es nicht." };
@@ -222,7 +222,7 @@ export async function seedSample(actor: Viewer | null, index: number): Promise<A
 }
 
 /** All samples in one request (the form without JavaScript). */
-export async function seedAllSamples(actor: Viewer | null): Promise<AdminOutcome<{ created: number }>> {
+export async function seedAllSamples(actor: Viewer | null): Promise<Outcome<{ created: number }>> {
   for (let index = 0; index < SAMPLE_COUNT; index++) {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, SAMPLE_INTERVAL_MS));
     const outcome = await seedSample(actor, index);

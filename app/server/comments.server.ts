@@ -6,7 +6,8 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { replyNotificationMail } from "./mail-templates.server";
-import type { AuthorSummary, WriteOutcome } from "./discussions.server";
+import type { AuthorSummary } from "./discussions.server";
+import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
 import { can, canEditComment, canSeeHidden } from "./permissions.server";
 import { texts } from "~/lib/texts";
@@ -137,9 +138,9 @@ export async function createComment(
   viewer: Viewer | null,
   discussionId: string,
   input: { content: string; parentId?: string },
-): Promise<WriteOutcome<{ id: string }>> {
+): Promise<Outcome<{ id: string }>> {
   if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
-  const outcome = await db.transaction(async (tx): Promise<WriteOutcome<{ id: string; parentAuthorId: string | null }>> => {
+  const outcome = await db.transaction(async (tx): Promise<Outcome<{ id: string; parentAuthorId: string | null }>> => {
     let parentId: string | null = null;
     let parentAuthorId: string | null = null;
     if (input.parentId) {
@@ -219,7 +220,7 @@ export async function updateComment(
   discussionId: string,
   commentId: string,
   content: string,
-): Promise<WriteOutcome<null>> {
+): Promise<Outcome<null>> {
   const [existing] = await db
     .select({ authorId: comments.authorId, discussionId: comments.discussionId, hiddenAt: comments.hiddenAt, content: comments.content })
     .from(comments)

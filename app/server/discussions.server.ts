@@ -10,6 +10,7 @@ import { recordAudit } from "./audit.server";
 import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
 import { can, canEditDiscussion } from "./permissions.server";
 import { sanitizeRichText, textToHtml } from "./sanitize.server";
+import type { Outcome } from "./outcome.server";
 import type { Viewer } from "./session.server";
 
 export const HOME_RECENT_LIMIT = 12;
@@ -312,14 +313,12 @@ export async function insertWithUniqueSlug(
   throw new Error(`Kein freier Slug für "${base}" gefunden`);
 }
 
-export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: "forbidden" | "not-found" | "invalid"; message?: string };
-
 function contentHtml(input: { content: string; contentFormat: "html" | "text" }): string {
   return sanitizeRichText(input.contentFormat === "html" ? input.content : textToHtml(input.content));
 }
 
 /** Permission → validated input → load → write (spec: create discussion). */
-export async function createDiscussion(viewer: Viewer | null, input: CreateDiscussionInput): Promise<WriteOutcome<{ slug: string }>> {
+export async function createDiscussion(viewer: Viewer | null, input: CreateDiscussionInput): Promise<Outcome<{ slug: string }>> {
   if (!viewer || !can(viewer, "createDiscussion")) return { ok: false, reason: "forbidden" };
   let assignedTo: string | null = null;
   if (input.assignedTo) {
@@ -346,7 +345,7 @@ export async function updateDiscussion(
   viewer: Viewer | null,
   discussionId: string,
   input: UpdateDiscussionInput,
-): Promise<WriteOutcome<null>> {
+): Promise<Outcome<null>> {
   const [existing] = await db
     .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title, slug: discussions.slug, category: discussions.category, hiddenAt: discussions.hiddenAt })
     .from(discussions)

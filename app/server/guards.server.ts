@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
+import { fail, ok, type Outcome } from "./outcome.server";
 import { can, isApproved, type Permission } from "./permissions.server";
 import { getViewer, type Viewer } from "./session.server";
 
@@ -21,6 +22,15 @@ export async function requireApprovedUser(request: Request): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (!isApproved(viewer)) throw redirect(paths.pendingApproval);
   return viewer;
+}
+
+/**
+ * The same question for answers that must stay on the page or in JSON
+ * (a fetch has no use for a redirect to the sign-in page).
+ */
+export function checkPermission(viewer: Viewer | null, permission: Permission, messages: { unauthenticated: string; forbidden: string }): Outcome<Viewer> {
+  if (!viewer) return fail("unauthenticated", messages.unauthenticated);
+  return can(viewer, permission) ? ok(viewer) : fail("forbidden", messages.forbidden);
 }
 
 export async function requirePermission(request: Request, permission: Permission): Promise<Viewer> {

@@ -5,7 +5,7 @@ import { isCategory } from "~/lib/categories";
 import { excerpt } from "./comments.server";
 import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
 import { db, type Transaction } from "./db.server";
-import type { WriteOutcome } from "./discussions.server";
+import type { Outcome } from "./outcome.server";
 import { can } from "./permissions.server";
 import type { Viewer } from "./session.server";
 
@@ -15,7 +15,7 @@ import type { Viewer } from "./session.server";
  * (pinning what is pinned) writes nothing, so double clicks leave one entry.
  */
 
-export async function setPinned(viewer: Viewer | null, discussionId: string, pinned: boolean): Promise<WriteOutcome<null>> {
+export async function setPinned(viewer: Viewer | null, discussionId: string, pinned: boolean): Promise<Outcome<null>> {
   if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -28,7 +28,7 @@ export async function setPinned(viewer: Viewer | null, discussionId: string, pin
   });
 }
 
-export async function setLocked(viewer: Viewer | null, discussionId: string, locked: boolean, reason: string): Promise<WriteOutcome<null>> {
+export async function setLocked(viewer: Viewer | null, discussionId: string, locked: boolean, reason: string): Promise<Outcome<null>> {
   if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,7 +49,7 @@ export async function setLocked(viewer: Viewer | null, discussionId: string, loc
   });
 }
 
-export async function setDiscussionHidden(viewer: Viewer | null, discussionId: string, hidden: boolean, reason: string): Promise<WriteOutcome<null>> {
+export async function setDiscussionHidden(viewer: Viewer | null, discussionId: string, hidden: boolean, reason: string): Promise<Outcome<null>> {
   if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -82,9 +82,9 @@ export async function setCommentHidden(
   commentId: string,
   hidden: boolean,
   reason: string,
-): Promise<WriteOutcome<null>> {
+): Promise<Outcome<null>> {
   if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx): Promise<WriteOutcome<null>> => {
+  return db.transaction(async (tx): Promise<Outcome<null>> => {
     const [row] = await tx
       .update(comments)
       .set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })

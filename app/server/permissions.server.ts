@@ -53,6 +53,20 @@ function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): bo
   return viewer !== null && isApproved(viewer) && post.authorId !== null && post.authorId === viewer.id;
 }
 
+/** Only the owner changes a profile (spec: "profile updates are limited to the own id"), approved or not. */
+export function canEditProfile(viewer: Viewer | null, profileId: string): viewer is Viewer {
+  return viewer !== null && viewer.id === profileId;
+}
+
+/**
+ * Members delete their own account (DSGVO Art. 17), also while they wait for
+ * approval or were rejected; nobody deletes someone else's. Whether the last
+ * administrator may leave is decided in the deleting transaction (removesLastAdmin).
+ */
+export function canDeleteAccount(viewer: Viewer | null, profileId: string): viewer is Viewer {
+  return viewer !== null && viewer.id === profileId;
+}
+
 /** Hidden content exists only for staff; for everyone else it is a 404. */
 export function canSeeHidden(viewer: Viewer | null): boolean {
   return can(viewer, "moderate");

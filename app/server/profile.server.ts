@@ -4,22 +4,17 @@ import sharp from "sharp";
 import { comments, discussions, mailOutbox, profiles, user, userRoles } from "../../db/schema";
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db } from "./db.server";
-import type { WriteOutcome } from "./discussions.server";
+import { done, fail, ok, type Outcome } from "./outcome.server";
 import { logger } from "./logger.server";
-import { lastAdminTexts, removesLastAdmin } from "./permissions.server";
+import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import type { Viewer } from "./session.server";
 import { deleteFileByUrl, deleteFolder, putFile } from "./storage.server";
-
-/** Only the owner changes a profile (spec: "profile updates are limited to the own id"). */
-function ownsProfile(viewer: Viewer | null, profileId: string): viewer is Viewer {
-  return viewer !== null && viewer.id === profileId;
-}
 
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
 const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
 
-export async function updateOwnProfile(viewer: Viewer | null, profileId: string, input: UpdateProfileInput): Promise<WriteOutcome<null>> {
-  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+export async function updateOwnProfile(viewer: Viewer | null, profileId: string, input: UpdateProfileInput): Promise<Outcome<null>> {
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   if (!allowedExpertise.has(input.expertise) || !allowedExperience.has(input.experience)) {
     return { ok: false, reason: "invalid", message: "Bitte wählen Sie Expertise und Erfahrung aus der Liste." };
   }
@@ -30,7 +25,11 @@ export async function updateOwnProfile(viewer: Viewer | null, profileId: string,
   return { ok: true, value: null };
 }
 
-export type AvatarError = "not-signed-in" | "forbidden" | "too-large" | "not-an-image";
+export const avatarTexts = {
+  notSignedIn: "Sie müssen angemeldet sein, um ein Avatar hochzuladen",
+  tooLarge: "Die Datei ist zu groß. Maximal 5MB erlaubt.",
+  notAnImage: "Nur Bilddateien sind erlaubt.",
+} as const;
 
 /**
  * Checks the bytes (not the declared type), re-encodes to a square 256 px
@@ -41,20 +40,21 @@ export async function setAvatar(
   viewer: Viewer | null,
   profileId: string,
   file: { size: number; bytes: () => Promise<ArrayBuffer> },
-): Promise<{ ok: true; url: string } | { ok: false; error: AvatarError }> {
-  if (!viewer) return { ok: false, error: "not-signed-in" };
-  if (!ownsProfile(viewer, profileId)) return { ok: false, error: "forbidden" };
-  if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: "too-large" };
+): Promise<Outcome<{ url: string }>> {
+  if (!viewer) return fail("unauthenticated", avatarTexts.notSignedIn);
+  if (!canEditProfile(viewer, profileId)) return fail("forbidden");
+  if (file.size > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
   const input = Buffer.from(await file.bytes());
-  if (input.length === 0 || input.length > AVATAR_MAX_BYTES) return { ok: false, error: input.length === 0 ? "not-an-image" : "too-large" };
+  if (input.length === 0) return fail("unsupported", avatarTexts.notAnImage);
+  if (input.length > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
 
   let webp: Buffer;
   try {
     const metadata = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
-    if (!metadata.format || !metadata.width) return { ok: false, error: "not-an-image" };
+    if (!metadata.format || !metadata.width) return fail("unsupported", avatarTexts.notAnImage);
     webp = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
   } catch {
-    return { ok: false, error: "not-an-image" };
+    return fail("unsupported", avatarTexts.notAnImage);
   }
 
   // The random part keeps two uploads in the same millisecond apart (files are never overwritten).
@@ -68,11 +68,11 @@ export async function setAvatar(
   if (previous?.avatarUrl && previous.avatarUrl !== url) {
     await deleteFileByUrl(previous.avatarUrl).catch((error: unknown) => logger.warn({ err: error }, "old avatar could not be deleted"));
   }
-  return { ok: true, url };
+  return ok({ url });
 }
 
-export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<WriteOutcome<null>> {
-  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<Outcome<null>> {
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   // Under the row lock, as in setAvatar: an upload running at the same time never loses its file's cleanup.
   const current = await db.transaction(async (tx) => {
     const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
@@ -95,8 +95,8 @@ export async function updateNotificationSettings(
   viewer: Viewer | null,
   profileId: string,
   settings: { newsletter: boolean; notifyReplies: boolean },
-): Promise<WriteOutcome<null>> {
-  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+): Promise<Outcome<null>> {
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   await db
     .update(profiles)
     .set({ newsletterSubscribed: settings.newsletter, notifyReplies: settings.notifyReplies, updatedAt: new Date() })
@@ -128,7 +128,8 @@ export async function exportMemberData(viewer: Viewer) {
  * role, sessions, avatar files, queued mails). Posts stay, without author,
  * and are shown as 'Gelöschter Benutzer'.
  */
-export async function deleteOwnAccount(viewer: Viewer): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function deleteOwnAccount(viewer: Viewer | null, profileId: string): Promise<Outcome> {
+  if (!canDeleteAccount(viewer, profileId)) return fail("forbidden");
   const refusal = await db.transaction(async (tx) => {
     // Locked as in changeRole: the last two administrators leaving at the same moment cannot both pass.
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
@@ -137,8 +138,8 @@ export async function deleteOwnAccount(viewer: Viewer): Promise<{ ok: true } | {
     await tx.delete(user).where(eq(user.id, viewer.id));
     return null;
   });
-  if (refusal) return { ok: false, message: refusal };
+  if (refusal) return fail("conflict", refusal);
   await deleteFolder(`avatars/${viewer.id}`);
   logger.info({ member: viewer.id }, "account deleted by its owner");
-  return { ok: true };
+  return done;
 }

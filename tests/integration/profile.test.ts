@@ -41,21 +41,21 @@ describe("avatars", () => {
   it("re-encodes an image to a 256 px WebP, replaces and removes the file", async () => {
     const me = await makeViewer();
     const first = await profile.setAvatar(me, me.id, file(await png()));
-    if (!first.ok) throw new Error(first.error);
-    expect(first.url).toMatch(new RegExp(`^/storage/avatars/${me.id}/\\d+-[0-9a-f]{12}\\.webp$`));
-    const stored = path.join(process.env.STORAGE_DIR!, first.url.replace("/storage/", ""));
+    if (!first.ok) throw new Error(first.reason);
+    expect(first.value.url).toMatch(new RegExp(`^/storage/avatars/${me.id}/\\d+-[0-9a-f]{12}\\.webp$`));
+    const stored = path.join(process.env.STORAGE_DIR!, first.value.url.replace("/storage/", ""));
     const meta = await sharp(fs.readFileSync(stored)).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
     expect(meta.exif).toBeUndefined();
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await profile.setAvatar(me, me.id, file(await png()));
-    if (!second.ok) throw new Error(second.error);
-    expect(await fileExistsForUrl(first.url)).toBe(false);
-    expect(await fileExistsForUrl(second.url)).toBe(true);
+    if (!second.ok) throw new Error(second.reason);
+    expect(await fileExistsForUrl(first.value.url)).toBe(false);
+    expect(await fileExistsForUrl(second.value.url)).toBe(true);
 
     await profile.removeAvatar(me, me.id);
-    expect(await fileExistsForUrl(second.url)).toBe(false);
+    expect(await fileExistsForUrl(second.value.url)).toBe(false);
     const [row] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, me.id));
     expect(row?.avatarUrl).toBeNull();
   });
@@ -63,10 +63,10 @@ describe("avatars", () => {
   it("refuses other people's avatars, oversized files and non-images whatever their name", async () => {
     const me = await makeViewer();
     const other = await makeViewer();
-    expect(await profile.setAvatar(null, me.id, file(await png()))).toEqual({ ok: false, error: "not-signed-in" });
-    expect(await profile.setAvatar(other, me.id, file(await png()))).toEqual({ ok: false, error: "forbidden" });
-    expect(await profile.setAvatar(me, me.id, file(Buffer.alloc(6 * 1024 * 1024)))).toEqual({ ok: false, error: "too-large" });
-    expect(await profile.setAvatar(me, me.id, file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")))).toEqual({ ok: false, error: "not-an-image" });
+    expect(await profile.setAvatar(null, me.id, file(await png()))).toMatchObject({ ok: false, reason: "unauthenticated" });
+    expect(await profile.setAvatar(other, me.id, file(await png()))).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.setAvatar(me, me.id, file(Buffer.alloc(6 * 1024 * 1024)))).toMatchObject({ ok: false, reason: "too-large" });
+    expect(await profile.setAvatar(me, me.id, file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")))).toMatchObject({ ok: false, reason: "unsupported" });
     expect(await profile.removeAvatar(other, me.id)).toEqual({ ok: false, reason: "forbidden" });
   });
 });
@@ -127,7 +127,8 @@ describe("DSGVO", () => {
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect(JSON.stringify(data)).not.toMatch(/password/i);
 
-    await profile.deleteOwnAccount(me);
+    expect(await profile.deleteOwnAccount(other, me.id)).toEqual({ ok: false, reason: "forbidden" });
+    await profile.deleteOwnAccount(me, me.id);
     expect(await db.select().from(user).where(eq(user.id, me.id))).toEqual([]);
     const kept = await getDiscussionBySlug(mine.value.slug);
     expect(kept).toMatchObject({ author: null, authorId: null });

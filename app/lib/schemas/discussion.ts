@@ -50,12 +50,15 @@ const commentContent = z
   .min(1, "Bitte geben Sie einen Kommentar ein.")
   .max(COMMENT_MAX_LENGTH, `Ein Kommentar darf höchstens ${COMMENT_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`);
 
+// Comment ids are UUIDs; anything else names a comment that cannot exist.
+const commentNotFound = "Diesen Kommentar gibt es nicht.";
+
 export const createCommentSchema = z.object({
   content: commentContent,
-  parentId: z.uuid().optional().or(z.literal("").transform(() => undefined)),
+  parentId: z.uuid({ error: commentNotFound }).optional().or(z.literal("").transform(() => undefined)),
 });
 
 export const updateCommentSchema = z.object({
-  commentId: z.uuid(),
+  commentId: z.uuid({ error: commentNotFound }),
   content: commentContent,
 });

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
+import { paths } from "~/lib/paths";
+import { texts } from "~/lib/texts";
+import { commentHref } from "~/server/comments.server";
+import type { DiscussionDetail } from "~/server/discussions.server";
+import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
+import { fail, respond, type Failure, type IntentHandlers, type Outcome } from "~/server/outcome.server";
+import { can } from "~/server/permissions.server";
+import type { Viewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/**
+ * The moderation bar's forms (pin, lock, hide, restore), posted to the
+ * discussion page like its other forms so they work without JavaScript; the
+ * discussion route parses them with its own and hands them over here.
+ */
+
+// The id goes into a uuid column: anything else is a comment that cannot exist.
+const commentId = z.uuid({ error: texts.commentNotFound });
+
+export const moderationIntents = [
+  z.object({ intent: z.literal("pin") }),
+  z.object({ intent: z.literal("unpin") }),
+  z.object({ intent: z.literal("lock"), reason: lockReasonSchema.shape.reason }),
+  z.object({ intent: z.literal("unlock") }),
+  z.object({ intent: z.literal("hide-discussion"), reason: moderationReasonSchema.shape.reason }),
+  z.object({ intent: z.literal("restore-discussion") }),
+  z.object({ intent: z.literal("hide-comment"), commentId, reason: moderationReasonSchema.shape.reason }),
+  z.object({ intent: z.literal("restore-comment"), commentId }),
+] as const;
+
+type ModerationInput = z.infer<(typeof moderationIntents)[number]>;
+export type ModerationIntent = ModerationInput["intent"];
+
+export const moderationFailed = "Die Moderationsaktion ist fehlgeschlagen";
+
+const moderationToasts: Record<ModerationIntent, string> = {
+  pin: "Diskussion angepinnt",
+  unpin: "Diskussion nicht mehr angepinnt",
+  lock: "Diskussion gesperrt",
+  unlock: "Diskussion entsperrt",
+  "hide-discussion": "Diskussion ausgeblendet",
+  "restore-discussion": "Diskussion wiederhergestellt",
+  "hide-comment": "Kommentar ausgeblendet",
+  "restore-comment": "Kommentar wiederhergestellt",
+};
+
+export function isModerationIntent(intent: string): intent is ModerationIntent {
+  return Object.hasOwn(moderationToasts, intent);
+}
+
+/** The comment a failed moderation form belongs to, so its thread shows the error. */
+export function moderationTarget(payload: Record<string, unknown>): string | null {
+  const id = payload.commentId;
+  return (payload.intent === "hide-comment" || payload.intent === "restore-comment") && commentId.safeParse(id).success ? (id as string) : null;
+}
+
+/** What the page shows for a refused moderation form: the reason form's error when the reason was wrong. */
+export function moderationRefusal(intent: ModerationIntent, target: string | null, withReasonError = false) {
+  return {
+    failed: moderationFailed,
+    fallback: { forbidden: texts.permissionDenied, "not-found": target ? texts.commentNotFound : texts.discussionNotFound, invalid: texts.unknownError },
+    page: ({ message }: Failure & { message: string | undefined }) => ({
+      errors: { form: message ?? null, content: message ?? null, target },
+      moderationError: withReasonError && message ? { intent: intent as string, message } : null,
+    }),
+  };
+}
+
+/** One handler per moderation intent; the guardian is asked before any of them runs. */
+export function moderationHandlers(viewer: Viewer | null, discussion: DiscussionDetail): IntentHandlers<ModerationInput, ReturnType<typeof moderate>> {
+  const run = (input: ModerationInput, work: () => Promise<Outcome>) => moderate(viewer, discussion, input, work);
+  return {
+    pin: (input) => run(input, () => setPinned(viewer, discussion.id, true)),
+    unpin: (input) => run(input, () => setPinned(viewer, discussion.id, false)),
+    lock: (input) => run(input, () => setLocked(viewer, discussion.id, true, input.reason)),
+    unlock: (input) => run(input, () => setLocked(viewer, discussion.id, false, "")),
+    "hide-discussion": (input) => run(input, () => setDiscussionHidden(viewer, discussion.id, true, input.reason)),
+    "restore-discussion": (input) => run(input, () => setDiscussionHidden(viewer, discussion.id, false, "")),
+    "hide-comment": (input) => run(input, () => setCommentHidden(viewer, discussion.id, input.commentId, true, input.reason)),
+    "restore-comment": (input) => run(input, () => setCommentHidden(viewer, discussion.id, input.commentId, false, "")),
+  };
+}
+
+function moderate(viewer: Viewer | null, discussion: DiscussionDetail, input: ModerationInput, work: () => Promise<Outcome>) {
+  const target = "commentId" in input ? input.commentId : null;
+  return respond(can(viewer, "moderate") ? work() : fail("forbidden"), {
+    ...moderationRefusal(input.intent, target),
+    context: { intent: input.intent, discussion: discussion.id },
+    success: async () =>
+      redirectWithToast(target ? await commentHref(discussion, target) : paths.discussion(discussion.slug), {
+        type: "success",
+        title: moderationToasts[input.intent],
+      }),
+  });
+}

@@ -1,0 +1,120 @@
+import { data } from "react-router";
+import { texts } from "~/lib/texts";
+import { toastMessage, type ToastMessage } from "~/lib/toast";
+import { logger } from "./logger.server";
+
+/**
+ * The write path (decision 0014): a service answers with an Outcome, and the
+ * action turns it into a response with `respond` (or `refuse` when the form
+ * itself was unusable). No route picks a status code by hand.
+ */
+export const failureStatus = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  unsupported: 415,
+  "too-many-requests": 429,
+  unexpected: 500,
+} as const;
+
+export type FailureReason = keyof typeof failureStatus;
+
+/** For answers of libraries that speak in status codes (better-auth): the reason, or "invalid" for a status we do not use. */
+export function reasonForStatus(status: number): FailureReason {
+  const found = Object.entries(failureStatus).find(([, value]) => value === status);
+  return found && found[0] !== "unexpected" ? (found[0] as FailureReason) : "invalid";
+}
+
+export interface Failure {
+  ok: false;
+  reason: FailureReason;
+  /** German, for the member; without one the route's fallback text is shown. */
+  message?: string;
+  /** Per field, for forms that show errors next to their inputs. */
+  fieldErrors?: Record<string, string[]>;
+  /** Seconds, sent as Retry-After (rate limits). */
+  retryAfter?: number;
+}
+
+export type Outcome<T = null> = { ok: true; value: T } | Failure;
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export const done = { ok: true, value: null } as const;
+
+export function fail(reason: FailureReason, message?: string, fieldErrors?: Record<string, string[]>): Failure {
+  return { ok: false, reason, ...(message === undefined ? {} : { message }), ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** The first message of a parse's errors (Conform's `submission.error` or a flattened zod error). */
+export function firstMessage(errors: Record<string, readonly string[] | null | undefined> | null | undefined): string | undefined {
+  return Object.values(errors ?? {}).flat().find((message): message is string => typeof message === "string" && message !== "");
+}
+
+/** Conform's error record without its empty entries, as `Failure.fieldErrors` carries it. */
+export function fieldErrorsOf(errors: Record<string, readonly string[] | null | undefined> | null | undefined): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([name, list]) => (list && list.length > 0 ? [[name, [...list]]] : [])));
+}
+
+export interface Refusal<D> {
+  /** Title of the error toast; the failure's message is its description. Null: the page shows the error without a toast. */
+  failed: string | null;
+  /** Message for failures that bring none, by reason. */
+  fallback?: Partial<Record<FailureReason, string>>;
+  /** What the page needs besides the toast (field errors, Conform's `submission.reply`, which form failed). */
+  page?: (failure: Failure & { message: string | undefined }) => D;
+}
+
+/** The one mapping from a failed write (or unusable input) to a response. */
+export function refuse<D extends object = Record<never, never>>(failure: Failure, how: Refusal<D>) {
+  const message = failure.message ?? how.fallback?.[failure.reason];
+  const headers = failure.retryAfter === undefined ? undefined : { "Retry-After": String(failure.retryAfter) };
+  const toast: ToastMessage | undefined = how.failed === null ? undefined : toastMessage("error", how.failed, message);
+  return data({ ...(how.page?.({ ...failure, message }) as D), ...(toast ? { toast } : {}) }, { status: failureStatus[failure.reason], headers });
+}
+
+/**
+ * Runs a write and answers it: `success` for an ok outcome, `refuse` for a
+ * failed one. An error the service did not expect becomes the German 500
+ * message here, logged once; responses thrown by guards pass through.
+ */
+export async function respond<T, D extends object, S>(
+  work: Outcome<T> | Promise<Outcome<T>>,
+  how: Refusal<D> & { success: (value: T) => S | Promise<S>; context?: Record<string, unknown> },
+) {
+  try {
+    const outcome = await work;
+    if (outcome.ok) return await how.success(outcome.value);
+    return refuse(outcome, how);
+  } catch (error) {
+    if (isThrownResponse(error)) throw error;
+    logger.error({ err: error, ...how.context }, "write failed");
+    return refuse(fail("unexpected", texts.unexpectedError), how);
+  }
+}
+
+/** What guards and React Router helpers throw on purpose: a Response or `data(…)`. */
+function isThrownResponse(error: unknown): boolean {
+  return error instanceof Response || (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit");
+}
+
+/**
+ * Routes with several forms send `intent`; each intent has one handler, typed
+ * by the variant of the parsed union it receives.
+ */
+export type IntentHandlers<I extends { intent: string }, R = unknown> = { [K in I["intent"]]: (input: Extract<I, { intent: K }>) => R };
+
+export function dispatch<I extends { intent: string }, H extends IntentHandlers<I>>(input: I, handlers: H): ReturnType<H[I["intent"]]> {
+  return (handlers[input.intent as I["intent"]] as unknown as (input: I) => ReturnType<H[I["intent"]]>)(input);
+}
+
+/** Copies the cookies of an auth answer (session set or cleared) onto our own response. */
+export function forwardCookies(cookies: readonly string[] | Headers, into: Headers = new Headers()): Headers {
+  for (const cookie of cookies instanceof Headers ? cookies.getSetCookie() : cookies) into.append("Set-Cookie", cookie);
+  return into;
+}

@@ -1,0 +1,67 @@
+import { RuleTester } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, expect, it } from "vitest";
+import writePath from "../../eslint-rules/one-write-path.js";
+import { dispatch, fail, forwardCookies, ok, reasonForStatus, refuse, respond } from "~/server/outcome.server";
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: "module" } });
+
+/** The rule finds the ways around the write path that route modules had before decision 0014. */
+tester.run("one-write-path", writePath.rules["one-write-path"], {
+  valid: [
+    "export async function action({ request }) { const submission = parseWithZod(await readFormData(request), { schema }); }",
+    "export async function loader() { throw data(null, { status: 404 }); }",
+    "export async function loader() { return new Response('Zu viele Anfragen.', { status: 429 }); }",
+    "function Busy() { const navigation = useNavigation(); return navigation.formData?.get('intent'); }",
+    "export async function action() { return data({ intent }, { headers }); }",
+  ],
+  invalid: [
+    { code: "export async function action({ request }) { const formData = await readFormData(request); const intent = formData.get('intent'); }", errors: [{ messageId: "formField" }] },
+    { code: "const parsed = updateProfileSchema.safeParse(Object.fromEntries(formData));", errors: [{ messageId: "formEntries" }] },
+    { code: "export async function action() { return data({ toast }, { status: 400 }); }", errors: [{ messageId: "status" }] },
+    { code: "function refused(outcome) { return data({ errors }, { status: outcome.reason === 'forbidden' ? 403 : 400 }); }", errors: [{ messageId: "status" }] },
+    { code: "export async function action() { return new Response(null, { status: 302, headers }); }", errors: [{ messageId: "status" }] },
+  ],
+});
+
+type Init = { init: ResponseInit | null; data: Record<string, unknown> };
+
+describe("the one mapper", () => {
+  it("gives each failure its status, the toast its fallback text and the page its data", () => {
+    const answer = refuse(fail("not-found"), {
+      failed: "Fehler beim Erstellen des Kommentars",
+      fallback: { "not-found": "Diskussion nicht gefunden" },
+      page: ({ message }) => ({ errors: { form: message } }),
+    }) as unknown as Init;
+    expect(answer.init?.status).toBe(404);
+    expect(answer.data).toMatchObject({
+      errors: { form: "Diskussion nicht gefunden" },
+      toast: { type: "error", title: "Fehler beim Erstellen des Kommentars", description: "Diskussion nicht gefunden" },
+    });
+    expect((refuse(fail("forbidden"), { failed: null }) as unknown as Init).data).not.toHaveProperty("toast");
+    expect((refuse({ ...fail("too-many-requests", "Zu viele Anfragen."), retryAfter: 30 }, { failed: "x" }) as unknown as Init).init).toMatchObject({
+      status: 429,
+      headers: { "Retry-After": "30" },
+    });
+  });
+
+  it("answers an unexpected error with the German 500 text and lets thrown responses pass", async () => {
+    const unexpected = (await respond(Promise.reject(new Error("connection reset")), { failed: "Fehler", success: () => "nie" })) as unknown as Init;
+    expect(unexpected.init?.status).toBe(500);
+    expect(unexpected.data).toMatchObject({ toast: { description: "Es ist ein unerwarteter Fehler aufgetreten." } });
+    const redirect = new Response(null, { status: 302 });
+    await expect(respond(Promise.reject(redirect), { failed: "Fehler", success: () => "nie" })).rejects.toBe(redirect);
+    expect(await respond(ok({ slug: "a" }), { failed: "Fehler", success: ({ slug }) => slug })).toBe("a");
+  });
+
+  it("dispatches by intent, maps foreign statuses and copies cookies", () => {
+    type Input = { intent: "pin" } | { intent: "lock"; reason: string };
+    const handlers = { pin: () => "angepinnt", lock: (input: { reason: string }) => `gesperrt: ${input.reason}` };
+    expect(dispatch<Input, typeof handlers>({ intent: "lock", reason: "Spam" }, handlers)).toBe("gesperrt: Spam");
+    expect([reasonForStatus(401), reasonForStatus(403), reasonForStatus(422), reasonForStatus(500)]).toEqual(["unauthenticated", "forbidden", "invalid", "invalid"]);
+    expect(forwardCookies(["a=1", "b=2"]).getSetCookie()).toEqual(["a=1", "b=2"]);
+  });
+});
