@@ -23,7 +23,7 @@ import {
   signUp,
 } from "~/server/accounts.server";
 import { logger } from "~/server/logger.server";
-import { isApproved } from "~/server/permissions.server";
+import { awaitsApproval } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits, signInDelayMs } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -32,7 +32,7 @@ import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
-  if (viewer) throw redirect(isApproved(viewer) ? paths.home : paths.pendingApproval);
+  if (viewer) throw redirect(awaitsApproval(viewer) ? paths.pendingApproval : paths.home);
   return null;
 }
 
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const headers = new Headers();
       for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
-      if (!isApproved(result.viewer)) return redirect(paths.pendingApproval, { headers });
+      if (awaitsApproval(result.viewer)) return redirect(paths.pendingApproval, { headers });
       return redirectWithToast(safeRedirectTarget(formData.get("redirectTo")), { type: "success", title: texts.welcomeBack }, headers);
     }
 

@@ -16,7 +16,7 @@ import { texts } from "~/lib/texts";
 import { toastMessage, type ToastMessage } from "~/lib/toast";
 import { createDiscussion, listAssignableMembers } from "~/server/discussions.server";
 import { logger } from "~/server/logger.server";
-import { isApproved } from "~/server/permissions.server";
+import { awaitsApproval } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
@@ -31,7 +31,7 @@ async function requireAuthor(request: Request) {
       title: texts.signInToCreateDiscussion,
     });
   }
-  if (!isApproved(viewer)) throw redirect(paths.pendingApproval);
+  if (awaitsApproval(viewer)) throw redirect(paths.pendingApproval);
   return viewer;
 }
 

@@ -33,7 +33,7 @@ import { getDiscussionBySlug, updateDiscussion, type WriteOutcome } from "~/serv
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { logger } from "~/server/logger.server";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
-import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
+import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
 import { textForPage } from "~/server/page-text.server";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
@@ -73,11 +73,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comments: comments.map((comment) => ({
       ...comment,
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
+      canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
     })),
     description: plainTextExcerpt(content) || discussion.title,
     commentPages: { currentPage: page, totalPages },
     access,
-    viewerId: viewer?.id ?? null,
     canEdit: canEditDiscussion(viewer, discussion),
     moderation: staff
       ? { isPinned: discussion.isPinned, locked: discussion.lockedAt !== null, hidden: discussion.hiddenAt !== null, hiddenReason: discussion.hiddenReason }
@@ -208,7 +208,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { comments, commentPages, access, viewerId, canEdit, moderation, now } = loaderData;
+  const { comments, commentPages, access, canEdit, moderation, now } = loaderData;
   const body = usePageText(pageTextKeys.discussion, loaderData.discussion.content, (element) => element.innerHTML);
   const discussion = { ...loaderData.discussion, content: body };
   const [searchParams] = useSearchParams();
@@ -291,7 +291,6 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         access={access}
         lockReason={discussion.lockReason}
         canModerate={moderation !== null}
-        viewerId={viewerId}
         now={now}
         replyTo={searchParams.get("replyTo")}
         editing={searchParams.get("editComment")}

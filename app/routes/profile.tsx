@@ -32,6 +32,7 @@ import {
   updateOwnProfile,
   type AvatarError,
 } from "~/server/profile.server";
+import { canDeleteAccount, canEditProfile } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { readFormData } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -41,7 +42,7 @@ import type { Route } from "./+types/profile";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
   const [discussions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), getViewer(request)]);
-  const isOwn = viewer?.id === profile.id;
+  const canEdit = canEditProfile(viewer, profile.id);
   const url = `${env.PUBLIC_URL}${paths.profile(profile.id)}`;
   const jsonLd = {
     "@context": "https://schema.org",
@@ -59,8 +60,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     profile,
     discussions,
-    isOwn,
-    notifications: isOwn ? await getNotificationSettings(profile.id) : null,
+    canEdit,
+    canDeleteAccount: canDeleteAccount(viewer, profile.id),
+    notifications: canEdit ? await getNotificationSettings(profile.id) : null,
   };
 }
 
@@ -89,7 +91,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(413, texts.avatarUploadFailed, avatarErrors["too-large"]);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  const own = viewer?.id === params.id;
 
   switch (intent) {
     case "update-profile": {
@@ -124,7 +125,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(paths.profile(params.id), { type: "success", title: texts.settingsSaved });
     }
     case "delete-account": {
-      if (!viewer || !own) return refuse(403, texts.unknownError, texts.permissionDenied);
+      if (!canDeleteAccount(viewer, params.id)) return refuse(403, texts.unknownError, texts.permissionDenied);
       if (String(formData.get("confirmation") ?? "").trim() !== DELETE_CONFIRMATION) {
         return refuse(400, "Konto nicht gelöscht", `Bitte „${DELETE_CONFIRMATION}“ eingeben.`, { deleteError: `Bitte „${DELETE_CONFIRMATION}“ eingeben.` });
       }
@@ -141,10 +142,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, discussions, isOwn, notifications } = loaderData;
+  const { profile, discussions, canEdit, notifications } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const [searchParams] = useSearchParams();
-  const editing = isOwn && searchParams.get("edit") === "1";
+  const editing = canEdit && searchParams.get("edit") === "1";
   useShowToast(actionData?.toast);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -166,7 +167,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
               {experienceLabels[profile.experience] && <Badge variant="outline">{experienceLabels[profile.experience]}</Badge>}
             </div>
           </div>
-          {isOwn && !editing && (
+          {canEdit && !editing && (
             <Button asChild variant="outline" className="sm:ml-auto">
               <Link to="?edit=1#profil-bearbeiten" preventScrollReset>
                 <PencilIcon aria-hidden="true" />
@@ -191,8 +192,8 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           </p>
         </CardContent>
       </Card>
-      {isOwn && notifications && <NotificationCard settings={notifications} />}
-      {isOwn && <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />}
+      {notifications && <NotificationCard settings={notifications} />}
+      {loaderData.canDeleteAccount && <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />}
       <section aria-labelledby="profile-discussions">
         <h2 id="profile-discussions" className="text-xl font-semibold">
           Diskussionen von {profile.firstName}

@@ -213,9 +213,10 @@ export async function updateComment(
     .from(comments)
     .where(eq(comments.id, commentId));
   if (!existing || existing.discussionId !== discussionId) return { ok: false, reason: "not-found" };
-  if (!viewer || !canEditComment(viewer, existing)) return { ok: false, reason: "forbidden" };
-  // A hidden comment is the moderation's business until it is restored.
-  if (existing.hiddenAt !== null && !canSeeHidden(viewer)) return { ok: false, reason: "not-found" };
+  if (!viewer || !canEditComment(viewer, existing)) {
+    // For anyone but staff a hidden comment does not exist.
+    return { ok: false, reason: existing.hiddenAt !== null && !canSeeHidden(viewer) ? "not-found" : "forbidden" };
+  }
   await db.transaction(async (tx) => {
     await tx.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, commentId));
     if (existing.authorId !== viewer.id) {

@@ -6,20 +6,15 @@ import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, ty
 import { db } from "./db.server";
 import type { WriteOutcome } from "./discussions.server";
 import { logger } from "./logger.server";
-import { lastAdminTexts, removesLastAdmin } from "./permissions.server";
+import { canEditProfile, lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import type { Viewer } from "./session.server";
 import { deleteFileByUrl, deleteFolder, putFile } from "./storage.server";
-
-/** Only the owner changes a profile (spec: "profile updates are limited to the own id"). */
-function ownsProfile(viewer: Viewer | null, profileId: string): viewer is Viewer {
-  return viewer !== null && viewer.id === profileId;
-}
 
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
 const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
 
 export async function updateOwnProfile(viewer: Viewer | null, profileId: string, input: UpdateProfileInput): Promise<WriteOutcome<null>> {
-  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   if (!allowedExpertise.has(input.expertise) || !allowedExperience.has(input.experience)) {
     return { ok: false, reason: "invalid", message: "Bitte wählen Sie Expertise und Erfahrung aus der Liste." };
   }
@@ -43,7 +38,7 @@ export async function setAvatar(
   file: { size: number; bytes: () => Promise<ArrayBuffer> },
 ): Promise<{ ok: true; url: string } | { ok: false; error: AvatarError }> {
   if (!viewer) return { ok: false, error: "not-signed-in" };
-  if (!ownsProfile(viewer, profileId)) return { ok: false, error: "forbidden" };
+  if (!canEditProfile(viewer, profileId)) return { ok: false, error: "forbidden" };
   if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: "too-large" };
   const input = Buffer.from(await file.bytes());
   if (input.length === 0 || input.length > AVATAR_MAX_BYTES) return { ok: false, error: input.length === 0 ? "not-an-image" : "too-large" };
@@ -72,7 +67,7 @@ export async function setAvatar(
 }
 
 export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<WriteOutcome<null>> {
-  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   // Under the row lock, as in setAvatar: an upload running at the same time never loses its file's cleanup.
   const current = await db.transaction(async (tx) => {
     const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
@@ -96,7 +91,7 @@ export async function updateNotificationSettings(
   profileId: string,
   settings: { newsletter: boolean; notifyReplies: boolean },
 ): Promise<WriteOutcome<null>> {
-  if (!ownsProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   await db
     .update(profiles)
     .set({ newsletterSubscribed: settings.newsletter, notifyReplies: settings.notifyReplies, updatedAt: new Date() })

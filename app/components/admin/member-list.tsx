@@ -19,6 +19,8 @@ export interface MemberRow {
 }
 
 const statusLabels: Record<string, string> = { pending: "Wartet auf Freigabe", rejected: "Abgelehnt" };
+/** Staff roles stand out in the list; plain members do not. */
+const roleBadgeVariants: Record<RoleValue, "muted" | "default"> = { member: "muted", moderator: "default", admin: "default" };
 
 export function MemberList({ members }: { members: MemberRow[] }) {
   return (
@@ -50,7 +52,7 @@ function MemberRoleRow({ member }: { member: MemberRow }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {name}
-            <Badge variant={member.role === "member" ? "muted" : "default"}>{roleLabels[member.role]}</Badge>
+            <Badge variant={roleBadgeVariants[member.role]}>{roleLabels[member.role]}</Badge>
             {statusLabels[member.approvalStatus] && <Badge variant="outline">{statusLabels[member.approvalStatus]}</Badge>}
           </p>
           <p className="truncate text-sm text-muted-foreground">

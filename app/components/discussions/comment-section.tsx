@@ -18,8 +18,11 @@ import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
-/** A comment as the page gets it: without its text on a document request (app/lib/page-text.tsx). */
-export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null };
+/**
+ * A comment as the page gets it: without its text on a document request
+ * (app/lib/page-text.tsx), with the guardian's answer whether this viewer may edit it.
+ */
+export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null; canEdit: boolean };
 
 interface Thread {
   comment: CommentOnPage;
@@ -52,7 +55,6 @@ export function CommentSection({
   access,
   lockReason,
   canModerate,
-  viewerId,
   now,
   replyTo,
   editing,
@@ -67,9 +69,8 @@ export function CommentSection({
   totalPages: number;
   access: CommentAccess;
   lockReason: string | null;
-  /** Staff: hide, restore and edit any comment (the server checks again). */
+  /** Staff: hide and restore comments (the server checks again). */
   canModerate: boolean;
-  viewerId: string | null;
   now: Date;
   replyTo: string | null;
   editing: string | null;
@@ -77,7 +78,7 @@ export function CommentSection({
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
-  const item = { access, viewerId, now, editing, errors, canModerate, pageLink, cancelTo: pageHref(".", currentPage) };
+  const item = { access, now, editing, errors, canModerate, pageLink, cancelTo: pageHref(".", currentPage) };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
@@ -118,7 +119,6 @@ function CommentItem({
   comment,
   access,
   canModerate,
-  viewerId,
   now,
   editing,
   errors,
@@ -129,7 +129,6 @@ function CommentItem({
   comment: CommentOnPage;
   access: CommentAccess;
   canModerate: boolean;
-  viewerId: string | null;
   now: Date;
   editing: string | null;
   errors: { content: string | null; target: string | null };
@@ -149,8 +148,7 @@ function CommentItem({
   }
   const name = authorFirstName(comment.author);
   const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
-  const isAuthor = viewerId !== null && comment.author?.id === viewerId;
-  const mayEdit = isAuthor || canModerate;
+  const mayEdit = comment.canEdit;
   const replyTo = replyTarget ?? comment.id;
 
   return (

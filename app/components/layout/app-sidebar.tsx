@@ -103,7 +103,7 @@ function SidebarBody({
               <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           ))}
-          {viewer?.isAdmin && (
+          {viewer?.canOpenAdminPanel && (
             <li>
               <SidebarLink to={paths.admin} label="Admin Panel" icon={ShieldIcon} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
