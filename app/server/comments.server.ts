@@ -1,10 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
-import { db } from "./db.server";
+import { db, type Database, type Transaction } from "./db.server";
 import { env } from "./env.server";
-import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./mail.server";
 import { replyNotificationMail } from "./mail-templates.server";
 import type { AuthorSummary, WriteOutcome } from "./discussions.server";
 import { recordAudit } from "./audit.server";
@@ -99,12 +98,12 @@ export async function listCommentPage(discussionId: string, page: number, option
 }
 
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
-export async function commentPageOf(discussionId: string, commentId: string): Promise<number> {
+export async function commentPageOf(discussionId: string, commentId: string, executor: Database | Transaction = db): Promise<number> {
   const thread = db
     .select({ createdAt: sql`th.created_at`, id: sql`th.id` })
     .from(sql`${comments} c join ${comments} th on th.id = coalesce(c.parent_id, c.id)`)
     .where(sql`c.id = ${commentId}`);
-  const [row] = await db
+  const [row] = await executor
     .select({ position: count() })
     .from(comments)
     .where(and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`));
@@ -112,13 +111,14 @@ export async function commentPageOf(discussionId: string, commentId: string): Pr
 }
 
 /** Where a comment is to be found: its page of the discussion, scrolled to it. */
-export async function commentHref(discussion: { id: string; slug: string }, commentId: string): Promise<string> {
-  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId))}#comment-${commentId}`;
+export async function commentHref(discussion: { id: string; slug: string }, commentId: string, executor: Database | Transaction = db): Promise<string> {
+  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
 }
 
 /**
- * Writes a comment or a reply and counts it in the same transaction. Replies
- * to replies attach to the top-level comment of the thread (one visual level).
+ * Writes a comment or a reply, counts it and queues the reply mails in the
+ * same transaction; the mail worker sends them after the commit. Replies to
+ * replies attach to the top-level comment of the thread (one visual level).
  * Comments are plain text; the page escapes them and links URLs.
  */
 export async function createComment(
@@ -127,7 +127,7 @@ export async function createComment(
   input: { content: string; parentId?: string },
 ): Promise<WriteOutcome<{ id: string }>> {
   if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
-  const outcome = await db.transaction(async (tx): Promise<WriteOutcome<{ id: string; parentAuthorId: string | null }>> => {
+  return db.transaction(async (tx): Promise<WriteOutcome<{ id: string }>> => {
     let parentId: string | null = null;
     let parentAuthorId: string | null = null;
     if (input.parentId) {
@@ -154,13 +154,9 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
       .returning({ id: comments.id });
-    return { ok: true, value: { id: row!.id, parentAuthorId } };
+    await queueReplyMails(tx, viewer, discussionId, row!.id, parentAuthorId);
+    return { ok: true, value: { id: row!.id } };
   });
-  if (!outcome.ok) return outcome;
-  await notifyAboutReply(viewer, discussionId, outcome.value.id, outcome.value.parentAuthorId).catch((error: unknown) =>
-    logger.error({ err: error, comment: outcome.value.id }, "reply notification failed"),
-  );
-  return { ok: true, value: { id: outcome.value.id } };
 }
 
 /**
@@ -168,8 +164,8 @@ export async function createComment(
  * author) about a new answer, once each, never the writer themself, and only
  * those who keep both e-mail toggles on.
  */
-async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
-  const [discussion] = await db
+async function queueReplyMails(tx: Transaction, actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
+  const [discussion] = await tx
     .select({ id: discussions.id, title: discussions.title, slug: discussions.slug, authorId: discussions.authorId })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
@@ -178,13 +174,13 @@ async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: 
   if (parentAuthorId && parentAuthorId !== actor.id) recipients.set(parentAuthorId, true);
   if (discussion.authorId && discussion.authorId !== actor.id && !recipients.has(discussion.authorId)) recipients.set(discussion.authorId, false);
   if (recipients.size === 0) return;
-  const people = await db
+  const people = await tx
     .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
     .from(profiles)
     .where(and(inArray(profiles.id, [...recipients.keys()]), eq(profiles.newsletterSubscribed, true), eq(profiles.notifyReplies, true)));
-  const url = `${env.PUBLIC_URL}${await commentHref(discussion, commentId)}`;
+  const url = `${env.PUBLIC_URL}${await commentHref(discussion, commentId, tx)}`;
   for (const person of people) {
-    await sendMail(
+    await queueMail(
       replyNotificationMail({
         to: person.email,
         name: person.firstName,
@@ -194,6 +190,7 @@ async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: 
         onComment: recipients.get(person.id) === true,
         profileUrl: `${env.PUBLIC_URL}${paths.profile(person.id)}`,
       }),
+      tx,
     );
   }
 }
