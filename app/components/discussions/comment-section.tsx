@@ -8,6 +8,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
+import { Textarea } from "~/components/ui/textarea";
 import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
@@ -238,14 +239,13 @@ function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; 
       <label htmlFor={`edit-${comment.id}`} className="sr-only">
         Kommentar bearbeiten
       </label>
-      <textarea
+      <Textarea
         id={`edit-${comment.id}`}
         name="content"
         defaultValue={comment.content}
         rows={4}
         required
         autoFocus
-        className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
       />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">
@@ -318,7 +318,7 @@ function CommentForm({
           {disabledHint}
         </p>
       )}
-      <textarea
+      <Textarea
         id={id}
         name="content"
         rows={parentId ? 3 : 4}
@@ -327,7 +327,6 @@ function CommentForm({
         aria-describedby={disabledHint ? `${id}-hint` : undefined}
         autoFocus={autoFocus}
         placeholder={parentId ? "Antwort schreiben..." : "Schreibe einen Kommentar..."}
-        className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
       />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">
