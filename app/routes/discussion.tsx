@@ -3,6 +3,7 @@ import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { authorFirstName } from "~/lib/authors";
 import { EyeIcon, HomeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
+import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
@@ -290,7 +291,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         totalPages={commentPages.totalPages}
         access={access}
         lockReason={discussion.lockReason}
-        canModerate={moderation !== null}
+        moderationTools={moderation ? (comment) => <CommentModeration {...comment} /> : undefined}
         now={now}
         replyTo={searchParams.get("replyTo")}
         editing={searchParams.get("editComment")}

@@ -1,6 +1,6 @@
 import { CommunityStats } from "~/components/home/community-stats";
 import { Hero } from "~/components/home/hero";
-import { RecentDiscussions } from "~/components/home/recent-discussions";
+import { RecentDiscussions } from "~/components/discussions/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";

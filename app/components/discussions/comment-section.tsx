@@ -1,9 +1,7 @@
-import { EyeIcon, EyeOffIcon, LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
-import { IntentButton } from "~/components/moderation/moderation-bar";
-import { ReasonForm } from "~/components/moderation/reason-form";
+import { LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -18,6 +16,9 @@ import { LinkifiedText } from "./linkified-text";
 import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
+
+/** Staff tools for one comment, given by the page (the moderation area); absent for everyone else. */
+export type CommentModerationTools = (comment: { id: string; hidden: boolean; error: string | null }) => ReactNode;
 
 /**
  * A comment as the page gets it: without its text on a document request
@@ -55,7 +56,7 @@ export function CommentSection({
   totalPages,
   access,
   lockReason,
-  canModerate,
+  moderationTools,
   now,
   replyTo,
   editing,
@@ -70,8 +71,8 @@ export function CommentSection({
   totalPages: number;
   access: CommentAccess;
   lockReason: string | null;
-  /** Staff: hide and restore comments (the server checks again). */
-  canModerate: boolean;
+  /** Staff only: hide and restore comments (the server checks again). */
+  moderationTools?: CommentModerationTools;
   now: Date;
   replyTo: string | null;
   editing: string | null;
@@ -79,7 +80,7 @@ export function CommentSection({
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
-  const item = { access, now, editing, errors, canModerate, pageLink, cancelTo: pageHref(".", currentPage) };
+  const item = { access, now, editing, errors, moderationTools, pageLink, cancelTo: pageHref(".", currentPage) };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
@@ -119,7 +120,7 @@ export function CommentSection({
 function CommentItem({
   comment,
   access,
-  canModerate,
+  moderationTools,
   now,
   editing,
   errors,
@@ -129,7 +130,7 @@ function CommentItem({
 }: {
   comment: CommentOnPage;
   access: CommentAccess;
-  canModerate: boolean;
+  moderationTools?: CommentModerationTools;
   now: Date;
   editing: string | null;
   errors: { content: string | null; target: string | null };
@@ -199,30 +200,9 @@ function CommentItem({
           Antworten
         </Link>
       )}
-      {canModerate && editing !== comment.id && (
+      {moderationTools && editing !== comment.id && (
         <div className="mt-3 border-t border-border pt-3">
-          {comment.hidden ? (
-            <IntentButton intent="restore-comment" fields={{ commentId: comment.id }}>
-              <EyeIcon aria-hidden="true" />
-              Wiederherstellen
-            </IntentButton>
-          ) : (
-            <ReasonForm
-              id={`hide-${comment.id}`}
-              intent="hide-comment"
-              hidden={{ commentId: comment.id }}
-              summary={
-                <>
-                  <EyeOffIcon aria-hidden="true" />
-                  Ausblenden
-                </>
-              }
-              label="Grund für das Ausblenden (nur für das Moderationsteam sichtbar)"
-              submitLabel="Kommentar ausblenden"
-              required
-              error={errors.target === comment.id ? errors.content : null}
-            />
-          )}
+          {moderationTools({ id: comment.id, hidden: comment.hidden !== null, error: errors.target === comment.id ? errors.content : null })}
         </div>
       )}
     </article>
