@@ -51,6 +51,20 @@ export async function queueMail(message: MailMessage, executor: Database | Trans
   await executor.insert(mailOutbox).values({ ...message, status: "pending" });
   // NOTIFY is delivered at commit, to every app server, and never for a write that rolled back.
   await executor.execute(sql`select pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`);
+  if (env.NODE_ENV === "development") startWorkerForDevServer();
+}
+
+/**
+ * `npm run dev` serves through Vite, without server/app-server.ts, which starts
+ * the worker everywhere else: there the first mail starts it, once per process
+ * (kept on globalThis across module reloads, like the database).
+ */
+function startWorkerForDevServer() {
+  const global = globalThis as typeof globalThis & { __forumMailWorker?: Promise<unknown> };
+  global.__forumMailWorker ??= startMailWorker().catch((error: unknown) => {
+    global.__forumMailWorker = undefined;
+    logger.error({ err: error }, "mail worker could not start");
+  });
 }
 
 function leaseEnd(): Date {
