@@ -340,7 +340,7 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
-  const stopMailWorker = startMailWorker();
+  const stopMailWorker = await startMailWorker();
   const stopIndexNowWorker = startIndexNowWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
@@ -366,13 +366,18 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, "shutting down");
-    stopMailWorker();
     stopIndexNowWorker();
+    // A delivery under way may finish before the database closes, within the shutdown timeout (a lost one is resent after its lease).
+    const mailWorkerStopped = Promise.race([
+      stopMailWorker().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed")),
+      new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT * 1000).unref()),
+    ]);
     clearInterval(rateLimitPurge);
     void stopListening();
     // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
     server.close(() => {
-      void closeDatabase()
+      void mailWorkerStopped
+        .then(() => closeDatabase())
         .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
         .finally(() => {
           logger.info("shutdown complete");

@@ -1,7 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { auth, authHeaders } from "~/server/auth.server";
-import { isApproved } from "~/server/permissions.server";
+import { awaitsApproval } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
 import { findViewer } from "~/server/session.server";
 import { forwardCookies } from "~/server/outcome.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The new session is only in the answer's cookies yet: read the member from there.
   const session = await auth.api.getSession({ headers: new Headers({ Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") }) });
   const viewer = session ? await findViewer(session.user.id) : null;
-  if (!isApproved(viewer)) {
+  if (!viewer || awaitsApproval(viewer)) {
     headers.set("Location", paths.pendingApproval);
     return new Response(null, { status: 302, headers });
   }

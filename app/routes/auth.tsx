@@ -24,7 +24,7 @@ import {
   signUp,
 } from "~/server/accounts.server";
 import { dispatch, done, fail, forwardCookies, ok, reasonForStatus, refuse, respond, type Outcome } from "~/server/outcome.server";
-import { isApproved } from "~/server/permissions.server";
+import { awaitsApproval } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/rate-limit.server";
 import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -33,7 +33,7 @@ import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
-  if (viewer) throw redirect(isApproved(viewer) ? paths.home : paths.pendingApproval);
+  if (viewer) throw redirect(awaitsApproval(viewer) ? paths.pendingApproval : paths.home);
   return null;
 }
 
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         page: ({ message }) => ({ intent, result: reply(), loginError: message }),
         success: ({ viewer, setCookie }) => {
           const headers = forwardCookies(setCookie);
-          if (!isApproved(viewer)) return redirect(paths.pendingApproval, { headers });
+          if (awaitsApproval(viewer)) return redirect(paths.pendingApproval, { headers });
           return redirectWithToast(safeRedirectTarget(input.redirectTo ?? null), { type: "success", title: texts.welcomeBack }, headers);
         },
       });

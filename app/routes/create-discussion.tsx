@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { isCategory } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
@@ -92,7 +93,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
             errors={fields.assignedTo.errors}
             hint={`${loaderData.members.length} Mitglieder verfügbar`}
           >
-            <select {...getSelectProps(fields.assignedTo)} key={fields.assignedTo.key} className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm">
+            <Select {...getSelectProps(fields.assignedTo)} key={fields.assignedTo.key}>
               <option value="unassigned">Niemand</option>
               {loaderData.members.map((member) => (
                 <option key={member.id} value={member.id}>
@@ -100,7 +101,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
                   {member.company ? ` (${member.company})` : ""}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         </div>
         <div className="flex flex-col gap-1.5">

@@ -4,11 +4,12 @@ import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { authorFirstName } from "~/lib/authors";
 import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
+import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AuthorLink } from "~/components/discussions/author-link";
+import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
@@ -31,7 +32,7 @@ import { commentHref, createComment, lastVisibleCommentChange, listCommentPage, 
 import { getDiscussionBySlug, updateDiscussion } from "~/server/discussions.server";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { dispatch, fail, firstMessage, ok, refuse, respond, type Outcome } from "~/server/outcome.server";
-import { can, canCommentOn, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
+import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
 import { textForPage } from "~/server/page-text.server";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
@@ -74,12 +75,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comments: comments.map((comment) => ({
       ...comment,
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
+      canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
     })),
     description: plainTextExcerpt(content) || discussion.title,
     modifiedAt: lastComment && lastComment > discussion.updatedAt ? lastComment : discussion.updatedAt,
     commentPages: { currentPage: page, totalPages },
     access,
-    viewerId: viewer?.id ?? null,
     canEdit: canEditDiscussion(viewer, discussion),
     moderation: staff
       ? { isPinned: discussion.isPinned, locked: discussion.lockedAt !== null, hidden: discussion.hiddenAt !== null, hiddenReason: discussion.hiddenReason }
@@ -155,7 +156,7 @@ function isIntent(value: string): value is Intent {
 }
 
 export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { comments, commentPages, access, viewerId, canEdit, moderation, now } = loaderData;
+  const { comments, commentPages, access, canEdit, moderation, now } = loaderData;
   const body = usePageText(pageTextKeys.discussion, loaderData.discussion.content, (element) => element.innerHTML);
   const discussion = { ...loaderData.discussion, content: body };
   const [searchParams] = useSearchParams();
@@ -236,8 +237,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         totalPages={commentPages.totalPages}
         access={access}
         lockReason={discussion.lockReason}
-        canModerate={moderation !== null}
-        viewerId={viewerId}
+        moderationTools={moderation ? (comment) => <CommentModeration {...comment} /> : undefined}
         now={now}
         replyTo={searchParams.get("replyTo")}
         editing={searchParams.get("editComment")}

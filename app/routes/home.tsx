@@ -1,7 +1,7 @@
 import { CommunityStats } from "~/components/home/community-stats";
 import { PageError } from "~/components/layout/page-error";
 import { Hero } from "~/components/home/hero";
-import { RecentDiscussions } from "~/components/home/recent-discussions";
+import { RecentDiscussions } from "~/components/discussions/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";

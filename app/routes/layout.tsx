@@ -6,7 +6,7 @@ import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
 import { readSidebarOpen } from "~/lib/sidebar";
-import { can, isAdmin } from "~/server/permissions.server";
+import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       firstName: viewer.firstName,
       lastName: viewer.lastName,
       avatarUrl: viewer.avatarUrl,
-      isAdmin: isAdmin(viewer),
+      canOpenAdminPanel: can(viewer, "openAdminPanel"),
       canCreateDiscussion: can(viewer, "createDiscussion"),
     },
   };

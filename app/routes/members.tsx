@@ -5,6 +5,7 @@ import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
+import { Select } from "~/components/ui/select";
 import { directoryExpertise, expertiseLabels, isDirectoryExpertise, MEMBER_QUERY_MAX_LENGTH, membersHref } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
@@ -75,12 +76,12 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         <label htmlFor="member-expertise" className="sr-only">
           Fachgebiet
         </label>
-        <select
+        <Select
           id="member-expertise"
           name="expertise"
           defaultValue={expertise ?? ""}
           onChange={() => apply(0)}
-          className="h-10 rounded-md border border-gray-400 bg-background px-3 text-sm sm:w-48"
+          className="sm:w-48"
         >
           <option value="">Alle Bereiche</option>
           {directoryExpertise.map((value) => (
@@ -88,7 +89,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
               {expertiseLabels[value]}
             </option>
           ))}
-        </select>
+        </Select>
         <Button type="submit" variant="secondary">
           Suchen
         </Button>

@@ -5,12 +5,12 @@ import { Button } from "~/components/ui/button";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { requireUser } from "~/server/guards.server";
-import { isApproved } from "~/server/permissions.server";
+import { awaitsApproval } from "~/server/permissions.server";
 import type { Route } from "./+types/pending-approval";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  if (isApproved(viewer)) throw redirect(paths.home);
+  if (!awaitsApproval(viewer)) throw redirect(paths.home);
   return { firstName: viewer.firstName, rejected: viewer.approvalStatus === "rejected" };
 }
 

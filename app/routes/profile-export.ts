@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { requireUser } from "~/server/guards.server";
+import { canExportAccountData } from "~/server/permissions.server";
 import { exportMemberData } from "~/server/profile.server";
 import type { Route } from "./+types/profile-export";
 
 /** DSGVO export: only the signed-in owner downloads their own data. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  if (viewer.id !== params.id) throw data({ message: "Berechtigung verweigert" }, { status: 403 });
+  if (!canExportAccountData(viewer, params.id)) throw data({ message: "Berechtigung verweigert" }, { status: 403 });
   const body = JSON.stringify(await exportMemberData(viewer), null, 2);
   return new Response(body, {
     headers: {

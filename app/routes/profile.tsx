@@ -43,14 +43,15 @@ import type { Route } from "./+types/profile";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
   const [discussions, contributions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), countContributions(profile.id), getViewer(request)]);
-  const isOwn = viewer?.id === profile.id;
+  const canEdit = canEditProfile(viewer, profile.id);
   addStructuredData(context, profilePageJsonLd(profile, contributions));
   return {
     profile,
     discussions,
     contributions,
-    isOwn,
-    notifications: isOwn ? await getNotificationSettings(profile.id) : null,
+    canEdit,
+    canDeleteAccount: canDeleteAccount(viewer, profile.id),
+    notifications: canEdit ? await getNotificationSettings(profile.id) : null,
   };
 }
 
@@ -128,10 +129,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, discussions, contributions, isOwn, notifications } = loaderData;
+  const { profile, discussions, contributions, canEdit, notifications } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const [searchParams] = useSearchParams();
-  const editing = isOwn && searchParams.get("edit") === "1";
+  const editing = canEdit && searchParams.get("edit") === "1";
   useShowToast(actionData?.toast);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -153,7 +154,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
               {experienceLabels[profile.experience] && <Badge variant="outline">{experienceLabels[profile.experience]}</Badge>}
             </div>
           </div>
-          {isOwn && !editing && (
+          {canEdit && !editing && (
             <Button asChild variant="outline" className="sm:ml-auto">
               <Link to="?edit=1#profil-bearbeiten" preventScrollReset>
                 <PencilIcon aria-hidden="true" />
@@ -183,8 +184,8 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           </p>
         </CardContent>
       </Card>
-      {isOwn && notifications && <NotificationCard settings={notifications} />}
-      {isOwn && <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />}
+      {notifications && <NotificationCard settings={notifications} />}
+      {loaderData.canDeleteAccount && <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />}
       <section aria-labelledby="profile-discussions">
         <h2 id="profile-discussions" className="text-xl font-semibold">
           Diskussionen von {profile.firstName}

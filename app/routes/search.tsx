@@ -7,6 +7,7 @@ import { CategorySelect } from "~/components/discussions/category-select";
 import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
+import { Select } from "~/components/ui/select";
 import { categoryLabels } from "~/lib/categories";
 import { formatAge, formatCount, formatReplies, renderNow } from "~/lib/format";
 import { paths } from "~/lib/paths";
@@ -35,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filter, result, now: renderNow() };
 }
 
-const selectClass = "h-10 w-full rounded-md border border-gray-400 bg-background px-3 text-sm";
 
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const { filter, result, now } = loaderData;
@@ -101,26 +101,26 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
               <label htmlFor="search-date" className="text-sm font-medium">
                 Zeitraum
               </label>
-              <select id="search-date" name="dateRange" defaultValue={filter.dateRange ?? ""} key={`d-${filter.dateRange}`} className={selectClass} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+              <Select id="search-date" name="dateRange" defaultValue={filter.dateRange ?? ""} key={`d-${filter.dateRange}`} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
                 <option value="">Gesamter Zeitraum</option>
                 {dateRanges.map((range) => (
                   <option key={range} value={range}>
                     {dateRangeLabels[range]}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="search-sort" className="text-sm font-medium">
                 Sortierung
               </label>
-              <select id="search-sort" name="sortBy" defaultValue={filter.sortBy} key={`s-${filter.sortBy}`} className={selectClass} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+              <Select id="search-sort" name="sortBy" defaultValue={filter.sortBy} key={`s-${filter.sortBy}`} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
                 {sortOptions.map((option) => (
                   <option key={option} value={option}>
                     {sortLabels[option]}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           </div>
           <div className="mt-4 flex flex-wrap gap-2">

@@ -4,7 +4,7 @@ import { texts } from "~/lib/texts";
 import { auth, authErrorCode, authHeaders, type AuthErrorCode } from "./auth.server";
 import { db } from "./db.server";
 import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./mail.server";
 import { accountExistsMail } from "./mail-templates.server";
 import { createMemberAccount, hashMemberPassword, normalizeEmail } from "./members.server";
 import { findViewer, type Viewer } from "./session.server";
@@ -74,7 +74,7 @@ export async function signUp(input: SignUpInput): Promise<void> {
   const passwordHash = await hashMemberPassword(input.password);
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) {
-    await atLeast(VERIFICATION_MAIL_MIN_MS, () => sendMail(accountExistsMail(email)));
+    await atLeast(VERIFICATION_MAIL_MIN_MS, () => queueMail(accountExistsMail(email)));
     return;
   }
   try {

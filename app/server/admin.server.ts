@@ -7,7 +7,7 @@ import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
 import { insertWithUniqueSlug } from "./discussions.server";
 import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./mail.server";
 import { accountApprovedMail } from "./mail-templates.server";
 import { createMemberAccount } from "./members.server";
 import { can, lastAdminTexts, removesLastAdmin } from "./permissions.server";
@@ -58,6 +58,7 @@ export async function decideApproval(actor: Viewer | null, memberId: string, dec
       .returning({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName });
     if (!updated) return undefined;
     if (decision === "rejected") await tx.delete(session).where(eq(session.userId, memberId));
+    if (decision === "approved") await queueMail(accountApprovedMail(updated.email, updated.firstName), tx);
     await recordAudit(tx, actor, {
       action: decision === "approved" ? "approve" : "reject",
       targetType: "member",
@@ -68,12 +69,6 @@ export async function decideApproval(actor: Viewer | null, memberId: string, dec
   });
   if (!member) return { ok: false, reason: "conflict", message: "Das Mitglied wartet nicht mehr auf eine Entscheidung." };
   logger.info({ actor: actor.id, member: memberId, decision }, "approval decided");
-  if (decision === "approved") {
-    // The decision stands even if the mail fails; the outbox retries it.
-    await sendMail(accountApprovedMail(member.email, member.firstName)).catch((error: unknown) =>
-      logger.error({ err: error, member: memberId }, "approval mail could not be queued"),
-    );
-  }
   return { ok: true, value: null };
 }
 

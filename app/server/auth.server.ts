@@ -10,7 +10,7 @@ import { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
 import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./mail.server";
 import { magicLinkMail, passwordResetMail, verificationMail } from "./mail-templates.server";
 import { passwordHashing } from "./password.server";
 
@@ -98,7 +98,7 @@ export const auth = betterAuth({
     resetPasswordTokenExpiresIn: PASSWORD_RESET_MINUTES * 60,
     revokeSessionsOnPasswordReset: true,
     sendResetPassword: async ({ user: member, token }) => {
-      await sendMail(passwordResetMail(member.email, member.name, `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`));
+      await queueMail(passwordResetMail(member.email, member.name, `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`));
     },
   },
   emailVerification: {
@@ -107,7 +107,7 @@ export const auth = betterAuth({
     autoSignInAfterVerification: true,
     expiresIn: VERIFICATION_HOURS * 60 * 60,
     sendVerificationEmail: async ({ user: member, token }) => {
-      await sendMail(verificationMail(member.email, member.name, `${env.PUBLIC_URL}/auth/verify-email?token=${encodeURIComponent(token)}`));
+      await queueMail(verificationMail(member.email, member.name, `${env.PUBLIC_URL}/auth/verify-email?token=${encodeURIComponent(token)}`));
     },
   },
   plugins: [
@@ -115,7 +115,7 @@ export const auth = betterAuth({
       disableSignUp: true,
       expiresIn: MAGIC_LINK_MINUTES * 60,
       sendMagicLink: async ({ email, token }) => {
-        await sendMail(magicLinkMail(email, `${env.PUBLIC_URL}/auth/magic-link?token=${encodeURIComponent(token)}`));
+        await queueMail(magicLinkMail(email, `${env.PUBLIC_URL}/auth/magic-link?token=${encodeURIComponent(token)}`));
       },
     }),
   ],

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
-import { db } from "./db.server";
+import { db, type Database, type Transaction } from "./db.server";
 import { env } from "./env.server";
-import { logger } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { queueMail } from "./mail.server";
 import { replyNotificationMail } from "./mail-templates.server";
 import type { AuthorSummary } from "./discussions.server";
 import type { Outcome } from "./outcome.server";
@@ -112,12 +111,12 @@ export async function lastVisibleCommentChange(discussionId: string): Promise<Da
 }
 
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
-export async function commentPageOf(discussionId: string, commentId: string): Promise<number> {
+export async function commentPageOf(discussionId: string, commentId: string, executor: Database | Transaction = db): Promise<number> {
   const thread = db
     .select({ createdAt: sql`th.created_at`, id: sql`th.id` })
     .from(sql`${comments} c join ${comments} th on th.id = coalesce(c.parent_id, c.id)`)
     .where(sql`c.id = ${commentId}`);
-  const [row] = await db
+  const [row] = await executor
     .select({ position: count() })
     .from(comments)
     .where(and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`));
@@ -125,13 +124,14 @@ export async function commentPageOf(discussionId: string, commentId: string): Pr
 }
 
 /** Where a comment is to be found: its page of the discussion, scrolled to it. */
-export async function commentHref(discussion: { id: string; slug: string }, commentId: string): Promise<string> {
-  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId))}#comment-${commentId}`;
+export async function commentHref(discussion: { id: string; slug: string }, commentId: string, executor: Database | Transaction = db): Promise<string> {
+  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
 }
 
 /**
- * Writes a comment or a reply and counts it in the same transaction. Replies
- * to replies attach to the top-level comment of the thread (one visual level).
+ * Writes a comment or a reply, counts it and queues the reply mails in the
+ * same transaction; the mail worker sends them after the commit. Replies to
+ * replies attach to the top-level comment of the thread (one visual level).
  * Comments are plain text; the page escapes them and links URLs.
  */
 export async function createComment(
@@ -140,7 +140,7 @@ export async function createComment(
   input: { content: string; parentId?: string },
 ): Promise<Outcome<{ id: string }>> {
   if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
-  const outcome = await db.transaction(async (tx): Promise<Outcome<{ id: string; parentAuthorId: string | null }>> => {
+  return db.transaction(async (tx): Promise<Outcome<{ id: string }>> => {
     let parentId: string | null = null;
     let parentAuthorId: string | null = null;
     if (input.parentId) {
@@ -167,13 +167,9 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
       .returning({ id: comments.id });
-    return { ok: true, value: { id: row!.id, parentAuthorId } };
+    await queueReplyMails(tx, viewer, discussionId, row!.id, parentAuthorId);
+    return { ok: true, value: { id: row!.id } };
   });
-  if (!outcome.ok) return outcome;
-  await notifyAboutReply(viewer, discussionId, outcome.value.id, outcome.value.parentAuthorId).catch((error: unknown) =>
-    logger.error({ err: error, comment: outcome.value.id }, "reply notification failed"),
-  );
-  return { ok: true, value: { id: outcome.value.id } };
 }
 
 /**
@@ -181,8 +177,8 @@ export async function createComment(
  * author) about a new answer, once each, never the writer themself, and only
  * those who keep both e-mail toggles on.
  */
-async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
-  const [discussion] = await db
+async function queueReplyMails(tx: Transaction, actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
+  const [discussion] = await tx
     .select({ id: discussions.id, title: discussions.title, slug: discussions.slug, authorId: discussions.authorId })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
@@ -191,13 +187,13 @@ async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: 
   if (parentAuthorId && parentAuthorId !== actor.id) recipients.set(parentAuthorId, true);
   if (discussion.authorId && discussion.authorId !== actor.id && !recipients.has(discussion.authorId)) recipients.set(discussion.authorId, false);
   if (recipients.size === 0) return;
-  const people = await db
+  const people = await tx
     .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
     .from(profiles)
     .where(and(inArray(profiles.id, [...recipients.keys()]), eq(profiles.newsletterSubscribed, true), eq(profiles.notifyReplies, true)));
-  const url = `${env.PUBLIC_URL}${await commentHref(discussion, commentId)}`;
+  const url = `${env.PUBLIC_URL}${await commentHref(discussion, commentId, tx)}`;
   for (const person of people) {
-    await sendMail(
+    await queueMail(
       replyNotificationMail({
         to: person.email,
         name: person.firstName,
@@ -207,6 +203,7 @@ async function notifyAboutReply(actor: Viewer, discussionId: string, commentId: 
         onComment: recipients.get(person.id) === true,
         profileUrl: `${env.PUBLIC_URL}${paths.profile(person.id)}`,
       }),
+      tx,
     );
   }
 }
@@ -226,9 +223,10 @@ export async function updateComment(
     .from(comments)
     .where(eq(comments.id, commentId));
   if (!existing || existing.discussionId !== discussionId) return { ok: false, reason: "not-found" };
-  if (!viewer || !canEditComment(viewer, existing)) return { ok: false, reason: "forbidden" };
-  // A hidden comment is the moderation's business until it is restored.
-  if (existing.hiddenAt !== null && !canSeeHidden(viewer)) return { ok: false, reason: "not-found" };
+  if (!viewer || !canEditComment(viewer, existing)) {
+    // For anyone but staff a hidden comment does not exist.
+    return { ok: false, reason: existing.hiddenAt !== null && !canSeeHidden(viewer) ? "not-found" : "forbidden" };
+  }
   await db.transaction(async (tx) => {
     await tx.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, commentId));
     if (existing.authorId !== viewer.id) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../db/schema";
-import { db, queryRows } from "./db.server";
+import { db, listenToDatabase, queryRows, type Database, type Transaction } from "./db.server";
 import { devMailboxUrl } from "./dev-mailbox.server";
 import { devMailboxEnabled, env } from "./env.server";
 import { logger } from "./logger.server";
@@ -20,6 +20,8 @@ const MAX_ATTEMPTS = 6;
 const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
 /** A claimed row is retried by another server if its delivery did not finish within this time. */
 const LEASE_MINUTES = 5;
+/** NOTIFY channel that wakes the mail worker of every app server when a write commits a mail. */
+export const MAIL_OUTBOX_CHANNEL = "mail_outbox";
 
 let transporter: Transporter | undefined;
 let mailboxShown = false;
@@ -29,14 +31,15 @@ function smtp(): Transporter {
 }
 
 /**
- * Writes the mail to the outbox and delivers it right away. A failed delivery
- * is not lost: the row stays pending and the worker retries it. Without SMTP
- * the mail lands in the developer mailbox. Its links are not logged: a log is
- * read by more people than the mailbox, and the links sign anyone in.
+ * Records the mail in the outbox; the worker delivers it (startMailWorker), so
+ * no request waits for SMTP. Pass the write's transaction: the mail then exists
+ * only if the write commits, and the worker is woken only by that commit.
+ * Without SMTP the mail lands in the developer mailbox. Its links are not
+ * logged: a log is read by more people than the mailbox, and the links sign anyone in.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function queueMail(message: MailMessage, executor: Database | Transaction = db): Promise<void> {
   if (devMailboxEnabled) {
-    await db.insert(mailOutbox).values({ ...message, status: "dev", sentAt: new Date() });
+    await executor.insert(mailOutbox).values({ ...message, status: "dev", sentAt: new Date() });
     logger.info({ kind: message.kind, to: message.to }, "mail stored in developer mailbox");
     // `npm run dev` has no start message of ours: there the key comes with the first mail, on the developer's console only.
     if (env.NODE_ENV === "development" && !mailboxShown) {
@@ -45,11 +48,23 @@ export async function sendMail(message: MailMessage): Promise<void> {
     }
     return;
   }
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ ...message, status: "pending", nextAttemptAt: leaseEnd() })
-    .returning({ id: mailOutbox.id });
-  if (row) await deliver(row.id, message, 0);
+  await executor.insert(mailOutbox).values({ ...message, status: "pending" });
+  // NOTIFY is delivered at commit, to every app server, and never for a write that rolled back.
+  await executor.execute(sql`select pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`);
+  if (env.NODE_ENV === "development") startWorkerForDevServer();
+}
+
+/**
+ * `npm run dev` serves through Vite, without server/app-server.ts, which starts
+ * the worker everywhere else: there the first mail starts it, once per process
+ * (kept on globalThis across module reloads, like the database).
+ */
+function startWorkerForDevServer() {
+  const global = globalThis as typeof globalThis & { __forumMailWorker?: Promise<unknown> };
+  global.__forumMailWorker ??= startMailWorker().catch((error: unknown) => {
+    global.__forumMailWorker = undefined;
+    logger.error({ err: error }, "mail worker could not start");
+  });
 }
 
 function leaseEnd(): Date {
@@ -121,14 +136,50 @@ export async function purgeOldMails(): Promise<void> {
     .where(and(inArray(mailOutbox.status, ["sent", "dev", "failed"]), lte(mailOutbox.createdAt, new Date(Date.now() - 14 * 86_400_000))));
 }
 
-export function startMailWorker(intervalMs = 30_000): () => void {
+/**
+ * Delivers the outbox in this process: at once when a write commits a mail
+ * (NOTIFY, from any app server; SKIP LOCKED keeps two from sending one mail),
+ * and every interval for retries, expired leases and missed notifications.
+ * The returned function stops it and waits for a delivery under way.
+ */
+export async function startMailWorker(intervalMs = 30_000): Promise<() => Promise<void>> {
+  let stopped = false;
+  let again = false;
+  let running: Promise<void> | null = null;
+  const wake = () => {
+    if (stopped) return;
+    // A wake-up during a run is not lost: the run goes round once more.
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        // A batch that delivered something may have left more behind.
+        while (!stopped && (await deliverDueMails()) > 0);
+      } while (again && !stopped);
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, "mail worker failed"))
+      .finally(() => {
+        running = null;
+        if (again) wake();
+      });
+  };
+  const unlisten = devMailboxEnabled ? async () => undefined : await listenToDatabase(MAIL_OUTBOX_CHANNEL, wake, wake);
   const timer = setInterval(() => {
-    deliverDueMails()
-      .then(() => purgeOldMails())
-      .catch((error: unknown) => logger.error({ err: error }, "mail worker failed"));
+    wake();
+    purgeOldMails().catch((error: unknown) => logger.error({ err: error }, "purging old mails failed"));
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  // Mails recorded while no server ran go out now.
+  wake();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await unlisten();
+    await running;
+  };
 }
 
 export async function listDevMailbox(limit = 50) {

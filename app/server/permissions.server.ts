@@ -45,8 +45,12 @@ export function canEditDiscussion(viewer: Viewer | null, discussion: { authorId:
   return isOwnPost(viewer, discussion) || can(viewer, "moderate");
 }
 
-export function canEditComment(viewer: Viewer | null, comment: { authorId: string | null }): boolean {
-  return isOwnPost(viewer, comment) || can(viewer, "moderate");
+/**
+ * The author edits their own comment while it is visible; staff edit any. A
+ * hidden comment is the moderation's business until it is restored.
+ */
+export function canEditComment(viewer: Viewer | null, comment: { authorId: string | null; hiddenAt: Date | null }): boolean {
+  return (isOwnPost(viewer, comment) && comment.hiddenAt === null) || can(viewer, "moderate");
 }
 
 function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): boolean {
@@ -65,6 +69,16 @@ export function canEditProfile(viewer: Viewer | null, profileId: string): viewer
  */
 export function canDeleteAccount(viewer: Viewer | null, profileId: string): viewer is Viewer {
   return viewer !== null && viewer.id === profileId;
+}
+
+/** DSGVO Art. 15/20: the account's data goes to its owner only. */
+export function canExportAccountData(viewer: Viewer | null, profileId: string): viewer is Viewer {
+  return viewer !== null && viewer.id === profileId;
+}
+
+/** Signed in, but not (or not yet) let in by an administrator: such a member waits on /pending-approval. */
+export function awaitsApproval(viewer: Viewer | null): boolean {
+  return viewer !== null && !isApproved(viewer);
 }
 
 /** Hidden content exists only for staff; for everyone else it is a 404. */

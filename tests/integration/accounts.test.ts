@@ -12,19 +12,30 @@ const accounts = await import("~/server/accounts.server");
 const { auth, isPasswordResetTokenValid } = await import("~/server/auth.server");
 const { decideApproval } = await import("~/server/admin.server");
 const { ensureAdmin } = await import("~/server/members.server");
+const { deliverDueMails } = await import("~/server/mail.server");
 const { findViewer } = await import("~/server/session.server");
 const { requireApprovedUser } = await import("~/server/guards.server");
 const { texts } = await import("~/lib/texts");
 
 afterAll(() => smtp.close());
-beforeEach(() => {
+beforeEach(() => forgetMails());
+
+/** Writes only queue their mails: deliver them as the worker would. */
+async function deliverQueuedMails() {
+  while ((await deliverDueMails()) > 0);
+}
+
+/** Everything queued so far is delivered and forgotten, so the next check sees only what follows. */
+async function forgetMails() {
+  await deliverQueuedMails();
   smtp.mails.length = 0;
-});
+}
 
 const request = () => new Request("http://localhost:3000/auth", { method: "POST" });
 
 async function mailTo(address: string, kind: string): Promise<CapturedMail> {
   for (let i = 0; i < 50; i++) {
+    await deliverQueuedMails();
     const mail = smtp.mails.find((m) => m.to.includes(address) && m.kind === kind);
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -86,7 +97,7 @@ describe("sign-up", () => {
 
   it("does not create a second account for a known address but tells its owner", async () => {
     const first = await signUpMember("doppelt@example.com");
-    smtp.mails.length = 0;
+    await forgetMails();
     await accounts.signUp({ firstName: "Fremd", lastName: "Person", email: "doppelt@example.com", password: "anderes-pw", newsletter: true });
     const rows = await db.select().from(user).where(eq(user.email, "doppelt@example.com"));
     expect(rows.map((r) => r.id)).toEqual([first.id]);
@@ -106,7 +117,7 @@ describe("sign-in", () => {
 
   it("refuses an unconfirmed address and sends the confirmation again", async () => {
     await signUpMember("unbestaetigt@example.com");
-    smtp.mails.length = 0;
+    await forgetMails();
     const result = await accounts.signIn(request(), "127.0.0.1", "unbestaetigt@example.com", "geheim123");
     expect(result).toMatchObject({ ok: false, code: "EMAIL_NOT_VERIFIED", status: 403 });
     if (!result.ok) expect(accounts.loginErrorText(result.code)).toBe(texts.emailNotConfirmed);
@@ -194,7 +205,7 @@ describe("password reset", () => {
 
   it("answers the same for unknown addresses and sends nothing", async () => {
     await accounts.requestPasswordReset("niemand@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await deliverQueuedMails();
     expect(smtp.mails).toEqual([]);
   });
 });

@@ -10,14 +10,17 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
 
 const { mailOutbox } = await import("../../db/schema");
 const { db } = await import("~/server/db.server");
-const { deliverDueMails, sendMail } = await import("~/server/mail.server");
+const { deliverDueMails, queueMail } = await import("~/server/mail.server");
 
 let capture: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
 afterAll(() => capture?.close());
 
 describe("mail outbox", () => {
   it("keeps a mail whose delivery failed and delivers it on retry", async () => {
-    await sendMail({ kind: "test", to: "empfaenger@example.com", subject: "Betreff", text: "Hallo https://x.example/a", html: "<p>Hallo</p>" });
+    await queueMail({ kind: "test", to: "empfaenger@example.com", subject: "Betreff", text: "Hallo https://x.example/a", html: "<p>Hallo</p>" });
+    const [queued] = await db.select().from(mailOutbox);
+    expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await deliverDueMails()).toBe(0);
     const [failed] = await db.select().from(mailOutbox);
     expect(failed).toMatchObject({ status: "pending", attempts: 1, to: "empfaenger@example.com" });
     expect(failed?.lastError).toBeTruthy();

@@ -17,6 +17,7 @@ const { createDiscussion, getDiscussionBySlug } = await import("~/server/discuss
 const profile = await import("~/server/profile.server");
 const { fileExistsForUrl } = await import("~/server/storage.server");
 const { makeViewer } = await import("../support/members");
+const { deliverDueMails } = await import("~/server/mail.server");
 
 afterAll(() => smtp.close());
 
@@ -73,7 +74,8 @@ describe("avatars", () => {
 
 describe("reply notifications", () => {
   async function mailsTo(email: string) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // What the worker does after the commit: the comment only queued its mails.
+    while ((await deliverDueMails()) > 0);
     return smtp.mails.filter((mail) => mail.to.includes(email) && mail.kind === "reply-notification");
   }
 

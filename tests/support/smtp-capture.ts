@@ -82,10 +82,18 @@ export function parseMail(raw: string, to: string[]): CapturedMail {
 
 export async function startSmtpCapture(port = 0, onMail?: (mail: CapturedMail) => void) {
   const mails: CapturedMail[] = [];
+  let connections = 0;
+  // While paused, a client's connection is accepted but not greeted: it waits, as on a slow mail server.
+  let held: (() => void)[] | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      if (held) held.push(() => callback());
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -107,6 +115,16 @@ export async function startSmtpCapture(port = 0, onMail?: (mail: CapturedMail) =
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     mails,
+    /** Connections opened so far, greeted or held. */
+    connections: () => connections,
+    pause: () => {
+      held ??= [];
+    },
+    resume: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const greet of waiting) greet();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

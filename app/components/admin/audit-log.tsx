@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { AuditAction } from "../../../db/schema";
 import { formatDateTime } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import type { AuditLogEntry } from "~/server/audit.server";
 
 export const auditActionLabels: Record<AuditAction, string> = {
   approve: "Mitglied freigeschaltet",
@@ -21,27 +22,14 @@ export const auditActionLabels: Record<AuditAction, string> = {
   restore_comment: "Kommentar wiederhergestellt",
 };
 
-export interface AuditRow {
-  id: string;
-  actorId: string | null;
-  actorName: string;
-  action: AuditAction;
-  targetType: "member" | "discussion" | "comment";
-  targetId: string;
-  targetLabel: string;
-  details: string | null;
-  createdAt: Date | string;
-  discussionSlug: string | null;
-}
-
-function targetHref(entry: AuditRow): string | null {
+function targetHref(entry: AuditLogEntry): string | null {
   if (entry.targetType === "member") return paths.profile(entry.targetId);
   if (!entry.discussionSlug) return null;
   const page = paths.discussion(entry.discussionSlug);
   return entry.targetType === "comment" ? `${page}#comment-${entry.targetId}` : page;
 }
 
-export function AuditLog({ entries }: { entries: AuditRow[] }) {
+export function AuditLog({ entries }: { entries: AuditLogEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">Noch keine Einträge.</p>;
   return (
     <div className="overflow-x-auto">

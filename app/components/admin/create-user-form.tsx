@@ -8,11 +8,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { directoryExpertise, expertiseLabels } from "~/lib/members";
 import { createUserExperienceOptions, createUserSchema, roleOptions } from "~/lib/schemas/admin";
 
-const selectClass = "h-10 w-full rounded-md border border-gray-400 bg-background px-3 text-sm aria-invalid:border-destructive";
 const description = "Das Konto ist sofort freigeschaltet; die Person meldet sich mit E-Mail-Adresse und Passwort an.";
 
 /** The create-user dialog once JavaScript runs; an inline card before (and without) it. */
@@ -82,37 +83,37 @@ function CreateUserForm({ lastResult, error }: { lastResult: SubmissionResult<st
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id={fields.expertise.id} label="Expertise" errors={fields.expertise.errors}>
-          <select {...getSelectProps(fields.expertise)} key={fields.expertise.key} className={selectClass}>
+          <Select {...getSelectProps(fields.expertise)} key={fields.expertise.key}>
             <option value="">Bitte wählen</option>
             {directoryExpertise.map((value) => (
               <option key={value} value={value}>
                 {expertiseLabels[value]}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={fields.experience.id} label="Erfahrung" errors={fields.experience.errors}>
-          <select {...getSelectProps(fields.experience)} key={fields.experience.key} className={selectClass}>
+          <Select {...getSelectProps(fields.experience)} key={fields.experience.key}>
             <option value="">Bitte wählen</option>
             {createUserExperienceOptions.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={fields.role.id} label="Rolle" errors={fields.role.errors}>
-          <select {...getSelectProps(fields.role)} key={fields.role.key} className={selectClass}>
+          <Select {...getSelectProps(fields.role)} key={fields.role.key}>
             {roleOptions.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
       <Field id={fields.bio.id} label="Über mich (optional)" errors={fields.bio.errors}>
-        <textarea {...getTextareaProps(fields.bio)} key={fields.bio.key} rows={3} className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm" />
+        <Textarea {...getTextareaProps(fields.bio)} key={fields.bio.key} rows={3} />
       </Field>
       <div className="flex gap-2">
         <Button type="submit" disabled={pending}>

@@ -3,24 +3,17 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { roleLabels, roleOptions, type RoleValue } from "~/lib/schemas/admin";
 import type { ToastMessage } from "~/lib/toast";
-
-export interface MemberRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-  avatarUrl: string | null;
-  approvalStatus: string;
-  role: RoleValue;
-}
+import type { ManagedMember } from "~/server/admin.server";
 
 const statusLabels: Record<string, string> = { pending: "Wartet auf Freigabe", rejected: "Abgelehnt" };
+/** Staff roles stand out in the list; plain members do not. */
+const roleBadgeVariants: Record<RoleValue, "muted" | "default"> = { member: "muted", moderator: "default", admin: "default" };
 
-export function MemberList({ members }: { members: MemberRow[] }) {
+export function MemberList({ members }: { members: ManagedMember[] }) {
   return (
     <ul className="divide-y divide-border" aria-label="Mitglieder und Rollen">
       {members.map((member) => (
@@ -34,7 +27,7 @@ export function MemberList({ members }: { members: MemberRow[] }) {
  * With JavaScript the role is saved as soon as it is picked (the dropdown is
  * disabled until the server answered); without, a save button sends the form.
  */
-function MemberRoleRow({ member }: { member: MemberRow }) {
+function MemberRoleRow({ member }: { member: ManagedMember }) {
   const fetcher = useFetcher<{ toast?: ToastMessage }>();
   const hydrated = useHydrated();
   const pending = fetcher.state !== "idle";
@@ -50,7 +43,7 @@ function MemberRoleRow({ member }: { member: MemberRow }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {name}
-            <Badge variant={member.role === "member" ? "muted" : "default"}>{roleLabels[member.role]}</Badge>
+            <Badge variant={roleBadgeVariants[member.role]}>{roleLabels[member.role]}</Badge>
             {statusLabels[member.approvalStatus] && <Badge variant="outline">{statusLabels[member.approvalStatus]}</Badge>}
           </p>
           <p className="truncate text-sm text-muted-foreground">
@@ -65,7 +58,8 @@ function MemberRoleRow({ member }: { member: MemberRow }) {
         <label htmlFor={`role-${member.id}`} className="sr-only">
           Rolle von {name}
         </label>
-        <select
+        <Select
+          density="compact"
           id={`role-${member.id}`}
           name="role"
           value={String(shownRole)}
@@ -73,14 +67,13 @@ function MemberRoleRow({ member }: { member: MemberRow }) {
           onChange={(event) => {
             if (hydrated) void fetcher.submit(event.currentTarget.form);
           }}
-          className="h-9 rounded-md border border-gray-400 bg-background px-2 text-sm disabled:opacity-60"
         >
           {roleOptions.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </select>
+        </Select>
         {!hydrated && (
           <Button type="submit" size="sm" variant="outline">
             Speichern

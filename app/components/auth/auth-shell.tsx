@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Logo } from "~/components/layout/logo";
+import { Logo } from "~/components/ui/logo";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 

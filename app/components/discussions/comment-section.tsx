@@ -1,26 +1,31 @@
-import { EyeIcon, EyeOffIcon, LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
-import { IntentButton } from "~/components/moderation/moderation-bar";
-import { ReasonForm } from "~/components/moderation/reason-form";
+import { LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
+import { Textarea } from "~/components/ui/textarea";
 import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
-import { AuthorLink } from "./author-link";
+import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText } from "./linkified-text";
 import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
-/** A comment as the page gets it: without its text on a document request (app/lib/page-text.tsx). */
-export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null };
+/** Staff tools for one comment, given by the page (the moderation area); absent for everyone else. */
+export type CommentModerationTools = (comment: { id: string; hidden: boolean; error: string | null }) => ReactNode;
+
+/**
+ * A comment as the page gets it: without its text on a document request
+ * (app/lib/page-text.tsx), with the guardian's answer whether this viewer may edit it.
+ */
+export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null; canEdit: boolean };
 
 interface Thread {
   comment: CommentOnPage;
@@ -52,8 +57,7 @@ export function CommentSection({
   totalPages,
   access,
   lockReason,
-  canModerate,
-  viewerId,
+  moderationTools,
   now,
   replyTo,
   editing,
@@ -68,9 +72,8 @@ export function CommentSection({
   totalPages: number;
   access: CommentAccess;
   lockReason: string | null;
-  /** Staff: hide, restore and edit any comment (the server checks again). */
-  canModerate: boolean;
-  viewerId: string | null;
+  /** Staff only: hide and restore comments (the server checks again). */
+  moderationTools?: CommentModerationTools;
   now: Date;
   replyTo: string | null;
   editing: string | null;
@@ -78,7 +81,7 @@ export function CommentSection({
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
-  const item = { access, viewerId, now, editing, errors, canModerate, pageLink, cancelTo: pageHref(".", currentPage) };
+  const item = { access, now, editing, errors, moderationTools, pageLink, cancelTo: pageHref(".", currentPage) };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
@@ -118,8 +121,7 @@ export function CommentSection({
 function CommentItem({
   comment,
   access,
-  canModerate,
-  viewerId,
+  moderationTools,
   now,
   editing,
   errors,
@@ -129,8 +131,7 @@ function CommentItem({
 }: {
   comment: CommentOnPage;
   access: CommentAccess;
-  canModerate: boolean;
-  viewerId: string | null;
+  moderationTools?: CommentModerationTools;
   now: Date;
   editing: string | null;
   errors: { content: string | null; target: string | null };
@@ -150,8 +151,7 @@ function CommentItem({
   }
   const name = authorFirstName(comment.author);
   const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
-  const isAuthor = viewerId !== null && comment.author?.id === viewerId;
-  const mayEdit = isAuthor || canModerate;
+  const mayEdit = comment.canEdit;
   const replyTo = replyTarget ?? comment.id;
 
   return (
@@ -205,30 +205,9 @@ function CommentItem({
           Antworten
         </Link>
       )}
-      {canModerate && editing !== comment.id && (
+      {moderationTools && editing !== comment.id && (
         <div className="mt-3 border-t border-border pt-3">
-          {comment.hidden ? (
-            <IntentButton intent="restore-comment" fields={{ commentId: comment.id }}>
-              <EyeIcon aria-hidden="true" />
-              Wiederherstellen
-            </IntentButton>
-          ) : (
-            <ReasonForm
-              id={`hide-${comment.id}`}
-              intent="hide-comment"
-              hidden={{ commentId: comment.id }}
-              summary={
-                <>
-                  <EyeOffIcon aria-hidden="true" />
-                  Ausblenden
-                </>
-              }
-              label="Grund für das Ausblenden (nur für das Moderationsteam sichtbar)"
-              submitLabel="Kommentar ausblenden"
-              required
-              error={errors.target === comment.id ? errors.content : null}
-            />
-          )}
+          {moderationTools({ id: comment.id, hidden: comment.hidden !== null, error: errors.target === comment.id ? errors.content : null })}
         </div>
       )}
     </article>
@@ -245,14 +224,13 @@ function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; 
       <label htmlFor={`edit-${comment.id}`} className="sr-only">
         Kommentar bearbeiten
       </label>
-      <textarea
+      <Textarea
         id={`edit-${comment.id}`}
         name="content"
         defaultValue={comment.content}
         rows={4}
         required
         autoFocus
-        className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
       />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">
@@ -325,7 +303,7 @@ function CommentForm({
           {disabledHint}
         </p>
       )}
-      <textarea
+      <Textarea
         id={id}
         name="content"
         rows={parentId ? 3 : 4}
@@ -334,7 +312,6 @@ function CommentForm({
         aria-describedby={disabledHint ? `${id}-hint` : undefined}
         autoFocus={autoFocus}
         placeholder={parentId ? "Antwort schreiben..." : "Schreibe einen Kommentar..."}
-        className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
       />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import type { DiscussionSummary } from "~/server/discussions.server";
-import { AuthorLink } from "./author-link";
+import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "./category-badge";
 
 /** A discussion in a subforum list. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { cn } from "~/lib/utils";
+import { Textarea } from "~/components/ui/textarea";
 
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
@@ -32,7 +32,7 @@ export function RichTextField({
 
   const fallback = (
     <>
-      <textarea
+      <Textarea
         id={id}
         name={name}
         rows={8}
@@ -40,10 +40,6 @@ export function RichTextField({
         aria-labelledby={labelId}
         aria-describedby={errorId}
         aria-invalid={invalid || undefined}
-        className={cn(
-          "w-full rounded-md border bg-background px-3 py-2 text-sm",
-          invalid ? "border-destructive" : "border-gray-400",
-        )}
       />
       <input type="hidden" name="contentFormat" value={fallbackFormat} />
     </>

@@ -1,5 +1,5 @@
 import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
-import { AuthorLink } from "~/components/discussions/author-link";
+import { AuthorLink } from "~/components/ui/author-link";
 import { authorFirstName } from "~/lib/authors";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -18,7 +18,7 @@ import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { cn } from "~/lib/utils";
-import { Logo } from "./logo";
+import { Logo } from "~/components/ui/logo";
 import { useSidebar } from "./sidebar-context";
 import { SidebarSearch } from "./sidebar-search";
 import { UserMenu, type SidebarViewer } from "./user-menu";
@@ -103,7 +103,7 @@ function SidebarBody({
               <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           ))}
-          {viewer?.isAdmin && (
+          {viewer?.canOpenAdminPanel && (
             <li>
               <SidebarLink to={paths.admin} label="Admin Panel" icon={ShieldIcon} collapsed={collapsed} onNavigate={onNavigate} />
             </li>

@@ -9,7 +9,7 @@ export interface SidebarViewer {
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
-  isAdmin: boolean;
+  canOpenAdminPanel: boolean;
   canCreateDiscussion: boolean;
 }
 

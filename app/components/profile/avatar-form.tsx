@@ -2,10 +2,10 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import type { EditableProfile } from "./edit-profile-form";
+import type { PublicProfile } from "~/server/members.server";
 
 /** Upload with a local preview, and removal. The server checks and re-encodes every file. */
-export function AvatarForm({ profile }: { profile: EditableProfile }) {
+export function AvatarForm({ profile }: { profile: PublicProfile }) {
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-avatar";
   const [preview, setPreview] = useState<string | null>(null);

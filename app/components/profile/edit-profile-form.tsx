@@ -4,34 +4,24 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { profileExperienceOptions, profileExpertiseOptions } from "~/lib/schemas/profile";
+import type { PublicProfile } from "~/server/members.server";
 import { AvatarForm } from "./avatar-form";
-
-const selectClass = "h-10 w-full rounded-md border border-gray-400 bg-background px-3 text-sm";
 
 /** Options of a value list, plus the member's current value if it came from another list (sign-up, admin). */
 function withCurrent(options: ReadonlyArray<readonly [string, string]>, current: string, labels: Record<string, string>) {
   return options.some(([value]) => value === current) ? options : [...options, [current, labels[current] ?? current] as const];
 }
 
-export interface EditableProfile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  expertise: string;
-  experience: string;
-  bio: string;
-  avatarUrl: string | null;
-}
-
 /**
  * 'Profil bearbeiten': a dialog once JavaScript runs, an inline card before
  * (and without) it, so the same form works either way.
  */
-export function EditProfile({ profile, errors }: { profile: EditableProfile; errors: Record<string, string[] | undefined> }) {
+export function EditProfile({ profile, errors }: { profile: PublicProfile; errors: Record<string, string[] | undefined> }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   if (hydrated) {
@@ -59,7 +49,7 @@ export function EditProfile({ profile, errors }: { profile: EditableProfile; err
   );
 }
 
-function EditProfileForm({ profile, errors }: { profile: EditableProfile; errors: Record<string, string[] | undefined> }) {
+function EditProfileForm({ profile, errors }: { profile: PublicProfile; errors: Record<string, string[] | undefined> }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   return (
@@ -77,32 +67,32 @@ function EditProfileForm({ profile, errors }: { profile: EditableProfile; errors
               <label htmlFor="expertise" className="text-sm font-medium">
                 Expertise
               </label>
-              <select id="expertise" name="expertise" defaultValue={profile.expertise} className={selectClass}>
+              <Select id="expertise" name="expertise" defaultValue={profile.expertise}>
                 {withCurrent(profileExpertiseOptions, profile.expertise, expertiseLabels).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="experience" className="text-sm font-medium">
                 Erfahrung
               </label>
-              <select id="experience" name="experience" defaultValue={profile.experience} className={selectClass}>
+              <Select id="experience" name="experience" defaultValue={profile.experience}>
                 {withCurrent(profileExperienceOptions, profile.experience, experienceLabels).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="bio" className="text-sm font-medium">
               Über mich
             </label>
-            <textarea id="bio" name="bio" rows={4} defaultValue={profile.bio} maxLength={1000} className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm" />
+            <Textarea id="bio" name="bio" rows={4} defaultValue={profile.bio} maxLength={1000} />
             {errors.bio?.[0] && <p className="text-sm text-destructive">{errors.bio[0]}</p>}
           </div>
           <div className="flex gap-2">

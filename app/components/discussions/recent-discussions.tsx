@@ -1,7 +1,7 @@
 import { MessageCircleIcon } from "lucide-react";
 import { Link } from "react-router";
 import { authorFullName } from "~/lib/authors";
-import { AuthorLink } from "~/components/discussions/author-link";
+import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
 import { paths } from "~/lib/paths";

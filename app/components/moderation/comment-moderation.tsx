@@ -1,0 +1,29 @@
+import { EyeIcon, EyeOffIcon } from "lucide-react";
+import { IntentButton } from "./moderation-bar";
+import { ReasonForm } from "./reason-form";
+
+/** Staff tools under a comment: hide it with a reason, or restore it. The server checks again. */
+export function CommentModeration({ id, hidden, error }: { id: string; hidden: boolean; error: string | null }) {
+  return hidden ? (
+    <IntentButton intent="restore-comment" fields={{ commentId: id }}>
+      <EyeIcon aria-hidden="true" />
+      Wiederherstellen
+    </IntentButton>
+  ) : (
+    <ReasonForm
+      id={`hide-${id}`}
+      intent="hide-comment"
+      hidden={{ commentId: id }}
+      summary={
+        <>
+          <EyeOffIcon aria-hidden="true" />
+          Ausblenden
+        </>
+      }
+      label="Grund für das Ausblenden (nur für das Moderationsteam sichtbar)"
+      submitLabel="Kommentar ausblenden"
+      required
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { startSmtpCapture } from "../support/smtp-capture";
+
+// A mail server that accepts connections but does not answer until resumed: a slow or stuck SMTP relay.
+const smtp = await startSmtpCapture();
+smtp.pause();
+process.env.SMTP_URL = smtp.url;
+
+const { mailOutbox } = await import("../../db/schema");
+const { db } = await import("~/server/db.server");
+const { createComment } = await import("~/server/comments.server");
+const { createDiscussion, getDiscussionBySlug } = await import("~/server/discussions.server");
+const { queueMail, startMailWorker } = await import("~/server/mail.server");
+const { makeViewer } = await import("../support/members");
+
+// The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the worker in time.
+const stopWorker = await startMailWorker(10 * 60_000);
+
+afterAll(async () => {
+  smtp.resume();
+  await stopWorker();
+  await smtp.close();
+});
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`waited ${timeoutMs} ms for ${what}`);
+}
+
+/** Settles within `ms`, or says it did not: a request must never wait for the mail server. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+}
+
+describe("mail leaves the request", () => {
+  it("a new comment returns before the mail server is even greeted; the worker delivers the reply mail after the commit", async () => {
+    const author = await makeViewer({ firstName: "Autorin" });
+    const replier = await makeViewer({ firstName: "Antwortender" });
+    const created = await createDiscussion(author, { title: `Outbox ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    if (!created.ok) throw new Error("create failed");
+    const discussion = (await getDiscussionBySlug(created.value.slug))!;
+
+    const comment = await within(2000, createComment(replier, discussion.id, { content: "Eine Antwort" }));
+    if (!comment.ok) throw new Error("comment failed");
+    const [queued] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email));
+    expect(queued).toMatchObject({ kind: "reply-notification", attempts: 0 });
+    // Nothing reached the mail server while the member waited for their answer.
+    expect(smtp.mails).toEqual([]);
+
+    // The worker was woken by the commit and is now held by the slow server; once it answers, the mail arrives.
+    await until(() => smtp.connections() > 0, "the worker to connect");
+    smtp.resume();
+    await until(() => smtp.mails.some((mail) => mail.to.includes(author.email.toLowerCase())), "the reply mail");
+    const mail = smtp.mails.find((entry) => entry.to.includes(author.email.toLowerCase()))!;
+    expect(mail).toMatchObject({ kind: "reply-notification" });
+    expect(mail.text).toContain(`#comment-${comment.value.id}`);
+    await until(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id)))[0]?.status === "sent", "the row to be marked sent");
+  });
+
+  it("a write that rolls back leaves no mail behind", async () => {
+    const to = `zurueckgerollt.${Date.now()}@example.com`;
+    await expect(
+      db.transaction(async (tx) => {
+        await queueMail({ kind: "test", to, subject: "Nie", text: "Nie", html: "<p>Nie</p>" }, tx);
+        throw new Error("the write fails after queueing its mail");
+      }),
+    ).rejects.toThrow("the write fails");
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).toEqual([]);
+
+    // A mail queued afterwards goes out; the rolled-back one never does.
+    const after = `danach.${Date.now()}@example.com`;
+    await db.transaction((tx) => queueMail({ kind: "test", to: after, subject: "Ja", text: "Ja", html: "<p>Ja</p>" }, tx));
+    await until(() => smtp.mails.some((mail) => mail.to.includes(after)), "the committed mail");
+    expect(smtp.mails.some((mail) => mail.to.includes(to))).toBe(false);
+  });
+});

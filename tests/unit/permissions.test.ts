@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import type { ApprovalStatus, Role } from "../../db/schema";
+import * as guardian from "~/server/permissions.server";
+import { can, permissions, type Permission } from "~/server/permissions.server";
+import type { Viewer } from "~/server/session.server";
+
+/**
+ * The whole guardian as tables: every exported rule, asked by every kind of
+ * viewer, on their own and on someone else's content, visible, hidden and
+ * locked. A rule added to the module without a table here fails the last test.
+ */
+type Kind = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin" | "unapprovedModerator" | "pendingAdmin";
+const kinds: Kind[] = ["guest", "pending", "rejected", "member", "moderator", "admin", "unapprovedModerator", "pendingAdmin"];
+
+const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: ApprovalStatus }> = {
+  pending: { role: "member", approvalStatus: "pending" },
+  rejected: { role: "member", approvalStatus: "rejected" },
+  member: { role: "member", approvalStatus: "approved" },
+  moderator: { role: "moderator", approvalStatus: "approved" },
+  admin: { role: "admin", approvalStatus: "approved" },
+  // A moderator whose approval was taken back keeps the role row but has no powers.
+  unapprovedModerator: { role: "moderator", approvalStatus: "pending" },
+  // Administrators act without the approval flag (spec).
+  pendingAdmin: { role: "admin", approvalStatus: "pending" },
+};
+
+function viewerOf(kind: Kind): Viewer | null {
+  if (kind === "guest") return null;
+  return { id: `id-${kind}`, email: `${kind}@example.com`, emailVerified: true, firstName: kind, lastName: "Test", avatarUrl: null, ...accounts[kind] };
+}
+
+const SOMEONE_ELSE = "id-someone-else";
+/** The content's author: the viewer themself ("own"), or another member. A guest owns nothing. */
+const authorFor = (kind: Kind, whose: "own" | "other") => (whose === "own" ? (viewerOf(kind)?.id ?? SOMEONE_ELSE) : SOMEONE_ELSE);
+
+const approved: Kind[] = ["member", "moderator", "admin", "pendingAdmin"];
+const staff: Kind[] = ["moderator", "admin", "pendingAdmin"];
+const admins: Kind[] = ["admin", "pendingAdmin"];
+const signedIn: Kind[] = kinds.filter((kind) => kind !== "guest");
+
+/** Rules that ask about the viewer alone: who is allowed. */
+const viewerRules: Record<"isAdmin" | "isApproved" | "isStaff" | "canSeeHidden" | "awaitsApproval", Kind[]> = {
+  isAdmin: admins,
+  isApproved: approved,
+  isStaff: staff,
+  canSeeHidden: staff,
+  awaitsApproval: ["pending", "rejected", "unapprovedModerator"],
+};
+
+/** Every entry of the permission table, asked through can(). */
+const permissionTable: Record<Permission, Kind[]> = {
+  openAdminPanel: admins,
+  approveMembers: admins,
+  createUsers: admins,
+  changeRoles: admins,
+  seedSamples: admins,
+  viewAuditLog: admins,
+  moderate: staff,
+  createDiscussion: approved,
+  comment: approved,
+};
+
+interface ContentCase {
+  name: string;
+  allowed: Kind[];
+  ask: (viewer: Viewer | null, kind: Kind) => boolean;
+}
+
+const contentRules: Record<
+  "canEditDiscussion" | "canEditComment" | "canCommentOn" | "canEditProfile" | "canDeleteAccount" | "canExportAccountData",
+  ContentCase[]
+> = {
+  canEditDiscussion: [
+    { name: "own discussion", allowed: approved, ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own") }) },
+    { name: "someone else's discussion", allowed: staff, ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "other") }) },
+    { name: "discussion of a deleted member", allowed: staff, ask: (viewer) => guardian.canEditDiscussion(viewer, { authorId: null }) },
+  ],
+  canEditComment: [
+    { name: "own comment", allowed: approved, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null }) },
+    { name: "someone else's comment", allowed: staff, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null }) },
+    { name: "own hidden comment", allowed: staff, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date() }) },
+    { name: "someone else's hidden comment", allowed: staff, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }) },
+    { name: "comment of a deleted member", allowed: staff, ask: (viewer) => guardian.canEditComment(viewer, { authorId: null, hiddenAt: null }) },
+  ],
+  canCommentOn: [
+    { name: "open discussion", allowed: approved, ask: (viewer) => guardian.canCommentOn(viewer, { lockedAt: null, hiddenAt: null }) },
+    // Staff unlock first; nobody comments into a locked or hidden discussion.
+    { name: "locked discussion", allowed: [], ask: (viewer) => guardian.canCommentOn(viewer, { lockedAt: new Date(), hiddenAt: null }) },
+    { name: "hidden discussion", allowed: [], ask: (viewer) => guardian.canCommentOn(viewer, { lockedAt: null, hiddenAt: new Date() }) },
+  ],
+  canEditProfile: [
+    { name: "own profile", allowed: signedIn, ask: (viewer, kind) => guardian.canEditProfile(viewer, authorFor(kind, "own")) },
+    { name: "someone else's profile", allowed: [], ask: (viewer, kind) => guardian.canEditProfile(viewer, authorFor(kind, "other")) },
+  ],
+  canDeleteAccount: [
+    { name: "own account", allowed: signedIn, ask: (viewer, kind) => guardian.canDeleteAccount(viewer, authorFor(kind, "own")) },
+    { name: "someone else's account", allowed: [], ask: (viewer, kind) => guardian.canDeleteAccount(viewer, authorFor(kind, "other")) },
+  ],
+  canExportAccountData: [
+    { name: "own account", allowed: signedIn, ask: (viewer, kind) => guardian.canExportAccountData(viewer, authorFor(kind, "own")) },
+    { name: "someone else's account", allowed: [], ask: (viewer, kind) => guardian.canExportAccountData(viewer, authorFor(kind, "other")) },
+  ],
+};
+
+const grid = (allowed: Kind[]) => kinds.map((kind) => [kind, allowed.includes(kind)] as const);
+
+describe("the guardian", () => {
+  describe.each(Object.entries(viewerRules))("%s", (rule, allowed) => {
+    const ask = guardian[rule as keyof typeof viewerRules];
+    it.each(grid(allowed))("%s → %s", (kind, expected) => {
+      expect(ask(viewerOf(kind))).toBe(expected);
+    });
+  });
+
+  describe.each(Object.entries(permissionTable))("can(…, %s)", (permission, allowed) => {
+    it.each(grid(allowed))("%s → %s", (kind, expected) => {
+      expect(can(viewerOf(kind), permission as Permission)).toBe(expected);
+    });
+  });
+
+  for (const [rule, cases] of Object.entries(contentRules)) {
+    describe.each(cases.map((entry) => [entry.name, entry] as const))(`${rule}: %s`, (_name, entry) => {
+      it.each(grid(entry.allowed))("%s → %s", (kind, expected) => {
+        expect(entry.ask(viewerOf(kind), kind)).toBe(expected);
+      });
+    });
+  }
+
+  describe("removesLastAdmin", () => {
+    it.each([
+      ["the only administrator leaves", "a", ["a"], true],
+      ["one of two administrators leaves", "a", ["a", "b"], false],
+      ["a member leaves while one administrator remains", "m", ["a"], false],
+      ["a member leaves a forum without administrators", "m", [], false],
+    ] as const)("%s → %s", (_case, memberId, adminIds, expected) => {
+      expect(guardian.removesLastAdmin(memberId, adminIds)).toBe(expected);
+    });
+  });
+
+  it("has a table for every rule it exports", () => {
+    const tested = new Set<string>([...Object.keys(viewerRules), ...Object.keys(contentRules), "can", "removesLastAdmin"]);
+    const exportedRules = Object.entries(guardian)
+      .filter(([, value]) => typeof value === "function")
+      .map(([name]) => name);
+    expect(exportedRules.filter((name) => !tested.has(name))).toEqual([]);
+    expect(Object.keys(permissionTable).sort()).toEqual(Object.keys(permissions).sort());
+  });
+});
