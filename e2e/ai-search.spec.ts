@@ -12,7 +12,9 @@ async function discussionsOf(client: APIRequestContext, listPath: string): Promi
 test("robots.txt lets crawlers reach /auth (noindex there), refuses training crawlers by default and says so", async ({ request, baseURL }) => {
   const text = await (await request.get("/robots.txt")).text();
   expect(text).not.toMatch(/^Disallow: \/auth/m);
-  expect(text).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=no");
+  expect(text).toContain("# Content-Signal: search=yes, ai-input=yes, ai-train=no");
+  // Every other line is a directive Lighthouse's robots.txt audit knows (decision 0015).
+  for (const line of text.split("\n").filter((l) => l && !l.startsWith("#"))) expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): /);
   expect(text).toMatch(/User-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n/);
   expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*Allow: \/\n/);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

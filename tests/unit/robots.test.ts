@@ -15,14 +15,14 @@ describe("robots.txt", () => {
   it("refuses the training crawlers and says ai-train=no when AI_TRAINING=deny", () => {
     const text = robotsTxt({ publicUrl, aiTraining: "deny" });
     for (const agent of AI_TRAINING_AGENTS) expect(rulesFor(text, agent), agent).toEqual(["Disallow: /"]);
-    expect(text).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=no\n");
+    expect(text).toContain("\n# Content-Signal: search=yes, ai-input=yes, ai-train=no\n");
     expect(text).not.toContain("ai-train=yes");
   });
 
   it("lets the training crawlers in like everyone else and says ai-train=yes when AI_TRAINING=allow", () => {
     const text = robotsTxt({ publicUrl, aiTraining: "allow" });
-    for (const agent of AI_TRAINING_AGENTS) expect(rulesFor(text, agent), agent).toEqual(rulesFor(text, "*").filter((line) => !line.startsWith("Content-Signal")));
-    expect(text).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=yes\n");
+    for (const agent of AI_TRAINING_AGENTS) expect(rulesFor(text, agent), agent).toEqual(rulesFor(text, "*"));
+    expect(text).toContain("\n# Content-Signal: search=yes, ai-input=yes, ai-train=yes\n");
   });
 
   it.each(["allow", "deny"] as const)("allows AI search and answer fetchers, keeps private pages closed and /auth open (AI_TRAINING=%s)", (aiTraining) => {
