@@ -5,7 +5,7 @@ import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
-import { insertWithUniqueSlug } from "./discussions.server";
+import { insertWithUniqueSlug } from "./discussion-writes.server";
 import { logger } from "./logger.server";
 import { queueMail } from "./mail.server";
 import { accountApprovedMail } from "./mail-templates.server";

@@ -5,7 +5,7 @@ import { db, type Database, type Transaction } from "./db.server";
 import { env } from "./env.server";
 import { queueMail } from "./mail.server";
 import { replyNotificationMail } from "./mail-templates.server";
-import type { AuthorSummary } from "./discussions.server";
+import type { AuthorSummary } from "./discussion-summaries.server";
 import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
 import { can, canEditComment, canSeeHidden } from "./permissions.server";
