@@ -10,6 +10,7 @@ import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
 import { can, canEditComment, canSeeHidden } from "./permissions.server";
 import { texts } from "~/lib/texts";
+import { excerpt } from "./text.server";
 import type { Viewer } from "./session.server";
 
 export interface CommentView {
@@ -234,9 +235,4 @@ export async function updateComment(
     }
   });
   return { ok: true, value: null };
-}
-
-export function excerpt(text: string, length = 80): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 }
