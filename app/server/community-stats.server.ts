@@ -3,6 +3,8 @@ import { comments, discussionCounts, discussions, events, profiles } from "../..
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db, queryRows } from "./db.server";
 
+// The home page's community statistics: totals, per category and the last seven days.
+
 export interface CommunityStats {
   totalDiscussions: number;
   totalMembers: number;

@@ -4,6 +4,8 @@ import { subforums, type Category } from "~/lib/categories";
 import { db } from "./db.server";
 import { isVisible, selectSummaries, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
 
+// Lists of discussions: the home page, the category pages and a member's profile.
+
 export const HOME_RECENT_LIMIT = 12;
 export const SUBFORUM_HIGHLIGHT_LIMIT = 3;
 

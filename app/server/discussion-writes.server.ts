@@ -11,6 +11,8 @@ import { sanitizeRichText, textToHtml } from "./sanitize.server";
 import type { Outcome } from "./outcome.server";
 import type { Viewer } from "./session.server";
 
+// New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
+
 /**
  * Title → readable slug, unique among all discussions ("titel", "titel-2", …).
  * The unique index decides, not the look-up: `on conflict do nothing` leaves
