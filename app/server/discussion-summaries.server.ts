@@ -68,7 +68,7 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
   };
 }
 
-/** The summary columns of the visible and hidden discussions alike; each list adds its own filter and order. */
+/** Discussions joined to their authors in the summary shape, hidden ones too: each list adds its own filter and order. */
 export function selectSummaries() {
   return db.select(summaryColumns).from(discussions).leftJoin(profiles, eq(profiles.id, discussions.authorId));
 }
