@@ -66,7 +66,7 @@ async function benchDataSet(): Promise<DataSet> {
   process.env.LOG_LEVEL = "warn";
   const { sql } = await import("drizzle-orm");
   const { closeDatabase, queryRows } = await import("~/server/db.server");
-  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions.server");
+  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussion-lists.server");
   const { RARE_TERM } = await import("../db/seed/bench-data");
   try {
     const size = await contentSize();
@@ -114,7 +114,7 @@ async function demoDataSet(): Promise<DataSet> {
   process.env.LOG_LEVEL = "warn";
   const { db, closeDatabase } = await import("~/server/db.server");
   const { seedDemoContent, DEMO_MEMBER_PASSWORD } = await import("~/server/demo-seed.server");
-  const { createDiscussion } = await import("~/server/discussions.server");
+  const { createDiscussion } = await import("~/server/discussion-writes.server");
   const { createComment } = await import("~/server/comments.server");
   const { findViewer } = await import("~/server/session.server");
   const { profiles } = await import("../db/schema");
@@ -131,7 +131,7 @@ async function demoDataSet(): Promise<DataSet> {
       assignedTo: undefined,
     });
     if (!created.ok) throw new Error(`Benchmark-Diskussion: ${created.reason}`);
-    const { getDiscussionBySlug } = await import("~/server/discussions.server");
+    const { getDiscussionBySlug } = await import("~/server/discussion-detail.server");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
     for (let i = 0; i < 30; i++) {
       const written = await createComment(viewers[(i + 1) % viewers.length]!, discussion.id, { content: paragraph(i + 2) });

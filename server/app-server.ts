@@ -16,7 +16,7 @@ import type { ServerBuild } from "react-router";
 import { canonicalRedirect } from "~/server/canonical-url.server";
 import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db.server";
-import { purgeViewMarks } from "~/server/discussions.server";
+import { purgeViewMarks } from "~/server/discussion-detail.server";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
 import { devMailboxUrl } from "~/server/dev-mailbox.server";
 import { env } from "~/server/env.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { texts } from "~/lib/texts";
-import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/admin.server";
+import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/sample-discussions.server";
 import { checkPermission, requirePermission } from "~/server/guards.server";
 import { fail, firstMessage, refuse, respond } from "~/server/outcome.server";
 import { getViewer } from "~/server/session.server";

@@ -23,9 +23,8 @@ import {
   decideApproval,
   listManagedMembers,
   listPendingMembers,
-  SAMPLE_COUNT,
-  SAMPLE_INTERVAL_MS,
 } from "~/server/admin.server";
+import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/sample-discussions.server";
 import { listAuditLog } from "~/server/audit.server";
 import { requireApprovedUser, requirePermission } from "~/server/guards.server";
 import { dispatch, fail, refuse, respond } from "~/server/outcome.server";

@@ -15,7 +15,7 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
-import { createDiscussion, listAssignableMembers } from "~/server/discussions.server";
+import { createDiscussion, listAssignableMembers } from "~/server/discussion-writes.server";
 import { requirePermission } from "~/server/guards.server";
 import { fail, refuse, respond } from "~/server/outcome.server";
 import { getViewer } from "~/server/session.server";

@@ -1,5 +1,5 @@
 import { discussionCommentsFeed, feedResponse } from "~/server/feeds.server";
-import { getDiscussionBySlug } from "~/server/discussions.server";
+import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { texts } from "~/lib/texts";
 import type { Route } from "./+types/discussion-feed";
 

@@ -3,7 +3,7 @@ import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { commentHref } from "~/server/comments.server";
-import type { DiscussionDetail } from "~/server/discussions.server";
+import type { DiscussionDetail } from "~/server/discussion-detail.server";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
 import { fail, respond, type Failure, type IntentHandlers, type Outcome } from "~/server/outcome.server";
 import { can } from "~/server/permissions.server";

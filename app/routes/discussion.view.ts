@@ -1,7 +1,7 @@
 /* eslint-disable write-path/one-write-path -- a beacon, not a form: its answers carry no body for a page to show, only 204, 404 or 405. */
 import { isbot } from "isbot";
 import { requestErrorTexts } from "~/server/request-body.server";
-import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussions.server";
+import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussion-detail.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/discussion.view";
 

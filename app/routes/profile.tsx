@@ -20,7 +20,7 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
 import { signOut } from "~/server/accounts.server";
-import { listDiscussionsByAuthor } from "~/server/discussions.server";
+import { listDiscussionsByAuthor } from "~/server/discussion-lists.server";
 import { notFoundUnless } from "~/server/guards.server";
 import { countContributions, getPublicProfile } from "~/server/members.server";
 import {

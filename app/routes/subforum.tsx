@@ -9,7 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
-import { listSubforumPage } from "~/server/discussions.server";
+import { listSubforumPage } from "~/server/discussion-lists.server";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/subforum";

@@ -5,11 +5,12 @@ import { db, type Database, type Transaction } from "./db.server";
 import { env } from "./env.server";
 import { queueMail } from "./mail.server";
 import { replyNotificationMail } from "./mail-templates.server";
-import type { AuthorSummary } from "./discussions.server";
+import type { AuthorSummary } from "./discussion-summaries.server";
 import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
 import { can, canEditComment, canSeeHidden } from "./permissions.server";
 import { texts } from "~/lib/texts";
+import { excerpt } from "./text.server";
 import type { Viewer } from "./session.server";
 
 export interface CommentView {
@@ -234,9 +235,4 @@ export async function updateComment(
     }
   });
   return { ok: true, value: null };
-}
-
-export function excerpt(text: string, length = 80): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 }

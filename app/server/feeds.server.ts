@@ -8,7 +8,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { COMMENT_THREADS_PER_PAGE } from "./comments.server";
 import { db, queryRows } from "./db.server";
-import { isVisible } from "./discussions.server";
+import { isVisible } from "./discussion-summaries.server";
 import { notModified } from "./http-cache.server";
 import { env } from "./env.server";
 import { plainTextExcerpt } from "./sanitize.server";

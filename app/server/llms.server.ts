@@ -11,7 +11,7 @@ import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { db } from "./db.server";
-import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "./discussions.server";
+import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
 import { env } from "./env.server";
 import { discussionMarkdownUrl, escapeMarkdown } from "./markdown.server";
 

@@ -13,7 +13,7 @@ import { categoryHref, categoryLabels } from "~/lib/categories";
 import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { listCommentPage, type CommentView } from "./comments.server";
-import { getDiscussionBySlug } from "./discussions.server";
+import { getDiscussionBySlug } from "./discussion-detail.server";
 import { env } from "./env.server";
 import { sanitizeRichText } from "./sanitize.server";
 

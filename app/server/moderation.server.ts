@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { comments, discussions } from "../../db/schema";
 import { recordAudit } from "./audit.server";
 import { isCategory } from "~/lib/categories";
-import { excerpt } from "./comments.server";
+import { excerpt } from "./text.server";
 import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
 import { db, type Transaction } from "./db.server";
 import type { Outcome } from "./outcome.server";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { discussions, profiles } from "../../db/schema";
 import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
 import { db, escapeLike } from "./db.server";
-import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "./discussions.server";
+import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
 import { htmlToText } from "./sanitize.server";
 
 export interface SearchHit extends DiscussionSummary {

@@ -3,7 +3,7 @@ import { discussions } from "../../db/schema";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db, queryRows } from "./db.server";
-import { isVisible } from "./discussions.server";
+import { isVisible } from "./discussion-summaries.server";
 import { env } from "./env.server";
 
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions, profiles, user, userRoles } from "../../db/schema";
-import { changeRole, createUser, decideApproval, listManagedMembers, seedAllSamples, seedSample } from "~/server/admin.server";
+import { changeRole, createUser, decideApproval, listManagedMembers } from "~/server/admin.server";
+import { seedAllSamples, seedSample } from "~/server/sample-discussions.server";
 import { db } from "~/server/db.server";
 import { findViewer, type Viewer } from "~/server/session.server";
 import { createUserSchema, splitUsername } from "~/lib/schemas/admin";

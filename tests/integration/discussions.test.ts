@@ -4,16 +4,15 @@ import { comments, discussions, discussionViews } from "../../db/schema";
 import { loader as subforumLoader } from "~/routes/subforum";
 import { commentPageOf, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
+import { getCommunityStats } from "~/server/community-stats.server";
 import {
-  createDiscussion,
-  getCommunityStats,
   getDiscussionBySlug,
   incrementViews,
   purgeViewMarks,
-  updateDiscussion,
   VIEW_WINDOW_MINUTES,
   visitorKey,
-} from "~/server/discussions.server";
+} from "~/server/discussion-detail.server";
+import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
 import type { Viewer } from "~/server/session.server";
 import { makeViewer } from "../support/members";
 

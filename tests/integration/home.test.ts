@@ -9,7 +9,7 @@ import {
   listMostActiveInCategory,
   listRecentDiscussions,
   listSubforumHighlights,
-} from "~/server/discussions.server";
+} from "~/server/discussion-lists.server";
 import { createMemberAccount } from "~/server/members.server";
 
 const base = new Date("2026-11-01T10:00:00Z").getTime();

@@ -10,7 +10,8 @@ process.env.SMTP_URL = smtp.url;
 const { mailOutbox } = await import("../../db/schema");
 const { db } = await import("~/server/db.server");
 const { createComment } = await import("~/server/comments.server");
-const { createDiscussion, getDiscussionBySlug } = await import("~/server/discussions.server");
+const { getDiscussionBySlug } = await import("~/server/discussion-detail.server");
+const { createDiscussion } = await import("~/server/discussion-writes.server");
 const { queueMail, startMailWorker } = await import("~/server/mail.server");
 const { makeViewer } = await import("../support/members");
 

@@ -5,14 +5,10 @@ import { loader as discussionLoader } from "~/routes/discussion";
 import { listAuditLog } from "~/server/audit.server";
 import { createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
-import {
-  createDiscussion,
-  getCommunityStats,
-  getDiscussionBySlug,
-  listRecentDiscussions,
-  listSubforumPage,
-  updateDiscussion,
-} from "~/server/discussions.server";
+import { listRecentDiscussions, listSubforumPage } from "~/server/discussion-lists.server";
+import { getCommunityStats } from "~/server/community-stats.server";
+import { getDiscussionBySlug } from "~/server/discussion-detail.server";
+import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
 import { rssFeed } from "~/server/feeds.server";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
 import { searchDiscussions } from "~/server/search.server";

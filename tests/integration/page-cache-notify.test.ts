@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { discussions, events, profiles } from "../../db/schema";
 import { createComment } from "~/server/comments.server";
 import { db, listenToDatabase } from "~/server/db.server";
-import { createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions.server";
+import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussion-detail.server";
+import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
 import { setCommentHidden, setPinned } from "~/server/moderation.server";
 import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/page-cache.server";
 import { updateNotificationSettings, updateOwnProfile } from "~/server/profile.server";

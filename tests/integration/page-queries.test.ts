@@ -17,7 +17,7 @@ import { loader as searchLoader } from "~/routes/search";
 import { loader as subforumLoader } from "~/routes/subforum";
 import { signIn } from "~/server/accounts.server";
 import { db, onQuery, queryRows } from "~/server/db.server";
-import { SUBFORUM_PAGE_SIZE } from "~/server/discussions.server";
+import { SUBFORUM_PAGE_SIZE } from "~/server/discussion-lists.server";
 import { createMemberAccount } from "~/server/members.server";
 
 // `npm test` uses a small forum; the same checks run on the benchmark's size with

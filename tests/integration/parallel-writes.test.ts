@@ -10,7 +10,7 @@ process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "forum-parallel-
 
 const { discussions, profiles } = await import("../../db/schema");
 const { db } = await import("~/server/db.server");
-const { createDiscussion } = await import("~/server/discussions.server");
+const { createDiscussion } = await import("~/server/discussion-writes.server");
 const { setAvatar } = await import("~/server/profile.server");
 const { makeViewer } = await import("../support/members");
 

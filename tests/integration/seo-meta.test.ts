@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createComment, listCommentPage } from "~/server/comments.server";
-import { createDiscussion, getDiscussionBySlug, type DiscussionDetail } from "~/server/discussions.server";
+import { getDiscussionBySlug, type DiscussionDetail } from "~/server/discussion-detail.server";
+import { createDiscussion } from "~/server/discussion-writes.server";
 import { env } from "~/server/env.server";
 import { discussionCommentsFeed } from "~/server/feeds.server";
 import { notModified } from "~/server/http-cache.server";

@@ -4,7 +4,7 @@ import { authorFullName } from "~/lib/authors";
 import { Link } from "react-router";
 import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
-import type { DiscussionSummary } from "~/server/discussions.server";
+import type { DiscussionSummary } from "~/server/discussion-summaries.server";
 import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "./category-badge";
 

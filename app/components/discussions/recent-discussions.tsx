@@ -5,7 +5,7 @@ import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
 import { paths } from "~/lib/paths";
-import type { DiscussionSummary } from "~/server/discussions.server";
+import type { DiscussionSummary } from "~/server/discussion-summaries.server";
 
 export function RecentDiscussions({ discussions, now }: { discussions: DiscussionSummary[]; now: Date }) {
   return (
