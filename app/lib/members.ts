@@ -30,11 +30,12 @@ export function isDirectoryExpertise(value: unknown): value is DirectoryExpertis
   return typeof value === "string" && (directoryExpertise as readonly string[]).includes(value);
 }
 
-/** The directory's URL: ?q=&expertise=, empty values and "all" left out. */
-export function membersHref(query: string, expertise: DirectoryExpertise | undefined): string {
+/** The directory's URL: ?q=&expertise=&page=, empty values, "all" and page 1 left out. */
+export function membersHref(query: string, expertise: DirectoryExpertise | undefined, page = 1): string {
   const params = new URLSearchParams();
   if (query) params.set("q", query);
   if (expertise) params.set("expertise", expertise);
+  if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `/members?${search}` : "/members";
 }

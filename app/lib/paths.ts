@@ -26,5 +26,7 @@ export const paths = {
 
 /** Page 1 has no parameter, so every page of a list has exactly one URL. */
 export function pageHref(basePath: string, page: number): string {
-  return page <= 1 ? basePath : `${basePath}?page=${page}`;
+  if (page <= 1) return basePath;
+  // A list filtered in its query (the directory's ?q=) keeps the filter and adds the page last.
+  return `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`;
 }

@@ -12,6 +12,7 @@ export const texts = {
   sendFailed: "Fehler beim Senden",
   magicLinkSent: "Magic Link gesendet!",
   emailSent: "E-Mail gesendet!",
+  emailAlreadyConfirmed: "Ihre E-Mail-Adresse ist bereits bestätigt.",
   signUpFailed: "Registrierung fehlgeschlagen",
   invalidLink: "Ungültiger Link",
   passwordUpdateFailed: "Fehler beim Passwort-Update",

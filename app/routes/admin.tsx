@@ -9,6 +9,7 @@ import { CreateUser } from "~/components/admin/create-user-form";
 import { MemberList } from "~/components/admin/member-list";
 import { SampleSeeder } from "~/components/admin/sample-seeder";
 import { useShowToast } from "~/components/toast/use-show-toast";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
@@ -128,8 +129,9 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
             {pending.map((member) => (
               <li key={member.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-medium">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
                     {member.firstName} {member.lastName}
+                    {!member.emailVerified && <Badge variant="muted">E-Mail nicht bestätigt</Badge>}
                   </p>
                   <p className="truncate text-sm text-muted-foreground">
                     {member.email}

@@ -1,7 +1,10 @@
 import { paths } from "~/lib/paths";
+import { texts } from "~/lib/texts";
 import { auth } from "~/server/auth.server";
 import { forwardCookies } from "~/server/outcome.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import { getViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth.verify-email";
 
 /**
@@ -22,6 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const location = response.headers.get("Location");
   if (location && new URL(location, "http://x").searchParams.has("error")) {
     headers.set("Location", `/email-confirmation?error=${encodeURIComponent(new URL(location, "http://x").searchParams.get("error") ?? "INVALID_TOKEN")}`);
+  } else if (response.headers.getSetCookie().length === 0) {
+    // A valid link to an address confirmed before (a second click): better-auth signs no one in, so say why the sign-in form follows.
+    const signedIn = (await getViewer(request)) !== null;
+    return redirectWithToast(signedIn ? paths.pendingApproval : paths.auth, { type: "info", title: texts.emailAlreadyConfirmed, description: signedIn ? undefined : "Sie können sich anmelden." });
   }
   return new Response(null, { status: 302, headers });
 }

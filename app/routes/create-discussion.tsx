@@ -74,7 +74,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">Neue Diskussion starten</h1>
       <p className="mt-1 text-muted-foreground">Stelle eine Frage, teile eine Fallstudie oder starte eine Debatte.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-5">
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
         {form.errors?.length ? (
           <Alert variant="destructive">
             <p>{form.errors[0]}</p>

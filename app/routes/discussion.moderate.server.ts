@@ -61,10 +61,12 @@ export function moderationRefusal(intent: ModerationIntent, target: string | nul
   return {
     failed: moderationFailed,
     fallback: { forbidden: texts.permissionDenied, "not-found": target ? texts.commentNotFound : texts.discussionNotFound, invalid: texts.unknownError },
-    page: ({ message }: Failure & { message: string | undefined }) => ({
-      errors: { form: message ?? null, content: message ?? null, target },
-      moderationError: withReasonError && message ? { intent: intent as string, message } : null,
-    }),
+    page: ({ message }: Failure & { message: string | undefined }) => {
+      const moderationError = withReasonError && message ? { intent: intent as string, message } : null;
+      // The discussion's reason form shows its own error, not the comment box too; a comment's reason form reads `content`.
+      const shown = moderationError && target === null ? null : (message ?? null);
+      return { errors: { form: shown, content: shown, target }, moderationError };
+    },
   };
 }
 

@@ -266,7 +266,7 @@ function EditDiscussionForm({
   const pending = navigation.state === "submitting";
   const [title, setTitle] = useState(discussion.title);
   return (
-    <Form method="post" className="mt-4 flex flex-col gap-4" preventScrollReset>
+    <Form method="post" className="mt-4 flex flex-col gap-4" preventScrollReset noValidate>
       <input type="hidden" name="intent" value="update-discussion" />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex flex-col gap-1.5">

@@ -1,7 +1,8 @@
 import { UsersIcon } from "lucide-react";
 import { PageError } from "~/components/layout/page-error";
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Pagination } from "~/components/discussions/pagination";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
@@ -9,6 +10,7 @@ import { Select } from "~/components/ui/select";
 import { directoryExpertise, expertiseLabels, isDirectoryExpertise, MEMBER_QUERY_MAX_LENGTH, membersHref } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
+import { requirePageParam } from "~/server/guards.server";
 import { listMembers } from "~/server/members.server";
 import type { Route } from "./+types/members";
 
@@ -19,14 +21,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MEMBER_QUERY_MAX_LENGTH);
   const requested = url.searchParams.get("expertise");
   const expertise = isDirectoryExpertise(requested) ? requested : undefined;
-  // One URL per filter, so a shared link and a plain form submission show the same page.
-  const canonical = membersHref(query, expertise);
+  const page = requirePageParam(request, membersHref(query, expertise));
+  // One URL per filter and page, so a shared link and a plain form submission show the same page.
+  const canonical = membersHref(query, expertise, page);
   if (canonical !== url.pathname + url.search) throw redirect(canonical);
-  return { query, expertise, members: await listMembers({ query, expertise }) };
+  const result = await listMembers({ query, expertise }, page);
+  if (page > result.totalPages) throw data(null, { status: 404 });
+  return { query, expertise, ...result };
 }
 
 export default function MembersRoute({ loaderData }: Route.ComponentProps) {
-  const { query, expertise, members } = loaderData;
+  const { query, expertise, members, currentPage, totalPages, totalCount } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === paths.members;
@@ -50,12 +55,18 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Mitglieder-Verzeichnis</h1>
         <p className="mt-1 text-muted-foreground">Entdecke die Marketing-Experten unserer Community</p>
+        {totalPages > 1 && (
+          <p className="mt-1 text-sm text-muted-foreground">
+            {totalCount} Mitglieder · Seite {currentPage} von {totalPages}
+          </p>
+        )}
       </header>
       <Form
         ref={form}
         method="get"
         action={paths.members}
         role="search"
+        aria-label="Mitglieder durchsuchen"
         className="flex flex-col gap-3 sm:flex-row"
         onSubmit={(event) => {
           event.preventDefault();
@@ -129,6 +140,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </div>
+      <Pagination basePath={membersHref(query, expertise)} currentPage={currentPage} totalPages={totalPages} />
     </div>
   );
 }
@@ -141,6 +153,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   seoMeta(matches, {
     title: "Mitglieder-Verzeichnis",
     description: "Entdecke die Marketing-Experten unserer Community: SEO, SEA, KI-Suche und Tools.",
-    path: paths.members,
+    page: loaderData?.currentPage,
+    // Each page is canonical to itself (a filtered one too, which is not indexed).
+    path: loaderData ? membersHref(loaderData.query, loaderData.expertise, loaderData.currentPage) : paths.members,
     noindex: Boolean(loaderData && (loaderData.query || loaderData.expertise)),
   });

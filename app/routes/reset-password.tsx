@@ -128,7 +128,7 @@ function NewPasswordForm({
   });
   return (
     <AuthShell title="Neues Passwort festlegen">
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
         {error && (
           <Alert variant="destructive">
             <p className="font-semibold">{texts.passwordUpdateFailed}</p>

@@ -63,7 +63,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight">Diskussionen durchsuchen</h1>
-      <Form method="get" action={paths.search} onSubmit={handleSubmit} className="flex flex-col gap-4" role="search">
+      <Form method="get" action={paths.search} onSubmit={handleSubmit} className="flex flex-col gap-4" role="search" aria-label="Diskussionen durchsuchen">
         <div className="flex gap-2">
           <label htmlFor="search-query" className="sr-only">
             Suchbegriff

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { profiles, session, userRoles, type Role } from "../../db/schema";
+import { profiles, session, user, userRoles, type Role } from "../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "./audit.server";
@@ -19,6 +19,8 @@ export interface PendingMember {
   email: string;
   company: string;
   createdAt: Date;
+  /** False for a sign-up that never followed its confirmation link: the address may not be theirs. */
+  emailVerified: boolean;
 }
 
 /** Profiles waiting for a decision, newest first. */
@@ -31,8 +33,10 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
       email: profiles.email,
       company: profiles.company,
       createdAt: profiles.createdAt,
+      emailVerified: user.emailVerified,
     })
     .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.approvalStatus, "pending"))
     .orderBy(desc(profiles.createdAt));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, ilike, isNull, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or } from "drizzle-orm";
 import { account, comments, discussions, profiles, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
 import { db, escapeLike, type Database, type Transaction } from "./db.server";
 import { passwordHashing } from "./password.server";
@@ -148,19 +148,37 @@ const memberCardColumns = {
   avatarUrl: profiles.avatarUrl,
 };
 
-export async function listMembers(filter: { query: string; expertise?: string }): Promise<MemberCard[]> {
+export const MEMBERS_PAGE_SIZE = 25;
+
+export interface MemberPage {
+  members: MemberCard[];
+  totalCount: number;
+  totalPages: number;
+  currentPage: number;
+}
+
+/** One page of the directory; a page past the end has no members (the route answers 404). */
+export async function listMembers(filter: { query: string; expertise?: string }, page = 1): Promise<MemberPage> {
   const conditions = [eq(profiles.approvalStatus, "approved")];
   if (filter.query) {
     const pattern = `%${escapeLike(filter.query)}%`;
     conditions.push(or(ilike(profiles.firstName, pattern), ilike(profiles.lastName, pattern), ilike(profiles.company, pattern))!);
   }
   if (filter.expertise) conditions.push(eq(profiles.expertise, filter.expertise));
-  return db
-    .select(memberCardColumns)
-    .from(profiles)
-    .where(and(...conditions))
-    .orderBy(desc(profiles.createdAt))
-    .limit(200);
+  const where = and(...conditions);
+  const [[counted], members] = await Promise.all([
+    db.select({ value: count() }).from(profiles).where(where),
+    db
+      .select(memberCardColumns)
+      .from(profiles)
+      .where(where)
+      // The id breaks ties, so members who joined in the same instant never show on two pages or none.
+      .orderBy(desc(profiles.createdAt), asc(profiles.id))
+      .limit(MEMBERS_PAGE_SIZE)
+      .offset((page - 1) * MEMBERS_PAGE_SIZE),
+  ]);
+  const totalCount = counted?.value ?? 0;
+  return { members, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / MEMBERS_PAGE_SIZE)), currentPage: page };
 }
 
 export interface PublicProfile extends MemberCard {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions, profiles, user, userRoles } from "../../db/schema";
-import { changeRole, createUser, decideApproval, listManagedMembers } from "~/server/admin.server";
+import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin.server";
 import { seedAllSamples, seedSample } from "~/server/sample-discussions.server";
 import { db } from "~/server/db.server";
+import { createMemberAccount } from "~/server/members.server";
 import { findViewer, type Viewer } from "~/server/session.server";
 import { createUserSchema, splitUsername } from "~/lib/schemas/admin";
 import { makeViewer } from "../support/members";
@@ -151,5 +152,17 @@ describe("sample discussions", () => {
     // Seeding twice gives new slugs rather than an error.
     expect((await seedSample(admin, 0)).ok).toBe(true);
     expect(await seedSample(admin, 10)).toMatchObject({ ok: false, reason: "invalid" });
+  });
+});
+
+describe("pending list", () => {
+  it("tells which sign-ups never confirmed their address", async () => {
+    const add = (email: string, emailVerified: boolean) =>
+      createMemberAccount(db, { email, password: { hash: "x" }, firstName: "Wartet", lastName: email, approvalStatus: "pending", role: "member", emailVerified });
+    const confirmed = await add("bestaetigt@example.com", true);
+    const unconfirmed = await add("unbestaetigt@example.com", false);
+    const pending = await listPendingMembers();
+    expect(pending.find((row) => row.id === confirmed)?.emailVerified).toBe(true);
+    expect(pending.find((row) => row.id === unconfirmed)?.emailVerified).toBe(false);
   });
 });

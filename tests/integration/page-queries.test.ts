@@ -71,6 +71,8 @@ beforeAll(async () => {
     { name: "search, rare term", path: `/search?q=${RARE_TERM}`, params: {}, loader: searchLoader },
     { name: "search, category and month", path: "/search?category=seo&dateRange=month", params: {}, loader: searchLoader },
     { name: "members", path: "/members", params: {}, loader: membersLoader },
+    { name: "members, page 2", path: "/members?page=2", params: {}, loader: membersLoader },
+    { name: "members, filtered page 2", path: "/members?q=a&page=2", params: {}, loader: membersLoader },
     { name: "profile", path: "/profile/bench-7", params: { id: "bench-7" }, loader: profileLoader },
   ];
 }, 1_200_000);

@@ -60,7 +60,7 @@ function CreateUserForm({ lastResult, error }: { lastResult: SubmissionResult<st
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" preventScrollReset>
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4" preventScrollReset>
       <input type="hidden" name="intent" value="create-user" />
       {error && (
         <Alert variant="destructive">

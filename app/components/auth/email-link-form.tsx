@@ -59,7 +59,7 @@ export function EmailLinkForm({
           <p>{error}</p>
         </Alert>
       )}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
         <input type="hidden" name="intent" value={intent} />
         <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>
           <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" placeholder="name@beispiel.de" />

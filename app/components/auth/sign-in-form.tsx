@@ -36,7 +36,7 @@ export function SignInForm({
           <p>{loginError}</p>
         </Alert>
       )}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>

@@ -24,7 +24,7 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       <p className="text-sm text-muted-foreground">
         Werde Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator

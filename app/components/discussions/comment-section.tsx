@@ -218,7 +218,7 @@ function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; 
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === comment.id;
   return (
-    <Form method="post" className="mt-2 flex flex-col gap-2" preventScrollReset>
+    <Form method="post" className="mt-2 flex flex-col gap-2" preventScrollReset noValidate>
       <input type="hidden" name="intent" value="update-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
       <label htmlFor={`edit-${comment.id}`} className="sr-only">
@@ -292,7 +292,7 @@ function CommentForm({
   const id = parentId ? `reply-${parentId}` : "new-comment";
   useResetAfterSuccess(formRef, pending, navigation.state === "idle", error);
   return (
-    <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset>
+    <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset noValidate>
       <input type="hidden" name="intent" value="create-comment" />
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
       <label htmlFor={id} className="text-sm font-medium">

@@ -3,7 +3,10 @@ import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "~/lib/paths";
 
-/** Submits only non-blank text; the browser's own validation covers visitors without JavaScript. */
+/**
+ * Submits only non-blank text. No browser validation (its bubble speaks the browser's language): without
+ * JavaScript a blank query opens the search page with its own form.
+ */
 export function SidebarSearch({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
 
@@ -16,7 +19,7 @@ export function SidebarSearch({ onNavigate }: { onNavigate?: () => void }) {
   }
 
   return (
-    <form method="get" action={paths.search} role="search" onSubmit={handleSubmit} className="relative px-3">
+    <form method="get" action={paths.search} role="search" aria-label="Schnellsuche" onSubmit={handleSubmit} className="relative px-3">
       <label htmlFor="sidebar-search" className="sr-only">
         Diskussionen durchsuchen
       </label>
@@ -28,8 +31,6 @@ export function SidebarSearch({ onNavigate }: { onNavigate?: () => void }) {
         id="sidebar-search"
         name="q"
         type="search"
-        required
-        pattern=".*\S.*"
         placeholder="Suchen..."
         autoComplete="off"
         className="h-9 w-full rounded-md border border-border bg-background pl-8 pr-2 text-sm placeholder:text-muted-foreground"

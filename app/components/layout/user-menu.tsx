@@ -1,5 +1,6 @@
 import { ChevronUpIcon, LogOutIcon, UserIcon } from "lucide-react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { paths } from "~/lib/paths";
 import { cn } from "~/lib/utils";
@@ -19,8 +20,14 @@ export interface SidebarViewer {
  */
 export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collapsed: boolean }) {
   const name = `${viewer.firstName} ${viewer.lastName}`.trim();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  // A menu is done once it has led somewhere: a new page closes it.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [key]);
   return (
-    <details className="group relative" data-testid="user-menu">
+    <details ref={menu} className="group relative" data-testid="user-menu">
       <summary
         className={cn(
           "flex cursor-pointer list-none items-center gap-2 rounded-md py-1.5 text-sm hover:bg-muted [&::-webkit-details-marker]:hidden",

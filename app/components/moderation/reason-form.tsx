@@ -34,7 +34,7 @@ export function ReasonForm({
       <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden [&_svg]:size-4">
         {summary}
       </summary>
-      <Form method="post" className="mt-2 flex flex-col gap-2 rounded-md border border-border bg-muted p-3" preventScrollReset>
+      <Form method="post" className="mt-2 flex flex-col gap-2 rounded-md border border-border bg-muted p-3" preventScrollReset noValidate>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(hidden ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

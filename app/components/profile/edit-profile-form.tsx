@@ -55,7 +55,7 @@ function EditProfileForm({ profile, errors }: { profile: PublicProfile; errors: 
   return (
       <div className="flex flex-col gap-6">
         <AvatarForm profile={profile} />
-        <Form method="post" className="flex flex-col gap-4" preventScrollReset>
+        <Form method="post" className="flex flex-col gap-4" preventScrollReset noValidate>
           <input type="hidden" name="intent" value="update-profile" />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField id="firstName" label="Vorname" defaultValue={profile.firstName} errors={errors.firstName} required />

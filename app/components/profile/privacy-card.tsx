@@ -23,7 +23,7 @@ export function PrivacyCard({ exportHref, deleteError }: { exportHref: string; d
             Meine Daten exportieren
           </a>
         </Button>
-        <Form method="post" className="flex flex-col gap-2 rounded-lg border border-red-200 p-4">
+        <Form method="post" noValidate className="flex flex-col gap-2 rounded-lg border border-red-200 p-4">
           <input type="hidden" name="intent" value="delete-account" />
           <p className="font-medium text-red-900">Konto löschen</p>
           <p className="text-sm text-muted-foreground">

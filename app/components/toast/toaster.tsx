@@ -43,6 +43,8 @@ export function showToast({ type, title, description, id }: ToastInput): void {
   // The toast is added only once the Toaster's live region is in the document, so screen readers announce it.
   void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => {
     const show = type === "error" ? toast.error : type === "success" ? toast.success : toast.info;
+    // One toast at a time (spec): a new message replaces the one on screen, so an old error never stays under a new success.
+    for (const shown of toast.getToasts()) if (shown.id !== id) toast.dismiss(shown.id);
     show(title, { id, description });
   });
 }
