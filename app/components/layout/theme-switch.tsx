@@ -20,7 +20,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
   return (
     <fetcher.Form method="post" action={paths.theme} preventScrollReset className={className}>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <div role="group" aria-label="Farbschema" className="inline-flex rounded-md border border-border bg-background p-0.5">
+      <div role="group" aria-label="Farbschema" className="flex w-full max-w-56 rounded-md border border-border bg-background p-0.5">
         {THEMES.map((theme) => {
           const Icon = icons[theme];
           return (
@@ -34,7 +34,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
                 document.documentElement.dataset.theme = theme;
               }}
               className={cn(
-                "inline-flex items-center gap-1 rounded-sm px-2 py-1 text-xs",
+                "inline-flex flex-1 items-center justify-center gap-1 rounded-sm px-1.5 py-1 text-xs",
                 current === theme ? "bg-muted font-medium text-foreground" : "text-muted-foreground hover:text-foreground",
               )}
             >
