@@ -7,6 +7,7 @@ import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { site } from "~/lib/site";
 import { texts } from "~/lib/texts";
+import { readTheme, useStoredTheme } from "~/lib/theme";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { env } from "~/server/env.server";
 import { readToast } from "~/server/toast.server";
@@ -20,21 +21,24 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);
-  return data({ toast, publicUrl: env.PUBLIC_URL }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  const theme = readTheme(request.headers.get("Cookie"));
+  return data({ toast, publicUrl: env.PUBLIC_URL, theme }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useStoredTheme();
   useEffect(() => {
     // A stable signal for end-to-end tests that event handlers are attached (error pages included).
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="de">
+    <html lang="de" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c2410c" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <Meta />
         <Links />
       </head>

@@ -27,6 +27,7 @@ export default [
   route("discussion/:slug/feed.xml", "routes/discussion-feed.ts"),
   route("profile/:id/export", "routes/profile-export.ts"),
   route("admin/samples", "routes/admin.samples.ts"),
+  route("theme", "routes/theme.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),

@@ -25,6 +25,12 @@ interface Visitor {
   name: string;
   as?: Role;
   width?: number;
+  /**
+   * Dark: the system is dark and no theme was chosen (prefers-color-scheme
+   * decides in CSS). Chosen dark: the system is light, the theme cookie says
+   * "dark" and the server renders <html data-theme="dark">.
+   */
+  theme?: "dark" | "chosen dark";
   states: PageState[];
 }
 
@@ -151,12 +157,32 @@ const visitors: Visitor[] = [
   },
 ];
 
+/**
+ * Every page state again in the dark theme (WCAG AA in both themes), the
+ * phone and a member also with the theme chosen by cookie, so both ways to
+ * dark are scanned.
+ */
+const allVisitors: Visitor[] = [
+  ...visitors,
+  ...visitors.map((visitor): Visitor => ({ ...visitor, name: `${visitor.name}, dark`, theme: "dark" })),
+  ...visitors
+    .filter((visitor) => visitor.width || visitor.name === "member: home and writing")
+    .map((visitor): Visitor => ({ ...visitor, name: `${visitor.name}, chosen dark`, theme: "chosen dark" })),
+];
+
 test.describe.configure({ timeout: 60_000 });
 
-for (const visitor of visitors) {
+for (const visitor of allVisitors) {
   test.describe(() => {
     if (visitor.as) test.use({ storageState: storageStateOf(visitor.as) });
     if (visitor.width) test.use({ viewport: { width: visitor.width, height: 740 } });
+    if (visitor.theme === "dark") test.use({ colorScheme: "dark" });
+    if (visitor.theme === "chosen dark") {
+      test.use({ colorScheme: "light" });
+      test.beforeEach(async ({ context, baseURL }) => {
+        await context.addCookies([{ name: "theme", value: "dark", url: baseURL! }]);
+      });
+    }
 
     // Up to six pages in a row, about 15 s on a busy two-core machine: a budget of 60 s.
     test(`axe, ${visitor.name} (${visitor.states.length} page states)`, async ({ page, visit, checkA11y }) => {

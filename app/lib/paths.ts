@@ -6,6 +6,7 @@ export const paths = {
   resetPassword: "/reset-password",
   pendingApproval: "/pending-approval",
   signOut: "/auth/sign-out",
+  theme: "/theme",
   members: "/members",
   search: "/search",
   admin: "/admin",

@@ -36,6 +36,7 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug/feed.xml",
   "/profile/:id!/export",
   "/admin/samples",
+  "/theme",
   "/",
   "/subforum/:segment",
   "/kategorie/:segment",

@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { readTheme } from "~/lib/theme";
 import { mustNotBeStored } from "./http-cache.server";
 import { SESSION_COOKIE_MARKER, TOAST_COOKIE_NAME } from "./cookie-names.server";
 
@@ -46,7 +47,7 @@ export interface GuestRequest {
  * The cache key of a guest's request, or null when the answer belongs to this
  * request alone: a member (or anyone with a session cookie), a pending
  * one-time message, a page that shows or takes a secret, anything but a read.
- * Besides path and query, only the sidebar cookie changes a guest's HTML.
+ * Besides path and query, only the sidebar and theme cookies change a guest's HTML.
  */
 export function guestPageKey(request: GuestRequest): string | null {
   if ((request.method !== "GET" && request.method !== "HEAD") || request.hasBody) return null;
@@ -60,7 +61,7 @@ export function guestPageKey(request: GuestRequest): string | null {
   }
   if (mustNotBeStored(url)) return null;
   const representation = request.representation === "markdown" ? "markdown " : "";
-  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${representation}${request.url}`;
+  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${readTheme(cookie)} ${representation}${request.url}`;
 }
 
 /** Whether a rendered answer may be handed to other guests. */

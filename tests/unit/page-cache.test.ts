@@ -11,11 +11,18 @@ function page(discussion: string | null, text = "x"): CachedPage {
 }
 
 describe("guestPageKey", () => {
-  it("gives guests' reads a key of host, sidebar state, path and query", () => {
-    expect(guestPageKey(guest)).toBe("forum.example open /discussion/crawl-budget");
+  it("gives guests' reads a key of host, sidebar state, theme, path and query", () => {
+    expect(guestPageKey(guest)).toBe("forum.example open system /discussion/crawl-budget");
     expect(guestPageKey({ ...guest, method: "HEAD" })).toBe(guestPageKey(guest));
-    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; consent=1" })).toBe("forum.example closed /discussion/crawl-budget");
-    expect(guestPageKey({ ...guest, url: "/subforum/seo?page=2" })).toBe("forum.example open /subforum/seo?page=2");
+    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; consent=1" })).toBe("forum.example closed system /discussion/crawl-budget");
+    expect(guestPageKey({ ...guest, url: "/subforum/seo?page=2" })).toBe("forum.example open system /subforum/seo?page=2");
+  });
+
+  it("keeps a guest who chose a theme apart from one who follows the system, as the server renders <html data-theme>", () => {
+    expect(guestPageKey({ ...guest, cookie: "theme=dark" })).toBe("forum.example open dark /discussion/crawl-budget");
+    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; theme=light" })).toBe("forum.example closed light /discussion/crawl-budget");
+    // An unknown value is the default: it cannot split the cache into as many entries as there are strings.
+    expect(guestPageKey({ ...guest, cookie: "theme=neon" })).toBe(guestPageKey(guest));
   });
 
   it("keeps a discussion asked for as Markdown apart from its HTML page", () => {

@@ -7,7 +7,7 @@ import { site } from "~/lib/site";
 /** Auth pages render outside the main layout: logo, one card, legal links. */
 export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-white to-brand-100 px-4 py-10">
+    <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-background to-brand-100 px-4 py-10">
       <Link to={paths.home} className="mb-6 flex items-center gap-2 font-bold">
         <Logo />
         {site.name}

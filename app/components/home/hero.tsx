@@ -5,7 +5,7 @@ import { paths } from "~/lib/paths";
 
 export function Hero({ showJoin }: { showJoin: boolean }) {
   return (
-    <section className="rounded-2xl bg-gradient-to-br from-brand-50 via-white to-brand-100 px-6 py-10 md:px-10 md:py-14">
+    <section className="rounded-2xl bg-gradient-to-br from-brand-50 via-background to-brand-100 px-6 py-10 md:px-10 md:py-14">
       <h1 className="max-w-3xl text-3xl font-bold tracking-tight md:text-4xl">
         Die Community für SEO, SEA und KI-Suche
       </h1>

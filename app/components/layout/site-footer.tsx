@@ -4,6 +4,7 @@ import { useCookieConsent } from "~/components/cookie-consent/cookie-consent";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
+import { ThemeSwitch } from "./theme-switch";
 
 export function SiteFooter({ year }: { year: number }) {
   const { openSettings } = useCookieConsent();
@@ -13,6 +14,7 @@ export function SiteFooter({ year }: { year: number }) {
         <div>
           <p className="font-semibold">{site.name}</p>
           <p className="mt-2 text-muted-foreground">{site.tagline}</p>
+          <ThemeSwitch className="mt-4" />
         </div>
         <FooterLinks
           id="footer-community"

@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { paths } from "~/lib/paths";
 import { cn } from "~/lib/utils";
+import { ThemeSwitch } from "./theme-switch";
 
 export interface SidebarViewer {
   id: string;
@@ -40,7 +41,7 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
       </summary>
       <div
         className={cn(
-          "absolute z-40 w-48 rounded-md border border-border bg-background p-1 shadow-lg",
+          "absolute z-40 w-56 rounded-md border border-border bg-background p-1 shadow-lg",
           collapsed ? "bottom-0 left-full ml-2" : "bottom-full left-0 mb-2",
         )}
       >
@@ -54,6 +55,7 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
             Abmelden
           </button>
         </Form>
+        <ThemeSwitch className="mt-1 border-t border-border px-1 pb-0.5 pt-1.5" />
       </div>
     </details>
   );

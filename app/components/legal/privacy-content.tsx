@@ -89,6 +89,12 @@ export function PrivacyContent() {
             <td>7 Tage</td>
           </tr>
           <tr>
+            <td>theme</td>
+            <td>Cookie, technisch notwendig</td>
+            <td>Merkt sich das gewählte Farbschema (System, Hell oder Dunkel).</td>
+            <td>1 Jahr</td>
+          </tr>
+          <tr>
             <td>
               cookie-consent, cookie-essential, cookie-analytics,
               cookie-marketing

@@ -12,7 +12,7 @@ export const buttonVariants = cva(
         outline: "border border-border bg-background hover:bg-muted",
         secondary: "bg-brand-50 text-brand-800 hover:bg-brand-100",
         ghost: "hover:bg-muted",
-        destructive: "bg-destructive text-white hover:bg-red-800",
+        destructive: "bg-red-700 text-white hover:bg-red-800",
         link: "text-brand-700 underline-offset-4 hover:underline",
       },
       size: {

@@ -1,0 +1,49 @@
+import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { useFetcher, useLocation } from "react-router";
+import { paths } from "~/lib/paths";
+import { THEMES, themeLabels, useStoredTheme, type Theme } from "~/lib/theme";
+import { cn } from "~/lib/utils";
+
+const icons = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } satisfies Record<Theme, unknown>;
+
+/**
+ * System / Hell / Dunkel. A plain form: without JavaScript it posts to /theme,
+ * which sets the cookie and sends the visitor back here. With JavaScript the
+ * page changes colour on the click, and the post only stores the choice.
+ */
+export function ThemeSwitch({ className }: { className?: string }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const stored = useStoredTheme();
+  const pending = fetcher.formData?.get("theme");
+  const current = THEMES.find((theme) => theme === pending) ?? stored;
+  return (
+    <fetcher.Form method="post" action={paths.theme} preventScrollReset className={className}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <div role="group" aria-label="Farbschema" className="flex w-full max-w-56 rounded-md border border-border bg-background p-0.5">
+        {THEMES.map((theme) => {
+          const Icon = icons[theme];
+          return (
+            <button
+              key={theme}
+              type="submit"
+              name="theme"
+              value={theme}
+              aria-pressed={current === theme}
+              onClick={() => {
+                document.documentElement.dataset.theme = theme;
+              }}
+              className={cn(
+                "inline-flex flex-1 items-center justify-center gap-1 rounded-sm px-1.5 py-1 text-xs",
+                current === theme ? "bg-muted font-medium text-foreground" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              <Icon className="size-3.5" aria-hidden="true" />
+              {themeLabels[theme]}
+            </button>
+          );
+        })}
+      </div>
+    </fetcher.Form>
+  );
+}
