@@ -189,7 +189,7 @@ test.describe("a phone without JavaScript", () => {
     { link: "Mitglieder", path: "/members", heading: /Mitglieder/ },
     { link: "Suche", path: "/search", heading: /Diskussionen durchsuchen/ },
     { link: "Impressum", path: "/impressum", heading: /Impressum/ },
-    { link: "AGB", path: "/agb", heading: /Allgemeine Geschäftsbedingungen/ },
+    { link: "AGB", path: "/agb", heading: /Allgemeine Geschäfts/ },
     { link: "Datenschutz", path: "/datenschutz", heading: /Datenschutz/ },
     // Last: the sign-in page has a layout of its own, without the top bar.
     { link: "Anmelden", path: "/auth", heading: /.+/ },
