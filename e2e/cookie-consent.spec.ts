@@ -52,7 +52,7 @@ test("custom settings are saved, survive a reload, and reset brings the banner b
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByTestId("cookie-banner")).toBeHidden();
-  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-Einstellungen" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Cookie-Einstellungen" }).click();
   await expect(dialog.getByRole("switch", { name: "Analyse-Cookies" })).toBeChecked();
   await expect(dialog.getByRole("switch", { name: "Marketing-Cookies" })).not.toBeChecked();
 

@@ -36,6 +36,27 @@ test("a guest cannot create, edit or comment", async ({ request }) => {
   expect(await (await request.get(path)).text()).not.toContain("gekapert");
 });
 
+test("a guest sent to sign in from a preselected category comes back to it", async ({ request }) => {
+  const headers = { "X-Forwarded-For": testClientIp() };
+  const guest = await request.get("/create-discussion?category=seo", { headers, maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  expect(guest.headers().location).toBe("/auth?redirectTo=%2Fcreate-discussion%3Fcategory%3Dseo");
+
+  const signInPage = await (await request.get(guest.headers().location!, { headers })).text();
+  expect(signInPage).toContain('name="redirectTo" value="/create-discussion?category=seo"');
+
+  const signIn = await request.post("/auth", {
+    form: { intent: "sign-in", email: "sabine.koehler@example.com", password: DEMO_PASSWORD, redirectTo: "/create-discussion?category=seo" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  expect(signIn.headers().location).toBe("/create-discussion?category=seo");
+
+  const form = await (await request.get(signIn.headers().location!, { headers })).text();
+  expect(form).toMatch(/<option value="seo" selected="">/);
+});
+
 test("a pending member cannot create, edit or comment", async ({ request }) => {
   const ip = await signedIn(request, "greta.lorenz@example.com");
   const headers = { "X-Forwarded-For": ip };

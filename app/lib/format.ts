@@ -70,23 +70,35 @@ export function formatAge(value: Date | string, now: Date | string): string {
 /**
  * Avatar initials (spec, Profile): names with an underscore or a dot give the
  * first letters of their first two parts; otherwise the first and last letter
- * when the name has at least two characters, else the first letter.
+ * when the name has at least two letters, else the first letter. A letter is
+ * what a reader sees as one (a grapheme), and each initial stays one letter
+ * in upper case: "ß" becomes "ẞ", not "SS".
  */
 export function initials(name: string): string {
   const trimmed = name.trim();
   if (trimmed === "") return "?";
   if (/[_.]/.test(trimmed)) {
     const parts = trimmed.split(/[_.]/).filter(Boolean);
-    const letters = parts
-      .slice(0, 2)
-      .map((part) => part[0])
-      .join("");
-    return (letters || trimmed[0] || "?").toUpperCase();
+    const letters = parts.slice(0, 2).map((part) => graphemesOf(part)[0] ?? "");
+    return letters.length > 0 ? letters.map(upperInitial).join("") : "?";
   }
-  const chars = Array.from(trimmed);
-  const first = chars[0] ?? "";
-  const last = chars.length >= 2 ? (chars[chars.length - 1] ?? "") : "";
-  return (first + last).toUpperCase();
+  const letters = graphemesOf(trimmed);
+  const first = letters[0] ?? "?";
+  const last = letters.length >= 2 ? letters[letters.length - 1] : undefined;
+  return upperInitial(first) + (last === undefined ? "" : upperInitial(last));
+}
+
+const graphemes = new Intl.Segmenter("de", { granularity: "grapheme" });
+
+function graphemesOf(text: string): string[] {
+  return Array.from(graphemes.segment(text), (part) => part.segment);
+}
+
+/** One letter in upper case; where upper case would make two ("ß" → "SS", "ﬁ" → "FI"), the one-letter form. */
+function upperInitial(letter: string): string {
+  if (letter === "ß") return "ẞ";
+  const upper = letter.toLocaleUpperCase("de");
+  return graphemesOf(upper).length === 1 ? upper : letter;
 }
 
 /** German relative time for comments: "vor 5 Minuten", "vor 3 Monaten". */

@@ -14,6 +14,8 @@ export const paths = {
   impressum: "/impressum",
   agb: "/agb",
   datenschutz: "/datenschutz",
+  /** The cookie section of the privacy page, where 'Cookie-Einstellungen' leads without JavaScript. */
+  cookieSection: { id: "cookies", href: "/datenschutz#cookies" },
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,

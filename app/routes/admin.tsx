@@ -138,7 +138,7 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
                     {member.company ? ` · ${member.company}` : ""} · registriert am {formatDate(member.createdAt)}
                   </p>
                 </div>
-                <Form method="post" className="flex shrink-0 gap-2">
+                <Form method="post" className="flex shrink-0 flex-wrap gap-2">
                   <input type="hidden" name="userId" value={member.id} />
                   <Button type="submit" name="intent" value="approve" size="sm" disabled={busyId === member.id} aria-label={`${member.firstName} ${member.lastName} genehmigen`}>
                     <CheckIcon aria-hidden="true" />

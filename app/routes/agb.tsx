@@ -6,7 +6,8 @@ import type { Route } from "./+types/agb";
 
 export default function TermsRoute() {
   return (
-    <LegalPage title="Allgemeine Geschäftsbedingungen">
+    // A soft hyphen: the long word breaks at its seam on a phone, also in browsers without German hyphenation rules.
+    <LegalPage title={"Allgemeine Geschäfts\u00ADbedingungen"}>
       <TermsContent />
     </LegalPage>
   );

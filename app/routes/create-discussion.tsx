@@ -16,7 +16,7 @@ import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
 import { createDiscussion, listAssignableMembers } from "~/server/discussion-writes.server";
-import { requirePermission } from "~/server/guards.server";
+import { requirePermission, signInPathBackTo } from "~/server/guards.server";
 import { fail, refuse, respond } from "~/server/outcome.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -26,7 +26,7 @@ import type { Route } from "./+types/create-discussion";
 /** Guests go to sign in (with the spec's toast), unapproved members wait; the guardian decides the rest. */
 async function requireAuthor(request: Request) {
   if (!(await getViewer(request))) {
-    throw await redirectWithToast(`${paths.auth}?redirectTo=${encodeURIComponent(paths.createDiscussion)}`, {
+    throw await redirectWithToast(signInPathBackTo(request), {
       type: "error",
       title: texts.signInToCreateDiscussion,
     });

@@ -1,10 +1,11 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { CookieConsentProvider } from "~/components/cookie-consent/cookie-consent";
 import { DesktopSidebar, MobileSidebar } from "~/components/layout/app-sidebar";
 import { FloatingCreateButton } from "~/components/layout/floating-create-button";
 import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
+import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { viewer } = loaderData;
+  const location = useLocation();
+  const floatingCreate = Boolean(viewer?.canCreateDiscussion) && showsFloatingCreate(location);
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
       <CookieConsentProvider>
@@ -45,10 +48,10 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
               <Outlet />
             </main>
-            <SiteFooter year={loaderData.year} />
+            <SiteFooter year={loaderData.year} signedIn={viewer !== null} roomForFloatingButton={floatingCreate} />
           </div>
         </div>
-        {viewer?.canCreateDiscussion && <FloatingCreateButton />}
+        {floatingCreate && <FloatingCreateButton />}
       </CookieConsentProvider>
     </SidebarProvider>
   );

@@ -108,7 +108,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
 
       <div aria-live="polite" aria-busy={loading}>
         {loading ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Mitglieder werden geladen">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Mitglieder werden geladen">
             {Array.from({ length: 9 }, (_, i) => (
               <li key={i} data-testid="member-skeleton" className="h-32 animate-pulse rounded-xl bg-muted" />
             ))}
@@ -120,7 +120,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-muted-foreground">Versuche es mit anderen Suchkriterien.</p>
           </div>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {members.map((member) => (
               <li key={member.id}>
                 <Link
@@ -132,7 +132,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
                   <span className="flex min-w-0 flex-col">
                     <span className="font-semibold">{member.firstName}</span>
                     {member.company && <span className="truncate text-sm text-muted-foreground">{member.company}</span>}
-                    {member.bio && <span className="mt-1 line-clamp-2 text-sm">{member.bio}</span>}
+                    {member.bio && <span className="mt-1 line-clamp-2 text-sm break-words">{member.bio}</span>}
                   </span>
                 </Link>
               </li>

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { paths } from "~/lib/paths";
+import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { texts } from "~/lib/texts";
 import { fail, ok, type Outcome } from "./outcome.server";
 import { can, isApproved, type Permission } from "./permissions.server";
@@ -11,9 +12,14 @@ function currentPath(request: Request): string {
   return url.pathname + url.search;
 }
 
+/** The sign-in page that leads back to this very page, its query included (a preselected category survives). */
+export function signInPathBackTo(request: Request): string {
+  return `${paths.auth}?redirectTo=${encodeURIComponent(safeRedirectTarget(currentPath(request)))}`;
+}
+
 export async function requireUser(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
-  if (!viewer) throw redirect(`${paths.auth}?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  if (!viewer) throw redirect(signInPathBackTo(request));
   return viewer;
 }
 

@@ -59,5 +59,25 @@ describe("initials", () => {
   });
   it("handles umlauts in upper case", () => {
     expect(initials("öz")).toBe("ÖZ");
+    expect(initials("Ärger Öztürk")).toBe("ÄK");
+    expect(initials("über_ärger")).toBe("ÜÄ");
+  });
+  it("keeps every initial one letter, also where upper case has two", () => {
+    expect(initials("Sören Weiß")).toBe("Sẞ");
+    expect(initials("ß")).toBe("ẞ");
+    expect(initials("weiß.straße")).toBe("WS");
+    expect(initials("ßabc_ßdef")).toBe("ẞẞ");
+    expect(initials("Auﬁ")).toBe("Aﬁ");
+  });
+  it("counts a letter with a combining accent as one letter", () => {
+    // "José" with a decomposed é: e + U+0301.
+    expect(initials("Jose\u0301")).toBe("JÉ".normalize("NFD"));
+    expect(initials("e\u0301")).toBe("É".normalize("NFD"));
+  });
+  it("gives a placeholder for empty names", () => {
+    expect(initials("")).toBe("?");
+    expect(initials("   ")).toBe("?");
+    expect(initials("_")).toBe("?");
+    expect(initials("._.")).toBe("?");
   });
 });

@@ -52,7 +52,7 @@ export function SampleSeeder({ total, interval }: { total: number; interval: num
       }}
     >
       <div>
-        <Button type="submit" disabled={running}>
+        <Button type="submit" size="wrap" disabled={running}>
           {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon aria-hidden="true" />}
           {running ? "Wird erstellt..." : `${total} Beispiel-Diskussionen erstellen`}
         </Button>

@@ -5,11 +5,16 @@ import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { ThemeSwitch } from "./theme-switch";
+import { cn } from "~/lib/utils";
 
-export function SiteFooter({ year }: { year: number }) {
+/** The footer's navigation of every main page; the top bar's menu button leads here before (and without) JavaScript. */
+export const FOOTER_NAVIGATION_ID = "footer-community";
+
+export function SiteFooter({ year, signedIn, roomForFloatingButton }: { year: number; signedIn: boolean; roomForFloatingButton: boolean }) {
   const { openSettings } = useCookieConsent();
   return (
-    <footer className="border-t border-border bg-sidebar px-4 py-8 text-sm md:px-8">
+    // With the floating create button the footer's last line stays clear of it, also at the very end of the page.
+    <footer className={cn("border-t border-border bg-sidebar px-4 pt-8 text-sm md:px-8", roomForFloatingButton ? "pb-24" : "pb-8")}>
       <div className="mx-auto grid max-w-6xl gap-8 sm:grid-cols-3">
         <div>
           <p className="font-semibold">{site.name}</p>
@@ -17,13 +22,14 @@ export function SiteFooter({ year }: { year: number }) {
           <ThemeSwitch className="mt-4" />
         </div>
         <FooterLinks
-          id="footer-community"
+          id={FOOTER_NAVIGATION_ID}
           title="Community"
           links={[
             { to: paths.home, label: "Dashboard" },
             ...listings.map((listing) => ({ to: listing.path, label: listing.title })),
             { to: paths.members, label: "Mitglieder" },
             { to: paths.search, label: "Suche" },
+            ...(signedIn ? [] : [{ to: paths.auth, label: "Anmelden" }]),
           ]}
         />
         <FooterLinks
@@ -36,9 +42,17 @@ export function SiteFooter({ year }: { year: number }) {
           ]}
         >
           <li>
-            <button type="button" className="hover:underline" onClick={openSettings}>
+            {/* Without JavaScript the link leads to the cookie section of the privacy page; with it, the dialog opens. */}
+            <a
+              href={paths.cookieSection.href}
+              className="hover:underline"
+              onClick={(event) => {
+                event.preventDefault();
+                openSettings();
+              }}
+            >
               Cookie-Einstellungen
-            </button>
+            </a>
           </li>
         </FooterLinks>
       </div>

@@ -1,24 +1,41 @@
 import { PanelLeftIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
+import { FOOTER_NAVIGATION_ID } from "./site-footer";
 import { useSidebar } from "./sidebar-context";
 
 export function TopBar() {
   const { toggle } = useSidebar();
+  // Until the scripts run (and without JavaScript) the button is a link to the footer's navigation, which
+  // holds every main page: a phone without JavaScript still gets a menu. Afterwards it opens the sidebar.
+  const hydrated = useHydrated();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur">
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={toggle}
-        aria-label="Seitenleiste umschalten"
-        title="Seitenleiste umschalten (Strg+B)"
-        data-testid="sidebar-toggle"
-      >
-        <PanelLeftIcon aria-hidden="true" />
-      </Button>
+      {hydrated ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggle}
+          aria-label="Seitenleiste umschalten"
+          title="Seitenleiste umschalten (Strg+B)"
+          data-testid="sidebar-toggle"
+        >
+          <PanelLeftIcon aria-hidden="true" />
+        </Button>
+      ) : (
+        <a
+          href={`#${FOOTER_NAVIGATION_ID}`}
+          aria-label="Zur Navigation"
+          title="Zur Navigation"
+          data-testid="sidebar-toggle"
+          className={buttonVariants({ variant: "ghost", size: "icon" })}
+        >
+          <PanelLeftIcon aria-hidden="true" />
+        </a>
+      )}
       <Link to={paths.home} className="font-semibold md:hidden">
         {site.name}
       </Link>

@@ -1,3 +1,5 @@
+import { paths } from "~/lib/paths";
+
 export function PrivacyContent() {
   return (
     <>
@@ -61,56 +63,65 @@ export function PrivacyContent() {
         </li>
       </ul>
 
-      <h2>4. Cookies und lokaler Speicher</h2>
+      <h2 id={paths.cookieSection.id}>4. Cookies und lokaler Speicher</h2>
       <p>
         Wir verwenden ausschließlich technisch notwendige Cookies sowie den
         lokalen Speicher (localStorage) Ihres Browsers:
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Art</th>
-            <th scope="col">Zweck</th>
-            <th scope="col">Speicherdauer</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>Sitzungs-Cookie</td>
-            <td>Cookie, technisch notwendig, HttpOnly</td>
-            <td>Hält Sie nach der Anmeldung angemeldet.</td>
-            <td>bis zur Abmeldung, höchstens 7 Tage</td>
-          </tr>
-          <tr>
-            <td>sidebar_state</td>
-            <td>Cookie, technisch notwendig</td>
-            <td>Merkt sich, ob die Seitenleiste geöffnet oder geschlossen ist.</td>
-            <td>7 Tage</td>
-          </tr>
-          <tr>
-            <td>theme</td>
-            <td>Cookie, technisch notwendig</td>
-            <td>Merkt sich das gewählte Farbschema (System, Hell oder Dunkel).</td>
-            <td>1 Jahr</td>
-          </tr>
-          <tr>
-            <td>
-              cookie-consent, cookie-essential, cookie-analytics,
-              cookie-marketing
-            </td>
-            <td>localStorage</td>
-            <td>Speichert Ihre Auswahl im Cookie-Hinweis.</td>
-            <td>bis zur Löschung durch Sie im Browser</td>
-          </tr>
-        </tbody>
-      </table>
+      {/* Scrolls inside its own box on a phone; focusable, so a keyboard can scroll it too. */}
+      <div className="table-scroll" role="region" aria-label="Cookies und lokaler Speicher" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Art</th>
+              <th scope="col">Zweck</th>
+              <th scope="col">Speicherdauer</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>Sitzungs-Cookie</td>
+              <td>Cookie, technisch notwendig, HttpOnly</td>
+              <td>Hält Sie nach der Anmeldung angemeldet.</td>
+              <td>bis zur Abmeldung, höchstens 7 Tage</td>
+            </tr>
+            <tr>
+              <td>sidebar_state</td>
+              <td>Cookie, technisch notwendig</td>
+              <td>Merkt sich, ob die Seitenleiste geöffnet oder geschlossen ist.</td>
+              <td>7 Tage</td>
+            </tr>
+            <tr>
+              <td>theme</td>
+              <td>Cookie, technisch notwendig</td>
+              <td>Merkt sich das gewählte Farbschema (System, Hell oder Dunkel).</td>
+              <td>1 Jahr</td>
+            </tr>
+            <tr>
+              <td>
+                cookie-consent, cookie-essential, cookie-analytics,
+                cookie-marketing
+              </td>
+              <td>localStorage</td>
+              <td>Speichert Ihre Auswahl im Cookie-Hinweis.</td>
+              <td>bis zur Löschung durch Sie im Browser</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
       <p>
         Das Forum setzt derzeit keine Analyse- oder Marketing-Werkzeuge ein und
         lädt keine Skripte oder Schriftarten von Drittanbietern. Die Kategorien
         „Analyse“ und „Marketing“ im Cookie-Hinweis bestehen nur, damit solche
         Werkzeuge künftig erst nach Ihrer Einwilligung eingesetzt werden
         könnten.
+      </p>
+      <p>
+        Ihre Auswahl treffen und ändern Sie jederzeit über „Cookie-Einstellungen“
+        am Ende jeder Seite. Dafür ist JavaScript nötig, denn die Auswahl wird im
+        lokalen Speicher Ihres Browsers abgelegt; ohne JavaScript verwendet das
+        Forum ausschließlich die technisch notwendigen Cookies.
       </p>
 
       <h2>5. E-Mail</h2>

@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -16,10 +16,12 @@ export const buttonVariants = cva(
         link: "text-brand-700 underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2 text-sm",
-        sm: "h-9 px-3 text-sm",
-        lg: "h-11 px-6 text-base",
+        default: "h-10 whitespace-nowrap px-4 py-2 text-sm",
+        sm: "h-9 whitespace-nowrap px-3 text-sm",
+        lg: "h-11 whitespace-nowrap px-6 text-base",
         icon: "size-10 text-sm",
+        /** As default, but a long label wraps on a narrow screen instead of widening the page. */
+        wrap: "min-h-10 px-4 py-2 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -1,0 +1,226 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { storageStateOf, type Role } from "./auth-helpers";
+
+/**
+ * Phones: no page is wider than the screen at 320 and 375 px, for guests and
+ * signed-in members alike; the floating create button keeps out of the way;
+ * and without JavaScript a guest still reaches every main page.
+ *
+ * Each kind of visitor walks its pages in one browser context, and each page
+ * is loaded once at 375 px and measured again after narrowing to 320 px.
+ */
+
+async function firstDiscussion(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get("/subforum/seo")).text();
+  const path = html.match(/href="(\/discussion\/[^"#?]+)"/)?.[1];
+  if (!path) throw new Error("no discussion on /subforum/seo");
+  return path;
+}
+
+async function profileOf(request: APIRequestContext, query: string): Promise<string> {
+  const html = await (await request.get(`/members?q=${encodeURIComponent(query)}`)).text();
+  const path = html.match(/href="(\/profile\/[^"#?]+)"/)?.[1];
+  if (!path) throw new Error(`no member found for ${query}`);
+  return path;
+}
+
+type PagePath = string | ((request: APIRequestContext) => Promise<string>);
+
+interface Walk {
+  name: string;
+  as?: Role;
+  pages: Array<{ path: PagePath; status?: number }>;
+}
+
+const walks: Walk[] = [
+  {
+    name: "guest: home, listings and a discussion",
+    pages: [
+      { path: "/" },
+      { path: "/subforum/seo" },
+      { path: "/kategorie/allgemein" },
+      { path: "/kategorie/tools" },
+      { path: "/kategorie/events" },
+      { path: firstDiscussion },
+      { path: "/gibt-es-nicht/wirklich", status: 404 },
+    ],
+  },
+  {
+    name: "guest: members, search and profiles",
+    pages: [
+      { path: "/members" },
+      { path: "/members?q=Hoffmann" },
+      { path: (request) => profileOf(request, "Hoffmann") },
+      { path: "/search" },
+      { path: "/search?q=Backlinks" },
+    ],
+  },
+  {
+    name: "guest: legal pages and signing in",
+    pages: [
+      { path: "/impressum" },
+      { path: "/agb" },
+      { path: "/datenschutz" },
+      { path: "/auth" },
+      { path: "/auth?tab=register" },
+      { path: "/email-confirmation?email=neu%40example.com" },
+    ],
+  },
+  {
+    name: "member: writing and the own profile",
+    as: "member",
+    pages: [
+      { path: "/" },
+      { path: firstDiscussion },
+      { path: "/create-discussion?category=seo" },
+      { path: (request) => profileOf(request, "Köhler") },
+      { path: async (request) => `${await profileOf(request, "Köhler")}?edit=1` },
+      { path: "/members" },
+    ],
+  },
+  {
+    name: "administrator: admin panel and moderation",
+    as: "admin",
+    pages: [
+      { path: "/admin" },
+      { path: firstDiscussion },
+      { path: async (request) => `${await firstDiscussion(request)}?edit=1` },
+    ],
+  },
+  {
+    name: "pending member",
+    as: "pending",
+    pages: [{ path: "/pending-approval" }],
+  },
+];
+
+/** The page's width and every visible element reaching past the screen's edges (a box that scrolls itself is fine). */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrollsItself = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (/auto|scroll|hidden|clip/.test(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const tooWide: string[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      if (!element.checkVisibility()) continue;
+      const box = element.getBoundingClientRect();
+      // Visually hidden text (sr-only) is a 1 px box by design.
+      if (box.width <= 1 || box.height <= 1) continue;
+      if ((box.right > width + 0.5 || box.left < -0.5) && !scrollsItself(element)) {
+        tooWide.push(`<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.left)}..${Math.round(box.right)}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, tooWide: tooWide.slice(0, 5) };
+  });
+}
+
+test.describe("no page is wider than a phone", () => {
+  // Up to seven pages, each measured at two widths: about 12 s on a busy two-core machine.
+  test.describe.configure({ timeout: 45_000 });
+  for (const walk of walks) {
+    test.describe(() => {
+      if (walk.as) test.use({ storageState: storageStateOf(walk.as) });
+      test.use({ viewport: { width: 375, height: 740 } });
+
+      test(`${walk.name} at 375 and 320 px`, async ({ page, visit }) => {
+        for (const entry of walk.pages) {
+          const path = typeof entry.path === "string" ? entry.path : await entry.path(page.request);
+          await page.setViewportSize({ width: 375, height: 740 });
+          await visit(path, { status: entry.status });
+          for (const width of [375, 320]) {
+            await page.setViewportSize({ width, height: 740 });
+            const measured = await overflow(page);
+            expect(measured, `${path} at ${width} px`).toEqual({ scrollWidth: width, width, tooWide: [] });
+          }
+        }
+      });
+    });
+  }
+});
+
+test.describe("the floating create button", () => {
+  test.use({ storageState: storageStateOf("member"), viewport: { width: 375, height: 740 } });
+
+  test("leaves the page's last line free and stays away from writing", async ({ page, visit }) => {
+    await visit("/");
+    // The cookie banner covers the bottom of a phone's screen until the first choice.
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Nur notwendige" }).click();
+    const button = page.getByTestId("floating-create");
+    await expect(button).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Schnellaktion" }).getByTestId("floating-create")).toBeVisible();
+    // axe's `region` (best practice, outside the WCAG tags accessibility.spec.ts scans for): all content in landmarks.
+    const regions = await new AxeBuilder({ page }).withRules(["region"]).setLegacyMode(true).analyze();
+    expect(regions.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
+
+    // Scrolled to the very end, nothing of the footer lies under the button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const buttonBox = (await button.boundingBox())!;
+    const footerItems = page.getByRole("contentinfo").locator("a, p");
+    for (const box of await Promise.all((await footerItems.all()).map((item) => item.boundingBox()))) {
+      if (!box) continue;
+      const overlaps = box.x < buttonBox.x + buttonBox.width && box.x + box.width > buttonBox.x && box.y < buttonBox.y + buttonBox.height && box.y + box.height > buttonBox.y;
+      expect(overlaps, `footer item at ${JSON.stringify(box)} under the button`).toBe(false);
+    }
+
+    await button.click();
+    await page.waitForURL((url) => url.pathname === "/create-discussion");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(button).toHaveCount(0);
+    // Leaving the form brings it back.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(button).toBeVisible();
+  });
+});
+
+test.describe("a phone without JavaScript", () => {
+  // Reduced motion: the jump to the navigation is instant rather than a smooth scroll.
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, reducedMotion: "reduce" });
+
+  const mainPages: Array<{ link: string; path: string; heading: RegExp }> = [
+    { link: "Dashboard", path: "/", heading: /.+/ },
+    { link: "SEO", path: "/subforum/seo", heading: /SEO/ },
+    { link: "SEA", path: "/subforum/sea", heading: /SEA/ },
+    { link: "KI-Suche", path: "/subforum/ai", heading: /KI-Suche/ },
+    { link: "Allgemein", path: "/kategorie/allgemein", heading: /Allgemein/ },
+    { link: "Tools", path: "/kategorie/tools", heading: /Tools/ },
+    { link: "Events", path: "/kategorie/events", heading: /Events/ },
+    { link: "Mitglieder", path: "/members", heading: /Mitglieder/ },
+    { link: "Suche", path: "/search", heading: /Diskussionen durchsuchen/ },
+    { link: "Impressum", path: "/impressum", heading: /Impressum/ },
+    { link: "AGB", path: "/agb", heading: /Allgemeine Geschäfts/ },
+    { link: "Datenschutz", path: "/datenschutz", heading: /Datenschutz/ },
+    // Last: the sign-in page has a layout of its own, without the top bar.
+    { link: "Anmelden", path: "/auth", heading: /.+/ },
+  ];
+
+  // Thirteen pages in a row, one click on the menu and one on the link each: up to 20 s on a busy
+  // two-core machine, so a budget of its own.
+  test("a guest reaches every main page from home by clicking only", async ({ page }) => {
+    test.setTimeout(75_000);
+    await page.goto("/");
+    for (const target of mainPages) {
+      // The menu button of the top bar leads to the navigation, on every page.
+      await page.getByTestId("sidebar-toggle").click();
+      await page.waitForURL((url) => url.hash === "#footer-community");
+      const navigation = page.getByRole("contentinfo");
+      await navigation.getByRole("link", { name: target.link, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === target.path);
+      await expect(page.getByRole("heading", { level: 1 }).first(), target.path).toHaveText(target.heading);
+    }
+  });
+
+  test("'Cookie-Einstellungen' leads to the cookie section of the privacy page", async ({ page }) => {
+    await page.goto("/impressum");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie-Einstellungen" }).click();
+    await page.waitForURL((url) => url.pathname === "/datenschutz" && url.hash === "#cookies");
+    await expect(page.getByRole("heading", { name: "4. Cookies und lokaler Speicher" })).toBeInViewport();
+    await expect(page.getByRole("region", { name: "Cookies und lokaler Speicher" }).getByRole("table")).toBeVisible();
+  });
+});
