@@ -71,6 +71,10 @@ test.describe("a member", () => {
     await menu.getByRole("group", { name: "Farbschema" }).getByRole("button", { name: "Dunkel" }).click();
     expect(await background(page)).toBe(DARK_BACKGROUND);
     await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "theme")?.value).toBe("dark");
+    // The switch posts and comes back to this page: like any menu choice, that closes the menu.
+    await expect(menu).not.toHaveAttribute("open");
+    expect(await background(page)).toBe(DARK_BACKGROUND);
+    await menu.locator("summary").click();
     await menu.getByRole("group", { name: "Farbschema" }).getByRole("button", { name: "System" }).click();
     await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "theme")?.value).toBe("system");
     expect(await background(page)).toBe(LIGHT_BACKGROUND);

@@ -130,7 +130,10 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
               <li key={member.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {member.firstName} {member.lastName}
+                    {/* A name without spaces (sign-ups choose it) breaks instead of widening the page on a phone. */}
+                    <span className="min-w-0 [overflow-wrap:anywhere]">
+                      {member.firstName} {member.lastName}
+                    </span>
                     {!member.emailVerified && <Badge variant="muted">E-Mail nicht bestätigt</Badge>}
                   </p>
                   <p className="truncate text-sm text-muted-foreground">

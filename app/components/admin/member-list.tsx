@@ -42,7 +42,7 @@ function MemberRoleRow({ member }: { member: ManagedMember }) {
         <Avatar name={name} src={member.avatarUrl} size="md" />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
-            {name}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
             <Badge variant={roleBadgeVariants[member.role]}>{roleLabels[member.role]}</Badge>
             {statusLabels[member.approvalStatus] && <Badge variant="outline">{statusLabels[member.approvalStatus]}</Badge>}
           </p>
