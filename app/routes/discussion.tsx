@@ -61,8 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (page > totalPages) throw data(null, { status: 404 });
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
   if (viewer && isReading(request)) {
-    const threads = comments.filter((comment) => comment.parentId === null);
-    await markRead(viewer, discussion.id, { commentIds: comments.map((comment) => comment.id), lastThreadId: threads.at(-1)?.id ?? null, isLastPage: page === totalPages });
+    await markRead(viewer, discussion.id, comments.map((comment) => comment.id));
   }
   const access: CommentAccess = !viewer
     ? "guest"

@@ -57,38 +57,29 @@ export async function firstUnreadComment(viewer: Viewer, discussionId: string): 
   return row?.id ?? null;
 }
 
-export interface ShownCommentPage {
-  /** Every comment the page showed (threads, replies, placeholders). */
-  commentIds: readonly string[];
-  /** Its last top-level comment, if any. */
-  lastThreadId: string | null;
-  isLastPage: boolean;
-}
-
 /**
- * Reading a page marks what it showed as read, in one statement: the newest
- * visible comment it showed (the discussion's start when it showed none). A
- * reply on an early page may be newer than threads on the next page the member
- * has not seen yet, so before the last page the position stops just short of
- * the next page's first thread. The position never moves backwards. Times are
- * taken in the database: JavaScript dates would drop the microseconds and
- * leave the newest comment unread.
+ * Reading a page marks what it showed as read, in one statement: the position
+ * moves to the newest visible comment the page showed (the discussion's start
+ * when it showed none), but never past an unread visible comment it did not
+ * show, such as the next page's threads, which can be older than a late reply
+ * on this page. It never moves backwards. Times are taken in the database:
+ * JavaScript dates would drop the microseconds and leave the newest comment unread.
  */
-export async function markRead(viewer: Viewer, discussionId: string, shown: ShownCommentPage): Promise<void> {
-  const newestShown =
-    shown.commentIds.length === 0
-      ? sql`null::timestamptz`
-      : sql`(select max(c.created_at) from ${comments} c where c.discussion_id = d.id and c.hidden_at is null and c.id in (${idList(shown.commentIds)}))`;
-  const nextThread =
-    shown.isLastPage || shown.lastThreadId === null
-      ? sql`null::timestamptz`
-      : sql`(select n.created_at - interval '1 microsecond' from ${comments} n, ${comments} l
-            where l.id = ${shown.lastThreadId} and n.discussion_id = d.id and n.parent_id is null and (n.created_at, n.id) > (l.created_at, l.id)
-            order by n.created_at, n.id limit 1)`;
+export async function markRead(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
+  const shown = shownCommentIds.length === 0 ? null : idList(shownCommentIds);
+  const newestShown = shown
+    ? sql`(select max(c.created_at) from ${comments} c where c.discussion_id = d.id and c.hidden_at is null and c.id in (${shown}))`
+    : sql`null::timestamptz`;
+  const oldestUnshown = sql`(select u.created_at - interval '1 microsecond' from ${comments} u
+      where u.discussion_id = d.id and u.created_at > coalesce(rp.last_read_at, '-infinity'::timestamptz) and u.hidden_at is null
+        ${shown ? sql`and u.id not in (${shown})` : sql``}
+      order by u.created_at limit 1)`;
   await db.execute(sql`
     insert into ${readPositions} (profile_id, discussion_id, last_read_at, updated_at)
-    select ${viewer.id}, d.id, least(coalesce(${newestShown}, d.created_at), coalesce(${nextThread}, 'infinity'::timestamptz)), now()
-    from ${discussions} d where d.id = ${discussionId}
+    select ${viewer.id}, d.id, least(coalesce(${newestShown}, d.created_at), coalesce(${oldestUnshown}, 'infinity'::timestamptz)), now()
+    from ${discussions} d
+    left join ${readPositions} rp on rp.profile_id = ${viewer.id} and rp.discussion_id = d.id
+    where d.id = ${discussionId}
     on conflict (profile_id, discussion_id) do update set last_read_at = excluded.last_read_at, updated_at = excluded.updated_at
       where ${readPositions.lastReadAt} < excluded.last_read_at`);
 }
