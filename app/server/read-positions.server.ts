@@ -24,24 +24,33 @@ function idList(ids: readonly string[]): SQL {
 
 /**
  * The unread comments of the listed discussions, for one member, in one
- * query: the read positions by primary key, and per position an index range
- * of the discussion's comments after it, cut off at the cap. Guests cost nothing.
+ * query: per listed id its read position by primary key (the limit keeps the
+ * look-up a probe per id, even where the member's positions are most of the
+ * table), then an index range of the discussion's comments after it, cut off
+ * at the cap. Guests cost nothing.
  */
 export async function unreadCounts(viewer: Viewer | null, discussionIds: readonly string[]): Promise<UnreadCounts> {
   const ids = [...new Set(discussionIds)];
   if (!viewer || ids.length === 0) return {};
+  const listed = sql.join(
+    ids.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
   const rows = await queryRows<{ discussion_id: string; unread: number }>(sql`
-    select rp.discussion_id, unread.n as unread
-    from ${readPositions} rp
+    select listed.id as discussion_id, unread.n as unread
+    from (values ${listed}) as listed(id)
+    cross join lateral (
+      select rp.last_read_at from ${readPositions} rp where rp.profile_id = ${viewer.id} and rp.discussion_id = listed.id limit 1
+    ) position
     cross join lateral (
       select count(*)::int as n from (
         select 1 from ${comments} c
-        where c.discussion_id = rp.discussion_id and c.created_at > rp.last_read_at
-          and c.hidden_at is null and c.author_id is distinct from rp.profile_id
+        where c.discussion_id = listed.id and c.created_at > position.last_read_at
+          and c.hidden_at is null and c.author_id is distinct from ${viewer.id}
         limit ${UNREAD_COUNT_CAP}
       ) capped
     ) unread
-    where rp.profile_id = ${viewer.id} and rp.discussion_id in (${idList(ids)}) and unread.n > 0`);
+    where unread.n > 0`);
   return Object.fromEntries(rows.map((row) => [row.discussion_id, Number(row.unread)]));
 }
 

@@ -16,10 +16,13 @@ export function UnreadBadge({ count }: { count: number | undefined }) {
   );
 }
 
-/** A listed discussion's link: with unread comments it leads to the first of them. */
+/**
+ * A listed discussion's link: with unread comments it leads to the first of
+ * them, through a redirecting resource route, which a document load follows.
+ */
 export function DiscussionLink({ slug, unread, className, children }: { slug: string; unread: number | undefined; className?: string; children: ReactNode }) {
   return (
-    <Link to={unread ? paths.discussionUnread(slug) : paths.discussion(slug)} className={className}>
+    <Link to={unread ? paths.discussionUnread(slug) : paths.discussion(slug)} reloadDocument={Boolean(unread)} className={className}>
       {children}
     </Link>
   );
