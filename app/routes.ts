@@ -22,6 +22,7 @@ export default [
   route("pending-approval", "routes/pending-approval.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("discussion/:slug/view", "routes/discussion.view.ts"),
+  route("discussion/:slug/ungelesen", "routes/discussion-unread.ts"),
   // A literal suffix after the parameter: React Router matches "/discussion/<slug>.md" here with params.slug = "<slug>".
   route("discussion/:slug.md", "routes/discussion-markdown.ts"),
   route("discussion/:slug/feed.xml", "routes/discussion-feed.ts"),

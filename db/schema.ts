@@ -279,6 +279,26 @@ export const comments = pgTable(
 );
 
 /**
+ * How far a member has read a discussion: every visible comment written up to
+ * last_read_at counts as read (decision 0015). Only members have one; it only
+ * moves forwards, and goes with the member or the discussion.
+ */
+export const readPositions = pgTable(
+  "read_positions",
+  {
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.discussionId] }), index("read_positions_discussion_id_idx").on(t.discussionId)],
+);
+
+/**
  * What administrators and moderators did, written in the same transaction as
  * the change itself. Names and titles are copied in, so an entry still reads
  * right after the member or discussion is gone.

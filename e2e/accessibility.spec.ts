@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { signUpOverHttp, storageStateOf, type Role } from "./auth-helpers";
+import { request as requests, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, testClientIp } from "./fixtures";
+import { DEMO_PASSWORD, signInOverHttp, signUpOverHttp, storageStateOf, type Role } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 
 /**
@@ -40,6 +40,24 @@ async function firstDiscussion(request: APIRequestContext): Promise<string> {
   const path = html.match(/href="(\/discussion\/[^"#?]+)"/)?.[1];
   if (!path) throw new Error("no discussion on /subforum/seo");
   return path;
+}
+
+/** Home, after someone else commented on a discussion the visitor has read: its row carries an unread marker. */
+async function homeWithUnread(request: APIRequestContext): Promise<string> {
+  const origin = new URL((await request.get("/healthz")).url()).origin;
+  const writer = await requests.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  try {
+    await signInOverHttp(writer, "juergen.mueller@example.com", DEMO_PASSWORD);
+    const title = `Barrierefrei ungelesen ${Date.now()}`;
+    await writer.post("/create-discussion", { form: { title, category: "general", content: "Neu?", contentFormat: "text" }, maxRedirects: 0 });
+    const path = (await (await request.get("/")).text()).match(/href="(\/discussion\/barrierefrei-ungelesen-[^"#?]+)"/)?.[1];
+    if (!path) throw new Error("the new discussion is not on the home page");
+    await request.get(path);
+    await writer.post(path, { form: { intent: "create-comment", content: "Ein neuer Kommentar" }, maxRedirects: 0 });
+    return "/";
+  } finally {
+    await writer.dispose();
+  }
 }
 
 /** The profile of the first member listed for a search. */
@@ -128,6 +146,7 @@ const visitors: Visitor[] = [
     as: "member",
     states: [
       { name: "home", path: "/" },
+      { name: "home, with an unread marker", path: homeWithUnread, ready: (page) => page.getByTestId("unread-badge").first().waitFor() },
       { name: "a discussion, with the comment form", path: firstDiscussion },
       {
         name: "create discussion with the editor loaded",

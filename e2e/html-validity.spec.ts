@@ -37,6 +37,15 @@ test("every page type is valid HTML (Nu Html Checker, no errors)", async ({ play
   const member = await clientAs(playwright, baseURL, "member");
   const [discussion, subforumPage2] = [await discussionWithTwoCommentPages(member), await ensureSecondSubforumPage(member)];
   const guest = await clientAs(playwright, baseURL);
+  // A discussion the member has read before someone else answered: the member's lists show its unread marker.
+  const writer = await clientAs(playwright, baseURL, "moderator");
+  const unreadTitle = `Validierung ungelesen ${Date.now()}`;
+  await writer.post("/create-discussion", { form: { title: unreadTitle, category: "general", content: "Neu?", contentFormat: "text" }, maxRedirects: 0 });
+  const unreadPath = /href="(\/discussion\/validierung-ungelesen-[^"#?]+)"/.exec(await (await member.get("/")).text())?.[1];
+  expect(unreadPath).toBeTruthy();
+  await member.get(unreadPath!);
+  await writer.post(unreadPath!, { form: { intent: "create-comment", content: "Ein neuer Kommentar" }, maxRedirects: 0 });
+  expect(await (await member.get("/")).text()).toContain('data-testid="unread-badge"');
   const profile = /href="(\/profile\/[^"#?]+)"/.exec(await (await guest.get("/members")).text())?.[1];
   expect(profile).toBeTruthy();
 
@@ -55,6 +64,9 @@ test("every page type is valid HTML (Nu Html Checker, no errors)", async ({ play
     { name: "search form", path: "/search" },
     { name: "search with results", path: "/search?q=Backlinks" },
     { name: "search without results", path: "/search?q=Quantenkompression" },
+    { name: "home as member, with an unread marker", path: "/", as: "member" },
+    { name: "subforum as member", path: "/subforum/seo", as: "member" },
+    { name: "search as member", path: "/search?q=Backlinks", as: "member" },
     { name: "create discussion", path: "/create-discussion", as: "member" },
     { name: "admin panel", path: "/admin", as: "admin" },
     { name: "auth", path: "/auth" },

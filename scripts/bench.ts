@@ -60,6 +60,31 @@ async function contentSize(): Promise<DataSet["size"]> {
   return size!;
 }
 
+/**
+ * The member has read the discussions of the measured lists once, at their start: each list row carries an
+ * unread marker, and the member's rows measure the pages with them (issue 18). Reading a discussion during
+ * the run moves only that discussion's position.
+ */
+async function giveUnreadMarkers(email: string) {
+  const { sql } = await import("drizzle-orm");
+  const { queryRows } = await import("~/server/db.server");
+  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions.server");
+  const [row] = await queryRows<{ n: number }>(sql`
+    with marked as (
+      insert into read_positions (profile_id, discussion_id, last_read_at)
+      select p.id, d.id, d.created_at from profiles p, discussions d
+      where p.email = ${email} and d.hidden_at is null and d.replies_count > 0
+        and d.id in (
+          (select id from discussions where hidden_at is null order by created_at desc limit 100)
+          union (select id from discussions where hidden_at is null order by replies_count desc limit 100)
+          union (select id from discussions where category = 'seo' and hidden_at is null order by is_pinned desc, created_at desc limit ${SUBFORUM_PAGE_SIZE})
+          union (select id from discussions where category = 'seo' and hidden_at is null order by is_pinned asc, created_at asc limit ${SUBFORUM_PAGE_SIZE}))
+      on conflict (profile_id, discussion_id) do update set last_read_at = excluded.last_read_at
+      returning 1)
+    select count(*)::int as n from marked`);
+  if (!row?.n) throw new Error(`Keine Lesestände für ${email} angelegt.`);
+}
+
 /** Which URLs to load, looked up in the database before the server takes it over (PGlite allows one process). */
 async function benchDataSet(): Promise<DataSet> {
   process.env.DATA_DIR ??= BENCH_DATA_DIR;
@@ -79,6 +104,7 @@ async function benchDataSet(): Promise<DataSet> {
     const lastPage = Math.max(1, Math.ceil((seo?.n ?? 0) / SUBFORUM_PAGE_SIZE));
     const small = await closest(30);
     const hot = await closest(500);
+    await giveUnreadMarkers(BENCH_MEMBER.email);
     return {
       size,
       member: BENCH_MEMBER,
@@ -137,6 +163,7 @@ async function demoDataSet(): Promise<DataSet> {
       const written = await createComment(viewers[(i + 1) % viewers.length]!, discussion.id, { content: paragraph(i + 2) });
       if (!written.ok) throw new Error(`Benchmark-Kommentar: ${written.reason}`);
     }
+    await giveUnreadMarkers("sabine.koehler@example.com");
     return {
       size: await contentSize(),
       member: { email: "sabine.koehler@example.com", password: DEMO_MEMBER_PASSWORD },
@@ -232,6 +259,8 @@ async function main() {
         const viewerCookie = as === "Mitglied" ? cookie : null;
         const probe = await fetch(`${server.url}${page.path}`, { headers: viewerCookie ? { cookie: viewerCookie } : {} });
         if (probe.status !== 200) throw new Error(`${page.path} antwortet ${probe.status}`);
+        // The member's home page is measured with its unread markers (giveUnreadMarkers).
+        if (as === "Mitglied" && page.path === "/" && !(await probe.text()).includes('data-testid="unread-badge"')) throw new Error("Die Startseite des Mitglieds zeigt keine Ungelesen-Marker.");
         for (const connections of connectionCounts) {
           await load(server, page, as, viewerCookie, connections, warmupSeconds);
           const { result, serverTimes } = await load(server, page, as, viewerCookie, connections, duration);

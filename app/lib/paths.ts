@@ -19,6 +19,8 @@ export const paths = {
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
+  /** A member's way into a discussion at their first unread comment (app/routes/discussion-unread.ts). */
+  discussionUnread: (slug: string) => `/discussion/${encodeURIComponent(slug)}/ungelesen`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
   category: (segment: string) => `/kategorie/${segment}`,

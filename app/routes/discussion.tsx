@@ -37,6 +37,7 @@ import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } fr
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
 import { textForPage } from "~/server/page-text.server";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
+import { isReading, markRead } from "~/server/read-positions.server";
 import { getViewer, type Viewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
@@ -59,6 +60,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lastVisibleCommentChange(discussion.id),
   ]);
   if (page > totalPages) throw data(null, { status: 404 });
+  // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
+  if (viewer && isReading(request)) {
+    await markRead(viewer, discussion.id, comments.map((comment) => comment.id));
+  }
   const access: CommentAccess = !viewer
     ? "guest"
     : !can(viewer, "comment")

@@ -8,6 +8,7 @@ import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { listRecentDiscussions, listSubforumHighlights } from "~/server/discussion-lists.server";
 import { getCommunityStats } from "~/server/community-stats.server";
+import { unreadCounts } from "~/server/read-positions.server";
 import { getViewer } from "~/server/session.server";
 import { addStructuredData, websiteJsonLd } from "~/server/seo.server";
 import { renderNow } from "~/lib/format";
@@ -21,12 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCommunityStats(),
     getViewer(request),
   ]);
+  const listed = [...recent, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];
+  const unread = await unreadCounts(viewer, listed.map((discussion) => discussion.id));
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
-  return { recent, highlights, stats, isGuest: viewer === null, now: renderNow() };
+  return { recent, highlights, stats, unread, isGuest: viewer === null, now: renderNow() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { recent, highlights, stats, isGuest, now } = loaderData;
+  const { recent, highlights, stats, unread, isGuest, now } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <Hero showJoin={isGuest} />
@@ -43,12 +46,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 subforum={subforum}
                 latest={entry?.latest ?? []}
                 mostActive={entry?.mostActive ?? []}
+                unread={unread}
               />
             );
           })}
         </div>
       </section>
-      <RecentDiscussions discussions={recent} now={now} />
+      <RecentDiscussions discussions={recent} unread={unread} now={now} />
       <CommunityStats stats={stats} />
     </div>
   );

@@ -7,6 +7,7 @@ import { CategorySelect } from "~/components/discussions/category-select";
 import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
+import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { Select } from "~/components/ui/select";
 import { categoryLabels } from "~/lib/categories";
 import { formatAge, formatCount, formatReplies, renderNow } from "~/lib/format";
@@ -23,7 +24,9 @@ import {
   type SearchFilter,
 } from "~/lib/search";
 import { seoMeta } from "~/lib/seo";
+import { unreadCounts } from "~/server/read-positions.server";
 import { searchDiscussions } from "~/server/search.server";
+import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,13 +35,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // One URL per filter: a plain form submission (no JavaScript) sends empty and default fields.
   const canonical = searchHref(filter);
   if (canonical !== url.pathname + url.search) throw redirect(canonical);
-  const result = hasSearchCriteria(filter) ? await searchDiscussions(filter) : null;
-  return { filter, result, now: renderNow() };
+  const [result, viewer] = await Promise.all([hasSearchCriteria(filter) ? searchDiscussions(filter) : null, getViewer(request)]);
+  const unread = await unreadCounts(viewer, result?.hits.map((hit) => hit.id) ?? []);
+  return { filter, result, unread, now: renderNow() };
 }
 
 
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
-  const { filter, result, now } = loaderData;
+  const { filter, result, unread, now } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.search;
@@ -173,11 +177,12 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                     <CategoryBadge category={hit.category} />
                     <time dateTime={new Date(hit.createdAt).toISOString()}>{formatAge(hit.createdAt, now)}</time>
                     <span>· {formatReplies(hit.repliesCount)}</span>
+                    <UnreadBadge count={unread[hit.id]} />
                   </div>
                   <h2 className="mt-1.5 text-lg font-semibold">
-                    <Link to={paths.discussion(hit.slug)} className="hover:text-brand-700">
+                    <DiscussionLink slug={hit.slug} unread={unread[hit.id]} className="hover:text-brand-700">
                       <HighlightedText text={hit.title} terms={result.terms} />
-                    </Link>
+                    </DiscussionLink>
                   </h2>
                   {hit.snippet && (
                     <p className="mt-1 text-sm text-muted-foreground">

@@ -11,6 +11,7 @@ import { site } from "~/lib/site";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { listSubforumPage } from "~/server/discussion-lists.server";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
+import { unreadCounts } from "~/server/read-positions.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/subforum";
 
@@ -25,11 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: subforum.title, path: subforum.path },
   ]);
   addStructuredData(context, breadcrumbs);
-  return { subforum, ...result, signedIn: viewer !== null };
+  const unread = await unreadCounts(viewer, result.discussions.map((discussion) => discussion.id));
+  return { subforum, ...result, unread, signedIn: viewer !== null };
 }
 
 export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
-  const { subforum, discussions, currentPage, totalPages, totalCount, signedIn } = loaderData;
+  const { subforum, discussions, currentPage, totalPages, totalCount, unread, signedIn } = loaderData;
   const basePath = subforum.path;
   const createHref = `${paths.createDiscussion}?category=${subforum.category}`;
   return (
@@ -75,7 +77,7 @@ export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-3">
           {discussions.map((discussion) => (
             <li key={discussion.id}>
-              <DiscussionCard discussion={discussion} />
+              <DiscussionCard discussion={discussion} unread={unread[discussion.id]} />
             </li>
           ))}
         </ul>

@@ -32,6 +32,7 @@ export const CANONICAL_ROUTES = [
   "/pending-approval",
   "/dev/mailbox",
   "/discussion/:slug/view",
+  "/discussion/:slug/ungelesen",
   "/discussion/:slug.md",
   "/discussion/:slug/feed.xml",
   "/profile/:id!/export",

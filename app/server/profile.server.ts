@@ -9,6 +9,7 @@ import { logger } from "./logger.server";
 import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import type { Viewer } from "./session.server";
 import { deleteFileByUrl, deleteFolder, putFile } from "./storage.server";
+import { exportReadPositions } from "./read-positions.server";
 
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
 const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
@@ -120,7 +121,8 @@ export async function exportMemberData(viewer: Viewer) {
     .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, updatedAt: comments.updatedAt })
     .from(comments)
     .where(eq(comments.authorId, viewer.id));
-  return { exportedAt: new Date().toISOString(), account, profile, roles, discussions: ownDiscussions, comments: ownComments };
+  const readPositions = await exportReadPositions(viewer.id);
+  return { exportedAt: new Date().toISOString(), account, profile, roles, discussions: ownDiscussions, comments: ownComments, readPositions };
 }
 
 /**

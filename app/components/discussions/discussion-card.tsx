@@ -1,15 +1,14 @@
 import { MessageCircleIcon } from "lucide-react";
 import { PinnedBadge } from "./pinned-badge";
 import { authorFullName } from "~/lib/authors";
-import { Link } from "react-router";
 import { formatDate, formatReplies } from "~/lib/format";
-import { paths } from "~/lib/paths";
 import type { DiscussionSummary } from "~/server/discussion-summaries.server";
 import { AuthorLink } from "~/components/ui/author-link";
+import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "./category-badge";
 
 /** A discussion in a subforum list. */
-export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }) {
+export function DiscussionCard({ discussion, unread }: { discussion: DiscussionSummary; unread?: number }) {
   const author = authorFullName(discussion.author);
   return (
     <article data-testid="discussion-card" className="rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200">
@@ -19,9 +18,9 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }
         <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
       </div>
       <h2 className="mt-2 text-lg font-semibold leading-snug">
-        <Link to={paths.discussion(discussion.slug)} className="hover:text-brand-700">
+        <DiscussionLink slug={discussion.slug} unread={unread} className="hover:text-brand-700">
           {discussion.title}
-        </Link>
+        </DiscussionLink>
       </h2>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <span>
@@ -30,6 +29,7 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionSummary }
         <span className="flex items-center gap-1.5">
           <MessageCircleIcon className="size-4" aria-hidden="true" />
           {formatReplies(discussion.repliesCount)}
+          <UnreadBadge count={unread} />
         </span>
       </div>
     </article>

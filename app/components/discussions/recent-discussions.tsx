@@ -1,13 +1,12 @@
 import { MessageCircleIcon } from "lucide-react";
-import { Link } from "react-router";
 import { authorFullName } from "~/lib/authors";
 import { AuthorLink } from "~/components/ui/author-link";
+import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
-import { paths } from "~/lib/paths";
 import type { DiscussionSummary } from "~/server/discussion-summaries.server";
 
-export function RecentDiscussions({ discussions, now }: { discussions: DiscussionSummary[]; now: Date }) {
+export function RecentDiscussions({ discussions, unread = {}, now }: { discussions: DiscussionSummary[]; unread?: Record<string, number>; now: Date }) {
   return (
     <section id="aktuelle-diskussionen" aria-labelledby="aktuelle-diskussionen-title" className="scroll-mt-20">
       <h2 id="aktuelle-diskussionen-title" className="text-2xl font-bold tracking-tight">
@@ -29,9 +28,9 @@ export function RecentDiscussions({ discussions, now }: { discussions: Discussio
                     </time>
                   </div>
                   <h3 className="mt-1 font-semibold">
-                    <Link to={paths.discussion(discussion.slug)} className="hover:text-brand-700">
+                    <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="hover:text-brand-700">
                       {discussion.title}
-                    </Link>
+                    </DiscussionLink>
                   </h3>
                   <p className="text-sm text-muted-foreground">
                     von <AuthorLink author={discussion.author} name={author} />
@@ -40,6 +39,7 @@ export function RecentDiscussions({ discussions, now }: { discussions: Discussio
                 <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
                   <MessageCircleIcon className="size-4" aria-hidden="true" />
                   {discussion.repliesCount} {discussion.repliesCount === 1 ? "Antwort" : "Antworten"}
+                  <UnreadBadge count={unread[discussion.id]} />
                 </p>
               </li>
             );

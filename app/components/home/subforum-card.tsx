@@ -1,5 +1,6 @@
 import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
 import { AuthorLink } from "~/components/ui/author-link";
+import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { authorFirstName } from "~/lib/authors";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -15,10 +16,12 @@ export function SubforumCard({
   subforum,
   latest,
   mostActive,
+  unread = {},
 }: {
   subforum: Subforum;
   latest: DiscussionSummary[];
   mostActive: DiscussionSummary[];
+  unread?: Record<string, number>;
 }) {
   return (
     <Card className="flex flex-col">
@@ -32,6 +35,7 @@ export function SubforumCard({
           title="Neueste Beiträge"
           empty="Noch keine neuen Beiträge"
           discussions={latest}
+          unread={unread}
           detail={(discussion) => formatDate(discussion.createdAt)}
         />
         <HighlightList
@@ -39,6 +43,7 @@ export function SubforumCard({
           title="Aktivste Diskussionen"
           empty="Noch keine aktiven Diskussionen"
           discussions={mostActive}
+          unread={unread}
           detail={(discussion) => `${discussion.repliesCount} ${discussion.repliesCount === 1 ? "Antwort" : "Antworten"}`}
         />
       </CardContent>
@@ -59,12 +64,14 @@ function HighlightList({
   title,
   empty,
   discussions,
+  unread,
   detail,
 }: {
   icon: LucideIcon;
   title: string;
   empty: string;
   discussions: DiscussionSummary[];
+  unread: Record<string, number>;
   detail: (discussion: DiscussionSummary) => string;
 }) {
   return (
@@ -79,11 +86,11 @@ function HighlightList({
         <ul className="mt-2 space-y-2">
           {discussions.map((discussion) => (
             <li key={discussion.id} className="text-sm">
-              <Link to={paths.discussion(discussion.slug)} className="line-clamp-2 font-medium hover:text-brand-700">
+              <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="line-clamp-2 font-medium hover:text-brand-700">
                 {discussion.title}
-              </Link>
+              </DiscussionLink>
               <p className="text-xs text-muted-foreground">
-                <AuthorLink author={discussion.author} name={authorFirstName(discussion.author)} /> · {detail(discussion)}
+                <AuthorLink author={discussion.author} name={authorFirstName(discussion.author)} /> · {detail(discussion)} <UnreadBadge count={unread[discussion.id]} />
               </p>
             </li>
           ))}

@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readPositions } from "../../db/schema";
+import { COMMENT_THREADS_PER_PAGE, createComment, listCommentPage } from "~/server/comments.server";
+import { db } from "~/server/db.server";
+import { createDiscussion, getDiscussionBySlug } from "~/server/discussions.server";
+import { setCommentHidden } from "~/server/moderation.server";
+import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
+import { firstUnreadComment, isReading, markRead, unreadCounts, UNREAD_COUNT_CAP } from "~/server/read-positions.server";
+import type { Viewer } from "~/server/session.server";
+import { makeViewer } from "../support/members";
+
+let author: Viewer;
+let reader: Viewer;
+let writer: Viewer;
+let moderator: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Autorin" });
+  reader = await makeViewer({ firstName: "Leserin" });
+  writer = await makeViewer({ firstName: "Schreiber" });
+  moderator = await makeViewer({ firstName: "Moderatorin", role: "moderator" });
+});
+
+let counter = 0;
+async function create() {
+  counter += 1;
+  const outcome = await createDiscussion(author, { title: `Ungelesen ${counter} ${Date.now()}`, category: "seo", content: "<p>Start</p>", contentFormat: "html", assignedTo: undefined });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+async function comment(by: Viewer, discussionId: string, content = "Ein Kommentar", parentId?: string) {
+  const outcome = await createComment(by, discussionId, { content, parentId });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.value.id;
+}
+
+/** What the discussion page does for a member: read a comment page, mark what it showed. */
+async function read(viewer: Viewer, discussionId: string, page = 1) {
+  const shown = await listCommentPage(discussionId, page, { includeHidden: false });
+  await markRead(viewer, discussionId, shown.comments.map((c) => c.id));
+  return shown;
+}
+
+async function positionOf(viewer: Viewer, discussionId: string) {
+  const rows = await db.select().from(readPositions).where(eq(readPositions.profileId, viewer.id));
+  return rows.find((row) => row.discussionId === discussionId) ?? null;
+}
+
+describe("unread counts", () => {
+  it("counts comments by others since the last read, and nothing for a discussion never read or for guests", async () => {
+    const discussion = await create();
+    const never = await create();
+    await comment(writer, discussion.id);
+    await comment(writer, never.id);
+    await read(reader, discussion.id);
+    expect(await unreadCounts(reader, [discussion.id, never.id])).toEqual({});
+
+    const first = await comment(writer, discussion.id, "Neu eins");
+    await comment(writer, discussion.id, "Neu zwei");
+    await comment(reader, discussion.id, "Meine eigene Antwort zählt nicht");
+    expect(await unreadCounts(reader, [discussion.id, never.id])).toEqual({ [discussion.id]: 2 });
+    expect(await unreadCounts(null, [discussion.id])).toEqual({});
+    expect(await unreadCounts(writer, [discussion.id])).toEqual({});
+    expect(await firstUnreadComment(reader, discussion.id)).toBe(first);
+    expect(await firstUnreadComment(writer, discussion.id)).toBeNull();
+
+    await read(reader, discussion.id);
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({});
+    expect(await firstUnreadComment(reader, discussion.id)).toBeNull();
+  });
+
+  it("never counts hidden comments, nor points to one", async () => {
+    const discussion = await create();
+    await read(reader, discussion.id);
+    const hidden = await comment(writer, discussion.id, "Spam");
+    const visible = await comment(writer, discussion.id, "Sichtbar");
+    expect(await setCommentHidden(moderator, discussion.id, hidden, true, "Spam")).toMatchObject({ ok: true });
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: 1 });
+    expect(await firstUnreadComment(reader, discussion.id)).toBe(visible);
+  });
+
+  it("stops counting at the cap", async () => {
+    const discussion = await create();
+    await read(reader, discussion.id);
+    for (let i = 0; i < UNREAD_COUNT_CAP + 3; i++) await comment(writer, discussion.id, `Viel ${i}`);
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: UNREAD_COUNT_CAP });
+  });
+});
+
+describe("marking as read", () => {
+  it("reading an empty discussion starts the position, so the first comment is unread", async () => {
+    const discussion = await create();
+    await read(reader, discussion.id);
+    expect(await positionOf(reader, discussion.id)).not.toBeNull();
+    await comment(writer, discussion.id);
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: 1 });
+  });
+
+  it("never moves backwards: an older page read later keeps the newer position", async () => {
+    const discussion = await create();
+    for (let i = 0; i < COMMENT_THREADS_PER_PAGE + 2; i++) await comment(writer, discussion.id, `Thread ${i}`);
+    // The last page alone marks nothing: the first page's older threads, not shown, stay unread, and so do all after them.
+    await read(reader, discussion.id, 2);
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: COMMENT_THREADS_PER_PAGE + 2 });
+    await read(reader, discussion.id, 1);
+    await read(reader, discussion.id, 2);
+    const afterLast = await positionOf(reader, discussion.id);
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({});
+    await read(reader, discussion.id, 1);
+    expect((await positionOf(reader, discussion.id))!.lastReadAt).toEqual(afterLast!.lastReadAt);
+    expect(await unreadCounts(reader, [discussion.id])).toEqual({});
+  });
+
+  it("a first page does not mark the next page's threads read, even when it shows a newer reply", async () => {
+    const discussion = await create();
+    const threads: string[] = [];
+    for (let i = 0; i < COMMENT_THREADS_PER_PAGE + 2; i++) threads.push(await comment(writer, discussion.id, `Thread ${i}`));
+    const lateReply = await comment(writer, discussion.id, "Späte Antwort auf den ersten Thread", threads[0]);
+    const other = await makeViewer({ firstName: "Andere Leserin" });
+    await read(other, discussion.id, 1);
+    // Page 2's two threads and the late reply (shown on page 1, but newer than page 2) stay unread.
+    expect(await unreadCounts(other, [discussion.id])).toEqual({ [discussion.id]: 3 });
+    expect(await firstUnreadComment(other, discussion.id)).toBe(threads[COMMENT_THREADS_PER_PAGE]);
+    await read(other, discussion.id, 2);
+    expect(await unreadCounts(other, [discussion.id])).toEqual({ [discussion.id]: 1 });
+    expect(await firstUnreadComment(other, discussion.id)).toBe(lateReply);
+    await read(other, discussion.id, 1);
+    expect(await unreadCounts(other, [discussion.id])).toEqual({});
+  });
+
+  it("a hidden comment a moderator saw does not move the position past visible ones", async () => {
+    const discussion = await create();
+    await read(moderator, discussion.id);
+    const visible = await comment(writer, discussion.id, "Sichtbar");
+    const hidden = await comment(writer, discussion.id, "Versteckt");
+    await setCommentHidden(moderator, discussion.id, hidden, true, "Spam");
+    await markRead(moderator, discussion.id, [hidden]);
+    expect(await firstUnreadComment(moderator, discussion.id)).toBe(visible);
+  });
+
+  it("HEAD requests and prefetches are not reading", () => {
+    expect(isReading(new Request("http://localhost/discussion/x"))).toBe(true);
+    expect(isReading(new Request("http://localhost/discussion/x", { method: "HEAD" }))).toBe(false);
+    expect(isReading(new Request("http://localhost/discussion/x", { headers: { "Sec-Purpose": "prefetch" } }))).toBe(false);
+    expect(isReading(new Request("http://localhost/discussion/x", { headers: { Purpose: "prefetch" } }))).toBe(false);
+  });
+});
+
+describe("DSGVO", () => {
+  it("exports the member's read positions and deletes them with the account", async () => {
+    const me = await makeViewer({ firstName: "Lesend" });
+    const discussion = await create();
+    await read(me, discussion.id);
+    await read(reader, discussion.id);
+    const data = await exportMemberData(me);
+    expect(data.readPositions).toEqual([expect.objectContaining({ discussionId: discussion.id, slug: discussion.slug, title: discussion.title })]);
+    await deleteOwnAccount(me, me.id);
+    expect(await db.select().from(readPositions).where(eq(readPositions.profileId, me.id))).toEqual([]);
+    expect(await positionOf(reader, discussion.id)).not.toBeNull();
+  });
+});
