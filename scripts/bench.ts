@@ -68,7 +68,7 @@ async function contentSize(): Promise<DataSet["size"]> {
 async function giveUnreadMarkers(email: string) {
   const { sql } = await import("drizzle-orm");
   const { queryRows } = await import("~/server/db.server");
-  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions.server");
+  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussion-lists.server");
   const [row] = await queryRows<{ n: number }>(sql`
     with marked as (
       insert into read_positions (profile_id, discussion_id, last_read_at)

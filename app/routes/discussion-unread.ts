@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { paths } from "~/lib/paths";
 import { commentHref } from "~/server/comments.server";
-import { getDiscussionBySlug } from "~/server/discussions.server";
+import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { firstUnreadComment } from "~/server/read-positions.server";
 import { getViewer, type Viewer } from "~/server/session.server";
 import type { Route } from "./+types/discussion-unread";
