@@ -13,6 +13,10 @@ export const paths = {
   impressum: "/impressum",
   agb: "/agb",
   datenschutz: "/datenschutz",
+  notifications: "/benachrichtigungen",
+  /** Server-sent events with the member's unread count (server/app-server.ts). */
+  notificationsLive: "/benachrichtigungen/live",
+  unsubscribe: (token: string) => `/benachrichtigungen/abbestellen?token=${encodeURIComponent(token)}`,
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
