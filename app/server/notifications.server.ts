@@ -29,6 +29,21 @@ export async function unreadCount(memberId: string, executor: Database | Transac
   return Number(row?.value ?? 0);
 }
 
+/** The bell's number for several members in one query (the live count after a fan-out to many). */
+export async function unreadCounts(memberIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(memberIds.map((id) => [id, 0]));
+  if (memberIds.length === 0) return counts;
+  const rows = await queryRows<{ recipient_id: string; value: number | string }>(
+    sql`select n.recipient_id, count(*) as value from notifications n
+      left join discussions d on d.id = n.discussion_id
+      left join comments c on c.id = n.comment_id
+      where n.recipient_id in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and n.read_at is null and n.shown and ${visibleToRecipient}
+      group by n.recipient_id`,
+  );
+  for (const row of rows) counts.set(row.recipient_id, Number(row.value));
+  return counts;
+}
+
 export interface NotificationView {
   id: string;
   kind: NotificationKind;
