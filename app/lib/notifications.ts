@@ -54,3 +54,6 @@ export function notificationText(n: NotificationSummary): string {
 
 export const unreadLabel = (count: number) =>
   count === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${count} ungelesen`;
+
+/** Watching, normal, muted: as db/schema.ts stores them. */
+export const watchLevels = ["watching", "normal", "muted"] as const;

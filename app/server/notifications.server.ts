@@ -160,7 +160,7 @@ export async function markAllNotificationsRead(viewer: Viewer | null): Promise<O
 }
 
 /** The member's level for a discussion and its category; 'normal' where they chose nothing. */
-export async function watchLevelsOf(memberId: string, discussionId: string): Promise<WatchLevel> {
+export async function discussionWatchLevel(memberId: string, discussionId: string): Promise<WatchLevel> {
   const [row] = await db
     .select({ level: discussionWatches.level })
     .from(discussionWatches)
@@ -197,8 +197,8 @@ export async function watchCategory(viewer: Viewer | null, category: Category, l
   return done;
 }
 
-export const watchLevelLabels: Record<WatchLevel, string> = {
-  watching: "Beobachten",
-  normal: "Normal",
-  muted: "Stummschalten",
+export const watchSavedTitle: Record<WatchLevel, string> = {
+  watching: "Sie beobachten jetzt",
+  normal: "Benachrichtigungen auf normal gestellt",
+  muted: "Stummgeschaltet",
 };
