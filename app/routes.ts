@@ -38,6 +38,7 @@ export default [
     route("discussion/:slug", "routes/discussion.tsx"),
     route("admin", "routes/admin.tsx"),
     route("benachrichtigungen", "routes/notifications.tsx"),
+    route("benachrichtigungen/abbestellen", "routes/unsubscribe.tsx"),
     route("impressum", "routes/impressum.tsx"),
     route("agb", "routes/agb.tsx"),
     route("datenschutz", "routes/datenschutz.tsx"),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   bigint,
   pgTable,
   primaryKey,
@@ -352,6 +353,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Headers of this mail besides the usual ones (List-Unsubscribe of notification mails, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -27,6 +27,7 @@ import { mustNotBeStored } from "~/server/http-cache.server";
 import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/page-cache.server";
 import { startNotificationLive, type NotificationLive } from "~/server/notification-live.server";
 import { unreadCount } from "~/server/notifications.server";
+import { startNotificationMailWorker } from "~/server/notification-mail.server";
 import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { paths } from "~/lib/paths";
@@ -385,6 +386,7 @@ async function main() {
   server.on("clientError", answerClientError);
   const stopMailWorker = await startMailWorker();
   const stopIndexNowWorker = startIndexNowWorker();
+  const stopNotificationMails = startNotificationMailWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
     purgeViewMarks().catch((error: unknown) => logger.error({ err: error }, "purging view marks failed"));
@@ -410,6 +412,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopIndexNowWorker();
+    stopNotificationMails();
     // A delivery under way may finish before the database closes, within the shutdown timeout (a lost one is resent after its lease).
     const mailWorkerStopped = Promise.race([
       stopMailWorker().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed")),

@@ -104,3 +104,5 @@ CREATE TRIGGER "notifications_update" AFTER UPDATE ON "notifications"
 --> statement-breakpoint
 CREATE TRIGGER "notifications_delete" AFTER DELETE ON "notifications"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "notifications_changed"();
+--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb;

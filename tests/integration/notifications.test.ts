@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discussionWatches, notifications, profiles, user } from "../../db/schema";
+import { discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user } from "../../db/schema";
 import { createComment } from "~/server/comments.server";
 import { db, onQuery } from "~/server/db.server";
 import { createDiscussion, getDiscussionBySlug } from "~/server/discussions.server";
@@ -13,6 +13,7 @@ import {
   watchCategory,
   watchDiscussion,
 } from "~/server/notifications.server";
+import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notification-mail.server";
 import type { Viewer } from "~/server/session.server";
 import { makeViewer } from "../support/members";
 
@@ -155,5 +156,77 @@ describe("reading", () => {
     const times = page.notifications.map((n) => n.at.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(page.notifications.find((n) => n.kind === "reply_to_discussion")?.href).toMatch(/^\/discussion\/[^#]+#comment-/);
+  });
+});
+
+describe("notification mails", () => {
+  async function mailsTo(member: Viewer) {
+    const [row] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, member.id));
+    return db.select().from(mailOutbox).where(and(eq(mailOutbox.to, row!.email), eq(mailOutbox.kind, "notification")));
+  }
+
+  it("mails once per discussion and hour; later ones wait and go out bundled after the hour", async () => {
+    const owner = await makeViewer({ firstName: "Mailempfängerin" });
+    const d = await discussion(owner, "Mail-Takt");
+    await comment(replier, d.id);
+    await mailAllDueNotifications();
+    const first = await mailsTo(owner);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toContain("Mail-Takt");
+    expect(first[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(first[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/benachrichtigungen\/abbestellen\?token=[\w.-]+>$/);
+
+    // Two more answers within the hour: no mail yet.
+    await comment(replier, d.id);
+    await comment(watcher, d.id);
+    await mailAllDueNotifications();
+    expect(await mailsTo(owner)).toHaveLength(1);
+
+    // An hour later they go out as one mail.
+    await db.execute(sql`update notification_mail_log set sent_at = now() - interval '61 minutes' where member_id = ${owner.id}`);
+    await mailAllDueNotifications();
+    const after = await mailsTo(owner);
+    expect(after).toHaveLength(2);
+    expect(after.map((mail) => mail.text).join("\n")).toContain("neue Antworten in „Mail-Takt“");
+    await mailAllDueNotifications();
+    expect(await mailsTo(owner)).toHaveLength(2);
+  });
+
+  it("honours the master switch and the kind's e-mail setting, and never mails about hidden comments", async () => {
+    const quiet = await makeViewer({ firstName: "Ohne Newsletter" });
+    await db.update(profiles).set({ newsletterSubscribed: false }).where(eq(profiles.id, quiet.id));
+    const d1 = await discussion(quiet, "Leise");
+    await comment(replier, d1.id);
+
+    const picky = await makeViewer({ firstName: "Wählerisch" });
+    await db.insert(notificationSettings).values({ memberId: picky.id, kind: "reply_to_discussion", email: false });
+    const d2 = await discussion(picky, "Nur im Forum");
+    await comment(replier, d2.id);
+
+    const hiddenFor = await makeViewer({ firstName: "Versteckt" });
+    const d3 = await discussion(hiddenFor, "Spam-Antwort");
+    const spam = await comment(replier, d3.id);
+    expect((await setCommentHidden(moderator, d3.id, spam, true, "Spam")).ok).toBe(true);
+
+    await mailAllDueNotifications();
+    expect(await mailsTo(quiet)).toHaveLength(0);
+    expect(await mailsTo(picky)).toHaveLength(0);
+    expect(await mailsTo(hiddenFor)).toHaveLength(0);
+    // In the page they are there (except the hidden one).
+    expect(await unreadCount(picky.id)).toBe(1);
+    expect(await unreadCount(hiddenFor.id)).toBe(0);
+  });
+
+  it("a signed unsubscribe token turns that kind's e-mail off without signing in; a forged one does nothing", async () => {
+    const member = await makeViewer({ firstName: "Abbesteller" });
+    const token = unsubscribeToken(member.id, "watched_category");
+    expect(readUnsubscribeToken(token)).toEqual({ memberId: member.id, kind: "watched_category" });
+    const forged = `${Buffer.from(`${member.id}\nreply_to_comment`).toString("base64url")}.${token.split(".")[1]}`;
+    expect(readUnsubscribeToken(forged)).toBeNull();
+    expect((await unsubscribe(forged)).ok).toBe(false);
+    expect((await unsubscribe("kaputt")).ok).toBe(false);
+    expect((await unsubscribe(token)).ok).toBe(true);
+    const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
+    expect(settings).toEqual([{ memberId: member.id, kind: "watched_category", inPage: true, email: false }]);
   });
 });
