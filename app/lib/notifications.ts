@@ -2,8 +2,8 @@ import { categoryLabels, type Category } from "./categories";
 
 /** The kinds of notification, as db/schema.ts stores them (kept apart: the browser bundle never imports the schema). */
 export const notificationKindLabels = {
-  reply_to_discussion: "Antworten auf meine Diskussionen",
-  reply_to_comment: "Antworten auf meine Kommentare",
+  reply_to_discussion: "Antworten auf Diskussionen",
+  reply_to_comment: "Antworten auf Kommentare",
   mention: "Erwähnungen",
   watched_category: "Neue Diskussionen in beobachteten Kategorien",
   watched_discussion: "Neue Kommentare in beobachteten Diskussionen",
@@ -57,3 +57,18 @@ export const unreadLabel = (count: number) =>
 
 /** Watching, normal, muted: as db/schema.ts stores them. */
 export const watchLevels = ["watching", "normal", "muted"] as const;
+
+/** The kinds a member can set on the profile's card (mentions join once members can mention each other). */
+export const configurableKinds = [
+  "reply_to_discussion",
+  "reply_to_comment",
+  "watched_discussion",
+  "watched_category",
+  "moderated",
+  "account_approved",
+] as const satisfies readonly NotificationKindName[];
+
+export interface KindSetting {
+  inPage: boolean;
+  email: boolean;
+}

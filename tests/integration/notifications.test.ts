@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user } from "../../db/schema";
 import { createComment } from "~/server/comments.server";
-import { db, onQuery } from "~/server/db.server";
+import { db, onQuery, queryRows } from "~/server/db.server";
+import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
 import { createDiscussion, getDiscussionBySlug } from "~/server/discussions.server";
 import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
 import {
@@ -228,5 +229,27 @@ describe("notification mails", () => {
     expect((await unsubscribe(token)).ok).toBe(true);
     const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
     expect(settings).toEqual([{ memberId: member.id, kind: "watched_category", inPage: true, email: false }]);
+  });
+});
+
+describe("data protection", () => {
+  it("exports the member's notifications, watches and settings, and deletes them with the account", async () => {
+    const member = await makeViewer({ firstName: "Exportiert" });
+    const d = await discussion(member, "Für den Export");
+    await comment(replier, d.id);
+    expect((await watchCategory(member, "seo", "watching")).ok).toBe(true);
+    await unsubscribe(unsubscribeToken(member.id, "watched_category"));
+    const exported = await exportMemberData(member);
+    expect(exported.notifications.map((n) => n.kind)).toEqual(["reply_to_discussion"]);
+    expect(exported.watches.discussions).toEqual([expect.objectContaining({ discussionId: d.id, level: "watching" })]);
+    expect(exported.watches.categories).toEqual([expect.objectContaining({ category: "seo", level: "watching" })]);
+    expect(exported.notificationSettings.watched_category).toEqual({ inPage: true, email: false });
+
+    expect((await deleteOwnAccount(member, member.id)).ok).toBe(true);
+    for (const table of ["notifications", "discussion_watches", "category_watches", "notification_settings"]) {
+      const column = table === "notifications" ? "recipient_id" : "member_id";
+      const [row] = await queryRows<{ value: number }>(sql`select count(*)::int as value from ${sql.identifier(table)} where ${sql.identifier(column)} = ${member.id}`);
+      expect(row?.value, table).toBe(0);
+    }
   });
 });
