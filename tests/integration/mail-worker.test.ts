@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { mailAllDueNotifications } from "~/server/notification-mail.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpCapture } from "../support/smtp-capture";
 
@@ -14,6 +13,7 @@ const { createComment } = await import("~/server/comments.server");
 const { createDiscussion, getDiscussionBySlug } = await import("~/server/discussions.server");
 const { queueMail, startMailWorker } = await import("~/server/mail.server");
 const { makeViewer } = await import("../support/members");
+const { mailAllDueNotifications } = await import("~/server/notification-mail.server");
 
 // The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the worker in time.
 const stopWorker = await startMailWorker(10 * 60_000);

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { mailAllDueNotifications } from "~/server/notification-mail.server";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -18,6 +17,7 @@ const { createDiscussion, getDiscussionBySlug } = await import("~/server/discuss
 const profile = await import("~/server/profile.server");
 const { fileExistsForUrl } = await import("~/server/storage.server");
 const { makeViewer } = await import("../support/members");
+const { mailAllDueNotifications } = await import("~/server/notification-mail.server");
 const { deliverDueMails } = await import("~/server/mail.server");
 
 afterAll(() => smtp.close());
