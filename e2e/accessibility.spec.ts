@@ -123,6 +123,8 @@ const visitors: Visitor[] = [
     states: [
       { name: "home", path: "/" },
       { name: "a discussion, with the comment form", path: firstDiscussion },
+      { name: "notifications", path: "/benachrichtigungen" },
+      { name: "a subforum, with the watch switch", path: "/subforum/seo" },
       {
         name: "create discussion with the editor loaded",
         path: "/create-discussion?category=seo",
