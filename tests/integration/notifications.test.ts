@@ -15,6 +15,7 @@ import {
   watchDiscussion,
 } from "~/server/notifications.server";
 import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notification-mail.server";
+import { startNotificationLive } from "~/server/notification-live.server";
 import type { Viewer } from "~/server/session.server";
 import { makeViewer } from "../support/members";
 
@@ -250,6 +251,26 @@ describe("data protection", () => {
       const column = table === "notifications" ? "recipient_id" : "member_id";
       const [row] = await queryRows<{ value: number }>(sql`select count(*)::int as value from ${sql.identifier(table)} where ${sql.identifier(column)} = ${member.id}`);
       expect(row?.value, table).toBe(0);
+    }
+  });
+});
+
+describe("live count", () => {
+  it("pushes a connected member's new unread count after the commit, through LISTEN/NOTIFY", async () => {
+    const { live, stop } = await startNotificationLive();
+    try {
+      const member = await makeViewer({ firstName: "Live" });
+      const d = await discussion(member, "Live-Zähler");
+      const counts: number[] = [];
+      const unsubscribe = live.subscribe(member.id, (count) => counts.push(count));
+      await comment(replier, d.id);
+      const deadline = Date.now() + 5000;
+      while (!counts.includes(1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(counts).toContain(1);
+      unsubscribe();
+      expect(live.connections).toBe(0);
+    } finally {
+      await stop();
     }
   });
 });
