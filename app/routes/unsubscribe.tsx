@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { PageError } from "~/components/layout/page-error";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { notificationKindLabels } from "~/lib/notifications";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
@@ -39,9 +39,7 @@ export default function UnsubscribeRoute({ loaderData, actionData }: Route.Compo
     <div className="mx-auto max-w-lg">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>E-Mail-Benachrichtigungen abbestellen</h1>
-          </CardTitle>
+          <h1 className="text-xl font-semibold">E-Mail-Benachrichtigungen abbestellen</h1>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {done ? (
