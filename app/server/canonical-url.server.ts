@@ -36,7 +36,6 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug/feed.xml",
   "/profile/:id!/export",
   "/admin/samples",
-  "/benachrichtigungen/live",
   "/benachrichtigungen/abbestellen",
   "/",
   "/subforum/:segment",
