@@ -39,6 +39,8 @@ export default [
     route("profile/:id", "routes/profile.tsx"),
     route("discussion/:slug", "routes/discussion.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("benachrichtigungen", "routes/notifications.tsx"),
+    route("benachrichtigungen/abbestellen", "routes/unsubscribe.tsx"),
     route("impressum", "routes/impressum.tsx"),
     route("agb", "routes/agb.tsx"),
     route("datenschutz", "routes/datenschutz.tsx"),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   bigint,
   pgTable,
   primaryKey,
@@ -372,6 +373,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Headers of this mail besides the usual ones (List-Unsubscribe of notification mails, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -423,4 +426,128 @@ export const indexNowKey = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check("index_now_key_single_row", sql`${t.id}`)],
+);
+
+// ---------------------------------------------------------------------------
+// Notifications (issue 18): what happened that a member wants to know about,
+// whom it concerns, and what they watch. Written in the transaction of the
+// change itself by one set-based statement per change (app/server/notifications.server.ts).
+// ---------------------------------------------------------------------------
+
+export const notificationKinds = [
+  "reply_to_discussion",
+  "reply_to_comment",
+  "mention",
+  "watched_category",
+  "watched_discussion",
+  "account_approved",
+  "moderated",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    /**
+     * Unread notifications with the same key are one row: a later one counts it up
+     * ('3 neue Antworten in …') and keeps the first comment, where reading starts.
+     */
+    groupKey: text("group_key").notNull(),
+    count: integer("count").notNull().default(1),
+    discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** For 'moderated': pinned, locked or hidden. */
+    detail: text("detail"),
+    /** False when the member wants this kind by e-mail only: then it is never listed or counted. */
+    shown: boolean("shown").notNull().default(true),
+    createdAt: createdAt(),
+    /** When the latest of the group happened (the list's order). */
+    updatedAt: updatedAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** Null while an e-mail is still due for this notification (the mail worker's queue); set once mailed or not wanted. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "notifications_kind_check",
+      sql`${t.kind} in ('reply_to_discussion', 'reply_to_comment', 'mention', 'watched_category', 'watched_discussion', 'account_approved', 'moderated')`,
+    ),
+    uniqueIndex("notifications_unread_group_key").on(t.recipientId, t.groupKey).where(sql`read_at is null`),
+    index("notifications_recipient_updated_at_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
+    index("notifications_mail_due_idx").on(t.createdAt).where(sql`mailed_at is null`),
+  ],
+);
+
+export const watchLevels = ["watching", "normal", "muted"] as const;
+export type WatchLevel = (typeof watchLevels)[number];
+
+export const discussionWatches = pgTable(
+  "discussion_watches",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    level: text("level", { enum: watchLevels }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.discussionId] }),
+    check("discussion_watches_level_check", sql`${t.level} in ('watching', 'normal', 'muted')`),
+    // The fan-out reads a discussion's watchers.
+    index("discussion_watches_discussion_idx").on(t.discussionId, t.level),
+  ],
+);
+
+export const categoryWatches = pgTable(
+  "category_watches",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    level: text("level", { enum: watchLevels }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.category] }),
+    check("category_watches_level_check", sql`${t.level} in ('watching', 'normal', 'muted')`),
+    index("category_watches_category_idx").on(t.category, t.level),
+  ],
+);
+
+/** A member's choice per kind; without a row both are on (the master switch newsletter_subscribed still rules e-mail). */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    inPage: boolean("in_page").notNull().default(true),
+    email: boolean("email").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
+);
+
+/** When a member was last mailed about a discussion: at most one mail per discussion and hour (later ones are bundled). */
+export const notificationMailLog = pgTable(
+  "notification_mail_log",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** A discussion's id, or 'member' for notifications about the account itself. */
+    topic: text("topic").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.topic] })],
 );

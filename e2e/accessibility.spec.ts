@@ -148,6 +148,8 @@ const visitors: Visitor[] = [
       { name: "home", path: "/" },
       { name: "home, with an unread marker", path: homeWithUnread, ready: (page) => page.getByTestId("unread-badge").first().waitFor() },
       { name: "a discussion, with the comment form", path: firstDiscussion },
+      { name: "notifications", path: "/benachrichtigungen" },
+      { name: "a subforum, with the watch switch", path: "/subforum/seo" },
       {
         name: "create discussion with the editor loaded",
         path: "/create-discussion?category=seo",

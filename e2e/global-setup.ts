@@ -11,7 +11,18 @@ export default async function globalSetup() {
   let counter = 0;
   const smtp = await startSmtpCapture(E2E_SMTP_PORT, (mail) => {
     counter += 1;
-    fs.writeFileSync(path.join(E2E_MAIL_DIR, `${Date.now()}-${counter}.json`), JSON.stringify({ ...mail, raw: undefined }));
+    fs.writeFileSync(path.join(E2E_MAIL_DIR, `${Date.now()}-${counter}.json`), JSON.stringify({ ...mail, raw: undefined, listHeaders: listHeadersOf(mail.raw) }));
   });
   return () => smtp.close();
+}
+
+/** The List-* headers of a mail (RFC 2369/8058), unfolded: the notification mails' one-click unsubscribe. */
+function listHeadersOf(raw: string): Record<string, string> {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const match = /^(List-[\w-]+):\s*(.*)$/i.exec(line);
+    if (match) headers[match[1]!] = match[2]!;
+  }
+  return headers;
 }

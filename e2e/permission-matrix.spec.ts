@@ -199,3 +199,40 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   expect(log).not.toContain("Markus Becker</td>");
   for (const context of [...clients.values(), author, anyone]) await context.dispose();
 });
+
+test("members' own actions (watching, notifications) succeed for approved members only", async ({ baseURL }) => {
+  const client = () => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const signIn = async (email: string, password: string) => {
+    const context = await client();
+    expect((await post(context, "/auth", { intent: "sign-in", email, password })).status(), `sign-in ${email}`).toBe(302);
+    return context;
+  };
+  const clients = new Map<Exclude<Actor, "rejected">, APIRequestContext>([
+    ["guest", await client()],
+    ["pending", await signIn("greta.lorenz@example.com", DEMO_PASSWORD)],
+    ["member", await signIn("markus.becker@example.com", DEMO_PASSWORD)],
+    ["moderator", await signIn("lena.hoffmann@example.com", DEMO_PASSWORD)],
+    ["admin", await signIn(ADMIN.email, ADMIN.password)],
+  ]);
+  const title = `Matrix beobachten ${Date.now()}`;
+  expect((await post(clients.get("member")!, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" })).status()).toBe(302);
+  const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
+  const approved = ["member", "moderator", "admin"];
+  const rows: Record<string, (context: APIRequestContext) => Promise<APIResponse>> = {
+    "watch a discussion": (context) => post(context, discussion, { intent: "watch", level: "watching" }),
+    "watch a category": (context) => post(context, "/subforum/seo", { intent: "watch", level: "normal" }),
+    "open the notifications": (context) => context.get("/benachrichtigungen", { maxRedirects: 0 }),
+    "mark all notifications read": (context) => post(context, "/benachrichtigungen", { intent: "read-all" }),
+  };
+  const outcomes: string[] = [];
+  for (const [action, attempt] of Object.entries(rows)) {
+    for (const [actor, context] of clients) {
+      const response = await attempt(context);
+      const allowed = approved.includes(actor);
+      const ok = allowed ? succeeded(response) : refused(response);
+      outcomes.push(`${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`);
+    }
+  }
+  expect(outcomes.filter((line) => line.startsWith("FAIL")), outcomes.join("\n")).toEqual([]);
+  for (const context of clients.values()) await context.dispose();
+});

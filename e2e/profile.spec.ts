@@ -67,7 +67,7 @@ test("profile edit and e-mail settings are saved", async ({ page }) => {
   await expect(page.getByText("Performance Werk GmbH")).toBeVisible();
   await expect(page.getByText("SEA seit 2009.")).toBeVisible();
 
-  const replies = page.getByLabel(/Antworten auf Diskussionen/);
+  const replies = page.getByLabel("Antworten auf Diskussionen per E-Mail");
   await page.getByLabel(/^E-Mail-Benachrichtigungen/).uncheck();
   await expect(replies).toBeDisabled();
   await page.getByRole("button", { name: "Einstellungen speichern" }).click();

@@ -25,6 +25,12 @@ import { startMailWorker } from "~/server/mail.server";
 import { startIndexNowWorker } from "~/server/index-now.server";
 import { mustNotBeStored } from "~/server/http-cache.server";
 import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/page-cache.server";
+import { startNotificationLive, type NotificationLive } from "~/server/notification-live.server";
+import { unreadCount } from "~/server/notifications.server";
+import { startNotificationMailWorker } from "~/server/notification-mail.server";
+import { can } from "~/server/permissions.server";
+import { getViewer } from "~/server/session.server";
+import { paths } from "~/lib/paths";
 import { purgeRateLimits } from "~/server/rate-limit.server";
 import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
 import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
@@ -80,7 +86,7 @@ async function seedIfWanted() {
   );
 }
 
-function createApp(pageCache: PageCache) {
+function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<express.Response>) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -155,6 +161,8 @@ function createApp(pageCache: PageCache) {
 
   app.use(guardRequestBody);
   app.use(refuseUnusedMethods);
+  // Before compression (which would hold the events back) and before the gate: an open stream takes no slot.
+  app.get(paths.notificationsLive, streamUnreadCount(live, streams));
   app.use(compression());
 
   // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
@@ -226,6 +234,40 @@ function admitInOrder(gate: RequestGate) {
       res.once("close", () => gate.leave());
       next();
     });
+  };
+}
+
+/**
+ * The bell's live count as server-sent events: the number now, then each
+ * change within moments (NotificationLive). Streams live outside the request
+ * gate, so members keeping a tab open never slow anyone's pages down.
+ */
+function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>): express.RequestHandler {
+  return (req, res, next) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    void (async () => {
+      const viewer = await getViewer(new Request(new URL(req.originalUrl, env.PUBLIC_URL), { headers }));
+      if (!viewer || !can(viewer, "receiveNotifications")) {
+        sendText(res, viewer ? 403 : 401, viewer ? "Zugriff verweigert." : "Bitte melden Sie sich an.");
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" });
+      res.write("retry: 5000\n\n");
+      const send = (count: number) => res.write(`event: count\ndata: ${count}\n\n`);
+      // Subscribed before the first count is read: a change in between is pushed, not lost.
+      const unsubscribe = live.subscribe(viewer.id, send);
+      streams.add(res);
+      const heartbeat = setInterval(() => res.write(": bleibt verbunden\n\n"), 25_000);
+      res.once("close", () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(res);
+      });
+      send(await unreadCount(viewer.id));
+    })().catch(next);
   };
 }
 
@@ -328,7 +370,9 @@ async function main() {
       pageCache.clear();
     },
   );
-  const app = createApp(pageCache);
+  const { live, stop: stopLive } = await startNotificationLive();
+  const streams = new Set<express.Response>();
+  const app = createApp(pageCache, live, streams);
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind, pid: process.pid }, "server listening");
     // With several processes the primary says it once (server/main.ts).
@@ -342,6 +386,7 @@ async function main() {
   server.on("clientError", answerClientError);
   const stopMailWorker = await startMailWorker();
   const stopIndexNowWorker = startIndexNowWorker();
+  const stopNotificationMails = startNotificationMailWorker();
   const rateLimitPurge = setInterval(() => {
     purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
     purgeViewMarks().catch((error: unknown) => logger.error({ err: error }, "purging view marks failed"));
@@ -367,6 +412,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopIndexNowWorker();
+    stopNotificationMails();
     // A delivery under way may finish before the database closes, within the shutdown timeout (a lost one is resent after its lease).
     const mailWorkerStopped = Promise.race([
       stopMailWorker().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed")),
@@ -374,6 +420,9 @@ async function main() {
     ]);
     clearInterval(rateLimitPurge);
     void stopListening();
+    void stopLive();
+    // Open event streams would hold the server open until the timeout; their browsers reconnect elsewhere.
+    for (const stream of streams) stream.end();
     // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
     server.close(() => {
       void mailWorkerStopped

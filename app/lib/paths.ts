@@ -16,6 +16,10 @@ export const paths = {
   datenschutz: "/datenschutz",
   /** The cookie section of the privacy page, where 'Cookie-Einstellungen' leads without JavaScript. */
   cookieSection: { id: "cookies", href: "/datenschutz#cookies" },
+  notifications: "/benachrichtigungen",
+  /** Server-sent events with the member's unread count (server/app-server.ts). */
+  notificationsLive: "/benachrichtigungen/live",
+  unsubscribe: (token: string) => `/benachrichtigungen/abbestellen?token=${encodeURIComponent(token)}`,
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,

@@ -14,6 +14,7 @@ import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { RichContent } from "~/components/discussions/rich-content";
+import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Avatar } from "~/components/ui/avatar";
@@ -31,6 +32,8 @@ import { z } from "zod";
 import { commentHref, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "~/server/comments.server";
 import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { updateDiscussion } from "~/server/discussion-writes.server";
+import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications.server";
+import { watchLevels } from "~/lib/notifications";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { dispatch, fail, firstMessage, ok, refuse, respond, type Outcome } from "~/server/outcome.server";
 import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
@@ -91,6 +94,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     moderation: staff
       ? { isPinned: discussion.isPinned, locked: discussion.lockedAt !== null, hidden: discussion.hiddenAt !== null, hiddenReason: discussion.hiddenReason }
       : null,
+    watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
     now: renderNow(),
   };
 }
@@ -99,6 +103,7 @@ const commentContentIntents = [
   updateDiscussionSchema.extend({ intent: z.literal("update-discussion") }),
   createCommentSchema.extend({ intent: z.literal("create-comment") }),
   updateCommentSchema.extend({ intent: z.literal("update-comment") }),
+  z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Diskussion verfolgen." }) }),
 ] as const;
 
 /** Every form of the page, told apart by `intent`: the author's and commenters' forms, and the moderation bar. */
@@ -110,6 +115,7 @@ const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
   "update-discussion": texts.updateDiscussionFailed,
   "create-comment": texts.createCommentFailed,
   "update-comment": texts.updateCommentFailed,
+  watch: "Beobachtung nicht gespeichert",
 };
 
 /** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
@@ -152,6 +158,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       write(createComment(viewer, discussion.id, input).then((outcome) => (outcome.ok ? ok({ commentId: outcome.value.id }) : outcome)), texts.commentCreated),
     "update-comment": (input) =>
       write(updateComment(viewer, discussion.id, input.commentId, input.content).then((outcome) => (outcome.ok ? ok({ commentId: input.commentId }) : outcome)), texts.commentUpdated),
+    watch: ({ level }) =>
+      respond(watchDiscussion(viewer, discussion.id, level), {
+        ...refusalFor(intent, submission.payload),
+        success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
+      }),
     ...moderationHandlers(viewer, discussion),
   });
 }
@@ -234,6 +245,8 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
           </>
         )}
       </article>
+
+      {loaderData.watch && <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />}
 
       <CommentSection
         comments={comments}

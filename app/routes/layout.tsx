@@ -7,12 +7,14 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { unreadCount } from "~/server/notifications.server";
 import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
+  const bell = viewer !== null && can(viewer, "receiveNotifications");
   return {
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     year: new Date().getFullYear(),
@@ -23,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       avatarUrl: viewer.avatarUrl,
       canOpenAdminPanel: can(viewer, "openAdminPanel"),
       canCreateDiscussion: can(viewer, "createDiscussion"),
+      unreadNotifications: bell ? await unreadCount(viewer.id) : null,
     },
   };
 }
@@ -44,7 +47,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           <DesktopSidebar viewer={viewer} />
           <MobileSidebar viewer={viewer} />
           <div className="flex min-w-0 flex-1 flex-col">
-            <TopBar />
+            <TopBar unread={viewer?.unreadNotifications ?? null} />
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
               <Outlet />
             </main>

@@ -10,6 +10,17 @@ import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { listSubforumPage } from "~/server/discussion-lists.server";
+import { categoryWatchLevel, watchCategory, watchSavedTitle } from "~/server/notifications.server";
+import { dispatch, fail, firstMessage, refuse, respond } from "~/server/outcome.server";
+import { can } from "~/server/permissions.server";
+import { readFormData } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { watchLevels } from "~/lib/notifications";
+import { texts } from "~/lib/texts";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
 import { unreadCounts } from "~/server/read-positions.server";
 import { getViewer } from "~/server/session.server";
@@ -26,12 +37,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: subforum.title, path: subforum.path },
   ]);
   addStructuredData(context, breadcrumbs);
+  const watch = viewer && can(viewer, "watch") ? await categoryWatchLevel(viewer.id, subforum.category) : null;
   const unread = await unreadCounts(viewer, result.discussions.map((discussion) => discussion.id));
-  return { subforum, ...result, unread, signedIn: viewer !== null };
+  return { subforum, ...result, unread, signedIn: viewer !== null, watch };
 }
 
-export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
-  const { subforum, discussions, currentPage, totalPages, totalCount, unread, signedIn } = loaderData;
+const subforumActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Kategorie verfolgen." }) }),
+]);
+
+/** Watching the category: members choose whether new discussions here notify them. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const subforum = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
+  const viewer = await getViewer(request);
+  const refusal = { failed: "Beobachtung nicht gespeichert", fallback: { forbidden: texts.permissionDenied, invalid: texts.unknownError, unexpected: texts.unexpectedError } };
+  if (!viewer || !can(viewer, "watch")) return refuse(fail("forbidden"), refusal);
+  const submission = parseWithZod(await readFormData(request), { schema: subforumActionSchema });
+  if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
+  return dispatch(submission.value, {
+    watch: ({ level }) =>
+      respond(watchCategory(viewer, subforum.category, level), {
+        ...refusal,
+        success: () => redirectWithToast(subforum.path, { type: "success", title: watchSavedTitle[level] }),
+      }),
+  });
+}
+
+export default function SubforumRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { subforum, discussions, currentPage, totalPages, totalCount, unread, signedIn, watch } = loaderData;
+  useShowToast(actionData?.toast);
   const basePath = subforum.path;
   const createHref = `${paths.createDiscussion}?category=${subforum.category}`;
   return (
@@ -60,6 +94,8 @@ export default function SubforumRoute({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </header>
+
+      {watch && <WatchSwitch level={watch} legend={`Benachrichtigungen zu ${subforum.title}`} help={watchHelp.category} />}
 
       {discussions.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-10 text-center">

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { notifyMember } from "./notification-fanout.server";
 import { profiles, session, user, userRoles, type Role } from "../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
@@ -59,7 +60,11 @@ export async function decideApproval(actor: Viewer | null, memberId: string, dec
       .returning({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName });
     if (!updated) return undefined;
     if (decision === "rejected") await tx.delete(session).where(eq(session.userId, memberId));
-    if (decision === "approved") await queueMail(accountApprovedMail(updated.email, updated.firstName), tx);
+    if (decision === "approved") {
+      // The approval mail goes as before; the notification is for the bell (the mail worker skips this kind).
+      await queueMail(accountApprovedMail(updated.email, updated.firstName), tx);
+      await notifyMember(tx, { recipientId: memberId, kind: "account_approved", actorId: actor.id });
+    }
     await recordAudit(tx, actor, {
       action: decision === "approved" ? "approve" : "reject",
       targetType: "member",

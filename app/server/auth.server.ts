@@ -62,11 +62,14 @@ function betterAuthLogLevel(level: "debug" | "info" | "success" | "warn" | "erro
   return level === "success" ? "info" : level;
 }
 
+/** Also signs the one-click unsubscribe links of notification mails (notification-mail.server.ts). */
+export const signingSecret = resolveSecret();
+
 export const auth = betterAuth({
   appName: "Marketing Community",
   baseURL: env.PUBLIC_URL,
   basePath: "/api/auth",
-  secret: resolveSecret(),
+  secret: signingSecret,
   trustedOrigins: isProduction ? [env.PUBLIC_URL] : [env.PUBLIC_URL, "http://localhost:5173"],
   telemetry: { enabled: false },
   // Into our structured log instead of the console ("User not found" is routine: wrong e-mail at sign-in).

@@ -2,9 +2,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
 import { db, type Database, type Transaction } from "./db.server";
-import { env } from "./env.server";
-import { queueMail } from "./mail.server";
-import { replyNotificationMail } from "./mail-templates.server";
+import { notifyComment } from "./notification-fanout.server";
 import type { AuthorSummary } from "./discussion-summaries.server";
 import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
@@ -130,8 +128,8 @@ export async function commentHref(discussion: { id: string; slug: string }, comm
 }
 
 /**
- * Writes a comment or a reply, counts it and queues the reply mails in the
- * same transaction; the mail worker sends them after the commit. Replies to
+ * Writes a comment or a reply, counts it and notifies those who want to know
+ * in the same transaction (the notification mail worker mails them after the commit). Replies to
  * replies attach to the top-level comment of the thread (one visual level).
  * Comments are plain text; the page escapes them and links URLs.
  */
@@ -168,45 +166,9 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
       .returning({ id: comments.id });
-    await queueReplyMails(tx, viewer, discussionId, row!.id, parentAuthorId);
+    await notifyComment(tx, { discussionId, commentId: row!.id, actorId: viewer.id, parentAuthorId });
     return { ok: true, value: { id: row!.id } };
   });
-}
-
-/**
- * Tells the discussion's author (and, for a reply, the answered comment's
- * author) about a new answer, once each, never the writer themself, and only
- * those who keep both e-mail toggles on.
- */
-async function queueReplyMails(tx: Transaction, actor: Viewer, discussionId: string, commentId: string, parentAuthorId: string | null) {
-  const [discussion] = await tx
-    .select({ id: discussions.id, title: discussions.title, slug: discussions.slug, authorId: discussions.authorId })
-    .from(discussions)
-    .where(eq(discussions.id, discussionId));
-  if (!discussion) return;
-  const recipients = new Map<string, boolean>();
-  if (parentAuthorId && parentAuthorId !== actor.id) recipients.set(parentAuthorId, true);
-  if (discussion.authorId && discussion.authorId !== actor.id && !recipients.has(discussion.authorId)) recipients.set(discussion.authorId, false);
-  if (recipients.size === 0) return;
-  const people = await tx
-    .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
-    .from(profiles)
-    .where(and(inArray(profiles.id, [...recipients.keys()]), eq(profiles.newsletterSubscribed, true), eq(profiles.notifyReplies, true)));
-  const url = `${env.PUBLIC_URL}${await commentHref(discussion, commentId, tx)}`;
-  for (const person of people) {
-    await queueMail(
-      replyNotificationMail({
-        to: person.email,
-        name: person.firstName,
-        actorName: actor.firstName,
-        discussionTitle: discussion.title,
-        url,
-        onComment: recipients.get(person.id) === true,
-        profileUrl: `${env.PUBLIC_URL}${paths.profile(person.id)}`,
-      }),
-      tx,
-    );
-  }
 }
 
 /**

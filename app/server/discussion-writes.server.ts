@@ -6,6 +6,7 @@ import { slugify } from "~/lib/slug";
 import { db, type Database, type Transaction } from "./db.server";
 import { recordAudit } from "./audit.server";
 import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
+import { notifyDiscussion } from "./notification-fanout.server";
 import { can, canEditDiscussion } from "./permissions.server";
 import { sanitizeRichText, textToHtml } from "./sanitize.server";
 import type { Outcome } from "./outcome.server";
@@ -69,6 +70,7 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
   const row = await db.transaction(async (tx) => {
     const inserted = await insertWithUniqueSlug({ title: input.title, content: contentHtml(input), category: input.category, authorId: viewer.id, assignedTo }, tx);
     await queueIndexNow(tx, discussionIndexNowPaths(inserted.slug, [input.category]));
+    await notifyDiscussion(tx, { discussionId: inserted.id, category: input.category, actorId: viewer.id });
     return inserted;
   });
   return { ok: true, value: { slug: row.slug } };

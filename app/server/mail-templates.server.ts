@@ -119,26 +119,32 @@ export function accountExistsMail(to: string): MailMessage {
   });
 }
 
-export function replyNotificationMail(input: {
+/**
+ * What happened in one discussion (or to the account) since the last mail:
+ * one mail per member and discussion and hour, with a one-click unsubscribe
+ * for the kind (RFC 8058 headers; the link works without signing in).
+ */
+export function notificationMail(input: {
   to: string;
   name: string;
-  actorName: string;
-  discussionTitle: string;
+  lines: string[];
+  discussionTitle: string | null;
   url: string;
-  onComment: boolean;
-  profileUrl: string;
+  kindLabel: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
 }): MailMessage {
-  return render({
-    kind: "reply-notification",
+  const message = render({
+    kind: "notification",
     to: input.to,
-    subject: `Neue Antwort: ${input.discussionTitle}`,
+    subject: input.lines.length === 1 ? input.lines[0]! : `Neues in „${input.discussionTitle ?? "der Community"}“`,
     greeting: hello(input.name),
-    paragraphs: [
-      input.onComment
-        ? `${input.actorName} hat auf Ihren Kommentar in „${input.discussionTitle}“ geantwortet.`
-        : `${input.actorName} hat Ihre Diskussion „${input.discussionTitle}“ kommentiert.`,
-    ],
-    action: { label: "Antwort lesen", url: input.url },
-    footnote: `Diese Benachrichtigungen können Sie in Ihrem Profil unter „E-Mail-Benachrichtigungen“ abschalten: ${input.profileUrl}`,
+    paragraphs: input.lines,
+    action: { label: "Ansehen", url: input.url },
+    footnote: `Keine E-Mails mehr zu „${input.kindLabel}“: ${input.unsubscribeUrl} – alle Einstellungen finden Sie in Ihrem Profil: ${input.settingsUrl}`,
   });
+  return {
+    ...message,
+    headers: { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }

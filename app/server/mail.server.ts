@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Further headers (List-Unsubscribe and List-Unsubscribe-Post of notification mails). */
+  headers?: Record<string, string>;
 }
 
 const MAX_ATTEMPTS = 6;
@@ -79,7 +81,7 @@ async function deliver(id: string, message: MailMessage, attemptsBefore: number)
       subject: message.subject,
       text: message.text,
       html: message.html,
-      headers: { "X-Forum-Mail-Kind": message.kind },
+      headers: { ...message.headers, "X-Forum-Mail-Kind": message.kind },
     });
     // The body may hold a sign-in link: once delivered, it is not kept.
     await db
@@ -112,7 +114,7 @@ async function deliver(id: string, message: MailMessage, attemptsBefore: number)
  */
 export async function deliverDueMails(limit = 20): Promise<number> {
   if (devMailboxEnabled) return 0;
-  const claimed = await queryRows<{ id: string; kind: string; to: string; subject: string; text: string; html: string; attempts: number }>(sql`
+  const claimed = await queryRows<{ id: string; kind: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> | null; attempts: number }>(sql`
     update ${mailOutbox} set next_attempt_at = ${leaseEnd().toISOString()}::timestamptz
     where id in (
       select id from ${mailOutbox}
@@ -121,10 +123,10 @@ export async function deliverDueMails(limit = 20): Promise<number> {
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, "to", subject, text, html, attempts`);
+    returning id, kind, "to", subject, text, html, headers, attempts`);
   let sent = 0;
   for (const row of claimed) {
-    if (await deliver(row.id, row, row.attempts)) sent++;
+    if (await deliver(row.id, { ...row, headers: row.headers ?? undefined }, row.attempts)) sent++;
   }
   return sent;
 }

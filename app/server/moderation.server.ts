@@ -4,6 +4,7 @@ import { recordAudit } from "./audit.server";
 import { isCategory } from "~/lib/categories";
 import { excerpt } from "./text.server";
 import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
+import { notifyMember } from "./notification-fanout.server";
 import { db, type Transaction } from "./db.server";
 import type { Outcome } from "./outcome.server";
 import { can } from "./permissions.server";
@@ -22,8 +23,9 @@ export async function setPinned(viewer: Viewer | null, discussionId: string, pin
       .update(discussions)
       .set({ isPinned: pinned })
       .where(and(eq(discussions.id, discussionId), eq(discussions.isPinned, !pinned)))
-      .returning({ id: discussions.id, title: discussions.title });
+      .returning({ id: discussions.id, title: discussions.title, authorId: discussions.authorId });
     if (row) await recordAudit(tx, viewer, { action: pinned ? "pin" : "unpin", targetType: "discussion", targetId: row.id, targetLabel: row.title });
+    if (row?.authorId && pinned) await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId: row.id, detail: "pinned" });
     return (await exists(tx, discussionId)) ? { ok: true, value: null } : { ok: false, reason: "not-found" };
   });
 }
@@ -35,7 +37,8 @@ export async function setLocked(viewer: Viewer | null, discussionId: string, loc
       .update(discussions)
       .set(locked ? { lockedAt: new Date(), lockedBy: viewer.id, lockReason: reason || null } : { lockedAt: null, lockedBy: null, lockReason: null })
       .where(and(eq(discussions.id, discussionId), locked ? isNull(discussions.lockedAt) : isNotNull(discussions.lockedAt)))
-      .returning({ id: discussions.id, title: discussions.title });
+      .returning({ id: discussions.id, title: discussions.title, authorId: discussions.authorId });
+    if (row?.authorId && locked) await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId: row.id, detail: "locked" });
     if (row) {
       await recordAudit(tx, viewer, {
         action: locked ? "lock" : "unlock",
@@ -56,7 +59,8 @@ export async function setDiscussionHidden(viewer: Viewer | null, discussionId: s
       .update(discussions)
       .set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
       .where(and(eq(discussions.id, discussionId), hidden ? isNull(discussions.hiddenAt) : isNotNull(discussions.hiddenAt)))
-      .returning({ id: discussions.id, title: discussions.title, slug: discussions.slug, category: discussions.category });
+      .returning({ id: discussions.id, title: discussions.title, slug: discussions.slug, category: discussions.category, authorId: discussions.authorId });
+    if (row?.authorId && hidden) await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId: row.id, detail: "hidden" });
     if (row) {
       // Gone (a 404 now) or back: either way search engines should look again.
       await queueIndexNow(tx, discussionIndexNowPaths(row.slug, isCategory(row.category) ? [row.category] : []));
@@ -95,7 +99,10 @@ export async function setCommentHidden(
           hidden ? isNull(comments.hiddenAt) : isNotNull(comments.hiddenAt),
         ),
       )
-      .returning({ id: comments.id, content: comments.content });
+      .returning({ id: comments.id, content: comments.content, authorId: comments.authorId });
+    if (row?.authorId && hidden) {
+      await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId, commentId: row.id, detail: "hidden" });
+    }
     if (row) {
       await tx
         .update(discussions)

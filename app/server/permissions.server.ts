@@ -32,6 +32,10 @@ export const permissions = {
   moderate: isStaff,
   createDiscussion: isApproved,
   comment: isApproved,
+  /** The bell, /benachrichtigungen and the live count: members let in (an approval is their first notification). */
+  receiveNotifications: isApproved,
+  /** Watch, follow normally or mute a discussion or category. */
+  watch: isApproved,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
 
 export type Permission = keyof typeof permissions;

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { comments, discussions, mailOutbox, profiles, user, userRoles } from "../../db/schema";
-import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
+import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user, userRoles } from "../../db/schema";
+import { configurableKinds, type KindSetting } from "~/lib/notifications";
+import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type ConfigurableKind, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db } from "./db.server";
 import { done, fail, ok, type Outcome } from "./outcome.server";
 import { logger } from "./logger.server";
@@ -84,24 +85,60 @@ export async function removeAvatar(viewer: Viewer | null, profileId: string): Pr
   return { ok: true, value: null };
 }
 
-export async function getNotificationSettings(profileId: string) {
-  const [row] = await db
-    .select({ newsletter: profiles.newsletterSubscribed, notifyReplies: profiles.notifyReplies })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return row ?? { newsletter: false, notifyReplies: false };
+export interface NotificationSettings {
+  newsletter: boolean;
+  kinds: Record<ConfigurableKind, KindSetting>;
 }
 
+/** The master switch and each kind's two switches; a kind without a row has both on. */
+export async function getNotificationSettings(profileId: string): Promise<NotificationSettings> {
+  const [[row], chosen] = await Promise.all([
+    db.select({ newsletter: profiles.newsletterSubscribed }).from(profiles).where(eq(profiles.id, profileId)),
+    db.select().from(notificationSettings).where(eq(notificationSettings.memberId, profileId)),
+  ]);
+  const kinds = Object.fromEntries(
+    configurableKinds.map((kind) => {
+      const found = chosen.find((setting) => setting.kind === kind);
+      return [kind, { inPage: found?.inPage ?? true, email: found?.email ?? true }];
+    }),
+  ) as Record<ConfigurableKind, KindSetting>;
+  return { newsletter: row?.newsletter ?? false, kinds };
+}
+
+/**
+ * Saves the card. Each kind's switches come as `inPage_<kind>` and `email_<kind>`;
+ * `notifyReplies` (the former single switch) sets the e-mail of both reply kinds.
+ * The settings live in their own table: a change empties no cached guest page.
+ */
 export async function updateNotificationSettings(
   viewer: Viewer | null,
   profileId: string,
-  settings: { newsletter: boolean; notifyReplies: boolean },
+  settings: { newsletter: boolean; notifyReplies?: boolean } & Partial<Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>>,
 ): Promise<Outcome<null>> {
   if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
-  await db
-    .update(profiles)
-    .set({ newsletterSubscribed: settings.newsletter, notifyReplies: settings.notifyReplies, updatedAt: new Date() })
-    .where(eq(profiles.id, profileId));
+  const values = configurableKinds.flatMap((kind) => {
+    const inPage = settings[`inPage_${kind}`];
+    const replyKind = kind === "reply_to_discussion" || kind === "reply_to_comment";
+    const email = settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined);
+    if (inPage === undefined && email === undefined) return [];
+    return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
+  });
+  await db.transaction(async (tx) => {
+    const replies = settings.email_reply_to_discussion ?? settings.notifyReplies;
+    await tx
+      .update(profiles)
+      .set({ newsletterSubscribed: settings.newsletter, ...(replies === undefined ? {} : { notifyReplies: replies }), updatedAt: new Date() })
+      .where(eq(profiles.id, profileId));
+    if (values.length > 0) {
+      await tx
+        .insert(notificationSettings)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [notificationSettings.memberId, notificationSettings.kind],
+          set: { inPage: sql`excluded.in_page`, email: sql`excluded.email` },
+        });
+    }
+  });
   return { ok: true, value: null };
 }
 
@@ -122,7 +159,44 @@ export async function exportMemberData(viewer: Viewer) {
     .from(comments)
     .where(eq(comments.authorId, viewer.id));
   const readPositions = await exportReadPositions(viewer.id);
-  return { exportedAt: new Date().toISOString(), account, profile, roles, discussions: ownDiscussions, comments: ownComments, readPositions };
+  // Notifications name the member as recipient; who caused them is another member's data and stays out.
+  const ownNotifications = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      count: notifications.count,
+      discussionId: notifications.discussionId,
+      commentId: notifications.commentId,
+      detail: notifications.detail,
+      createdAt: notifications.createdAt,
+      updatedAt: notifications.updatedAt,
+      readAt: notifications.readAt,
+      mailedAt: notifications.mailedAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.recipientId, viewer.id))
+    .orderBy(desc(notifications.updatedAt));
+  const watchedDiscussions = await db
+    .select({ discussionId: discussionWatches.discussionId, level: discussionWatches.level, since: discussionWatches.createdAt })
+    .from(discussionWatches)
+    .where(eq(discussionWatches.memberId, viewer.id));
+  const watchedCategories = await db
+    .select({ category: categoryWatches.category, level: categoryWatches.level, since: categoryWatches.createdAt })
+    .from(categoryWatches)
+    .where(eq(categoryWatches.memberId, viewer.id));
+  const settings = await getNotificationSettings(viewer.id);
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    profile,
+    roles,
+    discussions: ownDiscussions,
+    comments: ownComments,
+    notifications: ownNotifications,
+    watches: { discussions: watchedDiscussions, categories: watchedCategories },
+    notificationSettings: settings.kinds,
+    readPositions,
+  };
 }
 
 /**

@@ -58,6 +58,8 @@ const permissionTable: Record<Permission, Kind[]> = {
   moderate: staff,
   createDiscussion: approved,
   comment: approved,
+  receiveNotifications: approved,
+  watch: approved,
 };
 
 interface ContentCase {

@@ -5,9 +5,11 @@ import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { FOOTER_NAVIGATION_ID } from "./site-footer";
+import { NotificationBell } from "./notification-bell";
 import { useSidebar } from "./sidebar-context";
 
-export function TopBar() {
+/** `unread` is null for guests (and members not let in yet): their pages carry no bell, so guest pages stay shareable. */
+export function TopBar({ unread = null }: { unread?: number | null }) {
   const { toggle } = useSidebar();
   // Until the scripts run (and without JavaScript) the button is a link to the footer's navigation, which
   // holds every main page: a phone without JavaScript still gets a menu. Afterwards it opens the sidebar.
@@ -39,6 +41,7 @@ export function TopBar() {
       <Link to={paths.home} className="font-semibold md:hidden">
         {site.name}
       </Link>
+      {unread !== null && <NotificationBell unread={unread} />}
     </header>
   );
 }

@@ -2,12 +2,16 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { configurableKinds, notificationKindLabels, type KindSetting } from "~/lib/notifications";
+
+type Settings = { newsletter: boolean; kinds: Record<(typeof configurableKinds)[number], KindSetting> };
 
 /**
- * Master toggle = newsletter; 'Antworten auf Diskussionen' only counts while
- * the master is on. Native checkboxes, so the card works without JavaScript.
+ * Master toggle = newsletter; each kind of notification has a switch for the
+ * website and one for e-mail, which counts only while the master is on.
+ * Native checkboxes, so the card works without JavaScript.
  */
-export function NotificationCard({ settings }: { settings: { newsletter: boolean; notifyReplies: boolean } }) {
+export function NotificationCard({ settings }: { settings: Settings }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-notifications";
   const [master, setMaster] = useState(settings.newsletter);
@@ -15,7 +19,7 @@ export function NotificationCard({ settings }: { settings: { newsletter: boolean
     <Card>
       <CardHeader>
         <CardTitle>E-Mail-Benachrichtigungen</CardTitle>
-        <CardDescription>Lege fest, welche E-Mails du von der Community erhältst.</CardDescription>
+        <CardDescription>Lege fest, worüber du auf der Website und per E-Mail benachrichtigt wirst.</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="flex flex-col gap-4" preventScrollReset>
@@ -33,20 +37,51 @@ export function NotificationCard({ settings }: { settings: { newsletter: boolean
               <span className="block text-sm text-muted-foreground">Newsletter und Benachrichtigungen aus der Community</span>
             </span>
           </label>
-          <label className="ml-7 flex items-start gap-3">
-            <input
-              type="checkbox"
-              name="notifyReplies"
-              defaultChecked={settings.notifyReplies}
-              disabled={!master}
-              className="mt-1 size-4 accent-brand-700 disabled:opacity-50"
-            />
-            <span>
-              <span className="font-medium">Antworten auf Diskussionen</span>
-              <span className="block text-sm text-muted-foreground">E-Mail, wenn jemand auf deine Diskussion oder deinen Kommentar antwortet</span>
-            </span>
-          </label>
-          {!master && <input type="hidden" name="notifyReplies" value={settings.notifyReplies ? "on" : ""} />}
+          <table className="w-full text-sm">
+            <caption className="sr-only">Benachrichtigungen nach Art</caption>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th scope="col" className="py-1 font-medium">
+                  Art
+                </th>
+                <th scope="col" className="py-1 text-center font-medium">
+                  Website
+                </th>
+                <th scope="col" className="py-1 text-center font-medium">
+                  E-Mail
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {configurableKinds.map((kind) => (
+                <tr key={kind} className="border-t border-border">
+                  <th scope="row" className="py-2 text-left font-normal">
+                    {notificationKindLabels[kind]}
+                  </th>
+                  <td className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      name={`inPage_${kind}`}
+                      defaultChecked={settings.kinds[kind].inPage}
+                      aria-label={`${notificationKindLabels[kind]} auf der Website`}
+                      className="size-4 accent-brand-700"
+                    />
+                  </td>
+                  <td className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      name={`email_${kind}`}
+                      defaultChecked={settings.kinds[kind].email}
+                      disabled={!master}
+                      aria-label={`${notificationKindLabels[kind]} per E-Mail`}
+                      className="size-4 accent-brand-700 disabled:opacity-50"
+                    />
+                    {!master && <input type="hidden" name={`email_${kind}`} value={settings.kinds[kind].email ? "on" : ""} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           <Button type="submit" size="sm" className="w-fit" disabled={pending}>
             {pending ? "Wird gespeichert..." : "Einstellungen speichern"}
           </Button>

@@ -1,3 +1,4 @@
+import { configurableKinds } from "../notifications";
 import { z } from "zod";
 
 /** Profile edit value lists (spec section 3): these differ from the directory's on purpose. */
@@ -36,9 +37,13 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
+const checkbox = z.enum(["on", ""]).optional().transform((value) => value === "on");
+
+/** The master switch, and per kind of notification one switch for the website and one for e-mail (`inPage_<kind>`, `email_<kind>`). */
 export const notificationSchema = z.object({
-  newsletter: z.enum(["on", ""]).optional().transform((value) => value === "on"),
-  notifyReplies: z.enum(["on", ""]).optional().transform((value) => value === "on"),
-});
+  newsletter: checkbox,
+  ...Object.fromEntries(configurableKinds.flatMap((kind) => [[`inPage_${kind}`, checkbox], [`email_${kind}`, checkbox]])),
+}) as z.ZodObject<{ newsletter: typeof checkbox } & Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, typeof checkbox>>;
+export type ConfigurableKind = (typeof configurableKinds)[number];
 
 export const DELETE_CONFIRMATION = "LÖSCHEN";

@@ -1,0 +1,38 @@
+import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+
+export type WatchLevelName = "watching" | "normal" | "muted";
+
+const levels: Array<{ level: WatchLevelName; label: string; Icon: typeof BellIcon }> = [
+  { level: "watching", label: "Beobachten", Icon: BellRingIcon },
+  { level: "normal", label: "Normal", Icon: BellIcon },
+  { level: "muted", label: "Stummschalten", Icon: BellOffIcon },
+];
+
+/**
+ * Watching, normal or muted (as in Discourse), for a discussion or a category:
+ * one form, one button per level, so it works without JavaScript.
+ */
+export function WatchSwitch({ level, legend, help }: { level: WatchLevelName; legend: string; help: string }) {
+  return (
+    <Form method="post" preventScrollReset className="rounded-lg border border-border p-3" data-testid="watch-switch">
+      <input type="hidden" name="intent" value="watch" />
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="mb-2 text-sm font-medium">{legend}</legend>
+        {levels.map(({ level: value, label, Icon }) => (
+          <Button key={value} type="submit" name="level" value={value} size="sm" variant={value === level ? "default" : "outline"} aria-pressed={value === level}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
+      </fieldset>
+      <p className="mt-2 text-xs text-muted-foreground">{help}</p>
+    </Form>
+  );
+}
+
+export const watchHelp = {
+  discussion: "Beobachten: jeder neue Kommentar. Normal: nur Antworten an Sie. Stummschalten: nichts aus dieser Diskussion.",
+  category: "Beobachten: jede neue Diskussion in dieser Kategorie. Normal und Stummschalten: keine.",
+} as const;

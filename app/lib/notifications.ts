@@ -1,0 +1,74 @@
+import { categoryLabels, type Category } from "./categories";
+
+/** The kinds of notification, as db/schema.ts stores them (kept apart: the browser bundle never imports the schema). */
+export const notificationKindLabels = {
+  reply_to_discussion: "Antworten auf Diskussionen",
+  reply_to_comment: "Antworten auf Kommentare",
+  mention: "Erwähnungen",
+  watched_category: "Neue Diskussionen in beobachteten Kategorien",
+  watched_discussion: "Neue Kommentare in beobachteten Diskussionen",
+  account_approved: "Freischaltung meines Kontos",
+  moderated: "Moderation meiner Beiträge",
+} as const;
+export type NotificationKindName = keyof typeof notificationKindLabels;
+
+export interface NotificationSummary {
+  kind: NotificationKindName;
+  count: number;
+  detail: string | null;
+  actorName: string | null;
+  discussionTitle: string | null;
+  category: Category | null;
+}
+
+const moderationWords: Record<string, string> = { pinned: "angeheftet", locked: "gesperrt", hidden: "ausgeblendet" };
+
+/** One line per notification ('3 neue Antworten in „…“'), for the list page and the mails alike. */
+export function notificationText(n: NotificationSummary): string {
+  const title = `„${n.discussionTitle ?? "einer Diskussion"}“`;
+  const actor = n.actorName ?? "Ein ehemaliges Mitglied";
+  const several = n.count > 1;
+  switch (n.kind) {
+    case "reply_to_discussion":
+      return several ? `${n.count} neue Antworten in ${title}` : `${actor} hat auf Ihre Diskussion ${title} geantwortet`;
+    case "reply_to_comment":
+      return several ? `${n.count} neue Antworten auf Ihren Kommentar in ${title}` : `${actor} hat auf Ihren Kommentar in ${title} geantwortet`;
+    case "mention":
+      return several ? `${n.count} neue Erwähnungen in ${title}` : `${actor} hat Sie in ${title} erwähnt`;
+    case "watched_discussion":
+      return several ? `${n.count} neue Kommentare in ${title}` : `${actor} hat ${title} kommentiert`;
+    case "watched_category": {
+      const category = n.category ? categoryLabels[n.category] : "einer beobachteten Kategorie";
+      return several ? `${n.count} neue Diskussionen in ${category}` : `Neue Diskussion in ${category}: ${title}`;
+    }
+    case "account_approved":
+      return "Ihr Konto wurde freigeschaltet. Willkommen in der Community!";
+    case "moderated": {
+      const word = moderationWords[n.detail ?? ""] ?? "bearbeitet";
+      return n.detail === "hidden" && n.discussionTitle
+        ? `Ein Beitrag von Ihnen in ${title} wurde von der Moderation ${word}`
+        : `Ihre Diskussion ${title} wurde von der Moderation ${word}`;
+    }
+  }
+}
+
+export const unreadLabel = (count: number) =>
+  count === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${count} ungelesen`;
+
+/** Watching, normal, muted: as db/schema.ts stores them. */
+export const watchLevels = ["watching", "normal", "muted"] as const;
+
+/** The kinds a member can set on the profile's card (mentions join once members can mention each other). */
+export const configurableKinds = [
+  "reply_to_discussion",
+  "reply_to_comment",
+  "watched_discussion",
+  "watched_category",
+  "moderated",
+  "account_approved",
+] as const satisfies readonly NotificationKindName[];
+
+export interface KindSetting {
+  inPage: boolean;
+  email: boolean;
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { z } from "zod";
+import { PageError } from "~/components/layout/page-error";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { notificationKindLabels } from "~/lib/notifications";
+import { seoMeta } from "~/lib/seo";
+import { texts } from "~/lib/texts";
+import { readUnsubscribeToken, unsubscribe } from "~/server/notification-mail.server";
+import { fail, firstMessage, refuse, respond } from "~/server/outcome.server";
+import type { Route } from "./+types/unsubscribe";
+
+const invalidLink = "Dieser Abmeldelink ist ungültig.";
+
+/** The link of a notification mail: GET only asks (mail scanners follow links); the button, or the mail program's one-click POST, turns the kind off. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const target = readUnsubscribeToken(new URL(request.url).searchParams.get("token") ?? "");
+  return { kindLabel: target ? notificationKindLabels[target.kind] : null };
+}
+
+// The token travels in the URL, as RFC 8058 wants it for the mail program's POST.
+const unsubscribeSchema = z.object({ token: z.string({ error: invalidLink }).min(1, invalidLink).max(500, invalidLink) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(new URL(request.url).searchParams, { schema: unsubscribeSchema });
+  const refusal = { failed: "Abmeldung fehlgeschlagen", fallback: { invalid: invalidLink, unexpected: texts.unexpectedError }, page: ({ message }: { message: string | undefined }) => ({ error: message ?? invalidLink, done: null }) };
+  if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
+  return respond(unsubscribe(submission.value.token), {
+    ...refusal,
+    success: ({ kind }) => ({ error: null, done: notificationKindLabels[kind] }),
+  });
+}
+
+export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const done = actionData?.done ?? null;
+  const error = actionData?.error ?? (loaderData.kindLabel === null ? invalidLink : null);
+  return (
+    <div className="mx-auto max-w-lg">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold">E-Mail-Benachrichtigungen abbestellen</h1>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {done ? (
+            <p role="status" data-testid="unsubscribed">
+              Erledigt: Sie erhalten keine E-Mails mehr zu „{done}“. Im Profil können Sie das jederzeit wieder einschalten.
+            </p>
+          ) : error ? (
+            <p role="alert">{error}</p>
+          ) : (
+            <>
+              <p>Keine E-Mails mehr zu „{loaderData.kindLabel}“? Die Benachrichtigungen auf der Website bleiben, wie sie sind.</p>
+              <Form method="post">
+                <Button type="submit">Abbestellen</Button>
+              </Form>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "E-Mails abbestellen", path: "/benachrichtigungen/abbestellen", noindex: true });

@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { discussionWatches, type NotificationKind } from "../../db/schema";
+import type { Database, Transaction } from "./db.server";
+
+/**
+ * Fan-out (issue 18): who hears of a change is decided by one set-based
+ * statement in the change's own transaction, so the member's request costs the
+ * same with 2,000 watchers as with none, and a rolled-back write tells nobody.
+ * Unread notifications with the same group key are one row that counts up.
+ * E-mails are left to the notification mail worker (notification-mail.server.ts).
+ */
+
+/** NOTIFY channel (migration 0013): payload a member's id (their unread count changed) or '*' (many changed). */
+export const NOTIFICATIONS_CHANNEL = "notifications";
+
+/**
+ * A new comment tells, in one statement in the comment's own transaction, the
+ * answered comment's author, the discussion's author and everyone watching the
+ * discussion; each member once, by the most specific kind. Nobody hears of
+ * their own comment, of a discussion they muted, or of a hidden discussion.
+ * The writer then watches the discussion, unless they chose a level before.
+ */
+export async function notifyComment(
+  tx: Transaction,
+  input: { discussionId: string; commentId: string; actorId: string; parentAuthorId: string | null },
+): Promise<void> {
+  const { discussionId, commentId, actorId, parentAuthorId } = input;
+  await tx.execute(sql`
+    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
+    select distinct on (candidate.recipient) candidate.recipient, candidate.kind, candidate.kind || ':' || ${discussionId}::text,
+      ${discussionId}::uuid, ${commentId}::uuid, ${actorId}, coalesce(s.in_page, true)
+    from (
+      select ${parentAuthorId}::text as recipient, 'reply_to_comment'::text as kind, 1 as rank where ${parentAuthorId}::text is not null
+      union all
+      select d.author_id, 'reply_to_discussion', 2 from discussions d where d.id = ${discussionId} and d.author_id is not null
+      union all
+      select w.member_id, 'watched_discussion', 3 from discussion_watches w where w.discussion_id = ${discussionId} and w.level = 'watching'
+    ) candidate
+    join profiles p on p.id = candidate.recipient
+    left join notification_settings s on s.member_id = candidate.recipient and s.kind = candidate.kind
+    where candidate.recipient <> ${actorId}
+      and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
+      and not exists (select 1 from discussion_watches m where m.member_id = candidate.recipient and m.discussion_id = ${discussionId} and m.level = 'muted')
+      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    order by candidate.recipient, candidate.rank
+    on conflict (recipient_id, group_key) where read_at is null
+    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+  `);
+  await tx.insert(discussionWatches).values({ memberId: actorId, discussionId, level: "watching" }).onConflictDoNothing();
+}
+
+/**
+ * A new discussion tells everyone watching its category (grouped per category
+ * while unread); its author watches it from now on.
+ */
+export async function notifyDiscussion(tx: Transaction, input: { discussionId: string; category: string; actorId: string }): Promise<void> {
+  const { discussionId, category, actorId } = input;
+  await tx.execute(sql`
+    insert into notifications (recipient_id, kind, group_key, discussion_id, actor_id, shown)
+    select w.member_id, 'watched_category', 'watched_category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(s.in_page, true)
+    from category_watches w
+    join profiles p on p.id = w.member_id
+    left join notification_settings s on s.member_id = w.member_id and s.kind = 'watched_category'
+    where w.category = ${category} and w.level = 'watching' and w.member_id <> ${actorId}
+      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    on conflict (recipient_id, group_key) where read_at is null
+    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+  `);
+  await tx.insert(discussionWatches).values({ memberId: actorId, discussionId, level: "watching" }).onConflictDoNothing();
+}
+
+/** One notification for one member about their account or post (approval, moderation); never for their own action. */
+export async function notifyMember(
+  tx: Transaction | Database,
+  input: { recipientId: string; kind: Extract<NotificationKind, "account_approved" | "moderated">; actorId: string | null; discussionId?: string; commentId?: string; detail?: string },
+): Promise<void> {
+  if (input.actorId !== null && input.actorId === input.recipientId) return;
+  const groupKey = `${input.kind}:${input.detail ?? ""}:${input.commentId ?? input.discussionId ?? input.recipientId}`;
+  await tx.execute(sql`
+    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, detail, shown)
+    select p.id, ${input.kind}, ${groupKey}, ${input.discussionId ?? null}::uuid, ${input.commentId ?? null}::uuid, ${input.actorId}, ${input.detail ?? null}, coalesce(s.in_page, true)
+    from profiles p
+    left join notification_settings s on s.member_id = p.id and s.kind = ${input.kind}
+    where p.id = ${input.recipientId} and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    on conflict (recipient_id, group_key) where read_at is null
+    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+  `);
+}
+

@@ -1,0 +1,95 @@
+import { expect, test, testClientIp } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
+import { linkIn, waitForMail } from "./mail";
+
+async function profilePath(page: Page): Promise<string> {
+  const html = await (await page.request.get("/members?q=Kr%C3%BCger")).text();
+  const path = /href="(\/profile\/[^"#?]+)"/.exec(html)?.[1];
+  if (!path) throw new Error("no profile found");
+  return path;
+}
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+/** A member no other spec notifies: the journey's counts are exact. */
+const WATCHER = "tobias.krueger@example.com";
+
+test("A watches the SEO category → B posts there → A's bell shows 1 without a reload → A opens it, lands on the discussion, count 0", async ({ page, visit, browser }) => {
+  test.setTimeout(90_000);
+  await signInOverHttp(page, WATCHER, DEMO_PASSWORD);
+  // Start from a clean bell.
+  const cleared = await page.request.post("/benachrichtigungen", { form: { intent: "read-all" }, maxRedirects: 0 });
+  expect(cleared.status()).toBe(302);
+
+  // Tobias keeps e-mail off in the demo data: he turns the master switch on, as a person would.
+  await visit(await profilePath(page));
+  await page.getByLabel(/^E-Mail-Benachrichtigungen/).check();
+  await page.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await expect(page.getByText("E-Mail-Einstellungen erfolgreich gespeichert!")).toBeVisible();
+
+  await visit("/subforum/seo");
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
+  const watching = page.getByTestId("watch-switch").getByRole("button", { name: "Beobachten" });
+  await watching.click();
+  await expect(watching).toHaveAttribute("aria-pressed", "true");
+  const since = Date.now();
+
+  // B posts in SEO from another browser; A's page is not reloaded.
+  const author = await pageAs(browser, "moderator");
+  const title = `Neue SEO-Frage ${unique()}`;
+  const created = await author.request.post("/create-discussion", {
+    form: { title, category: "seo", contentFormat: "html", content: "<p>Wie messt ihr Sichtbarkeit?</p>" },
+    headers: { "X-Forwarded-For": testClientIp() },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  await author.context().close();
+
+  await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
+
+  await bell.click();
+  await page.waitForURL("**/benachrichtigungen");
+  const item = page.getByTestId("notification").first();
+  await expect(item).toContainText(`Neue Diskussion in SEO: „${title}“`);
+  await item.getByRole("button", { name: "Lesen" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/discussion/"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId("notification-count")).toHaveCount(0);
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
+
+  // Mailed once, with a one-click unsubscribe (RFC 8058) that works without signing in.
+  const mail = await waitForMail(WATCHER, "notification", since, 30_000);
+  expect(mail.text).toContain(title);
+  const unsubscribeLink = linkIn(mail, "/benachrichtigungen/abbestellen");
+  const listHeaders = (mail as typeof mail & { listHeaders: Record<string, string> }).listHeaders;
+  expect(listHeaders["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  expect(listHeaders["List-Unsubscribe"]?.replace(/\s+/g, "")).toBe(`<${unsubscribeLink}>`);
+  const stranger = await pageAs(browser);
+  await stranger.goto(unsubscribeLink);
+  await stranger.getByRole("button", { name: "Abbestellen" }).click();
+  await expect(stranger.getByTestId("unsubscribed")).toContainText("Neue Diskussionen in beobachteten Kategorien");
+  await stranger.context().close();
+  // The mail program's one-click POST answers too, without a session.
+  const oneClick = await page.request.fetch(unsubscribeLink, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { Cookie: "" } });
+  expect(oneClick.status()).toBe(200);
+  await visit(await profilePath(page));
+  await expect(page.getByLabel("Neue Diskussionen in beobachteten Kategorien per E-Mail")).not.toBeChecked();
+  await expect(page.getByLabel("Neue Diskussionen in beobachteten Kategorien auf der Website")).toBeChecked();
+
+  // Back to normal, so reruns start alike.
+  await visit("/subforum/seo");
+  await page.getByTestId("watch-switch").getByRole("button", { name: "Normal" }).click();
+  await expect(page.getByTestId("watch-switch").getByRole("button", { name: "Normal" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("guests get no bell and no live stream; the list asks them to sign in", async ({ page, visit, request }) => {
+  await visit("/");
+  await expect(page.getByTestId("notification-bell")).toHaveCount(0);
+  const live = await request.get("/benachrichtigungen/live");
+  expect(live.status()).toBe(401);
+  const list = await request.get("/benachrichtigungen", { maxRedirects: 0 });
+  expect(list.status()).toBe(302);
+  expect(list.headers().location).toContain("/auth");
+});

@@ -1,0 +1,277 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user } from "../../db/schema";
+import { createComment } from "~/server/comments.server";
+import { db, onQuery, queryRows } from "~/server/db.server";
+import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
+import { getDiscussionBySlug } from "~/server/discussion-detail.server";
+import { createDiscussion } from "~/server/discussion-writes.server";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadCount,
+  watchCategory,
+  watchDiscussion,
+} from "~/server/notifications.server";
+import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notification-mail.server";
+import { startNotificationLive } from "~/server/notification-live.server";
+import type { Viewer } from "~/server/session.server";
+import { makeViewer } from "../support/members";
+
+let author: Viewer;
+let replier: Viewer;
+let watcher: Viewer;
+let moderator: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Autorin" });
+  replier = await makeViewer({ firstName: "Antwortender" });
+  watcher = await makeViewer({ firstName: "Beobachterin" });
+  moderator = await makeViewer({ firstName: "Moderator", role: "moderator" });
+});
+
+async function discussion(by: Viewer, title: string, category: "seo" | "sea" | "tools" = "sea") {
+  const outcome = await createDiscussion(by, { title, category, content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+async function comment(by: Viewer, discussionId: string, parentId?: string) {
+  const outcome = await createComment(by, discussionId, { content: "Eine Antwort", ...(parentId ? { parentId } : {}) });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.value.id;
+}
+
+async function rowsOf(member: Viewer) {
+  return db.select().from(notifications).where(eq(notifications.recipientId, member.id));
+}
+
+describe("fan-out of a comment", () => {
+  it("tells the discussion's author, never the writer, and groups later answers into one unread row", async () => {
+    const d = await discussion(author, "Gruppierte Antworten");
+    const before = await unreadCount(author.id);
+    const first = await comment(replier, d.id);
+    await comment(replier, d.id);
+    await comment(replier, d.id);
+    const rows = (await rowsOf(author)).filter((row) => row.discussionId === d.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "reply_to_discussion", count: 3, commentId: first, readAt: null });
+    expect(await unreadCount(author.id)).toBe(before + 1);
+    // The writer is not told about their own comments, though they now watch the discussion.
+    expect((await rowsOf(replier)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
+    const [watch] = await db.select().from(discussionWatches).where(and(eq(discussionWatches.memberId, replier.id), eq(discussionWatches.discussionId, d.id)));
+    expect(watch?.level).toBe("watching");
+  });
+
+  it("tells the answered comment's author by the more specific kind, and other watchers as watchers", async () => {
+    const d = await discussion(author, "Antwort auf Kommentar");
+    const parent = await comment(replier, d.id);
+    expect((await watchDiscussion(watcher, d.id, "watching")).ok).toBe(true);
+    await comment(author, d.id, parent);
+    const toReplier = (await rowsOf(replier)).filter((row) => row.discussionId === d.id);
+    expect(toReplier.map((row) => row.kind)).toEqual(["reply_to_comment"]);
+    const toWatcher = (await rowsOf(watcher)).filter((row) => row.discussionId === d.id);
+    expect(toWatcher.map((row) => row.kind)).toEqual(["watched_discussion"]);
+    // The author wrote it: nothing for them beyond the earlier reply by the replier.
+    expect((await rowsOf(author)).filter((row) => row.discussionId === d.id).map((row) => row.count)).toEqual([1]);
+  });
+
+  it("tells nobody who muted the discussion", async () => {
+    const d = await discussion(author, "Stumm geschaltet");
+    expect((await watchDiscussion(author, d.id, "muted")).ok).toBe(true);
+    await comment(replier, d.id);
+    expect((await rowsOf(author)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
+  });
+
+  it("hides notifications of hidden comments and hidden discussions, and hidden discussions notify nobody", async () => {
+    const d = await discussion(author, "Wird ausgeblendet");
+    const hiddenComment = await comment(replier, d.id);
+    const countBefore = await unreadCount(author.id);
+    expect((await setCommentHidden(moderator, d.id, hiddenComment, true, "Spam")).ok).toBe(true);
+    expect(await unreadCount(author.id)).toBe(countBefore - 1);
+    const listed = await listNotifications(author.id, 1);
+    expect(listed.notifications.some((n) => n.href.includes(hiddenComment))).toBe(false);
+    // The replier is told their comment was hidden (about their own post, so it shows).
+    expect((await rowsOf(replier)).some((row) => row.kind === "moderated" && row.commentId === hiddenComment)).toBe(true);
+
+    const secret = await discussion(author, "Ganz ausgeblendet");
+    expect((await watchDiscussion(watcher, secret.id, "watching")).ok).toBe(true);
+    expect((await setDiscussionHidden(moderator, secret.id, true, "Spam")).ok).toBe(true);
+    // Nobody may comment into a hidden discussion; the fan-out itself also refuses it.
+    expect((await createComment(replier, secret.id, { content: "Geht nicht" })).ok).toBe(false);
+    expect((await rowsOf(watcher)).filter((row) => row.discussionId === secret.id)).toHaveLength(0);
+  });
+
+  it("reaches 2,000 watchers in one statement of the member's request", async () => {
+    const d = await discussion(author, "Sehr beliebt");
+    const ids = Array.from({ length: 2000 }, (_, i) => `watcher-${i}-${Math.random().toString(36).slice(2)}`);
+    await db.insert(user).values(ids.map((id) => ({ id, name: id, email: `${id}@example.test` })));
+    await db.insert(profiles).values(ids.map((id) => ({ id, firstName: "W", lastName: id, email: `${id}@example.test`, approvalStatus: "approved" as const })));
+    await db.insert(discussionWatches).values(ids.map((memberId) => ({ memberId, discussionId: d.id, level: "watching" as const })));
+    const statements: string[] = [];
+    const stop = onQuery((query) => statements.push(query));
+    try {
+      await comment(replier, d.id);
+    } finally {
+      stop();
+    }
+    const inserts = statements.filter((query) => /insert into\s+"?notifications"?/i.test(query));
+    expect(inserts).toHaveLength(1);
+    const [counted] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.discussionId, d.id), eq(notifications.kind, "watched_discussion")));
+    expect(counted?.value).toBe(2000);
+  });
+});
+
+describe("watching a category", () => {
+  it("tells category watchers of new discussions, grouped per category, not the author", async () => {
+    expect((await watchCategory(watcher, "tools", "watching")).ok).toBe(true);
+    const first = await discussion(author, "Neues Tool 1", "tools");
+    await discussion(author, "Neues Tool 2", "tools");
+    await discussion(watcher, "Eigenes Tool", "tools");
+    const rows = (await rowsOf(watcher)).filter((row) => row.kind === "watched_category");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ count: 2, discussionId: first.id });
+  });
+});
+
+describe("reading", () => {
+  it("marks one read (and says where it leads), then all; a stranger cannot mark someone else's", async () => {
+    const d = await discussion(author, "Zum Lesen");
+    const c = await comment(replier, d.id);
+    const [row] = (await rowsOf(author)).filter((n) => n.discussionId === d.id);
+    expect((await markNotificationRead(replier, row!.id)).ok).toBe(false);
+    const opened = await markNotificationRead(author, row!.id);
+    expect(opened.ok && opened.value.href).toBe(`/discussion/${d.slug}#comment-${c}`);
+    await comment(replier, d.id);
+    expect((await rowsOf(author)).filter((n) => n.discussionId === d.id && n.readAt === null)).toHaveLength(1);
+    expect((await markAllNotificationsRead(author)).ok).toBe(true);
+    expect(await unreadCount(author.id)).toBe(0);
+  });
+
+  it("lists newest first, 25 a page, with links to the comment's page and anchor", async () => {
+    const page = await listNotifications(author.id, 1);
+    expect(page.notifications.length).toBeLessThanOrEqual(25);
+    const times = page.notifications.map((n) => n.at.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(page.notifications.find((n) => n.kind === "reply_to_discussion")?.href).toMatch(/^\/discussion\/[^#]+#comment-/);
+  });
+});
+
+describe("notification mails", () => {
+  async function mailsTo(member: Viewer) {
+    const [row] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, member.id));
+    return db.select().from(mailOutbox).where(and(eq(mailOutbox.to, row!.email), eq(mailOutbox.kind, "notification")));
+  }
+
+  it("mails once per discussion and hour; later ones wait and go out bundled after the hour", async () => {
+    const owner = await makeViewer({ firstName: "Mailempfängerin" });
+    const d = await discussion(owner, "Mail-Takt");
+    await comment(replier, d.id);
+    await mailAllDueNotifications();
+    const first = await mailsTo(owner);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toContain("Mail-Takt");
+    expect(first[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(first[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/benachrichtigungen\/abbestellen\?token=[\w.-]+>$/);
+
+    // Two more answers within the hour: no mail yet.
+    await comment(replier, d.id);
+    await comment(watcher, d.id);
+    await mailAllDueNotifications();
+    expect(await mailsTo(owner)).toHaveLength(1);
+
+    // An hour later they go out as one mail.
+    await db.execute(sql`update notification_mail_log set sent_at = now() - interval '61 minutes' where member_id = ${owner.id}`);
+    await mailAllDueNotifications();
+    const after = await mailsTo(owner);
+    expect(after).toHaveLength(2);
+    expect(after.map((mail) => mail.text).join("\n")).toContain("neue Antworten in „Mail-Takt“");
+    await mailAllDueNotifications();
+    expect(await mailsTo(owner)).toHaveLength(2);
+  });
+
+  it("honours the master switch and the kind's e-mail setting, and never mails about hidden comments", async () => {
+    const quiet = await makeViewer({ firstName: "Ohne Newsletter" });
+    await db.update(profiles).set({ newsletterSubscribed: false }).where(eq(profiles.id, quiet.id));
+    const d1 = await discussion(quiet, "Leise");
+    await comment(replier, d1.id);
+
+    const picky = await makeViewer({ firstName: "Wählerisch" });
+    await db.insert(notificationSettings).values({ memberId: picky.id, kind: "reply_to_discussion", email: false });
+    const d2 = await discussion(picky, "Nur im Forum");
+    await comment(replier, d2.id);
+
+    const hiddenFor = await makeViewer({ firstName: "Versteckt" });
+    const d3 = await discussion(hiddenFor, "Spam-Antwort");
+    const spam = await comment(replier, d3.id);
+    expect((await setCommentHidden(moderator, d3.id, spam, true, "Spam")).ok).toBe(true);
+
+    await mailAllDueNotifications();
+    expect(await mailsTo(quiet)).toHaveLength(0);
+    expect(await mailsTo(picky)).toHaveLength(0);
+    expect(await mailsTo(hiddenFor)).toHaveLength(0);
+    // In the page they are there (except the hidden one).
+    expect(await unreadCount(picky.id)).toBe(1);
+    expect(await unreadCount(hiddenFor.id)).toBe(0);
+  });
+
+  it("a signed unsubscribe token turns that kind's e-mail off without signing in; a forged one does nothing", async () => {
+    const member = await makeViewer({ firstName: "Abbesteller" });
+    const token = unsubscribeToken(member.id, "watched_category");
+    expect(readUnsubscribeToken(token)).toEqual({ memberId: member.id, kind: "watched_category" });
+    const forged = `${Buffer.from(`${member.id}\nreply_to_comment`).toString("base64url")}.${token.split(".")[1]}`;
+    expect(readUnsubscribeToken(forged)).toBeNull();
+    expect((await unsubscribe(forged)).ok).toBe(false);
+    expect((await unsubscribe("kaputt")).ok).toBe(false);
+    expect((await unsubscribe(token)).ok).toBe(true);
+    const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
+    expect(settings).toEqual([{ memberId: member.id, kind: "watched_category", inPage: true, email: false }]);
+  });
+});
+
+describe("data protection", () => {
+  it("exports the member's notifications, watches and settings, and deletes them with the account", async () => {
+    const member = await makeViewer({ firstName: "Exportiert" });
+    const d = await discussion(member, "Für den Export");
+    await comment(replier, d.id);
+    expect((await watchCategory(member, "seo", "watching")).ok).toBe(true);
+    await unsubscribe(unsubscribeToken(member.id, "watched_category"));
+    const exported = await exportMemberData(member);
+    expect(exported.notifications.map((n) => n.kind)).toEqual(["reply_to_discussion"]);
+    expect(exported.watches.discussions).toEqual([expect.objectContaining({ discussionId: d.id, level: "watching" })]);
+    expect(exported.watches.categories).toEqual([expect.objectContaining({ category: "seo", level: "watching" })]);
+    expect(exported.notificationSettings.watched_category).toEqual({ inPage: true, email: false });
+
+    expect((await deleteOwnAccount(member, member.id)).ok).toBe(true);
+    for (const table of ["notifications", "discussion_watches", "category_watches", "notification_settings"]) {
+      const column = table === "notifications" ? "recipient_id" : "member_id";
+      const [row] = await queryRows<{ value: number }>(sql`select count(*)::int as value from ${sql.identifier(table)} where ${sql.identifier(column)} = ${member.id}`);
+      expect(row?.value, table).toBe(0);
+    }
+  });
+});
+
+describe("live count", () => {
+  it("pushes a connected member's new unread count after the commit, through LISTEN/NOTIFY", async () => {
+    const { live, stop } = await startNotificationLive();
+    try {
+      const member = await makeViewer({ firstName: "Live" });
+      const d = await discussion(member, "Live-Zähler");
+      const counts: number[] = [];
+      const unsubscribe = live.subscribe(member.id, (count) => counts.push(count));
+      await comment(replier, d.id);
+      const deadline = Date.now() + 5000;
+      while (!counts.includes(1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(counts).toContain(1);
+      unsubscribe();
+      expect(live.connections).toBe(0);
+    } finally {
+      await stop();
+    }
+  });
+});
