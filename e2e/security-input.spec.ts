@@ -46,7 +46,8 @@ test.describe("item 8: bad input gets a German 4xx", () => {
   test("a moderator hiding or restoring a comment with a non-UUID id", async ({ playwright }) => {
     const moderator = await signedInContext(playwright, "lena.hoffmann@example.com");
     const html = await (await moderator.get("/subforum/sea")).text();
-    const path = /href="(\/discussion\/[^"]+)"/.exec(html)![1]!;
+    // The discussion itself, not its jump to the first unread comment (/ungelesen).
+    const path = /href="(\/discussion\/[^"/]+)"/.exec(html)![1]!;
     const forms: Record<string, string>[] = [
       { intent: "hide-comment", commentId: "kein-uuid", reason: "Test" },
       { intent: "restore-comment", commentId: "1' or '1'='1" },
@@ -65,6 +66,15 @@ test.describe("item 8: bad input gets a German 4xx", () => {
     expect(response.status()).toBe(405);
     expect(response.headers().allow).toBe("GET, HEAD, POST");
     expect(await response.text()).toBe("Diese Anfragemethode wird nicht unterstützt.");
+  });
+
+  test("a form posted to a file or a redirect that only answers GET", async ({ request, baseURL }) => {
+    for (const path of ["/feed.xml", "/sitemap.xml", "/llms.txt", "/discussion/x/ungelesen", "/discussion/x.md"]) {
+      const response = await request.post(path, { form: { a: "b" }, headers: { Origin: baseURL!, "X-Forwarded-For": testClientIp() }, maxRedirects: 0 });
+      expect(response.status(), path).toBe(405);
+      expect(response.headers().allow, path).toBe("GET, HEAD");
+      expect(await response.text(), path).toBe("Diese Anfragemethode wird nicht unterstützt.");
+    }
   });
 
   test("GET on the view counter", async ({ request }) => {

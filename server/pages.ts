@@ -12,6 +12,7 @@ import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
 import { notModified } from "~/server/http-cache.server";
+import { requestErrorTexts } from "~/server/request-body.server";
 import {
   chooseEncoding,
   compressForCache,
@@ -193,6 +194,11 @@ async function send(res: express.Response, response: Response): Promise<void> {
 
 async function sendRendered(res: express.Response, response: Response, body: Buffer | null): Promise<void> {
   if (res.destroyed || res.writableEnded) return;
+  // A route without an action (a feed, a file, a redirect) answers a POST with React Router's English JSON.
+  if (response.status === 405 && /^application\/json/i.test(response.headers.get("Content-Type") ?? "")) {
+    res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send(requestErrorTexts.methodNotAllowed);
+    return;
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);

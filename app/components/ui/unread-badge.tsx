@@ -7,7 +7,7 @@ export function UnreadBadge({ count }: { count: number | undefined }) {
   if (!count) return null;
   const shown = count > 99 ? "99+" : String(count);
   return (
-    <span data-testid="unread-badge" className="inline-flex items-center rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+    <span data-testid="unread-badge" className="inline-flex items-center rounded-full bg-primary px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-primary-foreground">
       <span aria-hidden="true">{shown} neu</span>
       <span className="sr-only">
         {shown} {count === 1 ? "ungelesener Kommentar" : "ungelesene Kommentare"}
