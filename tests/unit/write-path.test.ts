@@ -1,7 +1,8 @@
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import writePath from "../../eslint-rules/one-write-path.js";
+import { logger } from "~/server/logger.server";
 import { dispatch, fail, forwardCookies, ok, reasonForStatus, refuse, respond } from "~/server/outcome.server";
 
 RuleTester.describe = describe;
@@ -49,7 +50,13 @@ describe("the one mapper", () => {
   });
 
   it("answers an unexpected error with the German 500 text and lets thrown responses pass", async () => {
-    const unexpected = (await respond(Promise.reject(new Error("connection reset")), { failed: "Fehler", success: () => "nie" })) as unknown as Init;
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const cause = new Error("connection reset");
+    const unexpected = (await respond(Promise.reject(cause), { failed: "Fehler", success: () => "nie" })) as unknown as Init;
+    // Logged once, with the cause, for whoever runs the server; the member reads only the German text.
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0]![0]).toMatchObject({ err: cause });
+    logged.mockRestore();
     expect(unexpected.init?.status).toBe(500);
     expect(unexpected.data).toMatchObject({ toast: { description: "Es ist ein unerwarteter Fehler aufgetreten." } });
     const redirect = new Response(null, { status: 302 });
