@@ -281,7 +281,7 @@ export const comments = pgTable(
 
 /**
  * How far a member has read a discussion: every visible comment written up to
- * last_read_at counts as read (decision 0015). Only members have one; it only
+ * last_read_at counts as read (decision 0016). Only members have one; it only
  * moves forwards, and goes with the member or the discussion.
  */
 export const readPositions = pgTable(

@@ -4,7 +4,7 @@ import { db, queryRows } from "./db.server";
 import type { Viewer } from "./session.server";
 
 /**
- * Unread tracking (decision 0015): a member's read position in a discussion is
+ * Unread tracking (decision 0016): a member's read position in a discussion is
  * a point in time; every visible comment by someone else written after it is
  * unread. Discussions the member never opened have no position and no marker.
  */
