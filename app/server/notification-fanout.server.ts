@@ -87,3 +87,30 @@ export async function notifyMember(
   `);
 }
 
+
+/**
+ * Members named in a post (mentions.server.ts resolved them: approved, at most
+ * ten) hear of it in the post's transaction; never the author, never about a
+ * hidden discussion. On an edit the caller passes only the newly added ones.
+ * Unread mentions in one discussion are one row that counts up.
+ */
+export async function notifyMentions(
+  tx: Transaction,
+  input: { discussionId: string; commentId?: string; actorId: string; memberIds: string[] },
+): Promise<void> {
+  const recipients = input.memberIds.filter((id) => id !== input.actorId);
+  if (recipients.length === 0) return;
+  const { discussionId, actorId } = input;
+  await tx.execute(sql`
+    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
+    select p.id, 'mention', 'mention:' || ${discussionId}::text, ${discussionId}::uuid, ${input.commentId ?? null}::uuid, ${actorId}, coalesce(s.in_page, true)
+    from profiles p
+    left join notification_settings s on s.member_id = p.id and s.kind = 'mention'
+    where p.id in (${sql.join(recipients.map((id) => sql`${id}`), sql`, `)})
+      and p.approval_status = 'approved'
+      and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
+      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    on conflict (recipient_id, group_key) where read_at is null
+    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+  `);
+}

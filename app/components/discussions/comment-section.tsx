@@ -13,7 +13,7 @@ import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
-import { LinkifiedText } from "./linkified-text";
+import { LinkifiedText, textWithMentions } from "./linkified-text";
 import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
@@ -141,7 +141,7 @@ function CommentItem({
   replyTarget?: string;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
-  const text = usePageText(textKey, comment.content, (element) => element.textContent ?? "");
+  const text = usePageText(textKey, comment.content, textWithMentions);
   if (comment.placeholder) {
     return (
       <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
