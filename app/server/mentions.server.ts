@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { profiles } from "../../db/schema";
 import { MENTION_LIMIT, MENTION_TOKEN } from "~/lib/mentions";
-import type { Database, Transaction } from "./db.server";
+import { authorFullName } from "~/lib/authors";
+import { db, type Database, type Transaction } from "./db.server";
 import { sanitizeRichText } from "./sanitize.server";
 
 /**
@@ -47,4 +48,30 @@ export async function resolveTextMentions(text: string, executor: Database | Tra
 /** The member ids a stored comment mentions, each once. */
 export function textMentionsIn(text: string): string[] {
   return [...new Set([...text.matchAll(MENTION_TOKEN)].map((match) => match[2]!))];
+}
+
+/** One member offered after '@': the full name as on the members page, the avatar, the id the mention stores. */
+export interface MemberSuggestion {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
+export const SUGGESTION_LIMIT = 8;
+
+/** Approved members whose first name, last name or full name starts with the query (case-insensitive), by name. */
+export async function suggestMembers(query: string): Promise<MemberSuggestion[]> {
+  const prefix = `${query.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const rows = await db
+    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.approvalStatus, "approved"),
+        or(ilike(profiles.firstName, prefix), ilike(profiles.lastName, prefix), ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, prefix)),
+      ),
+    )
+    .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.id))
+    .limit(SUGGESTION_LIMIT);
+  return rows.map((row) => ({ id: row.id, name: authorFullName(row), avatarUrl: row.avatarUrl }));
 }

@@ -6,7 +6,9 @@ import { createComment, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
 import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
+import { suggestMembers } from "~/server/mentions.server";
 import { setDiscussionHidden } from "~/server/moderation.server";
+import { loader as suggestionsLoader } from "~/routes/member-suggestions";
 import type { Viewer } from "~/server/session.server";
 import { makeViewer } from "../support/members";
 
@@ -98,5 +100,24 @@ describe("mentions in a comment", () => {
     await db.insert(notificationSettings).values({ memberId: ben.id, kind: "mention", inPage: false, email: false });
     await createComment(anna, d.id, { content: `${mentionToken("Ben", ben.id)}` });
     expect(await mentionsOf(ben, d.id)).toHaveLength(0);
+  });
+});
+
+describe("member suggestions", () => {
+  it("offer approved members whose name starts with the query, at most eight, by name", async () => {
+    const tag = `Zq${Date.now().toString(36)}`;
+    for (let index = 0; index < 9; index++) await makeViewer({ firstName: `${tag}${index}` });
+    await makeViewer({ firstName: `${tag}Wartend`, approvalStatus: "pending" });
+    const found = await suggestMembers(tag.toLowerCase());
+    expect(found.map((member) => member.name.split(" ")[0])).toEqual(Array.from({ length: 8 }, (_, index) => `${tag}${index}`));
+    expect(found[0]).toEqual({ id: expect.any(String), name: expect.stringContaining(tag), avatarUrl: null });
+    expect(await suggestMembers("%")).toEqual([]);
+  });
+
+  it("answer a guest with 401 in German, not for search engines", async () => {
+    const response = await suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=A") } as never);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(await response.json()).toEqual({ message: "Bitte melden Sie sich an." });
   });
 });
