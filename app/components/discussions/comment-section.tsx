@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
-import { Textarea } from "~/components/ui/textarea";
+import { MentionTextarea } from "~/components/ui/mention-textarea";
 import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
@@ -224,7 +224,7 @@ function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; 
       <label htmlFor={`edit-${comment.id}`} className="sr-only">
         Kommentar bearbeiten
       </label>
-      <Textarea
+      <MentionTextarea
         id={`edit-${comment.id}`}
         name="content"
         defaultValue={comment.content}
@@ -303,7 +303,7 @@ function CommentForm({
           {disabledHint}
         </p>
       )}
-      <Textarea
+      <MentionTextarea
         id={id}
         name="content"
         rows={parentId ? 3 : 4}
