@@ -20,17 +20,15 @@ export function mentionQueryBefore(textBeforeCaret: string): { query: string; st
 
 /** Approved members for the query, asked a moment after the last keystroke; older answers are dropped. */
 export function useMemberSuggestions(query: string | null): MemberSuggestion[] {
-  const [members, setMembers] = useState<MemberSuggestion[]>([]);
+  // The answer remembers its query: a stale one (or none for no query) shows nothing.
+  const [answer, setAnswer] = useState<{ query: string; members: MemberSuggestion[] } | null>(null);
   useEffect(() => {
-    if (!query) {
-      setMembers([]);
-      return;
-    }
+    if (!query) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`${paths.memberSuggestions}?q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? (response.json() as Promise<{ members: MemberSuggestion[] }>) : { members: [] }))
-        .then((body) => setMembers(body.members))
+        .then((body) => setAnswer({ query, members: body.members }))
         .catch(() => {});
     }, 150);
     return () => {
@@ -38,5 +36,5 @@ export function useMemberSuggestions(query: string | null): MemberSuggestion[] {
       controller.abort();
     };
   }, [query]);
-  return members;
+  return query && answer?.query === query ? answer.members : [];
 }
