@@ -13,7 +13,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   const bell = page.getByTestId("notification-bell");
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
 
-  // B (the moderator) opens a discussion and types @Kat in the comment field, picking Katrin from the suggestions.
+  // B (the moderator) opens a discussion and types @Katrin in the comment field, picking Katrin from the suggestions.
   const writer = await pageAs(browser, "moderator");
   const title = `Erwähnung ${Date.now()}`;
   const created = await writer.request.post("/create-discussion", {
@@ -22,10 +22,12 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
-  await writer.goto(created.headers()["location"]!);
+  await writer.goto("/subforum/sea");
+  await writer.getByRole("link", { name: title }).first().click();
+  await writer.waitForURL((url) => url.pathname.startsWith("/discussion/"));
   const field = writer.getByLabel("Dein Kommentar");
   await field.click();
-  await field.pressSequentially("Frag doch @Kat", { delay: 30 });
+  await field.pressSequentially("Frag doch @Katrin", { delay: 30 });
   const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });
   await expect(options.getByRole("option", { name: "Katrin Schäfer" })).toBeVisible();
   await expect(field).toHaveAttribute("aria-activedescendant", /option-0$/);
