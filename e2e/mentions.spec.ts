@@ -54,3 +54,18 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
 });
+
+test("the discussion editor offers members after @ and writes the mention as a profile link", async ({ browser }) => {
+  const writer = await pageAs(browser, "moderator");
+  await writer.goto("/create-discussion");
+  const editor = writer.getByTestId("rich-text-editor").getByRole("textbox");
+  await editor.click();
+  await writer.keyboard.type("Hallo @Katrin", { delay: 30 });
+  const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });
+  await expect(options.getByRole("option", { name: "Katrin Schäfer" })).toBeVisible();
+  await expect(editor).toHaveAttribute("aria-activedescendant", /option-0$/);
+  await writer.keyboard.press("Enter");
+  await expect(options).toHaveCount(0);
+  await expect(writer.locator('input[type="hidden"][name="content"]')).toHaveValue(/<a href="\/profile\/[^"]+" data-mention="[^"]+">@Katrin Schäfer<\/a>/);
+  await writer.context().close();
+});
