@@ -121,3 +121,19 @@ describe("member suggestions", () => {
     expect(await response.json()).toEqual({ message: "Bitte melden Sie sich an." });
   });
 });
+
+describe("mentions typed by hand (without JavaScript)", () => {
+  it("a typed full name of exactly one approved member becomes a mention; an ambiguous or unknown one stays text", async () => {
+    // Names are letters only: the run's tag spells its digits as letters.
+    const tag = `Hand${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const unique = await makeViewer({ firstName: `${tag}Eins` });
+    await makeViewer({ firstName: `${tag}Zwei` });
+    await makeViewer({ firstName: `${tag}Zwei` });
+    const d = await discussion(author, "<p>Inhalt</p>");
+    const created = await createComment(ben, d.id, { content: `Frag @${tag}Eins Mitglied oder @${tag}Zwei Mitglied oder @Niemand Hier.` });
+    if (!created.ok) throw new Error(created.reason);
+    const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
+    expect(stored!.content).toBe(`Frag ${mentionToken(`${tag}Eins Mitglied`, unique.id)} oder @${tag}Zwei Mitglied oder @Niemand Hier.`);
+    expect(await mentionsOf(unique, d.id)).toMatchObject([{ count: 1 }]);
+  });
+});
