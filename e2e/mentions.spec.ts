@@ -39,6 +39,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   const mention = writer.locator("[data-mention]").filter({ hasText: "@Katrin Schäfer" });
   await expect(mention).toBeVisible();
   const commentId = await mention.evaluate((link) => link.closest("[id^='comment-']")?.id);
+  const profile = (await mention.getAttribute("href"))!;
   await writer.context().close();
 
   // A's page is not reloaded: the live count arrives.
@@ -53,6 +54,11 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await expect(page.locator(`#${commentId}`)).toContainText("Frag doch @Katrin Schäfer dazu.");
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
+
+  // The mention link leads to A's profile, where A can set how mentions reach them.
+  await visit(profile);
+  await expect(page.getByLabel("Erwähnungen auf der Website")).toBeChecked();
+  await expect(page.getByLabel("Erwähnungen per E-Mail")).toBeVisible();
 });
 
 test("the discussion editor offers members after @ and writes the mention as a profile link", async ({ browser }) => {
