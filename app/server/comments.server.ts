@@ -168,8 +168,8 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: content.text })
       .returning({ id: comments.id });
-    await notifyComment(tx, { discussionId, commentId: row!.id, actorId: viewer.id, parentAuthorId });
-    await notifyMentions(tx, { discussionId, commentId: row!.id, actorId: viewer.id, memberIds: content.memberIds });
+    const mentioned = await notifyMentions(tx, { discussionId, commentId: row!.id, actorId: viewer.id, memberIds: content.memberIds });
+    await notifyComment(tx, { discussionId, commentId: row!.id, actorId: viewer.id, parentAuthorId, alreadyTold: mentioned });
     return { ok: true, value: { id: row!.id } };
   });
 }

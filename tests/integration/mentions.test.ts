@@ -137,3 +137,19 @@ describe("mentions typed by hand (without JavaScript)", () => {
     expect(await mentionsOf(unique, d.id)).toMatchObject([{ count: 1 }]);
   });
 });
+
+describe("mentions and replies", () => {
+  it("a mentioned discussion author hears of the comment once, as a mention; one who turned mentions off still hears of the reply", async () => {
+    const d = await discussion(anna, "<p>Annas Frage</p>");
+    await createComment(ben, d.id, { content: `${mentionToken("Anna", anna.id)} hier die Antwort` });
+    const rows = await db.select().from(notifications).where(and(eq(notifications.recipientId, anna.id), eq(notifications.discussionId, d.id)));
+    expect(rows.map((row) => row.kind)).toEqual(["mention"]);
+
+    const quiet = await makeViewer({ firstName: "Leise" });
+    await db.insert(notificationSettings).values({ memberId: quiet.id, kind: "mention", inPage: false, email: false });
+    const own = await discussion(quiet, "<p>Leises Thema</p>");
+    await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
+    const quietRows = await db.select().from(notifications).where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
+    expect(quietRows.map((row) => row.kind)).toEqual(["reply_to_discussion"]);
+  });
+});
