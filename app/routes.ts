@@ -29,6 +29,7 @@ export default [
   route("profile/:id/export", "routes/profile-export.ts"),
   route("admin/samples", "routes/admin.samples.ts"),
   route("theme", "routes/theme.ts"),
+  route("mitglieder/vorschlaege", "routes/member-suggestions.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),

@@ -200,7 +200,7 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   for (const context of [...clients.values(), author, anyone]) await context.dispose();
 });
 
-test("members' own actions (watching, notifications) succeed for approved members only", async ({ baseURL }) => {
+test("members' own actions (watching, notifications, mention suggestions) succeed for approved members only", async ({ baseURL }) => {
   const client = () => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const signIn = async (email: string, password: string) => {
     const context = await client();
@@ -223,6 +223,7 @@ test("members' own actions (watching, notifications) succeed for approved member
     "watch a category": (context) => post(context, "/subforum/seo", { intent: "watch", level: "normal" }),
     "open the notifications": (context) => context.get("/benachrichtigungen", { maxRedirects: 0 }),
     "mark all notifications read": (context) => post(context, "/benachrichtigungen", { intent: "read-all" }),
+    "ask for members to mention": (context) => context.get("/mitglieder/vorschlaege?q=Ka", { maxRedirects: 0 }),
   };
   const outcomes: string[] = [];
   for (const [action, attempt] of Object.entries(rows)) {

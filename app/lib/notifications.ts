@@ -58,10 +58,11 @@ export const unreadLabel = (count: number) =>
 /** Watching, normal, muted: as db/schema.ts stores them. */
 export const watchLevels = ["watching", "normal", "muted"] as const;
 
-/** The kinds a member can set on the profile's card (mentions join once members can mention each other). */
+/** The kinds a member can set on the profile's card. */
 export const configurableKinds = [
   "reply_to_discussion",
   "reply_to_comment",
+  "mention",
   "watched_discussion",
   "watched_category",
   "moderated",

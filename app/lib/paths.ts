@@ -8,6 +8,8 @@ export const paths = {
   signOut: "/auth/sign-out",
   theme: "/theme",
   members: "/members",
+  /** JSON: approved members whose name starts like ?q (the @ suggestions). */
+  memberSuggestions: "/mitglieder/vorschlaege",
   search: "/search",
   admin: "/admin",
   createDiscussion: "/create-discussion",

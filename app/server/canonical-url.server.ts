@@ -39,6 +39,7 @@ export const CANONICAL_ROUTES = [
   "/admin/samples",
   "/theme",
   "/benachrichtigungen/abbestellen",
+  "/mitglieder/vorschlaege",
   "/",
   "/subforum/:segment",
   "/kategorie/:segment",

@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
 import { db, type Database, type Transaction } from "./db.server";
-import { notifyComment } from "./notification-fanout.server";
+import { notifyComment, notifyMentions } from "./notification-fanout.server";
+import { resolveTextMentions, textMentionsIn } from "./mentions.server";
 import type { AuthorSummary } from "./discussion-summaries.server";
 import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
@@ -162,11 +163,13 @@ export async function createComment(
       if (!target || target.hiddenAt) return { ok: false, reason: "not-found" };
       return { ok: false, reason: "invalid", message: texts.discussionLocked };
     }
+    const content = await resolveTextMentions(input.content, tx);
     const [row] = await tx
       .insert(comments)
-      .values({ discussionId, parentId, authorId: viewer.id, content: input.content })
+      .values({ discussionId, parentId, authorId: viewer.id, content: content.text })
       .returning({ id: comments.id });
-    await notifyComment(tx, { discussionId, commentId: row!.id, actorId: viewer.id, parentAuthorId });
+    const mentioned = await notifyMentions(tx, { discussionId, commentId: row!.id, actorId: viewer.id, memberIds: content.memberIds });
+    await notifyComment(tx, { discussionId, commentId: row!.id, actorId: viewer.id, parentAuthorId, alreadyTold: mentioned });
     return { ok: true, value: { id: row!.id } };
   });
 }
@@ -191,7 +194,11 @@ export async function updateComment(
     return { ok: false, reason: existing.hiddenAt !== null && !canSeeHidden(viewer) ? "not-found" : "forbidden" };
   }
   await db.transaction(async (tx) => {
-    await tx.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    const resolved = await resolveTextMentions(content, tx);
+    await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    // Only members the edit newly mentions hear of it.
+    const before = new Set(textMentionsIn(existing.content));
+    await notifyMentions(tx, { discussionId, commentId, actorId: viewer.id, memberIds: resolved.memberIds.filter((id) => !before.has(id)) });
     if (existing.authorId !== viewer.id) {
       await recordAudit(tx, viewer, { action: "edit_comment", targetType: "comment", targetId: commentId, targetLabel: excerpt(existing.content) });
     }

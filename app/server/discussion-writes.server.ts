@@ -6,9 +6,10 @@ import { slugify } from "~/lib/slug";
 import { db, type Database, type Transaction } from "./db.server";
 import { recordAudit } from "./audit.server";
 import { discussionIndexNowPaths, queueIndexNow } from "./index-now.server";
-import { notifyDiscussion } from "./notification-fanout.server";
+import { notifyDiscussion, notifyMentions } from "./notification-fanout.server";
+import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
 import { can, canEditDiscussion } from "./permissions.server";
-import { sanitizeRichText, textToHtml } from "./sanitize.server";
+import { textToHtml } from "./sanitize.server";
 import type { Outcome } from "./outcome.server";
 import type { Viewer } from "./session.server";
 
@@ -51,8 +52,9 @@ export async function insertWithUniqueSlug(
   throw new Error(`Kein freier Slug für "${base}" gefunden`);
 }
 
-function contentHtml(input: { content: string; contentFormat: "html" | "text" }): string {
-  return sanitizeRichText(input.contentFormat === "html" ? input.content : textToHtml(input.content));
+/** The stored body and the members it mentions (approved, at most ten; the rest stays text). */
+function contentHtml(input: { content: string; contentFormat: "html" | "text" }, tx: Transaction) {
+  return resolveRichTextMentions(input.contentFormat === "html" ? input.content : textToHtml(input.content), tx);
 }
 
 /** Permission → validated input → load → write (spec: create discussion). */
@@ -68,9 +70,11 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
     assignedTo = member.id;
   }
   const row = await db.transaction(async (tx) => {
-    const inserted = await insertWithUniqueSlug({ title: input.title, content: contentHtml(input), category: input.category, authorId: viewer.id, assignedTo }, tx);
+    const content = await contentHtml(input, tx);
+    const inserted = await insertWithUniqueSlug({ title: input.title, content: content.html, category: input.category, authorId: viewer.id, assignedTo }, tx);
     await queueIndexNow(tx, discussionIndexNowPaths(inserted.slug, [input.category]));
     await notifyDiscussion(tx, { discussionId: inserted.id, category: input.category, actorId: viewer.id });
+    await notifyMentions(tx, { discussionId: inserted.id, actorId: viewer.id, memberIds: content.memberIds });
     return inserted;
   });
   return { ok: true, value: { slug: row.slug } };
@@ -86,16 +90,20 @@ export async function updateDiscussion(
   input: UpdateDiscussionInput,
 ): Promise<Outcome<null>> {
   const [existing] = await db
-    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title, slug: discussions.slug, category: discussions.category, hiddenAt: discussions.hiddenAt })
+    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title, slug: discussions.slug, category: discussions.category, hiddenAt: discussions.hiddenAt, content: discussions.content })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
   if (!existing) return { ok: false, reason: "not-found" };
   if (!viewer || !canEditDiscussion(viewer, existing)) return { ok: false, reason: "forbidden" };
   await db.transaction(async (tx) => {
+    const content = await contentHtml(input, tx);
     await tx
       .update(discussions)
-      .set({ title: input.title, category: input.category, content: contentHtml(input), updatedAt: new Date() })
+      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date() })
       .where(eq(discussions.id, discussionId));
+    // Only members the edit newly mentions hear of it; the others were told when they were first named.
+    const before = new Set(mentionedIn(existing.content));
+    await notifyMentions(tx, { discussionId, actorId: viewer.id, memberIds: content.memberIds.filter((id) => !before.has(id)) });
     // A hidden discussion's edit changes nothing a search engine can see. A move changes both category pages.
     if (existing.hiddenAt === null) {
       const before = isCategory(existing.category) ? [existing.category] : [];

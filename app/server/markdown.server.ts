@@ -8,6 +8,7 @@
  */
 import TurndownService from "turndown";
 import { URL_PATTERN } from "~/components/discussions/linkified-text";
+import { MENTION_TOKEN } from "~/lib/mentions";
 import { authorFirstName } from "~/lib/authors";
 import { categoryHref, categoryLabels } from "~/lib/categories";
 import { formatDate, formatReplies } from "~/lib/format";
@@ -37,6 +38,7 @@ export function richTextToMarkdown(html: string): string {
 /** A plain-text comment as Markdown: its characters escaped, its line breaks kept, its URLs links as on the page. */
 export function commentTextToMarkdown(text: string): string {
   return text
+    .replace(MENTION_TOKEN, "@$1")
     .replace(/\r\n?/g, "\n")
     .trim()
     .split(/\n{2,}/)

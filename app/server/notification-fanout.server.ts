@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { discussionWatches, type NotificationKind } from "../../db/schema";
-import type { Database, Transaction } from "./db.server";
+import { queryRows, type Database, type Transaction } from "./db.server";
 
 /**
  * Fan-out (issue 18): who hears of a change is decided by one set-based
@@ -22,9 +22,11 @@ export const NOTIFICATIONS_CHANNEL = "notifications";
  */
 export async function notifyComment(
   tx: Transaction,
-  input: { discussionId: string; commentId: string; actorId: string; parentAuthorId: string | null },
+  input: { discussionId: string; commentId: string; actorId: string; parentAuthorId: string | null; alreadyTold?: string[] },
 ): Promise<void> {
   const { discussionId, commentId, actorId, parentAuthorId } = input;
+  // Members this comment mentions heard of it by the more specific kind already (notifyMentions).
+  const alreadyTold = input.alreadyTold?.length ? sql`and candidate.recipient not in (${sql.join(input.alreadyTold.map((id) => sql`${id}`), sql`, `)})` : sql``;
   await tx.execute(sql`
     insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
     select distinct on (candidate.recipient) candidate.recipient, candidate.kind, candidate.kind || ':' || ${discussionId}::text,
@@ -38,7 +40,7 @@ export async function notifyComment(
     ) candidate
     join profiles p on p.id = candidate.recipient
     left join notification_settings s on s.member_id = candidate.recipient and s.kind = candidate.kind
-    where candidate.recipient <> ${actorId}
+    where candidate.recipient <> ${actorId} ${alreadyTold}
       and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
       and not exists (select 1 from discussion_watches m where m.member_id = candidate.recipient and m.discussion_id = ${discussionId} and m.level = 'muted')
       and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
@@ -87,3 +89,32 @@ export async function notifyMember(
   `);
 }
 
+
+/**
+ * Members named in a post (mentions.server.ts resolved them: approved, at most
+ * ten) hear of it in the post's transaction; never the author, never about a
+ * hidden discussion. On an edit the caller passes only the newly added ones.
+ * Unread mentions in one discussion are one row that counts up. Returns who was told.
+ */
+export async function notifyMentions(
+  tx: Transaction,
+  input: { discussionId: string; commentId?: string; actorId: string; memberIds: string[] },
+): Promise<string[]> {
+  const recipients = input.memberIds.filter((id) => id !== input.actorId);
+  if (recipients.length === 0) return [];
+  const { discussionId, actorId } = input;
+  const told = await queryRows<{ recipient_id: string }>(sql`
+    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
+    select p.id, 'mention', 'mention:' || ${discussionId}::text, ${discussionId}::uuid, ${input.commentId ?? null}::uuid, ${actorId}, coalesce(s.in_page, true)
+    from profiles p
+    left join notification_settings s on s.member_id = p.id and s.kind = 'mention'
+    where p.id in (${sql.join(recipients.map((id) => sql`${id}`), sql`, `)})
+      and p.approval_status = 'approved'
+      and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
+      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    on conflict (recipient_id, group_key) where read_at is null
+    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+    returning recipient_id
+  `, tx);
+  return told.map((row) => row.recipient_id);
+}

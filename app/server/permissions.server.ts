@@ -36,6 +36,8 @@ export const permissions = {
   receiveNotifications: isApproved,
   /** Watch, follow normally or mute a discussion or category. */
   watch: isApproved,
+  /** Mention members and look them up by name for it (the @ suggestions). */
+  mentionMembers: isApproved,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
 
 export type Permission = keyof typeof permissions;

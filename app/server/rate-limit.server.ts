@@ -30,6 +30,9 @@ export const authRateRules = {
   emailLinkPerIp: { name: "email-link:ip", limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
+/** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
+export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
+
 /**
  * Sign-in attempts on one address from all clients together. Beyond the limit
  * each further attempt waits a little longer (up to maxDelayMs) before the

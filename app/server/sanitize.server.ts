@@ -19,18 +19,36 @@ function safeHref(raw: string | undefined): string | null {
   }
 }
 
-const options: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "ul", "li", "a"],
-  allowedAttributes: { a: ["href", "rel", "target"] },
+/** A mention's id: better-auth ids are letters, digits, '-' and '_'. */
+const MENTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Marks a refused mention for exclusiveFilter (which sees the tag as "a"); not in the allow-list, so never output. */
+const MENTION_TEXT = "data-mention-text";
+
+/**
+ * A mention (decision 0015) is exactly `<a href="/profile/<id>" data-mention="<id>">`.
+ * Any other shape, or (on a write) an id not in `mentionable`, becomes a plain
+ * span: its text stays, it links and notifies nobody. (A span, not a disallowed
+ * tag: sanitize-html leaks a renamed-and-discarded tag's name onto later closing tags.)
+ */
+function mentionTag(attribs: sanitizeHtml.Attributes, mentionable: ReadonlySet<string> | undefined): sanitizeHtml.Tag {
+  const id = attribs["data-mention"] ?? "";
+  const genuine = MENTION_ID.test(id) && attribs.href === `/profile/${id}` && (mentionable === undefined || mentionable.has(id));
+  return genuine ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } } : { tagName: "span", attribs: { [MENTION_TEXT]: "" } };
+}
+
+const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOptions => ({
+  allowedTags: ["p", "br", "strong", "ul", "li", "a", "span"],
+  allowedAttributes: { a: ["href", "rel", "target", "data-mention"] },
   allowedSchemes: ALLOWED_SCHEMES,
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
   // Their content is code or markup, not text: dropped entirely.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "template", "title", "object", "embed"],
-  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href,
+  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href && frame.attribs[MENTION_TEXT] === undefined,
   transformTags: {
     b: "strong",
     a: (_tagName, attribs): sanitizeHtml.Tag => {
+      if (attribs["data-mention"] !== undefined) return mentionTag(attribs, mentionable);
       const href = safeHref(attribs.href);
       // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a
       // disallowed tag instead makes sanitize-html close the wrong element.)
@@ -41,11 +59,15 @@ const options: sanitizeHtml.IOptions = {
       return { tagName: "a", attribs: linkAttribs };
     },
   },
-};
+});
 
-/** Reduces HTML to the forum's allow-list. Run on every write and again before rendering. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options).trim();
+/**
+ * Reduces HTML to the forum's allow-list. Run on every write and again before rendering.
+ * A write passes the members it may mention (resolveRichTextMentions); rendering keeps
+ * every mention of the right shape, because only a write could have stored it.
+ */
+export function sanitizeRichText(html: string, mentionable?: ReadonlySet<string>): string {
+  return sanitizeHtml(html, options(mentionable)).trim();
 }
 
 /** Plain text (a textarea without JavaScript) as paragraphs and line breaks. */

@@ -60,6 +60,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   comment: approved,
   receiveNotifications: approved,
   watch: approved,
+  mentionMembers: approved,
 };
 
 interface ContentCase {

@@ -36,7 +36,7 @@ describe("sanitizeRichText", () => {
       "<math><mi>x</mi></math>",
       '<p style="color:red" onmouseover="alert(8)">Text</p>',
     ];
-    const output = attacks.map(sanitizeRichText).join("\n");
+    const output = attacks.map((html) => sanitizeRichText(html)).join("\n");
     expect(output).not.toMatch(/<script|<img|<svg|<style|<iframe|<math|javascript|data:|onerror|onload|onmouseover|style=|\/\/evil/i);
     expect(sanitizeRichText('<p style="color:red" onmouseover="alert(8)">Text</p>')).toBe("<p>Text</p>");
     // A refused link goes with its text, and the surrounding markup stays intact.
@@ -66,5 +66,29 @@ describe("plain text", () => {
     const excerpt = plainTextExcerpt(html);
     expect(excerpt.startsWith("Erster & zweiter Satz. Punkt xxx")).toBe(true);
     expect(excerpt).toHaveLength(160);
+  });
+});
+
+describe("mentions in rich text (decision 0015)", () => {
+  const mention = (id: string, name = "Anna") => `<a href="/profile/${id}" data-mention="${id}">@${name}</a>`;
+
+  it("keeps a mention of a member the write may mention, without rel or target", () => {
+    const html = `<p>Hallo ${mention("abc123")}, schau mal</p>`;
+    expect(sanitizeRichText(html, new Set(["abc123"]))).toBe(html);
+  });
+
+  it("makes a forged mention plain text and keeps what follows intact", () => {
+    const html = `<p>Hallo ${mention("fake")} und <a href="https://example.com">Link</a></p><p>zwei</p>`;
+    expect(sanitizeRichText(html, new Set(["abc123"]))).toBe(
+      '<p>Hallo <span>@Anna</span> und <a href="https://example.com/" rel="nofollow ugc noopener" target="_blank">Link</a></p><p>zwei</p>',
+    );
+  });
+
+  it("makes a mention of the wrong shape plain text even when rendering", () => {
+    expect(sanitizeRichText('<p><a href="https://evil.example/profile/x" data-mention="x">@X</a></p>')).toBe("<p><span>@X</span></p>");
+    expect(sanitizeRichText('<p><a href="/profile/y" data-mention="x">@X</a></p>')).toBe("<p><span>@X</span></p>");
+    expect(sanitizeRichText('<p><a href="/profile/x%22" data-mention="x&quot;">@X</a></p>')).toBe("<p><span>@X</span></p>");
+    // Rendering keeps a stored mention of the right shape: only a write could have put it there.
+    expect(sanitizeRichText(`<p>${mention("x")}</p>`)).toBe(`<p>${mention("x")}</p>`);
   });
 });

@@ -6,14 +6,14 @@ import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
-import { Textarea } from "~/components/ui/textarea";
+import { MentionTextarea } from "~/components/ui/mention-textarea";
 import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/comments.server";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
-import { LinkifiedText } from "./linkified-text";
+import { LinkifiedText, textWithMentions } from "./linkified-text";
 import { Pagination } from "./pagination";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
@@ -141,7 +141,7 @@ function CommentItem({
   replyTarget?: string;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
-  const text = usePageText(textKey, comment.content, (element) => element.textContent ?? "");
+  const text = usePageText(textKey, comment.content, textWithMentions);
   if (comment.placeholder) {
     return (
       <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
@@ -224,7 +224,7 @@ function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; 
       <label htmlFor={`edit-${comment.id}`} className="sr-only">
         Kommentar bearbeiten
       </label>
-      <Textarea
+      <MentionTextarea
         id={`edit-${comment.id}`}
         name="content"
         defaultValue={comment.content}
@@ -303,7 +303,7 @@ function CommentForm({
           {disabledHint}
         </p>
       )}
-      <Textarea
+      <MentionTextarea
         id={id}
         name="content"
         rows={parentId ? 3 : 4}

@@ -10,7 +10,9 @@ import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { BoldIcon, LinkIcon, ListIcon } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { Avatar } from "~/components/ui/avatar";
+import { mentionExtension, type MentionMenu } from "./mention-extension";
 import { cn } from "~/lib/utils";
 
 /**
@@ -62,6 +64,9 @@ export interface RichTextEditorProps {
 
 export default function RichTextEditor({ name, id, initialHtml, labelledBy, describedBy, invalid, onChange }: RichTextEditorProps) {
   const [html, setHtml] = useState(initialHtml);
+  const [mentionMenu, setMentionMenu] = useState<MentionMenu | null>(null);
+  const listId = useId();
+  const [mentions] = useState(() => mentionExtension(setMentionMenu, (index) => `${listId}-option-${index}`));
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -83,6 +88,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
       }),
       Placeholder.configure({ placeholder: "Worum geht es? Fett: Strg+B · Link: Strg+L" }),
       LinkShortcut,
+      mentions,
     ],
     content: initialHtml,
     editorProps: {
@@ -148,6 +154,27 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         </ToolbarButton>
       </div>
       <EditorContent editor={editor} />
+      {mentionMenu && (
+        <ul id={listId} role="listbox" aria-label="Mitglieder erwähnen" className="m-1 max-w-sm overflow-hidden rounded-md border bg-background shadow-md">
+          {mentionMenu.members.map((member, index) => (
+            <li
+              key={member.id}
+              id={`${listId}-option-${index}`}
+              role="option"
+              aria-selected={index === mentionMenu.active}
+              className={cn("flex cursor-pointer items-center gap-2 px-3 py-2 text-sm", index === mentionMenu.active && "bg-muted")}
+              // mousedown, not click: the editor keeps its focus and selection.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                mentionMenu.pick(member);
+              }}
+            >
+              <Avatar name={member.name} src={member.avatarUrl} />
+              <span>{member.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <input type="hidden" name={name} value={html} />
       <input type="hidden" name="contentFormat" value="html" />
     </div>

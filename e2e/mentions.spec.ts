@@ -1,0 +1,77 @@
+import { expect, test, testClientIp } from "./fixtures";
+import { DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
+
+/** A member no other journey notifies: the counts here are exact. */
+const MENTIONED = "katrin.schaefer@example.com";
+
+test("B mentions A in a reply → A's bell shows 1 without a reload → A opens it and lands on the comment → count 0", async ({ page, visit, browser }) => {
+  test.setTimeout(90_000);
+  await signInOverHttp(page, MENTIONED, DEMO_PASSWORD);
+  const cleared = await page.request.post("/benachrichtigungen", { form: { intent: "read-all" }, maxRedirects: 0 });
+  expect(cleared.status()).toBe(302);
+  await visit("/");
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
+
+  // B (the moderator) opens a discussion and types @Katrin in the comment field, picking Katrin from the suggestions.
+  const writer = await pageAs(browser, "moderator");
+  const title = `Erwähnung ${Date.now()}`;
+  const created = await writer.request.post("/create-discussion", {
+    form: { title, category: "sea", contentFormat: "html", content: "<p>Wer kennt sich mit Microsoft Ads aus?</p>" },
+    headers: { "X-Forwarded-For": testClientIp() },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  await writer.goto("/subforum/sea");
+  await writer.getByRole("link", { name: title }).first().click();
+  await writer.waitForURL((url) => url.pathname.startsWith("/discussion/"));
+  const field = writer.getByLabel("Dein Kommentar");
+  await field.click();
+  await field.pressSequentially("Frag doch @Katrin", { delay: 30 });
+  const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });
+  await expect(options.getByRole("option", { name: "Katrin Schäfer" })).toBeVisible();
+  await expect(field).toHaveAttribute("aria-activedescendant", /option-0$/);
+  await field.press("Enter");
+  await expect(options).toHaveCount(0);
+  await expect(field).toHaveValue(/^Frag doch @\[Katrin Schäfer\]\([^)]+\) $/);
+  await field.pressSequentially("dazu.");
+  await writer.getByRole("button", { name: "Kommentar senden" }).click();
+  const mention = writer.locator("[data-mention]").filter({ hasText: "@Katrin Schäfer" });
+  await expect(mention).toBeVisible();
+  const commentId = await mention.evaluate((link) => link.closest("[id^='comment-']")?.id);
+  const profile = (await mention.getAttribute("href"))!;
+  await writer.context().close();
+
+  // A's page is not reloaded: the live count arrives.
+  await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
+  await bell.click();
+  await page.waitForURL("**/benachrichtigungen");
+  const item = page.getByTestId("notification").first();
+  await expect(item).toContainText(`hat Sie in „${title}“ erwähnt`);
+  await item.getByRole("button", { name: "Lesen" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/discussion/") && url.hash === `#${commentId}`);
+  await expect(page.locator(`#${commentId}`)).toContainText("Frag doch @Katrin Schäfer dazu.");
+  await expect(page.getByTestId("notification-count")).toHaveCount(0);
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
+
+  // The mention link leads to A's profile, where A can set how mentions reach them.
+  await visit(profile);
+  await expect(page.getByLabel("Erwähnungen auf der Website")).toBeChecked();
+  await expect(page.getByLabel("Erwähnungen per E-Mail")).toBeVisible();
+});
+
+test("the discussion editor offers members after @ and writes the mention as a profile link", async ({ browser }) => {
+  const writer = await pageAs(browser, "moderator");
+  await writer.goto("/create-discussion");
+  const editor = writer.getByTestId("rich-text-editor").getByRole("textbox");
+  await editor.click();
+  await writer.keyboard.type("Hallo @Katrin", { delay: 30 });
+  const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });
+  await expect(options.getByRole("option", { name: "Katrin Schäfer" })).toBeVisible();
+  await expect(editor).toHaveAttribute("aria-activedescendant", /option-0$/);
+  await writer.keyboard.press("Enter");
+  await expect(options).toHaveCount(0);
+  await expect(writer.locator('input[type="hidden"][name="content"]')).toHaveValue(/<a href="\/profile\/[^"]+" data-mention="[^"]+">@Katrin Schäfer<\/a>/);
+  await writer.context().close();
+});

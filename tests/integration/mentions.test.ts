@@ -1,0 +1,155 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { comments, discussions, notifications, notificationSettings } from "../../db/schema";
+import { mentionToken } from "~/lib/mentions";
+import { createComment, updateComment } from "~/server/comments.server";
+import { db } from "~/server/db.server";
+import { getDiscussionBySlug } from "~/server/discussion-detail.server";
+import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
+import { suggestMembers } from "~/server/mentions.server";
+import { setDiscussionHidden } from "~/server/moderation.server";
+import { loader as suggestionsLoader } from "~/routes/member-suggestions";
+import type { Viewer } from "~/server/session.server";
+import { makeViewer } from "../support/members";
+
+let author: Viewer;
+let anna: Viewer;
+let ben: Viewer;
+let pending: Viewer;
+let moderator: Viewer;
+
+beforeAll(async () => {
+  author = await makeViewer({ firstName: "Autorin" });
+  anna = await makeViewer({ firstName: "Anna" });
+  ben = await makeViewer({ firstName: "Ben" });
+  pending = await makeViewer({ firstName: "Wartend", approvalStatus: "pending" });
+  moderator = await makeViewer({ firstName: "Moderator", role: "moderator" });
+});
+
+const link = (member: Viewer) => `<a href="/profile/${member.id}" data-mention="${member.id}">@${member.id.slice(0, 4)}</a>`;
+
+async function discussion(by: Viewer, content: string) {
+  const outcome = await createDiscussion(by, { title: `Erwähnung ${Math.random()}`, category: "sea", content, contentFormat: "html", assignedTo: undefined });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return (await getDiscussionBySlug(outcome.value.slug))!;
+}
+
+async function mentionsOf(member: Viewer, discussionId: string) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, member.id), eq(notifications.discussionId, discussionId), eq(notifications.kind, "mention")));
+}
+
+describe("mentions in a discussion", () => {
+  it("notify each mentioned approved member once, never the author, and keep forged ones as text", async () => {
+    const d = await discussion(author, `<p>${link(anna)} ${link(anna)} ${link(author)} ${link(pending)} <a href="/profile/nobody" data-mention="nobody">@Niemand</a></p>`);
+    expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1, actorId: author.id, commentId: null }]);
+    expect(await mentionsOf(author, d.id)).toHaveLength(0);
+    expect(await mentionsOf(pending, d.id)).toHaveLength(0);
+    const [stored] = await db.select({ content: discussions.content }).from(discussions).where(eq(discussions.id, d.id));
+    expect(stored!.content).toContain(`data-mention="${anna.id}"`);
+    expect(stored!.content).not.toContain(`data-mention="${pending.id}"`);
+    expect(stored!.content).toContain("<span>@Niemand</span>");
+  });
+
+  it("an edit notifies only newly mentioned members", async () => {
+    const d = await discussion(author, `<p>${link(anna)}</p>`);
+    const edit = (content: string) => updateDiscussion(author, d.id, { title: d.title, category: "sea", content, contentFormat: "html" });
+    expect((await edit(`<p>${link(anna)} und ${link(ben)}</p>`)).ok).toBe(true);
+    expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1 }]);
+    expect(await mentionsOf(ben, d.id)).toMatchObject([{ count: 1 }]);
+  });
+
+  it("an edit of a hidden discussion notifies nobody", async () => {
+    const d = await discussion(author, "<p>Noch ohne Erwähnung</p>");
+    expect((await setDiscussionHidden(moderator, d.id, true, "Prüfung")).ok).toBe(true);
+    const outcome = await updateDiscussion(moderator, d.id, { title: d.title, category: "sea", content: `<p>${link(anna)}</p>`, contentFormat: "html" });
+    expect(outcome.ok).toBe(true);
+    expect(await mentionsOf(anna, d.id)).toHaveLength(0);
+  });
+
+  it("at most ten members per post are mentioned; the rest stay text and notify nobody", async () => {
+    const members = await Promise.all(Array.from({ length: 11 }, (_, index) => makeViewer({ firstName: `Viele${index}` })));
+    const d = await discussion(author, `<p>${members.map(link).join(" ")}</p>`);
+    const told = await Promise.all(members.map(async (member) => (await mentionsOf(member, d.id)).length));
+    expect(told).toEqual([...Array(10).fill(1), 0]);
+    const [stored] = await db.select({ content: discussions.content }).from(discussions).where(eq(discussions.id, d.id));
+    expect(stored!.content).not.toContain(`data-mention="${members[10]!.id}"`);
+  });
+});
+
+describe("mentions in a comment", () => {
+  it("notify the mentioned member, turn unknown tokens into text and on an edit tell only the new ones", async () => {
+    const d = await discussion(author, "<p>Inhalt</p>");
+    const created = await createComment(ben, d.id, { content: `Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und ${mentionToken("Fremd", "nobody")}` });
+    if (!created.ok) throw new Error(created.reason);
+    const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
+    expect(stored!.content).toBe(`Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und @Fremd`);
+    expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1, commentId: created.value.id, actorId: ben.id }]);
+    expect(await mentionsOf(ben, d.id)).toHaveLength(0);
+
+    const edited = await updateComment(ben, d.id, created.value.id, `${stored!.content} ${mentionToken("Autorin", author.id)}`);
+    expect(edited.ok).toBe(true);
+    expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1 }]);
+    expect(await mentionsOf(author, d.id)).toMatchObject([{ count: 1, commentId: created.value.id }]);
+  });
+
+  it("a member who turned mentions off in the page and by mail hears nothing", async () => {
+    const d = await discussion(author, "<p>Inhalt</p>");
+    await db.insert(notificationSettings).values({ memberId: ben.id, kind: "mention", inPage: false, email: false });
+    await createComment(anna, d.id, { content: `${mentionToken("Ben", ben.id)}` });
+    expect(await mentionsOf(ben, d.id)).toHaveLength(0);
+  });
+});
+
+describe("member suggestions", () => {
+  it("offer approved members whose name starts with the query, at most eight, by name", async () => {
+    const tag = `Zq${Date.now().toString(36)}`;
+    for (let index = 0; index < 9; index++) await makeViewer({ firstName: `${tag}${index}` });
+    await makeViewer({ firstName: `${tag}Wartend`, approvalStatus: "pending" });
+    const found = await suggestMembers(tag.toLowerCase());
+    expect(found.map((member) => member.name.split(" ")[0])).toEqual(Array.from({ length: 8 }, (_, index) => `${tag}${index}`));
+    expect(found[0]).toEqual({ id: expect.any(String), name: expect.stringContaining(tag), avatarUrl: null });
+    expect(await suggestMembers("%")).toEqual([]);
+  });
+
+  it("answer a guest with 401 in German, not for search engines", async () => {
+    const response = await suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=A") } as never);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(await response.json()).toEqual({ message: "Bitte melden Sie sich an." });
+  });
+});
+
+describe("mentions typed by hand (without JavaScript)", () => {
+  it("a typed full name of exactly one approved member becomes a mention; an ambiguous or unknown one stays text", async () => {
+    // Names are letters only: the run's tag spells its digits as letters.
+    const tag = `Hand${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const unique = await makeViewer({ firstName: `${tag}Eins` });
+    await makeViewer({ firstName: `${tag}Zwei` });
+    await makeViewer({ firstName: `${tag}Zwei` });
+    const d = await discussion(author, "<p>Inhalt</p>");
+    const created = await createComment(ben, d.id, { content: `Frag @${tag}Eins Mitglied oder @${tag}Zwei Mitglied oder @Niemand Hier.` });
+    if (!created.ok) throw new Error(created.reason);
+    const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
+    expect(stored!.content).toBe(`Frag ${mentionToken(`${tag}Eins Mitglied`, unique.id)} oder @${tag}Zwei Mitglied oder @Niemand Hier.`);
+    expect(await mentionsOf(unique, d.id)).toMatchObject([{ count: 1 }]);
+  });
+});
+
+describe("mentions and replies", () => {
+  it("a mentioned discussion author hears of the comment once, as a mention; one who turned mentions off still hears of the reply", async () => {
+    const d = await discussion(anna, "<p>Annas Frage</p>");
+    await createComment(ben, d.id, { content: `${mentionToken("Anna", anna.id)} hier die Antwort` });
+    const rows = await db.select().from(notifications).where(and(eq(notifications.recipientId, anna.id), eq(notifications.discussionId, d.id)));
+    expect(rows.map((row) => row.kind)).toEqual(["mention"]);
+
+    const quiet = await makeViewer({ firstName: "Leise" });
+    await db.insert(notificationSettings).values({ memberId: quiet.id, kind: "mention", inPage: false, email: false });
+    const own = await discussion(quiet, "<p>Leises Thema</p>");
+    await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
+    const quietRows = await db.select().from(notifications).where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
+    expect(quietRows.map((row) => row.kind)).toEqual(["reply_to_discussion"]);
+  });
+});
