@@ -21,7 +21,7 @@ async function fetchMembers(query: string): Promise<MemberSuggestion[]> {
 }
 
 /**
- * Tiptap's mention node written as the forum stores mentions (decision 0016):
+ * Tiptap's mention node written as the forum stores mentions (decision 0017):
  * `<a href="/profile/<id>" data-mention="<id>">@Name</a>`, read back from the
  * same shape before the link mark sees it. The menu is drawn by the editor
  * component through `show`; arrow keys, Enter/Tab and Escape work here.
