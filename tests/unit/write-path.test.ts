@@ -10,21 +10,41 @@ RuleTester.it = it;
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: "module" } });
 
-/** The rule finds the ways around the write path that route modules had before decision 0014. */
+/** The rule finds the ways around the write path: those route modules had before decision 0014, and those an audit found the first rule let through. */
 tester.run("one-write-path", writePath.rules["one-write-path"], {
   valid: [
     "export async function action({ request }) { const submission = parseWithZod(await readFormData(request), { schema }); }",
+    "export async function action({ request }) { const submission = parseWithZod(withUncheckedBoxes(await readFormData(request), boxes), { schema }); }",
     "export async function loader() { throw data(null, { status: 404 }); }",
     "export async function loader() { return new Response('Zu viele Anfragen.', { status: 429 }); }",
+    "export const loader = async () => { throw data(null, { status: 404 }); };",
+    "export const loader = () => Response.json({ status: 'error' }, { status: 503 });",
+    "export async function loader() { const json = (body, status) => Response.json(body, { status }); return json({}, 400); }",
     "function Busy() { const navigation = useNavigation(); return navigation.formData?.get('intent'); }",
     "export async function action() { return data({ intent }, { headers }); }",
+    "export async function action() { return Response.json({ ok: true }); }",
+    "const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, list]) => [name, list[0]]));",
   ],
   invalid: [
-    { code: "export async function action({ request }) { const formData = await readFormData(request); const intent = formData.get('intent'); }", errors: [{ messageId: "formField" }] },
+    { code: "export async function action({ request }) { const formData = await readFormData(request); const intent = formData.get('intent'); }", errors: [{ messageId: "formHeld" }] },
+    { code: "export async function action({ request }) { const fd = await readFormData(request); return fd.get('intent'); }", errors: [{ messageId: "formHeld" }] },
+    { code: "export async function action({ request }) { const body = await request.formData(); return body.get('intent'); }", errors: [{ messageId: "bodyRead" }] },
+    { code: "export async function action({ request }) { return (await request.formData()).get('intent'); }", errors: [{ messageId: "bodyRead" }] },
+    { code: "export async function action(args) { return parseWithZod(await args.request.formData(), { schema }); }", errors: [{ messageId: "bodyRead" }] },
+    { code: "export async function action({ request }) { return new URLSearchParams(await request.text()).get('intent'); }", errors: [{ messageId: "bodyRead" }] },
     { code: "const parsed = updateProfileSchema.safeParse(Object.fromEntries(formData));", errors: [{ messageId: "formEntries" }] },
+    { code: "const parsed = schema.safeParse(Object.fromEntries(fd));", errors: [{ messageId: "formEntries" }] },
+    { code: "export async function action({ request }) { return schema.safeParse(Object.fromEntries(await request.formData())); }", errors: [{ messageId: "formEntries" }, { messageId: "bodyRead" }] },
+    { code: "export async function action({ request }) { for (const [name, value] of await request.formData()) seen[name] = value; }", errors: [{ messageId: "bodyRead" }] },
+    { code: "export async function action({ request }) { const form = await readFormData(request); for (const [name, value] of form) seen[name] = value; }", errors: [{ messageId: "formHeld" }] },
     { code: "export async function action() { return data({ toast }, { status: 400 }); }", errors: [{ messageId: "status" }] },
+    { code: "export async function action() { return data({ toast }, 400); }", errors: [{ messageId: "status" }] },
+    { code: "export async function action() { const init = { status: 400 }; return data({ toast }, init); }", errors: [{ messageId: "status" }] },
+    { code: "export async function action() { return data({ toast }, { ...init, headers }); }", errors: [{ messageId: "status" }] },
+    { code: "export async function action() { const status = 400; return Response.json({ toast }, { status }); }", errors: [{ messageId: "status" }] },
     { code: "function refused(outcome) { return data({ errors }, { status: outcome.reason === 'forbidden' ? 403 : 400 }); }", errors: [{ messageId: "status" }] },
     { code: "export async function action() { return new Response(null, { status: 302, headers }); }", errors: [{ messageId: "status" }] },
+    { code: "function json(body, status) { return Response.json(body, { status }); } export const loader = () => json({}, 404);", errors: [{ messageId: "status" }] },
   ],
 });
 
