@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import { describe, expect, it, vi } from "vitest";
 import writePath from "../../eslint-rules/one-write-path.js";
 import { logger } from "~/server/logger.server";
-import { dispatch, fail, forwardCookies, ok, reasonForStatus, refuse, respond } from "~/server/outcome.server";
+import { dispatch, fail, forwardCookies, ok, reasonForStatus, refuse, respond, respondByRedirect } from "~/server/outcome.server";
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -82,6 +82,27 @@ describe("the one mapper", () => {
     const redirect = new Response(null, { status: 302 });
     await expect(respond(Promise.reject(redirect), { failed: "Fehler", success: () => "nie" })).rejects.toBe(redirect);
     expect(await respond(ok({ slug: "a" }), { failed: "Fehler", success: ({ slug }) => slug })).toBe("a");
+  });
+
+  it("titles the toast by the failure where a form has two kinds of refusal", () => {
+    const titled = (failure: ReturnType<typeof fail>) =>
+      (refuse(failure, { failed: ({ fieldErrors }) => (fieldErrors?.token ? "Ungültiger Link" : "Fehler beim Passwort-Update") }) as unknown as Init).data;
+    expect(titled(fail("invalid", "abgelaufen", { token: ["abgelaufen"] }))).toMatchObject({ toast: { title: "Ungültiger Link", description: "abgelaufen" } });
+    expect(titled(fail("invalid"))).toMatchObject({ toast: { title: "Fehler beim Passwort-Update" } });
+  });
+
+  it("sends a plain form to a resource route back with the toast, unexpected errors included", async () => {
+    const how = { failed: "Fehler beim Erstellen", back: "/admin", success: async () => new Response(null, { status: 302, headers: { Location: "/fertig" } }) };
+    const refused = await respondByRedirect(fail("forbidden", "Nicht erlaubt."), how);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/admin");
+    expect(refused.headers.get("Set-Cookie")).toContain("toast");
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const broken = await respondByRedirect(Promise.reject(new Error("kaputt")), how);
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+    expect(broken.headers.get("Location")).toBe("/admin");
+    expect((await respondByRedirect(ok(null), how)).headers.get("Location")).toBe("/fertig");
   });
 
   it("dispatches by intent, maps foreign statuses and copies cookies", () => {
