@@ -100,21 +100,6 @@ export async function respond<T, D extends object, S>(
   }
 }
 
-/**
- * `respond` for a plain form posted to a resource route, which has no page
- * to show a refusal on: the failure's toast goes back to `back` with a
- * redirect (the answer a form without JavaScript can follow).
- */
-export async function respondByRedirect<T>(
-  work: Outcome<T> | Promise<Outcome<T>>,
-  how: Omit<Refusal<Record<never, never>>, "failed" | "page"> & { failed: string; back: string; success: (value: T) => Promise<Response>; context?: Record<string, unknown> },
-): Promise<Response> {
-  const answer = await respond(work, how);
-  if (answer instanceof Response) return answer;
-  const { toast } = answer.data as { toast: ToastMessage };
-  return redirectWithToast(how.back, { type: toast.type, title: toast.title, description: toast.description });
-}
-
 /** What guards and React Router helpers throw on purpose: a Response or `data(…)`. */
 function isThrownResponse(error: unknown): boolean {
   return error instanceof Response || (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit");
@@ -128,6 +113,21 @@ export type IntentHandlers<I extends { intent: string }, R = unknown> = { [K in 
 
 export function dispatch<I extends { intent: string }, H extends IntentHandlers<I>>(input: I, handlers: H): ReturnType<H[I["intent"]]> {
   return (handlers[input.intent as I["intent"]] as unknown as (input: I) => ReturnType<H[I["intent"]]>)(input);
+}
+
+/**
+ * `respond` for a plain form posted to a resource route, which has no page
+ * to show a refusal on: the failure's toast goes back to `back` with a
+ * redirect (the answer a form without JavaScript can follow).
+ */
+export async function respondByRedirect<T>(
+  work: Outcome<T> | Promise<Outcome<T>>,
+  how: Omit<Refusal<Record<never, never>>, "failed" | "page"> & { failed: string; back: string; success: (value: T) => Promise<Response>; context?: Record<string, unknown> },
+): Promise<Response> {
+  const answer = await respond(work, how);
+  if (answer instanceof Response) return answer;
+  const { toast } = answer.data as { toast: ToastMessage };
+  return redirectWithToast(how.back, { type: toast.type, title: toast.title, description: toast.description });
 }
 
 /** Copies the cookies of an auth answer (session set or cleared) onto our own response. */
