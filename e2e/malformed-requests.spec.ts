@@ -379,6 +379,10 @@ test("malformed intents of every other form: 400 (403 where the guardian refuses
     ["Farbschema fehlt", "/theme", {}, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
     ["Abmelden mit unsinnigem Token", "/benachrichtigungen/abbestellen?token=unsinn.%27%20OR%201%3D1", {}, 400, "Dieser Abmeldelink ist ungültig."],
     ["Abmelden mit überlangem Token", `/benachrichtigungen/abbestellen?token=${"a".repeat(600)}`, {}, 400, "Dieser Abmeldelink ist ungültig."],
+    // The account links: a reset with a token that never was one, a resend for an address that is none.
+    ["Passwort zurücksetzen mit unsinnigem Token", "/reset-password", { token: "unsinn", password: "geheim123", confirmPassword: "geheim123" }, 400, "Ungültiger Link"],
+    ["Bestätigung erneut senden ohne Adresse", "/email-confirmation", {}, 400, "E-Mail-Adresse nicht gefunden"],
+    ["Bestätigung erneut senden an kaputte Adresse", "/email-confirmation?email=kaputt", {}, 400, "E-Mail-Adresse nicht gefunden"],
     ["Abmelden ohne Token", "/benachrichtigungen/abbestellen", { "List-Unsubscribe": "One-Click" }, 400, "Dieser Abmeldelink ist ungültig."],
   ];
   // Soft: one run lists every form that still answers wrongly.
