@@ -326,6 +326,7 @@ test("malformed moderator and admin intents: 400 with German text, and the guard
       ["reject ohne ID", { intent: "reject" }, unknownIntent],
       ["change-role mit unbekannter Rolle", { intent: "change-role", userId: "00000000-0000-4000-8000-000000000000", role: "kaiser" }, unknownIntent],
       ["change-role mit überlanger ID", { intent: "change-role", userId: "a".repeat(5_000), role: "member" }, unknownIntent],
+      ["create-user mit überlangem Namen", { intent: "create-user", email: "neu.lang@example.com", password: "geheim123", username: "x".repeat(121), role: "member" }, "Höchstens 120 Zeichen."],
       ["create-user mit kaputter Adresse", { intent: "create-user", email: "kaputt", password: "geheim123", username: "Test Person", role: "member" }, "Gültige E-Mail-Adresse erforderlich"],
       ["unbekannter Intent", { intent: "alle-befoerdern" }, unknownIntent],
     ];
@@ -339,6 +340,57 @@ test("malformed moderator and admin intents: 400 with German text, and the guard
   } finally {
     await moderator.dispose();
     await admin.dispose();
+  }
+});
+
+test("malformed intents of every other form: 400 (403 where the guardian refuses) with German text, never a 500", async () => {
+  const member = clients.get("member")!;
+  const guest = clients.get("guest")!;
+  const unknownIntent = "Ein unbekannter Fehler ist aufgetreten.";
+  const members = await (await guest.get("/members")).text();
+  const profilePath = targets.find((target) => target.name.startsWith("Profil"))!.path;
+  const otherProfile = [...members.matchAll(/href="(\/profile\/[0-9a-f-]{36})"/g)].map((match) => match[1]!).find((path) => path !== profilePath)!;
+
+  const cases: Array<[string, string, Record<string, string>, number, string]> = [
+    // Notifications: the id goes into a uuid column.
+    ["Benachrichtigung öffnen mit kaputter ID", "/benachrichtigungen", { intent: "open", id: "keine-uuid" }, 400, "Diese Benachrichtigung gibt es nicht."],
+    ["Benachrichtigung öffnen ohne ID", "/benachrichtigungen", { intent: "open" }, 400, "Diese Benachrichtigung gibt es nicht."],
+    ["Benachrichtigungen: unbekannter Intent", "/benachrichtigungen", { intent: "alle-loeschen" }, 400, unknownIntent],
+    // The profile's forms, on the member's own profile.
+    ["Profil: Vorname leer", profilePath, { intent: "update-profile", firstName: " ", lastName: "Schulz", expertise: "seo", experience: "experte" }, 400, "Bitte geben Sie Ihren Vornamen ein."],
+    ["Profil: Vorname überlang", profilePath, { intent: "update-profile", firstName: "x".repeat(61), lastName: "Schulz", expertise: "seo", experience: "experte" }, 400, "Höchstens 60 Zeichen."],
+    ["Profil: Firma überlang", profilePath, { intent: "update-profile", firstName: "Jonas", lastName: "Schulz", company: "x".repeat(121), expertise: "seo", experience: "experte" }, 400, "Höchstens 120 Zeichen."],
+    ["Profil: unbekannte Expertise", profilePath, { intent: "update-profile", firstName: "Jonas", lastName: "Schulz", expertise: "<b>", experience: "experte" }, 400, "Ungültiger Wert."],
+    ["Profilbild ohne Datei", profilePath, { intent: "upload-avatar", avatar: "kein-bild" }, 400, "Nur Bilddateien sind erlaubt."],
+    ["Profilbild eines anderen entfernen", otherProfile, { intent: "remove-avatar" }, 403, "Berechtigung verweigert"],
+    ["Benachrichtigungseinstellungen mit unbekanntem Wert", profilePath, { intent: "update-notifications", newsletter: "vielleicht" }, 400, "Fehler beim Speichern der Einstellungen"],
+    ["Konto löschen ohne Bestätigung", profilePath, { intent: "delete-account", confirmation: "loeschen" }, 400, "Bitte „LÖSCHEN“ eingeben."],
+    ["Profil: unbekannter Intent", profilePath, { intent: "alles-loeschen" }, 400, unknownIntent],
+    // A new discussion assigned to something that is no member's id.
+    ["Diskussion mit kaputter Zuweisung", "/create-discussion", { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "keine-uuid" }, 400, "Das ausgewählte Mitglied gibt es nicht."],
+    ["Diskussion mit überlanger Zuweisung", "/create-discussion", { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "a".repeat(101) }, 400, "Das ausgewählte Mitglied gibt es nicht."],
+    // Watching a subforum, a category and a discussion.
+    ["Subforum beobachten mit unbekannter Stufe", "/subforum/seo", { intent: "watch", level: "kaiser" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
+    ["Kategorie beobachten ohne Stufe", "/kategorie/tools", { intent: "watch" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
+    ["Subforum: unbekannter Intent", "/subforum/seo", { intent: "alles-loeschen" }, 400, unknownIntent],
+    ["Diskussion beobachten mit unbekannter Stufe", discussionPath, { intent: "watch", level: "kaiser" }, 400, "Bitte wählen Sie, wie Sie die Diskussion verfolgen."],
+    // Anyone's choices: the theme and the unsubscribe link of a mail.
+    ["Farbschema unbekannt", "/theme", { theme: "pink" }, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
+    ["Farbschema fehlt", "/theme", {}, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
+    ["Abmelden mit unsinnigem Token", "/benachrichtigungen/abbestellen?token=unsinn.%27%20OR%201%3D1", {}, 400, "Dieser Abmeldelink ist ungültig."],
+    ["Abmelden mit überlangem Token", `/benachrichtigungen/abbestellen?token=${"a".repeat(600)}`, {}, 400, "Dieser Abmeldelink ist ungültig."],
+    // The account links: a reset with a token that never was one, a resend for an address that is none.
+    ["Passwort zurücksetzen mit unsinnigem Token", "/reset-password", { token: "unsinn", password: "geheim123", confirmPassword: "geheim123" }, 400, "Ungültiger Link"],
+    ["Bestätigung erneut senden ohne Adresse", "/email-confirmation", {}, 400, "E-Mail-Adresse nicht gefunden"],
+    ["Bestätigung erneut senden an kaputte Adresse", "/email-confirmation?email=kaputt", {}, 400, "E-Mail-Adresse nicht gefunden"],
+    ["Abmelden ohne Token", "/benachrichtigungen/abbestellen", { "List-Unsubscribe": "One-Click" }, 400, "Dieser Abmeldelink ist ungültig."],
+  ];
+  // Soft: one run lists every form that still answers wrongly.
+  for (const [label, path, form, status, message] of cases) {
+    const response = await member.post(path, { form, maxRedirects: 0 });
+    const body = await response.text();
+    expect.soft(response.status(), label).toBe(status);
+    expect.soft(body, label).toContain(message);
   }
 });
 

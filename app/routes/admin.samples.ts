@@ -4,7 +4,7 @@ import { z } from "zod";
 import { texts } from "~/lib/texts";
 import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/sample-discussions.server";
 import { checkPermission, requirePermission } from "~/server/guards.server";
-import { fail, firstMessage, refuse, respond } from "~/server/outcome.server";
+import { fail, firstMessage, refuse, respond, respondByRedirect } from "~/server/outcome.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { paths } from "~/lib/paths";
@@ -46,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
 /** The form without JavaScript: a guest signs in first, and the answer is the panel with a toast. */
 async function seedAll(request: Request) {
   const viewer = await requirePermission(request, "seedSamples");
-  const outcome = await seedAllSamples(viewer);
-  if (!outcome.ok) return redirectWithToast(paths.admin, { type: "error", title: texts.createDiscussionsFailed, description: outcome.message });
-  return redirectWithToast(paths.admin, { type: "success", title: `${outcome.value.created} Beispiel-Diskussionen erstellt` });
+  return respondByRedirect(seedAllSamples(viewer), {
+    failed: texts.createDiscussionsFailed,
+    back: paths.admin,
+    context: { action: "seed all samples" },
+    success: ({ created }) => redirectWithToast(paths.admin, { type: "success", title: `${created} Beispiel-Diskussionen erstellt` }),
+  });
 }

@@ -15,18 +15,11 @@ import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
-import {
-  loginErrorText,
-  requestMagicLink,
-  requestPasswordReset,
-  signIn,
-  signOut,
-  signUp,
-} from "~/server/accounts.server";
-import { dispatch, done, fail, forwardCookies, ok, reasonForStatus, refuse, respond, type Outcome } from "~/server/outcome.server";
+import { requestMagicLink, requestPasswordReset, signIn, signOut, signUp } from "~/server/accounts.server";
+import { dispatch, done, fail, forwardCookies, refuse, respond } from "~/server/outcome.server";
 import { awaitsApproval } from "~/server/permissions.server";
 import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/rate-limit.server";
-import { getViewer, type Viewer } from "~/server/session.server";
+import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/auth";
@@ -96,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "sign-in": async (input) => {
       const delay = await signInDelayMs(emailKey);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      return respond(signInOutcome(request, context.clientIp, input.email, input.password), {
+      return respond(signIn(request, context.clientIp, input.email, input.password), {
         failed: texts.loginFailedTitle,
         page: ({ message }) => ({ intent, result: reply(), loginError: message }),
         success: ({ viewer, setCookie }) => {
@@ -126,13 +119,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, toast: toastMessage("info", texts.sessionReset, "Bitte melden Sie sich erneut an.") }, { headers: forwardCookies(cookies) });
     },
   });
-}
-
-/** better-auth's refusal as the write path's Outcome: its status names the reason, our text the message. */
-async function signInOutcome(request: Request, clientIp: string | undefined, email: string, password: string): Promise<Outcome<{ viewer: Viewer; setCookie: string[] }>> {
-  const result = await signIn(request, clientIp, email, password);
-  if (result.ok) return ok({ viewer: result.viewer, setCookie: result.setCookie });
-  return fail(reasonForStatus(result.status), loginErrorText(result.code));
 }
 
 type Mode = "login" | "forgot-password" | "magic-link";

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheckIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
@@ -15,17 +16,17 @@ import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
 import type { Route } from "./+types/email-confirmation";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // The address comes from the page's URL, not from the form (the form is a single button).
-  const parsed = emailOnlySchema.safeParse({ email: new URL(request.url).searchParams.get("email") ?? "" });
+  // The address comes from the page's URL, not from the form (the form is a single button), parsed like any form.
+  const submission = parseWithZod(new URL(request.url).searchParams, { schema: emailOnlySchema });
   const answer = { failed: texts.sendFailed, fallback: { unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ error: message }) };
-  if (!parsed.success) return refuse(fail("invalid", texts.emailNotFound), answer);
+  if (submission.status !== "success") return refuse(fail("invalid", texts.emailNotFound), answer);
   const limit = await checkRateLimits([
     [authRateRules.resendPerIp, context.clientIp ?? "unknown"],
-    [authRateRules.resendPerEmail, parsed.data.email],
+    [authRateRules.resendPerEmail, submission.value.email],
   ]);
   if (!limit.allowed) return refuse({ ...fail("too-many-requests", texts.tooManyRequests), retryAfter: limit.retryAfter }, answer);
   return respond(
-    resendVerification(parsed.data.email).then(() => done),
+    resendVerification(submission.value.email).then(() => done),
     { ...answer, context: { action: "resend confirmation" }, success: () => ({ sent: true, toast: toastMessage("success", texts.emailSent, "Wir haben Ihnen die Bestätigungs-E-Mail erneut gesendet.") }) },
   );
 }

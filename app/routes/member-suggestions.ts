@@ -7,15 +7,12 @@ import type { Route } from "./+types/member-suggestions";
 /** Private to the member who asks, and nothing for a search engine. */
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-function json(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: HEADERS });
-}
-
 /**
  * The @ suggestions (decision 0015): approved members by name, for members
  * only (a guest gets 401, a member awaiting approval 403), at most eight.
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });
   const allowed = checkPermission(await getViewer(request), "mentionMembers", {
     unauthenticated: "Bitte melden Sie sich an.",
     forbidden: "Sie können noch niemanden erwähnen.",

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const notificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), id: z.uuid({ error: "Diese Benachrichtigung gibt es nicht." }) }),
   z.object({ intent: z.literal("read-all") }),
-]);
+], { error: texts.unknownError });
 
 const refusal = {
   failed: "Benachrichtigung nicht geändert",

@@ -16,7 +16,7 @@ import { toastMessage } from "~/lib/toast";
 import { resetPassword } from "~/server/accounts.server";
 import { isPasswordResetTokenValid } from "~/server/auth.server";
 import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
-import { fail, refuse } from "~/server/outcome.server";
+import { fail, refuse, respond } from "~/server/outcome.server";
 import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/reset-password";
 
@@ -37,16 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return refuse(fail("invalid"), { failed: null, page: () => ({ status: "invalid-input" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }) });
   }
-  const result = await resetPassword(submission.value.token, submission.value.password);
-  if (!result.ok) {
-    // A used or unknown token is told apart: the page then offers a new link instead of the form.
-    const invalidLink = result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND";
-    return refuse(fail("invalid"), {
-      failed: invalidLink ? texts.invalidLink : texts.passwordUpdateFailed,
-      page: () => ({ status: invalidLink ? ("invalid-link" as const) : ("error" as const), error: texts.unknownError }),
-    });
-  }
-  return { status: "success" as const, toast: toastMessage("success", texts.passwordChanged) };
+  return respond(resetPassword(submission.value.token, submission.value.password), {
+    failed: (failure) => (failure.fieldErrors?.token ? texts.invalidLink : texts.passwordUpdateFailed),
+    fallback: { invalid: texts.unknownError, unexpected: texts.unexpectedError },
+    page: ({ fieldErrors, message }) => ({ status: fieldErrors?.token ? ("invalid-link" as const) : ("error" as const), error: message }),
+    context: { action: "reset password" },
+    success: () => ({ status: "success" as const, toast: toastMessage("success", texts.passwordChanged) }),
+  });
 }
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const subforumActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Kategorie verfolgen." }) }),
-]);
+], { error: texts.unknownError });
 
 /** Watching the category: members choose whether new discussions here notify them. */
 export async function action({ request, params }: Route.ActionArgs) {

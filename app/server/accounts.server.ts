@@ -4,6 +4,7 @@ import { texts } from "~/lib/texts";
 import { auth, authErrorCode, authHeaders, type AuthErrorCode } from "./auth.server";
 import { db } from "./db.server";
 import { logger } from "./logger.server";
+import { done, fail, ok, reasonForStatus, type Outcome } from "./outcome.server";
 import { queueMail } from "./mail.server";
 import { accountExistsMail } from "./mail-templates.server";
 import { createMemberAccount, hashMemberPassword, normalizeEmail } from "./members.server";
@@ -15,7 +16,7 @@ import { findViewer, type Viewer } from "./session.server";
  */
 
 /** SPEC section 8: server condition → German text. */
-export function loginErrorText(code: AuthErrorCode): string {
+function loginErrorText(code: AuthErrorCode): string {
   switch (code) {
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_EMAIL":
@@ -32,21 +33,23 @@ export function loginErrorText(code: AuthErrorCode): string {
   }
 }
 
-export type SignInResult =
-  | { ok: true; viewer: Viewer; setCookie: string[] }
-  | { ok: false; code: AuthErrorCode; status: number };
-
-export async function signIn(request: Request, clientIp: string | undefined, email: string, password: string): Promise<SignInResult> {
+/** Signed in, with the session cookies to send; a refusal carries better-auth's status as its reason and the spec's text. */
+export async function signIn(
+  request: Request,
+  clientIp: string | undefined,
+  email: string,
+  password: string,
+): Promise<Outcome<{ viewer: Viewer; setCookie: string[] }>> {
   const response = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
     headers: authHeaders(request, clientIp),
     asResponse: true,
   });
-  if (!response.ok) return { ok: false, code: await authErrorCode(response), status: response.status };
+  if (!response.ok) return fail(reasonForStatus(response.status), loginErrorText(await authErrorCode(response)));
   const body = (await response.json()) as { user: { id: string } };
   const viewer = await findViewer(body.user.id);
-  if (!viewer) return { ok: false, code: "FAILED_TO_CREATE_SESSION", status: 401 };
-  return { ok: true, viewer, setCookie: response.headers.getSetCookie() };
+  if (!viewer) return fail("unauthenticated", loginErrorText("FAILED_TO_CREATE_SESSION"));
+  return ok({ viewer, setCookie: response.headers.getSetCookie() });
 }
 
 export async function signOut(request: Request): Promise<string[]> {
@@ -126,10 +129,13 @@ export async function requestMagicLink(request: Request, clientIp: string | unde
   await auth.api.signInMagicLink({ body: { email: address, callbackURL: "/" }, headers: authHeaders(request, clientIp) });
 }
 
-export type ResetPasswordResult = { ok: true } | { ok: false; code: AuthErrorCode };
+const linkUsedUp = "Der Link ist abgelaufen oder wurde bereits verwendet.";
 
-export async function resetPassword(token: string, newPassword: string): Promise<ResetPasswordResult> {
+/** A used or unknown token is a field error on `token`: the page then offers a new link instead of the form. */
+export async function resetPassword(token: string, newPassword: string): Promise<Outcome> {
   const response = await auth.api.resetPassword({ body: { token, newPassword }, asResponse: true });
-  if (response.ok) return { ok: true };
-  return { ok: false, code: await authErrorCode(response) };
+  if (response.ok) return done;
+  const code = await authErrorCode(response);
+  if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return fail("invalid", linkUsedUp, { token: [linkUsedUp] });
+  return fail("invalid");
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { texts } from "~/lib/texts";
 import { toastMessage, type ToastMessage } from "~/lib/toast";
 import { logger } from "./logger.server";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * The write path (decision 0014): a service answers with an Outcome, and the
@@ -62,8 +63,8 @@ export function fieldErrorsOf(errors: Record<string, readonly string[] | null | 
 }
 
 export interface Refusal<D> {
-  /** Title of the error toast; the failure's message is its description. Null: the page shows the error without a toast. */
-  failed: string | null;
+  /** Title of the error toast (or, when it depends on the failure, what gives it); the failure's message is its description. Null: the page shows the error without a toast. */
+  failed: string | null | ((failure: Failure) => string | null);
   /** Message for failures that bring none, by reason. */
   fallback?: Partial<Record<FailureReason, string>>;
   /** What the page needs besides the toast (field errors, Conform's `submission.reply`, which form failed). */
@@ -74,7 +75,8 @@ export interface Refusal<D> {
 export function refuse<D extends object = Record<never, never>>(failure: Failure, how: Refusal<D>) {
   const message = failure.message ?? how.fallback?.[failure.reason];
   const headers = failure.retryAfter === undefined ? undefined : { "Retry-After": String(failure.retryAfter) };
-  const toast: ToastMessage | undefined = how.failed === null ? undefined : toastMessage("error", how.failed, message);
+  const title = typeof how.failed === "function" ? how.failed(failure) : how.failed;
+  const toast: ToastMessage | undefined = title === null ? undefined : toastMessage("error", title, message);
   return data({ ...(how.page?.({ ...failure, message }) as D), ...(toast ? { toast } : {}) }, { status: failureStatus[failure.reason], headers });
 }
 
@@ -111,6 +113,21 @@ export type IntentHandlers<I extends { intent: string }, R = unknown> = { [K in 
 
 export function dispatch<I extends { intent: string }, H extends IntentHandlers<I>>(input: I, handlers: H): ReturnType<H[I["intent"]]> {
   return (handlers[input.intent as I["intent"]] as unknown as (input: I) => ReturnType<H[I["intent"]]>)(input);
+}
+
+/**
+ * `respond` for a plain form posted to a resource route, which has no page
+ * to show a refusal on: the failure's toast goes back to `back` with a
+ * redirect (the answer a form without JavaScript can follow).
+ */
+export async function respondByRedirect<T>(
+  work: Outcome<T> | Promise<Outcome<T>>,
+  how: Omit<Refusal<Record<never, never>>, "failed" | "page"> & { failed: string; back: string; success: (value: T) => Promise<Response>; context?: Record<string, unknown> },
+): Promise<Response> {
+  const answer = await respond(work, how);
+  if (answer instanceof Response) return answer;
+  const { toast } = answer.data as { toast: ToastMessage };
+  return redirectWithToast(how.back, { type: toast.type, title: toast.title, description: toast.description });
 }
 
 /** Copies the cookies of an auth answer (session set or cleared) onto our own response. */

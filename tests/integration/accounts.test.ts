@@ -111,16 +111,14 @@ describe("sign-in", () => {
     await signUpMember("falsch@example.com");
     await verify("falsch@example.com");
     const result = await accounts.signIn(request(), "127.0.0.1", "falsch@example.com", "nicht-richtig");
-    expect(result).toMatchObject({ ok: false, code: "INVALID_EMAIL_OR_PASSWORD", status: 401 });
-    if (!result.ok) expect(accounts.loginErrorText(result.code)).toBe(texts.invalidCredentials);
+    expect(result).toEqual({ ok: false, reason: "unauthenticated", message: texts.invalidCredentials });
   });
 
   it("refuses an unconfirmed address and sends the confirmation again", async () => {
     await signUpMember("unbestaetigt@example.com");
     await forgetMails();
     const result = await accounts.signIn(request(), "127.0.0.1", "unbestaetigt@example.com", "geheim123");
-    expect(result).toMatchObject({ ok: false, code: "EMAIL_NOT_VERIFIED", status: 403 });
-    if (!result.ok) expect(accounts.loginErrorText(result.code)).toBe(texts.emailNotConfirmed);
+    expect(result).toEqual({ ok: false, reason: "forbidden", message: texts.emailNotConfirmed });
     await mailTo("unbestaetigt@example.com", "verification");
   });
 
@@ -130,10 +128,10 @@ describe("sign-in", () => {
     const result = await accounts.signIn(request(), "127.0.0.1", "ok@example.com", "geheim123");
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const cookie = result.setCookie.find((c) => c.startsWith("forum.session_token="));
+    const cookie = result.value.setCookie.find((c) => c.startsWith("forum.session_token="));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(result.viewer).toMatchObject({ approvalStatus: "pending", role: "member", emailVerified: true });
+    expect(result.value.viewer).toMatchObject({ approvalStatus: "pending", role: "member", emailVerified: true });
 
     // A pending member is sent to /pending-approval by the server.
     const page = new Request("http://localhost:3000/admin", { headers: { Cookie: cookie!.split(";")[0]! } });
@@ -150,7 +148,7 @@ describe("sign-in", () => {
     await verify("abgelehnt@example.com");
     expect(await decideApproval(actor, member.id, "rejected")).toMatchObject({ ok: true });
     const result = await accounts.signIn(request(), "127.0.0.1", "abgelehnt@example.com", "geheim123");
-    expect(result).toMatchObject({ ok: false, code: "FAILED_TO_CREATE_SESSION" });
+    expect(result).toMatchObject({ ok: false, message: texts.accountRejected });
     expect(await db.select().from(session).where(eq(session.userId, member.id))).toEqual([]);
   });
 });
@@ -182,8 +180,8 @@ describe("password reset", () => {
     const token = tokenOf(linkIn(mail, "/reset-password"));
     expect(await isPasswordResetTokenValid(token)).toBe(true);
 
-    expect(await accounts.resetPassword(token, "neues-passwort")).toEqual({ ok: true });
-    expect(await accounts.resetPassword(token, "noch-eins")).toEqual({ ok: false, code: "INVALID_TOKEN" });
+    expect(await accounts.resetPassword(token, "neues-passwort")).toEqual({ ok: true, value: null });
+    expect(await accounts.resetPassword(token, "noch-eins")).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { token: [expect.any(String)] } });
     expect(await isPasswordResetTokenValid(token)).toBe(false);
 
     const old = await accounts.signIn(request(), "127.0.0.1", "reset@example.com", "altes-passwort");
@@ -198,7 +196,7 @@ describe("password reset", () => {
     const token = tokenOf(linkIn(await mailTo("abgelaufen@example.com", "password-reset"), "/reset-password"));
     await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${verification.identifier} like 'reset-password:%'`);
     expect(await isPasswordResetTokenValid(token)).toBe(false);
-    expect(await accounts.resetPassword(token, "neues-passwort")).toEqual({ ok: false, code: "INVALID_TOKEN" });
+    expect(await accounts.resetPassword(token, "neues-passwort")).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { token: [expect.any(String)] } });
     expect(await isPasswordResetTokenValid(token.slice(0, -3))).toBe(false);
     expect(await isPasswordResetTokenValid("<script>")).toBe(false);
   });

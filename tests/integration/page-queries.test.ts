@@ -54,8 +54,8 @@ beforeAll(async () => {
   await db.execute(sql`insert into read_positions (profile_id, discussion_id, last_read_at) select ${memberId}, id, created_at from ${discussions}`);
   await vacuumAnalyze(db);
   const signedIn = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", "abfragen@example.com", password);
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.code}`);
-  memberCookie = signedIn.setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
+  memberCookie = signedIn.value.setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
 
   const [hot] = await queryRows<{ slug: string }>(sql`select slug from ${discussions} order by replies_count desc limit 1`);
   const [small] = await queryRows<{ slug: string }>(sql`select slug from ${discussions} order by abs(replies_count - 10) limit 1`);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { texts } from "~/lib/texts";
 import { signIn } from "~/server/accounts.server";
 import { db } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
@@ -21,7 +22,7 @@ describe("a rejected member's sign-in", () => {
     const errors = vi.spyOn(logger, "error").mockImplementation((() => undefined) as never);
     const fatals = vi.spyOn(logger, "fatal").mockImplementation((() => undefined) as never);
     const result = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "10.0.0.1", email, "abgelehnt-1");
-    expect(result).toMatchObject({ ok: false, code: "FAILED_TO_CREATE_SESSION" });
+    expect(result).toMatchObject({ ok: false, message: texts.accountRejected });
     expect(errors.mock.calls).toEqual([]);
     expect(fatals.mock.calls).toEqual([]);
   });

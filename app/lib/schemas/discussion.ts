@@ -28,7 +28,7 @@ export const createDiscussionSchema = z.object({
   // Spec: 'unassigned' or empty means nobody.
   assignedTo: z
     .string()
-    .max(100)
+    .max(100, "Das ausgewählte Mitglied gibt es nicht.")
     .optional()
     .transform((value) => (value && value !== "unassigned" ? value : undefined)),
   content,

@@ -28,9 +28,9 @@ const knownValue = z
   .regex(/^[a-z-]{2,40}$/, "Ungültiger Wert.");
 
 export const updateProfileSchema = z.object({
-  firstName: z.string({ error: "Bitte geben Sie Ihren Vornamen ein." }).trim().min(1, "Bitte geben Sie Ihren Vornamen ein.").max(60),
-  lastName: z.string({ error: "Bitte geben Sie Ihren Nachnamen ein." }).trim().min(1, "Bitte geben Sie Ihren Nachnamen ein.").max(60),
-  company: z.string().trim().max(120).optional().transform((value) => value ?? ""),
+  firstName: z.string({ error: "Bitte geben Sie Ihren Vornamen ein." }).trim().min(1, "Bitte geben Sie Ihren Vornamen ein.").max(60, "Höchstens 60 Zeichen."),
+  lastName: z.string({ error: "Bitte geben Sie Ihren Nachnamen ein." }).trim().min(1, "Bitte geben Sie Ihren Nachnamen ein.").max(60, "Höchstens 60 Zeichen."),
+  company: z.string().trim().max(120, "Höchstens 120 Zeichen.").optional().transform((value) => value ?? ""),
   expertise: knownValue,
   experience: knownValue,
   bio: z.string().trim().max(BIO_MAX_LENGTH, `Höchstens ${BIO_MAX_LENGTH} Zeichen.`).optional().transform((value) => value ?? ""),
