@@ -5,8 +5,9 @@ import { ADMIN, DEMO_PASSWORD } from "./auth-helpers";
 // Plain HTTP, no browser: what the server itself enforces.
 const form = (fields: Record<string, string>) => ({ form: fields, maxRedirects: 0 });
 
-test("10 rapid failed sign-ins end in 429 with the rate-limit text", async ({ request }) => {
-  const headers = { "X-Forwarded-For": testClientIp(), Origin: "http://localhost:3100" };
+test("10 rapid failed sign-ins end in 429 with the rate-limit text", async ({ request, baseURL }) => {
+  // The server's own origin, whichever port the suite runs on (E2E_PORT): a foreign one is refused as CSRF.
+  const headers = { "X-Forwarded-For": testClientIp(), Origin: new URL(baseURL!).origin };
   const statuses: number[] = [];
   let lastBody = "";
   for (let i = 0; i < 10; i++) {
