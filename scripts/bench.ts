@@ -62,8 +62,8 @@ async function contentSize(): Promise<DataSet["size"]> {
 
 /**
  * The member has read the discussions of the measured lists once, at their start: each list row carries an
- * unread marker, and the member's rows measure the pages with them (issue 18). Reading a discussion during
- * the run moves only that discussion's position.
+ * unread marker, and the member's rows measure the pages with them and with a bell that counts (issue 18).
+ * Reading a discussion during the run moves only that discussion's position.
  */
 async function giveUnreadMarkers(email: string) {
   const { sql } = await import("drizzle-orm");
@@ -83,6 +83,19 @@ async function giveUnreadMarkers(email: string) {
       returning 1)
     select count(*)::int as n from marked`);
   if (!row?.n) throw new Error(`Keine Lesestände für ${email} angelegt.`);
+  // And the bell has something to count: replies in five discussions, three each, unread.
+  const [told] = await queryRows<{ n: number }>(sql`
+    with told as (
+      insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id)
+      select p.id, 'reply_to_discussion', 'bench:' || d.id, 3, d.id, c.id, c.author_id
+      from profiles p
+      cross join lateral (select id from discussions where hidden_at is null and replies_count > 0 order by created_at desc limit 5) d
+      cross join lateral (select id, author_id from comments where discussion_id = d.id and hidden_at is null order by created_at limit 1) c
+      where p.email = ${email}
+      on conflict do nothing
+      returning 1)
+    select count(*)::int as n from told`);
+  if (!told?.n) throw new Error(`Keine Benachrichtigungen für ${email} angelegt.`);
 }
 
 /** Which URLs to load, looked up in the database before the server takes it over (PGlite allows one process). */
@@ -260,7 +273,11 @@ async function main() {
         const probe = await fetch(`${server.url}${page.path}`, { headers: viewerCookie ? { cookie: viewerCookie } : {} });
         if (probe.status !== 200) throw new Error(`${page.path} antwortet ${probe.status}`);
         // The member's home page is measured with its unread markers (giveUnreadMarkers).
-        if (as === "Mitglied" && page.path === "/" && !(await probe.text()).includes('data-testid="unread-badge"')) throw new Error("Die Startseite des Mitglieds zeigt keine Ungelesen-Marker.");
+        if (as === "Mitglied" && page.path === "/") {
+          const html = await probe.text();
+          if (!html.includes('data-testid="unread-badge"')) throw new Error("Die Startseite des Mitglieds zeigt keine Ungelesen-Marker.");
+          if (!/Benachrichtigungen, [1-9]\d* ungelesen/.test(html)) throw new Error("Die Glocke des Mitglieds zählt keine ungelesenen Benachrichtigungen.");
+        }
         for (const connections of connectionCounts) {
           await load(server, page, as, viewerCookie, connections, warmupSeconds);
           const { result, serverTimes } = await load(server, page, as, viewerCookie, connections, duration);

@@ -13,9 +13,11 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { canonicalRedirect } from "~/server/canonical-url.server";
 import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db.server";
+import { sharedReads } from "~/server/shared-reads.server";
 import { purgeViewMarks } from "~/server/discussion-detail.server";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
 import { devMailboxUrl } from "~/server/dev-mailbox.server";
@@ -177,7 +179,8 @@ function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<ex
   app.all(
     /.*/,
     renderPages({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      // The build itself, not a function returning it: React Router then derives its routes once, not per request.
+      build: serverBuild as ServerBuild,
       mode: env.NODE_ENV,
       cache: pageCache,
     }),
@@ -364,12 +367,18 @@ async function main() {
   // Before the first request: every change committed from now on reaches this process's cache.
   const stopListening = await listenToDatabase(
     PAGE_CACHE_CHANNEL,
-    (message) => pageCache.invalidate(message),
+    (message) => {
+      pageCache.invalidate(message);
+      sharedReads.forget();
+    },
     () => {
       logger.warn("page cache listener reconnected; cache cleared");
       pageCache.clear();
+      sharedReads.forget();
     },
   );
+  // Members' pages keep the shared lists only where guests' pages may be kept: the same switch, the same channel.
+  if (pageCache.enabled) sharedReads.start();
   const { live, stop: stopLive } = await startNotificationLive();
   const streams = new Set<express.Response>();
   const app = createApp(pageCache, live, streams);

@@ -111,7 +111,7 @@ function headerOf(req: express.Request, name: string): string | null {
 }
 
 export interface PageHandlerOptions {
-  build: () => Promise<ServerBuild>;
+  build: ServerBuild;
   mode: string;
   cache: PageCache;
 }

@@ -10,6 +10,7 @@ import { listRecentDiscussions, listSubforumHighlights } from "~/server/discussi
 import { getCommunityStats } from "~/server/community-stats.server";
 import { unreadCounts } from "~/server/read-positions.server";
 import { getViewer } from "~/server/session.server";
+import { sharedReads } from "~/server/shared-reads.server";
 import { addStructuredData, websiteJsonLd } from "~/server/seo.server";
 import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
@@ -17,9 +18,9 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   addStructuredData(context, websiteJsonLd());
   const [recent, highlights, stats, viewer] = await Promise.all([
-    listRecentDiscussions(),
-    listSubforumHighlights(),
-    getCommunityStats(),
+    sharedReads.read("home:recent", () => listRecentDiscussions()),
+    sharedReads.read("home:highlights", () => listSubforumHighlights()),
+    sharedReads.read("home:stats", () => getCommunityStats()),
     getViewer(request),
   ]);
   const listed = [...recent, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];

@@ -24,13 +24,17 @@ import { texts } from "~/lib/texts";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
 import { unreadCounts } from "~/server/read-positions.server";
 import { getViewer } from "~/server/session.server";
+import { sharedReads } from "~/server/shared-reads.server";
 import type { Route } from "./+types/subforum";
 
 /** A subforum's list, and under /kategorie the same list for a category without a subforum (routes.ts). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const subforum = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
   const page = requirePageParam(request, subforum.path);
-  const [result, viewer] = await Promise.all([listSubforumPage(subforum.category, page), getViewer(request)]);
+  const [result, viewer] = await Promise.all([
+    sharedReads.read(`category:${subforum.category}:${page}`, () => listSubforumPage(subforum.category, page)),
+    getViewer(request),
+  ]);
   if (page > result.totalPages) throw data(null, { status: 404 });
   const breadcrumbs = breadcrumbJsonLd([
     { name: site.name, path: "/" },

@@ -15,6 +15,9 @@ import { magicLinkMail, passwordResetMail, verificationMail } from "./mail-templ
 import { passwordHashing } from "./password.server";
 
 export const SESSION_DAYS = 7;
+export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+/** How old a session's last extension may get before a request extends it again. */
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 export const MAGIC_LINK_MINUTES = 10;
 export const PASSWORD_RESET_MINUTES = 60;
 export const VERIFICATION_HOURS = 24;
@@ -81,8 +84,8 @@ export const auth = betterAuth({
   // Our own limiter (rate-limit.server.ts) guards every auth action; one limiter, one table.
   rateLimit: { enabled: false },
   session: {
-    expiresIn: SESSION_DAYS * 24 * 60 * 60,
-    updateAge: 24 * 60 * 60,
+    expiresIn: SESSION_SECONDS,
+    updateAge: SESSION_REFRESH_SECONDS,
   },
   advanced: {
     cookiePrefix: AUTH_COOKIE_PREFIX,

@@ -142,7 +142,7 @@ export interface PageCacheOptions {
 
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
-  private readonly filling = new Map<string, Promise<CachedPage | null>>();
+  private readonly filling = new Map<string, { generation: number; rendering: Promise<CachedPage | null> }>();
   /** Goes up with every invalidation: a render that began before one must not be stored after it. */
   private generation = 0;
   readonly enabled: boolean;
@@ -169,17 +169,18 @@ export class PageCache {
    * answers from its own render, and those waiting render for themselves.
    */
   async fill(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; shared: boolean }> {
-    const running = this.filling.get(key);
-    if (running) return { page: await running, shared: true };
     const generation = this.generation;
+    // A render begun before the latest change may not show it: only guests of the same generation wait for it.
+    const running = this.filling.get(key);
+    if (running?.generation === generation) return { page: await running.rendering, shared: true };
     const rendering = render();
-    this.filling.set(key, rendering);
+    this.filling.set(key, { generation, rendering });
     try {
       const page = await rendering;
       if (page && this.enabled && generation === this.generation) this.entries.set(key, page);
       return { page, shared: false };
     } finally {
-      this.filling.delete(key);
+      if (this.filling.get(key)?.rendering === rendering) this.filling.delete(key);
     }
   }
 

@@ -70,6 +70,24 @@ describe("two app servers on one database", () => {
     }
   });
 
+  it("a discussion started through one is on a member's home at the other, whose lists were kept", async () => {
+    const cookie = await signIn(b.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.13" });
+    // Twice: the second answer comes from B's kept lists (app/server/shared-reads.server.ts).
+    for (let i = 0; i < 2; i++) expect((await get(b, "/", cookie)).status).toBe(200);
+
+    const title = `Neu über Server A ${Date.now()}`;
+    const created = await fetch(`${a.url}/create-discussion`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ title, category: "seo", content: "<p>Ein Beitrag, der über den anderen Server geschrieben wurde.</p>", contentFormat: "html" }),
+    });
+    expect(created.status).toBe(302);
+
+    await expect.poll(async () => (await (await get(b, "/", cookie)).text()).includes(title), { timeout: 5_000, interval: 10 }).toBe(true);
+    expect(await (await get(b, "/subforum/seo", cookie)).text()).toContain(title);
+  });
+
   it("failed sign-ins count across both servers", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {

@@ -131,6 +131,22 @@ describe("PageCache", () => {
     expect(cache.get("k")).toBeUndefined();
   });
 
+  it("renders anew for a guest who asks after a change, instead of waiting for a render begun before it", async () => {
+    const cache = new PageCache(options);
+    const finishers: ((page: CachedPage) => void)[] = [];
+    const render = () => new Promise<CachedPage>((resolve) => finishers.push(resolve));
+    const before = cache.fill("k", render);
+    cache.invalidate("*");
+    const after = cache.fill("k", render);
+    expect(finishers).toHaveLength(2);
+    finishers[0]!(page(null, "alt"));
+    finishers[1]!(page(null, "neu"));
+    expect((await before).page?.bodies.identity.toString()).toBe("alt");
+    expect((await after).shared).toBe(false);
+    expect((await after).page?.bodies.identity.toString()).toBe("neu");
+    expect(cache.get("k")?.bodies.identity.toString()).toBe("neu");
+  });
+
   it("drops a discussion's pages and every list on its change, and keeps other discussions", async () => {
     const cache = new PageCache(options);
     await cache.fill("home", async () => page(null));
