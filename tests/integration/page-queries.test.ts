@@ -13,6 +13,7 @@ import { loader as discussionUnreadLoader } from "~/routes/discussion-unread";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as layoutLoader } from "~/routes/layout";
 import { loader as membersLoader } from "~/routes/members";
+import { loader as notificationsLoader } from "~/routes/notifications";
 import { loader as profileLoader } from "~/routes/profile";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as subforumLoader } from "~/routes/subforum";
@@ -31,6 +32,8 @@ interface Page {
   path: string;
   params: Record<string, string>;
   loader: (args: never) => unknown;
+  /** Pages a guest is sent away from (to sign in): counted and explained for the member only. */
+  memberOnly?: boolean;
 }
 
 let pages: Page[];
@@ -52,6 +55,9 @@ beforeAll(async () => {
   });
   // The member has read every discussion once, at its start: each listed one carries an unread marker.
   await db.execute(sql`insert into read_positions (profile_id, discussion_id, last_read_at) select ${memberId}, id, created_at from ${discussions}`);
+  // The bell and the notification list read a table that holds every member's notifications, read and unread.
+  await tellMembers(sql`select id from profiles`, 40);
+  await tellMembers(sql`select ${memberId}::text as id`, 80);
   await vacuumAnalyze(db);
   const signedIn = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", "abfragen@example.com", password);
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
@@ -79,12 +85,30 @@ beforeAll(async () => {
     { name: "members, page 2", path: "/members?page=2", params: {}, loader: membersLoader },
     { name: "members, filtered page 2", path: "/members?q=a&page=2", params: {}, loader: membersLoader },
     { name: "profile", path: "/profile/bench-7", params: { id: "bench-7" }, loader: profileLoader },
+    { name: "notifications", path: "/benachrichtigungen", params: {}, loader: notificationsLoader, memberOnly: true },
+    { name: "notifications, page 2", path: "/benachrichtigungen?page=2", params: {}, loader: notificationsLoader, memberOnly: true },
   ];
 }, 1_200_000);
+
+/** Reply notifications for each member `members` selects, one per discussion of the newest `perMember`; every third read. */
+async function tellMembers(members: ReturnType<typeof sql>, perMember: number) {
+  await db.execute(sql`
+    insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id, read_at, updated_at)
+    select m.id, 'reply_to_discussion', 'abfrage:' || d.id, 2, d.id, c.id, c.author_id,
+      case when d.n % 3 = 0 then now() end, now() - d.n * interval '1 minute'
+    from (${members}) m
+    cross join lateral (select id, row_number() over (order by created_at desc) as n from ${discussions} where replies_count > 0 order by created_at desc limit ${perMember}) d
+    cross join lateral (select id, author_id from ${comments} where discussion_id = d.id order by created_at limit 1) c
+    on conflict do nothing`);
+}
 
 interface CapturedQuery {
   sql: string;
   params: unknown[];
+}
+
+function viewersOf(page: Page): (string | null)[] {
+  return page.memberOnly ? [memberCookie] : [null, memberCookie];
 }
 
 /** The layout's and the page's loaders, as one request runs them; returns every statement they sent. */
@@ -105,7 +129,7 @@ describe("queries per page", () => {
   it("stay the same when the data grows (no query per row)", async () => {
     const before = new Map<string, number>();
     for (const page of pages) {
-      for (const cookie of [null, memberCookie]) before.set(`${page.name} ${cookie ? "member" : "guest"}`, (await render(page, cookie)).length);
+      for (const cookie of viewersOf(page)) before.set(`${page.name} ${cookie ? "member" : "guest"}`, (await render(page, cookie)).length);
     }
 
     // More of everything that the pages list: discussions in the subforum, threads and replies by other authors.
@@ -119,9 +143,11 @@ describe("queries per page", () => {
       Array.from({ length: 60 }, (_, i) => ({ slug: `mehr-${i}`, title: `Mehr ${RARE_TERM} ${i}`, content: "<p>Mehr</p>", category: "seo", authorId: `bench-${i + 20}` })),
     );
     await db.insert(discussions).values({ slug: "vom-mitglied", title: "Vom Mitglied", content: "<p>x</p>", category: "seo", authorId: memberId });
+    // And more for the bell and the list.
+    await tellMembers(sql`select ${memberId}::text as id`, 200);
 
     for (const page of pages) {
-      for (const cookie of [null, memberCookie]) {
+      for (const cookie of viewersOf(page)) {
         const key = `${page.name} ${cookie ? "member" : "guest"}`;
         const count = (await render(page, cookie)).length;
         expect({ page: key, queries: count }).toEqual({ page: key, queries: before.get(key) });
@@ -151,12 +177,13 @@ describe("query plans", () => {
     return [...own, ...children.flatMap(sequentialScans)];
   }
 
-  it("read discussions and comments by index on every page", async () => {
+  it("read discussions, comments, read positions and notifications by index on every page", async () => {
     const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
     const problems: string[] = [];
     let explained = 0;
+    let notificationReads = 0;
     for (const page of pages) {
-      for (const cookie of [null, memberCookie]) {
+      for (const cookie of viewersOf(page)) {
         for (const query of await render(page, cookie)) {
           // Marking a discussion read is the one write of a page; its look-ups are planned like the reads.
           if (!/^\s*(select|with|insert into "read_positions")\b/i.test(query.sql)) continue;
@@ -164,12 +191,15 @@ describe("query plans", () => {
           const raw = rows[0]!["QUERY PLAN"];
           const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: Record<string, unknown> }>;
           explained += 1;
-          const scanned = sequentialScans(plan[0]!.Plan).filter((relation) => relation === "discussions" || relation === "comments" || relation === "read_positions");
+          if (/\bnotifications\b/.test(query.sql)) notificationReads += 1;
+          const scanned = sequentialScans(plan[0]!.Plan).filter((relation) => ["discussions", "comments", "read_positions", "notifications"].includes(relation));
           if (scanned.length > 0) problems.push(`${page.name}: sequential scan on ${scanned.join(", ")} in ${query.sql.slice(0, 160)}`);
         }
       }
     }
     expect(explained).toBeGreaterThan(pages.length * 2);
+    // The bell on every member's page, the list and its count on the notification pages.
+    expect(notificationReads).toBeGreaterThanOrEqual(pages.length);
     expect(problems).toEqual([]);
   });
 });
