@@ -88,6 +88,50 @@ describe("two app servers on one database", () => {
     expect(await (await get(b, "/subforum/seo", cookie)).text()).toContain(title);
   });
 
+  it("a reply written through one moves the bell on the other's live stream", async () => {
+    const author = await signIn(a.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.14" });
+    const replier = await signIn(a.url, "aylin.demir@example.com", MEMBER.password, { "X-Forwarded-For": "203.0.113.15" });
+    const title = `Glocke über zwei Server ${Date.now()}`;
+    const created = await fetch(`${a.url}/create-discussion`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: author, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ title, category: "seo", content: "<p>Wer antwortet, läutet die Glocke auf dem anderen Server.</p>", contentFormat: "html" }),
+    });
+    expect(created.status).toBe(302);
+    const slug = /href="\/discussion\/([^"?#/]+)"[^>]*>[^<]*Glocke über zwei Server/.exec(await (await get(a, "/", author)).text())?.[1];
+    expect(slug).toBeTruthy();
+
+    // The author's stream at B: first the count now, then each change.
+    const stream = await fetch(`${b.url}/benachrichtigungen/live`, { headers: { cookie: author } });
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const counts: number[] = [];
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reading = (async () => {
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (const match of buffer.matchAll(/event: count\ndata: (\d+)\n\n/g)) counts.push(Number(match[1]));
+        buffer = buffer.slice(buffer.lastIndexOf("\n\n") + 2);
+      }
+    })();
+    await expect.poll(() => counts.length).toBeGreaterThan(0);
+    const before = counts[counts.length - 1]!;
+
+    const replied = await fetch(`${a.url}/discussion/${slug}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: replier, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-comment", content: "Eine Antwort über Server A." }),
+    });
+    expect(replied.status).toBeLessThan(400);
+    await expect.poll(() => counts[counts.length - 1], { timeout: 5_000, interval: 20 }).toBe(before + 1);
+    await reader.cancel();
+    await reading.catch(() => undefined);
+  });
+
   it("failed sign-ins count across both servers", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
