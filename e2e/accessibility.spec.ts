@@ -1,7 +1,21 @@
 import { request as requests, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test, testClientIp } from "./fixtures";
 import { DEMO_PASSWORD, signInOverHttp, signUpOverHttp, storageStateOf, type Role } from "./auth-helpers";
+import { firstDiscussion, profileOf, secondMembersPage } from "./content-helpers";
 import { linkIn, waitForMail } from "./mail";
+
+/** Opens the sidebar's user menu (a <details>) and waits for its entries. */
+async function openUserMenu(page: Page, within: "sidebar" | "mobile-sidebar") {
+  const menu = page.getByTestId(within).getByTestId("user-menu");
+  await menu.locator("summary").click();
+  await menu.getByRole("link", { name: "Profil" }).waitFor();
+}
+
+/** The phone's navigation sheet (JavaScript), open. */
+async function openSheet(page: Page) {
+  await page.getByTestId("sidebar-toggle").click();
+  await page.getByTestId("mobile-sidebar").waitFor();
+}
 
 /**
  * axe-core (WCAG 2.1 A/AA) on every page type, in every state a visitor
@@ -34,14 +48,6 @@ interface Visitor {
   states: PageState[];
 }
 
-/** The first discussion listed on a subforum page. */
-async function firstDiscussion(request: APIRequestContext): Promise<string> {
-  const html = await (await request.get("/subforum/seo")).text();
-  const path = html.match(/href="(\/discussion\/[^"#?]+)"/)?.[1];
-  if (!path) throw new Error("no discussion on /subforum/seo");
-  return path;
-}
-
 /** Home, after someone else commented on a discussion the visitor has read: its row carries an unread marker. */
 async function homeWithUnread(request: APIRequestContext): Promise<string> {
   const origin = new URL((await request.get("/healthz")).url()).origin;
@@ -58,14 +64,6 @@ async function homeWithUnread(request: APIRequestContext): Promise<string> {
   } finally {
     await writer.dispose();
   }
-}
-
-/** The profile of the first member listed for a search. */
-async function profileOf(request: APIRequestContext, query: string): Promise<string> {
-  const html = await (await request.get(`/members?q=${encodeURIComponent(query)}`)).text();
-  const path = html.match(/href="(\/profile\/[^"#?]+)"/)?.[1];
-  if (!path) throw new Error(`no member found for ${query}`);
-  return path;
 }
 
 const visitors: Visitor[] = [
@@ -87,6 +85,7 @@ const visitors: Visitor[] = [
       { name: "members directory without results", path: "/members?q=m%C3%BCller&expertise=seo" },
       { name: "a profile", path: (request) => profileOf(request, "Hoffmann") },
       { name: "a missing profile", path: "/profile/gibt-es-nicht", status: 404 },
+      { name: "members directory, page 2", path: secondMembersPage },
     ],
   },
   {
@@ -105,6 +104,41 @@ const visitors: Visitor[] = [
       { name: "subforum KI-Suche", path: "/subforum/ai" },
       { name: "a subforum page past the end", path: "/subforum/seo?page=2", status: 404 },
       { name: "an unknown subforum", path: "/subforum/unbekannt", status: 404 },
+    ],
+  },
+  {
+    name: "guest: categories and unsubscribing",
+    states: [
+      { name: "category Allgemein", path: "/kategorie/allgemein" },
+      { name: "category Tools", path: "/kategorie/tools" },
+      { name: "category Events", path: "/kategorie/events" },
+      { name: "unsubscribing with an invalid link", path: "/benachrichtigungen/abbestellen?token=ungueltig" },
+    ],
+  },
+  {
+    name: "guest: dialogs and messages",
+    states: [
+      {
+        name: "the cookie settings dialog",
+        path: "/",
+        ready: async (page) => {
+          await page.getByTestId("cookie-banner").getByRole("button", { name: "Einstellungen" }).click();
+          await page.getByRole("dialog").waitFor();
+        },
+      },
+      {
+        name: "a refused sign-in, its toast open",
+        path: "/auth",
+        ready: async (page) => {
+          await page.getByLabel("E-Mail").fill("niemand.hier@example.com");
+          await page.getByLabel("Passwort", { exact: true }).fill("falsches-passwort");
+          await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+          const toast = page.locator("[data-sonner-toast]");
+          await toast.waitFor();
+          // The pointer on the toast stops its clock: it is still there when axe looks.
+          await toast.hover();
+        },
+      },
     ],
   },
   {
@@ -131,6 +165,22 @@ const visitors: Visitor[] = [
     states: [
       { name: "home", path: "/" },
       { name: "a discussion", path: firstDiscussion },
+      { name: "home, with the navigation sheet open", path: "/", ready: openSheet },
+    ],
+  },
+  {
+    name: "member on a 375 px screen",
+    as: "member",
+    width: 375,
+    states: [
+      {
+        name: "home, with the navigation sheet and its user menu open",
+        path: "/",
+        ready: async (page) => {
+          await openSheet(page);
+          await openUserMenu(page, "mobile-sidebar");
+        },
+      },
     ],
   },
   {
@@ -164,6 +214,17 @@ const visitors: Visitor[] = [
       { name: "own profile", path: (request) => profileOf(request, "Köhler") },
       { name: "own profile in edit mode", path: async (request) => `${await profileOf(request, "Köhler")}?edit=1` },
       { name: "the admin panel, refused", path: "/admin", status: 403 },
+    ],
+  },
+  {
+    name: "member: finding",
+    as: "member",
+    states: [
+      { name: "home, with the user menu open", path: "/", ready: (page) => openUserMenu(page, "sidebar") },
+      { name: "search form", path: "/search" },
+      { name: "search results", path: "/search?q=Backlinks" },
+      { name: "members directory", path: "/members" },
+      { name: "members directory, page 2", path: secondMembersPage },
     ],
   },
   {
@@ -217,25 +278,32 @@ for (const visitor of allVisitors) {
   });
 }
 
-test("axe: the reset form of a valid link, and the same link once used", async ({ page, visit, checkA11y, request }) => {
-  const email = `a11y.reset.${Date.now()}@example.com`;
-  await signUpOverHttp(request, { firstName: "Alma", lastName: "Zugang", email, password: "alma-passwort" });
-  const since = Date.now();
-  const forgot = await request.post("/auth", { form: { intent: "forgot-password", email }, maxRedirects: 0 });
-  expect(forgot.status()).toBeLessThan(400);
-  const link = linkIn(await waitForMail(email, "password-reset", since), "/reset-password");
+// Both themes, as for every other page state.
+for (const [colorScheme, name] of [["light", ""], ["dark", ", dark"]] as const) {
+  test.describe(() => {
+    test.use({ colorScheme });
 
-  await visit(link);
-  await expect(page.getByRole("heading", { name: "Neues Passwort festlegen" })).toBeVisible();
-  await checkA11y();
+    test(`axe: the reset form of a valid link, and the same link once used${name}`, async ({ page, visit, checkA11y, request }) => {
+      const email = `a11y.reset.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+      await signUpOverHttp(request, { firstName: "Alma", lastName: "Zugang", email, password: "alma-passwort" });
+      const since = Date.now();
+      const forgot = await request.post("/auth", { form: { intent: "forgot-password", email }, maxRedirects: 0 });
+      expect(forgot.status()).toBeLessThan(400);
+      const link = linkIn(await waitForMail(email, "password-reset", since), "/reset-password");
 
-  await page.getByLabel("Neues Passwort").fill("alma-neues-passwort");
-  await page.getByLabel("Passwort bestätigen").fill("alma-neues-passwort");
-  await page.getByRole("button", { name: "Passwort speichern" }).click();
-  await expect(page.getByRole("heading", { name: "Passwort erfolgreich geändert!" })).toBeVisible();
-  await checkA11y();
+      await visit(link);
+      await expect(page.getByRole("heading", { name: "Neues Passwort festlegen" })).toBeVisible();
+      await checkA11y();
 
-  await visit(link);
-  await expect(page.getByText("Der Link wurde bereits verwendet.")).toBeVisible();
-  await checkA11y();
-});
+      await page.getByLabel("Neues Passwort").fill("alma-neues-passwort");
+      await page.getByLabel("Passwort bestätigen").fill("alma-neues-passwort");
+      await page.getByRole("button", { name: "Passwort speichern" }).click();
+      await expect(page.getByRole("heading", { name: "Passwort erfolgreich geändert!" })).toBeVisible();
+      await checkA11y();
+
+      await visit(link);
+      await expect(page.getByText("Der Link wurde bereits verwendet.")).toBeVisible();
+      await checkA11y();
+    });
+  });
+}

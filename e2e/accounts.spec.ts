@@ -51,7 +51,7 @@ test("sign-up → confirmation mail → pending → approval by an admin → sig
   await page.goto("/pending-approval");
   await page.waitForURL((url) => url.pathname === "/");
   await page.getByTestId("user-menu").getByText(`Mara ${lastName}`).click();
-  await page.getByRole("button", { name: "Abmelden" }).click();
+  await page.getByTestId("user-menu").getByRole("button", { name: "Abmelden" }).click();
   await expect(page.getByTestId("sidebar").getByRole("link", { name: "Anmelden" })).toBeVisible();
 
   await signInAndExpectHome(page, email, "mein-passwort");

@@ -5,7 +5,7 @@ import { test as base, expect, type Page, type Response } from "@playwright/test
  * Every page visit goes through `visit`: it checks the HTTP status and waits
  * for hydration; together with the listeners below it fails the test on any
  * console error, uncaught exception or 5xx response. The accessibility scan
- * (axe-core, WCAG 2.1 A/AA) runs once per page state in
+ * (axe-core, WCAG 2.1 A/AA plus two landmark rules) runs once per page state in
  * e2e/accessibility.spec.ts, not on every visit: at 1–2 s a scan it was most
  * of the suite's time.
  */
@@ -24,6 +24,13 @@ export interface Fixtures {
 type TrackedPage = Page & { __allowed?: RegExp[] };
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/**
+ * Two best-practice rules outside those tags, on every page too: all content
+ * sits in a landmark (`region`), and landmarks of one kind have names of their
+ * own (`landmark-unique`). An enabled rule runs next to the tags (axe's rule
+ * options win over runOnly tags).
+ */
+const EXTRA_RULES = { region: { enabled: true }, "landmark-unique": { enabled: true } };
 
 async function scan(page: Page) {
   // A toast fading in is half transparent: axe would judge its contrast mid-transition. Scan the settled page.
@@ -33,7 +40,8 @@ async function scan(page: Page) {
   );
   // Legacy mode runs axe inside the page itself; the default opens a blank page per scan to finish the run
   // (needed only for cross-origin frames, which the forum has none of) and took twice as long.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+  // options() replaces every option, so it comes before withTags().
+  const results = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
   const violations = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
   );

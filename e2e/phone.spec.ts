@@ -1,30 +1,17 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { storageStateOf, type Role } from "./auth-helpers";
+import { ROLES, signInOverHttp, storageStateOf, type Role } from "./auth-helpers";
+import { firstDiscussion, ownCommentInEditing, profileOf, secondMembersPage } from "./content-helpers";
 
 /**
  * Phones: no page is wider than the screen at 320 and 375 px, for guests and
  * signed-in members alike; the floating create button keeps out of the way;
- * and without JavaScript a guest still reaches every main page.
+ * and without JavaScript guests and members still reach every kind of page
+ * from the home page, by clicking.
  *
  * Each kind of visitor walks its pages in one browser context, and each page
  * is loaded once at 375 px and measured again after narrowing to 320 px.
  */
-
-async function firstDiscussion(request: APIRequestContext): Promise<string> {
-  const html = await (await request.get("/subforum/seo")).text();
-  const path = html.match(/href="(\/discussion\/[^"#?]+)"/)?.[1];
-  if (!path) throw new Error("no discussion on /subforum/seo");
-  return path;
-}
-
-async function profileOf(request: APIRequestContext, query: string): Promise<string> {
-  const html = await (await request.get(`/members?q=${encodeURIComponent(query)}`)).text();
-  const path = html.match(/href="(\/profile\/[^"#?]+)"/)?.[1];
-  if (!path) throw new Error(`no member found for ${query}`);
-  return path;
-}
 
 type PagePath = string | ((request: APIRequestContext) => Promise<string>);
 
@@ -55,6 +42,7 @@ const walks: Walk[] = [
       { path: (request) => profileOf(request, "Hoffmann") },
       { path: "/search" },
       { path: "/search?q=Backlinks" },
+      { path: secondMembersPage },
     ],
   },
   {
@@ -69,6 +57,16 @@ const walks: Walk[] = [
     ],
   },
   {
+    name: "guest: passwords, magic links and unsubscribing",
+    pages: [
+      { path: "/auth?mode=forgot-password" },
+      { path: "/auth?mode=magic-link" },
+      { path: "/reset-password" },
+      { path: "/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired" },
+      { path: "/benachrichtigungen/abbestellen?token=ungueltig" },
+    ],
+  },
+  {
     name: "member: writing and the own profile",
     as: "member",
     pages: [
@@ -79,6 +77,36 @@ const walks: Walk[] = [
       { path: async (request) => `${await profileOf(request, "Köhler")}?edit=1` },
       { path: "/members" },
     ],
+  },
+  {
+    name: "member: reading, finding and not finding",
+    as: "member",
+    pages: [
+      { path: "/benachrichtigungen" },
+      { path: "/search" },
+      { path: "/search?q=Backlinks" },
+      { path: "/subforum/seo" },
+      { path: "/kategorie/tools" },
+      { path: "/agb" },
+      { path: "/gibt-es-nicht/wirklich", status: 404 },
+    ],
+  },
+  {
+    name: "member: refused, editing a comment, other members",
+    as: "member",
+    pages: [
+      { path: "/admin", status: 403 },
+      { path: ownCommentInEditing },
+      { path: (request) => profileOf(request, "Hoffmann") },
+      { path: secondMembersPage },
+      { path: "/profile/gibt-es-nicht", status: 404 },
+      { path: "/discussion/gibt-es-nicht", status: 404 },
+    ],
+  },
+  {
+    name: "moderator: a discussion with the moderation tools",
+    as: "moderator",
+    pages: [{ path: firstDiscussion }],
   },
   {
     name: "administrator: admin panel and moderation",
@@ -153,10 +181,8 @@ test.describe("the floating create button", () => {
     await page.getByTestId("cookie-banner").getByRole("button", { name: "Nur notwendige" }).click();
     const button = page.getByTestId("floating-create");
     await expect(button).toBeVisible();
+    // In a landmark: axe's `region` rule (e2e/fixtures.ts) checks that no content lies outside one.
     await expect(page.getByRole("navigation", { name: "Schnellaktion" }).getByTestId("floating-create")).toBeVisible();
-    // axe's `region` (best practice, outside the WCAG tags accessibility.spec.ts scans for): all content in landmarks.
-    const regions = await new AxeBuilder({ page }).withRules(["region"]).setLegacyMode(true).analyze();
-    expect(regions.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
 
     // Scrolled to the very end, nothing of the footer lies under the button.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -200,15 +226,19 @@ test.describe("a phone without JavaScript", () => {
     { link: "Anmelden", path: "/auth", heading: /.+/ },
   ];
 
+  /** The top bar's menu button leads to the footer's navigation, on every page with a top bar. */
+  async function openMenu(page: Page) {
+    await page.getByTestId("sidebar-toggle").click();
+    await page.waitForURL((url) => url.hash === "#footer-community");
+  }
+
   // Thirteen pages in a row, one click on the menu and one on the link each: up to 20 s on a busy
   // two-core machine, so a budget of its own.
   test("a guest reaches every main page from home by clicking only", async ({ page }) => {
     test.setTimeout(75_000);
     await page.goto("/");
     for (const target of mainPages) {
-      // The menu button of the top bar leads to the navigation, on every page.
-      await page.getByTestId("sidebar-toggle").click();
-      await page.waitForURL((url) => url.hash === "#footer-community");
+      await openMenu(page);
       const navigation = page.getByRole("contentinfo");
       await navigation.getByRole("link", { name: target.link, exact: true }).click();
       await page.waitForURL((url) => url.pathname === target.path);
@@ -216,11 +246,93 @@ test.describe("a phone without JavaScript", () => {
     }
   });
 
-  test("'Cookie-Einstellungen' leads to the cookie section of the privacy page", async ({ page }) => {
-    await page.goto("/impressum");
+  // Nine pages, most of them a click away from the last: about as long as the main pages.
+  test("a guest reaches a discussion, its author, search results, members page 2 and the sign-up from home", async ({ page }) => {
+    test.setTimeout(75_000);
+    const secondPage = await secondMembersPage(page.request);
+    const heading = page.getByRole("heading", { level: 1 }).first();
+    await page.goto("/");
+
+    await page.locator('main a[href^="/discussion/"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith("/discussion/"));
+    await expect(heading).toBeVisible();
+    await page.locator('main a[href^="/profile/"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith("/profile/"));
+    await expect(heading).toBeVisible();
+
+    await openMenu(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Suche", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/search");
+    const search = page.getByRole("search", { name: "Diskussionen durchsuchen" });
+    await search.getByRole("searchbox").fill("Backlinks");
+    await search.getByRole("button", { name: "Suchen" }).click();
+    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "Backlinks");
+    const result = page.locator('main a[href^="/discussion/"]').first();
+    await expect(result).toBeVisible();
+    await result.click();
+    await page.waitForURL((url) => url.pathname.startsWith("/discussion/"));
+    await expect(heading).toBeVisible();
+
+    await openMenu(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Mitglieder", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/members");
+    await page.getByRole("navigation", { name: "Seitennavigation" }).getByRole("link", { name: "Weiter" }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === secondPage);
+    await expect(page.getByTestId("member-card").first()).toBeVisible();
+
+    // Last: the sign-in page has a layout of its own, without the top bar.
+    await openMenu(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Anmelden", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.getByRole("navigation", { name: "Anmelden oder registrieren" }).getByRole("link", { name: "Registrieren" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("tab") === "register");
+    await expect(heading).toHaveText("Registrieren");
+  });
+
+  test("'Cookie-Einstellungen' on the home page leads to the cookie section of the privacy page", async ({ page }) => {
+    await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookie-Einstellungen" }).click();
     await page.waitForURL((url) => url.pathname === "/datenschutz" && url.hash === "#cookies");
     await expect(page.getByRole("heading", { name: "4. Cookies und lokaler Speicher" })).toBeInViewport();
     await expect(page.getByRole("region", { name: "Cookies und lokaler Speicher" }).getByRole("table")).toBeVisible();
+  });
+
+  test("a member reaches the profile, the notifications and the writing form from home, and signs out", async ({ page }) => {
+    // A session of its own rather than the shared one of storageStateOf("member"): signing out ends the
+    // session, and the other tests still need theirs.
+    await signInOverHttp(page, ROLES.member.email, ROLES.member.password);
+    await page.goto("/");
+    const account = page.getByRole("contentinfo").getByRole("navigation", { name: "Konto" });
+    const targets: Array<{ link: string; path: (pathname: string) => boolean; heading: string }> = [
+      { link: "Profil", path: (pathname) => pathname.startsWith("/profile/"), heading: "Sabine" },
+      { link: "Benachrichtigungen", path: (pathname) => pathname === "/benachrichtigungen", heading: "Benachrichtigungen" },
+      { link: "Diskussion erstellen", path: (pathname) => pathname === "/create-discussion", heading: "Neue Diskussion starten" },
+    ];
+    for (const target of targets) {
+      await openMenu(page);
+      await account.getByRole("link", { name: target.link, exact: true }).click();
+      await page.waitForURL((url) => target.path(url.pathname));
+      await expect(page.getByRole("heading", { level: 1 }).first(), target.link).toHaveText(target.heading);
+    }
+    await expect(account.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+
+    await openMenu(page);
+    await account.getByRole("button", { name: "Abmelden" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Anmelden", exact: true })).toBeVisible();
+    await expect(account).toHaveCount(0);
+    expect((await page.request.get("/benachrichtigungen", { maxRedirects: 0 })).status(), "signed out").toBe(302);
+  });
+
+  test.describe(() => {
+    test.use({ storageState: storageStateOf("admin") });
+
+    test("an administrator reaches the Admin Panel from home", async ({ page }) => {
+      await page.goto("/");
+      await openMenu(page);
+      await page.getByRole("contentinfo").getByRole("navigation", { name: "Konto" }).getByRole("link", { name: "Admin Panel" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText("Admin Panel");
+    });
   });
 });

@@ -51,7 +51,11 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
               <Outlet />
             </main>
-            <SiteFooter year={loaderData.year} signedIn={viewer !== null} roomForFloatingButton={floatingCreate} />
+            <SiteFooter
+              year={loaderData.year}
+              viewer={viewer && { ...viewer, hasNotifications: viewer.unreadNotifications !== null }}
+              roomForFloatingButton={floatingCreate}
+            />
           </div>
         </div>
         {floatingCreate && <FloatingCreateButton />}

@@ -8,10 +8,13 @@ import { site } from "~/lib/site";
 export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-background to-brand-100 px-4 py-10">
-      <Link to={paths.home} className="mb-6 flex items-center gap-2 font-bold">
-        <Logo />
-        {site.name}
-      </Link>
+      {/* A banner landmark: no content of the page lies outside a landmark (axe `region`). */}
+      <header className="mb-6">
+        <Link to={paths.home} className="flex items-center gap-2 font-bold">
+          <Logo />
+          {site.name}
+        </Link>
+      </header>
       <main className="w-full max-w-md rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {description && <div className="mt-2 text-sm text-muted-foreground">{description}</div>}

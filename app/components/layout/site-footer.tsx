@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useCookieConsent } from "~/components/cookie-consent/cookie-consent";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
@@ -10,12 +10,20 @@ import { cn } from "~/lib/utils";
 /** The footer's navigation of every main page; the top bar's menu button leads here before (and without) JavaScript. */
 export const FOOTER_NAVIGATION_ID = "footer-community";
 
-export function SiteFooter({ year, signedIn, roomForFloatingButton }: { year: number; signedIn: boolean; roomForFloatingButton: boolean }) {
+/** What the footer offers a signed-in visitor: the sidebar's member pages, which a phone without JavaScript reaches only here. */
+export interface FooterViewer {
+  id: string;
+  canOpenAdminPanel: boolean;
+  canCreateDiscussion: boolean;
+  hasNotifications: boolean;
+}
+
+export function SiteFooter({ year, viewer, roomForFloatingButton }: { year: number; viewer: FooterViewer | null; roomForFloatingButton: boolean }) {
   const { openSettings } = useCookieConsent();
   return (
     // With the floating create button the footer's last line stays clear of it, also at the very end of the page.
     <footer className={cn("border-t border-border bg-sidebar px-4 pt-8 text-sm md:px-8", roomForFloatingButton ? "pb-24" : "pb-8")}>
-      <div className="mx-auto grid max-w-6xl gap-8 sm:grid-cols-3">
+      <div className={cn("mx-auto grid max-w-6xl gap-8", viewer ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3")}>
         <div>
           <p className="font-semibold">{site.name}</p>
           <p className="mt-2 text-muted-foreground">{site.tagline}</p>
@@ -29,9 +37,30 @@ export function SiteFooter({ year, signedIn, roomForFloatingButton }: { year: nu
             ...listings.map((listing) => ({ to: listing.path, label: listing.title })),
             { to: paths.members, label: "Mitglieder" },
             { to: paths.search, label: "Suche" },
-            ...(signedIn ? [] : [{ to: paths.auth, label: "Anmelden" }]),
+            ...(viewer ? [] : [{ to: paths.auth, label: "Anmelden" }]),
           ]}
         />
+        {/* Right after Community, so the top bar's jump to the navigation shows both on a phone. */}
+        {viewer && (
+          <FooterLinks
+            id="footer-account"
+            title="Konto"
+            links={[
+              { to: paths.profile(viewer.id), label: "Profil" },
+              ...(viewer.hasNotifications ? [{ to: paths.notifications, label: "Benachrichtigungen" }] : []),
+              ...(viewer.canCreateDiscussion ? [{ to: paths.createDiscussion, label: "Diskussion erstellen" }] : []),
+              ...(viewer.canOpenAdminPanel ? [{ to: paths.admin, label: "Admin Panel" }] : []),
+            ]}
+          >
+            <li>
+              <Form method="post" action={paths.signOut}>
+                <button type="submit" className="hover:underline">
+                  Abmelden
+                </button>
+              </Form>
+            </li>
+          </FooterLinks>
+        )}
         <FooterLinks
           id="footer-legal"
           title="Rechtliches"
