@@ -217,6 +217,10 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   const title = `Matrix beobachten ${Date.now()}`;
   expect((await post(clients.get("member")!, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" })).status()).toBe(302);
   const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
+  // The moderator answers: the member (the author) has a notification, which only they may open.
+  expect((await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" })).status()).toBeLessThan(400);
+  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(await (await clients.get("member")!.get("/benachrichtigungen")).text())?.[1];
+  expect(notificationId, "the member's notification of the moderator's answer").toBeTruthy();
   const approved = ["member", "moderator", "admin"];
   const rows: Record<string, (context: APIRequestContext) => Promise<APIResponse>> = {
     "watch a discussion": (context) => post(context, discussion, { intent: "watch", level: "watching" }),
@@ -224,16 +228,38 @@ test("members' own actions (watching, notifications, mention suggestions) succee
     "open the notifications": (context) => context.get("/benachrichtigungen", { maxRedirects: 0 }),
     "mark all notifications read": (context) => post(context, "/benachrichtigungen", { intent: "read-all" }),
     "ask for members to mention": (context) => context.get("/mitglieder/vorschlaege?q=Ka", { maxRedirects: 0 }),
+    // Another member's notification is not there for them (404); the recipient opens it and is led to the answer.
+    "open a notification": (context) => post(context, "/benachrichtigungen", { intent: "open", id: notificationId! }),
   };
+  const allowedFor: Record<string, readonly string[]> = { "open a notification": ["member"] };
   const outcomes: string[] = [];
   for (const [action, attempt] of Object.entries(rows)) {
-    for (const [actor, context] of clients) {
+    // Refused actors first, so the recipient's own notification is still unread when the others try.
+    const order = [...clients].sort(([a], [b]) => Number((allowedFor[action] ?? approved).includes(a)) - Number((allowedFor[action] ?? approved).includes(b)));
+    for (const [actor, context] of order) {
       const response = await attempt(context);
-      const allowed = approved.includes(actor);
+      const allowed = (allowedFor[action] ?? approved).includes(actor);
       const ok = allowed ? succeeded(response) : refused(response);
       outcomes.push(`${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`);
     }
   }
   expect(outcomes.filter((line) => line.startsWith("FAIL")), outcomes.join("\n")).toEqual([]);
+
+  // The bell's live stream: a stream for approved members, refused before it starts for everyone else.
+  const live: string[] = [];
+  for (const [actor, context] of clients) {
+    const cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const aborted = new AbortController();
+    const response = await fetch(new URL("/benachrichtigungen/live", baseURL), { headers: { cookie }, signal: aborted.signal });
+    live.push(`${actor}: ${response.status} ${response.headers.get("content-type")?.split(";")[0]}`);
+    aborted.abort();
+  }
+  expect(live).toEqual([
+    "guest: 401 text/plain",
+    "pending: 403 text/plain",
+    "member: 200 text/event-stream",
+    "moderator: 200 text/event-stream",
+    "admin: 200 text/event-stream",
+  ]);
   for (const context of clients.values()) await context.dispose();
 });
