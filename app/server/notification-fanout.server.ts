@@ -10,7 +10,7 @@ import { queryRows, type Database, type Transaction } from "./db.server";
  * E-mails are left to the notification mail worker (notification-mail.server.ts).
  */
 
-/** NOTIFY channel (migration 0013): payload a member's id (their unread count changed) or '*' (many changed). */
+/** NOTIFY channel (migration 0014_notifications): payload a member's id (their unread count changed) or '*' (many changed). */
 export const NOTIFICATIONS_CHANNEL = "notifications";
 
 /**
