@@ -455,7 +455,8 @@ export const notifications = pgTable(
     kind: text("kind", { enum: notificationKinds }).notNull(),
     /**
      * Unread notifications with the same key are one row: a later one counts it up
-     * ('3 neue Antworten in …') and keeps the first comment, where reading starts.
+     * and adds its comment or discussion to the row's items (notification_items),
+     * from which the list counts and links what is still visible ('3 neue Antworten in …').
      */
     groupKey: text("group_key").notNull(),
     count: integer("count").notNull().default(1),
@@ -482,6 +483,26 @@ export const notifications = pgTable(
     index("notifications_recipient_updated_at_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
     index("notifications_mail_due_idx").on(t.createdAt).where(sql`mailed_at is null`),
   ],
+);
+
+/**
+ * What one notification row groups: each comment (or, for a watched category,
+ * each discussion) that counted it up. Moderation may hide any of them later;
+ * the row shows the visible ones only, and links the first of those.
+ */
+export const notificationItems = pgTable(
+  "notification_items",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_items_notification_idx").on(t.notificationId, t.createdAt)],
 );
 
 export const watchLevels = ["watching", "normal", "muted"] as const;

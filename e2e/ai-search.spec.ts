@@ -68,8 +68,6 @@ test("a discussion's Markdown version: linked from the page, canonical to it, an
     expect(response.status(), url).toBe(404);
     expect(await response.text(), url).not.toContain(title);
   }
-  const llms = await (await guest.get("/llms.txt")).text();
-  expect(llms).not.toContain(title);
   // Staff see the hidden page, but it links no Markdown version: there is none for anyone.
   expect(await (await moderator.get(path)).text()).not.toContain('type="text/markdown"');
 
@@ -118,4 +116,27 @@ test("llms.txt lists the categories and the most discussed threads, each linked 
   const first = await request.get(links[0]![1]!.replace(baseURL!, ""));
   expect(first.status()).toBe(200);
   expect(first.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+});
+
+test("a discussion llms.txt lists leaves it once the moderation hides it", async ({ playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const headers = { "X-Forwarded-For": testClientIp() };
+  const guest = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
+  const member = await playwright.request.newContext({ baseURL, storageState: storageStateOf("member"), extraHTTPHeaders: headers });
+  const moderator = await playwright.request.newContext({ baseURL, storageState: storageStateOf("moderator"), extraHTTPHeaders: headers });
+  const listed = async () => [...(await (await guest.get("/llms.txt")).text()).matchAll(/^- \[[^\]]+\]\((\S+)\.md\): (\d+) Antwort/gm)];
+  // One answer more than the least discussed thread it lists now: among the most discussed.
+  const needed = Math.min(...(await listed()).map((match) => Number(match[2]))) + 1;
+  const stamp = Date.now();
+  const created = await member.post("/create-discussion", { form: { title: `Vielbeachtet ${stamp}`, category: "tools", content: "Viele Antworten", contentFormat: "text" }, maxRedirects: 0 });
+  expect(created.status()).toBe(302);
+  const path = `/discussion/vielbeachtet-${stamp}`;
+  for (let i = 1; i <= needed; i++) expect((await member.post(path, { form: { intent: "create-comment", content: `Antwort ${i}` }, maxRedirects: 0 })).status()).toBe(302);
+  const url = `${baseURL}${path}`;
+  expect((await listed()).map((match) => match[1])).toContain(url);
+
+  expect((await moderator.post(path, { form: { intent: "hide-discussion", reason: "Test" }, maxRedirects: 0 })).status()).toBe(302);
+  const after = await (await guest.get("/llms.txt")).text();
+  expect(after).not.toContain(path);
+  for (const client of [guest, member, moderator]) await client.dispose();
 });

@@ -1,7 +1,7 @@
 import { expect, test, testClientIp } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
-import { linkIn, waitForMail } from "./mail";
+import { linkIn, mailsSince, waitForMail } from "./mail";
 
 async function profilePath(page: Page): Promise<string> {
   const html = await (await page.request.get("/members?q=Kr%C3%BCger")).text();
@@ -62,6 +62,9 @@ test("A watches the SEO category → B posts there → A's bell shows 1 without 
   // Mailed once, with a one-click unsubscribe (RFC 8058) that works without signing in.
   const mail = await waitForMail(WATCHER, "notification", since, 30_000);
   expect(mail.text).toContain(title);
+  // Once: the worker (every 5 s, notification-mail.server.ts) has had two more rounds, and still one mail.
+  await page.waitForTimeout(11_000);
+  expect(mailsSince(WATCHER, "notification", since).filter((each) => each.text.includes(title))).toHaveLength(1);
   const unsubscribeLink = linkIn(mail, "/benachrichtigungen/abbestellen");
   const listHeaders = (mail as typeof mail & { listHeaders: Record<string, string> }).listHeaders;
   expect(listHeaders["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

@@ -66,3 +66,20 @@ export async function ensureSecondSubforumPage(client: APIRequestContext): Promi
   expect((await client.get(path)).status()).toBe(200);
   return path;
 }
+
+/** Fills the member directory past one page of 25 (members the admin creates); other specs only read its first page or their own filter. */
+export async function ensureSecondMembersPage(admin: APIRequestContext): Promise<string> {
+  const path = "/members?page=2";
+  if ((await admin.get(path)).status() === 200) return path;
+  const shown = (await (await admin.get("/members")).text()).split('data-testid="member-card"').length - 1;
+  const stamp = Date.now();
+  for (let i = shown; i <= 25; i++) {
+    const response = await admin.post("/admin", {
+      form: { intent: "create-user", email: `verzeichnis${i}.${stamp}@example.com`, password: "verzeichnis-passwort", username: `Verzeichnis${i} Seitenzwei`, expertise: "tools", experience: "experte", role: "member" },
+      maxRedirects: 0,
+    });
+    expect(response.status(), await response.text().catch(() => "")).toBeLessThan(400);
+  }
+  expect((await admin.get(path)).status()).toBe(200);
+  return path;
+}

@@ -83,7 +83,7 @@ async function giveUnreadMarkers(email: string) {
       returning 1)
     select count(*)::int as n from marked`);
   if (!row?.n) throw new Error(`Keine Lesestände für ${email} angelegt.`);
-  // And the bell has something to count: replies in five discussions, three each, unread.
+  // And the bell has something to count: replies in five discussions, three each (the group's items), unread.
   const [told] = await queryRows<{ n: number }>(sql`
     with told as (
       insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id)
@@ -93,7 +93,11 @@ async function giveUnreadMarkers(email: string) {
       cross join lateral (select id, author_id from comments where discussion_id = d.id and hidden_at is null order by created_at limit 1) c
       where p.email = ${email}
       on conflict do nothing
-      returning 1)
+      returning id, discussion_id),
+    items as (
+      insert into notification_items (notification_id, discussion_id, comment_id)
+      select told.id, told.discussion_id, c.id from told
+      cross join lateral (select id from comments where discussion_id = told.discussion_id and hidden_at is null order by created_at limit 3) c)
     select count(*)::int as n from told`);
   if (!told?.n) throw new Error(`Keine Benachrichtigungen für ${email} angelegt.`);
 }

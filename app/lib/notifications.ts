@@ -52,6 +52,19 @@ export function notificationText(n: NotificationSummary): string {
   }
 }
 
+/** „A“, or „A“ und „B“, or „A“, „B“ und „C“: the kinds a mail and its unsubscribe link are about. */
+export function kindList(kinds: readonly NotificationKindName[]): string {
+  const quoted = kinds.map((kind) => `„${notificationKindLabels[kind]}“`);
+  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} und ${quoted.at(-1)!}`;
+}
+
+/**
+ * Mailed whatever the settings say: the spec announces an e-mail on approval
+ * (admin.server.ts queues it with the decision), so the card offers no e-mail
+ * switch for it and no unsubscribe link names it.
+ */
+export const alwaysMailedKinds: readonly NotificationKindName[] = ["account_approved"];
+
 export const unreadLabel = (count: number) =>
   count === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${count} ungelesen`;
 

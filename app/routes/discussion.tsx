@@ -222,7 +222,11 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         </div>
 
         {editing ? (
-          <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
+          <>
+            {/* The page's heading while the title is a form field (an article needs one, as does every page). */}
+            <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight">Diskussion bearbeiten</h1>
+            <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
+          </>
         ) : (
           <>
             <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>

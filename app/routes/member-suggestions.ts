@@ -8,7 +8,7 @@ import type { Route } from "./+types/member-suggestions";
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
- * The @ suggestions (decision 0015): approved members by name, for members
+ * The @ suggestions (decision 0017): approved members by name, for members
  * only (a guest gets 401, a member awaiting approval 403), at most eight.
  */
 export async function loader({ request }: Route.LoaderArgs) {

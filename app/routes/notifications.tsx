@@ -88,22 +88,29 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
               data-read={notification.read ? "true" : "false"}
             >
               <div className="min-w-0 flex-1">
-                <a href={notification.href} className="font-medium hover:underline">
-                  {notificationText(notification)}
-                </a>
+                {notification.href === null ? (
+                  // The notice that a discussion was hidden: the page is gone for its author.
+                  <p className="font-medium">{notificationText(notification)}</p>
+                ) : (
+                  <a href={notification.href} className="font-medium hover:underline">
+                    {notificationText(notification)}
+                  </a>
+                )}
                 <p className="text-sm text-muted-foreground">
                   <time dateTime={new Date(notification.at).toISOString()}>{formatDateTime(notification.at)}</time>
                   {notification.read ? "" : " · ungelesen"}
                 </p>
               </div>
               {/* Opening through the form marks it read on the way; it works without JavaScript. */}
-              <Form method="post">
-                <input type="hidden" name="intent" value="open" />
-                <input type="hidden" name="id" value={notification.id} />
-                <Button type="submit" size="sm" variant={notification.read ? "ghost" : "default"}>
-                  {notification.read ? "Öffnen" : "Lesen"}
-                </Button>
-              </Form>
+              {(notification.href !== null || !notification.read) && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="open" />
+                  <input type="hidden" name="id" value={notification.id} />
+                  <Button type="submit" size="sm" variant={notification.read ? "ghost" : "default"}>
+                    {notification.href === null ? "Als gelesen markieren" : notification.read ? "Öffnen" : "Lesen"}
+                  </Button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>

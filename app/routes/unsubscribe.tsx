@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PageError } from "~/components/layout/page-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { notificationKindLabels } from "~/lib/notifications";
+import { kindList } from "~/lib/notifications";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { readUnsubscribeToken, unsubscribe } from "~/server/notification-mail.server";
@@ -13,10 +13,10 @@ import type { Route } from "./+types/unsubscribe";
 
 const invalidLink = "Dieser Abmeldelink ist ungültig.";
 
-/** The link of a notification mail: GET only asks (mail scanners follow links); the button, or the mail program's one-click POST, turns the kind off. */
+/** The link of a notification mail: GET only asks (mail scanners follow links); the button, or the mail program's one-click POST, turns its kinds off. */
 export async function loader({ request }: Route.LoaderArgs) {
   const target = readUnsubscribeToken(new URL(request.url).searchParams.get("token") ?? "");
-  return { kindLabel: target ? notificationKindLabels[target.kind] : null };
+  return { kinds: target ? kindList(target.kinds) : null };
 }
 
 // The token travels in the URL, as RFC 8058 wants it for the mail program's POST.
@@ -28,13 +28,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
   return respond(unsubscribe(submission.value.token), {
     ...refusal,
-    success: ({ kind }) => ({ error: null, done: notificationKindLabels[kind] }),
+    success: ({ kinds }) => ({ error: null, done: kindList(kinds) }),
   });
 }
 
 export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
   const done = actionData?.done ?? null;
-  const error = actionData?.error ?? (loaderData.kindLabel === null ? invalidLink : null);
+  const error = actionData?.error ?? (loaderData.kinds === null ? invalidLink : null);
   return (
     <div className="mx-auto max-w-lg">
       <Card>
@@ -44,13 +44,13 @@ export default function UnsubscribeRoute({ loaderData, actionData }: Route.Compo
         <CardContent className="flex flex-col gap-4">
           {done ? (
             <p role="status" data-testid="unsubscribed">
-              Erledigt: Sie erhalten keine E-Mails mehr zu „{done}“. Im Profil können Sie das jederzeit wieder einschalten.
+              Erledigt: Sie erhalten keine E-Mails mehr zu {done}. Im Profil können Sie das jederzeit wieder einschalten.
             </p>
           ) : error ? (
             <p role="alert">{error}</p>
           ) : (
             <>
-              <p>Keine E-Mails mehr zu „{loaderData.kindLabel}“? Die Benachrichtigungen auf der Website bleiben, wie sie sind.</p>
+              <p>Keine E-Mails mehr zu {loaderData.kinds}? Die Benachrichtigungen auf der Website bleiben, wie sie sind.</p>
               <Form method="post">
                 <Button type="submit">Abbestellen</Button>
               </Form>

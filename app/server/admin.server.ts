@@ -61,7 +61,7 @@ export async function decideApproval(actor: Viewer | null, memberId: string, dec
     if (!updated) return undefined;
     if (decision === "rejected") await tx.delete(session).where(eq(session.userId, memberId));
     if (decision === "approved") {
-      // The approval mail goes as before; the notification is for the bell (the mail worker skips this kind).
+      // The spec's approval mail, whatever the settings (alwaysMailedKinds); the notification is for the bell only.
       await queueMail(accountApprovedMail(updated.email, updated.firstName), tx);
       await notifyMember(tx, { recipientId: memberId, kind: "account_approved", actorId: actor.id });
     }

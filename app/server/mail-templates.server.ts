@@ -130,7 +130,8 @@ export function notificationMail(input: {
   lines: string[];
   discussionTitle: string | null;
   url: string;
-  kindLabel: string;
+  /** The kinds the mail bundles, as kindList (app/lib/notifications.ts) writes them: its unsubscribe link turns off each. */
+  kinds: string;
   unsubscribeUrl: string;
   settingsUrl: string;
 }): MailMessage {
@@ -141,7 +142,7 @@ export function notificationMail(input: {
     greeting: hello(input.name),
     paragraphs: input.lines,
     action: { label: "Ansehen", url: input.url },
-    footnote: `Keine E-Mails mehr zu „${input.kindLabel}“: ${input.unsubscribeUrl} – alle Einstellungen finden Sie in Ihrem Profil: ${input.settingsUrl}`,
+    footnote: `Keine E-Mails mehr zu ${input.kinds}: ${input.unsubscribeUrl} – alle Einstellungen finden Sie in Ihrem Profil: ${input.settingsUrl}`,
   });
   return {
     ...message,

@@ -6,7 +6,7 @@ import { db, type Database, type Transaction } from "./db.server";
 import { sanitizeRichText } from "./sanitize.server";
 
 /**
- * Mentions on a write (decision 0015): only approved members can be mentioned,
+ * Mentions on a write (decision 0017): only approved members can be mentioned,
  * at most MENTION_LIMIT per post in the order they appear; everything else
  * stays text. The result's memberIds are the ones to notify.
  */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { discussionWatches, type NotificationKind } from "../../db/schema";
 import { queryRows, type Database, type Transaction } from "./db.server";
 
@@ -10,14 +10,35 @@ import { queryRows, type Database, type Transaction } from "./db.server";
  * E-mails are left to the notification mail worker (notification-mail.server.ts).
  */
 
-/** NOTIFY channel (migration 0013): payload a member's id (their unread count changed) or '*' (many changed). */
+/**
+ * An unread row with the same group key counts up instead (its new item is
+ * added by the caller's statement); the mail worker looks at it again.
+ */
+const GROUP_UPSERT = sql`on conflict (recipient_id, group_key) where read_at is null
+    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null`;
+
+/**
+ * Whether `member` muted the discussion: their own level for it, or, where
+ * they chose none, their category's (as in Discourse, a muted category mutes
+ * its discussions; writing in one watches it, which lifts that). A muted
+ * discussion tells them nothing, mentions included.
+ */
+function mutedFor(member: SQL, discussionId: string): SQL {
+  return sql`coalesce(
+    (select m.level from discussion_watches m where m.member_id = ${member} and m.discussion_id = ${discussionId}),
+    (select cw.level from category_watches cw join discussions cd on cd.category = cw.category where cd.id = ${discussionId} and cw.member_id = ${member} and cw.level = 'muted'),
+    'normal') = 'muted'`;
+}
+
+/** NOTIFY channel (migration 0014_notifications): payload a member's id (their unread count changed) or '*' (many changed). */
 export const NOTIFICATIONS_CHANNEL = "notifications";
 
 /**
  * A new comment tells, in one statement in the comment's own transaction, the
  * answered comment's author, the discussion's author and everyone watching the
  * discussion; each member once, by the most specific kind. Nobody hears of
- * their own comment, of a discussion they muted, or of a hidden discussion.
+ * their own comment, of a discussion they muted (or whose category they muted,
+ * mutedFor), or of a hidden discussion.
  * The writer then watches the discussion, unless they chose a level before.
  */
 export async function notifyComment(
@@ -28,6 +49,7 @@ export async function notifyComment(
   // Members this comment mentions heard of it by the more specific kind already (notifyMentions).
   const alreadyTold = input.alreadyTold?.length ? sql`and candidate.recipient not in (${sql.join(input.alreadyTold.map((id) => sql`${id}`), sql`, `)})` : sql``;
   await tx.execute(sql`
+    with told as (
     insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
     select distinct on (candidate.recipient) candidate.recipient, candidate.kind, candidate.kind || ':' || ${discussionId}::text,
       ${discussionId}::uuid, ${commentId}::uuid, ${actorId}, coalesce(s.in_page, true)
@@ -42,11 +64,13 @@ export async function notifyComment(
     left join notification_settings s on s.member_id = candidate.recipient and s.kind = candidate.kind
     where candidate.recipient <> ${actorId} ${alreadyTold}
       and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
-      and not exists (select 1 from discussion_watches m where m.member_id = candidate.recipient and m.discussion_id = ${discussionId} and m.level = 'muted')
+      and not ${mutedFor(sql`candidate.recipient`, discussionId)}
       and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
     order by candidate.recipient, candidate.rank
-    on conflict (recipient_id, group_key) where read_at is null
-    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+    ${GROUP_UPSERT}
+    returning id
+    )
+    insert into notification_items (notification_id, discussion_id, comment_id) select id, ${discussionId}::uuid, ${commentId}::uuid from told
   `);
   await tx.insert(discussionWatches).values({ memberId: actorId, discussionId, level: "watching" }).onConflictDoNothing();
 }
@@ -58,6 +82,7 @@ export async function notifyComment(
 export async function notifyDiscussion(tx: Transaction, input: { discussionId: string; category: string; actorId: string }): Promise<void> {
   const { discussionId, category, actorId } = input;
   await tx.execute(sql`
+    with told as (
     insert into notifications (recipient_id, kind, group_key, discussion_id, actor_id, shown)
     select w.member_id, 'watched_category', 'watched_category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(s.in_page, true)
     from category_watches w
@@ -65,8 +90,10 @@ export async function notifyDiscussion(tx: Transaction, input: { discussionId: s
     left join notification_settings s on s.member_id = w.member_id and s.kind = 'watched_category'
     where w.category = ${category} and w.level = 'watching' and w.member_id <> ${actorId}
       and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
-    on conflict (recipient_id, group_key) where read_at is null
-    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+    ${GROUP_UPSERT}
+    returning id
+    )
+    insert into notification_items (notification_id, discussion_id) select id, ${discussionId}::uuid from told
   `);
   await tx.insert(discussionWatches).values({ memberId: actorId, discussionId, level: "watching" }).onConflictDoNothing();
 }
@@ -84,8 +111,7 @@ export async function notifyMember(
     from profiles p
     left join notification_settings s on s.member_id = p.id and s.kind = ${input.kind}
     where p.id = ${input.recipientId} and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
-    on conflict (recipient_id, group_key) where read_at is null
-    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
+    ${GROUP_UPSERT}
   `);
 }
 
@@ -93,7 +119,7 @@ export async function notifyMember(
 /**
  * Members named in a post (mentions.server.ts resolved them: approved, at most
  * ten) hear of it in the post's transaction; never the author, never about a
- * hidden discussion. On an edit the caller passes only the newly added ones.
+ * hidden discussion, never who muted it (Discourse does the same). On an edit the caller passes only the newly added ones.
  * Unread mentions in one discussion are one row that counts up. Returns who was told.
  */
 export async function notifyMentions(
@@ -104,6 +130,7 @@ export async function notifyMentions(
   if (recipients.length === 0) return [];
   const { discussionId, actorId } = input;
   const told = await queryRows<{ recipient_id: string }>(sql`
+    with told as (
     insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
     select p.id, 'mention', 'mention:' || ${discussionId}::text, ${discussionId}::uuid, ${input.commentId ?? null}::uuid, ${actorId}, coalesce(s.in_page, true)
     from profiles p
@@ -111,10 +138,14 @@ export async function notifyMentions(
     where p.id in (${sql.join(recipients.map((id) => sql`${id}`), sql`, `)})
       and p.approval_status = 'approved'
       and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
+      and not ${mutedFor(sql`p.id`, discussionId)}
       and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
-    on conflict (recipient_id, group_key) where read_at is null
-    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null
-    returning recipient_id
+    ${GROUP_UPSERT}
+    returning id, recipient_id
+    ), items as (
+      insert into notification_items (notification_id, discussion_id, comment_id) select id, ${discussionId}::uuid, ${input.commentId ?? null}::uuid from told
+    )
+    select recipient_id from told
   `, tx);
   return told.map((row) => row.recipient_id);
 }

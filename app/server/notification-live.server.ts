@@ -10,7 +10,7 @@ const GATHER_MS = 150;
 
 /**
  * The live count: one LISTEN per process on the "notifications" channel
- * (migration 0013 NOTIFYs the members whose count changed, or '*'), and the
+ * (migration 0014_notifications NOTIFYs the members whose count changed, or '*'), and the
  * open event streams of this process's members. A message recounts only for
  * members connected here, in one query, and pushes the number to each of their streams.
  */

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { notificationKinds, notificationSettings, type NotificationKind } from "../../db/schema";
 import { isCategory } from "~/lib/categories";
-import { notificationKindLabels, notificationText } from "~/lib/notifications";
+import { alwaysMailedKinds, kindList, notificationText } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
 import { signingSecret } from "./auth.server";
 import { commentHref } from "./comments.server";
@@ -11,6 +11,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { queueMail } from "./mail.server";
 import { notificationMail } from "./mail-templates.server";
+import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
 import { fail, type Outcome } from "./outcome.server";
 
 /** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
@@ -18,40 +19,47 @@ export const MAIL_INTERVAL_MINUTES = 60;
 
 // ---------------------------------------------------------------------------
 // One-click unsubscribe (RFC 8058): a signed token names the member and the
-// kind; it turns that kind's e-mail off without signing in.
+// kinds of one mail (a bundle may hold several); it turns their e-mail off
+// without signing in.
 // ---------------------------------------------------------------------------
 
-function signature(memberId: string, kind: string): string {
-  return createHmac("sha256", signingSecret).update(`unsubscribe\n${memberId}\n${kind}`).digest("base64url");
+function signature(memberId: string, kinds: string): string {
+  return createHmac("sha256", signingSecret).update(`unsubscribe\n${memberId}\n${kinds}`).digest("base64url");
 }
 
-export function unsubscribeToken(memberId: string, kind: NotificationKind): string {
-  return `${Buffer.from(`${memberId}\n${kind}`).toString("base64url")}.${signature(memberId, kind)}`;
+export function unsubscribeToken(memberId: string, kinds: readonly NotificationKind[]): string {
+  const listed = [...new Set(kinds)].join(",");
+  return `${Buffer.from(`${memberId}\n${listed}`).toString("base64url")}.${signature(memberId, listed)}`;
 }
 
-/** The member and kind a token was made for, or null for anything not signed by us. */
-export function readUnsubscribeToken(token: string): { memberId: string; kind: NotificationKind } | null {
+/** Kinds whose e-mail a member can turn off: all but the approval, which the spec announces (worker skips it). */
+const unsubscribable = (kind: string): kind is NotificationKind => (notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind);
+
+/** The member and kinds a token was made for, or null for anything not signed by us. */
+export function readUnsubscribeToken(token: string): { memberId: string; kinds: NotificationKind[] } | null {
   const [payload, signed, ...rest] = token.split(".");
   if (!payload || !signed || rest.length > 0) return null;
-  const [memberId, kind, ...extra] = Buffer.from(payload, "base64url").toString("utf8").split("\n");
-  if (!memberId || !kind || extra.length > 0 || !(notificationKinds as readonly string[]).includes(kind)) return null;
-  const expected = Buffer.from(signature(memberId, kind));
+  const [memberId, listed, ...extra] = Buffer.from(payload, "base64url").toString("utf8").split("\n");
+  if (!memberId || !listed || extra.length > 0) return null;
+  const kinds = listed.split(",");
+  if (!kinds.every(unsubscribable)) return null;
+  const expected = Buffer.from(signature(memberId, listed));
   const given = Buffer.from(signed);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { memberId, kind: kind as NotificationKind };
+  return { memberId, kinds };
 }
 
-/** Turns the kind's e-mail off for the token's member (in-page notifications stay as they were). */
-export async function unsubscribe(token: string): Promise<Outcome<{ kind: NotificationKind }>> {
+/** Turns the e-mail of the token's kinds off for its member (in-page notifications stay as they were). */
+export async function unsubscribe(token: string): Promise<Outcome<{ kinds: NotificationKind[] }>> {
   const target = readUnsubscribeToken(token);
   if (!target) return fail("invalid", "Dieser Abmeldelink ist ungültig.");
   const [member] = await queryRows<{ id: string }>(sql`select id from profiles where id = ${target.memberId}`);
   if (!member) return fail("not-found", "Dieses Konto gibt es nicht mehr.");
   await db
     .insert(notificationSettings)
-    .values({ memberId: target.memberId, kind: target.kind, email: false })
+    .values(target.kinds.map((kind) => ({ memberId: target.memberId, kind, email: false })))
     .onConflictDoUpdate({ target: [notificationSettings.memberId, notificationSettings.kind], set: { email: false } });
-  return { ok: true, value: { kind: target.kind } };
+  return { ok: true, value: { kinds: target.kinds } };
 }
 
 // ---------------------------------------------------------------------------
@@ -75,15 +83,18 @@ interface DueRow extends Record<string, unknown> {
   title: string | null;
   slug: string | null;
   category: string | null;
+  target_discussion_id: string | null;
+  discussion_hidden: boolean | null;
   actor_first: string | null;
   actor_last: string | null;
 }
 
 /**
  * Mails what is due, in one transaction: rows nobody wants mailed (master
- * switch or the kind's e-mail off, hidden content, the approval that has its
+ * switch or the kind's e-mail off, content hidden since, the approval that has its
  * own mail) are marked done; the rest go out one mail per member and
- * discussion. A discussion mailed within the hour is left out by the query
+ * discussion, a group counting and linking only its visible items
+ * (notifications.server.ts). A discussion mailed within the hour is left out by the query
  * itself, so its notifications wait and go out together after the hour.
  * SKIP LOCKED lets every app server run it. Returns how many notifications
  * it settled and how many mails it queued.
@@ -92,16 +103,19 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
   return db.transaction(async (tx) => {
     const rows = await queryRows<DueRow>(
       sql`
-      select n.id, n.recipient_id, n.kind, n.count, n.detail, n.discussion_id, n.comment_id,
+      select n.id, n.recipient_id, n.kind, case when n.kind in ${ABOUT_THE_MEMBER} then n.count else v.visible end as count,
+        n.detail, n.discussion_id, tc.id as comment_id,
         coalesce(n.discussion_id::text, 'member') as topic, p.email, p.first_name,
-        (p.newsletter_subscribed and coalesce(s.email, true) and n.kind <> 'account_approved') as wants,
-        (n.kind = 'moderated' or ((d.id is null or d.hidden_at is null) and (c.id is null or c.hidden_at is null))) as visible,
-        d.title, d.slug, d.category, a.first_name as actor_first, a.last_name as actor_last
+        (p.newsletter_subscribed and coalesce(s.email, true) and n.kind not in (${sql.join(alwaysMailedKinds.map((kind) => sql`${kind}`), sql`, `)})) as wants,
+        (n.kind in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
+        d.title, d.slug, d.category, d.id as target_discussion_id, d.hidden_at is not null as discussion_hidden,
+        a.first_name as actor_first, a.last_name as actor_last
       from notifications n
       join profiles p on p.id = n.recipient_id
       left join notification_settings s on s.member_id = n.recipient_id and s.kind = n.kind
-      left join discussions d on d.id = n.discussion_id
-      left join comments c on c.id = n.comment_id
+      cross join ${visibleItems}
+      left join discussions d on d.id = ${targetDiscussion}
+      left join comments tc on tc.id = ${targetComment}
       left join profiles a on a.id = n.actor_id
       where n.mailed_at is null
         and not exists (
@@ -149,14 +163,15 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
       category: isCategory(row.category) ? row.category : null,
     }),
   );
+  // A hidden discussion is a 404 for its author (decision 0007): the notice about it links the list instead.
   const path =
-    first.slug === null || first.discussion_id === null
+    first.slug === null || first.target_discussion_id === null || first.discussion_hidden
       ? paths.notifications
       : first.comment_id === null
         ? paths.discussion(first.slug)
-        : await commentHref({ id: first.discussion_id, slug: first.slug }, first.comment_id, tx);
-  const token = unsubscribeToken(first.recipient_id, first.kind);
-  const unsubscribeUrl = `${env.PUBLIC_URL}${paths.unsubscribe(token)}`;
+        : await commentHref({ id: first.target_discussion_id, slug: first.slug }, first.comment_id, tx);
+  const kinds = [...new Set(bundle.map((row) => row.kind))];
+  const unsubscribeUrl = `${env.PUBLIC_URL}${paths.unsubscribe(unsubscribeToken(first.recipient_id, kinds))}`;
   await queueMail(
     notificationMail({
       to: first.email,
@@ -164,7 +179,7 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
       lines,
       discussionTitle: first.title,
       url: `${env.PUBLIC_URL}${path}`,
-      kindLabel: notificationKindLabels[first.kind],
+      kinds: kindList(kinds),
       unsubscribeUrl,
       settingsUrl: `${env.PUBLIC_URL}${paths.profile(first.recipient_id)}`,
     }),

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user, userRoles } from "../../db/schema";
-import { configurableKinds, type KindSetting } from "~/lib/notifications";
+import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type ConfigurableKind, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db } from "./db.server";
 import { done, fail, ok, type Outcome } from "./outcome.server";
@@ -99,7 +99,7 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
   const kinds = Object.fromEntries(
     configurableKinds.map((kind) => {
       const found = chosen.find((setting) => setting.kind === kind);
-      return [kind, { inPage: found?.inPage ?? true, email: found?.email ?? true }];
+      return [kind, { inPage: found?.inPage ?? true, email: alwaysMailedKinds.includes(kind) || (found?.email ?? true) }];
     }),
   ) as Record<ConfigurableKind, KindSetting>;
   return { newsletter: row?.newsletter ?? false, kinds };
@@ -119,7 +119,7 @@ export async function updateNotificationSettings(
   const values = configurableKinds.flatMap((kind) => {
     const inPage = settings[`inPage_${kind}`];
     const replyKind = kind === "reply_to_discussion" || kind === "reply_to_comment";
-    const email = settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined);
+    const email = alwaysMailedKinds.includes(kind) ? undefined : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
     if (inPage === undefined && email === undefined) return [];
     return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
   });

@@ -25,7 +25,7 @@ const MENTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MENTION_TEXT = "data-mention-text";
 
 /**
- * A mention (decision 0015) is exactly `<a href="/profile/<id>" data-mention="<id>">`.
+ * A mention (decision 0017) is exactly `<a href="/profile/<id>" data-mention="<id>">`.
  * Any other shape, or (on a write) an id not in `mentionable`, becomes a plain
  * span: its text stays, it links and notifies nobody. (A span, not a disallowed
  * tag: sanitize-html leaks a renamed-and-discarded tag's name onto later closing tags.)

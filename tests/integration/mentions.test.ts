@@ -9,6 +9,9 @@ import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.s
 import { suggestMembers } from "~/server/mentions.server";
 import { setDiscussionHidden } from "~/server/moderation.server";
 import { loader as suggestionsLoader } from "~/routes/member-suggestions";
+import { auth } from "~/server/auth.server";
+import { createMemberAccount } from "~/server/members.server";
+import { mentionSuggestionsPerMember } from "~/server/rate-limit.server";
 import type { Viewer } from "~/server/session.server";
 import { makeViewer } from "../support/members";
 
@@ -120,7 +123,26 @@ describe("member suggestions", () => {
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
     expect(await response.json()).toEqual({ message: "Bitte melden Sie sich an." });
   });
+
+  it("answer a member 120 times a minute, then 429 in German; another member is not held up", async () => {
+    const ask = (cookie: string) => suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=Anna", { headers: { Cookie: cookie } }) } as never);
+    const [sweeper, other] = [await signedIn(), await signedIn()];
+    for (let index = 0; index < mentionSuggestionsPerMember.limit; index++) expect((await ask(sweeper)).status, `request ${index + 1}`).toBe(200);
+    const refused = await ask(sweeper);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: "Zu viele Anfragen. Bitte warten Sie einen Moment." });
+    expect((await ask(other)).status).toBe(200);
+  });
 });
+
+/** The Cookie header of a fresh session of a new approved member. */
+async function signedIn(): Promise<string> {
+  const email = `vorschlag.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await createMemberAccount(db, { email, password: { clear: "vorschlag-passwort" }, firstName: "Vorschlag", lastName: "Frager", approvalStatus: "approved", role: "member", emailVerified: true });
+  const response = await auth.api.signInEmail({ body: { email, password: "vorschlag-passwort" }, asResponse: true });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
 
 describe("mentions typed by hand (without JavaScript)", () => {
   it("a typed full name of exactly one approved member becomes a mention; an ambiguous or unknown one stays text", async () => {

@@ -69,7 +69,7 @@ describe("plain text", () => {
   });
 });
 
-describe("mentions in rich text (decision 0015)", () => {
+describe("mentions in rich text (decision 0017)", () => {
   const mention = (id: string, name = "Anna") => `<a href="/profile/${id}" data-mention="${id}">@${name}</a>`;
 
   it("keeps a mention of a member the write may mention, without rel or target", () => {

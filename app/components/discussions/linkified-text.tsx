@@ -7,7 +7,7 @@ export const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
 /**
  * Plain-text comments: React escapes the text; URLs become nofollow links and
- * `@[Name](id)` mentions links to the profile (decision 0015).
+ * `@[Name](id)` mentions links to the profile (decision 0017).
  */
 export function LinkifiedText({ text, pageTextKey }: { text: string; pageTextKey?: string }) {
   return (

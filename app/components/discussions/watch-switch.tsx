@@ -33,6 +33,7 @@ export function WatchSwitch({ level, legend, help }: { level: WatchLevelName; le
 }
 
 export const watchHelp = {
-  discussion: "Beobachten: jeder neue Kommentar. Normal: nur Antworten an Sie. Stummschalten: nichts aus dieser Diskussion.",
-  category: "Beobachten: jede neue Diskussion in dieser Kategorie. Normal und Stummschalten: keine.",
+  discussion: "Beobachten: jeder neue Kommentar. Normal: nur Antworten an Sie und Erwähnungen. Stummschalten: nichts aus dieser Diskussion, auch keine Erwähnungen.",
+  category:
+    "Beobachten: jede neue Diskussion in dieser Kategorie. Normal: nur Antworten an Sie und Erwähnungen. Stummschalten: nichts aus ihren Diskussionen, außer aus denen, in denen Sie selbst schreiben.",
 } as const;

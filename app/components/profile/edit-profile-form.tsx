@@ -38,7 +38,7 @@ export function EditProfile({ profile, errors }: { profile: PublicProfile; error
     );
   }
   return (
-    <Card id="profil-bearbeiten" aria-labelledby="edit-profile-title">
+    <Card id="profil-bearbeiten" role="region" aria-labelledby="edit-profile-title">
       <CardHeader>
         <CardTitle id="edit-profile-title">Profil bearbeiten</CardTitle>
       </CardHeader>

@@ -2,13 +2,14 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { configurableKinds, notificationKindLabels, type KindSetting } from "~/lib/notifications";
+import { alwaysMailedKinds, configurableKinds, notificationKindLabels, type KindSetting } from "~/lib/notifications";
 
 type Settings = { newsletter: boolean; kinds: Record<(typeof configurableKinds)[number], KindSetting> };
 
 /**
  * Master toggle = newsletter; each kind of notification has a switch for the
- * website and one for e-mail, which counts only while the master is on.
+ * website and one for e-mail, which counts only while the master is on; the
+ * approval is always mailed (alwaysMailedKinds), so it has no e-mail switch.
  * Native checkboxes, so the card works without JavaScript.
  */
 export function NotificationCard({ settings }: { settings: Settings }) {
@@ -68,15 +69,21 @@ export function NotificationCard({ settings }: { settings: Settings }) {
                     />
                   </td>
                   <td className="py-2 text-center">
-                    <input
-                      type="checkbox"
-                      name={`email_${kind}`}
-                      defaultChecked={settings.kinds[kind].email}
-                      disabled={!master}
-                      aria-label={`${notificationKindLabels[kind]} per E-Mail`}
-                      className="size-4 accent-brand-700 disabled:opacity-50"
-                    />
-                    {!master && <input type="hidden" name={`email_${kind}`} value={settings.kinds[kind].email ? "on" : ""} />}
+                    {alwaysMailedKinds.includes(kind) ? (
+                      <span className="text-muted-foreground">immer</span>
+                    ) : (
+                      <>
+                        <input
+                          type="checkbox"
+                          name={`email_${kind}`}
+                          defaultChecked={settings.kinds[kind].email}
+                          disabled={!master}
+                          aria-label={`${notificationKindLabels[kind]} per E-Mail`}
+                          className="size-4 accent-brand-700 disabled:opacity-50"
+                        />
+                        {!master && <input type="hidden" name={`email_${kind}`} value={settings.kinds[kind].email ? "on" : ""} />}
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

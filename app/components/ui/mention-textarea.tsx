@@ -6,7 +6,7 @@ import { Avatar } from "./avatar";
 import { Textarea } from "./textarea";
 
 /**
- * A plain-text field that offers members after '@' (decision 0015): a listbox
+ * A plain-text field that offers members after '@' (decision 0017): a listbox
  * under the field, arrow keys move, Enter or Tab pick, Escape closes; the pick
  * writes the token `@[Name](id)`. Without JavaScript it is a plain textarea.
  */
