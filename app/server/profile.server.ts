@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user, userRoles } from "../../db/schema";
+import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user, userRoles } from "../../db/schema";
 import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type ConfigurableKind, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db } from "./db.server";
@@ -184,6 +184,10 @@ export async function exportMemberData(viewer: Viewer) {
     .select({ category: categoryWatches.category, level: categoryWatches.level, since: categoryWatches.createdAt })
     .from(categoryWatches)
     .where(eq(categoryWatches.memberId, viewer.id));
+  const notificationMails = await db
+    .select({ topic: notificationMailLog.topic, sentAt: notificationMailLog.sentAt })
+    .from(notificationMailLog)
+    .where(eq(notificationMailLog.memberId, viewer.id));
   const settings = await getNotificationSettings(viewer.id);
   return {
     exportedAt: new Date().toISOString(),
@@ -195,6 +199,8 @@ export async function exportMemberData(viewer: Viewer) {
     notifications: ownNotifications,
     watches: { discussions: watchedDiscussions, categories: watchedCategories },
     notificationSettings: settings.kinds,
+    // The last notification mail per discussion ('member': about the account), which the hourly limit reads.
+    notificationMails,
     readPositions,
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discussionWatches, mailOutbox, notifications, notificationSettings, profiles, user } from "../../db/schema";
+import { discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user } from "../../db/schema";
 import { createComment } from "~/server/comments.server";
 import { db, onQuery, queryRows } from "~/server/db.server";
 import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
@@ -400,9 +400,12 @@ describe("data protection", () => {
     expect(exported.watches.discussions).toEqual([expect.objectContaining({ discussionId: d.id, level: "watching" })]);
     expect(exported.watches.categories).toEqual([expect.objectContaining({ category: "seo", level: "watching" })]);
     expect(exported.notificationSettings.watched_category).toEqual({ inPage: true, email: false });
+    // When the forum last mailed the member about what: their data too (the hourly limit reads it).
+    await db.insert(notificationMailLog).values({ memberId: member.id, topic: d.id });
+    expect((await exportMemberData(member)).notificationMails).toEqual([expect.objectContaining({ topic: d.id, sentAt: expect.any(Date) })]);
 
     expect((await deleteOwnAccount(member, member.id)).ok).toBe(true);
-    for (const table of ["notifications", "discussion_watches", "category_watches", "notification_settings"]) {
+    for (const table of ["notifications", "discussion_watches", "category_watches", "notification_settings", "notification_mail_log"]) {
       const column = table === "notifications" ? "recipient_id" : "member_id";
       const [row] = await queryRows<{ value: number }>(sql`select count(*)::int as value from ${sql.identifier(table)} where ${sql.identifier(column)} = ${member.id}`);
       expect(row?.value, table).toBe(0);
