@@ -83,12 +83,19 @@ export async function markRead(viewer: Viewer, discussionId: string, shownCommen
       where u.discussion_id = d.id and u.created_at > coalesce(rp.last_read_at, '-infinity'::timestamptz) and u.hidden_at is null
         ${shown ? sql`and u.id not in (${shown})` : sql``}
       order by u.created_at limit 1)`;
+  // Rereading what was read inserts no row at all: an ON CONFLICT that updates nothing would still lock
+  // the row, and a lock is a write that each member's page view would wait to commit to disk.
   await db.execute(sql`
     insert into ${readPositions} (profile_id, discussion_id, last_read_at, updated_at)
-    select ${viewer.id}, d.id, least(coalesce(${newestShown}, d.created_at), coalesce(${oldestUnshown}, 'infinity'::timestamptz)), now()
-    from ${discussions} d
-    left join ${readPositions} rp on rp.profile_id = ${viewer.id} and rp.discussion_id = d.id
-    where d.id = ${discussionId}
+    select ${viewer.id}, reading.id, reading.target, now()
+    from (
+      select d.id, rp.last_read_at as current,
+        least(coalesce(${newestShown}, d.created_at), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
+      from ${discussions} d
+      left join ${readPositions} rp on rp.profile_id = ${viewer.id} and rp.discussion_id = d.id
+      where d.id = ${discussionId}
+    ) reading
+    where reading.current is null or reading.current < reading.target
     on conflict (profile_id, discussion_id) do update set last_read_at = excluded.last_read_at, updated_at = excluded.updated_at
       where ${readPositions.lastReadAt} < excluded.last_read_at`);
 }

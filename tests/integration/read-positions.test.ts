@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readPositions } from "../../db/schema";
 import { COMMENT_THREADS_PER_PAGE, createComment, listCommentPage } from "~/server/comments.server";
-import { db } from "~/server/db.server";
+import { db, queryRows } from "~/server/db.server";
 import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { createDiscussion } from "~/server/discussion-writes.server";
 import { setCommentHidden } from "~/server/moderation.server";
@@ -112,6 +112,25 @@ describe("marking as read", () => {
     await read(reader, discussion.id, 1);
     expect((await positionOf(reader, discussion.id))!.lastReadAt).toEqual(afterLast!.lastReadAt);
     expect(await unreadCounts(reader, [discussion.id])).toEqual({});
+  });
+
+  it("rereading what was read writes nothing, not even a row lock (each one would wait for a disk flush)", async () => {
+    const discussion = await create();
+    await comment(writer, discussion.id);
+    await read(reader, discussion.id);
+    const lockedBy = async () => {
+      const [row] = await queryRows<{ xmax: string }>(sql`select xmax::text from ${readPositions} where profile_id = ${reader.id} and discussion_id = ${discussion.id}`);
+      return row!.xmax;
+    };
+    expect(await lockedBy()).toBe("0");
+    await read(reader, discussion.id);
+    await read(reader, discussion.id);
+    expect(await lockedBy()).toBe("0");
+    // A new comment read moves the position again.
+    const before = (await positionOf(reader, discussion.id))!.lastReadAt;
+    await comment(writer, discussion.id, "Noch einer");
+    await read(reader, discussion.id);
+    expect((await positionOf(reader, discussion.id))!.lastReadAt.getTime()).toBeGreaterThan(before.getTime());
   });
 
   it("a first page does not mark the next page's threads read, even when it shows a newer reply", async () => {
