@@ -429,6 +429,8 @@ async function main() {
     ]);
     clearInterval(rateLimitPurge);
     void stopListening();
+    // Deaf to changes from here on: nothing kept may be trusted.
+    sharedReads.stop();
     void stopLive();
     // Open event streams would hold the server open until the timeout; their browsers reconnect elsewhere.
     for (const stream of streams) stream.end();

@@ -15,6 +15,7 @@ import { LRUCache } from "lru-cache";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { readTheme } from "~/lib/theme";
 import { mustNotBeStored } from "./http-cache.server";
+import { SingleFlight } from "./single-flight.server";
 import { SESSION_COOKIE_MARKER, TOAST_COOKIE_NAME } from "./cookie-names.server";
 
 export const PAGE_CACHE_CHANNEL = "page_cache";
@@ -142,7 +143,7 @@ export interface PageCacheOptions {
 
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
-  private readonly filling = new Map<string, { generation: number; rendering: Promise<CachedPage | null> }>();
+  private readonly filling = new SingleFlight<CachedPage | null>();
   /** Goes up with every invalidation: a render that began before one must not be stored after it. */
   private generation = 0;
   readonly enabled: boolean;
@@ -170,18 +171,10 @@ export class PageCache {
    */
   async fill(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; shared: boolean }> {
     const generation = this.generation;
-    // A render begun before the latest change may not show it: only guests of the same generation wait for it.
-    const running = this.filling.get(key);
-    if (running?.generation === generation) return { page: await running.rendering, shared: true };
-    const rendering = render();
-    this.filling.set(key, { generation, rendering });
-    try {
-      const page = await rendering;
-      if (page && this.enabled && generation === this.generation) this.entries.set(key, page);
-      return { page, shared: false };
-    } finally {
-      if (this.filling.get(key)?.rendering === rendering) this.filling.delete(key);
-    }
+    const { load, shared } = this.filling.run(key, generation, render);
+    const page = await load;
+    if (!shared && page && this.enabled && generation === this.generation) this.entries.set(key, page);
+    return { page, shared };
   }
 
   /** Applies a message from the "page_cache" channel: "*" or "discussion:<slug>". */

@@ -11,6 +11,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { env } from "./env.server";
+import { SingleFlight } from "./single-flight.server";
 
 interface SharedReadsOptions {
   maxEntries: number;
@@ -19,7 +20,7 @@ interface SharedReadsOptions {
 
 export class SharedReads {
   private readonly entries: LRUCache<string, { value: unknown }>;
-  private readonly filling = new Map<string, { generation: number; reading: Promise<unknown> }>();
+  private readonly filling = new SingleFlight<unknown>();
   /** Goes up with every change: a read that began before one must not be kept after it. */
   private generation = 0;
   private active = false;
@@ -48,18 +49,10 @@ export class SharedReads {
     const kept = this.entries.get(key);
     if (kept) return kept.value as T;
     const generation = this.generation;
-    // A read begun before the latest change may not have seen it: only readers of the same generation share it.
-    const running = this.filling.get(key);
-    if (running?.generation === generation) return running.reading as Promise<T>;
-    const reading = load();
-    this.filling.set(key, { generation, reading });
-    try {
-      const value = await reading;
-      if (this.active && generation === this.generation) this.entries.set(key, { value });
-      return value;
-    } finally {
-      if (this.filling.get(key)?.reading === reading) this.filling.delete(key);
-    }
+    const reading = this.filling.run(key, generation, load);
+    const value = (await reading.load) as T;
+    if (!reading.shared && this.active && generation === this.generation) this.entries.set(key, { value });
+    return value;
   }
 
   /** A change was committed (or may have been missed): nothing kept is trusted any more. */
