@@ -14,6 +14,12 @@ export const NOTIFICATIONS_PER_PAGE = 25;
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
 export const ABOUT_THE_MEMBER = sql`('moderated', 'account_approved')`;
 
+/** The items of row `n` still visible: their discussion not hidden, nor their comment where they have one. */
+const visibleItemsOfRow = sql`from notification_items i
+  join discussions vd on vd.id = i.discussion_id and vd.hidden_at is null
+  left join comments vc on vc.id = i.comment_id
+  where i.notification_id = n.id and (i.comment_id is null or vc.hidden_at is null)`;
+
 /**
  * The visible items of row `n` (notification_items: the comments or, for a
  * watched category, the discussions it groups), for a lateral join: how many
@@ -24,18 +30,11 @@ export const visibleItems = sql`lateral (
   select count(*)::int as visible,
     (array_agg(i.comment_id order by coalesce(vc.created_at, vd.created_at), i.comment_id))[1] as first_comment_id,
     (array_agg(i.discussion_id order by coalesce(vc.created_at, vd.created_at), i.comment_id))[1] as first_discussion_id
-  from notification_items i
-  join discussions vd on vd.id = i.discussion_id and vd.hidden_at is null
-  left join comments vc on vc.id = i.comment_id
-  where i.notification_id = n.id and (i.comment_id is null or vc.hidden_at is null)
+  ${visibleItemsOfRow}
 ) v`;
 
 /** Whether row `n` may be shown: the notices about the member's own post always, the rest while an item is visible. */
-const visibleToRecipient = sql`(n.kind in ${ABOUT_THE_MEMBER} or exists (
-  select 1 from notification_items i
-  join discussions vd on vd.id = i.discussion_id and vd.hidden_at is null
-  left join comments vc on vc.id = i.comment_id
-  where i.notification_id = n.id and (i.comment_id is null or vc.hidden_at is null)))`;
+const visibleToRecipient = sql`(n.kind in ${ABOUT_THE_MEMBER} or exists (select 1 ${visibleItemsOfRow}))`;
 
 /** The bell's number: unread groups the member may see. */
 export async function unreadCount(memberId: string, executor: Database | Transaction = db): Promise<number> {
