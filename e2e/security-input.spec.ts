@@ -144,6 +144,19 @@ test.describe("item 9: the view counter", () => {
     await member.dispose();
   });
 
+  test("a guest who changes the User-Agent is still one visitor", async ({ request, playwright }) => {
+    const member = await signedInContext(playwright, "juergen.mueller@example.com");
+    const path = await createOwnDiscussion(member, "aufrufe-user-agent");
+    const before = await viewsOf(member, path);
+    const ip = testClientIp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request.post(`${path}/view`, { headers: { "X-Forwarded-For": ip, "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0` } })),
+    );
+    expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(204));
+    expect(await viewsOf(member, path)).toBe(before + 1);
+    await member.dispose();
+  });
+
   test("a hidden discussion answers like a missing one", async ({ request, playwright }) => {
     const member = await signedInContext(playwright, "juergen.mueller@example.com");
     const path = await createOwnDiscussion(member, "gleich-ausgeblendet");
