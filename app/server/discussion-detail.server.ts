@@ -2,13 +2,18 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { discussions, discussionViews, profiles } from "../../db/schema";
 import { db } from "./db.server";
+import type { MentionNames } from "~/lib/mentions";
+import { mentionNamesOf } from "./mentions.server";
 import { env } from "./env.server";
 import { summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
 
 // The discussion page: the discussion itself and its view counter.
 
 export interface DiscussionDetail extends DiscussionSummary {
+  /** As stored: shown through mentionNamesInRichText with `mentionNames`. */
   content: string;
+  /** The current names of the members `content` mentions. */
+  mentionNames: MentionNames;
   authorId: string | null;
   assignedTo: string | null;
   lockedAt: Date | null;
@@ -23,6 +28,7 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
     .select({
       ...summaryColumns,
       content: discussions.content,
+      mentionNames: mentionNamesOf(discussions.content, "html"),
       discussionAuthorId: discussions.authorId,
       assignedTo: discussions.assignedTo,
       lockedAt: discussions.lockedAt,
@@ -37,6 +43,7 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
   return {
     ...toSummary(row),
     content: row.content,
+    mentionNames: row.mentionNames,
     authorId: row.discussionAuthorId,
     assignedTo: row.assignedTo,
     lockedAt: row.lockedAt,
