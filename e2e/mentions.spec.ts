@@ -1,5 +1,5 @@
 import { expect, test, testClientIp } from "./fixtures";
-import { DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
+import { ADMIN, DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
 
 /** A member no other journey notifies: the counts here are exact. */
 const MENTIONED = "katrin.schaefer@example.com";
@@ -74,4 +74,40 @@ test("the discussion editor offers members after @ and writes the mention as a p
   await expect(options).toHaveCount(0);
   await expect(writer.locator('input[type="hidden"][name="content"]')).toHaveValue(/<a href="\/profile\/[^"]+" data-mention="[^"]+">@Katrin Schäfer<\/a>/);
   await writer.context().close();
+});
+
+test("a mention shows the member's name from the database, not the text its writer put in (plain HTTP)", async ({ playwright, baseURL }) => {
+  const client = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  // The administrator's id, from the link to her own profile that her page carries.
+  const admin = await client();
+  await signInOverHttp(admin, ADMIN.email, ADMIN.password);
+  const adminId = /href="\/profile\/([0-9a-f-]{36})"/.exec(await (await admin.get("/")).text())?.[1];
+  expect(adminId).toBeTruthy();
+  await admin.dispose();
+
+  // A member writes mentions of her that call her "Adm", once in the discussion's rich text and once as a comment's token.
+  const writer = await client();
+  await signInOverHttp(writer, "nina.wagner@example.com", DEMO_PASSWORD);
+  // Lower-case ASCII words joined by hyphens: the title is its own slug.
+  const slug = `gefaelschte-erwaehnung-${Date.now()}`;
+  const created = await writer.post("/create-discussion", {
+    form: { title: slug, category: "seo", contentFormat: "html", content: `<p>Frage an <a href="/profile/${adminId}" data-mention="${adminId}">@Adm</a></p>` },
+    maxRedirects: 0,
+  });
+  expect(created.status(), await created.text()).toBe(302);
+  const path = `/discussion/${slug}`;
+  const commented = await writer.post(path, { form: { intent: "create-comment", content: `Siehe @[Adm](${adminId})` }, maxRedirects: 0 });
+  expect(commented.status(), await commented.text()).toBe(302);
+  await writer.dispose();
+
+  const guest = await client();
+  const html = await (await guest.get(path)).text();
+  const shown = new RegExp(`data-mention="${adminId}"[^>]*>@(?:<!-- -->)?Katharina Berger</a>`, "g");
+  expect(html.match(shown)).toHaveLength(2);
+  expect(html).not.toMatch(/>@(?:<!-- -->)?Adm</);
+  const markdown = await (await guest.get(`${path}.md`)).text();
+  expect(markdown).toContain("Frage an [@Katharina Berger]");
+  expect(markdown).toContain("Siehe @Katharina Berger");
+  expect(markdown).not.toContain("Adm");
+  await guest.dispose();
 });

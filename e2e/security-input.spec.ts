@@ -17,7 +17,20 @@ async function signedInContext(playwright: PlaywrightWorkerArgs["playwright"], e
 }
 
 test.describe("item 7: redirectTo stays on the site", () => {
-  const attempts = ["/\t/evil.example/pwned", "/\t\\evil.example", "/%2F/evil.example/pwned", "/%5Cevil.example", "/ /evil.example/pwned", "/\\evil.example", "//evil.example", "https://evil.example/"];
+  // Dot segments too: the URL parser folds "/.//evil.com" and "/x/../\\evil.com" into "//evil.com" (attack report, finding 4).
+  const attempts = [
+    "/\t/evil.example/pwned",
+    "/\t\\evil.example",
+    "/%2F/evil.example/pwned",
+    "/%5Cevil.example",
+    "/ /evil.example/pwned",
+    "/\\evil.example",
+    "//evil.example",
+    "https://evil.example/",
+    "/.//evil.com",
+    "/x/../\\evil.com",
+    "/%2e%2e//evil.com",
+  ];
 
   test("the sign-in form carries only targets on the site", async ({ request }) => {
     const headers = { "X-Forwarded-For": testClientIp() };
@@ -29,14 +42,16 @@ test.describe("item 7: redirectTo stays on the site", () => {
     expect(kept).toContain('<input type="hidden" name="redirectTo" value="/search?q=seo#treffer"/>');
   });
 
-  test("sign-in with a tab trick or CR/LF in redirectTo lands on /", async ({ request }) => {
-    for (const target of ["/\t/evil.example/pwned", "/members\r\nSet-Cookie: x=1"]) {
+  test("sign-in with a tab trick, dot segments or CR/LF in redirectTo lands on /", async ({ request, baseURL }) => {
+    for (const target of ["/\t/evil.example/pwned", "/members\r\nSet-Cookie: x=1", "/.//evil.com", "/x/../\\evil.com"]) {
       const response = await request.post("/auth", {
         form: { intent: "sign-in", email: "nina.wagner@example.com", password: DEMO_PASSWORD, redirectTo: target },
         headers: { "X-Forwarded-For": testClientIp() },
         maxRedirects: 0,
       });
       expect(response.status(), JSON.stringify(target)).toBe(302);
+      // Where the browser goes: the Location read against our address, as the browser reads it.
+      expect(new URL(response.headers().location!, baseURL).origin, JSON.stringify(target)).toBe(new URL(baseURL!).origin);
       expect(response.headers().location, JSON.stringify(target)).toBe("/");
     }
   });
@@ -126,6 +141,19 @@ test.describe("item 9: the view counter", () => {
     const other = { "X-Forwarded-For": testClientIp(), "User-Agent": visitor["User-Agent"] };
     expect((await request.post(`${path}/view`, { headers: other })).status()).toBe(204);
     expect(await viewsOf(member, path)).toBe(before + 2);
+    await member.dispose();
+  });
+
+  test("a guest who changes the User-Agent is still one visitor", async ({ request, playwright }) => {
+    const member = await signedInContext(playwright, "juergen.mueller@example.com");
+    const path = await createOwnDiscussion(member, "aufrufe-user-agent");
+    const before = await viewsOf(member, path);
+    const ip = testClientIp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request.post(`${path}/view`, { headers: { "X-Forwarded-For": ip, "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0` } })),
+    );
+    expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(204));
+    expect(await viewsOf(member, path)).toBe(before + 1);
     await member.dispose();
   });
 

@@ -38,6 +38,7 @@ import { notFoundUnless, requirePageParam } from "~/server/guards.server";
 import { dispatch, fail, firstMessage, ok, refuse, respond, type Outcome } from "~/server/outcome.server";
 import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
 import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
+import { mentionNamesInRichText } from "~/server/mentions.server";
 import { textForPage } from "~/server/page-text.server";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
 import { isReading, markRead } from "~/server/read-positions.server";
@@ -74,13 +75,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : canCommentOn(viewer, discussion)
         ? "allowed"
         : "locked";
-  const content = sanitizeRichText(discussion.content);
+  // The names are in the HTML now: the browser needs no copy of them.
+  const { mentionNames, ...shown } = discussion;
+  const content = sanitizeRichText(mentionNamesInRichText(discussion.content, mentionNames));
   addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments), discussionBreadcrumbs(discussion));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
   return {
-    discussion: { ...discussion, content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }) },
+    discussion: { ...shown, content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }) },
     comments: comments.map((comment) => ({
       ...comment,
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),

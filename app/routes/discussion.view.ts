@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const userAgent = request.headers.get("user-agent") ?? "";
   const viewer = await getViewer(request);
   if (userAgent && !isbot(userAgent) && viewer?.id !== discussion.authorId) {
-    const visitor = viewer ? visitorKey({ memberId: viewer.id }) : visitorKey({ ip: context.clientIp ?? "unknown", userAgent });
+    const visitor = viewer ? visitorKey({ memberId: viewer.id }) : visitorKey({ ip: context.clientIp ?? "unknown" });
     await incrementViews(discussion.id, visitor);
   }
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });

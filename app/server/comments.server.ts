@@ -3,7 +3,8 @@ import { comments, discussions, profiles } from "../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
 import { db, type Database, type Transaction } from "./db.server";
 import { notifyComment, notifyMentions } from "./notification-fanout.server";
-import { resolveTextMentions, textMentionsIn } from "./mentions.server";
+import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
+import { withMentionNames } from "~/lib/mentions";
 import type { AuthorSummary } from "./discussion-summaries.server";
 import type { Outcome } from "./outcome.server";
 import { recordAudit } from "./audit.server";
@@ -15,6 +16,7 @@ import type { Viewer } from "./session.server";
 export interface CommentView {
   id: string;
   parentId: string | null;
+  /** As shown: each mention token carries the member's current name (withMentionNames). */
   content: string;
   createdAt: Date;
   updatedAt: Date;
@@ -59,6 +61,7 @@ export async function listCommentPage(discussionId: string, page: number, option
       id: comments.id,
       parentId: comments.parentId,
       content: comments.content,
+      mentionNames: mentionNamesOf(comments.content, "text"),
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
       hiddenAt: comments.hiddenAt,
@@ -84,7 +87,7 @@ export async function listCommentPage(discussionId: string, page: number, option
     views.push({
       id: row.id,
       parentId: row.parentId,
-      content: row.content,
+      content: withMentionNames(row.content, row.mentionNames),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       author:

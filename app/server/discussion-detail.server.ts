@@ -2,13 +2,18 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { discussions, discussionViews, profiles } from "../../db/schema";
 import { db } from "./db.server";
+import type { MentionNames } from "~/lib/mentions";
+import { mentionNamesOf } from "./mentions.server";
 import { env } from "./env.server";
 import { summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
 
 // The discussion page: the discussion itself and its view counter.
 
 export interface DiscussionDetail extends DiscussionSummary {
+  /** As stored: shown through mentionNamesInRichText with `mentionNames`. */
   content: string;
+  /** The current names of the members `content` mentions. */
+  mentionNames: MentionNames;
   authorId: string | null;
   assignedTo: string | null;
   lockedAt: Date | null;
@@ -23,6 +28,7 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
     .select({
       ...summaryColumns,
       content: discussions.content,
+      mentionNames: mentionNamesOf(discussions.content, "html"),
       discussionAuthorId: discussions.authorId,
       assignedTo: discussions.assignedTo,
       lockedAt: discussions.lockedAt,
@@ -37,6 +43,7 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
   return {
     ...toSummary(row),
     content: row.content,
+    mentionNames: row.mentionNames,
     authorId: row.discussionAuthorId,
     assignedTo: row.assignedTo,
     lockedAt: row.lockedAt,
@@ -54,11 +61,14 @@ const visitorKeySecret = env.AUTH_SECRET ?? randomBytes(32).toString("hex");
 
 /**
  * Who is viewing, as a keyed hash: members by id (any device), guests by
- * client IP and user agent. The table never holds an IP address, and without
- * the secret the hash cannot be traced back to one.
+ * client address alone. The User-Agent is the sender's to choose: with it in
+ * the key, one address counted once per User-Agent it sent (attack report,
+ * finding 6). Guests behind one shared address count as one in the window,
+ * which errs on the side of counting too few. The table never holds an IP
+ * address, and without the secret the hash cannot be traced back to one.
  */
-export function visitorKey(visitor: { memberId: string } | { ip: string; userAgent: string }): string {
-  const raw = "memberId" in visitor ? `member\n${visitor.memberId}` : `guest\n${visitor.ip}\n${visitor.userAgent}`;
+export function visitorKey(visitor: { memberId: string } | { ip: string }): string {
+  const raw = "memberId" in visitor ? `member\n${visitor.memberId}` : `guest\n${visitor.ip}`;
   return createHmac("sha256", visitorKeySecret).update(raw).digest("base64url");
 }
 

@@ -11,6 +11,8 @@ import { db, queryRows } from "./db.server";
 import { isVisible } from "./discussion-summaries.server";
 import { notModified } from "./http-cache.server";
 import { env } from "./env.server";
+import { mentionsAsText, withMentionNames } from "~/lib/mentions";
+import { mentionNamesOf, mentionNamesInRichText, toMentionNames } from "./mentions.server";
 import { plainTextExcerpt } from "./sanitize.server";
 
 export const FEED_LIMIT = 50;
@@ -26,6 +28,7 @@ export async function rssFeed(options: { category?: Category; title: string; pat
       slug: discussions.slug,
       title: discussions.title,
       content: discussions.content,
+      mentionNames: mentionNamesOf(discussions.content, "html"),
       category: discussions.category,
       createdAt: discussions.createdAt,
       firstName: profiles.firstName,
@@ -50,7 +53,7 @@ export async function rssFeed(options: { category?: Category; title: string; pat
         `      <pubDate>${row.createdAt.toUTCString()}</pubDate>`,
         `      <dc:creator>${escapeXml(author)}</dc:creator>`,
         `      <category>${escapeXml(categoryLabels[row.category as Category] ?? row.category)}</category>`,
-        `      <description>${escapeXml(plainTextExcerpt(row.content, 300))}</description>`,
+        `      <description>${escapeXml(plainTextExcerpt(mentionNamesInRichText(row.content, row.mentionNames), 300))}</description>`,
         "    </item>",
       ].join("\n");
     })
@@ -76,12 +79,12 @@ ${rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDat
  * reply to a hidden one does, as on the page.
  */
 export async function discussionCommentsFeed(discussion: { id: string; slug: string; title: string }): Promise<string> {
-  const rows = await queryRows<{ id: string; content: string; created_at: Date | string; parent_id: string | null; first_name: string | null; position: number | string }>(sql`
+  const rows = await queryRows<{ id: string; content: string; mention_names: unknown; created_at: Date | string; parent_id: string | null; first_name: string | null; position: number | string }>(sql`
     with threads as (
       select id, row_number() over (order by created_at, id) as position
       from comments where discussion_id = ${discussion.id} and parent_id is null
     )
-    select c.id, c.content, c.created_at, c.parent_id, p.first_name, t.position
+    select c.id, c.content, ${mentionNamesOf(sql`c.content`, "text")} as mention_names, c.created_at, c.parent_id, p.first_name, t.position
     from comments c
     join threads t on t.id = coalesce(c.parent_id, c.id)
     left join profiles p on p.id = c.author_id
@@ -102,7 +105,7 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <pubDate>${createdAt.toUTCString()}</pubDate>`,
         `      <dc:creator>${escapeXml(author)}</dc:creator>`,
-        `      <description>${escapeXml(row.content)}</description>`,
+        `      <description>${escapeXml(mentionsAsText(withMentionNames(row.content, toMentionNames(row.mention_names))))}</description>`,
         "    </item>",
       ].join("\n");
     })

@@ -8,7 +8,7 @@
  */
 import TurndownService from "turndown";
 import { URL_PATTERN } from "~/components/discussions/linkified-text";
-import { MENTION_TOKEN } from "~/lib/mentions";
+import { mentionsAsText } from "~/lib/mentions";
 import { authorFirstName } from "~/lib/authors";
 import { categoryHref, categoryLabels } from "~/lib/categories";
 import { formatDate, formatReplies } from "~/lib/format";
@@ -16,6 +16,7 @@ import { paths } from "~/lib/paths";
 import { listCommentPage, type CommentView } from "./comments.server";
 import { getDiscussionBySlug } from "./discussion-detail.server";
 import { env } from "./env.server";
+import { mentionNamesInRichText } from "./mentions.server";
 import { sanitizeRichText } from "./sanitize.server";
 
 /** Comments in one document at most: a long thread stays a readable size, and the note says where the rest is. */
@@ -37,8 +38,7 @@ export function richTextToMarkdown(html: string): string {
 
 /** A plain-text comment as Markdown: its characters escaped, its line breaks kept, its URLs links as on the page. */
 export function commentTextToMarkdown(text: string): string {
-  return text
-    .replace(MENTION_TOKEN, "@$1")
+  return mentionsAsText(text)
     .replace(/\r\n?/g, "\n")
     .trim()
     .split(/\n{2,}/)
@@ -95,7 +95,7 @@ export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_
     `- ${formatReplies(discussion.repliesCount)}`,
     `- Seite: <${pageUrl}>`,
     "",
-    richTextToMarkdown(discussion.content),
+    richTextToMarkdown(mentionNamesInRichText(discussion.content, discussion.mentionNames)),
     "",
   ];
   if (comments.length > 0) {

@@ -1,9 +1,9 @@
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { profiles } from "../../db/schema";
-import { MENTION_LIMIT, MENTION_TOKEN, mentionToken } from "~/lib/mentions";
+import { MENTION_LIMIT, MENTION_TOKEN, mentionToken, type MentionNames } from "~/lib/mentions";
 import { authorFullName } from "~/lib/authors";
 import { db, type Database, type Transaction } from "./db.server";
-import { sanitizeRichText } from "./sanitize.server";
+import { escapeHtml, sanitizeRichText } from "./sanitize.server";
 
 /**
  * Mentions on a write (decision 0017): only approved members can be mentioned,
@@ -71,6 +71,56 @@ export async function resolveTextMentions(typedText: string, executor: Database 
 /** The member ids a stored comment mentions, each once. */
 export function textMentionsIn(text: string): string[] {
   return [...new Set([...text.matchAll(MENTION_TOKEN)].map((match) => match[2]!))];
+}
+
+// Mentions on the page: the names they show.
+
+/**
+ * The ids a stored text mentions, as a PostgreSQL regular expression (one capture group). Each is a superset of
+ * what the page reads as a mention (MENTION_TOKEN, the sanitizer's mention link): an id read too many costs a name
+ * nobody shows, one missed would show its mention as a deleted member's.
+ */
+const MENTIONED_ID = {
+  text: String.raw`\]\(([A-Za-z0-9_-]{1,64})\)`,
+  html: String.raw`data-mention="([A-Za-z0-9_-]{1,64})"`,
+} as const;
+
+/**
+ * A column for the select that loads `content`: the current names of the members it mentions (finding 7 of the
+ * attack report: the text written into a mention is the writer's, the name shown must be the member's). In the
+ * same statement as the content, so a page reads its names without a query of its own and without one per post;
+ * a deleted member's id has no row and comes back missing.
+ */
+export function mentionNamesOf(content: SQLWrapper, format: keyof typeof MENTIONED_ID): SQL<MentionNames> {
+  return sql`(select coalesce(json_agg(json_build_array(m.id, m.first_name, m.last_name)), '[]'::json) from ${profiles} m
+    where m.id in (select (regexp_matches(${content}, ${MENTIONED_ID[format]}, 'g'))[1]))`.mapWith(toMentionNames);
+}
+
+/** The value of mentionNamesOf as the driver returns it (for raw queries, which do not map columns). */
+export function toMentionNames(raw: unknown): MentionNames {
+  const rows = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<[string, string, string]> | null;
+  return new Map((rows ?? []).map(([id, firstName, lastName]) => [id, authorFullName({ firstName, lastName })]));
+}
+
+/**
+ * A mention link in stored rich text. Every write sanitized it, which keeps data-mention on genuine mentions only
+ * and lets no link nest in another: a mention's text ends at the first "</a>".
+ */
+const MENTION_LINK = /<a [^>]*data-mention="([A-Za-z0-9_-]{1,64})"[^>]*>([\s\S]*?)<\/a>/g;
+
+/**
+ * Stored rich text with each mention showing the member's current name
+ * instead of the text it was written with, and a deleted member's mention as
+ * its plain text without a link (as a comment's, withMentionNames). Not
+ * sanitized here: HTML for the page goes through sanitizeRichText as always
+ * (the link written here is one it keeps), text outputs strip every tag; a
+ * search page's fifty snippets would pay for a second sanitizing each.
+ */
+export function mentionNamesInRichText(html: string, names: MentionNames): string {
+  return html.replace(MENTION_LINK, (_link, id: string, written: string) => {
+    const name = names.get(id);
+    return name === undefined ? written : `<a href="/profile/${id}" data-mention="${id}">${escapeHtml(`@${name}`)}</a>`;
+  });
 }
 
 /** One member offered after '@': the full name as on the members page, the avatar, the id the mention stores. */

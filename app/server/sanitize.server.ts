@@ -70,16 +70,19 @@ export function sanitizeRichText(html: string, mentionable?: ReadonlySet<string>
   return sanitizeHtml(html, options(mentionable)).trim();
 }
 
+/** Text as HTML that shows it as it is. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+}
+
 /** Plain text (a textarea without JavaScript) as paragraphs and line breaks. */
 export function textToHtml(text: string): string {
-  const escape = (value: string) =>
-    value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
   return text
     .replace(/\r\n?/g, "\n")
     .trim()
     .split(/\n{2,}/)
     .filter((paragraph) => paragraph.trim() !== "")
-    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
     .join("");
 }
 

@@ -3,6 +3,7 @@ import { discussions, profiles } from "../../db/schema";
 import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
 import { db, escapeLike } from "./db.server";
 import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
+import { mentionNamesOf, mentionNamesInRichText } from "./mentions.server";
 import { htmlToText } from "./sanitize.server";
 
 export interface SearchHit extends DiscussionSummary {
@@ -70,7 +71,7 @@ export async function searchDiscussions(filter: SearchFilter, now = new Date()):
 
   const [rows, counted] = await Promise.all([
     db
-      .select({ ...summaryColumns, content: discussions.content })
+      .select({ ...summaryColumns, content: discussions.content, mentionNames: mentionNamesOf(discussions.content, "html") })
       .from(discussions)
       .leftJoin(profiles, eq(profiles.id, discussions.authorId))
       .where(where)
@@ -82,7 +83,7 @@ export async function searchDiscussions(filter: SearchFilter, now = new Date()):
 
   const terms = highlightTerms(filter.query);
   return {
-    hits: rows.map((row) => ({ ...toSummary(row), snippet: snippetOf(row.content, terms) })),
+    hits: rows.map((row) => ({ ...toSummary(row), snippet: snippetOf(mentionNamesInRichText(row.content, row.mentionNames), terms) })),
     total: Math.min(total, SEARCH_COUNT_CAP),
     capped: total > SEARCH_COUNT_CAP,
     terms,

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { categoryLabels, listings } from "~/lib/categories";
 import { authorFirstName, authorProfilePath } from "~/lib/authors";
+import { mentionsAsText } from "~/lib/mentions";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import type { CommentView } from "./comments.server";
@@ -51,7 +52,8 @@ function counter(type: "CommentAction" | "ViewAction", count: number) {
 }
 
 /**
- * `comments` is the page's list as listCommentPage gives it. Exactly the
+ * `discussion.content` is the HTML the page shows (mentionNamesInRichText, sanitized),
+ * `comments` the page's list as listCommentPage gives it. Exactly the
  * comments a guest reads go in: hidden ones and the placeholders standing in
  * for them stay out, and the visible replies of a hidden comment, which the
  * page still shows, become comments of the discussion itself.
@@ -61,7 +63,7 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
   const toComment = (comment: CommentView, replies: CommentView[]): Record<string, unknown> => ({
     "@type": "Comment",
     url: `${url}#comment-${comment.id}`,
-    text: comment.content,
+    text: mentionsAsText(comment.content),
     datePublished: comment.createdAt.toISOString(),
     ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
     author: person(comment.author, "Unbekannt"),

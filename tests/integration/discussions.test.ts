@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, discussionViews } from "../../db/schema";
+import { action as viewAction } from "~/routes/discussion.view";
 import { loader as subforumLoader } from "~/routes/subforum";
 import { commentPageOf, createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
@@ -190,7 +191,7 @@ describe("counting under concurrency", () => {
 
   it("counts one visitor once per window, however often and however parallel", async () => {
     const discussion = await create("Einmal zählen");
-    const guest = visitorKey({ ip: "203.0.113.7", userAgent: "Mozilla/5.0" });
+    const guest = visitorKey({ ip: "203.0.113.7" });
     await Promise.all(Array.from({ length: 1000 }, () => incrementViews(discussion.id, guest)));
     await incrementViews(discussion.id, visitorKey({ memberId: other.id }));
     await incrementViews(discussion.id, visitorKey({ memberId: other.id }));
@@ -206,6 +207,20 @@ describe("counting under concurrency", () => {
     expect(await db.select().from(discussionViews).where(eq(discussionViews.discussionId, discussion.id))).toHaveLength(1);
     await Promise.all(Array.from({ length: 100 }, () => incrementViews(discussion.id, guest)));
     expect((await getDiscussionBySlug("einmal-zaehlen"))?.viewsCount).toBe(3);
+  });
+});
+
+describe("the view beacon", () => {
+  const view = (slug: string, userAgent: string, clientIp: string) =>
+    viewAction({ request: new Request(`http://localhost:3000/discussion/${slug}/view`, { method: "POST", headers: { "User-Agent": userAgent } }), params: { slug }, context: { clientIp } } as never);
+
+  it("counts a guest by address: twenty User-Agents from one address are one view (attack report, finding 6)", async () => {
+    const discussion = await create("Ein Gast, viele Browser");
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => view(discussion.slug, `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0`, "203.0.113.20")));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(204));
+    expect((await getDiscussionBySlug(discussion.slug))?.viewsCount).toBe(1);
+    await view(discussion.slug, "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", "203.0.113.21");
+    expect((await getDiscussionBySlug(discussion.slug))?.viewsCount).toBe(2);
   });
 });
 

@@ -1,13 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { comments, discussions, notifications, notificationSettings } from "../../db/schema";
-import { mentionToken } from "~/lib/mentions";
-import { createComment, updateComment } from "~/server/comments.server";
+import { comments, discussions, notifications, notificationSettings, profiles, user } from "../../db/schema";
+import { mentionToken, splitMentions } from "~/lib/mentions";
+import { createComment, listCommentPage, updateComment } from "~/server/comments.server";
 import { db } from "~/server/db.server";
 import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
+import { discussionCommentsFeed, rssFeed } from "~/server/feeds.server";
+import { discussionMarkdown } from "~/server/markdown.server";
+import { updateOwnProfile } from "~/server/profile.server";
+import { searchDiscussions } from "~/server/search.server";
+import { discussionJsonLd } from "~/server/seo.server";
 import { suggestMembers } from "~/server/mentions.server";
 import { setDiscussionHidden } from "~/server/moderation.server";
+import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as suggestionsLoader } from "~/routes/member-suggestions";
 import { auth } from "~/server/auth.server";
 import { createMemberAccount } from "~/server/members.server";
@@ -173,5 +179,83 @@ describe("mentions and replies", () => {
     await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
     const quietRows = await db.select().from(notifications).where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
     expect(quietRows.map((row) => row.kind)).toEqual(["reply_to_discussion"]);
+  });
+});
+
+describe("a mention shows the member's current name, not the text it was written with (attack report, finding 7)", () => {
+  const forged = (member: Viewer, text: string) => `<a href="/profile/${member.id}" data-mention="${member.id}">${text}</a>`;
+
+  /** A visible discussion and one comment, each naming `member` as "@Adm" and `gone` (deleted afterwards) as "@Weg Gegangen". */
+  async function forgedThread(member: Viewer, gone: Viewer) {
+    const tag = `Namensprobe${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const d = await discussion(author, `<p>${tag} fragt ${forged(member, "@Adm")} und ${forged(gone, "@Weg Gegangen")}</p>`);
+    const created = await createComment(ben, d.id, { content: `Frag ${mentionToken("Adm", member.id)} oder ${mentionToken("Weg Gegangen", gone.id)}` });
+    if (!created.ok) throw new Error(created.reason);
+    await db.delete(user).where(eq(user.id, gone.id));
+    return { d, tag, commentId: created.value.id };
+  }
+
+  /** The discussion page's loader data, as a guest's document request gets it. */
+  const pageOf = async (slug: string) =>
+    (await discussionLoader({ request: new Request(`http://localhost:3000/discussion/${slug}`), params: { slug }, context: { cspNonce: "", clientIp: "127.0.0.1" } } as never)) as {
+      discussion: { content: string | null };
+      comments: Array<{ content: string | null }>;
+    };
+
+  it("on the page, in Markdown, JSON-LD, the feeds and search snippets; a deleted member's mention is plain text", async () => {
+    const member = await makeViewer({ firstName: "Echte" });
+    const gone = await makeViewer({ firstName: "Geloescht" });
+    const { d, tag } = await forgedThread(member, gone);
+    const real = `@Echte Mitglied`;
+
+    const shown = await pageOf(d.slug);
+    expect(shown.discussion.content).toContain(`<a href="/profile/${member.id}" data-mention="${member.id}">${real}</a>`);
+    expect(shown.discussion.content).not.toContain("@Adm");
+    expect(shown.discussion.content).not.toContain(gone.id);
+    expect(shown.discussion.content).toContain("@Weg Gegangen");
+    expect(shown.comments.map((comment) => comment.content)).toEqual([`Frag ${mentionToken("Echte Mitglied", member.id)} oder @Weg Gegangen`]);
+    const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });
+
+    const markdown = (await discussionMarkdown(d.slug))!;
+    expect(markdown).toContain(`[${real}](`);
+    expect(markdown).toContain(`Frag ${real} oder @Weg Gegangen`);
+    expect(markdown).not.toContain("Adm");
+
+    const jsonLd = JSON.stringify(discussionJsonLd({ ...(await getDiscussionBySlug(d.slug))!, content: shown.discussion.content! }, page));
+    expect(jsonLd).toContain(`fragt ${real} und @Weg Gegangen`);
+    expect(jsonLd).toContain(`"text":"Frag ${real} oder @Weg Gegangen"`);
+    expect(jsonLd).not.toContain("Adm");
+
+    const feed = await rssFeed({ title: "Alle", path: "/", feedPath: "/feed.xml" });
+    expect(feed).toContain(`fragt ${real} und @Weg Gegangen`);
+    const commentFeed = await discussionCommentsFeed(d);
+    expect(commentFeed).toContain(`<description>Frag ${real} oder @Weg Gegangen</description>`);
+    expect(feed + commentFeed).not.toContain("Adm");
+
+    const found = await searchDiscussions({ query: tag, category: undefined, dateRange: undefined, sortBy: "newest" });
+    expect(found.hits.map((hit) => hit.snippet)).toEqual([expect.stringContaining(`fragt ${real} und @Weg Gegangen`)]);
+  });
+
+  it("follows a rename", async () => {
+    const member = await makeViewer({ firstName: "Vorher" });
+    const gone = await makeViewer({ firstName: "Fort" });
+    const { d } = await forgedThread(member, gone);
+    expect((await updateOwnProfile(member, member.id, { firstName: "Nachher", lastName: "Umbenannt", company: "", expertise: "seo", experience: "experte", bio: "" })).ok).toBe(true);
+    const shown = await pageOf(d.slug);
+    expect(shown.discussion.content).toContain(`data-mention="${member.id}">@Nachher Umbenannt</a>`);
+    expect(shown.comments[0]!.content).toContain(mentionToken("Nachher Umbenannt", member.id));
+  });
+
+  it("a name too long for a token still shows, shortened", async () => {
+    const member = await makeViewer({ firstName: "L".repeat(60) });
+    const d = await discussion(author, "<p>Inhalt</p>");
+    await db.update(profiles).set({ lastName: "N".repeat(60) }).where(eq(profiles.id, member.id));
+    const created = await createComment(ben, d.id, { content: `Hallo ${mentionToken("Kurz", member.id)}` });
+    if (!created.ok) throw new Error(created.reason);
+    const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });
+    expect(splitMentions(page[0]!.content)).toEqual([
+      { kind: "text", text: "Hallo " },
+      { kind: "mention", name: expect.stringMatching(/^L{60} N{18}…$/), memberId: member.id },
+    ]);
   });
 });

@@ -34,6 +34,87 @@ describe("safeRedirectTarget", () => {
     expect(safeRedirectTarget(target)).toBe("/");
   });
 
+  // The attack report's forms and those of the public open-redirect cheat sheets (PortSwigger, PayloadsAllTheThings,
+  // OWASP): dot segments and backslashes that the URL parser folds into "//host", encoded and whitespace variants,
+  // foreign schemes. Each must end on our own site, and none of these has a page of ours to lead to.
+  it.each([
+    "/.//evil.com",
+    "/x/../\\evil.com",
+    "/./\\evil.com",
+    "/..//evil.com",
+    "/../\\evil.com",
+    "/x/..//evil.com",
+    "/x/../../\\evil.com",
+    "/././/evil.com",
+    "/%2e//evil.com",
+    "/%2e%2e//evil.com",
+    "/%2E%2E/\\evil.com",
+    "/.%2e//evil.com",
+    "/x/%2e%2e//evil.com",
+    "/\t/evil.com",
+    "/\t\\evil.com",
+    "//evil.com",
+    "///evil.com",
+    "////evil.com",
+    "/\\evil.com",
+    "/\\/evil.com",
+    "/\\\\evil.com",
+    "\\/\\/evil.com",
+    "\\\\evil.com",
+    "\\/evil.com",
+    "//evil.com/%2f..",
+    "//evil%E3%80%82com",
+    "//google.com@evil.com",
+    "https://evil.com",
+    "https:evil.com",
+    "https:/evil.com",
+    "https:\\\\evil.com",
+    "http:evil.com",
+    "HTTPS://evil.com",
+    "/%2f%2fevil.com",
+    "/%2F/evil.com",
+    "/%5cevil.com",
+    "/%5C%5Cevil.com",
+    "/%09/evil.com",
+    "/%0d/evil.com",
+    "/%0a/evil.com",
+    "/%20/evil.com",
+    "/\r\n/evil.com",
+    "/\n/evil.com",
+    "/\r/evil.com",
+    "/\u000b/evil.com",
+    "/\u0000/evil.com",
+    "/ /evil.com",
+    " //evil.com",
+    "\t//evil.com",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "java%0d%0ascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "vbscript:msgbox(1)",
+    "evil.com",
+    "@evil.com",
+  ])("keeps %j on the site", (target) => {
+    expect(safeRedirectTarget(target)).toBe("/");
+  });
+
+  it.each([
+    // Harmless paths that only look odd: they name a (missing) page of ours, the browser stays here.
+    ["/javascript:alert(1)//", "/javascript:alert(1)//"],
+    ["/@evil.com", "/@evil.com"],
+    ["/evil.com", "/evil.com"],
+    ["/x//evil.com", "/x//evil.com"],
+    ["/x/../discussion/a", "/discussion/a"],
+  ])("keeps the harmless path %j as %j", (target, expected) => {
+    expect(safeRedirectTarget(target)).toBe(expected);
+  });
+
+  it("keeps legitimate targets as they are", () => {
+    expect(safeRedirectTarget("/discussion/x?page=2#c1")).toBe("/discussion/x?page=2#c1");
+    expect(safeRedirectTarget("/")).toBe("/");
+  });
+
   it("uses the fallback for missing values and files", () => {
     expect(safeRedirectTarget(null)).toBe("/");
     expect(safeRedirectTarget(undefined, "/profile")).toBe("/profile");
