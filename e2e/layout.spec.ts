@@ -68,18 +68,34 @@ test.describe("sidebar", () => {
 
 test.describe("sidebar search", () => {
   test("submits trimmed text to /search and ignores blank input", async ({ page, visit }) => {
+    // Every way to the search page asks the server: a document request, or its loader's `.data` request.
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/search" || url.pathname === "/search.data") searches.push(`${url.pathname}${url.search}`);
+    });
     await visit("/");
+    // A listener on window runs after React's on the root: it sees whether the handler stopped the browser's own submission.
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      Object.assign(window, { __searchSubmits: seen });
+      window.addEventListener("submit", (event) => seen.push(event.defaultPrevented));
+    });
     const box = page.getByRole("searchbox", { name: "Diskussionen durchsuchen" });
 
     await box.fill("   ");
     await box.press("Enter");
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe("/");
+    // The blank submission has been handled, and the browser's own navigation was stopped.
+    const submits = () => page.evaluate(() => (window as unknown as { __searchSubmits?: boolean[] }).__searchSubmits);
+    await expect.poll(submits, { message: "one submission, handled in this page without a navigation" }).toEqual([true]);
 
     await box.fill("  Backlinks kaufen  ");
     await box.press("Enter");
     await page.waitForURL((url) => url.pathname === "/search");
     expect(new URL(page.url()).searchParams.get("q")).toBe("Backlinks kaufen");
+    // Requests are reported in the order they were sent: a navigation the blank submission started would be listed first.
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.filter((search) => new URLSearchParams(search.split("?")[1]).get("q") !== "Backlinks kaufen")).toEqual([]);
     await expect(page.getByRole("searchbox", { name: "Suchbegriff" })).toHaveValue("Backlinks kaufen");
   });
 });

@@ -22,13 +22,4 @@ export async function waitForMail(to: string, kind: string, since: number, timeo
   throw new Error(`no ${kind} mail to ${to} within ${timeoutMs} ms`);
 }
 
-/** Every mail of this kind to this address that arrived after `since`, oldest first. */
-export function mailsSince(to: string, kind: string, since: number): CapturedMail[] {
-  const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).sort() : [];
-  return files
-    .filter((file) => Number(file.split("-")[0]) >= since)
-    .map((file) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), "utf8")) as CapturedMail)
-    .filter((mail) => mail.kind === kind && mail.to.includes(to.toLowerCase()));
-}
-
 export { linkIn } from "../tests/support/smtp-capture";

@@ -278,6 +278,20 @@ describe("notification mails", () => {
     expect(await mailsTo(owner)).toHaveLength(2);
   });
 
+  it("mails a watched category's new discussion once, also after the hour, however often the worker runs", async () => {
+    const reader = await makeViewer({ firstName: "Kategorieleserin" });
+    expect((await watchCategory(reader, "seo", "watching")).ok).toBe(true);
+    await discussion(author, "Einmal gemeldet", "seo");
+    await mailAllDueNotifications();
+    await mailAllDueNotifications();
+    // Past the hour the log no longer holds anything back: what keeps it at one is the notification marked mailed.
+    await db.execute(sql`update notification_mail_log set sent_at = now() - interval '61 minutes' where member_id = ${reader.id}`);
+    await mailAllDueNotifications();
+    const mails = await mailsTo(reader);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Einmal gemeldet");
+  });
+
   it("honours the master switch and the kind's e-mail setting, and never mails about hidden comments", async () => {
     const quiet = await makeViewer({ firstName: "Ohne Newsletter" });
     await db.update(profiles).set({ newsletterSubscribed: false }).where(eq(profiles.id, quiet.id));

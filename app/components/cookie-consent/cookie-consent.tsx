@@ -1,5 +1,5 @@
 import { CookieIcon } from "lucide-react";
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
@@ -37,6 +37,12 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
+
+  useEffect(() => {
+    // The browser has read the stored choice and rendered by it: end-to-end tests wait for this before
+    // asserting that no banner appeared, instead of waiting a while and hoping.
+    if (status !== "unknown") document.documentElement.dataset.cookieConsent = status;
+  }, [status]);
 
   const openSettings = useCallback(() => {
     const stored = readPreferences();
