@@ -12,14 +12,14 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { readSidebarOpen } from "~/lib/sidebar";
-import { readTheme } from "~/lib/theme";
+import { readSidebarOpen, SIDEBAR_COOKIE } from "~/lib/sidebar";
+import { readTheme, THEME_COOKIE } from "~/lib/theme";
 import { mustNotBeStored } from "./http-cache.server";
 import { SingleFlight } from "./single-flight.server";
-import { SESSION_COOKIE_MARKER, TOAST_COOKIE_NAME } from "./cookie-names.server";
+import { mayCarryPersonalCookie } from "./cookie-names.server";
+import { trackViewer } from "./viewer-tracking.server";
 
 export const PAGE_CACHE_CHANNEL = "page_cache";
-const TOAST_COOKIE_MARKER = `${TOAST_COOKIE_NAME}=`;
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -46,14 +46,16 @@ export interface GuestRequest {
 
 /**
  * The cache key of a guest's request, or null when the answer belongs to this
- * request alone: a member (or anyone with a session cookie), a pending
- * one-time message, a page that shows or takes a secret, anything but a read.
- * Besides path and query, only the sidebar and theme cookies change a guest's HTML.
+ * request alone: a member (or anyone whose cookies might be a session, in any
+ * spelling), a pending one-time message, a page that shows or takes a secret,
+ * anything but a read.
+ * Besides host, path and query, only the sidebar and theme cookies change a
+ * guest's HTML, and they are all its render gets (guestCookieHeader).
  */
 export function guestPageKey(request: GuestRequest): string | null {
   if ((request.method !== "GET" && request.method !== "HEAD") || request.hasBody) return null;
-  const cookie = request.cookie ?? "";
-  if (cookie.includes(SESSION_COOKIE_MARKER) || cookie.includes(TOAST_COOKIE_MARKER)) return null;
+  if (mayCarryPersonalCookie(request.cookie)) return null;
+  const host = request.host ?? "";
   let url: URL;
   try {
     url = new URL(request.url, "http://localhost");
@@ -61,8 +63,23 @@ export function guestPageKey(request: GuestRequest): string | null {
     return null;
   }
   if (mustNotBeStored(url)) return null;
+  const cookie = guestCookieHeader(request.cookie);
   const representation = request.representation === "markdown" ? "markdown " : "";
-  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${readTheme(cookie)} ${representation}${request.url}`;
+  return `${host} ${readSidebarOpen(cookie) ? "open" : "closed"} ${readTheme(cookie)} ${representation}${request.url}`;
+}
+
+/**
+ * The Cookie header a render for the cache is given: the sidebar and theme
+ * cookies as the key read them, and nothing else. Such a render cannot see a
+ * session, however the visitor spelt it, so it cannot render a member's page.
+ * Defaults are left out, as a guest without cookies sends none.
+ */
+export function guestCookieHeader(cookie: string | undefined): string {
+  const kept: string[] = [];
+  if (!readSidebarOpen(cookie ?? null)) kept.push(`${SIDEBAR_COOKIE}=false`);
+  const theme = readTheme(cookie);
+  if (theme !== "system") kept.push(`${THEME_COOKIE}=${theme}`);
+  return kept.join("; ");
 }
 
 /** Whether a rendered answer may be handed to other guests. */
@@ -168,10 +185,16 @@ export class PageCache {
    * rendered wait for that render instead of starting their own. `render`
    * resolves to null when the answer is not for sharing; the caller then
    * answers from its own render, and those waiting render for themselves.
+   * A render that resolved a viewer (getViewer) is neither stored nor shared,
+   * whatever it returned.
    */
   async fill(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; shared: boolean }> {
     const generation = this.generation;
-    const { load, shared } = this.filling.run(key, generation, render);
+    const { load, shared } = this.filling.run(key, generation, async () => {
+      // However a request came to look like a guest's, a render that found a viewer is nobody else's.
+      const { result, viewer } = await trackViewer(render);
+      return viewer ? null : result;
+    });
     const page = await load;
     if (!shared && page && this.enabled && generation === this.generation) this.entries.set(key, page);
     return { page, shared };

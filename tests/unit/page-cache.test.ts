@@ -1,7 +1,20 @@
 import { createHash } from "node:crypto";
+import { getSessionCookie, parseCookies as betterAuthParse } from "better-auth/cookies";
+import { parseCookies as betterCallParse } from "better-call";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
-import { chooseEncoding, discussionOfPath, guestPageKey, isNegotiatedPath, isShareable, PageCache, type CachedPage } from "~/server/page-cache.server";
+import {
+  chooseEncoding,
+  discussionOfPath,
+  guestCookieHeader,
+  guestPageKey,
+  isNegotiatedPath,
+  isShareable,
+  PageCache,
+  type CachedPage,
+} from "~/server/page-cache.server";
+import { noteViewer } from "~/server/viewer-tracking.server";
+import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../lib/session-cookie-variants";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };
 
@@ -45,6 +58,67 @@ describe("guestPageKey", () => {
     ["the developer mailbox", { url: "/dev/mailbox?key=secret" }],
   ])("gives none for %s", (_name, change) => {
     expect(guestPageKey({ ...guest, ...change })).toBeNull();
+  });
+});
+
+const TOKEN = "DXt9PNYDvgkCD73x6EmJuTQEwy8A0eSG.fi9ie6hzLvkmMvSD0JLvx6hZ%2BQoVS9VqeouvFTBw%2Bz4%3D";
+
+/** What any of the parsers the auth stack uses reads as the session, from a Cookie header as the server joins it. */
+function sessionReadBy(header: string): string[] {
+  const found: string[] = [];
+  for (const name of [SESSION_COOKIE_NAME, `__Secure-${SESSION_COOKIE_NAME}`, `__Host-${SESSION_COOKIE_NAME}`]) {
+    const own = betterAuthParse(header).get(name);
+    const call = betterCallParse(header).get(name);
+    if (own) found.push(`better-auth ${name}`);
+    if (call) found.push(`better-call ${name}`);
+  }
+  if (getSessionCookie(new Headers({ cookie: header }), { cookiePrefix: "forum" })) found.push("getSessionCookie");
+  return found;
+}
+
+/** A small deterministic generator, so a failing case can be found again. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe("guestPageKey and session cookies", () => {
+  it.each(sessionCookieVariants(TOKEN).map((variant) => [variant.label, variant.headers.join("; ")]))("gives no key for %s", (_label, cookie) => {
+    expect(guestPageKey({ ...guest, cookie })).toBeNull();
+  });
+
+  it("gives no key wherever any parser of the auth stack finds a session, over thousands of generated spellings", () => {
+    const next = random(20_260_512);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const spaces = ["", "", " ", "\t", "  ", " \t", "\u00a0"];
+    const cases = (name: string) =>
+      [...name].map((letter) => (next() < 0.2 ? letter.toUpperCase() : next() < 0.05 ? `%${letter.charCodeAt(0).toString(16)}` : letter)).join("");
+    let readAsSession = 0;
+    for (let i = 0; i < 5_000; i++) {
+      const name = `${pick(["", "", "", "__Secure-", "__Host-", "__secure-"])}${next() < 0.5 ? SESSION_COOKIE_NAME : cases(SESSION_COOKIE_NAME)}`;
+      const value = pick([TOKEN, `"${TOKEN}"`, decodeURIComponent(TOKEN), "junk.wert", ""]);
+      const pair = `${pick(spaces)}${name}${pick(spaces)}=${pick(spaces)}${value}${pick(spaces)}`;
+      const others = [pick(["", "theme=dark", "sidebar_state=false", `${SESSION_COOKIE_NAME}=junk.wert`, "a=b"]), pick(["", "theme=light"])];
+      const parts = next() < 0.5 ? [...others, pair] : [pair, ...others];
+      const header = parts.filter(Boolean).join(pick([";", "; ", ";;", " ; ", ", "])) + pick(["", ";", "; "]);
+      const found = sessionReadBy(header);
+      if (found.length > 0) readAsSession++;
+      if (found.length > 0) expect(guestPageKey({ ...guest, cookie: header }), `${JSON.stringify(header)}: ${found.join(", ")}`).toBeNull();
+      // What a cacheable render is given holds no session for any parser, whatever the header was.
+      expect(sessionReadBy(guestCookieHeader(header)), JSON.stringify(header)).toEqual([]);
+    }
+    expect(readAsSession).toBeGreaterThan(500);
+  });
+
+  it("hands a cacheable render only the sidebar and theme cookies, as the key has them", () => {
+    expect(guestCookieHeader(undefined)).toBe("");
+    expect(guestCookieHeader("sidebar_state=true; theme=system; consent=1")).toBe("");
+    expect(guestCookieHeader("sidebar_state=false; _pk_id=1; theme=dark")).toBe("sidebar_state=false; theme=dark");
+    expect(guestCookieHeader("theme=light; forum.session_token =abc.def")).toBe("theme=light");
+    for (const variant of sessionCookieVariants(TOKEN)) expect(guestCookieHeader(variant.headers.join("; "))).not.toMatch(/session/i);
   });
 });
 
@@ -158,6 +232,27 @@ describe("PageCache", () => {
     expect(cache.get("other")).toBeDefined();
     cache.invalidate("*");
     expect(cache.get("other")).toBeUndefined();
+  });
+
+  it("refuses a render that found a viewer, for the caller and for everyone waiting on it", async () => {
+    const cache = new PageCache(options);
+    let finish!: () => void;
+    const rendering = new Promise<void>((resolve) => (finish = resolve));
+    const render = async () => {
+      await rendering;
+      // As getViewer does when the request it was given carried a session.
+      noteViewer();
+      return page(null, "Abmelden");
+    };
+    const first = cache.fill("k", render);
+    const second = cache.fill("k", render);
+    finish();
+    expect((await first).page).toBeNull();
+    expect((await second).page).toBeNull();
+    expect(cache.get("k")).toBeUndefined();
+    // A viewer in one render does not mark the next one.
+    await cache.fill("k", async () => page(null, "Gast"));
+    expect(cache.get("k")?.bodies.identity.toString()).toBe("Gast");
   });
 
   it("keeps nothing when it has no memory", async () => {
