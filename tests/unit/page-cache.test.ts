@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
 import {
   chooseEncoding,
+  compressForCache,
   discussionOfPath,
   guestCookieHeader,
   guestPageKey,
@@ -119,6 +120,22 @@ describe("guestPageKey and session cookies", () => {
     expect(guestCookieHeader("sidebar_state=false; _pk_id=1; theme=dark")).toBe("sidebar_state=false; theme=dark");
     expect(guestCookieHeader("theme=light; forum.session_token =abc.def")).toBe("theme=light");
     for (const variant of sessionCookieVariants(TOKEN)) expect(guestCookieHeader(variant.headers.join("; "))).not.toMatch(/session/i);
+  });
+});
+
+describe("guestPageKey and the size of a key", () => {
+  it("caches a long but ordinary URL", () => {
+    const url = `/search?q=${"suchmaschinenoptimierung ".repeat(20)}&page=2`;
+    expect(guestPageKey({ ...guest, url })).toContain(url);
+  });
+
+  it.each([
+    ["a 14 KB query", { url: `/robots.txt?${"x".repeat(14_000)}` }],
+    ["a 3 KB path", { url: `/discussion/${"a".repeat(3_000)}` }],
+    ["many query parameters", { url: `/robots.txt?${Array.from({ length: 20 }, (_, i) => `p${i}=1`).join("&")}` }],
+    ["a 2 KB host", { host: `${"h".repeat(2_000)}.example` }],
+  ])("gives none for %s: rendered, but not stored", (_name, change) => {
+    expect(guestPageKey({ ...guest, ...change })).toBeNull();
   });
 });
 
@@ -253,6 +270,19 @@ describe("PageCache", () => {
     // A viewer in one render does not mark the next one.
     await cache.fill("k", async () => page(null, "Gast"));
     expect(cache.get("k")?.bodies.identity.toString()).toBe("Gast");
+  });
+
+  it("counts what an entry keeps alive: its key, its headers and the memory behind its bodies", async () => {
+    const cache = new PageCache(options);
+    const bodies = await compressForCache(Buffer.from("User-agent: *\nAllow: /\n"));
+    const kept = new Set(Object.values(bodies).map((body) => body.buffer));
+    const bodyBytes = [...kept].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    // Compressed output is not a small view into a large zlib buffer.
+    expect(bodyBytes).toBe(bodies.br.byteLength + bodies.gzip.byteLength + bodies.identity.byteLength);
+    const key = `forum.example open system /robots.txt?${"x".repeat(900)}`;
+    const headers = { "content-type": "text/plain; charset=utf-8", "content-security-policy": "c".repeat(4_000) };
+    await cache.fill(key, async () => ({ status: 200, headers, etag: null, bodies, discussion: null }));
+    expect(cache.calculatedBytes).toBeGreaterThanOrEqual(key.length + 4_000 + bodyBytes);
   });
 
   it("keeps nothing when it has no memory", async () => {
