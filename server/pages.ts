@@ -13,10 +13,12 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
 import { notModified } from "~/server/http-cache.server";
 import { requestErrorTexts } from "~/server/request-body.server";
+import { trackViewer, viewerSeen } from "~/server/viewer-tracking.server";
 import {
   chooseEncoding,
   compressForCache,
   discussionOfPath,
+  guestCookieHeader,
   guestPageKey,
   isNegotiatedPath,
   isShareable,
@@ -126,20 +128,23 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
       const url = locals.markdownUrl ?? req.originalUrl;
       // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
       const document = !req.path.endsWith(".data");
-      const loadContext = {
-        cspNonce: locals.cspNonce,
-        clientIp: req.ip,
-        structuredData: document ? [] : undefined,
-        pageText: document ? new Map<string, string>() : undefined,
-      };
+      const render = (options: { forCache: boolean }) =>
+        handle(toFetchRequest(req, res, { ...options, url }), {
+          cspNonce: locals.cspNonce,
+          clientIp: req.ip,
+          structuredData: document ? [] : undefined,
+          pageText: document ? new Map<string, string>() : undefined,
+        });
       if (key === null) {
-        await send(res, await handle(toFetchRequest(req, res, { url }), loadContext));
+        // Tracked too: applyDocumentCaching marks a render that found a viewer private, whatever its cookies looked like.
+        await send(res, (await trackViewer(() => render({ forCache: false }))).result);
         return;
       }
       const renderForGuests = async (): Promise<CachedPage | null> => {
-        const response = await handle(toFetchRequest(req, res, { forCache: true, url }), loadContext);
+        const response = await render({ forCache: true });
         const body = Buffer.from(await response.arrayBuffer());
-        const shareable = isShareable(response.status, response.headers);
+        // Runs inside the cache's tracking (PageCache.fill): a render that found a viewer is this visitor's alone.
+        const shareable = isShareable(response.status, response.headers) && !viewerSeen();
         const page = shareable ? await pageOf(res, response, body) : null;
         if (!page) {
           // Not for sharing (a redirect, a 404, a cookie): this guest gets it as it is.
@@ -149,7 +154,8 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
       };
       const { page, shared } = await cache.fill(key, renderForGuests);
       if (page) sendPage(req, res, page, shared ? "hit" : "miss");
-      else if (shared && !res.headersSent) await send(res, await handle(toFetchRequest(req, res, { forCache: true, url }), loadContext));
+      // Waiting on a render that was not for sharing, or one the cache refused: this guest's own render.
+      else if (!res.headersSent) await send(res, (await trackViewer(() => render({ forCache: true }))).result);
     } catch (error) {
       next(error);
     }
@@ -208,7 +214,7 @@ async function sendRendered(res: express.Response, response: Response, body: Buf
 }
 
 /** The Fetch API request React Router works with, from Express's. */
-function toFetchRequest(req: express.Request, res: express.Response, options: { forCache?: boolean; url: string }): Request {
+function toFetchRequest(req: express.Request, res: express.Response, options: { forCache: boolean; url: string }): Request {
   // A render for the cache is awaited by every guest asking meanwhile: the first one leaving must not abort it.
   const controller = new AbortController();
   if (!options.forCache) {
@@ -221,9 +227,13 @@ function toFetchRequest(req: express.Request, res: express.Response, options: { 
     if (value === undefined) continue;
     // A page rendered for the cache is complete: a 304 for one guest would leave nothing to keep.
     if (options.forCache && (name === "if-none-match" || name === "if-modified-since")) continue;
+    // ... and sees only the cookies its key has, so no spelling of a session cookie can reach it.
+    if (options.forCache && name === "cookie") continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  const guestCookies = options.forCache ? guestCookieHeader(req.headers.cookie) : "";
+  if (guestCookies) headers.set("Cookie", guestCookies);
   const method = options.forCache ? "GET" : req.method;
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { EntryContext } from "react-router";
-import { SESSION_COOKIE_MARKER } from "./cookie-names.server";
+import { mayCarryPersonalCookie } from "./cookie-names.server";
+import { viewerSeen } from "./viewer-tracking.server";
 
 /**
  * Caching of rendered pages. A page is the pure function of its loaders'
@@ -8,7 +9,7 @@ import { SESSION_COOKIE_MARKER } from "./cookie-names.server";
  * strong enough validator: when a browser or crawler sends it back
  * unchanged, the render is skipped and a 304 goes out.
  *
- * Guests (no session cookie) may be served from shared caches for a short
+ * Guests (no cookie that might be a session) may be served from shared caches for a short
  * while; with `Vary: Cookie` a signed-in member never gets a guest's copy,
  * nor one member another's. Members' pages are private and revalidated on
  * every use. Anything that sets a cookie is never stored anywhere.
@@ -51,7 +52,8 @@ export function applyDocumentCaching(
   }
   if (headers.has("Cache-Control")) return { notModified: false };
   const cookie = request.headers.get("Cookie") ?? "";
-  const member = cookie.includes(SESSION_COOKIE_MARKER);
+  // A render that resolved a viewer is private whatever its cookies looked like.
+  const member = mayCarryPersonalCookie(cookie) || viewerSeen();
   if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) {
     headers.set("Cache-Control", "private, no-store");
     return { notModified: false };

@@ -12,14 +12,24 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { readSidebarOpen } from "~/lib/sidebar";
-import { readTheme } from "~/lib/theme";
+import { readSidebarOpen, SIDEBAR_COOKIE } from "~/lib/sidebar";
+import { readTheme, THEME_COOKIE } from "~/lib/theme";
 import { mustNotBeStored } from "./http-cache.server";
 import { SingleFlight } from "./single-flight.server";
-import { SESSION_COOKIE_MARKER, TOAST_COOKIE_NAME } from "./cookie-names.server";
+import { mayCarryPersonalCookie } from "./cookie-names.server";
+import { trackViewer } from "./viewer-tracking.server";
 
 export const PAGE_CACHE_CHANNEL = "page_cache";
-const TOAST_COOKIE_MARKER = `${TOAST_COOKIE_NAME}=`;
+
+/**
+ * Bounds of what is kept. A longer URL or host, or more query parameters, is
+ * rendered but not stored: no two guests share such a URL, and each entry
+ * would cost its key's length (ours are far shorter: a search of 200
+ * characters, a data request's `_routes`, a campaign link's utm_ parameters).
+ */
+const MAX_URL_LENGTH = 2_048;
+const MAX_HOST_LENGTH = 255;
+const MAX_QUERY_PARAMETERS = 12;
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -46,23 +56,41 @@ export interface GuestRequest {
 
 /**
  * The cache key of a guest's request, or null when the answer belongs to this
- * request alone: a member (or anyone with a session cookie), a pending
- * one-time message, a page that shows or takes a secret, anything but a read.
- * Besides path and query, only the sidebar and theme cookies change a guest's HTML.
+ * request alone: a member (or anyone whose cookies might be a session, in any
+ * spelling), a pending one-time message, a page that shows or takes a secret,
+ * anything but a read, and a URL or host too long to be worth keeping.
+ * Besides host, path and query, only the sidebar and theme cookies change a
+ * guest's HTML, and they are all its render gets (guestCookieHeader).
  */
 export function guestPageKey(request: GuestRequest): string | null {
   if ((request.method !== "GET" && request.method !== "HEAD") || request.hasBody) return null;
-  const cookie = request.cookie ?? "";
-  if (cookie.includes(SESSION_COOKIE_MARKER) || cookie.includes(TOAST_COOKIE_MARKER)) return null;
+  if (mayCarryPersonalCookie(request.cookie)) return null;
+  const host = request.host ?? "";
+  if (request.url.length > MAX_URL_LENGTH || host.length > MAX_HOST_LENGTH) return null;
   let url: URL;
   try {
     url = new URL(request.url, "http://localhost");
   } catch {
     return null;
   }
-  if (mustNotBeStored(url)) return null;
+  if (url.searchParams.size > MAX_QUERY_PARAMETERS || mustNotBeStored(url)) return null;
+  const cookie = guestCookieHeader(request.cookie);
   const representation = request.representation === "markdown" ? "markdown " : "";
-  return `${request.host ?? ""} ${readSidebarOpen(cookie) ? "open" : "closed"} ${readTheme(cookie)} ${representation}${request.url}`;
+  return `${host} ${readSidebarOpen(cookie) ? "open" : "closed"} ${readTheme(cookie)} ${representation}${request.url}`;
+}
+
+/**
+ * The Cookie header a render for the cache is given: the sidebar and theme
+ * cookies as the key read them, and nothing else. Such a render cannot see a
+ * session, however the visitor spelt it, so it cannot render a member's page.
+ * Defaults are left out, as a guest without cookies sends none.
+ */
+export function guestCookieHeader(cookie: string | undefined): string {
+  const kept: string[] = [];
+  if (!readSidebarOpen(cookie ?? null)) kept.push(`${SIDEBAR_COOKIE}=false`);
+  const theme = readTheme(cookie);
+  if (theme !== "system") kept.push(`${THEME_COOKIE}=${theme}`);
+  return kept.join("; ");
 }
 
 /** Whether a rendered answer may be handed to other guests. */
@@ -114,7 +142,17 @@ export async function compressForCache(body: Buffer): Promise<Record<Encoding, B
     }),
     gzipAsync(body, { level: 6 }),
   ]);
-  return { br, gzip: gz, identity: body };
+  // zlib hands back a view into its 16 KB output buffer (a 40-byte robots.txt kept 16 KB alive), and a
+  // small body may sit in Buffer's shared pool: one exact allocation per entry keeps what the cache counts.
+  const all = Buffer.alloc(br.byteLength + gz.byteLength + body.byteLength);
+  br.copy(all, 0);
+  gz.copy(all, br.byteLength);
+  body.copy(all, br.byteLength + gz.byteLength);
+  return {
+    br: all.subarray(0, br.byteLength),
+    gzip: all.subarray(br.byteLength, br.byteLength + gz.byteLength),
+    identity: all.subarray(br.byteLength + gz.byteLength),
+  };
 }
 
 /** The best encoding the client takes (RFC 9110 Accept-Encoding, with q-values). */
@@ -136,6 +174,26 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return br ? "br" : gz ? "gzip" : "identity";
 }
 
+/** The entry's objects (page, headers, three views, one buffer) and the cache's own slots for it. */
+const ENTRY_OVERHEAD = 1_024;
+
+/**
+ * What an entry keeps alive: its bodies' memory (each distinct backing store
+ * once, as compressForCache makes one), its key, its headers. Strings count
+ * two bytes a character, as V8 may keep them; header values shared by every
+ * entry are counted for each, so the sum errs high (2,000 robots.txt entries:
+ * 11.4 MB counted, 6.2 MB of heap and buffers measured).
+ */
+function entrySize(page: CachedPage, key: string): number {
+  const stores = new Set(Object.values(page.bodies).map((body) => body.buffer));
+  let bytes = ENTRY_OVERHEAD + 2 * (key.length + (page.discussion?.length ?? 0) + (page.etag?.length ?? 0));
+  for (const store of stores) bytes += store.byteLength;
+  for (const [name, value] of Object.entries(page.headers)) {
+    for (const item of [value].flat()) bytes += 2 * (name.length + item.length) + 32;
+  }
+  return bytes;
+}
+
 export interface PageCacheOptions {
   maxBytes: number;
   maxAgeMs: number;
@@ -152,10 +210,15 @@ export class PageCache {
     this.enabled = options.maxBytes > 0;
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: Math.max(1, options.maxBytes),
-      sizeCalculation: (page) => page.bodies.br.byteLength + page.bodies.gzip.byteLength + page.bodies.identity.byteLength + 512,
+      sizeCalculation: entrySize,
       ttl: options.maxAgeMs,
       ttlAutopurge: false,
     });
+  }
+
+  /** The memory its entries keep alive, as counted against `maxBytes`. */
+  get calculatedBytes(): number {
+    return this.entries.calculatedSize;
   }
 
   get(key: string): CachedPage | undefined {
@@ -168,10 +231,16 @@ export class PageCache {
    * rendered wait for that render instead of starting their own. `render`
    * resolves to null when the answer is not for sharing; the caller then
    * answers from its own render, and those waiting render for themselves.
+   * A render that resolved a viewer (getViewer) is neither stored nor shared,
+   * whatever it returned.
    */
   async fill(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; shared: boolean }> {
     const generation = this.generation;
-    const { load, shared } = this.filling.run(key, generation, render);
+    const { load, shared } = this.filling.run(key, generation, async () => {
+      // However a request came to look like a guest's, a render that found a viewer is nobody else's.
+      const { result, viewer } = await trackViewer(render);
+      return viewer ? null : result;
+    });
     const page = await load;
     if (!shared && page && this.enabled && generation === this.generation) this.entries.set(key, page);
     return { page, shared };

@@ -4,6 +4,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 import { db } from "./db.server";
+import { noteViewer } from "./viewer-tracking.server";
 
 /** The signed-in person as the app sees them: auth user, forum profile and role in one object. */
 export interface Viewer {
@@ -21,13 +22,16 @@ export interface Viewer {
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
 /** The viewer of this request, looked up once per request however many loaders ask. */
-export function getViewer(request: Request): Promise<Viewer | null> {
+export async function getViewer(request: Request): Promise<Viewer | null> {
   let viewer = viewers.get(request);
   if (!viewer) {
     viewer = loadViewer(request);
     viewers.set(request, viewer);
   }
-  return viewer;
+  const found = await viewer;
+  // Whatever the request looked like, a render that knows its reader is never shared with guests.
+  if (found) noteViewer();
+  return found;
 }
 
 /**

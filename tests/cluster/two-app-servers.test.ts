@@ -10,6 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/lib/scratch-db";
+import { rawGet } from "../lib/raw-http";
+import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../lib/session-cookie-variants";
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error("DATABASE_URL fehlt: dieser Test braucht einen PostgreSQL-Server.");
@@ -68,6 +70,55 @@ describe("two app servers on one database", () => {
       expect(page.headers.get("x-page-cache")).toBeNull();
       expect(await page.text()).toContain("Abmelden");
     }
+  });
+
+  it("a session cookie spelt as only some parsers read it never puts a member's page into either cache", async () => {
+    const cookie = await signIn(a.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.16" });
+    const value = cookie.split("; ").find((pair) => pair.startsWith(`${SESSION_COOKIE_NAME}=`))!.slice(SESSION_COOKIE_NAME.length + 1);
+    // The core of e2e/page-cache-sessions.spec.ts: spellings that signed in and were stored as guest pages before.
+    const core = [
+      "as the browser sends it",
+      "space before =",
+      "tab before =",
+      "spaces around =",
+      "quoted value, space before =",
+      "among guest cookies",
+      "junk first, real second",
+      "real first, junk second",
+      "two Cookie headers, space before =",
+      "two Cookie headers, junk first",
+      "__Secure- prefix, space before =",
+      "percent-encoded dot",
+    ];
+    const variants = sessionCookieVariants(value).filter((variant) => core.includes(variant.label));
+    expect(variants).toHaveLength(core.length);
+    const run = Date.now().toString(36);
+    const signedIn = new Set<string>();
+    for (const [index, variant] of variants.entries()) {
+      for (const [server, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const url = `/?probe=${run}-${index}-${server === a ? "a" : "b"}`;
+        const asMember = await rawGet(
+          server.url,
+          url,
+          variant.headers.map((header) => ["Cookie", header]),
+        );
+        if (asMember.body.includes("Abmelden")) {
+          signedIn.add(variant.label);
+          expect(asMember.headers["x-page-cache"], variant.label).toBeUndefined();
+        }
+        // The next guest, on the same server and on the other one, gets a guest's page.
+        for (const target of [server, other]) {
+          const guest = await rawGet(target.url, url);
+          expect(guest.status, variant.label).toBe(200);
+          expect(guest.body, `${variant.label}: ${guest.headers["x-page-cache"] ?? "nicht gecacht"}`).not.toContain("Abmelden");
+        }
+      }
+    }
+    // Not vacuous: the cookie as the browser sends it, and the spellings better-auth trims, do sign in.
+    expect([...signedIn]).toEqual(expect.arrayContaining(["as the browser sends it", "space before =", "two Cookie headers, space before ="]));
   });
 
   it("a discussion started through one is on a member's home at the other, whose lists were kept", async () => {

@@ -1,7 +1,21 @@
 import { createHash } from "node:crypto";
+import { getSessionCookie, parseCookies as betterAuthParse } from "better-auth/cookies";
+import { parseCookies as betterCallParse } from "better-call";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
-import { chooseEncoding, discussionOfPath, guestPageKey, isNegotiatedPath, isShareable, PageCache, type CachedPage } from "~/server/page-cache.server";
+import {
+  chooseEncoding,
+  compressForCache,
+  discussionOfPath,
+  guestCookieHeader,
+  guestPageKey,
+  isNegotiatedPath,
+  isShareable,
+  PageCache,
+  type CachedPage,
+} from "~/server/page-cache.server";
+import { noteViewer } from "~/server/viewer-tracking.server";
+import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../lib/session-cookie-variants";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };
 
@@ -44,6 +58,83 @@ describe("guestPageKey", () => {
     ["an address in the query", { url: "/search?q=jemand@example.com" }],
     ["the developer mailbox", { url: "/dev/mailbox?key=secret" }],
   ])("gives none for %s", (_name, change) => {
+    expect(guestPageKey({ ...guest, ...change })).toBeNull();
+  });
+});
+
+const TOKEN = "DXt9PNYDvgkCD73x6EmJuTQEwy8A0eSG.fi9ie6hzLvkmMvSD0JLvx6hZ%2BQoVS9VqeouvFTBw%2Bz4%3D";
+
+/** What any of the parsers the auth stack uses reads as the session, from a Cookie header as the server joins it. */
+function sessionReadBy(header: string): string[] {
+  const found: string[] = [];
+  for (const name of [SESSION_COOKIE_NAME, `__Secure-${SESSION_COOKIE_NAME}`, `__Host-${SESSION_COOKIE_NAME}`]) {
+    const own = betterAuthParse(header).get(name);
+    const call = betterCallParse(header).get(name);
+    if (own) found.push(`better-auth ${name}`);
+    if (call) found.push(`better-call ${name}`);
+  }
+  if (getSessionCookie(new Headers({ cookie: header }), { cookiePrefix: "forum" })) found.push("getSessionCookie");
+  return found;
+}
+
+/** A small deterministic generator, so a failing case can be found again. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe("guestPageKey and session cookies", () => {
+  it.each(sessionCookieVariants(TOKEN).map((variant) => [variant.label, variant.headers.join("; ")]))("gives no key for %s", (_label, cookie) => {
+    expect(guestPageKey({ ...guest, cookie })).toBeNull();
+  });
+
+  it("gives no key wherever any parser of the auth stack finds a session, over thousands of generated spellings", () => {
+    const next = random(20_260_512);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const spaces = ["", "", " ", "\t", "  ", " \t", "\u00a0"];
+    const cases = (name: string) =>
+      [...name].map((letter) => (next() < 0.2 ? letter.toUpperCase() : next() < 0.05 ? `%${letter.charCodeAt(0).toString(16)}` : letter)).join("");
+    let readAsSession = 0;
+    for (let i = 0; i < 5_000; i++) {
+      const name = `${pick(["", "", "", "__Secure-", "__Host-", "__secure-"])}${next() < 0.5 ? SESSION_COOKIE_NAME : cases(SESSION_COOKIE_NAME)}`;
+      const value = pick([TOKEN, `"${TOKEN}"`, decodeURIComponent(TOKEN), "junk.wert", ""]);
+      const pair = `${pick(spaces)}${name}${pick(spaces)}=${pick(spaces)}${value}${pick(spaces)}`;
+      const others = [pick(["", "theme=dark", "sidebar_state=false", `${SESSION_COOKIE_NAME}=junk.wert`, "a=b"]), pick(["", "theme=light"])];
+      const parts = next() < 0.5 ? [...others, pair] : [pair, ...others];
+      const header = parts.filter(Boolean).join(pick([";", "; ", ";;", " ; ", ", "])) + pick(["", ";", "; "]);
+      const found = sessionReadBy(header);
+      if (found.length > 0) readAsSession++;
+      if (found.length > 0) expect(guestPageKey({ ...guest, cookie: header }), `${JSON.stringify(header)}: ${found.join(", ")}`).toBeNull();
+      // What a cacheable render is given holds no session for any parser, whatever the header was.
+      expect(sessionReadBy(guestCookieHeader(header)), JSON.stringify(header)).toEqual([]);
+    }
+    expect(readAsSession).toBeGreaterThan(500);
+  });
+
+  it("hands a cacheable render only the sidebar and theme cookies, as the key has them", () => {
+    expect(guestCookieHeader(undefined)).toBe("");
+    expect(guestCookieHeader("sidebar_state=true; theme=system; consent=1")).toBe("");
+    expect(guestCookieHeader("sidebar_state=false; _pk_id=1; theme=dark")).toBe("sidebar_state=false; theme=dark");
+    expect(guestCookieHeader("theme=light; forum.session_token =abc.def")).toBe("theme=light");
+    for (const variant of sessionCookieVariants(TOKEN)) expect(guestCookieHeader(variant.headers.join("; "))).not.toMatch(/session/i);
+  });
+});
+
+describe("guestPageKey and the size of a key", () => {
+  it("caches a long but ordinary URL", () => {
+    const url = `/search?q=${"suchmaschinenoptimierung ".repeat(20)}&page=2`;
+    expect(guestPageKey({ ...guest, url })).toContain(url);
+  });
+
+  it.each([
+    ["a 14 KB query", { url: `/robots.txt?${"x".repeat(14_000)}` }],
+    ["a 3 KB path", { url: `/discussion/${"a".repeat(3_000)}` }],
+    ["many query parameters", { url: `/robots.txt?${Array.from({ length: 20 }, (_, i) => `p${i}=1`).join("&")}` }],
+    ["a 2 KB host", { host: `${"h".repeat(2_000)}.example` }],
+  ])("gives none for %s: rendered, but not stored", (_name, change) => {
     expect(guestPageKey({ ...guest, ...change })).toBeNull();
   });
 });
@@ -158,6 +249,40 @@ describe("PageCache", () => {
     expect(cache.get("other")).toBeDefined();
     cache.invalidate("*");
     expect(cache.get("other")).toBeUndefined();
+  });
+
+  it("refuses a render that found a viewer, for the caller and for everyone waiting on it", async () => {
+    const cache = new PageCache(options);
+    let finish!: () => void;
+    const rendering = new Promise<void>((resolve) => (finish = resolve));
+    const render = async () => {
+      await rendering;
+      // As getViewer does when the request it was given carried a session.
+      noteViewer();
+      return page(null, "Abmelden");
+    };
+    const first = cache.fill("k", render);
+    const second = cache.fill("k", render);
+    finish();
+    expect((await first).page).toBeNull();
+    expect((await second).page).toBeNull();
+    expect(cache.get("k")).toBeUndefined();
+    // A viewer in one render does not mark the next one.
+    await cache.fill("k", async () => page(null, "Gast"));
+    expect(cache.get("k")?.bodies.identity.toString()).toBe("Gast");
+  });
+
+  it("counts what an entry keeps alive: its key, its headers and the memory behind its bodies", async () => {
+    const cache = new PageCache(options);
+    const bodies = await compressForCache(Buffer.from("User-agent: *\nAllow: /\n"));
+    const kept = new Set(Object.values(bodies).map((body) => body.buffer));
+    const bodyBytes = [...kept].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    // Compressed output is not a small view into a large zlib buffer.
+    expect(bodyBytes).toBe(bodies.br.byteLength + bodies.gzip.byteLength + bodies.identity.byteLength);
+    const key = `forum.example open system /robots.txt?${"x".repeat(900)}`;
+    const headers = { "content-type": "text/plain; charset=utf-8", "content-security-policy": "c".repeat(4_000) };
+    await cache.fill(key, async () => ({ status: 200, headers, etag: null, bodies, discussion: null }));
+    expect(cache.calculatedBytes).toBeGreaterThanOrEqual(key.length + 4_000 + bodyBytes);
   });
 
   it("keeps nothing when it has no memory", async () => {
