@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { freePort, startServer, type BenchServer } from "../scripts/lib/bench-server";
-import { rawGet } from "../tests/lib/raw-http";
+import { rawGet } from "../tests/support/raw-http";
 
 /**
  * The guest page cache's memory bound holds against a flood of keys nobody

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { rawGet, type RawResponse } from "../tests/lib/raw-http";
-import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../tests/lib/session-cookie-variants";
+import { rawGet, type RawResponse } from "../tests/support/raw-http";
+import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../tests/support/session-cookie-variants";
 import { storageStateOf, type Role } from "./auth-helpers";
 
 /**

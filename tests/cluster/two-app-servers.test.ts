@@ -10,8 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/lib/scratch-db";
-import { rawGet } from "../lib/raw-http";
-import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../lib/session-cookie-variants";
+import { rawGet } from "../support/raw-http";
+import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../support/session-cookie-variants";
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error("DATABASE_URL fehlt: dieser Test braucht einen PostgreSQL-Server.");

@@ -15,7 +15,7 @@ import {
   type CachedPage,
 } from "~/server/page-cache.server";
 import { noteViewer } from "~/server/viewer-tracking.server";
-import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../lib/session-cookie-variants";
+import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../support/session-cookie-variants";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };
 
