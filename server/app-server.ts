@@ -34,7 +34,7 @@ import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { paths } from "~/lib/paths";
 import { purgeRateLimits } from "~/server/rate-limit.server";
-import { LiveStreamLimits } from "~/server/live-stream-limits.server";
+import { LiveStreamLimits, sessionOf } from "~/server/live-stream-limits.server";
 import {
   bodyDeadlineMs,
   bodyLimitFor,
@@ -45,7 +45,7 @@ import {
   readRequestBody,
   requestErrorTexts,
 } from "~/server/request-body.server";
-import { clientKeyOf, createRequestGate, withinVisit, type RequestGate } from "~/server/request-gate.server";
+import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
 import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
@@ -173,15 +173,8 @@ function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<ex
 
   app.use(guardRequestBody);
   app.use(refuseUnusedMethods);
-  const gate = createRequestGate({
-    limit: env.MAX_CONCURRENT_REQUESTS,
-    perClient: env.MAX_REQUESTS_PER_CLIENT ?? Math.ceil(env.MAX_CONCURRENT_REQUESTS / 2),
-    // Enough for a benchmark's or an office's burst; beyond it one address is only filling our memory.
-    waitingPerClient: 64,
-    waitingBytesPerClient: 2 * MAX_UPLOAD_BODY_BYTES,
-  });
-  // Before compression (which would hold the events back): an open stream holds no slot, only its setup takes one.
-  app.get(paths.notificationsLive, streamUnreadCount(live, streams, gate, new LiveStreamLimits()));
+  // Before compression (which would hold the events back) and the gate: an open stream holds no slot.
+  app.get(paths.notificationsLive, streamUnreadCount(live, streams, new LiveStreamLimits()));
   app.use(compression());
 
   // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
@@ -192,6 +185,13 @@ function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<ex
   // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
+  const gate = createRequestGate({
+    limit: env.MAX_CONCURRENT_REQUESTS,
+    perClient: env.MAX_REQUESTS_PER_CLIENT ?? Math.ceil(env.MAX_CONCURRENT_REQUESTS / 2),
+    // Enough for a benchmark's or an office's burst; beyond it one address is only filling our memory.
+    waitingPerClient: 64,
+    waitingBytesPerClient: 2 * MAX_UPLOAD_BODY_BYTES,
+  });
   app.use(admitInOrder(gate));
   app.all(
     /.*/,
@@ -284,23 +284,19 @@ function admitInOrder(gate: RequestGate) {
 /**
  * The bell's live count as server-sent events: the number now, then each
  * change within moments (NotificationLive). An open stream holds no request
- * slot, so members keeping a tab open never slow anyone's pages down; its
- * setup (the session, the first count) goes through the gate like a page,
- * and is limited per address and per member (LiveStreamLimits).
+ * slot, so members keeping a tab open never slow anyone's pages down. Its
+ * setup (the session, the first count) waits in a line of its own, two at a
+ * time, so that a flood of setups neither runs all at once nor queues among
+ * the pages; streams are limited per address and per member (LiveStreamLimits).
  */
-function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>, gate: RequestGate, limits: LiveStreamLimits): express.RequestHandler {
+function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>, limits: LiveStreamLimits): express.RequestHandler {
+  const setUp = createWorkLine(2);
   return (req, res, next) => {
     const address = clientKeyOf(req.ip);
-    const refused = limits.takeAddress(address);
+    const refused = limits.takeSetup(address, sessionOf(req.headers.cookie));
     if (refused) return refuse(res, refused);
-    const visit = gate.arrive(address);
-    if (!visit) {
-      limits.releaseAddress(address);
-      return refuse(res, { status: 429, message: requestErrorTexts.tooManyAtOnce, retryAfter: 5 });
-    }
     let memberId: string | null = null;
     res.once("close", () => {
-      visit.leave();
       limits.releaseAddress(address);
       if (memberId) limits.releaseMember(memberId);
     });
@@ -308,10 +304,10 @@ function streamUnreadCount(live: NotificationLive, streams: Set<express.Response
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    void (async () => {
-      if (!(await visit.enter())) return;
+    void setUp(async () => {
+      // Gone while waiting: "close" has come and gone, and would not give a place taken from now on back.
+      if (res.closed) return;
       const viewer = await getViewer(new Request(new URL(req.originalUrl, env.PUBLIC_URL), { headers }));
-      // Gone meanwhile: "close" has come and gone, and would not give a place taken now back.
       if (res.closed) return;
       if (!viewer || !can(viewer, "receiveNotifications")) {
         sendText(res, viewer ? 403 : 401, viewer ? "Zugriff verweigert." : "Bitte melden Sie sich an.");
@@ -333,9 +329,7 @@ function streamUnreadCount(live: NotificationLive, streams: Set<express.Response
         streams.delete(res);
       });
       send(await unreadCount(viewer.id));
-      // Set up: the stream itself waits on no one's slot.
-      visit.leave();
-    })().catch(next);
+    }).catch(next);
   };
 }
 

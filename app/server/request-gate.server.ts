@@ -34,7 +34,7 @@ export interface GateOptions {
 export interface Visit {
   /** Joins the line; true once inside, false when the visit ended while waiting (the client went away). */
   enter(): Promise<boolean>;
-  /** Runs `work` with the slot given up, and takes one again after (first in line, in the place it first came). */
+  /** Runs `work` with the slot given up, and lines up for one again after, behind those who came meanwhile. */
   outside<T>(work: () => Promise<T>): Promise<T>;
   /** Done, in whatever state: the slot passes on. Safe to call more than once. */
   leave(): void;
@@ -62,7 +62,7 @@ interface Client {
   active: number;
   waiting: number;
   waitingBytes: number;
-  /** Entries by arrival order (`seq`); those coming back from outside keep their first place. */
+  /** Entries in the order they lined up (`seq`). */
   line: Entry[];
 }
 
@@ -144,7 +144,7 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
         client.active -= 1;
         dispatch();
       };
-      /** Into the line at `seq`; resolves true once admitted, false when the visit ends first. */
+      /** Into the line; resolves true once admitted, false when the visit ends first. */
       const line = (): Promise<boolean> =>
         new Promise<boolean>((resolve) => {
           settle = resolve;
@@ -181,8 +181,10 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
           }
           // leave() may have run meanwhile (the client went away).
           if (current() !== "outside") throw new VisitEndedError();
-          // Back in line, ahead of everyone who came later; no longer one of the client's waiting requests.
+          // Back in line at its end: the wait was on purpose, those who came meanwhile go first. It no longer
+          // counts as one of the client's waiting requests.
           state = "returning";
+          seq = nextSeq++;
           if (!(await line())) throw new VisitEndedError();
           if (!outcome.ok) throw outcome.error;
           return outcome.value;
@@ -209,6 +211,25 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
     get waiting() {
       return waiting;
     },
+  };
+}
+
+/**
+ * At most `limit` runs of `work` at once, the others waiting in the order
+ * they came: a line of its own for one kind of work (password hashes, the
+ * live streams' setups), so a flood of it waits there and not among the
+ * pages in the request gate.
+ */
+export function createWorkLine(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  const line = createRequestGate(limit);
+  return async (work) => {
+    const visit = line.arrive("")!;
+    await visit.enter();
+    try {
+      return await work();
+    } finally {
+      visit.leave();
+    }
   };
 }
 
@@ -241,8 +262,13 @@ export function withinVisit<T>(visit: Visit, run: () => T): T {
 
 /**
  * Runs `work` without holding a request slot: for waits that are there on
- * purpose (a slow-down, a time floor), which would otherwise keep pages of
- * other visitors waiting. Outside a request (tests, scripts) it just runs.
+ * purpose (a slow-down, a time floor, the line for password hashes), which
+ * would otherwise keep pages of other visitors waiting. Outside a request
+ * (tests, scripts) it just runs.
+ *
+ * Never within a database transaction: the request would wait for a slot
+ * again while holding the database, and with PGlite's one connection the
+ * requests in the slots would wait for it in turn.
  */
 export function outsideGate<T>(work: () => Promise<T>): Promise<T> {
   const visit = currentVisit.getStore();

@@ -102,7 +102,7 @@ describe("request gate", () => {
     expect(gate.waiting).toBe(0);
   });
 
-  it("work outside gives the slot up meanwhile and comes back ahead of later requests", async () => {
+  it("work outside gives the slot up meanwhile and lines up again behind those who came meanwhile", async () => {
     const gate = createRequestGate(1);
     const sleeper = gate.arrive("a")!;
     await sleeper.enter();
@@ -112,17 +112,20 @@ describe("request gate", () => {
     const guest = gate.arrive("b")!;
     await guest.enter();
     order.push("gast drin");
-    const later = gate.arrive("c")!;
-    const laterEntered = later.enter().then(() => order.push("später"));
+    const meanwhile = gate.arrive("c")!;
+    const meanwhileEntered = meanwhile.enter().then(() => order.push("inzwischen"));
     wake();
     await settled();
+    const later = gate.arrive("d")!;
+    const laterEntered = later.enter().then(() => order.push("später"));
     expect(order).toEqual(["gast drin"]);
     guest.leave();
+    await meanwhileEntered;
+    meanwhile.leave();
     await slept;
-    expect(order).toEqual(["gast drin", "zurück"]);
     sleeper.leave();
     await laterEntered;
-    expect(order).toEqual(["gast drin", "zurück", "später"]);
+    expect(order).toEqual(["gast drin", "inzwischen", "zurück", "später"]);
   });
 
   it("a visit that ends while outside does not come back in", async () => {
