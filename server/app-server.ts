@@ -34,10 +34,20 @@ import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { paths } from "~/lib/paths";
 import { purgeRateLimits } from "~/server/rate-limit.server";
-import { bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, requestErrorTexts } from "~/server/request-body.server";
-import { createRequestGate, type RequestGate } from "~/server/request-gate.server";
+import { LiveStreamLimits, sessionOf } from "~/server/live-stream-limits.server";
+import {
+  bodyDeadlineMs,
+  bodyLimitFor,
+  checkRequestHead,
+  drainRequest,
+  MAX_DRAIN_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  readRequestBody,
+  requestErrorTexts,
+} from "~/server/request-body.server";
+import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
-import { renderPages, serveCachedPages, serverTiming } from "./pages";
+import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -163,8 +173,8 @@ function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<ex
 
   app.use(guardRequestBody);
   app.use(refuseUnusedMethods);
-  // Before compression (which would hold the events back) and before the gate: an open stream takes no slot.
-  app.get(paths.notificationsLive, streamUnreadCount(live, streams));
+  // Before compression (which would hold the events back) and the gate: an open stream holds no slot.
+  app.get(paths.notificationsLive, streamUnreadCount(live, streams, new LiveStreamLimits()));
   app.use(compression());
 
   // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
@@ -175,7 +185,14 @@ function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<ex
   // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
-  app.use(admitInOrder(createRequestGate(env.MAX_CONCURRENT_REQUESTS)));
+  const gate = createRequestGate({
+    limit: env.MAX_CONCURRENT_REQUESTS,
+    perClient: env.MAX_REQUESTS_PER_CLIENT ?? Math.ceil(env.MAX_CONCURRENT_REQUESTS / 2),
+    // Enough for a benchmark's or an office's burst; beyond it one address is only filling our memory.
+    waitingPerClient: 64,
+    waitingBytesPerClient: 2 * MAX_UPLOAD_BODY_BYTES,
+  });
+  app.use(admitInOrder(gate));
   app.all(
     /.*/,
     renderPages({
@@ -226,37 +243,79 @@ function staticFiles(serve: express.RequestHandler): express.RequestHandler {
  * Pages and actions go through the gate; static files are answered above it.
  * The health check passes by: it says whether the process lives, and must not
  * time out behind a queue of page requests.
+ *
+ * A request's body is read whole before it joins the line (decision 0019): a
+ * client sending slowly holds its connection, not one of the few slots every
+ * page needs. Inside, the rest of the request runs with its visit at hand, so
+ * deliberate waits can step outside (`waitOutsideGate`).
  */
 function admitInOrder(gate: RequestGate) {
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (req.path === "/healthz") return next();
-    void gate.enter().then(() => {
-      // The client gave up while waiting: nothing left to answer.
-      if (req.socket.destroyed || res.closed) return gate.leave();
-      // "close" comes after the last byte is out, or when the client goes away mid-answer.
-      res.once("close", () => gate.leave());
-      next();
-    });
+    const length = Number(req.headers["content-length"] ?? 0);
+    const visit = gate.arrive(clientKeyOf(req.ip), length);
+    if (!visit) {
+      logger.warn({ url: req.originalUrl.slice(0, 200) }, "too many requests from one client");
+      res.set("Retry-After", "5");
+      sendText(res, 429, requestErrorTexts.tooManyAtOnce);
+      return;
+    }
+    // "close" comes after the last byte is out, or when the client goes away at any point.
+    res.once("close", () => visit.leave());
+    void readRequestBody(req, { limit: bodyLimitFor(req.path), timeoutMs: bodyDeadlineMs(length, env.REQUEST_BODY_TIMEOUT) })
+      .then(async (read) => {
+        // The client gave up while sending: nothing left to answer.
+        if (read === null) return;
+        if (!read.ok) {
+          logger.warn({ url: req.originalUrl.slice(0, 200), status: read.status, length }, "request body refused");
+          // The rest of a body that came too slowly is not waited for.
+          res.set("Connection", "close");
+          sendText(res, read.status, read.message);
+          return;
+        }
+        (res.locals as BodyLocals).body = read.body;
+        // False: the client gave up while waiting.
+        if (await visit.enter()) withinVisit(visit, next);
+      })
+      .catch(next);
   };
 }
 
 /**
  * The bell's live count as server-sent events: the number now, then each
- * change within moments (NotificationLive). Streams live outside the request
- * gate, so members keeping a tab open never slow anyone's pages down.
+ * change within moments (NotificationLive). An open stream holds no request
+ * slot, so members keeping a tab open never slow anyone's pages down. Its
+ * setup (the session, the first count) waits in a line of its own, two at a
+ * time, so that a flood of setups neither runs all at once nor queues among
+ * the pages; streams are limited per address and per member (LiveStreamLimits).
  */
-function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>): express.RequestHandler {
+function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>, limits: LiveStreamLimits): express.RequestHandler {
+  const setUp = createWorkLine(2);
   return (req, res, next) => {
+    const address = clientKeyOf(req.ip);
+    const refused = limits.takeSetup(address, sessionOf(req.headers.cookie));
+    if (refused) return refuse(res, refused);
+    let memberId: string | null = null;
+    res.once("close", () => {
+      limits.releaseAddress(address);
+      if (memberId) limits.releaseMember(memberId);
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    void (async () => {
+    void setUp(async () => {
+      // Gone while waiting: "close" has come and gone, and would not give a place taken from now on back.
+      if (res.closed) return;
       const viewer = await getViewer(new Request(new URL(req.originalUrl, env.PUBLIC_URL), { headers }));
+      if (res.closed) return;
       if (!viewer || !can(viewer, "receiveNotifications")) {
         sendText(res, viewer ? 403 : 401, viewer ? "Zugriff verweigert." : "Bitte melden Sie sich an.");
         return;
       }
+      const refusedMember = limits.takeMember(viewer.id);
+      if (refusedMember) return refuse(res, refusedMember);
+      memberId = viewer.id;
       res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" });
       res.write("retry: 5000\n\n");
       const send = (count: number) => res.write(`event: count\ndata: ${count}\n\n`);
@@ -270,8 +329,13 @@ function streamUnreadCount(live: NotificationLive, streams: Set<express.Response
         streams.delete(res);
       });
       send(await unreadCount(viewer.id));
-    })().catch(next);
+    }).catch(next);
   };
+}
+
+function refuse(res: express.Response, refusal: { status: number; message: string; retryAfter: number }) {
+  res.set("Retry-After", String(refusal.retryAfter));
+  sendText(res, refusal.status, refusal.message);
 }
 
 function sendText(res: express.Response, status: number, message: string) {

@@ -7,7 +7,6 @@
  * where the stream's many small chunks cost a compression call each.
  */
 import { randomBytes } from "node:crypto";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
@@ -26,7 +25,9 @@ import {
   type PageCache,
 } from "~/server/page-cache.server";
 
-type Locals = { pageCacheKey?: string | null; cspNonce?: string; markdownUrl?: string | null };
+/** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */
+export type BodyLocals = { body?: Buffer<ArrayBuffer> };
+type Locals = BodyLocals & { pageCacheKey?: string | null; cspNonce?: string; markdownUrl?: string | null };
 
 /** The Server-Timing value of an answer whose work began at `started`; `npm run bench` reads it. */
 export function serverTiming(started: bigint): string {
@@ -235,11 +236,8 @@ function toFetchRequest(req: express.Request, res: express.Response, options: { 
   const guestCookies = options.forCache ? guestCookieHeader(req.headers.cookie) : "";
   if (guestCookies) headers.set("Cookie", guestCookies);
   const method = options.forCache ? "GET" : req.method;
-  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") init.body = (res.locals as Locals).body ?? null;
   return new Request(new URL(options.url, `${req.protocol}://${hostOf(req)}`), init);
 }
 

@@ -22,6 +22,7 @@ import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readFormData } from "~/server/request-body.server";
+import { waitOutsideGate } from "~/server/request-gate.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -87,8 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   return dispatch(submission.value, {
     "sign-in": async (input) => {
-      const delay = await signInDelayMs(emailKey);
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      // The slow-down is a wait on purpose: it must not keep a request slot from other visitors' pages.
+      await waitOutsideGate(await signInDelayMs(emailKey));
       return respond(signIn(request, context.clientIp, input.email, input.password), {
         failed: texts.loginFailedTitle,
         page: ({ message }) => ({ intent, result: reply(), loginError: message }),

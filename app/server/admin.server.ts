@@ -8,7 +8,7 @@ import { db } from "./db.server";
 import { logger } from "./logger.server";
 import { queueMail } from "./mail.server";
 import { accountApprovedMail } from "./mail-templates.server";
-import { createMemberAccount } from "./members.server";
+import { createMemberAccount, hashMemberPassword } from "./members.server";
 import { can, lastAdminTexts, removesLastAdmin } from "./permissions.server";
 import type { Outcome } from "./outcome.server";
 import type { Viewer } from "./session.server";
@@ -127,11 +127,13 @@ export async function listManagedMembers(page: number): Promise<{ members: Manag
 export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<Outcome<{ id: string }>> {
   if (!actor || !can(actor, "createUsers")) return forbidden;
   const { firstName, lastName } = splitUsername(input.username);
+  // Before the transaction: a hash waits in its own line, and must not keep the database waiting meanwhile.
+  const passwordHash = await hashMemberPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
       const id = await createMemberAccount(tx, {
         email: input.email,
-        password: { clear: input.password },
+        password: { hash: passwordHash },
         firstName,
         lastName,
         company: input.company,

@@ -43,6 +43,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Pages and form posts worked on at once; more wait in line (see app/server/request-gate.server.ts). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1000).default(8),
+  /**
+   * Of those, how many one client (address, or IPv6 /64) may have at once; its further requests wait behind its own.
+   * Default: half of MAX_CONCURRENT_REQUESTS. 0 turns the per-client limits off (a benchmark whose one address stands for many visitors).
+   */
+  MAX_REQUESTS_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1000).optional()),
+  /** Seconds a request body may take to arrive, plus one per 64 KB of it; then 408 (app/server/request-body.server.ts). */
+  REQUEST_BODY_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
   /** Memory for the guest page cache in MB; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds a cached guest page lives at most, even when no change was announced. */

@@ -31,7 +31,8 @@ export async function hashMemberPassword(password: string): Promise<string> {
 
 /**
  * Creates the auth user, its password credential, the forum profile and the
- * role row in one transaction. The account format matches better-auth's, so
+ * role row in one transaction. Within a transaction of the caller, pass the
+ * hash, not the clear password (password.server.ts: no hashing in a transaction). The account format matches better-auth's, so
  * the member can sign in with the password right away.
  */
 export async function createMemberAccount(

@@ -1,4 +1,15 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { createWorkLine, outsideGate } from "./request-gate.server";
+
+/**
+ * One hash or check at a time per process. Each is scrypt in libuv's thread
+ * pool, which also compresses our pages: twenty sign-ups at once kept every
+ * request slot and the whole pool busy with hashing, and an uncached guest
+ * page waited seconds behind them. In their own line, outside the request
+ * gate, they take one core at most, and pages pass them (decision 0019).
+ * Hence: never hash within a database transaction (see outsideGate).
+ */
+const oneAtATime = createWorkLine(1);
 
 /**
  * Every password hash and check of the app, ours and better-auth's, goes
@@ -7,6 +18,6 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
  * lets a test count that it runs on every path, however fast the machine.
  */
 export const passwordHashing = {
-  hash: (password: string): Promise<string> => hashPassword(password),
-  verify: (input: { hash: string; password: string }): Promise<boolean> => verifyPassword(input),
+  hash: (password: string): Promise<string> => outsideGate(() => oneAtATime(() => hashPassword(password))),
+  verify: (input: { hash: string; password: string }): Promise<boolean> => outsideGate(() => oneAtATime(() => verifyPassword(input))),
 };

@@ -13,6 +13,7 @@ export const requestErrorTexts = {
   unsupportedFormat: "Das Format der Anfrage wird nicht unterstützt. Bitte senden Sie das Formular erneut.",
   headersTooLarge: "Die Adresse oder die Kopfzeilen der Anfrage sind zu groß.",
   timeout: "Die Anfrage hat zu lange gedauert.",
+  tooManyAtOnce: "Von Ihrer Adresse kommen gerade zu viele Anfragen gleichzeitig. Bitte versuchen Sie es in einigen Sekunden erneut.",
   notFound: "Nicht gefunden.",
   methodNotAllowed: "Diese Anfragemethode wird nicht unterstützt.",
 } as const;
@@ -98,6 +99,55 @@ export function drainRequest(req: IncomingMessage, limit: number): Promise<boole
     req.on("data", count);
     req.once("end", ended);
     req.once("error", failed);
+    req.once("close", closed);
+    req.resume();
+  });
+}
+
+/**
+ * How long a body of `length` bytes may take to arrive: `baseSeconds` for
+ * any body, and one more second per 64 KB, so a 5 MB avatar over a slow
+ * mobile uplink (512 kbit/s) still makes it. A body that trickles in holds no
+ * request slot (decision 0019), only its connection, until this runs out.
+ */
+export function bodyDeadlineMs(length: number, baseSeconds: number): number {
+  return baseSeconds * 1000 + Math.ceil(length / 64);
+}
+
+export type BodyRead = { ok: true; body: Buffer<ArrayBuffer> } | { ok: false; status: 408 | 413; message: string };
+
+/**
+ * Reads a request's whole body into memory before the request takes a slot.
+ * Resolves with the body, with a refusal when it takes longer than
+ * `timeoutMs` or grows over `limit`, or with null when the client went away.
+ */
+export function readRequestBody(req: IncomingMessage, options: { limit: number; timeoutMs: number }): Promise<BodyRead | null> {
+  if (req.readableEnded) return Promise.resolve({ ok: true, body: Buffer.alloc(0) });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let read = 0;
+    const finish = (result: BodyRead | null) => {
+      clearTimeout(timer);
+      req.off("data", collect);
+      req.off("end", ended);
+      req.off("error", gone);
+      req.off("close", closed);
+      if (result?.ok === false) req.pause();
+      resolve(result);
+    };
+    const collect = (chunk: Buffer) => {
+      read += chunk.byteLength;
+      // Content-Length was checked against the limit; this only guards against a parser that lets more through.
+      if (read > options.limit) return finish({ ok: false, status: 413, message: requestErrorTexts.tooLarge });
+      chunks.push(chunk);
+    };
+    const ended = () => finish({ ok: true, body: Buffer.concat(chunks, read) });
+    const gone = () => finish(null);
+    const closed = () => finish(req.complete ? { ok: true, body: Buffer.concat(chunks, read) } : null);
+    const timer = setTimeout(() => finish({ ok: false, status: 408, message: requestErrorTexts.timeout }), options.timeoutMs);
+    req.on("data", collect);
+    req.once("end", ended);
+    req.once("error", gone);
     req.once("close", closed);
     req.resume();
   });

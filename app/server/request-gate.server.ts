@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { isIPv6 } from "node:net";
+
 /**
  * At most `limit` requests are worked on at once; the others wait in the
  * order they came. Without it, Node and the database share their time among
@@ -8,37 +11,272 @@
  * requests waited more than 10 s while the server's own timings looked fine.
  * In order, each request is done in about its own time once it is let in,
  * and the waiting is shared fairly.
+ *
+ * A slot is for work, not for waiting (decision 0019): a request enters only
+ * once its body is read, and a deliberate pause (the sign-in slow-down, the
+ * sign-up's time floor) gives its slot up meanwhile (`outsideGate`). One
+ * client (address) holds at most `perClient` slots, so a single address
+ * cannot fill them all; its further requests wait behind its own, and others
+ * pass them.
  */
-export interface RequestGate {
-  /** Resolves once the caller may go ahead; it must call `leave()` exactly once afterwards. */
-  enter(): Promise<void>;
+export interface GateOptions {
+  /** Requests worked on at once. */
+  limit: number;
+  /** Slots one client may hold at once; 0: no limit per client (nor on its waiting requests). */
+  perClient: number;
+  /** Requests of one client that may wait at once (reading their body or in line); more are refused. */
+  waitingPerClient: number;
+  /** Body bytes one client's waiting requests may hold in memory together; more are refused. */
+  waitingBytesPerClient: number;
+}
+
+/** One request's way through the gate. */
+export interface Visit {
+  /** Joins the line; true once inside, false when the visit ended while waiting (the client went away). */
+  enter(): Promise<boolean>;
+  /** Runs `work` with the slot given up, and lines up for one again after, behind those who came meanwhile. */
+  outside<T>(work: () => Promise<T>): Promise<T>;
+  /** Done, in whatever state: the slot passes on. Safe to call more than once. */
   leave(): void;
+}
+
+export interface RequestGate {
+  /** A request of `client` has arrived (its body still to be read); null when that client has too much waiting already. */
+  arrive(client: string, bodyBytes?: number): Visit | null;
   readonly active: number;
   readonly waiting: number;
 }
 
-export function createRequestGate(limit: number): RequestGate {
+/** The client went away while its request was waiting outside: nobody is left to answer. */
+export class VisitEndedError extends Error {
+  constructor() {
+    super("request ended while waiting outside the gate");
+    this.name = "VisitEndedError";
+  }
+}
+
+type State = "arrived" | "queued" | "inside" | "outside" | "returning" | "left";
+
+interface Client {
+  key: string;
+  active: number;
+  waiting: number;
+  waitingBytes: number;
+  /** Entries in the order they lined up (`seq`). */
+  line: Entry[];
+}
+
+interface Entry {
+  seq: number;
+  admit: () => void;
+}
+
+export function createRequestGate(options: GateOptions | number): RequestGate {
+  const { limit, perClient, waitingPerClient, waitingBytesPerClient } =
+    typeof options === "number" ? { limit: options, perClient: 0, waitingPerClient: 0, waitingBytesPerClient: 0 } : options;
+  const capPerClient = perClient > 0 ? perClient : Number.POSITIVE_INFINITY;
+  const clients = new Map<string, Client>();
+  /** Clients with someone in line. */
+  const lined = new Set<Client>();
   let active = 0;
-  const queue: Array<() => void> = [];
-  return {
-    enter() {
-      if (active < limit) {
-        active += 1;
-        return Promise.resolve();
+  let waiting = 0;
+  let nextSeq = 0;
+
+  const clientOf = (key: string): Client => {
+    let client = clients.get(key);
+    if (!client) clients.set(key, (client = { key, active: 0, waiting: 0, waitingBytes: 0, line: [] }));
+    return client;
+  };
+  const forgetIfIdle = (client: Client) => {
+    if (client.active === 0 && client.waiting === 0 && client.line.length === 0) clients.delete(client.key);
+  };
+
+  /** Free slots go to the longest waiting request whose client is below its own limit. */
+  const dispatch = () => {
+    while (active < limit) {
+      let next: Client | undefined;
+      for (const client of lined) {
+        if (client.active < capPerClient && (!next || client.line[0]!.seq < next.line[0]!.seq)) next = client;
       }
-      return new Promise<void>((resolve) => queue.push(resolve));
-    },
-    leave() {
-      // The slot passes straight to the next in line, so nobody can overtake the queue.
-      const next = queue.shift();
-      if (next) next();
-      else active -= 1;
+      if (!next) return;
+      const entry = next.line.shift()!;
+      if (next.line.length === 0) lined.delete(next);
+      active += 1;
+      next.active += 1;
+      entry.admit();
+    }
+  };
+
+  const join = (client: Client, entry: Entry) => {
+    const at = client.line.findIndex((other) => other.seq > entry.seq);
+    if (at === -1) client.line.push(entry);
+    else client.line.splice(at, 0, entry);
+    lined.add(client);
+  };
+  const unjoin = (client: Client, entry: Entry) => {
+    const at = client.line.indexOf(entry);
+    if (at !== -1) client.line.splice(at, 1);
+    if (client.line.length === 0) lined.delete(client);
+  };
+
+  return {
+    arrive(key, bodyBytes = 0) {
+      const client = clientOf(key);
+      if (perClient > 0 && (client.waiting >= waitingPerClient || client.waitingBytes + bodyBytes > waitingBytesPerClient)) {
+        forgetIfIdle(client);
+        return null;
+      }
+      let state: State = "arrived";
+      const current = (): State => state;
+      let seq = 0;
+      let entry: Entry | null = null;
+      let settle: ((inside: boolean) => void) | null = null;
+      client.waiting += 1;
+      client.waitingBytes += bodyBytes;
+      waiting += 1;
+      const stopWaiting = () => {
+        client.waiting -= 1;
+        client.waitingBytes -= bodyBytes;
+        waiting -= 1;
+      };
+      const release = () => {
+        active -= 1;
+        client.active -= 1;
+        dispatch();
+      };
+      /** Into the line; resolves true once admitted, false when the visit ends first. */
+      const line = (): Promise<boolean> =>
+        new Promise<boolean>((resolve) => {
+          settle = resolve;
+          entry = {
+            seq,
+            admit: () => {
+              entry = null;
+              settle = null;
+              if (state === "queued") stopWaiting();
+              state = "inside";
+              resolve(true);
+            },
+          };
+          join(client, entry);
+          dispatch();
+        });
+
+      const visit: Visit = {
+        enter() {
+          if (state !== "arrived") return Promise.resolve(state === "inside");
+          state = "queued";
+          seq = nextSeq++;
+          return line();
+        },
+        async outside<T>(work: () => Promise<T>): Promise<T> {
+          if (state !== "inside") return work();
+          state = "outside";
+          release();
+          let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+          try {
+            outcome = { ok: true, value: await work() };
+          } catch (error) {
+            outcome = { ok: false, error };
+          }
+          // leave() may have run meanwhile (the client went away).
+          if (current() !== "outside") throw new VisitEndedError();
+          // Back in line at its end: the wait was on purpose, those who came meanwhile go first. It no longer
+          // counts as one of the client's waiting requests.
+          state = "returning";
+          seq = nextSeq++;
+          if (!(await line())) throw new VisitEndedError();
+          if (!outcome.ok) throw outcome.error;
+          return outcome.value;
+        },
+        leave() {
+          const was = state;
+          state = "left";
+          if (was === "arrived") stopWaiting();
+          else if (was === "queued" || was === "returning") {
+            if (was === "queued") stopWaiting();
+            if (entry) unjoin(client, entry);
+            entry = null;
+            settle?.(false);
+            settle = null;
+          } else if (was === "inside") release();
+          forgetIfIdle(client);
+        },
+      };
+      return visit;
     },
     get active() {
       return active;
     },
     get waiting() {
-      return queue.length;
+      return waiting;
     },
   };
+}
+
+/**
+ * At most `limit` runs of `work` at once, the others waiting in the order
+ * they came: a line of its own for one kind of work (password hashes, the
+ * live streams' setups), so a flood of it waits there and not among the
+ * pages in the request gate.
+ */
+export function createWorkLine(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  const line = createRequestGate(limit);
+  return async (work) => {
+    const visit = line.arrive("")!;
+    await visit.enter();
+    try {
+      return await work();
+    } finally {
+      visit.leave();
+    }
+  };
+}
+
+/**
+ * Which client a request counts for: its address, as Express resolved it
+ * with TRUST_PROXY. An IPv6 client usually has a whole /64 to itself, so the
+ * first 64 bits are the client; IPv4 addresses in IPv6 form are IPv4.
+ */
+export function clientKeyOf(ip: string | undefined): string {
+  if (!ip) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail = ""] = ip.split("::", 2);
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...front, ...Array<string>(8 - front.length - back.length).fill("0"), ...back] : front;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
+
+const currentVisit = new AsyncLocalStorage<Visit>();
+
+/** Runs the rest of a request with its visit at hand, for `outsideGate` further down. */
+export function withinVisit<T>(visit: Visit, run: () => T): T {
+  return currentVisit.run(visit, run);
+}
+
+/**
+ * Runs `work` without holding a request slot: for waits that are there on
+ * purpose (a slow-down, a time floor, the line for password hashes), which
+ * would otherwise keep pages of other visitors waiting. Outside a request
+ * (tests, scripts) it just runs.
+ *
+ * Never within a database transaction: the request would wait for a slot
+ * again while holding the database, and with PGlite's one connection the
+ * requests in the slots would wait for it in turn.
+ */
+export function outsideGate<T>(work: () => Promise<T>): Promise<T> {
+  const visit = currentVisit.getStore();
+  return visit ? visit.outside(work) : work();
+}
+
+/** A deliberate pause of `ms` that holds no request slot. */
+export function waitOutsideGate(ms: number): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return outsideGate(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 }

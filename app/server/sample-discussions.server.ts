@@ -3,6 +3,7 @@ import { recordAudit } from "./audit.server";
 import { db } from "./db.server";
 import { insertWithUniqueSlug } from "./discussion-writes.server";
 import { can } from "./permissions.server";
+import { waitOutsideGate } from "./request-gate.server";
 import { sanitizeRichText } from "./sanitize.server";
 import type { Outcome } from "./outcome.server";
 import type { Viewer } from "./session.server";
@@ -34,7 +35,7 @@ export async function seedSample(actor: Viewer | null, index: number): Promise<O
 /** All samples in one request (the form without JavaScript). */
 export async function seedAllSamples(actor: Viewer | null): Promise<Outcome<{ created: number }>> {
   for (let index = 0; index < SAMPLE_COUNT; index++) {
-    if (index > 0) await new Promise((resolve) => setTimeout(resolve, SAMPLE_INTERVAL_MS));
+    if (index > 0) await waitOutsideGate(SAMPLE_INTERVAL_MS);
     const outcome = await seedSample(actor, index);
     if (!outcome.ok) return outcome;
   }

@@ -1,24 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { createRequestGate } from "~/server/request-gate.server";
+import { clientKeyOf, createRequestGate, outsideGate, VisitEndedError, waitOutsideGate, withinVisit, type Visit } from "~/server/request-gate.server";
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+function options(limit: number, perClient = 0) {
+  return { limit, perClient, waitingPerClient: 3, waitingBytesPerClient: 1000 };
+}
 
 describe("request gate", () => {
   it("lets `limit` in at once and the rest in the order they came", async () => {
     const gate = createRequestGate(2);
     const admitted: number[] = [];
-    const enter = (n: number) => gate.enter().then(() => admitted.push(n));
+    const visits: Visit[] = [];
+    const enter = (n: number) => {
+      const visit = gate.arrive("a")!;
+      visits.push(visit);
+      return visit.enter().then(() => admitted.push(n));
+    };
     const all = [1, 2, 3, 4, 5].map(enter);
-    await Promise.resolve();
+    await settled();
     expect(admitted).toEqual([1, 2]);
     expect(gate.active).toBe(2);
     expect(gate.waiting).toBe(3);
 
-    gate.leave();
-    await Promise.resolve();
-    await Promise.resolve();
+    visits[0]!.leave();
+    await settled();
     expect(admitted).toEqual([1, 2, 3]);
-    gate.leave();
-    gate.leave();
-    gate.leave();
+    visits[1]!.leave();
+    visits[2]!.leave();
+    visits[3]!.leave();
     await Promise.all(all);
     expect(admitted).toEqual([1, 2, 3, 4, 5]);
     // Four have left: the last one is still inside.
@@ -28,15 +38,131 @@ describe("request gate", () => {
 
   it("a newcomer cannot overtake the queue when a slot frees up", async () => {
     const gate = createRequestGate(1);
-    await gate.enter();
+    const first = gate.arrive("a")!;
+    await first.enter();
     const order: string[] = [];
-    const waiting = gate.enter().then(() => order.push("wartend"));
-    gate.leave();
-    const late = gate.enter().then(() => order.push("neu"));
+    const second = gate.arrive("b")!;
+    const waiting = second.enter().then(() => order.push("wartend"));
+    first.leave();
+    const late = gate.arrive("c")!;
+    const lateEntered = late.enter().then(() => order.push("neu"));
     await waiting;
     expect(order).toEqual(["wartend"]);
-    gate.leave();
-    await late;
+    second.leave();
+    await lateEntered;
     expect(order).toEqual(["wartend", "neu"]);
+  });
+
+  it("one client holds at most `perClient` slots; others pass its waiting requests", async () => {
+    const gate = createRequestGate(options(4, 2));
+    const admitted: string[] = [];
+    const enter = (client: string, label: string) => {
+      const visit = gate.arrive(client)!;
+      void visit.enter().then(() => admitted.push(label));
+      return visit;
+    };
+    const greedy = [enter("gierig", "g1"), enter("gierig", "g2"), enter("gierig", "g3")];
+    const other = enter("andere", "a1");
+    await settled();
+    expect(admitted).toEqual(["g1", "g2", "a1"]);
+    // A slot is free, but not for the greedy client.
+    expect(gate.active).toBe(3);
+    greedy[0]!.leave();
+    await settled();
+    expect(admitted).toEqual(["g1", "g2", "a1", "g3"]);
+    other.leave();
+  });
+
+  it("refuses a client with too many requests or too many body bytes waiting", async () => {
+    const gate = createRequestGate(options(1, 1));
+    const inside = gate.arrive("a")!;
+    await inside.enter();
+    const waiting = [gate.arrive("a")!, gate.arrive("a")!, gate.arrive("a")!];
+    expect(gate.arrive("a")).toBeNull();
+    // Others are not affected; bodies count against their sender.
+    expect(gate.arrive("b", 900)).not.toBeNull();
+    expect(gate.arrive("c", 1001)).toBeNull();
+    waiting[0]!.leave();
+    expect(gate.arrive("a")).not.toBeNull();
+  });
+
+  it("a visit that ends while waiting does not take a slot", async () => {
+    const gate = createRequestGate(1);
+    const inside = gate.arrive("a")!;
+    await inside.enter();
+    const gone = gate.arrive("b")!;
+    const entered = gone.enter();
+    gone.leave();
+    expect(await entered).toBe(false);
+    const next = gate.arrive("c")!;
+    const nextEntered = next.enter();
+    inside.leave();
+    expect(await nextEntered).toBe(true);
+    expect(gate.active).toBe(1);
+    expect(gate.waiting).toBe(0);
+  });
+
+  it("work outside gives the slot up meanwhile and lines up again behind those who came meanwhile", async () => {
+    const gate = createRequestGate(1);
+    const sleeper = gate.arrive("a")!;
+    await sleeper.enter();
+    let wake!: () => void;
+    const order: string[] = [];
+    const slept = sleeper.outside(() => new Promise<void>((resolve) => (wake = resolve))).then(() => order.push("zurück"));
+    const guest = gate.arrive("b")!;
+    await guest.enter();
+    order.push("gast drin");
+    const meanwhile = gate.arrive("c")!;
+    const meanwhileEntered = meanwhile.enter().then(() => order.push("inzwischen"));
+    wake();
+    await settled();
+    const later = gate.arrive("d")!;
+    const laterEntered = later.enter().then(() => order.push("später"));
+    expect(order).toEqual(["gast drin"]);
+    guest.leave();
+    await meanwhileEntered;
+    meanwhile.leave();
+    await slept;
+    sleeper.leave();
+    await laterEntered;
+    expect(order).toEqual(["gast drin", "inzwischen", "zurück", "später"]);
+  });
+
+  it("a visit that ends while outside does not come back in", async () => {
+    const gate = createRequestGate(1);
+    const sleeper = gate.arrive("a")!;
+    await sleeper.enter();
+    let wake!: () => void;
+    const slept = sleeper.outside(() => new Promise<void>((resolve) => (wake = resolve)));
+    sleeper.leave();
+    wake();
+    await expect(slept).rejects.toBeInstanceOf(VisitEndedError);
+    expect(gate.active).toBe(0);
+  });
+
+  it("outsideGate and waitOutsideGate use the visit of the request they run in, and just run without one", async () => {
+    const gate = createRequestGate(1);
+    const visit = gate.arrive("a")!;
+    await visit.enter();
+    const activeDuringWait = await withinVisit(visit, async () => {
+      await Promise.resolve();
+      return outsideGate(async () => gate.active);
+    });
+    expect(activeDuringWait).toBe(0);
+    expect(gate.active).toBe(1);
+    await waitOutsideGate(1);
+    expect(await outsideGate(async () => "ohne Besuch")).toBe("ohne Besuch");
+  });
+});
+
+describe("clientKeyOf", () => {
+  it("is the address for IPv4 and the /64 for IPv6", () => {
+    expect(clientKeyOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKeyOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKeyOf("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(clientKeyOf("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(clientKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKeyOf("::1")).toBe("0:0:0:0::/64");
+    expect(clientKeyOf(undefined)).toBe("unknown");
   });
 });
