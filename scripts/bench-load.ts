@@ -206,7 +206,7 @@ async function main() {
     DATABASE_URL: scratch?.url,
     // The members sign in through one address; the server believes the X-Forwarded-For each sign-in brings.
     TRUST_PROXY: "1",
-    // The load comes from one address standing for many visitors: no limit per client (decision 0019).
+    // The load comes from one address standing for many visitors: no limit per client (decision 0020).
     MAX_REQUESTS_PER_CLIENT: "0",
     LOG_LEVEL: values["log-level"],
   };

@@ -264,7 +264,7 @@ async function load(server: BenchServer, page: Page, as: Viewer, cookie: string 
 
 async function main() {
   const data = dataSet === "bench" ? await benchDataSet() : await demoDataSet();
-  // autocannon's connections come from one address, standing for many visitors: no limit per client (decision 0019).
+  // autocannon's connections come from one address, standing for many visitors: no limit per client (decision 0020).
   const server = await startServer({ port: Number(values.port), env: { ...data.serverEnv, TRUST_PROXY: "1", MAX_REQUESTS_PER_CLIENT: "0" } });
   const rows: Row[] = [];
   try {

@@ -244,7 +244,7 @@ function staticFiles(serve: express.RequestHandler): express.RequestHandler {
  * The health check passes by: it says whether the process lives, and must not
  * time out behind a queue of page requests.
  *
- * A request's body is read whole before it joins the line (decision 0019): a
+ * A request's body is read whole before it joins the line (decision 0020): a
  * client sending slowly holds its connection, not one of the few slots every
  * page needs. Inside, the rest of the request runs with its visit at hand, so
  * deliberate waits can step outside (`waitOutsideGate`).

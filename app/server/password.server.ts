@@ -6,7 +6,7 @@ import { createWorkLine, outsideGate } from "./request-gate.server";
  * pool, which also compresses our pages: twenty sign-ups at once kept every
  * request slot and the whole pool busy with hashing, and an uncached guest
  * page waited seconds behind them. In their own line, outside the request
- * gate, they take one core at most, and pages pass them (decision 0019).
+ * gate, they take one core at most, and pages pass them (decision 0020).
  * Hence: never hash within a database transaction (see outsideGate).
  */
 const oneAtATime = createWorkLine(1);

@@ -108,7 +108,7 @@ export function drainRequest(req: IncomingMessage, limit: number): Promise<boole
  * How long a body of `length` bytes may take to arrive: `baseSeconds` for
  * any body, and one more second per 64 KB, so a 5 MB avatar over a slow
  * mobile uplink (512 kbit/s) still makes it. A body that trickles in holds no
- * request slot (decision 0019), only its connection, until this runs out.
+ * request slot (decision 0020), only its connection, until this runs out.
  */
 export function bodyDeadlineMs(length: number, baseSeconds: number): number {
   return baseSeconds * 1000 + Math.ceil(length / 64);

@@ -12,7 +12,7 @@ import { isIPv6 } from "node:net";
  * In order, each request is done in about its own time once it is let in,
  * and the waiting is shared fairly.
  *
- * A slot is for work, not for waiting (decision 0019): a request enters only
+ * A slot is for work, not for waiting (decision 0020): a request enters only
  * once its body is read, and a deliberate pause (the sign-in slow-down, the
  * sign-up's time floor) gives its slot up meanwhile (`outsideGate`). One
  * client (address) holds at most `perClient` slots, so a single address

@@ -1,13 +1,15 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import {
+  bodyDeadlineMs,
   bodyLimitFor,
   checkRequestHead,
   drainRequest,
   MAX_FORM_BODY_BYTES,
   MAX_UPLOAD_BODY_BYTES,
   readFormData,
+  readRequestBody,
   requestErrorTexts,
 } from "~/server/request-body.server";
 
@@ -102,5 +104,35 @@ describe("drainRequest", () => {
 
   it("gives up past the limit", async () => {
     expect(await drainRequest(incoming([Buffer.alloc(60), Buffer.alloc(60)]), 100)).toBe(false);
+  });
+});
+
+describe("readRequestBody", () => {
+  const trickle = () => Object.assign(new PassThrough(), { complete: false }) as unknown as IncomingMessage & PassThrough;
+
+  it("reads the whole body", async () => {
+    const read = await readRequestBody(Readable.from([Buffer.from("a=1&"), Buffer.from("b=2")]) as unknown as IncomingMessage, { limit: 100, timeoutMs: 1_000 });
+    expect(read).toEqual({ ok: true, body: Buffer.from("a=1&b=2") });
+  });
+
+  it("answers 408 when the body does not arrive in time, and 413 when more comes than allowed", async () => {
+    const slow = trickle();
+    slow.write("a");
+    expect(await readRequestBody(slow, { limit: 100, timeoutMs: 20 })).toEqual({ ok: false, status: 408, message: requestErrorTexts.timeout });
+    const large = await readRequestBody(Readable.from([Buffer.alloc(60), Buffer.alloc(60)]) as unknown as IncomingMessage, { limit: 100, timeoutMs: 1_000 });
+    expect(large).toEqual({ ok: false, status: 413, message: requestErrorTexts.tooLarge });
+  });
+
+  it("is null when the client goes away mid-body", async () => {
+    const gone = trickle();
+    const read = readRequestBody(gone, { limit: 100, timeoutMs: 1_000 });
+    gone.write("a");
+    gone.destroy();
+    expect(await read).toBeNull();
+  });
+
+  it("gives a body ten seconds plus one per 64 KB by default", () => {
+    expect(bodyDeadlineMs(5_000, 10)).toBe(10_079);
+    expect(bodyDeadlineMs(5 * 1024 * 1024, 10)).toBe(10_000 + 81_920);
   });
 });
