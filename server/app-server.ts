@@ -14,27 +14,27 @@ import { pinoHttp } from "pino-http";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { canonicalRedirect } from "~/server/canonical-url.server";
-import { isCrossSiteWrite } from "~/server/csrf.server";
-import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db.server";
-import { sharedReads } from "~/server/shared-reads.server";
-import { purgeViewMarks } from "~/server/discussion-detail.server";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
-import { devMailboxUrl } from "~/server/dev-mailbox.server";
-import { env } from "~/server/env.server";
-import { logger, redactUrl } from "~/server/logger.server";
-import { startMailWorker } from "~/server/mail.server";
-import { startIndexNowWorker } from "~/server/index-now.server";
-import { mustNotBeStored } from "~/server/http-cache.server";
-import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/page-cache.server";
-import { startNotificationLive, type NotificationLive } from "~/server/notification-live.server";
-import { unreadCount } from "~/server/notifications.server";
-import { startNotificationMailWorker } from "~/server/notification-mail.server";
-import { can } from "~/server/permissions.server";
-import { getViewer } from "~/server/session.server";
+import { canonicalRedirect } from "~/server/platform";
+import { isCrossSiteWrite } from "~/server/platform";
+import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db";
+import { sharedReads } from "~/server/platform";
+import { purgeViewMarks } from "~/server/discussions";
+import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
+import { devMailboxUrl } from "~/server/mail";
+import { env } from "~/server/platform";
+import { logger, redactUrl } from "~/server/platform";
+import { startMailWorker } from "~/server/mail";
+import { startIndexNowWorker } from "~/server/seo";
+import { mustNotBeStored } from "~/server/platform";
+import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/platform";
+import { startNotificationLive, type NotificationLive } from "~/server/notifications";
+import { unreadCount } from "~/server/notifications";
+import { startNotificationMailWorker } from "~/server/notifications";
+import { can } from "~/server/accounts";
+import { getViewer } from "~/server/accounts";
 import { paths } from "~/lib/paths";
-import { purgeRateLimits } from "~/server/rate-limit.server";
-import { LiveStreamLimits, sessionOf } from "~/server/live-stream-limits.server";
+import { purgeRateLimits } from "~/server/accounts";
+import { LiveStreamLimits, sessionOf } from "~/server/platform";
 import {
   bodyDeadlineMs,
   bodyLimitFor,
@@ -44,9 +44,9 @@ import {
   MAX_UPLOAD_BODY_BYTES,
   readRequestBody,
   requestErrorTexts,
-} from "~/server/request-body.server";
-import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/request-gate.server";
-import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
+} from "~/server/platform";
+import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/platform";
+import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/platform";
 import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";

@@ -9,10 +9,10 @@
 import { randomBytes } from "node:crypto";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
-import { notModified } from "~/server/http-cache.server";
-import { requestErrorTexts } from "~/server/request-body.server";
-import { trackViewer, viewerSeen } from "~/server/viewer-tracking.server";
+import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/platform";
+import { notModified } from "~/server/platform";
+import { requestErrorTexts } from "~/server/platform";
+import { trackViewer, viewerSeen } from "~/server/platform";
 import {
   chooseEncoding,
   compressForCache,
@@ -23,7 +23,7 @@ import {
   isShareable,
   type CachedPage,
   type PageCache,
-} from "~/server/page-cache.server";
+} from "~/server/platform";
 
 /** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */
 export type BodyLocals = { body?: Buffer<ArrayBuffer> };

@@ -15,14 +15,14 @@ import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
-import { requestMagicLink, requestPasswordReset, signIn, signOut, signUp } from "~/server/accounts.server";
-import { dispatch, done, fail, forwardCookies, refuse, respond } from "~/server/outcome.server";
-import { awaitsApproval } from "~/server/permissions.server";
-import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readFormData } from "~/server/request-body.server";
-import { waitOutsideGate } from "~/server/request-gate.server";
+import { requestMagicLink, requestPasswordReset, signIn, signOut, signUp } from "~/server/accounts";
+import { dispatch, done, fail, forwardCookies, refuse, respond } from "~/server/platform";
+import { awaitsApproval } from "~/server/accounts";
+import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/accounts";
+import { getViewer } from "~/server/accounts";
+import { redirectWithToast } from "~/server/platform";
+import { readFormData } from "~/server/platform";
+import { waitOutsideGate } from "~/server/platform";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,25 +19,18 @@ import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfil
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
-import { signOut } from "~/server/accounts.server";
-import { listDiscussionsByAuthor } from "~/server/discussion-lists.server";
-import { notFoundUnless } from "~/server/guards.server";
-import { countContributions, getPublicProfile } from "~/server/members.server";
-import {
-  deleteOwnAccount,
-  getNotificationSettings,
-  avatarTexts,
-  removeAvatar,
-  setAvatar,
-  updateNotificationSettings,
-  updateOwnProfile,
-} from "~/server/profile.server";
-import { dispatch, fail, fieldErrorsOf, firstMessage, forwardCookies, refuse, respond, type Failure } from "~/server/outcome.server";
-import { canDeleteAccount, canEditProfile } from "~/server/permissions.server";
-import { getViewer } from "~/server/session.server";
-import { readFormData } from "~/server/request-body.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { addStructuredData, profilePageJsonLd } from "~/server/seo.server";
+import { signOut } from "~/server/accounts";
+import { listDiscussionsByAuthor } from "~/server/discussions";
+import { notFoundUnless } from "~/server/accounts";
+import { countContributions, getPublicProfile } from "~/server/members";
+import { deleteOwnAccount, avatarTexts, removeAvatar, setAvatar, updateOwnProfile } from "~/server/members";
+import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
+import { dispatch, fail, fieldErrorsOf, firstMessage, forwardCookies, refuse, respond, type Failure } from "~/server/platform";
+import { canDeleteAccount, canEditProfile } from "~/server/accounts";
+import { getViewer } from "~/server/accounts";
+import { readFormData } from "~/server/platform";
+import { redirectWithToast } from "~/server/platform";
+import { addStructuredData, profilePageJsonLd } from "~/server/seo";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user } from "../../db/schema";
-import { createComment } from "~/server/comments.server";
-import { db, onQuery, queryRows } from "~/server/db.server";
-import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
+import { createComment } from "~/server/discussions";
+import { db, onQuery, queryRows } from "~/server/db";
+import { deleteOwnAccount, exportMemberData } from "~/server/members";
+import { getDiscussionBySlug } from "~/server/discussions";
+import { createDiscussion } from "~/server/discussions";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -14,13 +14,13 @@ import {
   unreadCount,
   watchCategory,
   watchDiscussion,
-} from "~/server/notifications.server";
-import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notification-mail.server";
-import { startNotificationLive } from "~/server/notification-live.server";
-import type { Viewer } from "~/server/session.server";
-import { decideApproval } from "~/server/admin.server";
-import { getNotificationSettings, updateNotificationSettings } from "~/server/profile.server";
-import { findViewer } from "~/server/session.server";
+} from "~/server/notifications";
+import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notifications";
+import { startNotificationLive } from "~/server/notifications";
+import type { Viewer } from "~/server/accounts";
+import { decideApproval } from "~/server/admin";
+import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
+import { findViewer } from "~/server/accounts";
 import { mentionToken } from "~/lib/mentions";
 import { makeViewer } from "../support/members";
 

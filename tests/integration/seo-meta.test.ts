@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createComment, listCommentPage } from "~/server/comments.server";
-import { getDiscussionBySlug, type DiscussionDetail } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { env } from "~/server/env.server";
-import { discussionCommentsFeed } from "~/server/feeds.server";
-import { notModified } from "~/server/http-cache.server";
-import { countContributions } from "~/server/members.server";
-import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
-import { discussionJsonLd } from "~/server/seo.server";
-import type { Viewer } from "~/server/session.server";
-import { profileEntries } from "~/server/sitemap.server";
+import { createComment, listCommentPage } from "~/server/discussions";
+import { getDiscussionBySlug, type DiscussionDetail } from "~/server/discussions";
+import { createDiscussion } from "~/server/discussions";
+import { env } from "~/server/platform";
+import { discussionCommentsFeed } from "~/server/seo";
+import { notModified } from "~/server/platform";
+import { countContributions } from "~/server/members";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
+import { discussionJsonLd } from "~/server/seo";
+import type { Viewer } from "~/server/accounts";
+import { profileEntries } from "~/server/seo";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
 import pg from "pg";
-import { openDatabase, type DatabaseConnection } from "~/server/db-connection.server";
+import { openDatabase, type DatabaseConnection } from "../../app/server/platform";
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -24,7 +24,7 @@ if (baseUrl) {
   process.env.DATABASE_URL = url.toString();
 
   afterAll(async () => {
-    const { closeDatabase } = await import("~/server/db.server");
+    const { closeDatabase } = await import("../../app/server/db");
     await closeDatabase();
     const cleanup = new pg.Client({ connectionString: baseUrl });
     await cleanup.connect();
@@ -41,7 +41,7 @@ if (baseUrl) {
     });
   }
   afterAll(async () => {
-    const { closeDatabase } = await import("~/server/db.server");
+    const { closeDatabase } = await import("../../app/server/db");
     await closeDatabase();
   });
 }

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
     project.provide("pgliteTemplate", null);
     return;
   }
-  const { openDatabase } = await import("../../app/server/db-connection.server");
+  const { openDatabase } = await import("../../app/server/platform");
   const connection = await openDatabase({ dataDir: "memory://" });
   const client = (connection.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir("none");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mentionsAsText, mentionToken, splitMentions, withMentionNames } from "~/lib/mentions";
-import { mentionedIn, mentionNamesInRichText, textMentionsIn, toMentionNames } from "~/server/mentions.server";
-import { htmlToText, sanitizeRichText } from "~/server/sanitize.server";
+import { mentionedIn, mentionNamesInRichText, textMentionsIn, toMentionNames } from "~/server/discussions";
+import { htmlToText, sanitizeRichText } from "~/server/discussions";
 
 describe("mention tokens in plain-text comments", () => {
   it("splits text and mentions in order", () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { getSessionCookie, parseCookies as betterAuthParse } from "better-auth/cookies";
 import { parseCookies as betterCallParse } from "better-call";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/server/platform";
 import {
   chooseEncoding,
   compressForCache,
@@ -13,8 +13,8 @@ import {
   isShareable,
   PageCache,
   type CachedPage,
-} from "~/server/page-cache.server";
-import { noteViewer } from "~/server/viewer-tracking.server";
+} from "~/server/platform";
+import { noteViewer } from "~/server/platform";
 import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../support/session-cookie-variants";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };
