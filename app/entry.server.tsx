@@ -3,8 +3,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
-import { applyDocumentCaching } from "~/server/platform";
-import { logger } from "~/server/platform";
+import "~/server/listeners.server";
+import { applyDocumentCaching, logger } from "~/server/platform";
 import { structuredDataScripts } from "~/server/seo";
 
 export const streamTimeout = 5_000;

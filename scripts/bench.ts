@@ -157,8 +157,8 @@ async function demoDataSet(): Promise<DataSet> {
   process.env.LOG_LEVEL = "warn";
   const { db, closeDatabase } = await import("~/server/db");
   const { seedDemoContent, DEMO_MEMBER_PASSWORD } = await import("~/server/demo");
-  const { createDiscussion } = await import("~/server/discussions");
-  const { createComment } = await import("~/server/discussions");
+  await import("~/server/listeners.server");
+  const { createComment, createDiscussion } = await import("~/server/discussions");
   const { findViewer } = await import("~/server/accounts");
   const { profiles } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");

@@ -14,39 +14,42 @@ import { pinoHttp } from "pino-http";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { canonicalRedirect } from "~/server/platform";
-import { isCrossSiteWrite } from "~/server/platform";
-import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db";
-import { sharedReads } from "~/server/platform";
-import { purgeViewMarks } from "~/server/discussions";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
-import { devMailboxUrl } from "~/server/mail";
-import { env } from "~/server/platform";
-import { logger, redactUrl } from "~/server/platform";
-import { startMailWorker } from "~/server/mail";
-import { startIndexNowWorker } from "~/server/seo";
-import { mustNotBeStored } from "~/server/platform";
-import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/platform";
-import { startNotificationLive, type NotificationLive } from "~/server/notifications";
-import { unreadCount } from "~/server/notifications";
-import { startNotificationMailWorker } from "~/server/notifications";
-import { can } from "~/server/accounts";
-import { getViewer } from "~/server/accounts";
-import { paths } from "~/lib/paths";
-import { purgeRateLimits } from "~/server/accounts";
-import { LiveStreamLimits, sessionOf } from "~/server/platform";
 import {
   bodyDeadlineMs,
   bodyLimitFor,
+  canonicalRedirect,
   checkRequestHead,
+  clientKeyOf,
+  createRequestGate,
+  createWorkLine,
   drainRequest,
+  env,
+  isCrossSiteWrite,
+  LiveStreamLimits,
+  logger,
   MAX_DRAIN_BYTES,
   MAX_UPLOAD_BODY_BYTES,
+  mustNotBeStored,
+  PAGE_CACHE_CHANNEL,
+  PageCache,
   readRequestBody,
+  redactUrl,
   requestErrorTexts,
+  type RequestGate,
+  sessionOf,
+  sharedReads,
+  STORAGE_URL_PREFIX,
+  storageDirectory,
+  withinVisit,
 } from "~/server/platform";
-import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/platform";
-import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/platform";
+import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db";
+import { purgeViewMarks } from "~/server/discussions";
+import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
+import { devMailboxUrl, startMailWorker } from "~/server/mail";
+import { startIndexNowWorker } from "~/server/seo";
+import { type NotificationLive, startNotificationLive, startNotificationMailWorker, unreadCount } from "~/server/notifications";
+import { can, getViewer, purgeRateLimits } from "~/server/accounts";
+import { paths } from "~/lib/paths";
 import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";

@@ -9,20 +9,23 @@
 import { randomBytes } from "node:crypto";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/platform";
-import { notModified } from "~/server/platform";
-import { requestErrorTexts } from "~/server/platform";
-import { trackViewer, viewerSeen } from "~/server/platform";
 import {
+  type CachedPage,
   chooseEncoding,
   compressForCache,
+  contentSecurityPolicy,
   discussionOfPath,
   guestCookieHeader,
   guestPageKey,
+  inlineScriptHashes,
   isNegotiatedPath,
   isShareable,
-  type CachedPage,
+  nonceSource,
+  notModified,
   type PageCache,
+  requestErrorTexts,
+  trackViewer,
+  viewerSeen,
 } from "~/server/platform";
 
 /** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */

@@ -3,12 +3,9 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { texts } from "~/lib/texts";
 import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/demo";
-import { checkPermission, requirePermission } from "~/server/accounts";
-import { fail, firstMessage, refuse, respond, respondByRedirect } from "~/server/platform";
-import { getViewer } from "~/server/accounts";
-import { redirectWithToast } from "~/server/platform";
+import { checkPermission, getViewer, requirePermission } from "~/server/accounts";
+import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { readFormData } from "~/server/platform";
 import type { Route } from "./+types/admin.samples";
 
 export function loader() {

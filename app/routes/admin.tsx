@@ -28,9 +28,7 @@ import {
 import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/demo";
 import { listAuditLog } from "~/server/moderation";
 import { requirePermission } from "~/server/accounts";
-import { dispatch, fail, refuse, respond } from "~/server/platform";
-import { redirectWithToast } from "~/server/platform";
-import { readFormData } from "~/server/platform";
+import { dispatch, fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/admin";
 
 /** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel. */

@@ -1,11 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { auth, authHeaders } from "~/server/accounts";
-import { awaitsApproval } from "~/server/accounts";
-import { authRateRules, checkRateLimits } from "~/server/accounts";
-import { findViewer } from "~/server/accounts";
-import { forwardCookies } from "~/server/platform";
-import { toastCookieHeader } from "~/server/platform";
+import { auth, authHeaders, authRateRules, awaitsApproval, checkRateLimits, findViewer } from "~/server/accounts";
+import { forwardCookies, toastCookieHeader } from "~/server/platform";
 import type { Route } from "./+types/auth.magic-link";
 
 /** better-auth's error when the session hook refuses a rejected member (auth.server.ts). */

@@ -15,14 +15,20 @@ import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
-import { requestMagicLink, requestPasswordReset, signIn, signOut, signUp } from "~/server/accounts";
-import { dispatch, done, fail, forwardCookies, refuse, respond } from "~/server/platform";
-import { awaitsApproval } from "~/server/accounts";
-import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/accounts";
-import { getViewer } from "~/server/accounts";
-import { redirectWithToast } from "~/server/platform";
-import { readFormData } from "~/server/platform";
-import { waitOutsideGate } from "~/server/platform";
+import {
+  authRateRules,
+  awaitsApproval,
+  checkRateLimits,
+  getViewer,
+  type RateRule,
+  requestMagicLink,
+  requestPasswordReset,
+  signIn,
+  signInDelayMs,
+  signOut,
+  signUp,
+} from "~/server/accounts";
+import { dispatch, done, fail, forwardCookies, readFormData, redirectWithToast, refuse, respond, waitOutsideGate } from "~/server/platform";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { auth } from "~/server/accounts";
-import { forwardCookies } from "~/server/platform";
-import { authRateRules, checkRateLimits } from "~/server/accounts";
-import { getViewer } from "~/server/accounts";
-import { redirectWithToast } from "~/server/platform";
+import { auth, authRateRules, checkRateLimits, getViewer } from "~/server/accounts";
+import { forwardCookies, redirectWithToast } from "~/server/platform";
 import type { Route } from "./+types/auth.verify-email";
 
 /**

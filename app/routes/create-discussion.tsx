@@ -16,11 +16,8 @@ import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
 import { createDiscussion, listAssignableMembers } from "~/server/discussions";
-import { requirePermission, signInPathBackTo } from "~/server/accounts";
-import { fail, refuse, respond } from "~/server/platform";
-import { getViewer } from "~/server/accounts";
-import { redirectWithToast } from "~/server/platform";
-import { readFormData } from "~/server/platform";
+import { getViewer, requirePermission, signInPathBackTo } from "~/server/accounts";
+import { fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/create-discussion";
 
 /** Guests go to sign in (with the spec's toast), unapproved members wait; the guardian decides the rest. */

@@ -1,6 +1,5 @@
 import { paths } from "~/lib/paths";
-import { env } from "~/server/platform";
-import { GUEST_MAX_AGE_SECONDS } from "~/server/platform";
+import { env, GUEST_MAX_AGE_SECONDS } from "~/server/platform";
 import { discussionMarkdown } from "~/server/discussions";
 import { texts } from "~/lib/texts";
 import type { Route } from "./+types/discussion-markdown";

@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
 import { paths } from "~/lib/paths";
-import { commentHref } from "~/server/discussions";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { firstUnreadComment } from "~/server/discussions";
+import { commentHref, firstUnreadComment, getDiscussionBySlug } from "~/server/discussions";
 import { getViewer, type Viewer } from "~/server/accounts";
 import type { Route } from "./+types/discussion-unread";
 

@@ -2,13 +2,10 @@ import { z } from "zod";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { commentHref } from "~/server/discussions";
-import type { DiscussionDetail } from "~/server/discussions";
+import { commentHref, type DiscussionDetail } from "~/server/discussions";
 import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
-import { fail, respond, type Failure, type IntentHandlers, type Outcome } from "~/server/platform";
-import { can } from "~/server/accounts";
-import type { Viewer } from "~/server/accounts";
-import { redirectWithToast } from "~/server/platform";
+import { fail, type Failure, type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
+import { can, type Viewer } from "~/server/accounts";
 
 /**
  * The moderation bar's forms (pin, lock, hide, restore), posted to the

@@ -29,22 +29,35 @@ import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
 import { z } from "zod";
-import { commentHref, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "~/server/discussions";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { updateDiscussion } from "~/server/discussions";
+import {
+  commentHref,
+  createComment,
+  getDiscussionBySlug,
+  isReading,
+  lastVisibleCommentChange,
+  listCommentPage,
+  markRead,
+  mentionNamesInRichText,
+  plainTextExcerpt,
+  sanitizeRichText,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
 import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications";
 import { watchLevels } from "~/lib/notifications";
-import { notFoundUnless, requirePageParam } from "~/server/accounts";
-import { dispatch, fail, firstMessage, ok, refuse, respond, type Outcome } from "~/server/platform";
-import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } from "~/server/accounts";
-import { plainTextExcerpt, sanitizeRichText } from "~/server/discussions";
-import { mentionNamesInRichText } from "~/server/discussions";
-import { textForPage } from "~/server/seo";
-import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo";
-import { isReading, markRead } from "~/server/discussions";
-import { getViewer, type Viewer } from "~/server/accounts";
-import { redirectWithToast } from "~/server/platform";
-import { readFormData } from "~/server/platform";
+import {
+  can,
+  canCommentOn,
+  canEditComment,
+  canEditDiscussion,
+  canSeeHidden,
+  getViewer,
+  notFoundUnless,
+  requirePageParam,
+  type Viewer,
+} from "~/server/accounts";
+import { dispatch, fail, firstMessage, ok, type Outcome, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import { isModerationIntent, moderationHandlers, moderationIntents, moderationRefusal, moderationTarget, type ModerationIntent } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
 

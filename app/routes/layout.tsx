@@ -8,8 +8,7 @@ import { TopBar } from "~/components/layout/top-bar";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { unreadCount } from "~/server/notifications";
-import { can } from "~/server/accounts";
-import { getViewer } from "~/server/accounts";
+import { can, getViewer } from "~/server/accounts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

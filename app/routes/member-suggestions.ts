@@ -1,7 +1,5 @@
-import { checkPermission } from "~/server/accounts";
+import { checkPermission, checkRateLimits, getViewer, mentionSuggestionsPerMember } from "~/server/accounts";
 import { suggestMembers } from "~/server/discussions";
-import { checkRateLimits, mentionSuggestionsPerMember } from "~/server/accounts";
-import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/member-suggestions";
 
 /** Private to the member who asks, and nothing for a search engine. */

@@ -12,9 +12,7 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { requirePageParam, requirePermission } from "~/server/accounts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount } from "~/server/notifications";
-import { dispatch, fail, firstMessage, refuse, respond } from "~/server/platform";
-import { readFormData } from "~/server/platform";
-import { redirectWithToast } from "~/server/platform";
+import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/server/accounts";
-import { canExportAccountData } from "~/server/accounts";
+import { canExportAccountData, requireUser } from "~/server/accounts";
 import { exportMemberData } from "~/server/members";
 import type { Route } from "./+types/profile-export";
 

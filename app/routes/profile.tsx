@@ -19,17 +19,22 @@ import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfil
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
-import { signOut } from "~/server/accounts";
+import { canDeleteAccount, canEditProfile, getViewer, notFoundUnless, signOut } from "~/server/accounts";
 import { listDiscussionsByAuthor } from "~/server/discussions";
-import { notFoundUnless } from "~/server/accounts";
-import { countContributions, getPublicProfile } from "~/server/members";
-import { deleteOwnAccount, avatarTexts, removeAvatar, setAvatar, updateOwnProfile } from "~/server/members";
+import { avatarTexts, countContributions, deleteOwnAccount, getPublicProfile, removeAvatar, setAvatar, updateOwnProfile } from "~/server/members";
 import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
-import { dispatch, fail, fieldErrorsOf, firstMessage, forwardCookies, refuse, respond, type Failure } from "~/server/platform";
-import { canDeleteAccount, canEditProfile } from "~/server/accounts";
-import { getViewer } from "~/server/accounts";
-import { readFormData } from "~/server/platform";
-import { redirectWithToast } from "~/server/platform";
+import {
+  dispatch,
+  fail,
+  type Failure,
+  fieldErrorsOf,
+  firstMessage,
+  forwardCookies,
+  readFormData,
+  redirectWithToast,
+  refuse,
+  respond,
+} from "~/server/platform";
 import { addStructuredData, profilePageJsonLd } from "~/server/seo";
 import type { Route } from "./+types/profile";
 

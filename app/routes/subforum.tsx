@@ -8,13 +8,10 @@ import { listingAt } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { notFoundUnless, requirePageParam } from "~/server/accounts";
-import { listSubforumPage } from "~/server/discussions";
+import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
+import { listSubforumPage, unreadCounts } from "~/server/discussions";
 import { categoryWatchLevel, watchCategory, watchSavedTitle } from "~/server/notifications";
-import { dispatch, fail, firstMessage, refuse, respond } from "~/server/platform";
-import { can } from "~/server/accounts";
-import { readFormData } from "~/server/platform";
-import { redirectWithToast } from "~/server/platform";
+import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond, sharedReads } from "~/server/platform";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
@@ -22,9 +19,6 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { watchLevels } from "~/lib/notifications";
 import { texts } from "~/lib/texts";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo";
-import { unreadCounts } from "~/server/discussions";
-import { getViewer } from "~/server/accounts";
-import { sharedReads } from "~/server/platform";
 import type { Route } from "./+types/subforum";
 
 /** A subforum's list, and under /kategorie the same list for a category without a subforum (routes.ts). */

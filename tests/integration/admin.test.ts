@@ -4,8 +4,7 @@ import { auditLog, discussions, profiles, user, userRoles } from "../../db/schem
 import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin";
 import { seedAllSamples, seedSample } from "~/server/demo";
 import { db } from "~/server/db";
-import { createMemberAccount } from "~/server/accounts";
-import { findViewer, type Viewer } from "~/server/accounts";
+import { createMemberAccount, findViewer, type Viewer } from "~/server/accounts";
 import { createUserSchema, splitUsername } from "~/lib/schemas/admin";
 import { makeViewer } from "../support/members";
 

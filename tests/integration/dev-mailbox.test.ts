@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { devMailboxEnabled } from "~/server/platform";
-import { logger } from "~/server/platform";
+import { devMailboxEnabled, logger } from "~/server/platform";
 import { listDevMailbox, queueMail } from "~/server/mail";
 import { loader } from "~/routes/dev.mailbox";
 

@@ -3,17 +3,21 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, discussionViews } from "../../db/schema";
 import { action as viewAction } from "~/routes/discussion.view";
 import { loader as subforumLoader } from "~/routes/subforum";
-import { commentPageOf, createComment, listCommentPage, updateComment } from "~/server/discussions";
-import { db } from "~/server/db";
-import { getCommunityStats } from "~/server/discussions";
 import {
+  commentPageOf,
+  createComment,
+  createDiscussion,
+  getCommunityStats,
   getDiscussionBySlug,
   incrementViews,
+  listCommentPage,
   purgeViewMarks,
+  updateComment,
+  updateDiscussion,
   VIEW_WINDOW_MINUTES,
   visitorKey,
 } from "~/server/discussions";
-import { createDiscussion, updateDiscussion } from "~/server/discussions";
+import { db } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user, userRoles } from "../../db/schema";
-import { auth } from "~/server/accounts";
+import { auth, createMemberAccount } from "~/server/accounts";
 import { db } from "~/server/db";
-import { createMemberAccount } from "~/server/accounts";
 import { action } from "~/routes/profile";
 
 type ActionArgs = Parameters<typeof action>[0];

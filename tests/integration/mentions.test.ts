@@ -2,23 +2,24 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, notifications, notificationSettings, profiles, user } from "../../db/schema";
 import { mentionToken, splitMentions } from "~/lib/mentions";
-import { createComment, listCommentPage, updateComment } from "~/server/discussions";
+import {
+  createComment,
+  createDiscussion,
+  discussionMarkdown,
+  getDiscussionBySlug,
+  listCommentPage,
+  suggestMembers,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
 import { db } from "~/server/db";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { createDiscussion, updateDiscussion } from "~/server/discussions";
-import { discussionCommentsFeed, rssFeed } from "~/server/seo";
-import { discussionMarkdown } from "~/server/discussions";
+import { discussionCommentsFeed, discussionJsonLd, rssFeed } from "~/server/seo";
 import { updateOwnProfile } from "~/server/members";
 import { searchDiscussions } from "~/server/search";
-import { discussionJsonLd } from "~/server/seo";
-import { suggestMembers } from "~/server/discussions";
 import { setDiscussionHidden } from "~/server/moderation";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as suggestionsLoader } from "~/routes/member-suggestions";
-import { auth } from "~/server/accounts";
-import { createMemberAccount } from "~/server/accounts";
-import { mentionSuggestionsPerMember } from "~/server/accounts";
-import type { Viewer } from "~/server/accounts";
+import { auth, createMemberAccount, mentionSuggestionsPerMember, type Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

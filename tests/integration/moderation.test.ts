@@ -2,18 +2,22 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions } from "../../db/schema";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { listAuditLog } from "~/server/moderation";
-import { createComment, listCommentPage, updateComment } from "~/server/discussions";
+import { listAuditLog, setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
+import {
+  createComment,
+  createDiscussion,
+  getCommunityStats,
+  getDiscussionBySlug,
+  listCommentPage,
+  listRecentDiscussions,
+  listSubforumPage,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
 import { db } from "~/server/db";
-import { listRecentDiscussions, listSubforumPage } from "~/server/discussions";
-import { getCommunityStats } from "~/server/discussions";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { createDiscussion, updateDiscussion } from "~/server/discussions";
-import { rssFeed } from "~/server/seo";
-import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
+import { discussionEntries, rssFeed } from "~/server/seo";
 import { searchDiscussions } from "~/server/search";
 import type { Viewer } from "~/server/accounts";
-import { discussionEntries } from "~/server/seo";
 import { makeViewer } from "../support/members";
 import { parseSearchFilter } from "~/lib/search";
 

@@ -1,26 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user } from "../../db/schema";
-import { createComment } from "~/server/discussions";
+import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
 import { db, onQuery, queryRows } from "~/server/db";
 import { deleteOwnAccount, exportMemberData } from "~/server/members";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { createDiscussion } from "~/server/discussions";
 import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
 import {
+  getNotificationSettings,
   listNotifications,
+  mailAllDueNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  readUnsubscribeToken,
+  startNotificationLive,
   unreadCount,
+  unsubscribe,
+  unsubscribeToken,
+  updateNotificationSettings,
   watchCategory,
   watchDiscussion,
 } from "~/server/notifications";
-import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notifications";
-import { startNotificationLive } from "~/server/notifications";
-import type { Viewer } from "~/server/accounts";
+import { findViewer, type Viewer } from "~/server/accounts";
 import { decideApproval } from "~/server/admin";
-import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
-import { findViewer } from "~/server/accounts";
 import { mentionToken } from "~/lib/mentions";
 import { makeViewer } from "../support/members";
 

@@ -1,10 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { discussions, events, profiles } from "../../db/schema";
-import { createComment } from "~/server/discussions";
+import { createComment, createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions";
 import { db, listenToDatabase } from "~/server/db";
-import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussions";
-import { createDiscussion, updateDiscussion } from "~/server/discussions";
 import { setCommentHidden, setPinned } from "~/server/moderation";
 import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/platform";
 import { updateNotificationSettings } from "~/server/notifications";

@@ -17,10 +17,9 @@ import { loader as notificationsLoader } from "~/routes/notifications";
 import { loader as profileLoader } from "~/routes/profile";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as subforumLoader } from "~/routes/subforum";
-import { signIn } from "~/server/accounts";
+import { createMemberAccount, signIn } from "~/server/accounts";
 import { db, onQuery, queryRows } from "~/server/db";
 import { SUBFORUM_PAGE_SIZE } from "~/server/discussions";
-import { createMemberAccount } from "~/server/accounts";
 
 // `npm test` uses a small forum; the same checks run on the benchmark's size with
 // PAGE_QUERIES_DISCUSSIONS=100000 PAGE_QUERIES_COMMENTS=1000000 npx vitest run tests/integration/page-queries.test.ts

@@ -1,13 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, readPositions } from "../../db/schema";
-import { COMMENT_THREADS_PER_PAGE, createComment, listCommentPage } from "~/server/discussions";
+import {
+  COMMENT_THREADS_PER_PAGE,
+  createComment,
+  createDiscussion,
+  firstUnreadComment,
+  getDiscussionBySlug,
+  isReading,
+  listCommentPage,
+  markRead,
+  UNREAD_COUNT_CAP,
+  unreadCounts,
+} from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { createDiscussion } from "~/server/discussions";
 import { setCommentHidden } from "~/server/moderation";
 import { deleteOwnAccount, exportMemberData } from "~/server/members";
-import { firstUnreadComment, isReading, markRead, unreadCounts, UNREAD_COUNT_CAP } from "~/server/discussions";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 

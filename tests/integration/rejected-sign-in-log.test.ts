@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { texts } from "~/lib/texts";
-import { signIn } from "~/server/accounts";
+import { createMemberAccount, signIn } from "~/server/accounts";
 import { db } from "~/server/db";
 import { logger } from "~/server/platform";
-import { createMemberAccount } from "~/server/accounts";
 
 afterEach(() => vi.restoreAllMocks());
 

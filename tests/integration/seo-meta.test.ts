@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createComment, listCommentPage } from "~/server/discussions";
-import { getDiscussionBySlug, type DiscussionDetail } from "~/server/discussions";
-import { createDiscussion } from "~/server/discussions";
-import { env } from "~/server/platform";
-import { discussionCommentsFeed } from "~/server/seo";
-import { notModified } from "~/server/platform";
+import { createComment, createDiscussion, type DiscussionDetail, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
+import { env, notModified } from "~/server/platform";
+import { discussionCommentsFeed, discussionJsonLd, profileEntries } from "~/server/seo";
 import { countContributions } from "~/server/members";
 import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
-import { discussionJsonLd } from "~/server/seo";
 import type { Viewer } from "~/server/accounts";
-import { profileEntries } from "~/server/seo";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

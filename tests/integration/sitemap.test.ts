@@ -1,10 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
-import { createComment } from "~/server/discussions";
+import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { getDiscussionBySlug } from "~/server/discussions";
-import { createDiscussion } from "~/server/discussions";
 import { setCommentHidden } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { discussionEntries } from "~/server/seo";

@@ -9,7 +9,9 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
 import pg from "pg";
-import { openDatabase, type DatabaseConnection } from "../../app/server/platform";
+// The connection module alone: the platform index reads the environment, and DATABASE_URL is set below.
+// eslint-disable-next-line server-domains/domain-imports
+import { openDatabase, type DatabaseConnection } from "../../app/server/platform/db-connection.server";
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -45,3 +47,6 @@ if (baseUrl) {
     await closeDatabase();
   });
 }
+
+// The listeners of the domain events (decision 0021), once the database is in place.
+await import("../../app/server/listeners.server");

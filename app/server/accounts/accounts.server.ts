@@ -3,13 +3,10 @@ import { user } from "../../../db/schema";
 import { texts } from "~/lib/texts";
 import { auth, authErrorCode, authHeaders, type AuthErrorCode } from "./auth.server";
 import { db } from "~/server/db";
-import { logger } from "~/server/platform";
-import { done, fail, ok, reasonForStatus, type Outcome } from "~/server/platform";
-import { queueMail } from "~/server/mail";
-import { accountExistsMail } from "~/server/mail";
+import { done, fail, logger, ok, type Outcome, outsideGate, reasonForStatus } from "~/server/platform";
+import { accountExistsMail, queueMail } from "~/server/mail";
 import { createMemberAccount, hashMemberPassword, normalizeEmail } from "./member-accounts.server";
 import { findViewer, type Viewer } from "./session.server";
-import { outsideGate } from "~/server/platform";
 
 /**
  * Account services: what the auth forms do, behind our own validation and

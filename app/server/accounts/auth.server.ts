@@ -6,12 +6,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
 import { account, profiles, session, user, verification } from "../../../db/schema";
-import { AUTH_COOKIE_PREFIX } from "~/server/platform";
+import { AUTH_COOKIE_PREFIX, env, isProduction, logger } from "~/server/platform";
 import { db } from "~/server/db";
-import { env, isProduction } from "~/server/platform";
-import { logger } from "~/server/platform";
-import { queueMail } from "~/server/mail";
-import { magicLinkMail, passwordResetMail, verificationMail } from "~/server/mail";
+import { magicLinkMail, passwordResetMail, queueMail, verificationMail } from "~/server/mail";
 import { passwordHashing } from "./password.server";
 
 export const SESSION_DAYS = 7;

@@ -5,13 +5,9 @@ import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
 import { db } from "~/server/db";
-import { logger } from "~/server/platform";
-import { queueMail } from "~/server/mail";
-import { accountApprovedMail } from "~/server/mail";
-import { createMemberAccount, hashMemberPassword } from "~/server/accounts";
-import { can, lastAdminTexts, removesLastAdmin } from "~/server/accounts";
-import type { Outcome } from "~/server/platform";
-import type { Viewer } from "~/server/accounts";
+import { logger, type Outcome } from "~/server/platform";
+import { accountApprovedMail, queueMail } from "~/server/mail";
+import { can, createMemberAccount, hashMemberPassword, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 
 export interface PendingMember {
   id: string;

@@ -1,7 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { env } from "~/server/platform";
-import { logger } from "~/server/platform";
-import { openDatabase, type Database, type DatabaseConnection, type DatabaseKind, type Transaction } from "~/server/platform";
+import { type Database, type DatabaseConnection, type DatabaseKind, env, logger, openDatabase, type Transaction } from "~/server/platform";
 
 export type { Database, DatabaseKind, Transaction } from "~/server/platform";
 export { onQuery } from "~/server/platform";

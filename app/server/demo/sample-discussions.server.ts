@@ -1,12 +1,9 @@
 import { sampleDiscussions } from "../../../db/seed/sample-discussions";
 import { recordAudit } from "~/server/moderation";
 import { db } from "~/server/db";
-import { insertWithUniqueSlug } from "~/server/discussions";
-import { can } from "~/server/accounts";
-import { waitOutsideGate } from "~/server/platform";
-import { sanitizeRichText } from "~/server/discussions";
-import type { Outcome } from "~/server/platform";
-import type { Viewer } from "~/server/accounts";
+import { insertWithUniqueSlug, sanitizeRichText } from "~/server/discussions";
+import { can, type Viewer } from "~/server/accounts";
+import { type Outcome, waitOutsideGate } from "~/server/platform";
 
 // The admin panel's sample seeding (spec: 10 sample discussions): each is written like a new discussion, by the administrator.
 

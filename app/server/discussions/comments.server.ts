@@ -2,16 +2,13 @@ import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
 import { db, type Database, type Transaction } from "~/server/db";
-import { notifyComment, notifyMentions } from "~/server/notifications";
+import { discussionEvents } from "./events.server";
 import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
 import { withMentionNames } from "~/lib/mentions";
 import type { AuthorSummary } from "./discussion-summaries.server";
 import type { Outcome } from "~/server/platform";
-import { recordAudit } from "~/server/moderation";
-import { can, canEditComment, canSeeHidden } from "~/server/accounts";
+import { can, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
-import { excerpt } from "~/server/platform";
-import type { Viewer } from "~/server/accounts";
 
 export interface CommentView {
   id: string;
@@ -171,15 +168,15 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: content.text })
       .returning({ id: comments.id });
-    const mentioned = await notifyMentions(tx, { discussionId, commentId: row!.id, actorId: viewer.id, memberIds: content.memberIds });
-    await notifyComment(tx, { discussionId, commentId: row!.id, actorId: viewer.id, parentAuthorId, alreadyTold: mentioned });
+    await discussionEvents.emit(tx, "comment.created", { discussionId, commentId: row!.id, actor: viewer, parentAuthorId, mentionedIds: content.memberIds });
     return { ok: true, value: { id: row!.id } };
   });
 }
 
 /**
  * The author (or staff) edits the text; the comment then shows '(bearbeitet)'.
- * Staff editing someone else's comment is written to the audit log.
+ * Staff editing someone else's comment is written to the audit log (by the
+ * listener of "comment.edited").
  */
 export async function updateComment(
   viewer: Viewer | null,
@@ -201,10 +198,12 @@ export async function updateComment(
     await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
     // Only members the edit newly mentions hear of it.
     const before = new Set(textMentionsIn(existing.content));
-    await notifyMentions(tx, { discussionId, commentId, actorId: viewer.id, memberIds: resolved.memberIds.filter((id) => !before.has(id)) });
-    if (existing.authorId !== viewer.id) {
-      await recordAudit(tx, viewer, { action: "edit_comment", targetType: "comment", targetId: commentId, targetLabel: excerpt(existing.content) });
-    }
+    await discussionEvents.emit(tx, "comment.edited", {
+      discussionId,
+      comment: { id: commentId, authorId: existing.authorId, contentBefore: existing.content },
+      actor: viewer,
+      newlyMentionedIds: resolved.memberIds.filter((id) => !before.has(id)),
+    });
   });
   return { ok: true, value: null };
 }

@@ -1,17 +1,13 @@
 import { and, eq, like, or } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
-import { isCategory } from "~/lib/categories";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
 import { db, type Database, type Transaction } from "~/server/db";
-import { recordAudit } from "~/server/moderation";
-import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
-import { notifyDiscussion, notifyMentions } from "~/server/notifications";
+import { discussionEvents } from "./events.server";
 import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
-import { can, canEditDiscussion } from "~/server/accounts";
+import { can, canEditDiscussion, type Viewer } from "~/server/accounts";
 import { textToHtml } from "./sanitize.server";
 import type { Outcome } from "~/server/platform";
-import type { Viewer } from "~/server/accounts";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
 
@@ -72,9 +68,7 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
   const row = await db.transaction(async (tx) => {
     const content = await contentHtml(input, tx);
     const inserted = await insertWithUniqueSlug({ title: input.title, content: content.html, category: input.category, authorId: viewer.id, assignedTo }, tx);
-    await queueIndexNow(tx, discussionIndexNowPaths(inserted.slug, [input.category]));
-    await notifyDiscussion(tx, { discussionId: inserted.id, category: input.category, actorId: viewer.id });
-    await notifyMentions(tx, { discussionId: inserted.id, actorId: viewer.id, memberIds: content.memberIds });
+    await discussionEvents.emit(tx, "discussion.created", { discussionId: inserted.id, slug: inserted.slug, category: input.category, actor: viewer, mentionedIds: content.memberIds });
     return inserted;
   });
   return { ok: true, value: { slug: row.slug } };
@@ -82,7 +76,8 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
 
 /**
  * The author (or staff) edits category, title and content; the slug stays as
- * it was. Staff editing someone else's discussion is written to the audit log.
+ * it was. Staff editing someone else's discussion is written to the audit log
+ * (by the listener of "discussion.edited").
  */
 export async function updateDiscussion(
   viewer: Viewer | null,
@@ -103,15 +98,11 @@ export async function updateDiscussion(
       .where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it; the others were told when they were first named.
     const before = new Set(mentionedIn(existing.content));
-    await notifyMentions(tx, { discussionId, actorId: viewer.id, memberIds: content.memberIds.filter((id) => !before.has(id)) });
-    // A hidden discussion's edit changes nothing a search engine can see. A move changes both category pages.
-    if (existing.hiddenAt === null) {
-      const before = isCategory(existing.category) ? [existing.category] : [];
-      await queueIndexNow(tx, discussionIndexNowPaths(existing.slug, [...before, input.category]));
-    }
-    if (existing.authorId !== viewer.id) {
-      await recordAudit(tx, viewer, { action: "edit_discussion", targetType: "discussion", targetId: existing.id, targetLabel: existing.title });
-    }
+    await discussionEvents.emit(tx, "discussion.edited", {
+      discussion: { ...existing, hidden: existing.hiddenAt !== null, categoryBefore: existing.category, category: input.category },
+      actor: viewer,
+      newlyMentionedIds: content.memberIds.filter((id) => !before.has(id)),
+    });
   });
   return { ok: true, value: null };
 }

@@ -4,6 +4,7 @@ export { type DiscussionDetail, getDiscussionBySlug, incrementViews, purgeViewMa
 export { listDiscussionsByAuthor, listLatestInCategory, listMostActiveInCategory, listRecentDiscussions, listSubforumHighlights, listSubforumPage, SUBFORUM_PAGE_SIZE } from "./discussion-lists.server";
 export { type AuthorSummary, type DiscussionSummary, isVisible, summaryColumns, toSummary } from "./discussion-summaries.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
+export { discussionEvents } from "./events.server";
 export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COMMENT_LIMIT } from "./markdown.server";
 export { mentionedIn, mentionNamesInRichText, mentionNamesOf, suggestMembers, textMentionsIn, toMentionNames } from "./mentions.server";
 export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";

@@ -3,8 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../../db/schema";
 import { db, listenToDatabase, queryRows, type Database, type Transaction } from "~/server/db";
 import { devMailboxUrl } from "./dev-mailbox.server";
-import { devMailboxEnabled, env } from "~/server/platform";
-import { logger } from "~/server/platform";
+import { devMailboxEnabled, env, logger } from "~/server/platform";
 
 export interface MailMessage {
   /** What the mail is for (verification, magic-link, …): for logs and the developer mailbox. */

@@ -1,15 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user, userRoles } from "../../../db/schema";
-import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
-import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type ConfigurableKind, type UpdateProfileInput } from "~/lib/schemas/profile";
+import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notificationMailLog, notifications, profiles, user, userRoles } from "../../../db/schema";
+import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db } from "~/server/db";
-import { done, fail, ok, type Outcome } from "~/server/platform";
-import { logger } from "~/server/platform";
-import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin } from "~/server/accounts";
-import type { Viewer } from "~/server/accounts";
-import { deleteFileByUrl, deleteFolder, putFile } from "~/server/platform";
+import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, type Outcome, putFile } from "~/server/platform";
+import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 import { exportReadPositions } from "~/server/discussions";
 import { getNotificationSettings } from "~/server/notifications";
 

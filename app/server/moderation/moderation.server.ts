@@ -2,13 +2,11 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { comments, discussions } from "../../../db/schema";
 import { recordAudit } from "./audit.server";
 import { isCategory } from "~/lib/categories";
-import { excerpt } from "~/server/platform";
+import { excerpt, type Outcome } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { notifyMember } from "~/server/notifications";
 import { db, type Transaction } from "~/server/db";
-import type { Outcome } from "~/server/platform";
-import { can } from "~/server/accounts";
-import type { Viewer } from "~/server/accounts";
+import { can, type Viewer } from "~/server/accounts";
 
 /**
  * Moderator tools. Each one runs: permission → load → one transaction with

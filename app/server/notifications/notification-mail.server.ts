@@ -7,12 +7,9 @@ import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
 import { db, queryRows, type Transaction } from "~/server/db";
-import { env } from "~/server/platform";
-import { logger } from "~/server/platform";
-import { queueMail } from "~/server/mail";
-import { notificationMail } from "~/server/mail";
+import { env, fail, logger, type Outcome } from "~/server/platform";
+import { notificationMail, queueMail } from "~/server/mail";
 import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
-import { fail, type Outcome } from "~/server/platform";
 
 /** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
 export const MAIL_INTERVAL_MINUTES = 60;

@@ -4,8 +4,7 @@ import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/no
 import type { ConfigurableKind } from "~/lib/schemas/profile";
 import { db } from "~/server/db";
 import type { Outcome } from "~/server/platform";
-import { canEditProfile } from "~/server/accounts";
-import type { Viewer } from "~/server/accounts";
+import { canEditProfile, type Viewer } from "~/server/accounts";
 
 export interface NotificationSettings {
   newsletter: boolean;

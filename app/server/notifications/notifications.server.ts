@@ -5,8 +5,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
 import { db, queryRows, type Database, type Transaction } from "~/server/db";
 import { done, fail, type Outcome } from "~/server/platform";
-import { can } from "~/server/accounts";
-import type { Viewer } from "~/server/accounts";
+import { can, type Viewer } from "~/server/accounts";
 
 /** Notifications per page of /benachrichtigungen, as many as a subforum lists. */
 export const NOTIFICATIONS_PER_PAGE = 25;

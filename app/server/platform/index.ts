@@ -4,6 +4,7 @@ export { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 export { isCrossSiteWrite } from "./csrf.server";
 export { type Database, type DatabaseConnection, type DatabaseKind, onQuery, openDatabase, type Transaction } from "./db-connection.server";
 export { devMailboxEnabled, env, isProduction } from "./env.server";
+export { checkEventListeners, defineEvents, type EventHook } from "./events.server";
 export { applyDocumentCaching, GUEST_MAX_AGE_SECONDS, mustNotBeStored, notModified } from "./http-cache.server";
 export { LiveStreamLimits, liveStreamTexts, sessionOf } from "./live-stream-limits.server";
 export { logger, redactUrl } from "./logger.server";

@@ -2,9 +2,15 @@ import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
 import { db, escapeLike } from "~/server/db";
-import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "~/server/discussions";
-import { mentionNamesOf, mentionNamesInRichText } from "~/server/discussions";
-import { htmlToText } from "~/server/discussions";
+import {
+  type DiscussionSummary,
+  htmlToText,
+  isVisible,
+  mentionNamesInRichText,
+  mentionNamesOf,
+  summaryColumns,
+  toSummary,
+} from "~/server/discussions";
 
 export interface SearchHit extends DiscussionSummary {
   snippet: string;

@@ -6,14 +6,10 @@ import { discussions, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
+import { COMMENT_THREADS_PER_PAGE, isVisible, mentionNamesInRichText, mentionNamesOf, plainTextExcerpt, toMentionNames } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { isVisible } from "~/server/discussions";
-import { notModified } from "~/server/platform";
-import { env } from "~/server/platform";
+import { env, notModified } from "~/server/platform";
 import { mentionsAsText, withMentionNames } from "~/lib/mentions";
-import { mentionNamesOf, mentionNamesInRichText, toMentionNames } from "~/server/discussions";
-import { plainTextExcerpt } from "~/server/discussions";
 
 export const FEED_LIMIT = 50;
 

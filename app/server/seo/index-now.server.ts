@@ -17,8 +17,7 @@ import { indexNowKey as indexNowKeyTable, indexNowQueue } from "../../../db/sche
 import { categoryHref, type Category } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db, queryRows, type Transaction } from "~/server/db";
-import { env } from "~/server/platform";
-import { logger } from "~/server/platform";
+import { env, logger } from "~/server/platform";
 
 /** The protocol's limit of URLs in one submission. */
 export const INDEXNOW_BATCH_LIMIT = 10_000;

@@ -11,9 +11,8 @@ import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { db } from "~/server/db";
-import { isVisible, summaryColumns, toSummary, type DiscussionSummary } from "~/server/discussions";
+import { discussionMarkdownUrl, type DiscussionSummary, escapeMarkdown, isVisible, summaryColumns, toSummary } from "~/server/discussions";
 import { env } from "~/server/platform";
-import { discussionMarkdownUrl, escapeMarkdown } from "~/server/discussions";
 
 export const LLMS_TOP_DISCUSSIONS = 20;
 

@@ -4,12 +4,9 @@ import { authorFirstName, authorProfilePath } from "~/lib/authors";
 import { mentionsAsText } from "~/lib/mentions";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import type { CommentView } from "~/server/discussions";
-import type { AuthorSummary } from "~/server/discussions";
-import type { DiscussionDetail } from "~/server/discussions";
+import { type AuthorSummary, type CommentView, type DiscussionDetail, htmlToText } from "~/server/discussions";
 import type { Contributions, PublicProfile } from "~/server/members";
 import { env } from "~/server/platform";
-import { htmlToText } from "~/server/discussions";
 
 /**
  * Structured data (JSON-LD) following Google's DiscussionForumPosting and
