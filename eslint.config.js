@@ -5,29 +5,9 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { serverDomains } from "./eslint-rules/domain-graph.js";
 import domainImports from "./eslint-rules/server-domains.js";
 import writePath from "./eslint-rules/one-write-path.js";
-
-/**
- * The domains of app/server and which ones each may import (decision 0021):
- * the one place the graph is declared. A domain reaches the ones listed and
- * whatever those reach; the rule refuses a cycle. Upward, a domain announces
- * an event (app/server/platform/events.server.ts) instead.
- */
-export const serverDomains = {
-  platform: [],
-  db: ["platform"],
-  mail: ["db"],
-  accounts: ["mail"],
-  discussions: ["accounts"],
-  notifications: ["discussions"],
-  members: ["notifications"],
-  search: ["discussions"],
-  seo: ["members"],
-  moderation: ["notifications", "seo"],
-  admin: ["moderation", "members"],
-  demo: ["moderation", "members"],
-};
 
 /** Only the guardian (app/server/accounts/permissions.server.ts) knows what a role or the approval means. */
 const guardianRules = {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
-import { serverDomains } from "../../eslint.config.js";
+import { serverDomains } from "../../eslint-rules/domain-graph.js";
 import domainImports, { reachableDomains } from "../../eslint-rules/server-domains.js";
 
 RuleTester.describe = describe;
