@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { afterAll, inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import pg from "pg";
 // The connection module alone: the platform index reads the environment, and DATABASE_URL is set below.
 // eslint-disable-next-line server-domains/domain-imports
@@ -48,5 +48,8 @@ if (baseUrl) {
   });
 }
 
-// The listeners of the domain events (decision 0021), once the database is in place.
-await import("../../app/server/listeners.server");
+// The listeners of the domain events (decision 0021), before the first test but after the test file's own
+// imports: many set process.env first, and the listeners load every domain, the environment included.
+beforeAll(async () => {
+  await import("../../app/server/listeners.server");
+});
