@@ -151,6 +151,26 @@ test("a body that does not arrive in time is answered 408 in German", async () =
   }
 });
 
+/**
+ * Twenty clients send `attack` over and over; a second after they start,
+ * `check` runs. Returns every status the attackers got.
+ */
+async function whileAttacking(attack: () => Promise<{ status: number }>, check: () => Promise<void>): Promise<number[]> {
+  let attacking = true;
+  const statuses: number[] = [];
+  const loops = Array.from({ length: 20 }, async () => {
+    while (attacking) statuses.push((await attack()).status);
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await check();
+  } finally {
+    attacking = false;
+    await Promise.all(loops);
+  }
+  return statuses;
+}
+
 test("the sign-in slow-down from 20 addresses does not stall a guest page", async () => {
   test.setTimeout(120_000);
   // An address no account has: every attempt past the 20th on it waits before the check, up to 3 s.
@@ -175,19 +195,8 @@ test("the sign-in slow-down from 20 addresses does not stall a guest page", asyn
   const warmUp = await Promise.all(Array.from({ length: 34 }, attempt));
   expect(warmUp.map((answer) => answer.status)).toEqual(Array(34).fill(401));
 
-  let attacking = true;
-  const statuses: number[] = [];
-  const loops = Array.from({ length: 20 }, async () => {
-    while (attacking) statuses.push((await attempt()).status);
-  });
-  try {
-    // The twenty first attempts are waiting before the guest asks.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await expectGuestPagesQuick("bei 20 gebremsten Anmeldungen");
-  } finally {
-    attacking = false;
-    await Promise.all(loops);
-  }
+  // The twenty first attempts are waiting before the guest asks.
+  const statuses = await whileAttacking(attempt, () => expectGuestPagesQuick("bei 20 gebremsten Anmeldungen"));
   expect(new Set(statuses)).toEqual(new Set([401]));
 });
 
@@ -217,19 +226,8 @@ test("20 sign-ups at once (a password hash and a 500 ms floor each) do not stall
       timeoutMs: 60_000,
     });
   };
-  let attacking = true;
-  const statuses: number[] = [];
-  const loops = Array.from({ length: 20 }, async () => {
-    // Ten per address and hour are allowed; 250 addresses in turn stay below that here.
-    while (attacking) statuses.push((await signUp()).status);
-  });
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await expectGuestPagesQuick("bei 20 Registrierungen");
-  } finally {
-    attacking = false;
-    await Promise.all(loops);
-  }
+  // Ten per address and hour are allowed; 250 addresses in turn stay below that here.
+  const statuses = await whileAttacking(signUp, () => expectGuestPagesQuick("bei 20 Registrierungen"));
   expect(new Set(statuses)).toEqual(new Set([302]));
 });
 
