@@ -219,17 +219,17 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
   // The moderator answers: the member (the author) has a notification, which only they may open.
   expect((await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" })).status()).toBeLessThan(400);
-  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(await (await clients.get("member")!.get("/benachrichtigungen")).text())?.[1];
+  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(await (await clients.get("member")!.get("/notifications")).text())?.[1];
   expect(notificationId, "the member's notification of the moderator's answer").toBeTruthy();
   const approved = ["member", "moderator", "admin"];
   const rows: Record<string, (context: APIRequestContext) => Promise<APIResponse>> = {
     "watch a discussion": (context) => post(context, discussion, { intent: "watch", level: "watching" }),
     "watch a category": (context) => post(context, "/subforum/seo", { intent: "watch", level: "normal" }),
-    "open the notifications": (context) => context.get("/benachrichtigungen", { maxRedirects: 0 }),
-    "mark all notifications read": (context) => post(context, "/benachrichtigungen", { intent: "read-all" }),
-    "ask for members to mention": (context) => context.get("/mitglieder/vorschlaege?q=Ka", { maxRedirects: 0 }),
+    "open the notifications": (context) => context.get("/notifications", { maxRedirects: 0 }),
+    "mark all notifications read": (context) => post(context, "/notifications", { intent: "read-all" }),
+    "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
     // Another member's notification is not there for them (404); the recipient opens it and is led to the answer.
-    "open a notification": (context) => post(context, "/benachrichtigungen", { intent: "open", id: notificationId! }),
+    "open a notification": (context) => post(context, "/notifications", { intent: "open", id: notificationId! }),
   };
   const allowedFor: Record<string, readonly string[]> = { "open a notification": ["member"] };
   const outcomes: string[] = [];
@@ -250,7 +250,7 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   for (const [actor, context] of clients) {
     const cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     const aborted = new AbortController();
-    const response = await fetch(new URL("/benachrichtigungen/live", baseURL), { headers: { cookie }, signal: aborted.signal });
+    const response = await fetch(new URL("/notifications/live", baseURL), { headers: { cookie }, signal: aborted.signal });
     live.push(`${actor}: ${response.status} ${response.headers.get("content-type")?.split(";")[0]}`);
     aborted.abort();
   }

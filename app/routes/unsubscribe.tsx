@@ -66,4 +66,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "E-Mails abbestellen", path: "/benachrichtigungen/abbestellen", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "E-Mails abbestellen", path: "/notifications/unsubscribe", noindex: true });

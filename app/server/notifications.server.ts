@@ -8,7 +8,7 @@ import { done, fail, type Outcome } from "./outcome.server";
 import { can } from "./permissions.server";
 import type { Viewer } from "./session.server";
 
-/** Notifications per page of /benachrichtigungen, as many as a subforum lists. */
+/** Notifications per page of /notifications, as many as a subforum lists. */
 export const NOTIFICATIONS_PER_PAGE = 25;
 
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */

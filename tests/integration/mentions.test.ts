@@ -124,14 +124,14 @@ describe("member suggestions", () => {
   });
 
   it("answer a guest with 401 in German, not for search engines", async () => {
-    const response = await suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=A") } as never);
+    const response = await suggestionsLoader({ request: new Request("http://localhost/members/suggestions?q=A") } as never);
     expect(response.status).toBe(401);
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
     expect(await response.json()).toEqual({ message: "Bitte melden Sie sich an." });
   });
 
   it("answer a member 120 times a minute, then 429 in German; another member is not held up", async () => {
-    const ask = (cookie: string) => suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=Anna", { headers: { Cookie: cookie } }) } as never);
+    const ask = (cookie: string) => suggestionsLoader({ request: new Request("http://localhost/members/suggestions?q=Anna", { headers: { Cookie: cookie } }) } as never);
     const [sweeper, other] = [await signedIn(), await signedIn()];
     for (let index = 0; index < mentionSuggestionsPerMember.limit; index++) expect((await ask(sweeper)).status, `request ${index + 1}`).toBe(200);
     const refused = await ask(sweeper);

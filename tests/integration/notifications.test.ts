@@ -207,7 +207,7 @@ describe("hidden content inside a grouped row", () => {
     const [notice] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
     expect(notice).toMatchObject({ detail: "hidden", discussionTitle: "Wird versteckt", href: null });
     const opened = await markNotificationRead(writer, notice!.id);
-    expect(opened.ok && opened.value.href).toBe("/benachrichtigungen");
+    expect(opened.ok && opened.value.href).toBe("/notifications");
     // Restored, the notice links the discussion again.
     expect((await setDiscussionHidden(moderator, d.id, false, "")).ok).toBe(true);
     const [again] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
@@ -265,7 +265,7 @@ describe("notification mails", () => {
     expect(first).toHaveLength(1);
     expect(first[0]!.subject).toContain("Mail-Takt");
     expect(first[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(first[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/benachrichtigungen\/abbestellen\?token=[\w.-]+>$/);
+    expect(first[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/notifications\/unsubscribe\?token=[\w.-]+>$/);
 
     // Two more answers within the hour: no mail yet.
     await comment(replier, d.id);

@@ -73,9 +73,9 @@ beforeAll(async () => {
     { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
     { name: "subforum, middle page", path: `/subforum/seo?page=${Math.ceil(lastPage / 2)}`, params: { segment: "seo" }, loader: subforumLoader },
     { name: "subforum, last page", path: `/subforum/seo?page=${lastPage}`, params: { segment: "seo" }, loader: subforumLoader },
-    { name: "category page", path: "/kategorie/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
+    { name: "category page", path: "/category/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
     // Before the discussion pages, which mark what they show as read: each round finds unread comments to jump to.
-    { name: "first unread comment", path: `/discussion/${hot!.slug}/ungelesen`, params: { slug: hot!.slug }, loader: discussionUnreadLoader },
+    { name: "first unread comment", path: `/discussion/${hot!.slug}/unread`, params: { slug: hot!.slug }, loader: discussionUnreadLoader },
     { name: "discussion, few comments", path: `/discussion/${small!.slug}`, params: { slug: small!.slug }, loader: discussionLoader },
     { name: "discussion, most comments", path: `/discussion/${hot!.slug}`, params: { slug: hot!.slug }, loader: discussionLoader },
     { name: "discussion, second comment page", path: `/discussion/${hot!.slug}?page=2`, params: { slug: hot!.slug }, loader: discussionLoader },
@@ -85,8 +85,8 @@ beforeAll(async () => {
     { name: "members, page 2", path: "/members?page=2", params: {}, loader: membersLoader },
     { name: "members, filtered page 2", path: "/members?q=a&page=2", params: {}, loader: membersLoader },
     { name: "profile", path: "/profile/bench-7", params: { id: "bench-7" }, loader: profileLoader },
-    { name: "notifications", path: "/benachrichtigungen", params: {}, loader: notificationsLoader, memberOnly: true },
-    { name: "notifications, page 2", path: "/benachrichtigungen?page=2", params: {}, loader: notificationsLoader, memberOnly: true },
+    { name: "notifications", path: "/notifications", params: {}, loader: notificationsLoader, memberOnly: true },
+    { name: "notifications, page 2", path: "/notifications?page=2", params: {}, loader: notificationsLoader, memberOnly: true },
   ];
 }, 1_200_000);
 
