@@ -23,9 +23,9 @@ export const paths = {
   notificationsLive: "/notifications/live",
   unsubscribe: (token: string) => `/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
-  /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
+  /** The discussion as Markdown (app/routes/discussion.md.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
-  /** A member's way into a discussion at their first unread comment (app/routes/discussion-unread.ts). */
+  /** A member's way into a discussion at their first unread comment (app/routes/discussion.unread.ts). */
   discussionUnread: (slug: string) => `/discussion/${encodeURIComponent(slug)}/unread`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,

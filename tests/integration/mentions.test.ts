@@ -14,7 +14,7 @@ import { discussionJsonLd } from "~/server/seo.server";
 import { suggestMembers } from "~/server/mentions.server";
 import { setDiscussionHidden } from "~/server/moderation.server";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { loader as suggestionsLoader } from "~/routes/member-suggestions";
+import { loader as suggestionsLoader } from "~/routes/members.suggestions";
 import { auth } from "~/server/auth.server";
 import { createMemberAccount } from "~/server/members.server";
 import { mentionSuggestionsPerMember } from "~/server/rate-limit.server";

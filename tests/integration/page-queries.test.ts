@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
 import { generateBenchData, RARE_TERM, vacuumAnalyze } from "../../db/seed/bench-data";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { loader as discussionUnreadLoader } from "~/routes/discussion-unread";
+import { loader as discussionUnreadLoader } from "~/routes/discussion.unread";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as layoutLoader } from "~/routes/layout";
 import { loader as membersLoader } from "~/routes/members";

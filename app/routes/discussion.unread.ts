@@ -4,7 +4,7 @@ import { commentHref } from "~/server/comments.server";
 import { getDiscussionBySlug } from "~/server/discussion-detail.server";
 import { firstUnreadComment } from "~/server/read-positions.server";
 import { getViewer, type Viewer } from "~/server/session.server";
-import type { Route } from "./+types/discussion-unread";
+import type { Route } from "./+types/discussion.unread";
 
 /** Personal and short-lived: never stored by a cache, never indexed, its target not followed from here. */
 const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };

@@ -3,7 +3,7 @@ import { env } from "~/server/env.server";
 import { GUEST_MAX_AGE_SECONDS } from "~/server/http-cache.server";
 import { discussionMarkdown } from "~/server/markdown.server";
 import { texts } from "~/lib/texts";
-import type { Route } from "./+types/discussion-markdown";
+import type { Route } from "./+types/discussion.md";
 
 /**
  * /discussion/<slug>.md, and the discussion's own URL asked for with

@@ -2,7 +2,7 @@ import { checkPermission } from "~/server/guards.server";
 import { suggestMembers } from "~/server/mentions.server";
 import { checkRateLimits, mentionSuggestionsPerMember } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
-import type { Route } from "./+types/member-suggestions";
+import type { Route } from "./+types/members.suggestions";
 
 /** Private to the member who asks, and nothing for a search engine. */
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireUser } from "~/server/guards.server";
 import { canExportAccountData } from "~/server/permissions.server";
 import { exportMemberData } from "~/server/profile.server";
-import type { Route } from "./+types/profile-export";
+import type { Route } from "./+types/profile.export";
 
 /** DSGVO export: only the signed-in owner downloads their own data. */
 export async function loader({ request, params }: Route.LoaderArgs) {

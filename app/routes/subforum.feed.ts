@@ -3,7 +3,7 @@ import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { feedResponse, rssFeed } from "~/server/feeds.server";
 import { notFoundUnless } from "~/server/guards.server";
-import type { Route } from "./+types/subforum-feed";
+import type { Route } from "./+types/subforum.feed";
 
 /** The feed of a subforum, and under /category of a category without a subforum (routes.ts). */
 export async function loader({ request, params }: Route.LoaderArgs) {

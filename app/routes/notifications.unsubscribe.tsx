@@ -9,7 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { readUnsubscribeToken, unsubscribe } from "~/server/notification-mail.server";
 import { fail, firstMessage, refuse, respond } from "~/server/outcome.server";
-import type { Route } from "./+types/unsubscribe";
+import type { Route } from "./+types/notifications.unsubscribe";
 
 const invalidLink = "Dieser Abmeldelink ist ungültig.";
 
