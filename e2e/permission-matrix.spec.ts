@@ -40,11 +40,11 @@ const moderateComment = (intent: string, extra: Record<string, string> = {}): Ro
   },
 });
 
-const matrix: Record<AuditAction | "open_admin_panel", Row> = {
-  open_admin_panel: { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
+const matrix: Record<AuditAction | "open-admin-panel", Row> = {
+  "open-admin-panel": { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
   approve: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }) },
   reject: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "reject", userId: await targets.pendingMember() }) },
-  create_user: {
+  "create-user": {
     allowed: adminOnly,
     attempt: (client, _targets, actor) =>
       post(client, "/admin", {
@@ -57,21 +57,21 @@ const matrix: Record<AuditAction | "open_admin_panel", Row> = {
         role: "member",
       }),
   },
-  change_role: {
+  "change-role": {
     allowed: adminOnly,
     attempt: (client, targets, actor) => post(client, "/admin", { intent: "change-role", userId: targets.roleTarget, role: actor === "admin" ? "moderator" : "admin" }),
   },
-  seed_sample: { allowed: adminOnly, attempt: (client) => post(client, "/admin/samples", { index: "9" }) },
+  "seed-sample": { allowed: adminOnly, attempt: (client) => post(client, "/admin/samples", { index: "9" }) },
   pin: moderate("pin"),
   unpin: moderate("unpin"),
   lock: moderate("lock", { reason: "Matrix" }),
   unlock: moderate("unlock"),
-  hide_discussion: moderate("hide-discussion", { reason: "Matrix" }),
-  restore_discussion: moderate("restore-discussion"),
-  edit_discussion: moderate("update-discussion", { title: "Von der Moderation bearbeitet", category: "general", content: "Neu", contentFormat: "text" }),
-  hide_comment: moderateComment("hide-comment", { reason: "Matrix" }),
-  restore_comment: moderateComment("restore-comment"),
-  edit_comment: moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
+  "hide-discussion": moderate("hide-discussion", { reason: "Matrix" }),
+  "restore-discussion": moderate("restore-discussion"),
+  "update-discussion": moderate("update-discussion", { title: "Von der Moderation bearbeitet", category: "general", content: "Neu", contentFormat: "text" }),
+  "hide-comment": moderateComment("hide-comment", { reason: "Matrix" }),
+  "restore-comment": moderateComment("restore-comment"),
+  "update-comment": moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
 };
 
 /** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */
@@ -93,7 +93,7 @@ function refused(response: APIResponse): boolean {
 
 test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) => {
   test.setTimeout(120_000);
-  expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open_admin_panel"].sort());
+  expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open-admin-panel"].sort());
 
   const clients = new Map<Actor, APIRequestContext>();
   const client = async (_label: string) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });

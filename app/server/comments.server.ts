@@ -203,7 +203,7 @@ export async function updateComment(
     const before = new Set(textMentionsIn(existing.content));
     await notifyMentions(tx, { discussionId, commentId, actorId: viewer.id, memberIds: resolved.memberIds.filter((id) => !before.has(id)) });
     if (existing.authorId !== viewer.id) {
-      await recordAudit(tx, viewer, { action: "edit_comment", targetType: "comment", targetId: commentId, targetLabel: excerpt(existing.content) });
+      await recordAudit(tx, viewer, { action: "update-comment", targetType: "comment", targetId: commentId, targetLabel: excerpt(existing.content) });
     }
   });
   return { ok: true, value: null };

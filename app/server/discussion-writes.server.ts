@@ -110,7 +110,7 @@ export async function updateDiscussion(
       await queueIndexNow(tx, discussionIndexNowPaths(existing.slug, [...before, input.category]));
     }
     if (existing.authorId !== viewer.id) {
-      await recordAudit(tx, viewer, { action: "edit_discussion", targetType: "discussion", targetId: existing.id, targetLabel: existing.title });
+      await recordAudit(tx, viewer, { action: "update-discussion", targetType: "discussion", targetId: existing.id, targetLabel: existing.title });
     }
   });
   return { ok: true, value: null };

@@ -12,7 +12,7 @@ import type { Viewer } from "./session.server";
 export const NOTIFICATIONS_PER_PAGE = 25;
 
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
-export const ABOUT_THE_MEMBER = sql`('moderated', 'account_approved')`;
+export const ABOUT_THE_MEMBER = sql`('moderated', 'account-approved')`;
 
 /** The items of row `n` still visible: their discussion not hidden, nor their comment where they have one. */
 const visibleItemsOfRow = sql`from notification_items i

@@ -178,7 +178,7 @@ describe("mentions and replies", () => {
     const own = await discussion(quiet, "<p>Leises Thema</p>");
     await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
     const quietRows = await db.select().from(notifications).where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
-    expect(quietRows.map((row) => row.kind)).toEqual(["reply_to_discussion"]);
+    expect(quietRows.map((row) => row.kind)).toEqual(["reply-to-discussion"]);
   });
 });
 

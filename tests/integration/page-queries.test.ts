@@ -95,7 +95,7 @@ async function tellMembers(members: ReturnType<typeof sql>, perMember: number) {
   await db.execute(sql`
     with told as (
       insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id, read_at, updated_at)
-      select m.id, 'reply_to_discussion', 'abfrage:' || d.id, 1, d.id, c.id, c.author_id,
+      select m.id, 'reply-to-discussion', 'abfrage:' || d.id, 1, d.id, c.id, c.author_id,
         case when d.n % 3 = 0 then now() end, now() - d.n * interval '1 minute'
       from (${members}) m
       cross join lateral (select id, row_number() over (order by created_at desc) as n from ${discussions} where replies_count > 0 order by created_at desc limit ${perMember}) d
