@@ -307,19 +307,19 @@ export const readPositions = pgTable(
 export const auditActions = [
   "approve",
   "reject",
-  "create_user",
-  "change_role",
-  "seed_sample",
+  "create-user",
+  "change-role",
+  "seed-sample",
   "pin",
   "unpin",
   "lock",
   "unlock",
-  "edit_discussion",
-  "edit_comment",
-  "hide_discussion",
-  "restore_discussion",
-  "hide_comment",
-  "restore_comment",
+  "update-discussion",
+  "update-comment",
+  "hide-discussion",
+  "restore-discussion",
+  "hide-comment",
+  "restore-comment",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -435,12 +435,12 @@ export const indexNowKey = pgTable(
 // ---------------------------------------------------------------------------
 
 export const notificationKinds = [
-  "reply_to_discussion",
-  "reply_to_comment",
+  "reply-to-discussion",
+  "reply-to-comment",
   "mention",
-  "watched_category",
-  "watched_discussion",
-  "account_approved",
+  "watched-category",
+  "watched-discussion",
+  "account-approved",
   "moderated",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -477,7 +477,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('reply_to_discussion', 'reply_to_comment', 'mention', 'watched_category', 'watched_discussion', 'account_approved', 'moderated')`,
+      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated')`,
     ),
     uniqueIndex("notifications_unread_group_key").on(t.recipientId, t.groupKey).where(sql`read_at is null`),
     index("notifications_recipient_updated_at_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),

@@ -109,10 +109,10 @@ const visitors: Visitor[] = [
   {
     name: "guest: categories and unsubscribing",
     states: [
-      { name: "category Allgemein", path: "/kategorie/allgemein" },
-      { name: "category Tools", path: "/kategorie/tools" },
-      { name: "category Events", path: "/kategorie/events" },
-      { name: "unsubscribing with an invalid link", path: "/benachrichtigungen/abbestellen?token=ungueltig" },
+      { name: "category Allgemein", path: "/category/allgemein" },
+      { name: "category Tools", path: "/category/tools" },
+      { name: "category Events", path: "/category/events" },
+      { name: "unsubscribing with an invalid link", path: "/notifications/unsubscribe?token=ungueltig" },
     ],
   },
   {
@@ -198,7 +198,7 @@ const visitors: Visitor[] = [
       { name: "home", path: "/" },
       { name: "home, with an unread marker", path: homeWithUnread, ready: (page) => page.getByTestId("unread-badge").first().waitFor() },
       { name: "a discussion, with the comment form", path: firstDiscussion },
-      { name: "notifications", path: "/benachrichtigungen" },
+      { name: "notifications", path: "/notifications" },
       { name: "a subforum, with the watch switch", path: "/subforum/seo" },
       {
         name: "create discussion with the editor loaded",

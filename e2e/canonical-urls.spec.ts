@@ -21,7 +21,7 @@ test("trailing slashes, capitals and // runs answer 301 to the canonical URL, qu
     ["/MEMBERS", "/members"],
     ["//impressum", "/impressum"],
     ["/subforum//seo", "/subforum/seo"],
-    ["/Kategorie/Tools/", "/kategorie/tools"],
+    ["/Category/Tools/", "/category/tools"],
     [`${discussion.toUpperCase()}//?page=1&Ref=AbC`, `${discussion}?page=1&Ref=AbC`],
     ["/search/?q=Crawl%20Budget", "/search?q=Crawl%20Budget"],
   ];
@@ -35,7 +35,7 @@ test("trailing slashes, capitals and // runs answer 301 to the canonical URL, qu
     }
   }
   // And each target is where the page is: no second redirect.
-  for (const path of ["/subforum/seo", discussion, "/impressum", "/members", "/kategorie/tools", "/search?q=Crawl%20Budget", "/"]) {
+  for (const path of ["/subforum/seo", discussion, "/impressum", "/members", "/category/tools", "/search?q=Crawl%20Budget", "/"]) {
     expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
   }
 });
@@ -64,4 +64,39 @@ test("paths whose case matters are left alone: built assets, uploads, profile id
 test("a form posted to another spelling is not redirected", async ({ request }) => {
   const response = await request.post("/SEARCH/", { form: { q: "x" }, maxRedirects: 0 });
   expect(response.status()).not.toBe(301);
+});
+
+test("the German addresses published before answer 301 to their English twins, a POST 308", async ({ request }) => {
+  const discussion = await discussionPath(request);
+  const moved: Array<[string, string]> = [
+    ["/kategorie/tools", "/category/tools"],
+    ["/kategorie/tools?page=2", "/category/tools?page=2"],
+    ["/Kategorie/Tools/", "/category/tools"],
+    ["/kategorie/events/feed.xml", "/category/events/feed.xml"],
+    [`${discussion}/ungelesen`, `${discussion}/unread`],
+    ["/benachrichtigungen", "/notifications"],
+    ["/benachrichtigungen?page=2", "/notifications?page=2"],
+    ["/benachrichtigungen/live", "/notifications/live"],
+    ["/benachrichtigungen/abbestellen?token=ungueltig", "/notifications/unsubscribe?token=ungueltig"],
+    ["/mitglieder/vorschlaege?q=Ka", "/members/suggestions?q=Ka"],
+  ];
+  for (const [from, to] of moved) {
+    for (const method of ["get", "head"] as const) {
+      const response = await request[method](from, { maxRedirects: 0 });
+      expect(response.status(), `${method} ${from}`).toBe(301);
+      expect(response.headers().location, `${method} ${from}`).toBe(to);
+    }
+  }
+  // The English pages themselves answer; the legal pages keep their German names (SPEC §2).
+  for (const path of ["/category/tools", "/category/events/feed.xml", "/notifications/unsubscribe?token=ungueltig", "/impressum", "/agb", "/datenschutz"]) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+  }
+  // A mail program's one-click unsubscribe from a mail sent before: method and body follow the 308.
+  const oneClick = await request.post("/benachrichtigungen/abbestellen?token=ungueltig", { form: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 });
+  expect(oneClick.status()).toBe(308);
+  expect(oneClick.headers().location).toBe("/notifications/unsubscribe?token=ungueltig");
+  expect(oneClick.headers()["cache-control"]).toBe("private, no-store");
+  const followed = await request.post("/benachrichtigungen/abbestellen?token=ungueltig", { form: { "List-Unsubscribe": "One-Click" } });
+  expect(followed.status()).toBe(400);
+  expect(await followed.text()).toContain("Dieser Abmeldelink ist ungültig.");
 });

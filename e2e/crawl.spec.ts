@@ -120,40 +120,40 @@ test("a crawler starting at / reaches every discussion in the sitemap", async ()
   const missed = discussions.filter((path) => !read.has(path));
   expect(missed, `${missed.length} of ${discussions.length} discussions reachable by no link`).toEqual([]);
   // Reached through the category pages and their pagination; the sitemap lists the category pages too.
-  for (const path of ["/kategorie/allgemein", "/kategorie/tools?page=2", "/kategorie/events?page=2"]) expect(read, path).toContain(path);
+  for (const path of ["/category/allgemein", "/category/tools?page=2", "/category/events?page=2"]) expect(read, path).toContain(path);
   const sitemap = await (await get("/sitemap.xml")).text();
   for (const segment of ["allgemein", "tools", "events"]) {
-    expect(sitemap).toContain(`<loc>${forum.url}/kategorie/${segment}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+    expect(sitemap).toContain(`<loc>${forum.url}/category/${segment}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
   }
 });
 
 test("category pages work like subforum pages: pagination, 404 past the end, canonical, feed", async () => {
-  const first = await get("/kategorie/tools");
+  const first = await get("/category/tools");
   expect(first.status).toBe(200);
   const html = await first.text();
   expect(html).toContain("<h1");
   expect(html).toContain(">Tools</h1>");
-  expect(html).toContain(`<link rel="canonical" href="${forum.url}/kategorie/tools"/>`);
-  expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Tools – Marketing Community" href="/kategorie/tools/feed.xml"/>');
+  expect(html).toContain(`<link rel="canonical" href="${forum.url}/category/tools"/>`);
+  expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Tools – Marketing Community" href="/category/tools/feed.xml"/>');
   expect(html).toContain('"@type":"BreadcrumbList"');
-  expect(html).toContain('href="/kategorie/tools?page=2"');
+  expect(html).toContain('href="/category/tools?page=2"');
 
-  const second = await (await get("/kategorie/tools?page=2")).text();
-  expect(second).toContain(`<link rel="canonical" href="${forum.url}/kategorie/tools?page=2"/>`);
-  expect((await get("/kategorie/tools?page=3")).status).toBe(404);
+  const second = await (await get("/category/tools?page=2")).text();
+  expect(second).toContain(`<link rel="canonical" href="${forum.url}/category/tools?page=2"/>`);
+  expect((await get("/category/tools?page=3")).status).toBe(404);
   // A client-side navigation's data request reaches the same list.
-  const data = await get("/kategorie/tools.data?page=2");
+  const data = await get("/category/tools.data?page=2");
   expect(data.status).toBe(200);
   expect(await data.text()).toContain("Werkzeugkiste und Termine Nummer");
   // Page 1 has exactly one URL, as for the subforums.
-  const pageOne = await get("/kategorie/tools?page=1");
+  const pageOne = await get("/category/tools?page=1");
   expect(pageOne.status).toBe(301);
-  expect(pageOne.headers.get("location")).toBe("/kategorie/tools");
+  expect(pageOne.headers.get("location")).toBe("/category/tools");
 
   // Each name is at home in one place only.
-  for (const path of ["/kategorie/seo", "/kategorie/general", "/subforum/tools", "/kategorie/tools/feed.xml/x"]) expect((await get(path)).status, path).toBe(404);
+  for (const path of ["/category/seo", "/category/general", "/subforum/tools", "/category/tools/feed.xml/x"]) expect((await get(path)).status, path).toBe(404);
 
-  const feed = await get("/kategorie/events/feed.xml");
+  const feed = await get("/category/events/feed.xml");
   expect(feed.status).toBe(200);
   expect(feed.headers.get("content-type")).toContain("application/rss+xml");
   const rss = await feed.text();
@@ -163,22 +163,22 @@ test("category pages work like subforum pages: pagination, 404 past the end, can
   expect((await get("/subforum/events/feed.xml")).status).toBe(404);
 
   // The badges of a discussion card lead to its category's page.
-  expect(html).toMatch(/<a[^>]+href="\/kategorie\/tools"[^>]*>Tools<\/a>/);
+  expect(html).toMatch(/<a[^>]+href="\/category\/tools"[^>]*>Tools<\/a>/);
   // The footer links all six lists.
-  for (const path of ["/subforum/seo", "/subforum/sea", "/subforum/ai", "/kategorie/allgemein", "/kategorie/tools", "/kategorie/events"]) {
+  for (const path of ["/subforum/seo", "/subforum/sea", "/subforum/ai", "/category/allgemein", "/category/tools", "/category/events"]) {
     expect(html).toContain(`href="${path}"`);
   }
 });
 
 test("a new discussion shows on its category page at once, although guests get that page from the cache", async () => {
-  const before = await get("/kategorie/events");
+  const before = await get("/category/events");
   await before.text();
-  const again = await get("/kategorie/events");
+  const again = await get("/category/events");
   expect(again.headers.get("x-page-cache")).toBe("hit");
   await again.text();
 
   const title = `Frisch im Kalender ${Date.now()}`;
   await createDiscussion(title, "events");
-  await expect.poll(async () => (await (await get("/kategorie/events")).text()).includes(title), { timeout: 5_000, intervals: [50] }).toBe(true);
-  expect(await (await get("/kategorie/events/feed.xml")).text()).toContain(title);
+  await expect.poll(async () => (await (await get("/category/events")).text()).includes(title), { timeout: 5_000, intervals: [50] }).toBe(true);
+  expect(await (await get("/category/events/feed.xml")).text()).toContain(title);
 });

@@ -59,9 +59,9 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   await createComment(member, unreadPath!, "Gute Frage");
   await createComment(writer, unreadPath!, "Ein neuer Kommentar");
   expect(await (await member.get("/")).text()).toContain('data-testid="unread-badge"');
-  expect(await (await member.get("/benachrichtigungen")).text()).toContain('data-testid="notification"');
+  expect(await (await member.get("/notifications")).text()).toContain('data-testid="notification"');
   // The mail's own unsubscribe link: a valid token, as only the server can sign it.
-  const unsubscribe = linkIn(await waitForMail(ROLES.moderator.email, "notification", since, 30_000), "/benachrichtigungen/abbestellen");
+  const unsubscribe = linkIn(await waitForMail(ROLES.moderator.email, "notification", since, 30_000), "/notifications/unsubscribe");
   // A discussion of the member's that a moderator hides: staff still see it, with the notice.
   const hidden = await createDiscussion(member, `Validierung ausgeblendet ${Date.now()}`);
   expect((await writer.post(hidden, { form: { intent: "hide-discussion", reason: "Test der Validierung" }, maxRedirects: 0 })).status()).toBe(302);
@@ -74,10 +74,10 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "home", path: "/" },
     { name: "subforum", path: "/subforum/ai" },
     { name: "subforum page 2", path: subforumPage2 },
-    { name: "category Allgemein", path: "/kategorie/allgemein" },
-    { name: "category Tools", path: "/kategorie/tools" },
-    { name: "category Events", path: "/kategorie/events" },
-    { name: "category as member, with the watch switch", path: "/kategorie/tools", as: "member" },
+    { name: "category Allgemein", path: "/category/allgemein" },
+    { name: "category Tools", path: "/category/tools" },
+    { name: "category Events", path: "/category/events" },
+    { name: "category as member, with the watch switch", path: "/category/tools", as: "member" },
     { name: "discussion", path: discussion },
     { name: "discussion comment page 2", path: `${discussion}?page=2` },
     { name: "discussion as member", path: discussion, as: "member" },
@@ -100,10 +100,10 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "subforum as member", path: "/subforum/seo", as: "member" },
     { name: "search as member", path: "/search?q=Backlinks", as: "member" },
     { name: "create discussion", path: "/create-discussion", as: "member" },
-    { name: "notifications, with some", path: "/benachrichtigungen", as: "member" },
-    { name: "notifications of the moderator", path: "/benachrichtigungen", as: "moderator" },
+    { name: "notifications, with some", path: "/notifications", as: "member" },
+    { name: "notifications of the moderator", path: "/notifications", as: "moderator" },
     { name: "subforum as member, with the watch switch", path: "/subforum/seo", as: "member" },
-    { name: "unsubscribe with an invalid link", path: "/benachrichtigungen/abbestellen?token=ungueltig" },
+    { name: "unsubscribe with an invalid link", path: "/notifications/unsubscribe?token=ungueltig" },
     { name: "unsubscribe with a valid link", path: new URL(unsubscribe).pathname + new URL(unsubscribe).search },
     { name: "admin panel", path: "/admin", as: "admin" },
     { name: "admin panel, refused", path: "/admin", as: "member", status: 403 },

@@ -353,9 +353,9 @@ test("malformed intents of every other form: 400 (403 where the guardian refuses
 
   const cases: Array<[string, string, Record<string, string>, number, string]> = [
     // Notifications: the id goes into a uuid column.
-    ["Benachrichtigung öffnen mit kaputter ID", "/benachrichtigungen", { intent: "open", id: "keine-uuid" }, 400, "Diese Benachrichtigung gibt es nicht."],
-    ["Benachrichtigung öffnen ohne ID", "/benachrichtigungen", { intent: "open" }, 400, "Diese Benachrichtigung gibt es nicht."],
-    ["Benachrichtigungen: unbekannter Intent", "/benachrichtigungen", { intent: "alle-loeschen" }, 400, unknownIntent],
+    ["Benachrichtigung öffnen mit kaputter ID", "/notifications", { intent: "open", id: "keine-uuid" }, 400, "Diese Benachrichtigung gibt es nicht."],
+    ["Benachrichtigung öffnen ohne ID", "/notifications", { intent: "open" }, 400, "Diese Benachrichtigung gibt es nicht."],
+    ["Benachrichtigungen: unbekannter Intent", "/notifications", { intent: "alle-loeschen" }, 400, unknownIntent],
     // The profile's forms, on the member's own profile.
     ["Profil: Vorname leer", profilePath, { intent: "update-profile", firstName: " ", lastName: "Schulz", expertise: "seo", experience: "experte" }, 400, "Bitte geben Sie Ihren Vornamen ein."],
     ["Profil: Vorname überlang", profilePath, { intent: "update-profile", firstName: "x".repeat(61), lastName: "Schulz", expertise: "seo", experience: "experte" }, 400, "Höchstens 60 Zeichen."],
@@ -371,19 +371,19 @@ test("malformed intents of every other form: 400 (403 where the guardian refuses
     ["Diskussion mit überlanger Zuweisung", "/create-discussion", { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "a".repeat(101) }, 400, "Das ausgewählte Mitglied gibt es nicht."],
     // Watching a subforum, a category and a discussion.
     ["Subforum beobachten mit unbekannter Stufe", "/subforum/seo", { intent: "watch", level: "kaiser" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
-    ["Kategorie beobachten ohne Stufe", "/kategorie/tools", { intent: "watch" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
+    ["Kategorie beobachten ohne Stufe", "/category/tools", { intent: "watch" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
     ["Subforum: unbekannter Intent", "/subforum/seo", { intent: "alles-loeschen" }, 400, unknownIntent],
     ["Diskussion beobachten mit unbekannter Stufe", discussionPath, { intent: "watch", level: "kaiser" }, 400, "Bitte wählen Sie, wie Sie die Diskussion verfolgen."],
     // Anyone's choices: the theme and the unsubscribe link of a mail.
     ["Farbschema unbekannt", "/theme", { theme: "pink" }, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
     ["Farbschema fehlt", "/theme", {}, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
-    ["Abmelden mit unsinnigem Token", "/benachrichtigungen/abbestellen?token=unsinn.%27%20OR%201%3D1", {}, 400, "Dieser Abmeldelink ist ungültig."],
-    ["Abmelden mit überlangem Token", `/benachrichtigungen/abbestellen?token=${"a".repeat(600)}`, {}, 400, "Dieser Abmeldelink ist ungültig."],
+    ["Abmelden mit unsinnigem Token", "/notifications/unsubscribe?token=unsinn.%27%20OR%201%3D1", {}, 400, "Dieser Abmeldelink ist ungültig."],
+    ["Abmelden mit überlangem Token", `/notifications/unsubscribe?token=${"a".repeat(600)}`, {}, 400, "Dieser Abmeldelink ist ungültig."],
     // The account links: a reset with a token that never was one, a resend for an address that is none.
     ["Passwort zurücksetzen mit unsinnigem Token", "/reset-password", { token: "unsinn", password: "geheim123", confirmPassword: "geheim123" }, 400, "Ungültiger Link"],
     ["Bestätigung erneut senden ohne Adresse", "/email-confirmation", {}, 400, "E-Mail-Adresse nicht gefunden"],
     ["Bestätigung erneut senden an kaputte Adresse", "/email-confirmation?email=kaputt", {}, 400, "E-Mail-Adresse nicht gefunden"],
-    ["Abmelden ohne Token", "/benachrichtigungen/abbestellen", { "List-Unsubscribe": "One-Click" }, 400, "Dieser Abmeldelink ist ungültig."],
+    ["Abmelden ohne Token", "/notifications/unsubscribe", { "List-Unsubscribe": "One-Click" }, 400, "Dieser Abmeldelink ist ungültig."],
   ];
   // Soft: one run lists every form that still answers wrongly.
   for (const [label, path, form, status, message] of cases) {

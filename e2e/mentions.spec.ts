@@ -7,7 +7,7 @@ const MENTIONED = "katrin.schaefer@example.com";
 test("B mentions A in a reply → A's bell shows 1 without a reload → A opens it and lands on the comment → count 0", async ({ page, visit, browser }) => {
   test.setTimeout(90_000);
   await signInOverHttp(page, MENTIONED, DEMO_PASSWORD);
-  const cleared = await page.request.post("/benachrichtigungen", { form: { intent: "read-all" }, maxRedirects: 0 });
+  const cleared = await page.request.post("/notifications", { form: { intent: "read-all" }, maxRedirects: 0 });
   expect(cleared.status()).toBe(302);
   await visit("/");
   const bell = page.getByTestId("notification-bell");
@@ -46,7 +46,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
   await bell.click();
-  await page.waitForURL("**/benachrichtigungen");
+  await page.waitForURL("**/notifications");
   const item = page.getByTestId("notification").first();
   await expect(item).toContainText(`hat Sie in „${title}“ erwähnt`);
   await item.getByRole("button", { name: "Lesen" }).click();

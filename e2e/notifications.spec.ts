@@ -18,7 +18,7 @@ test("A watches the SEO category → B posts there → A's bell shows 1 without 
   test.setTimeout(90_000);
   await signInOverHttp(page, WATCHER, DEMO_PASSWORD);
   // Start from a clean bell.
-  const cleared = await page.request.post("/benachrichtigungen", { form: { intent: "read-all" }, maxRedirects: 0 });
+  const cleared = await page.request.post("/notifications", { form: { intent: "read-all" }, maxRedirects: 0 });
   expect(cleared.status()).toBe(302);
 
   // Tobias keeps e-mail off in the demo data: he turns the master switch on, as a person would.
@@ -50,7 +50,7 @@ test("A watches the SEO category → B posts there → A's bell shows 1 without 
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
 
   await bell.click();
-  await page.waitForURL("**/benachrichtigungen");
+  await page.waitForURL("**/notifications");
   const item = page.getByTestId("notification").first();
   await expect(item).toContainText(`Neue Diskussion in SEO: „${title}“`);
   await item.getByRole("button", { name: "Lesen" }).click();
@@ -64,7 +64,7 @@ test("A watches the SEO category → B posts there → A's bell shows 1 without 
   // ("mails a watched category's new discussion once"): waiting here for rounds of the worker proved nothing more.
   const mail = await waitForMail(WATCHER, "notification", since, 30_000);
   expect(mail.text).toContain(title);
-  const unsubscribeLink = linkIn(mail, "/benachrichtigungen/abbestellen");
+  const unsubscribeLink = linkIn(mail, "/notifications/unsubscribe");
   const listHeaders = (mail as typeof mail & { listHeaders: Record<string, string> }).listHeaders;
   expect(listHeaders["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   expect(listHeaders["List-Unsubscribe"]?.replace(/\s+/g, "")).toBe(`<${unsubscribeLink}>`);
@@ -89,9 +89,9 @@ test("A watches the SEO category → B posts there → A's bell shows 1 without 
 test("guests get no bell and no live stream; the list asks them to sign in", async ({ page, visit, request }) => {
   await visit("/");
   await expect(page.getByTestId("notification-bell")).toHaveCount(0);
-  const live = await request.get("/benachrichtigungen/live");
+  const live = await request.get("/notifications/live");
   expect(live.status()).toBe(401);
-  const list = await request.get("/benachrichtigungen", { maxRedirects: 0 });
+  const list = await request.get("/notifications", { maxRedirects: 0 });
   expect(list.status()).toBe(302);
   expect(list.headers().location).toContain("/auth");
 });

@@ -12,7 +12,7 @@ import { storageStateOf, type Role } from "./auth-helpers";
  */
 
 /** Only a signed-in person has a sign-out in the user menu and a bell linking to their notifications. */
-const MEMBER_MARKERS = ["Abmelden", 'href="/benachrichtigungen"'];
+const MEMBER_MARKERS = ["Abmelden", 'href="/notifications"'];
 
 function sessionValue(role: Role): string {
   const state = JSON.parse(fs.readFileSync(storageStateOf(role), "utf8")) as { cookies: { name: string; value: string }[] };

@@ -40,11 +40,11 @@ const moderateComment = (intent: string, extra: Record<string, string> = {}): Ro
   },
 });
 
-const matrix: Record<AuditAction | "open_admin_panel", Row> = {
-  open_admin_panel: { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
+const matrix: Record<AuditAction | "open-admin-panel", Row> = {
+  "open-admin-panel": { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
   approve: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }) },
   reject: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "reject", userId: await targets.pendingMember() }) },
-  create_user: {
+  "create-user": {
     allowed: adminOnly,
     attempt: (client, _targets, actor) =>
       post(client, "/admin", {
@@ -57,21 +57,21 @@ const matrix: Record<AuditAction | "open_admin_panel", Row> = {
         role: "member",
       }),
   },
-  change_role: {
+  "change-role": {
     allowed: adminOnly,
     attempt: (client, targets, actor) => post(client, "/admin", { intent: "change-role", userId: targets.roleTarget, role: actor === "admin" ? "moderator" : "admin" }),
   },
-  seed_sample: { allowed: adminOnly, attempt: (client) => post(client, "/admin/samples", { index: "9" }) },
+  "seed-sample": { allowed: adminOnly, attempt: (client) => post(client, "/admin/samples", { index: "9" }) },
   pin: moderate("pin"),
   unpin: moderate("unpin"),
   lock: moderate("lock", { reason: "Matrix" }),
   unlock: moderate("unlock"),
-  hide_discussion: moderate("hide-discussion", { reason: "Matrix" }),
-  restore_discussion: moderate("restore-discussion"),
-  edit_discussion: moderate("update-discussion", { title: "Von der Moderation bearbeitet", category: "general", content: "Neu", contentFormat: "text" }),
-  hide_comment: moderateComment("hide-comment", { reason: "Matrix" }),
-  restore_comment: moderateComment("restore-comment"),
-  edit_comment: moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
+  "hide-discussion": moderate("hide-discussion", { reason: "Matrix" }),
+  "restore-discussion": moderate("restore-discussion"),
+  "update-discussion": moderate("update-discussion", { title: "Von der Moderation bearbeitet", category: "general", content: "Neu", contentFormat: "text" }),
+  "hide-comment": moderateComment("hide-comment", { reason: "Matrix" }),
+  "restore-comment": moderateComment("restore-comment"),
+  "update-comment": moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
 };
 
 /** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */
@@ -93,7 +93,7 @@ function refused(response: APIResponse): boolean {
 
 test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) => {
   test.setTimeout(120_000);
-  expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open_admin_panel"].sort());
+  expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open-admin-panel"].sort());
 
   const clients = new Map<Actor, APIRequestContext>();
   const client = async (_label: string) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
@@ -219,17 +219,17 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
   // The moderator answers: the member (the author) has a notification, which only they may open.
   expect((await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" })).status()).toBeLessThan(400);
-  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(await (await clients.get("member")!.get("/benachrichtigungen")).text())?.[1];
+  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(await (await clients.get("member")!.get("/notifications")).text())?.[1];
   expect(notificationId, "the member's notification of the moderator's answer").toBeTruthy();
   const approved = ["member", "moderator", "admin"];
   const rows: Record<string, (context: APIRequestContext) => Promise<APIResponse>> = {
     "watch a discussion": (context) => post(context, discussion, { intent: "watch", level: "watching" }),
     "watch a category": (context) => post(context, "/subforum/seo", { intent: "watch", level: "normal" }),
-    "open the notifications": (context) => context.get("/benachrichtigungen", { maxRedirects: 0 }),
-    "mark all notifications read": (context) => post(context, "/benachrichtigungen", { intent: "read-all" }),
-    "ask for members to mention": (context) => context.get("/mitglieder/vorschlaege?q=Ka", { maxRedirects: 0 }),
+    "open the notifications": (context) => context.get("/notifications", { maxRedirects: 0 }),
+    "mark all notifications read": (context) => post(context, "/notifications", { intent: "read-all" }),
+    "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
     // Another member's notification is not there for them (404); the recipient opens it and is led to the answer.
-    "open a notification": (context) => post(context, "/benachrichtigungen", { intent: "open", id: notificationId! }),
+    "open a notification": (context) => post(context, "/notifications", { intent: "open", id: notificationId! }),
   };
   const allowedFor: Record<string, readonly string[]> = { "open a notification": ["member"] };
   const outcomes: string[] = [];
@@ -250,7 +250,7 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   for (const [actor, context] of clients) {
     const cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     const aborted = new AbortController();
-    const response = await fetch(new URL("/benachrichtigungen/live", baseURL), { headers: { cookie }, signal: aborted.signal });
+    const response = await fetch(new URL("/notifications/live", baseURL), { headers: { cookie }, signal: aborted.signal });
     live.push(`${actor}: ${response.status} ${response.headers.get("content-type")?.split(";")[0]}`);
     aborted.abort();
   }

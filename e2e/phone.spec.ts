@@ -27,9 +27,9 @@ const walks: Walk[] = [
     pages: [
       { path: "/" },
       { path: "/subforum/seo" },
-      { path: "/kategorie/allgemein" },
-      { path: "/kategorie/tools" },
-      { path: "/kategorie/events" },
+      { path: "/category/allgemein" },
+      { path: "/category/tools" },
+      { path: "/category/events" },
       { path: firstDiscussion },
       { path: "/gibt-es-nicht/wirklich", status: 404 },
     ],
@@ -63,7 +63,7 @@ const walks: Walk[] = [
       { path: "/auth?mode=magic-link" },
       { path: "/reset-password" },
       { path: "/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired" },
-      { path: "/benachrichtigungen/abbestellen?token=ungueltig" },
+      { path: "/notifications/unsubscribe?token=ungueltig" },
     ],
   },
   {
@@ -82,11 +82,11 @@ const walks: Walk[] = [
     name: "member: reading, finding and not finding",
     as: "member",
     pages: [
-      { path: "/benachrichtigungen" },
+      { path: "/notifications" },
       { path: "/search" },
       { path: "/search?q=Backlinks" },
       { path: "/subforum/seo" },
-      { path: "/kategorie/tools" },
+      { path: "/category/tools" },
       { path: "/agb" },
       { path: "/gibt-es-nicht/wirklich", status: 404 },
     ],
@@ -214,9 +214,9 @@ test.describe("a phone without JavaScript", () => {
     { link: "SEO", path: "/subforum/seo", heading: /SEO/ },
     { link: "SEA", path: "/subforum/sea", heading: /SEA/ },
     { link: "KI-Suche", path: "/subforum/ai", heading: /KI-Suche/ },
-    { link: "Allgemein", path: "/kategorie/allgemein", heading: /Allgemein/ },
-    { link: "Tools", path: "/kategorie/tools", heading: /Tools/ },
-    { link: "Events", path: "/kategorie/events", heading: /Events/ },
+    { link: "Allgemein", path: "/category/allgemein", heading: /Allgemein/ },
+    { link: "Tools", path: "/category/tools", heading: /Tools/ },
+    { link: "Events", path: "/category/events", heading: /Events/ },
     { link: "Mitglieder", path: "/members", heading: /Mitglieder/ },
     { link: "Suche", path: "/search", heading: /Diskussionen durchsuchen/ },
     { link: "Impressum", path: "/impressum", heading: /Impressum/ },
@@ -305,7 +305,7 @@ test.describe("a phone without JavaScript", () => {
     const account = page.getByRole("contentinfo").getByRole("navigation", { name: "Konto" });
     const targets: Array<{ link: string; path: (pathname: string) => boolean; heading: string }> = [
       { link: "Profil", path: (pathname) => pathname.startsWith("/profile/"), heading: "Sabine" },
-      { link: "Benachrichtigungen", path: (pathname) => pathname === "/benachrichtigungen", heading: "Benachrichtigungen" },
+      { link: "Benachrichtigungen", path: (pathname) => pathname === "/notifications", heading: "Benachrichtigungen" },
       { link: "Diskussion erstellen", path: (pathname) => pathname === "/create-discussion", heading: "Neue Diskussion starten" },
     ];
     for (const target of targets) {
@@ -321,7 +321,7 @@ test.describe("a phone without JavaScript", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Anmelden", exact: true })).toBeVisible();
     await expect(account).toHaveCount(0);
-    expect((await page.request.get("/benachrichtigungen", { maxRedirects: 0 })).status(), "signed out").toBe(302);
+    expect((await page.request.get("/notifications", { maxRedirects: 0 })).status(), "signed out").toBe(302);
   });
 
   test.describe(() => {

@@ -61,7 +61,7 @@ test.describe("item 8: bad input gets a German 4xx", () => {
   test("a moderator hiding or restoring a comment with a non-UUID id", async ({ playwright }) => {
     const moderator = await signedInContext(playwright, "lena.hoffmann@example.com");
     const html = await (await moderator.get("/subforum/sea")).text();
-    // The discussion itself, not its jump to the first unread comment (/ungelesen).
+    // The discussion itself, not its jump to the first unread comment (/unread).
     const path = /href="(\/discussion\/[^"/]+)"/.exec(html)![1]!;
     const forms: Record<string, string>[] = [
       { intent: "hide-comment", commentId: "kein-uuid", reason: "Test" },
@@ -84,7 +84,7 @@ test.describe("item 8: bad input gets a German 4xx", () => {
   });
 
   test("a form posted to a file or a redirect that only answers GET", async ({ request, baseURL }) => {
-    for (const path of ["/feed.xml", "/sitemap.xml", "/llms.txt", "/discussion/x/ungelesen", "/discussion/x.md"]) {
+    for (const path of ["/feed.xml", "/sitemap.xml", "/llms.txt", "/discussion/x/unread", "/discussion/x.md"]) {
       const response = await request.post(path, { form: { a: "b" }, headers: { Origin: baseURL!, "X-Forwarded-For": testClientIp() }, maxRedirects: 0 });
       expect(response.status(), path).toBe(405);
       expect(response.headers().allow, path).toBe("GET, HEAD");

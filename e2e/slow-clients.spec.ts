@@ -13,7 +13,7 @@ import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { freePort, signIn, startServer, type BenchServer } from "../scripts/lib/bench-server";
 
-const LIVE = "/benachrichtigungen/live";
+const LIVE = "/notifications/live";
 const DEMO_PASSWORD = "demo-passwort";
 /**
  * A bound far from the failures these tests guard against (30 s and more

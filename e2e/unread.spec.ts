@@ -32,7 +32,7 @@ test("unread markers: '2 neu' after two comments by someone else, the link lands
   await expect(row.getByTestId("unread-badge")).toHaveText(/2 neu/);
   await expect(row.getByText("2 ungelesene Kommentare")).toBeAttached();
   const link = row.getByRole("link", { name: title });
-  await expect(link).toHaveAttribute("href", `${path}/ungelesen`);
+  await expect(link).toHaveAttribute("href", `${path}/unread`);
   await visit("/subforum/seo");
   const card = page.getByTestId("discussion-card").filter({ hasText: title });
   await expect(card.getByTestId("unread-badge")).toHaveText(/2 neu/);
@@ -53,8 +53,8 @@ test("unread markers: '2 neu' after two comments by someone else, the link lands
   const html = await (await guest.request.get("/")).text();
   expect(html).toContain(title);
   expect(html).not.toContain("unread-badge");
-  expect(html).not.toContain(`${path}/ungelesen`);
-  const jump = await guest.request.get(`${path}/ungelesen`, { maxRedirects: 0 });
+  expect(html).not.toContain(`${path}/unread`);
+  const jump = await guest.request.get(`${path}/unread`, { maxRedirects: 0 });
   expect(jump.status()).toBe(302);
   expect(jump.headers().location).toBe(path);
   expect(jump.headers()["x-robots-tag"]).toBe("noindex, nofollow");

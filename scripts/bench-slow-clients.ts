@@ -161,14 +161,14 @@ const attacks: Attack[] = [
     name: "50 Live-Streams auf/zu, 1 Adresse",
     async start() {
       const cookie = await signIn(`http://127.0.0.1:${port}`, MEMBER.email, MEMBER.password, { "X-Forwarded-For": nextIp() });
-      return loops(50, () => request({ path: "/benachrichtigungen/live", headers: { Cookie: cookie, "X-Forwarded-For": "192.0.2.50" }, keepOpen: true }));
+      return loops(50, () => request({ path: "/notifications/live", headers: { Cookie: cookie, "X-Forwarded-For": "192.0.2.50" }, keepOpen: true }));
     },
   },
   {
     name: "50 Live-Streams auf/zu, 50 Adressen",
     async start() {
       const cookie = await signIn(`http://127.0.0.1:${port}`, MEMBER.email, MEMBER.password, { "X-Forwarded-For": nextIp() });
-      return loops(50, (loop) => request({ path: "/benachrichtigungen/live", headers: { Cookie: cookie, "X-Forwarded-For": `192.0.2.${loop + 100}` }, keepOpen: true }));
+      return loops(50, (loop) => request({ path: "/notifications/live", headers: { Cookie: cookie, "X-Forwarded-For": `192.0.2.${loop + 100}` }, keepOpen: true }));
     },
   },
 ];

@@ -87,7 +87,7 @@ async function giveUnreadMarkers(email: string) {
   const [told] = await queryRows<{ n: number }>(sql`
     with told as (
       insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id)
-      select p.id, 'reply_to_discussion', 'bench:' || d.id, 3, d.id, c.id, c.author_id
+      select p.id, 'reply-to-discussion', 'bench:' || d.id, 3, d.id, c.id, c.author_id
       from profiles p
       cross join lateral (select id from discussions where hidden_at is null and replies_count > 0 order by created_at desc limit 5) d
       cross join lateral (select id, author_id from comments where discussion_id = d.id and hidden_at is null order by created_at limit 1) c

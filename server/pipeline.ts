@@ -23,6 +23,7 @@ import {
   logger,
   MAX_DRAIN_BYTES,
   MAX_UPLOAD_BODY_BYTES,
+  movedRedirect,
   mustNotBeStored,
   type PageCache,
   readRequestBody,
@@ -192,16 +193,21 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
  * A page asked for by a second spelling of its URL (trailing slash, `//`,
  * capitals) moves permanently to its one URL, query and all, before the page
  * cache keeps a copy under the other name (app/server/canonical-url.server.ts).
- * Forms post to canonical URLs; a POST is never redirected (it would arrive as a GET).
+ * Forms post to canonical URLs; a POST is never redirected (it would arrive as
+ * a GET), except to an address that moved from German to English (decision
+ * 0022): there a 308 keeps method and body, for a form of an old page or a
+ * mail program's one-click unsubscribe.
  */
 function redirectToCanonicalUrls(req: express.Request, res: express.Response, next: express.NextFunction) {
-  const target = req.method === "GET" || req.method === "HEAD" ? canonicalRedirect(req.originalUrl) : null;
+  const read = req.method === "GET" || req.method === "HEAD";
+  if (!read && req.method !== "POST") return next();
+  const target = movedRedirect(req.originalUrl) ?? (read ? canonicalRedirect(req.originalUrl) : null);
   if (target === null) return next();
   const secretBearing = mustNotBeStored(new URL(target, "http://localhost"));
   res
-    .status(301)
+    .status(read ? 301 : 308)
     // Answered before helmet: the one header of its set that a text answer needs.
-    .set({ Location: target, "Cache-Control": secretBearing ? "private, no-store" : "public, max-age=86400", "X-Content-Type-Options": "nosniff" })
+    .set({ Location: target, "Cache-Control": secretBearing || !read ? "private, no-store" : "public, max-age=86400", "X-Content-Type-Options": "nosniff" })
     .type("text/plain; charset=utf-8")
     .send(`Diese Seite hat eine neue Adresse: ${target}`);
 }

@@ -43,7 +43,7 @@ export type Subforum = (typeof subforums)[number];
 
 /**
  * The three categories without a subforum still get a listing page of the
- * same kind, under /kategorie: otherwise their discussions drop off home's
+ * same kind, under /category: otherwise their discussions drop off home's
  * latest list and no link reaches them any more.
  */
 export const categoryPages = [
@@ -86,7 +86,7 @@ export const listings: readonly Listing[] = [
 /**
  * The listing a request for `pathname` (its page, data request or feed) is
  * about: the segment names it, and the path must be that listing's own, so
- * /kategorie/seo and /subforum/tools stay unknown.
+ * /category/seo and /subforum/tools stay unknown.
  */
 export function listingAt(segment: string | undefined, pathname: string): Listing | undefined {
   const listing = listings.find((candidate) => candidate.segment === segment);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { paths } from "./paths";
 
-/** One member offered after '@' (app/routes/member-suggestions.ts). */
+/** One member offered after '@' (app/routes/members.suggestions.ts). */
 export interface MemberSuggestion {
   id: string;
   name: string;

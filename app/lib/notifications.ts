@@ -2,12 +2,12 @@ import { categoryLabels, type Category } from "./categories";
 
 /** The kinds of notification, as db/schema.ts stores them (kept apart: the browser bundle never imports the schema). */
 export const notificationKindLabels = {
-  reply_to_discussion: "Antworten auf Diskussionen",
-  reply_to_comment: "Antworten auf Kommentare",
+  "reply-to-discussion": "Antworten auf Diskussionen",
+  "reply-to-comment": "Antworten auf Kommentare",
   mention: "Erwähnungen",
-  watched_category: "Neue Diskussionen in beobachteten Kategorien",
-  watched_discussion: "Neue Kommentare in beobachteten Diskussionen",
-  account_approved: "Freischaltung meines Kontos",
+  "watched-category": "Neue Diskussionen in beobachteten Kategorien",
+  "watched-discussion": "Neue Kommentare in beobachteten Diskussionen",
+  "account-approved": "Freischaltung meines Kontos",
   moderated: "Moderation meiner Beiträge",
 } as const;
 export type NotificationKindName = keyof typeof notificationKindLabels;
@@ -29,19 +29,19 @@ export function notificationText(n: NotificationSummary): string {
   const actor = n.actorName ?? "Ein ehemaliges Mitglied";
   const several = n.count > 1;
   switch (n.kind) {
-    case "reply_to_discussion":
+    case "reply-to-discussion":
       return several ? `${n.count} neue Antworten in ${title}` : `${actor} hat auf Ihre Diskussion ${title} geantwortet`;
-    case "reply_to_comment":
+    case "reply-to-comment":
       return several ? `${n.count} neue Antworten auf Ihren Kommentar in ${title}` : `${actor} hat auf Ihren Kommentar in ${title} geantwortet`;
     case "mention":
       return several ? `${n.count} neue Erwähnungen in ${title}` : `${actor} hat Sie in ${title} erwähnt`;
-    case "watched_discussion":
+    case "watched-discussion":
       return several ? `${n.count} neue Kommentare in ${title}` : `${actor} hat ${title} kommentiert`;
-    case "watched_category": {
+    case "watched-category": {
       const category = n.category ? categoryLabels[n.category] : "einer beobachteten Kategorie";
       return several ? `${n.count} neue Diskussionen in ${category}` : `Neue Diskussion in ${category}: ${title}`;
     }
-    case "account_approved":
+    case "account-approved":
       return "Ihr Konto wurde freigeschaltet. Willkommen in der Community!";
     case "moderated": {
       const word = moderationWords[n.detail ?? ""] ?? "bearbeitet";
@@ -63,7 +63,7 @@ export function kindList(kinds: readonly NotificationKindName[]): string {
  * (admin.server.ts queues it with the decision), so the card offers no e-mail
  * switch for it and no unsubscribe link names it.
  */
-export const alwaysMailedKinds: readonly NotificationKindName[] = ["account_approved"];
+export const alwaysMailedKinds: readonly NotificationKindName[] = ["account-approved"];
 
 export const unreadLabel = (count: number) =>
   count === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${count} ungelesen`;
@@ -73,13 +73,13 @@ export const watchLevels = ["watching", "normal", "muted"] as const;
 
 /** The kinds a member can set on the profile's card. */
 export const configurableKinds = [
-  "reply_to_discussion",
-  "reply_to_comment",
+  "reply-to-discussion",
+  "reply-to-comment",
   "mention",
-  "watched_discussion",
-  "watched_category",
+  "watched-discussion",
+  "watched-category",
   "moderated",
-  "account_approved",
+  "account-approved",
 ] as const satisfies readonly NotificationKindName[];
 
 export interface KindSetting {

@@ -9,7 +9,7 @@ export const paths = {
   theme: "/theme",
   members: "/members",
   /** JSON: approved members whose name starts like ?q (the @ suggestions). */
-  memberSuggestions: "/mitglieder/vorschlaege",
+  memberSuggestions: "/members/suggestions",
   search: "/search",
   admin: "/admin",
   createDiscussion: "/create-discussion",
@@ -18,18 +18,18 @@ export const paths = {
   datenschutz: "/datenschutz",
   /** The cookie section of the privacy page, where 'Cookie-Einstellungen' leads without JavaScript. */
   cookieSection: { id: "cookies", href: "/datenschutz#cookies" },
-  notifications: "/benachrichtigungen",
+  notifications: "/notifications",
   /** Server-sent events with the member's unread count (server/app-server.ts). */
-  notificationsLive: "/benachrichtigungen/live",
-  unsubscribe: (token: string) => `/benachrichtigungen/abbestellen?token=${encodeURIComponent(token)}`,
+  notificationsLive: "/notifications/live",
+  unsubscribe: (token: string) => `/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
-  /** The discussion as Markdown (app/routes/discussion-markdown.ts). */
+  /** The discussion as Markdown (app/routes/discussion.md.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
-  /** A member's way into a discussion at their first unread comment (app/routes/discussion-unread.ts). */
-  discussionUnread: (slug: string) => `/discussion/${encodeURIComponent(slug)}/ungelesen`,
+  /** A member's way into a discussion at their first unread comment (app/routes/discussion.unread.ts). */
+  discussionUnread: (slug: string) => `/discussion/${encodeURIComponent(slug)}/unread`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
-  category: (segment: string) => `/kategorie/${segment}`,
+  category: (segment: string) => `/category/${segment}`,
   /** A list page's RSS feed. */
   feedOf: (listPath: string) => `${listPath}/feed.xml`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,

@@ -21,7 +21,7 @@ import { texts } from "~/lib/texts";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo";
 import type { Route } from "./+types/subforum";
 
-/** A subforum's list, and under /kategorie the same list for a category without a subforum (routes.ts). */
+/** A subforum's list, and under /category the same list for a category without a subforum (routes.ts). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const subforum = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
   const page = requirePageParam(request, subforum.path);

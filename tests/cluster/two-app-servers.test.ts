@@ -154,7 +154,7 @@ describe("two app servers on one database", () => {
     expect(slug).toBeTruthy();
 
     // The author's stream at B: first the count now, then each change.
-    const stream = await fetch(`${b.url}/benachrichtigungen/live`, { headers: { cookie: author } });
+    const stream = await fetch(`${b.url}/notifications/live`, { headers: { cookie: author } });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     const counts: number[] = [];
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();

@@ -59,7 +59,7 @@ describe("create user", () => {
     expect(again).toEqual({ ok: false, reason: "conflict", message: "Ein Benutzer mit dieser E-Mail-Adresse existiert bereits." });
     expect(await db.select({ id: user.id }).from(user).where(eq(user.email, "neu.moderatorin@example.com"))).toHaveLength(1);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, outcome.value.id));
-    expect(entry).toMatchObject({ action: "create_user", actorId: admin.id, targetLabel: "Anna Maria Schmidt", details: "Moderator" });
+    expect(entry).toMatchObject({ action: "create-user", actorId: admin.id, targetLabel: "Anna Maria Schmidt", details: "Moderator" });
   });
 
   it("is refused to moderators and members", async () => {
@@ -75,7 +75,7 @@ describe("role changes", () => {
     expect((await changeRole(admin, target.id, "moderator")).ok).toBe(true);
     expect(await rolesOf(target.id)).toEqual([{ role: "moderator" }]);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, target.id));
-    expect(entry).toMatchObject({ action: "change_role", details: "Mitglied → Moderator" });
+    expect(entry).toMatchObject({ action: "change-role", details: "Mitglied → Moderator" });
     expect((await findViewer(target.id))?.role).toBe("moderator");
   });
 
@@ -146,7 +146,7 @@ describe("sample discussions", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     const rows = await db.select({ authorId: discussions.authorId, createdAt: discussions.createdAt }).from(discussions).where(eq(discussions.authorId, admin.id));
     expect(rows).toHaveLength(10);
-    const seeded = await db.select().from(auditLog).where(eq(auditLog.action, "seed_sample"));
+    const seeded = await db.select().from(auditLog).where(eq(auditLog.action, "seed-sample"));
     expect(seeded).toHaveLength(10);
     // Seeding twice gives new slugs rather than an error.
     expect((await seedSample(admin, 0)).ok).toBe(true);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as markdownLoader } from "~/routes/discussion-markdown";
+import { loader as markdownLoader } from "~/routes/discussion.md";
 import { loader as llmsLoader } from "~/routes/llms";
 import { categories, categoryHref, categoryLabels } from "~/lib/categories";
 import { createComment, createDiscussion, discussionMarkdown, getDiscussionBySlug, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions";

@@ -18,7 +18,7 @@ import { updateOwnProfile } from "~/server/members";
 import { searchDiscussions } from "~/server/search";
 import { setDiscussionHidden } from "~/server/moderation";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { loader as suggestionsLoader } from "~/routes/member-suggestions";
+import { loader as suggestionsLoader } from "~/routes/members.suggestions";
 import { auth, createMemberAccount, mentionSuggestionsPerMember, type Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -125,14 +125,14 @@ describe("member suggestions", () => {
   });
 
   it("answer a guest with 401 in German, not for search engines", async () => {
-    const response = await suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=A") } as never);
+    const response = await suggestionsLoader({ request: new Request("http://localhost/members/suggestions?q=A") } as never);
     expect(response.status).toBe(401);
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
     expect(await response.json()).toEqual({ message: "Bitte melden Sie sich an." });
   });
 
   it("answer a member 120 times a minute, then 429 in German; another member is not held up", async () => {
-    const ask = (cookie: string) => suggestionsLoader({ request: new Request("http://localhost/mitglieder/vorschlaege?q=Anna", { headers: { Cookie: cookie } }) } as never);
+    const ask = (cookie: string) => suggestionsLoader({ request: new Request("http://localhost/members/suggestions?q=Anna", { headers: { Cookie: cookie } }) } as never);
     const [sweeper, other] = [await signedIn(), await signedIn()];
     for (let index = 0; index < mentionSuggestionsPerMember.limit; index++) expect((await ask(sweeper)).status, `request ${index + 1}`).toBe(200);
     const refused = await ask(sweeper);
@@ -179,7 +179,7 @@ describe("mentions and replies", () => {
     const own = await discussion(quiet, "<p>Leises Thema</p>");
     await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
     const quietRows = await db.select().from(notifications).where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
-    expect(quietRows.map((row) => row.kind)).toEqual(["reply_to_discussion"]);
+    expect(quietRows.map((row) => row.kind)).toEqual(["reply-to-discussion"]);
   });
 });
 

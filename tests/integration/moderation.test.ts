@@ -106,8 +106,8 @@ describe("hiding", () => {
 
     expect((await setDiscussionHidden(moderator, discussion.id, false, "")).ok).toBe(true);
     expect((await listRecentDiscussions(50)).map((d) => d.id)).toContain(discussion.id);
-    expect((await auditActionsFor(discussion.id)).map((row) => row.action).sort()).toEqual(["hide_discussion", "restore_discussion"]);
-    expect((await auditActionsFor(discussion.id)).find((row) => row.action === "hide_discussion")?.details).toBe("Werbung");
+    expect((await auditActionsFor(discussion.id)).map((row) => row.action).sort()).toEqual(["hide-discussion", "restore-discussion"]);
+    expect((await auditActionsFor(discussion.id)).find((row) => row.action === "hide-discussion")?.details).toBe("Werbung");
   });
 
   it("a hidden comment leaves the count and the public thread, staff still see it", async () => {
@@ -136,7 +136,7 @@ describe("hiding", () => {
 
     expect((await setCommentHidden(admin, discussion.id, first.value.id, false, "")).ok).toBe(true);
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
-    expect((await auditActionsFor(first.value.id)).map((row) => row.action).sort()).toEqual(["hide_comment", "restore_comment"]);
+    expect((await auditActionsFor(first.value.id)).map((row) => row.action).sort()).toEqual(["hide-comment", "restore-comment"]);
   });
 
   it("a comment of another discussion is not found through this one", async () => {
@@ -159,8 +159,8 @@ describe("staff edit any post", () => {
     expect((await updateComment(moderator, discussion.id, comment.value.id, "Ohne Tippfehler")).ok).toBe(true);
     expect((await updateComment(member, discussion.id, comment.value.id, "Eigene Änderung")).ok).toBe(true);
 
-    expect((await auditActionsFor(discussion.id)).map((row) => row.action)).toEqual(["edit_discussion"]);
-    expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["edit_comment"]);
+    expect((await auditActionsFor(discussion.id)).map((row) => row.action)).toEqual(["update-discussion"]);
+    expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["update-comment"]);
     const [row] = await db.select({ title: discussions.title }).from(discussions).where(eq(discussions.id, discussion.id));
     expect(row?.title).toBe("Fremd bearbeitet (korrigiert)");
   });
@@ -170,6 +170,6 @@ describe("staff edit any post", () => {
     expect(page.entries.length).toBeGreaterThan(0);
     const times = page.entries.map((entry) => entry.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(page.entries.find((entry) => entry.action === "edit_comment")?.discussionSlug).toBe("fremd-bearbeitet");
+    expect(page.entries.find((entry) => entry.action === "update-comment")?.discussionSlug).toBe("fremd-bearbeitet");
   });
 });

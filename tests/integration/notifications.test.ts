@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user } from "../../db/schema";
@@ -20,7 +21,7 @@ import {
   watchCategory,
   watchDiscussion,
 } from "~/server/notifications";
-import { findViewer, type Viewer } from "~/server/accounts";
+import { findViewer, signingSecret, type Viewer } from "~/server/accounts";
 import { decideApproval } from "~/server/admin";
 import { mentionToken } from "~/lib/mentions";
 import { makeViewer } from "../support/members";
@@ -62,7 +63,7 @@ describe("fan-out of a comment", () => {
     await comment(replier, d.id);
     const rows = (await rowsOf(author)).filter((row) => row.discussionId === d.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "reply_to_discussion", count: 3, commentId: first, readAt: null });
+    expect(rows[0]).toMatchObject({ kind: "reply-to-discussion", count: 3, commentId: first, readAt: null });
     expect(await unreadCount(author.id)).toBe(before + 1);
     // The writer is not told about their own comments, though they now watch the discussion.
     expect((await rowsOf(replier)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
@@ -76,9 +77,9 @@ describe("fan-out of a comment", () => {
     expect((await watchDiscussion(watcher, d.id, "watching")).ok).toBe(true);
     await comment(author, d.id, parent);
     const toReplier = (await rowsOf(replier)).filter((row) => row.discussionId === d.id);
-    expect(toReplier.map((row) => row.kind)).toEqual(["reply_to_comment"]);
+    expect(toReplier.map((row) => row.kind)).toEqual(["reply-to-comment"]);
     const toWatcher = (await rowsOf(watcher)).filter((row) => row.discussionId === d.id);
-    expect(toWatcher.map((row) => row.kind)).toEqual(["watched_discussion"]);
+    expect(toWatcher.map((row) => row.kind)).toEqual(["watched-discussion"]);
     // The author wrote it: nothing for them beyond the earlier reply by the replier.
     expect((await rowsOf(author)).filter((row) => row.discussionId === d.id).map((row) => row.count)).toEqual([1]);
   });
@@ -132,7 +133,7 @@ describe("fan-out of a comment", () => {
     const [counted] = await db
       .select({ value: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(and(eq(notifications.discussionId, d.id), eq(notifications.kind, "watched_discussion")));
+      .where(and(eq(notifications.discussionId, d.id), eq(notifications.kind, "watched-discussion")));
     expect(counted?.value).toBe(2000);
   });
 });
@@ -153,7 +154,7 @@ describe("hidden content inside a grouped row", () => {
     expect((await setCommentHidden(moderator, d.id, first, true, "Spam")).ok).toBe(true);
     expect(await unreadCount(owner.id)).toBe(1);
     const row = await groupOf(owner, d.id);
-    expect(row).toMatchObject({ kind: "reply_to_discussion", count: 2 });
+    expect(row).toMatchObject({ kind: "reply-to-discussion", count: 2 });
     expect(row?.href).toBe(`/discussion/${d.slug}#comment-${second}`);
     const opened = await markNotificationRead(owner, row!.id);
     expect(opened.ok && opened.value.href).toBe(`/discussion/${d.slug}#comment-${second}`);
@@ -196,7 +197,7 @@ describe("hidden content inside a grouped row", () => {
     const first = await discussion(author, "Kategorie eins", "seo");
     const second = await discussion(author, "Kategorie zwei", "seo");
     expect((await setDiscussionHidden(moderator, first.id, true, "Spam")).ok).toBe(true);
-    const listed = (await listNotifications(fan.id, 1)).notifications.filter((n) => n.kind === "watched_category");
+    const listed = (await listNotifications(fan.id, 1)).notifications.filter((n) => n.kind === "watched-category");
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ count: 1, discussionTitle: "Kategorie zwei", href: `/discussion/${second.slug}` });
   });
@@ -208,7 +209,7 @@ describe("hidden content inside a grouped row", () => {
     const [notice] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
     expect(notice).toMatchObject({ detail: "hidden", discussionTitle: "Wird versteckt", href: null });
     const opened = await markNotificationRead(writer, notice!.id);
-    expect(opened.ok && opened.value.href).toBe("/benachrichtigungen");
+    expect(opened.ok && opened.value.href).toBe("/notifications");
     // Restored, the notice links the discussion again.
     expect((await setDiscussionHidden(moderator, d.id, false, "")).ok).toBe(true);
     const [again] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
@@ -222,7 +223,7 @@ describe("watching a category", () => {
     const first = await discussion(author, "Neues Tool 1", "tools");
     await discussion(author, "Neues Tool 2", "tools");
     await discussion(watcher, "Eigenes Tool", "tools");
-    const rows = (await rowsOf(watcher)).filter((row) => row.kind === "watched_category");
+    const rows = (await rowsOf(watcher)).filter((row) => row.kind === "watched-category");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ count: 2, discussionId: first.id });
   });
@@ -247,7 +248,7 @@ describe("reading", () => {
     expect(page.notifications.length).toBeLessThanOrEqual(25);
     const times = page.notifications.map((n) => n.at.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(page.notifications.find((n) => n.kind === "reply_to_discussion")?.href).toMatch(/^\/discussion\/[^#]+#comment-/);
+    expect(page.notifications.find((n) => n.kind === "reply-to-discussion")?.href).toMatch(/^\/discussion\/[^#]+#comment-/);
   });
 });
 
@@ -266,7 +267,7 @@ describe("notification mails", () => {
     expect(first).toHaveLength(1);
     expect(first[0]!.subject).toContain("Mail-Takt");
     expect(first[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(first[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/benachrichtigungen\/abbestellen\?token=[\w.-]+>$/);
+    expect(first[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/notifications\/unsubscribe\?token=[\w.-]+>$/);
 
     // Two more answers within the hour: no mail yet.
     await comment(replier, d.id);
@@ -305,7 +306,7 @@ describe("notification mails", () => {
     await comment(replier, d1.id);
 
     const picky = await makeViewer({ firstName: "Wählerisch" });
-    await db.insert(notificationSettings).values({ memberId: picky.id, kind: "reply_to_discussion", email: false });
+    await db.insert(notificationSettings).values({ memberId: picky.id, kind: "reply-to-discussion", email: false });
     const d2 = await discussion(picky, "Nur im Forum");
     await comment(replier, d2.id);
 
@@ -325,15 +326,27 @@ describe("notification mails", () => {
 
   it("a signed unsubscribe token turns its kinds' e-mail off without signing in; a forged one does nothing", async () => {
     const member = await makeViewer({ firstName: "Abbesteller" });
-    const token = unsubscribeToken(member.id, ["watched_category"]);
-    expect(readUnsubscribeToken(token)).toEqual({ memberId: member.id, kinds: ["watched_category"] });
-    const forged = `${Buffer.from(`${member.id}\nreply_to_comment`).toString("base64url")}.${token.split(".")[1]}`;
+    const token = unsubscribeToken(member.id, ["watched-category"]);
+    expect(readUnsubscribeToken(token)).toEqual({ memberId: member.id, kinds: ["watched-category"] });
+    const forged = `${Buffer.from(`${member.id}\nreply-to-comment`).toString("base64url")}.${token.split(".")[1]}`;
     expect(readUnsubscribeToken(forged)).toBeNull();
     expect((await unsubscribe(forged)).ok).toBe(false);
     expect((await unsubscribe("kaputt")).ok).toBe(false);
     expect((await unsubscribe(token)).ok).toBe(true);
     const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
-    expect(settings).toEqual([{ memberId: member.id, kind: "watched_category", inPage: true, email: false }]);
+    expect(settings).toEqual([{ memberId: member.id, kind: "watched-category", inPage: true, email: false }]);
+  });
+
+  it("a link in a mail sent before the kinds were spelled in kebab-case still unsubscribes", async () => {
+    const member = await makeViewer({ firstName: "Altleser" });
+    // As unsubscribeToken signed it then: the kinds with underscores.
+    const listed = "reply_to_discussion,watched_discussion";
+    const signature = createHmac("sha256", signingSecret).update(`unsubscribe\n${member.id}\n${listed}`).digest("base64url");
+    const token = `${Buffer.from(`${member.id}\n${listed}`).toString("base64url")}.${signature}`;
+    expect(readUnsubscribeToken(token)).toEqual({ memberId: member.id, kinds: ["reply-to-discussion", "watched-discussion"] });
+    expect((await unsubscribe(token)).ok).toBe(true);
+    const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
+    expect(settings.map((setting) => [setting.kind, setting.email]).sort()).toEqual([["reply-to-discussion", false], ["watched-discussion", false]]);
   });
 
   it("a mail bundling several kinds names them all, and its one-click link turns off each", async () => {
@@ -350,8 +363,8 @@ describe("notification mails", () => {
     expect((await unsubscribe(token!)).ok).toBe(true);
     const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, owner.id));
     expect(settings.map((row) => [row.kind, row.email]).sort()).toEqual([
-      ["reply_to_comment", false],
-      ["reply_to_discussion", false],
+      ["reply-to-comment", false],
+      ["reply-to-discussion", false],
     ]);
   });
 
@@ -359,14 +372,14 @@ describe("notification mails", () => {
     const admin = await makeViewer({ firstName: "Admin", role: "admin" });
     const waiting = await makeViewer({ firstName: "Wartende", approvalStatus: "pending" });
     // A setting stored before the card lost that switch, and a hand-made form field now: neither counts.
-    await db.insert(notificationSettings).values({ memberId: waiting.id, kind: "account_approved", email: false });
+    await db.insert(notificationSettings).values({ memberId: waiting.id, kind: "account-approved", email: false });
     expect((await decideApproval(admin, waiting.id, "approved")).ok).toBe(true);
     const approved = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, waiting.email), eq(mailOutbox.kind, "account-approved")));
     expect(approved).toHaveLength(1);
     const member = (await findViewer(waiting.id))!;
-    expect((await updateNotificationSettings(member, member.id, { newsletter: true, email_account_approved: false })).ok).toBe(true);
-    expect((await getNotificationSettings(member.id)).kinds.account_approved.email).toBe(true);
-    expect(readUnsubscribeToken(unsubscribeToken(member.id, ["account_approved"]))).toBeNull();
+    expect((await updateNotificationSettings(member, member.id, { newsletter: true, "email_account-approved": false })).ok).toBe(true);
+    expect((await getNotificationSettings(member.id)).kinds["account-approved"].email).toBe(true);
+    expect(readUnsubscribeToken(unsubscribeToken(member.id, ["account-approved"]))).toBeNull();
   });
 });
 
@@ -404,7 +417,7 @@ describe("muting", () => {
     const other = await discussion(author, "Selbst geschrieben", "tools");
     await comment(quiet, other.id);
     await comment(replier, other.id);
-    expect((await rowsOf(quiet)).filter((row) => row.discussionId === other.id).map((row) => row.kind)).toEqual(["watched_discussion"]);
+    expect((await rowsOf(quiet)).filter((row) => row.discussionId === other.id).map((row) => row.kind)).toEqual(["watched-discussion"]);
   });
 });
 
@@ -414,12 +427,12 @@ describe("data protection", () => {
     const d = await discussion(member, "Für den Export");
     await comment(replier, d.id);
     expect((await watchCategory(member, "seo", "watching")).ok).toBe(true);
-    await unsubscribe(unsubscribeToken(member.id, ["watched_category"]));
+    await unsubscribe(unsubscribeToken(member.id, ["watched-category"]));
     const exported = await exportMemberData(member);
-    expect(exported.notifications.map((n) => n.kind)).toEqual(["reply_to_discussion"]);
+    expect(exported.notifications.map((n) => n.kind)).toEqual(["reply-to-discussion"]);
     expect(exported.watches.discussions).toEqual([expect.objectContaining({ discussionId: d.id, level: "watching" })]);
     expect(exported.watches.categories).toEqual([expect.objectContaining({ category: "seo", level: "watching" })]);
-    expect(exported.notificationSettings.watched_category).toEqual({ inPage: true, email: false });
+    expect(exported.notificationSettings["watched-category"]).toEqual({ inPage: true, email: false });
     // When the forum last mailed the member about what: their data too (the hourly limit reads it).
     await db.insert(notificationMailLog).values({ memberId: member.id, topic: d.id });
     expect((await exportMemberData(member)).notificationMails).toEqual([expect.objectContaining({ topic: d.id, sentAt: expect.any(Date) })]);

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
 import { generateBenchData, RARE_TERM, vacuumAnalyze } from "../../db/seed/bench-data";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { loader as discussionUnreadLoader } from "~/routes/discussion-unread";
+import { loader as discussionUnreadLoader } from "~/routes/discussion.unread";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as layoutLoader } from "~/routes/layout";
 import { loader as membersLoader } from "~/routes/members";
@@ -72,9 +72,9 @@ beforeAll(async () => {
     { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
     { name: "subforum, middle page", path: `/subforum/seo?page=${Math.ceil(lastPage / 2)}`, params: { segment: "seo" }, loader: subforumLoader },
     { name: "subforum, last page", path: `/subforum/seo?page=${lastPage}`, params: { segment: "seo" }, loader: subforumLoader },
-    { name: "category page", path: "/kategorie/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
+    { name: "category page", path: "/category/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
     // Before the discussion pages, which mark what they show as read: each round finds unread comments to jump to.
-    { name: "first unread comment", path: `/discussion/${hot!.slug}/ungelesen`, params: { slug: hot!.slug }, loader: discussionUnreadLoader },
+    { name: "first unread comment", path: `/discussion/${hot!.slug}/unread`, params: { slug: hot!.slug }, loader: discussionUnreadLoader },
     { name: "discussion, few comments", path: `/discussion/${small!.slug}`, params: { slug: small!.slug }, loader: discussionLoader },
     { name: "discussion, most comments", path: `/discussion/${hot!.slug}`, params: { slug: hot!.slug }, loader: discussionLoader },
     { name: "discussion, second comment page", path: `/discussion/${hot!.slug}?page=2`, params: { slug: hot!.slug }, loader: discussionLoader },
@@ -84,8 +84,8 @@ beforeAll(async () => {
     { name: "members, page 2", path: "/members?page=2", params: {}, loader: membersLoader },
     { name: "members, filtered page 2", path: "/members?q=a&page=2", params: {}, loader: membersLoader },
     { name: "profile", path: "/profile/bench-7", params: { id: "bench-7" }, loader: profileLoader },
-    { name: "notifications", path: "/benachrichtigungen", params: {}, loader: notificationsLoader, memberOnly: true },
-    { name: "notifications, page 2", path: "/benachrichtigungen?page=2", params: {}, loader: notificationsLoader, memberOnly: true },
+    { name: "notifications", path: "/notifications", params: {}, loader: notificationsLoader, memberOnly: true },
+    { name: "notifications, page 2", path: "/notifications?page=2", params: {}, loader: notificationsLoader, memberOnly: true },
   ];
 }, 1_200_000);
 
@@ -94,7 +94,7 @@ async function tellMembers(members: ReturnType<typeof sql>, perMember: number) {
   await db.execute(sql`
     with told as (
       insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id, read_at, updated_at)
-      select m.id, 'reply_to_discussion', 'abfrage:' || d.id, 1, d.id, c.id, c.author_id,
+      select m.id, 'reply-to-discussion', 'abfrage:' || d.id, 1, d.id, c.id, c.author_id,
         case when d.n % 3 = 0 then now() end, now() - d.n * interval '1 minute'
       from (${members}) m
       cross join lateral (select id, row_number() over (order by created_at desc) as n from ${discussions} where replies_count > 0 order by created_at desc limit ${perMember}) d

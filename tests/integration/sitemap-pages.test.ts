@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { vacuumAnalyze } from "../../db/seed/bench-data";
 import { loader as sitemapLoader } from "~/routes/sitemap";
-import { loader as sitemapPageLoader } from "~/routes/sitemap-page";
+import { loader as sitemapPageLoader } from "~/routes/sitemaps";
 import { db, onQuery } from "~/server/db";
 import { SITEMAP_MAX_URLS } from "~/server/seo";
 

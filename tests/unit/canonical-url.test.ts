@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { CANONICAL_ROUTES, canonicalRedirect } from "~/server/platform";
+import { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from "~/server/platform";
 
 describe("canonicalRedirect", () => {
   it.each([
@@ -18,7 +18,7 @@ describe("canonicalRedirect", () => {
     ["//", "/"],
     ["/Discussion/Crawl-Budget//?page=2&x=Ab", "/discussion/crawl-budget?page=2&x=Ab"],
     ["/search/?q=SEO%20Tools", "/search?q=SEO%20Tools"],
-    ["/kategorie/Tools/Feed.xml", "/kategorie/tools/feed.xml"],
+    ["/category/Tools/Feed.xml", "/category/tools/feed.xml"],
     ["/Profile/AbCdEf123/", "/profile/AbCdEf123"],
     ["/PROFILE/AbCdEf123/EXPORT", "/profile/AbCdEf123/export"],
     ["/auth/magic-link/?token=AbC", "/auth/magic-link?token=AbC"],
@@ -60,6 +60,37 @@ describe("canonicalRedirect", () => {
     expect(canonicalRedirect("/IMPRESSUM\r\nSet-Cookie: x=1")).toBeNull();
     expect(canonicalRedirect("/Impressum/ä")).toBeNull();
     expect(canonicalRedirect("*")).toBeNull();
+  });
+});
+
+describe("movedRedirect", () => {
+  it.each([
+    ["/kategorie/tools", "/category/tools"],
+    ["/kategorie/tools?page=2", "/category/tools?page=2"],
+    ["/Kategorie/Tools/", "/category/tools"],
+    ["/kategorie/events/feed.xml", "/category/events/feed.xml"],
+    ["/kategorie/tools.data?page=2", "/category/tools.data?page=2"],
+    ["/discussion/crawl-budget/ungelesen", "/discussion/crawl-budget/unread"],
+    ["/benachrichtigungen", "/notifications"],
+    ["/benachrichtigungen?page=2", "/notifications?page=2"],
+    ["/benachrichtigungen.data", "/notifications.data"],
+    ["/benachrichtigungen/live", "/notifications/live"],
+    ["/benachrichtigungen/abbestellen?token=AbC.dEf", "/notifications/unsubscribe?token=AbC.dEf"],
+    ["/mitglieder/vorschlaege?q=Ka", "/members/suggestions?q=Ka"],
+  ])("%s → %s", (from, to) => {
+    expect(movedRedirect(from)).toBe(to);
+    // One hop: the English address is where the page is, in its canonical spelling.
+    expect(movedRedirect(to)).toBeNull();
+    expect(canonicalRedirect(to)).toBeNull();
+  });
+
+  it.each(["/category/tools", "/notifications", "/kategorie", "/kategorie/", "/benachrichtigungen/x", "/discussion/ungelesen", "/impressum", "/agb", "/datenschutz"])("leaves %s alone", (url) => {
+    expect(movedRedirect(url)).toBeNull();
+  });
+
+  it("moves each old address to a route of app/routes.ts or the live stream", () => {
+    const english = new Set([...CANONICAL_ROUTES, "/notifications/live"]);
+    for (const [, to] of MOVED_ROUTES) expect(english.has(to), to).toBe(true);
   });
 });
 

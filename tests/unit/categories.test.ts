@@ -12,9 +12,9 @@ describe("categories", () => {
   it("links subforum categories to their page and the rest to their category page", () => {
     expect(categoryHref("seo")).toBe("/subforum/seo");
     expect(categoryHref("ki-suche")).toBe("/subforum/ai");
-    expect(categoryHref("general")).toBe("/kategorie/allgemein");
-    expect(categoryHref("tools")).toBe("/kategorie/tools");
-    expect(categoryHref("events")).toBe("/kategorie/events");
+    expect(categoryHref("general")).toBe("/category/allgemein");
+    expect(categoryHref("tools")).toBe("/category/tools");
+    expect(categoryHref("events")).toBe("/category/events");
   });
   it("gives every category exactly one listing, with a segment of its own", () => {
     expect(listings.map((listing) => listing.category).sort()).toEqual([...categories].sort());
@@ -22,14 +22,14 @@ describe("categories", () => {
   });
   it("finds a listing only at its own path, its data request or its feed", () => {
     expect(listingAt("ai", "/subforum/ai")?.category).toBe("ki-suche");
-    expect(listingAt("tools", "/kategorie/tools")?.category).toBe("tools");
-    expect(listingAt("tools", "/kategorie/tools.data")?.category).toBe("tools");
-    expect(listingAt("allgemein", "/kategorie/allgemein/feed.xml")?.category).toBe("general");
-    expect(listingAt("seo", "/kategorie/seo")).toBeUndefined();
+    expect(listingAt("tools", "/category/tools")?.category).toBe("tools");
+    expect(listingAt("tools", "/category/tools.data")?.category).toBe("tools");
+    expect(listingAt("allgemein", "/category/allgemein/feed.xml")?.category).toBe("general");
+    expect(listingAt("seo", "/category/seo")).toBeUndefined();
     expect(listingAt("tools", "/subforum/tools")).toBeUndefined();
     expect(listingAt("tools", "/subforum/tools/feed.xml")).toBeUndefined();
-    expect(listingAt("general", "/kategorie/general")).toBeUndefined();
-    expect(listingAt(undefined, "/kategorie/")).toBeUndefined();
+    expect(listingAt("general", "/category/general")).toBeUndefined();
+    expect(listingAt(undefined, "/category/")).toBeUndefined();
   });
 });
 

@@ -176,8 +176,8 @@ describe("discussionOfPath", () => {
     expect(discussionOfPath("/discussion/crawl-budget.md")).toBe("crawl-budget");
     expect(discussionOfPath("/subforum/seo")).toBeNull();
     // Category pages and their feeds are lists: every discussion change drops them.
-    expect(discussionOfPath("/kategorie/tools?page=2")).toBeNull();
-    expect(discussionOfPath("/kategorie/tools/feed.xml")).toBeNull();
+    expect(discussionOfPath("/category/tools?page=2")).toBeNull();
+    expect(discussionOfPath("/category/tools/feed.xml")).toBeNull();
     expect(discussionOfPath("/")).toBeNull();
   });
 });

@@ -7,19 +7,19 @@ import type { AuditLogEntry } from "~/server/moderation";
 export const auditActionLabels: Record<AuditAction, string> = {
   approve: "Mitglied freigeschaltet",
   reject: "Mitglied abgelehnt",
-  create_user: "Benutzer erstellt",
-  change_role: "Rolle geändert",
-  seed_sample: "Beispiel-Diskussion erstellt",
+  "create-user": "Benutzer erstellt",
+  "change-role": "Rolle geändert",
+  "seed-sample": "Beispiel-Diskussion erstellt",
   pin: "Diskussion angepinnt",
   unpin: "Nicht mehr angepinnt",
   lock: "Diskussion gesperrt",
   unlock: "Diskussion entsperrt",
-  edit_discussion: "Fremde Diskussion bearbeitet",
-  edit_comment: "Fremden Kommentar bearbeitet",
-  hide_discussion: "Diskussion ausgeblendet",
-  restore_discussion: "Diskussion wiederhergestellt",
-  hide_comment: "Kommentar ausgeblendet",
-  restore_comment: "Kommentar wiederhergestellt",
+  "update-discussion": "Fremde Diskussion bearbeitet",
+  "update-comment": "Fremden Kommentar bearbeitet",
+  "hide-discussion": "Diskussion ausgeblendet",
+  "restore-discussion": "Diskussion wiederhergestellt",
+  "hide-comment": "Kommentar ausgeblendet",
+  "restore-comment": "Kommentar wiederhergestellt",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {

@@ -7,7 +7,7 @@ import { paths } from "~/lib/paths";
 /**
  * The bell in the top bar (members only): the unread count as the server
  * rendered it, then kept current by the server-sent events of
- * /benachrichtigungen/live. Without JavaScript a reload shows the same number.
+ * /notifications/live. Without JavaScript a reload shows the same number.
  */
 export function NotificationBell({ unread }: { unread: number }) {
   const [count, setCount] = useState(unread);

@@ -32,7 +32,7 @@ export const permissions = {
   moderate: isStaff,
   createDiscussion: isApproved,
   comment: isApproved,
-  /** The bell, /benachrichtigungen and the live count: members let in (an approval is their first notification). */
+  /** The bell, /notifications and the live count: members let in (an approval is their first notification). */
   receiveNotifications: isApproved,
   /** Watch, follow normally or mute a discussion or category. */
   watch: isApproved,

@@ -59,7 +59,7 @@ export async function decideApproval(actor: Viewer | null, memberId: string, dec
     if (decision === "approved") {
       // The spec's approval mail, whatever the settings (alwaysMailedKinds); the notification is for the bell only.
       await queueMail(accountApprovedMail(updated.email, updated.firstName), tx);
-      await notifyMember(tx, { recipientId: memberId, kind: "account_approved", actorId: actor.id });
+      await notifyMember(tx, { recipientId: memberId, kind: "account-approved", actorId: actor.id });
     }
     await recordAudit(tx, actor, {
       action: decision === "approved" ? "approve" : "reject",
@@ -142,7 +142,7 @@ export async function createUser(actor: Viewer | null, input: CreateUserInput): 
       });
       await tx.update(profiles).set({ approvalDecidedBy: actor.id }).where(eq(profiles.id, id));
       await recordAudit(tx, actor, {
-        action: "create_user",
+        action: "create-user",
         targetType: "member",
         targetId: id,
         targetLabel: `${firstName} ${lastName}`.trim(),
@@ -186,7 +186,7 @@ export async function changeRole(actor: Viewer | null, memberId: string, role: R
       .values({ userId: memberId, role })
       .onConflictDoUpdate({ target: userRoles.userId, set: { role: sql`excluded.role` } });
     await recordAudit(tx, actor, {
-      action: "change_role",
+      action: "change-role",
       targetType: "member",
       targetId: memberId,
       targetLabel: `${member.firstName} ${member.lastName}`.trim(),

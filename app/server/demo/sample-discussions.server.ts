@@ -23,7 +23,7 @@ export async function seedSample(actor: Viewer | null, index: number): Promise<O
       { title: sample.title, content: sanitizeRichText(sample.content), category: sample.category, authorId: actor.id },
       tx,
     );
-    await recordAudit(tx, actor, { action: "seed_sample", targetType: "discussion", targetId: row.id, targetLabel: sample.title });
+    await recordAudit(tx, actor, { action: "seed-sample", targetType: "discussion", targetId: row.id, targetLabel: sample.title });
     return row;
   });
   return { ok: true, value: { slug: row.slug } };

@@ -63,7 +63,7 @@ export async function setDiscussionHidden(viewer: Viewer | null, discussionId: s
       // Gone (a 404 now) or back: either way search engines should look again.
       await queueIndexNow(tx, discussionIndexNowPaths(row.slug, isCategory(row.category) ? [row.category] : []));
       await recordAudit(tx, viewer, {
-        action: hidden ? "hide_discussion" : "restore_discussion",
+        action: hidden ? "hide-discussion" : "restore-discussion",
         targetType: "discussion",
         targetId: row.id,
         targetLabel: row.title,
@@ -107,7 +107,7 @@ export async function setCommentHidden(
         .set({ repliesCount: sql`${discussions.repliesCount} ${hidden ? sql`- 1` : sql`+ 1`}` })
         .where(eq(discussions.id, discussionId));
       await recordAudit(tx, viewer, {
-        action: hidden ? "hide_comment" : "restore_comment",
+        action: hidden ? "hide-comment" : "restore-comment",
         targetType: "comment",
         targetId: row.id,
         targetLabel: excerpt(row.content),

@@ -54,11 +54,11 @@ export async function notifyComment(
     select distinct on (candidate.recipient) candidate.recipient, candidate.kind, candidate.kind || ':' || ${discussionId}::text,
       ${discussionId}::uuid, ${commentId}::uuid, ${actorId}, coalesce(s.in_page, true)
     from (
-      select ${parentAuthorId}::text as recipient, 'reply_to_comment'::text as kind, 1 as rank where ${parentAuthorId}::text is not null
+      select ${parentAuthorId}::text as recipient, 'reply-to-comment'::text as kind, 1 as rank where ${parentAuthorId}::text is not null
       union all
-      select d.author_id, 'reply_to_discussion', 2 from discussions d where d.id = ${discussionId} and d.author_id is not null
+      select d.author_id, 'reply-to-discussion', 2 from discussions d where d.id = ${discussionId} and d.author_id is not null
       union all
-      select w.member_id, 'watched_discussion', 3 from discussion_watches w where w.discussion_id = ${discussionId} and w.level = 'watching'
+      select w.member_id, 'watched-discussion', 3 from discussion_watches w where w.discussion_id = ${discussionId} and w.level = 'watching'
     ) candidate
     join profiles p on p.id = candidate.recipient
     left join notification_settings s on s.member_id = candidate.recipient and s.kind = candidate.kind
@@ -84,10 +84,10 @@ export async function notifyDiscussion(tx: Transaction, input: { discussionId: s
   await tx.execute(sql`
     with told as (
     insert into notifications (recipient_id, kind, group_key, discussion_id, actor_id, shown)
-    select w.member_id, 'watched_category', 'watched_category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(s.in_page, true)
+    select w.member_id, 'watched-category', 'watched-category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(s.in_page, true)
     from category_watches w
     join profiles p on p.id = w.member_id
-    left join notification_settings s on s.member_id = w.member_id and s.kind = 'watched_category'
+    left join notification_settings s on s.member_id = w.member_id and s.kind = 'watched-category'
     where w.category = ${category} and w.level = 'watching' and w.member_id <> ${actorId}
       and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
     ${GROUP_UPSERT}
@@ -101,7 +101,7 @@ export async function notifyDiscussion(tx: Transaction, input: { discussionId: s
 /** One notification for one member about their account or post (approval, moderation); never for their own action. */
 export async function notifyMember(
   tx: Transaction | Database,
-  input: { recipientId: string; kind: Extract<NotificationKind, "account_approved" | "moderated">; actorId: string | null; discussionId?: string; commentId?: string; detail?: string },
+  input: { recipientId: string; kind: Extract<NotificationKind, "account-approved" | "moderated">; actorId: string | null; discussionId?: string; commentId?: string; detail?: string },
 ): Promise<void> {
   if (input.actorId !== null && input.actorId === input.recipientId) return;
   const groupKey = `${input.kind}:${input.detail ?? ""}:${input.commentId ?? input.discussionId ?? input.recipientId}`;

@@ -32,13 +32,22 @@ export function unsubscribeToken(memberId: string, kinds: readonly NotificationK
 /** Kinds whose e-mail a member can turn off: all but the approval, which the spec announces (worker skips it). */
 const unsubscribable = (kind: string): kind is NotificationKind => (notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind);
 
+/** The kinds as tokens in mails sent before decision 0022 spell them: those links still unsubscribe. */
+const formerKindNames: Readonly<Record<string, NotificationKind>> = {
+  reply_to_discussion: "reply-to-discussion",
+  reply_to_comment: "reply-to-comment",
+  watched_category: "watched-category",
+  watched_discussion: "watched-discussion",
+};
+
 /** The member and kinds a token was made for, or null for anything not signed by us. */
 export function readUnsubscribeToken(token: string): { memberId: string; kinds: NotificationKind[] } | null {
   const [payload, signed, ...rest] = token.split(".");
   if (!payload || !signed || rest.length > 0) return null;
   const [memberId, listed, ...extra] = Buffer.from(payload, "base64url").toString("utf8").split("\n");
   if (!memberId || !listed || extra.length > 0) return null;
-  const kinds = listed.split(",");
+  // The signature covers the list as it was written; only its reading is translated.
+  const kinds = listed.split(",").map((kind) => formerKindNames[kind] ?? kind);
   if (!kinds.every(unsubscribable)) return null;
   const expected = Buffer.from(signature(memberId, listed));
   const given = Buffer.from(signed);

@@ -39,13 +39,13 @@ export async function updateNotificationSettings(
   if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   const values = configurableKinds.flatMap((kind) => {
     const inPage = settings[`inPage_${kind}`];
-    const replyKind = kind === "reply_to_discussion" || kind === "reply_to_comment";
+    const replyKind = kind === "reply-to-discussion" || kind === "reply-to-comment";
     const email = alwaysMailedKinds.includes(kind) ? undefined : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
     if (inPage === undefined && email === undefined) return [];
     return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
   });
   await db.transaction(async (tx) => {
-    const replies = settings.email_reply_to_discussion ?? settings.notifyReplies;
+    const replies = settings["email_reply-to-discussion"] ?? settings.notifyReplies;
     await tx
       .update(profiles)
       .set({ newsletterSubscribed: settings.newsletter, ...(replies === undefined ? {} : { notifyReplies: replies }), updatedAt: new Date() })

@@ -7,11 +7,11 @@ import { db, queryRows, type Database, type Transaction } from "~/server/db";
 import { done, fail, type Outcome } from "~/server/platform";
 import { can, type Viewer } from "~/server/accounts";
 
-/** Notifications per page of /benachrichtigungen, as many as a subforum lists. */
+/** Notifications per page of /notifications, as many as a subforum lists. */
 export const NOTIFICATIONS_PER_PAGE = 25;
 
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
-export const ABOUT_THE_MEMBER = sql`('moderated', 'account_approved')`;
+export const ABOUT_THE_MEMBER = sql`('moderated', 'account-approved')`;
 
 /** The items of row `n` still visible: their discussion not hidden, nor their comment where they have one. */
 const visibleItemsOfRow = sql`from notification_items i

@@ -22,7 +22,7 @@ export const CANONICAL_ROUTES = [
   "/sitemaps/:file",
   "/feed.xml",
   "/subforum/:segment/feed.xml",
-  "/kategorie/:segment/feed.xml",
+  "/category/:segment/feed.xml",
   "/auth",
   "/auth/verify-email",
   "/auth/magic-link",
@@ -32,24 +32,24 @@ export const CANONICAL_ROUTES = [
   "/pending-approval",
   "/dev/mailbox",
   "/discussion/:slug/view",
-  "/discussion/:slug/ungelesen",
+  "/discussion/:slug/unread",
   "/discussion/:slug.md",
   "/discussion/:slug/feed.xml",
   "/profile/:id!/export",
   "/admin/samples",
   "/theme",
-  "/benachrichtigungen/abbestellen",
-  "/mitglieder/vorschlaege",
+  "/notifications/unsubscribe",
+  "/members/suggestions",
   "/",
   "/subforum/:segment",
-  "/kategorie/:segment",
+  "/category/:segment",
   "/create-discussion",
   "/search",
   "/members",
   "/profile/:id!",
   "/discussion/:slug",
   "/admin",
-  "/benachrichtigungen",
+  "/notifications",
   "/impressum",
   "/agb",
   "/datenschutz",
@@ -100,4 +100,48 @@ export function canonicalRedirect(url: string): string | null {
   if (!pattern) return null;
   const canonical = `/${pattern.map((part, i) => (part.kind === "fixed" ? part.value : part.keepCase ? segments[i]! : lowercase(segments[i]!))).join("/")}`;
   return canonical === path ? null : canonical + query;
+}
+
+/**
+ * Addresses first published in German and moved to their English twins
+ * (decision 0022): links in sent mails, feed readers, bookmarks and search
+ * engines still know them. Each keeps its parameters, in the same order.
+ */
+export const MOVED_ROUTES = [
+  ["/kategorie/:segment", "/category/:segment"],
+  ["/kategorie/:segment/feed.xml", "/category/:segment/feed.xml"],
+  ["/discussion/:slug/ungelesen", "/discussion/:slug/unread"],
+  ["/benachrichtigungen", "/notifications"],
+  ["/benachrichtigungen/live", "/notifications/live"],
+  ["/benachrichtigungen/abbestellen", "/notifications/unsubscribe"],
+  ["/mitglieder/vorschlaege", "/members/suggestions"],
+] as const;
+
+const moved = MOVED_ROUTES.map(([from, to]) => ({ from: segmentsOf(from), to: segmentsOf(to) }));
+
+/** React Router's data request for a page: the page's path with `.data` on its last segment. */
+const DATA_SUFFIX = ".data";
+
+/**
+ * The English address of an old German one (path and query as sent, query
+ * kept), or null when `url` is none of them. Spelled like canonicalRedirect
+ * would (lowercase words and parameters), so one redirect is enough.
+ */
+export function movedRedirect(url: string): string | null {
+  if (!/^\/[\x21-\x7e]*$/.test(url)) return null;
+  const queryStart = url.indexOf("?");
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : url.slice(queryStart);
+  const segments = segmentsOf(path);
+  const last = segments.at(-1);
+  const data = last !== undefined && last.toLowerCase().endsWith(DATA_SUFFIX) && last.length > DATA_SUFFIX.length;
+  if (data) segments[segments.length - 1] = last.slice(0, -DATA_SUFFIX.length);
+  for (const { from, to } of moved) {
+    if (from.length !== segments.length || !from.every((part, i) => part.startsWith(":") || part === segments[i]!.toLowerCase())) continue;
+    const values = from.flatMap((part, i) => (part.startsWith(":") ? [lowercase(segments[i]!)] : []));
+    let next = 0;
+    const target = `/${to.map((part) => (part.startsWith(":") ? values[next++]! : part)).join("/")}`;
+    return `${target}${data ? DATA_SUFFIX : ""}${query}`;
+  }
+  return null;
 }

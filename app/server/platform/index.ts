@@ -1,4 +1,4 @@
-export { CANONICAL_ROUTES, canonicalRedirect } from "./canonical-url.server";
+export { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from "./canonical-url.server";
 export { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "./content-security-policy.server";
 export { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 export { isCrossSiteWrite } from "./csrf.server";

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 
 /**
- * How many of the bell's event streams (/benachrichtigungen/live) one member
+ * How many of the bell's event streams (/notifications/live) one member
  * and one address may keep open in this process, and how often an address
  * may open one. An open stream costs no request slot, but a socket, a timer
  * and a place in NotificationLive; setting one up costs two queries (the

@@ -1,7 +1,7 @@
 import { discussionCommentsFeed, feedResponse } from "~/server/seo";
 import { getDiscussionBySlug } from "~/server/discussions";
 import { texts } from "~/lib/texts";
-import type { Route } from "./+types/discussion-feed";
+import type { Route } from "./+types/discussion.feed";
 
 /** A discussion's comments as RSS, linked from its page; a hidden discussion has none, for anyone. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -3,9 +3,9 @@ import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { feedResponse, rssFeed } from "~/server/seo";
 import { notFoundUnless } from "~/server/accounts";
-import type { Route } from "./+types/subforum-feed";
+import type { Route } from "./+types/subforum.feed";
 
-/** The feed of a subforum, and under /kategorie of a category without a subforum (routes.ts). */
+/** The feed of a subforum, and under /category of a category without a subforum (routes.ts). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
   const xml = await rssFeed({ category: listing.category, title: `${listing.title} – ${site.name}`, path: listing.path, feedPath: paths.feedOf(listing.path) });

@@ -2,7 +2,7 @@ import { paths } from "~/lib/paths";
 import { env, GUEST_MAX_AGE_SECONDS } from "~/server/platform";
 import { discussionMarkdown } from "~/server/discussions";
 import { texts } from "~/lib/texts";
-import type { Route } from "./+types/discussion-markdown";
+import type { Route } from "./+types/discussion.md";
 
 /**
  * /discussion/<slug>.md, and the discussion's own URL asked for with

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { paths } from "~/lib/paths";
 import { commentHref, firstUnreadComment, getDiscussionBySlug } from "~/server/discussions";
 import { getViewer, type Viewer } from "~/server/accounts";
-import type { Route } from "./+types/discussion-unread";
+import type { Route } from "./+types/discussion.unread";
 
 /** Personal and short-lived: never stored by a cache, never indexed, its target not followed from here. */
 const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { canExportAccountData, requireUser } from "~/server/accounts";
 import { exportMemberData } from "~/server/members";
-import type { Route } from "./+types/profile-export";
+import type { Route } from "./+types/profile.export";
 
 /** DSGVO export: only the signed-in owner downloads their own data. */
 export async function loader({ request, params }: Route.LoaderArgs) {

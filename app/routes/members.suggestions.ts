@@ -1,6 +1,6 @@
 import { checkPermission, checkRateLimits, getViewer, mentionSuggestionsPerMember } from "~/server/accounts";
 import { suggestMembers } from "~/server/discussions";
-import type { Route } from "./+types/member-suggestions";
+import type { Route } from "./+types/members.suggestions";
 
 /** Private to the member who asks, and nothing for a search engine. */
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

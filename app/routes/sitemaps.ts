@@ -1,5 +1,5 @@
 import { discussionEntries, discussionNumbersOnPage, sitemapLayout, fixedAndProfileEntries, urlsetXml, xmlResponse } from "~/server/seo";
-import type { Route } from "./+types/sitemap-page";
+import type { Route } from "./+types/sitemaps";
 
 /** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages and the profiles, 2.xml… the discussions by number. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { readUnsubscribeToken, unsubscribe } from "~/server/notifications";
 import { fail, firstMessage, refuse, respond } from "~/server/platform";
-import type { Route } from "./+types/unsubscribe";
+import type { Route } from "./+types/notifications.unsubscribe";
 
 const invalidLink = "Dieser Abmeldelink ist ungültig.";
 
@@ -66,4 +66,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "E-Mails abbestellen", path: "/benachrichtigungen/abbestellen", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "E-Mails abbestellen", path: "/notifications/unsubscribe", noindex: true });
