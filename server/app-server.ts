@@ -18,22 +18,17 @@ import { canonicalRedirect } from "~/server/canonical-url.server";
 import { isCrossSiteWrite } from "~/server/csrf.server";
 import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db.server";
 import { sharedReads } from "~/server/shared-reads.server";
-import { purgeViewMarks } from "~/server/discussion-detail.server";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
 import { devMailboxUrl } from "~/server/dev-mailbox.server";
 import { env } from "~/server/env.server";
 import { logger, redactUrl } from "~/server/logger.server";
-import { startMailWorker } from "~/server/mail.server";
-import { startIndexNowWorker } from "~/server/index-now.server";
 import { mustNotBeStored } from "~/server/http-cache.server";
 import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/page-cache.server";
 import { startNotificationLive, type NotificationLive } from "~/server/notification-live.server";
 import { unreadCount } from "~/server/notifications.server";
-import { startNotificationMailWorker } from "~/server/notification-mail.server";
 import { can } from "~/server/permissions.server";
 import { getViewer } from "~/server/session.server";
 import { paths } from "~/lib/paths";
-import { purgeRateLimits } from "~/server/rate-limit.server";
 import { LiveStreamLimits, sessionOf } from "~/server/live-stream-limits.server";
 import {
   bodyDeadlineMs,
@@ -47,6 +42,13 @@ import {
 } from "~/server/request-body.server";
 import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/request-gate.server";
 import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
+import { defineSchedule, startJobRunner } from "~/server/jobs.server";
+// The modules that define schedules, loaded before the runner starts so it makes every schedule's row.
+import "~/server/discussion-detail.server";
+import "~/server/index-now.server";
+import "~/server/mail.server";
+import "~/server/notification-mail.server";
+import "~/server/rate-limit.server";
 import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
@@ -457,19 +459,9 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
-  const stopMailWorker = await startMailWorker();
-  const stopIndexNowWorker = startIndexNowWorker();
-  const stopNotificationMails = startNotificationMailWorker();
-  const rateLimitPurge = setInterval(() => {
-    purgeRateLimits().catch((error: unknown) => logger.error({ err: error }, "purging rate limits failed"));
-    purgeViewMarks().catch((error: unknown) => logger.error({ err: error }, "purging view marks failed"));
-    // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
-    if (databaseKind === "pglite") {
-      db.execute(sql`analyze`).catch((error: unknown) => logger.error({ err: error }, "analyze failed"));
-    }
-  }, 60 * 60 * 1000);
-  rateLimitPurge.unref();
-
+  // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
+  if (databaseKind === "pglite") defineSchedule("analyze", { everySeconds: 3_600, run: async () => void (await db.execute(sql`analyze`)) });
+  const stopJobRunner = await startJobRunner();
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -484,14 +476,11 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, "shutting down");
-    stopIndexNowWorker();
-    stopNotificationMails();
-    // A delivery under way may finish before the database closes, within the shutdown timeout (a lost one is resent after its lease).
-    const mailWorkerStopped = Promise.race([
-      stopMailWorker().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed")),
+    // A job under way may finish before the database closes, within the shutdown timeout (a lost one is taken up again after its lease).
+    const jobsStopped = Promise.race([
+      stopJobRunner().catch((error: unknown) => logger.error({ err: error }, "stopping the job runner failed")),
       new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT * 1000).unref()),
     ]);
-    clearInterval(rateLimitPurge);
     void stopListening();
     // Deaf to changes from here on: nothing kept may be trusted.
     sharedReads.stop();
@@ -500,7 +489,7 @@ async function main() {
     for (const stream of streams) stream.end();
     // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
     server.close(() => {
-      void mailWorkerStopped
+      void jobsStopped
         .then(() => closeDatabase())
         .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
         .finally(() => {

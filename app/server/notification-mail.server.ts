@@ -8,7 +8,7 @@ import { signingSecret } from "./auth.server";
 import { commentHref } from "./comments.server";
 import { db, queryRows, type Transaction } from "./db.server";
 import { env } from "./env.server";
-import { logger } from "./logger.server";
+import { defineSchedule } from "./jobs.server";
 import { queueMail } from "./mail.server";
 import { notificationMail } from "./mail-templates.server";
 import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
@@ -190,18 +190,10 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
     on conflict (member_id, topic) do update set sent_at = excluded.sent_at`);
 }
 
-/** Runs the worker every `intervalMs` in this process; the returned function stops it. */
-export function startNotificationMailWorker(intervalMs = 5_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    mailAllDueNotifications()
-      .catch((error: unknown) => logger.error({ err: error }, "notification mails failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The mails of what is due, every few seconds, on one app server at a time. */
+defineSchedule("notification-mails", {
+  everySeconds: 5,
+  async run() {
+    await mailAllDueNotifications();
+  },
+});
