@@ -5,12 +5,14 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { serverDomains } from "./eslint-rules/domain-graph.js";
+import domainImports from "./eslint-rules/server-domains.js";
 import writePath from "./eslint-rules/one-write-path.js";
 
-/** Only the guardian (app/server/permissions.server.ts) knows what a role or the approval means. */
+/** Only the guardian (app/server/accounts/permissions.server.ts) knows what a role or the approval means. */
 const guardianRules = {
   imports: {
-    name: "~/server/permissions.server",
+    name: "~/server/accounts",
     importNames: ["isAdmin", "isApproved", "isStaff"],
     message: "Routen und Komponenten fragen den Wächter nach einem Recht (can, canEdit…, awaitsApproval), nicht nach Rolle oder Freischaltung.",
   },
@@ -116,6 +118,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Domains of app/server: only through their index, only downward (serverDomains above).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts", "e2e/**/*.ts"],
+    plugins: { "server-domains": domainImports },
+    rules: { "server-domains/domain-imports": ["error", { domains: serverDomains }] },
   },
   {
     // No import loops anywhere in the app, server or scripts (type-only imports do not count).

@@ -15,6 +15,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // A domain's index loads the whole domain, the database included (decision 0021): in memory, never ./data.
+          env: { DATA_DIR: "memory://" },
         },
       },
       {

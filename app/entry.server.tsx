@@ -3,9 +3,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
-import { applyDocumentCaching } from "~/server/http-cache.server";
-import { logger } from "~/server/logger.server";
-import { structuredDataScripts } from "~/server/seo.server";
+import "~/server/listeners.server";
+import { applyDocumentCaching, logger } from "~/server/platform";
+import { structuredDataScripts } from "~/server/seo";
 
 export const streamTimeout = 5_000;
 

@@ -9,8 +9,7 @@ import { site } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import { readTheme, useStoredTheme } from "~/lib/theme";
 import { clientErrorMessage } from "~/lib/route-errors";
-import { env } from "~/server/env.server";
-import { readToast } from "~/server/toast.server";
+import { env, readToast } from "~/server/platform";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 

@@ -4,8 +4,8 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { closeDatabase, db } from "~/server/db.server";
-import { ensureAdmin } from "~/server/members.server";
+import { closeDatabase, db } from "~/server/db";
+import { ensureAdmin } from "~/server/accounts";
 
 const argsSchema = z.object({
   email: z.email("--email: gültige E-Mail-Adresse erforderlich"),

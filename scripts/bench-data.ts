@@ -22,8 +22,8 @@ if (!Number.isInteger(discussions) || discussions < 1 || !Number.isInteger(comme
 process.env.DATA_DIR ??= BENCH_DATA_DIR;
 process.env.LOG_LEVEL ??= "warn";
 const { generateBenchData, vacuumAnalyze } = await import("../db/seed/bench-data");
-const { closeDatabase, databaseKind, db, queryRows } = await import("~/server/db.server");
-const { createMemberAccount } = await import("~/server/members.server");
+const { closeDatabase, databaseKind, db, queryRows } = await import("~/server/db");
+const { createMemberAccount } = await import("~/server/accounts");
 
 try {
   const [existing] = await queryRows<{ n: number }>(sql`select count(*)::int as n from discussions`);

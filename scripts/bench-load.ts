@@ -49,9 +49,9 @@ const SAMPLE_SECONDS = 5;
 async function prepareDatabase(env: Record<string, string | undefined>) {
   // process.env turns undefined into the string "undefined": set only what is there.
   for (const [key, value] of Object.entries({ ...env, LOG_LEVEL: "warn" })) if (value !== undefined) process.env[key] = value;
-  const { closeDatabase, db } = await import("~/server/db.server");
-  const { seedDemoContent } = await import("~/server/demo-seed.server");
-  const { createMemberAccount, hashMemberPassword } = await import("~/server/members.server");
+  const { closeDatabase, db } = await import("~/server/db");
+  const { seedDemoContent } = await import("~/server/demo");
+  const { createMemberAccount, hashMemberPassword } = await import("~/server/accounts");
   try {
     await seedDemoContent(db);
     // One hash for all: hashing is deliberately slow, and the accounts only differ in their address.

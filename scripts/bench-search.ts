@@ -18,9 +18,9 @@ process.env.LOG_LEVEL = "silent";
 
 const { discussions } = await import("../db/schema");
 const { demoDiscussions } = await import("../db/seed/demo-content");
-const { closeDatabase, databaseKind, db } = await import("~/server/db.server");
-const { createMemberAccount } = await import("~/server/members.server");
-const { searchDiscussions } = await import("~/server/search.server");
+const { closeDatabase, databaseKind, db } = await import("~/server/db");
+const { createMemberAccount } = await import("~/server/accounts");
+const { searchDiscussions } = await import("~/server/search");
 const { parseSearchFilter } = await import("~/lib/search");
 
 const authorId = await createMemberAccount(db, {

@@ -53,7 +53,7 @@ interface DataSet {
 /** How many discussions and comments the database holds, as the results report it. */
 async function contentSize(): Promise<DataSet["size"]> {
   const { sql } = await import("drizzle-orm");
-  const { queryRows } = await import("~/server/db.server");
+  const { queryRows } = await import("~/server/db");
   const [size] = await queryRows<DataSet["size"]>(
     sql`select (select count(*)::int from discussions) as discussions, (select count(*)::int from comments) as comments`,
   );
@@ -67,8 +67,8 @@ async function contentSize(): Promise<DataSet["size"]> {
  */
 async function giveUnreadMarkers(email: string) {
   const { sql } = await import("drizzle-orm");
-  const { queryRows } = await import("~/server/db.server");
-  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussion-lists.server");
+  const { queryRows } = await import("~/server/db");
+  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions");
   const [row] = await queryRows<{ n: number }>(sql`
     with marked as (
       insert into read_positions (profile_id, discussion_id, last_read_at)
@@ -107,8 +107,8 @@ async function benchDataSet(): Promise<DataSet> {
   process.env.DATA_DIR ??= BENCH_DATA_DIR;
   process.env.LOG_LEVEL = "warn";
   const { sql } = await import("drizzle-orm");
-  const { closeDatabase, queryRows } = await import("~/server/db.server");
-  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussion-lists.server");
+  const { closeDatabase, queryRows } = await import("~/server/db");
+  const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions");
   const { RARE_TERM } = await import("../db/seed/bench-data");
   try {
     const size = await contentSize();
@@ -155,11 +155,11 @@ async function demoDataSet(): Promise<DataSet> {
     process.env.DATA_DIR = dataDir;
   }
   process.env.LOG_LEVEL = "warn";
-  const { db, closeDatabase } = await import("~/server/db.server");
-  const { seedDemoContent, DEMO_MEMBER_PASSWORD } = await import("~/server/demo-seed.server");
-  const { createDiscussion } = await import("~/server/discussion-writes.server");
-  const { createComment } = await import("~/server/comments.server");
-  const { findViewer } = await import("~/server/session.server");
+  const { db, closeDatabase } = await import("~/server/db");
+  const { seedDemoContent, DEMO_MEMBER_PASSWORD } = await import("~/server/demo");
+  await import("~/server/listeners.server");
+  const { createComment, createDiscussion } = await import("~/server/discussions");
+  const { findViewer } = await import("~/server/accounts");
   const { profiles } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");
   try {
@@ -174,7 +174,7 @@ async function demoDataSet(): Promise<DataSet> {
       assignedTo: undefined,
     });
     if (!created.ok) throw new Error(`Benchmark-Diskussion: ${created.reason}`);
-    const { getDiscussionBySlug } = await import("~/server/discussion-detail.server");
+    const { getDiscussionBySlug } = await import("~/server/discussions");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
     for (let i = 0; i < 30; i++) {
       const written = await createComment(viewers[(i + 1) % viewers.length]!, discussion.id, { content: paragraph(i + 2) });

@@ -3,9 +3,9 @@
  * PostgreSQL with DATABASE_URL) with the German demo content. Refuses a
  * database that already has members, so it never mixes demo and real data.
  */
-import { closeDatabase, databaseKind, db } from "~/server/db.server";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
-import { env } from "~/server/env.server";
+import { closeDatabase, databaseKind, db } from "~/server/db";
+import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
+import { env } from "~/server/platform";
 
 async function main() {
   if (!(await isDatabaseEmpty(db))) {

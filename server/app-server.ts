@@ -2,92 +2,22 @@
  * One app server: Express in front of the React Router request handler.
  * Built by Vite into build/server/ together with the app, so the database
  * module is shared and opened (and migrated) once, before listening. Started
- * by server/main.ts, alone or as one of several cluster workers.
+ * by server/main.ts, alone or as one of several cluster workers. This file
+ * starts and stops; the request pipeline is server/pipeline.ts, the bell's
+ * live stream server/live-stream.ts, the job runner server/jobs.ts.
  */
 import cluster from "node:cluster";
 import type { Socket } from "node:net";
-import compression from "compression";
-import express from "express";
-import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import * as serverBuild from "virtual:react-router/server-build";
-import { canonicalRedirect } from "~/server/canonical-url.server";
-import { isCrossSiteWrite } from "~/server/csrf.server";
-import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db.server";
-import { sharedReads } from "~/server/shared-reads.server";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo-seed.server";
-import { devMailboxUrl } from "~/server/dev-mailbox.server";
-import { env } from "~/server/env.server";
-import { logger, redactUrl } from "~/server/logger.server";
-import { mustNotBeStored } from "~/server/http-cache.server";
-import { PAGE_CACHE_CHANNEL, PageCache } from "~/server/page-cache.server";
-import { startNotificationLive, type NotificationLive } from "~/server/notification-live.server";
-import { unreadCount } from "~/server/notifications.server";
-import { can } from "~/server/permissions.server";
-import { getViewer } from "~/server/session.server";
-import { paths } from "~/lib/paths";
-import { LiveStreamLimits, sessionOf } from "~/server/live-stream-limits.server";
-import {
-  bodyDeadlineMs,
-  bodyLimitFor,
-  checkRequestHead,
-  drainRequest,
-  MAX_DRAIN_BYTES,
-  MAX_UPLOAD_BODY_BYTES,
-  readRequestBody,
-  requestErrorTexts,
-} from "~/server/request-body.server";
-import { clientKeyOf, createRequestGate, createWorkLine, withinVisit, type RequestGate } from "~/server/request-gate.server";
-import { STORAGE_URL_PREFIX, storageDirectory } from "~/server/storage.server";
-import { defineSchedule, startJobRunner } from "~/server/jobs.server";
-// The modules that define schedules, loaded before the runner starts so it makes every schedule's row.
-import "~/server/discussion-detail.server";
-import "~/server/index-now.server";
-import "~/server/mail.server";
-import "~/server/notification-mail.server";
-import "~/server/rate-limit.server";
-import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
-
-const CLIENT_DIR = "build/client";
-
-/**
- * The forum uses none of these browser features; denying them keeps an
- * injected script or a framed page from asking for them, and keeps us out of
- * interest-based ad cohorts (FLoC, Topics).
- */
-const PERMISSIONS_POLICY = [
-  "accelerometer",
-  "autoplay",
-  "bluetooth",
-  "browsing-topics",
-  "camera",
-  "display-capture",
-  "encrypted-media",
-  "gamepad",
-  "geolocation",
-  "gyroscope",
-  "hid",
-  "identity-credentials-get",
-  "idle-detection",
-  "interest-cohort",
-  "local-fonts",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "otp-credentials",
-  "payment",
-  "publickey-credentials-create",
-  "publickey-credentials-get",
-  "screen-wake-lock",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
-]
-  .map((feature) => `${feature}=()`)
-  .join(", ");
+import type express from "express";
+import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db";
+import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
+import { devMailboxUrl } from "~/server/mail";
+import { startNotificationLive } from "~/server/notifications";
+import { env, LiveStreamLimits, logger, PAGE_CACHE_CHANNEL, PageCache, sharedReads } from "~/server/platform";
+import { startJobs } from "./jobs";
+import { streamUnreadCount } from "./live-stream";
+import { answerClientError, createApp } from "./pipeline";
 
 async function seedIfWanted() {
   // A PostgreSQL database is never filled without asking: `npm run seed` does that.
@@ -98,332 +28,6 @@ async function seedIfWanted() {
   process.stdout.write(
     `\n  Demo-Inhalte angelegt. Admin-Anmeldung:\n    E-Mail:   ${result.adminEmail}\n    Passwort: ${result.adminPassword}\n\n`,
   );
-}
-
-function createApp(pageCache: PageCache, live: NotificationLive, streams: Set<express.Response>) {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
-
-  app.use(redirectToCanonicalUrls);
-  app.use(serveCachedPages(pageCache));
-
-  // Server-Timing: the time until the response head leaves, i.e. loaders plus the whole render (server/pages.ts
-  // sends a page in one piece). Cache hits are answered above and set it themselves.
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    const secretBearing = mustNotBeStored(new URL(req.originalUrl, "http://localhost"));
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-      if (!this.headersSent) {
-        this.setHeader("Server-Timing", serverTiming(started));
-        // A 304's headers replace the cached ones: a fresh CSP nonce would no longer match the cached page's scripts.
-        if (this.statusCode === 304 || args[0] === 304) this.removeHeader("Content-Security-Policy");
-        // Data requests, redirects and resource routes too, whatever the route itself said (pages: applyDocumentCaching).
-        if (secretBearing) {
-          this.setHeader("Cache-Control", "private, no-store");
-          this.removeHeader("ETag");
-        }
-      }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    next();
-  });
-
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-
-  app.use((_req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    next();
-  });
-
-  const secure = env.PUBLIC_URL.startsWith("https://");
-  app.use(
-    helmet({
-      // Set per page in serveCachedPages: a nonce for one visitor's page, hashes for a page many guests share.
-      contentSecurityPolicy: false,
-      strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      frameguard: { action: "deny" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-
-  // CSRF: a write sent by another site's page is refused before it reaches any action.
-  const publicOrigin = new URL(env.PUBLIC_URL).origin;
-  app.use((req, res, next) => {
-    const crossSite = isCrossSiteWrite({
-      method: req.method,
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-      allowedOrigins: [publicOrigin, `${req.protocol}://${req.get("host")}`],
-    });
-    if (!crossSite) return next();
-    logger.warn({ origin: req.get("origin"), url: req.url }, "cross-site write refused");
-    res.status(403).type("text/plain; charset=utf-8").send("Anfrage von einer fremden Website abgelehnt.");
-  });
-
-  app.use(guardRequestBody);
-  app.use(refuseUnusedMethods);
-  // Before compression (which would hold the events back) and the gate: an open stream holds no slot.
-  app.get(paths.notificationsLive, streamUnreadCount(live, streams, new LiveStreamLimits()));
-  app.use(compression());
-
-  // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
-  // files beside them were made at build time (vite.config.ts): nothing is compressed per request.
-  const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
-  app.use("/assets", staticFiles(expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } })));
-  app.use(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } })));
-  // Uploaded files never reuse a name: a new upload is a new URL.
-  app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-
-  const gate = createRequestGate({
-    limit: env.MAX_CONCURRENT_REQUESTS,
-    perClient: env.MAX_REQUESTS_PER_CLIENT ?? Math.ceil(env.MAX_CONCURRENT_REQUESTS / 2),
-    // Enough for a benchmark's or an office's burst; beyond it one address is only filling our memory.
-    waitingPerClient: 64,
-    waitingBytesPerClient: 2 * MAX_UPLOAD_BODY_BYTES,
-  });
-  app.use(admitInOrder(gate));
-  app.all(
-    /.*/,
-    renderPages({
-      // The build itself, not a function returning it: React Router then derives its routes once, not per request.
-      build: serverBuild as ServerBuild,
-      mode: env.NODE_ENV,
-      cache: pageCache,
-    }),
-  );
-  app.use(handleError);
-  return app;
-}
-
-/**
- * A page asked for by a second spelling of its URL (trailing slash, `//`,
- * capitals) moves permanently to its one URL, query and all, before the page
- * cache keeps a copy under the other name (app/server/canonical-url.server.ts).
- * Forms post to canonical URLs; a POST is never redirected (it would arrive as a GET).
- */
-function redirectToCanonicalUrls(req: express.Request, res: express.Response, next: express.NextFunction) {
-  const target = req.method === "GET" || req.method === "HEAD" ? canonicalRedirect(req.originalUrl) : null;
-  if (target === null) return next();
-  const secretBearing = mustNotBeStored(new URL(target, "http://localhost"));
-  res
-    .status(301)
-    // Answered before helmet: the one header of its set that a text answer needs.
-    .set({ Location: target, "Cache-Control": secretBearing ? "private, no-store" : "public, max-age=86400", "X-Content-Type-Options": "nosniff" })
-    .type("text/plain; charset=utf-8")
-    .send(`Diese Seite hat eine neue Adresse: ${target}`);
-}
-
-/**
- * No file has a name that does not decode: such a path goes on to the pages,
- * which answer it in German (express-static-gzip would answer "URI malformed").
- */
-function staticFiles(serve: express.RequestHandler): express.RequestHandler {
-  return (req, res, next) => {
-    try {
-      decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
-    return serve(req, res, next);
-  };
-}
-
-/**
- * Pages and actions go through the gate; static files are answered above it.
- * The health check passes by: it says whether the process lives, and must not
- * time out behind a queue of page requests.
- *
- * A request's body is read whole before it joins the line (decision 0020): a
- * client sending slowly holds its connection, not one of the few slots every
- * page needs. Inside, the rest of the request runs with its visit at hand, so
- * deliberate waits can step outside (`waitOutsideGate`).
- */
-function admitInOrder(gate: RequestGate) {
-  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.path === "/healthz") return next();
-    const length = Number(req.headers["content-length"] ?? 0);
-    const visit = gate.arrive(clientKeyOf(req.ip), length);
-    if (!visit) {
-      logger.warn({ url: req.originalUrl.slice(0, 200) }, "too many requests from one client");
-      res.set("Retry-After", "5");
-      sendText(res, 429, requestErrorTexts.tooManyAtOnce);
-      return;
-    }
-    // "close" comes after the last byte is out, or when the client goes away at any point.
-    res.once("close", () => visit.leave());
-    void readRequestBody(req, { limit: bodyLimitFor(req.path), timeoutMs: bodyDeadlineMs(length, env.REQUEST_BODY_TIMEOUT) })
-      .then(async (read) => {
-        // The client gave up while sending: nothing left to answer.
-        if (read === null) return;
-        if (!read.ok) {
-          logger.warn({ url: req.originalUrl.slice(0, 200), status: read.status, length }, "request body refused");
-          // The rest of a body that came too slowly is not waited for.
-          res.set("Connection", "close");
-          sendText(res, read.status, read.message);
-          return;
-        }
-        (res.locals as BodyLocals).body = read.body;
-        // False: the client gave up while waiting.
-        if (await visit.enter()) withinVisit(visit, next);
-      })
-      .catch(next);
-  };
-}
-
-/**
- * The bell's live count as server-sent events: the number now, then each
- * change within moments (NotificationLive). An open stream holds no request
- * slot, so members keeping a tab open never slow anyone's pages down. Its
- * setup (the session, the first count) waits in a line of its own, two at a
- * time, so that a flood of setups neither runs all at once nor queues among
- * the pages; streams are limited per address and per member (LiveStreamLimits).
- */
-function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>, limits: LiveStreamLimits): express.RequestHandler {
-  const setUp = createWorkLine(2);
-  return (req, res, next) => {
-    const address = clientKeyOf(req.ip);
-    const refused = limits.takeSetup(address, sessionOf(req.headers.cookie));
-    if (refused) return refuse(res, refused);
-    let memberId: string | null = null;
-    res.once("close", () => {
-      limits.releaseAddress(address);
-      if (memberId) limits.releaseMember(memberId);
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    }
-    void setUp(async () => {
-      // Gone while waiting: "close" has come and gone, and would not give a place taken from now on back.
-      if (res.closed) return;
-      const viewer = await getViewer(new Request(new URL(req.originalUrl, env.PUBLIC_URL), { headers }));
-      if (res.closed) return;
-      if (!viewer || !can(viewer, "receiveNotifications")) {
-        sendText(res, viewer ? 403 : 401, viewer ? "Zugriff verweigert." : "Bitte melden Sie sich an.");
-        return;
-      }
-      const refusedMember = limits.takeMember(viewer.id);
-      if (refusedMember) return refuse(res, refusedMember);
-      memberId = viewer.id;
-      res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" });
-      res.write("retry: 5000\n\n");
-      const send = (count: number) => res.write(`event: count\ndata: ${count}\n\n`);
-      // Subscribed before the first count is read: a change in between is pushed, not lost.
-      const unsubscribe = live.subscribe(viewer.id, send);
-      streams.add(res);
-      const heartbeat = setInterval(() => res.write(": bleibt verbunden\n\n"), 25_000);
-      res.once("close", () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(res);
-      });
-      send(await unreadCount(viewer.id));
-    }).catch(next);
-  };
-}
-
-function refuse(res: express.Response, refusal: { status: number; message: string; retryAfter: number }) {
-  res.set("Retry-After", String(refusal.retryAfter));
-  sendText(res, refusal.status, refusal.message);
-}
-
-function sendText(res: express.Response, status: number, message: string) {
-  res.status(status).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send(message);
-}
-
-/**
- * Refuses what is too large or malformed before anything reads it, and makes
- * sure an unread body is drained once the answer is out: a route that ignores
- * the body (the view counter) would otherwise leave the uploading client
- * waiting, because the app's request stream stops reading when nobody pulls.
- */
-function guardRequestBody(req: express.Request, res: express.Response, next: express.NextFunction) {
-  const verdict = checkRequestHead({
-    url: req.originalUrl,
-    contentLength: req.headers["content-length"],
-    transferEncoding: req.headers["transfer-encoding"],
-  });
-  if (!verdict.ok) {
-    logger.warn({ url: req.originalUrl.slice(0, 200), status: verdict.status, length: req.headers["content-length"] }, "request refused");
-    // Read the body first (up to a bound) so the client is done sending and actually sees the answer.
-    void drainRequest(req, MAX_DRAIN_BYTES).then((drained) => {
-      if (!drained) res.set("Connection", "close");
-      sendText(res, verdict.status, verdict.message);
-    });
-    return;
-  }
-  res.once("finish", () => {
-    if (!req.complete) {
-      void drainRequest(req, bodyLimitFor(req.path)).then((drained) => {
-        if (!drained) req.socket.destroy();
-      });
-    }
-  });
-  next();
-}
-
-/**
- * Forms and pages need GET, HEAD and POST; nothing in the forum answers any
- * other method. TRACE (and CONNECT, TRACK) would not even get through: the
- * Fetch API's Request refuses them, which was a 500.
- */
-const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
-function refuseUnusedMethods(req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (ALLOWED_METHODS.has(req.method)) return next();
-  res.set("Allow", [...ALLOWED_METHODS].join(", "));
-  sendText(res, 405, requestErrorTexts.methodNotAllowed);
-}
-
-/**
- * Errors Express itself raises (a malformed path under /storage, a missing
- * file) get their status with a German text; anything else is our fault: a
- * logged 500 without details.
- */
-function handleError(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
-  if (res.headersSent) return next(error);
-  const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
-  if (status >= 400 && status < 500) {
-    sendText(res, status, status === 404 ? requestErrorTexts.notFound : requestErrorTexts.invalid);
-    return;
-  }
-  logger.error({ err: error, url: req.originalUrl }, "request failed");
-  sendText(res, 500, "Es ist ein unerwarteter Fehler aufgetreten.");
-}
-
-/**
- * Requests Node's parser refuses before Express sees them (headers over 16 KB,
- * broken framing): the same answers Node would give, with a German text.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
-  // As Node itself decides: no answer into the middle of a response already on its way (keep-alive).
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
-  if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const [status, message] =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? ["431 Request Header Fields Too Large", requestErrorTexts.headersTooLarge]
-      : error.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW"
-        ? ["413 Payload Too Large", requestErrorTexts.tooLarge]
-        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? ["408 Request Timeout", requestErrorTexts.timeout]
-          : ["400 Bad Request", requestErrorTexts.invalid];
-  const body = Buffer.from(message, "utf8");
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${message}`);
 }
 
 async function main() {
@@ -447,7 +51,7 @@ async function main() {
   if (pageCache.enabled) sharedReads.start();
   const { live, stop: stopLive } = await startNotificationLive();
   const streams = new Set<express.Response>();
-  const app = createApp(pageCache, live, streams);
+  const app = createApp(pageCache, streamUnreadCount(live, streams, new LiveStreamLimits()));
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind, pid: process.pid }, "server listening");
     // With several processes the primary says it once (server/main.ts).
@@ -459,9 +63,8 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
-  // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
-  if (databaseKind === "pglite") defineSchedule("analyze", { everySeconds: 3_600, run: async () => void (await db.execute(sql`analyze`)) });
-  const stopJobRunner = await startJobRunner();
+  const jobs = await startJobs();
+
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -476,11 +79,7 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, "shutting down");
-    // A job under way may finish before the database closes, within the shutdown timeout (a lost one is taken up again after its lease).
-    const jobsStopped = Promise.race([
-      stopJobRunner().catch((error: unknown) => logger.error({ err: error }, "stopping the job runner failed")),
-      new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT * 1000).unref()),
-    ]);
+    const jobsStopped = jobs.stop();
     void stopListening();
     // Deaf to changes from here on: nothing kept may be trusted.
     sharedReads.stop();

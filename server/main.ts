@@ -25,9 +25,9 @@ if (cluster.isPrimary && workers > 1) {
 async function runPrimary(count: number) {
   // Secrets each process would otherwise draw for itself must be the same in all of them.
   process.env.DEV_MAILBOX_KEY ??= randomBytes(24).toString("base64url");
-  const { env } = await import("~/server/env.server");
-  const { devMailboxUrl } = await import("~/server/dev-mailbox.server");
-  const { logger } = await import("~/server/logger.server");
+  const { env } = await import("~/server/platform");
+  const { devMailboxUrl } = await import("~/server/mail");
+  const { logger } = await import("~/server/platform");
 
   let stopping = false;
   let announced = false;

@@ -9,21 +9,24 @@
 import { randomBytes } from "node:crypto";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "~/server/content-security-policy.server";
-import { notModified } from "~/server/http-cache.server";
-import { requestErrorTexts } from "~/server/request-body.server";
-import { trackViewer, viewerSeen } from "~/server/viewer-tracking.server";
 import {
+  type CachedPage,
   chooseEncoding,
   compressForCache,
+  contentSecurityPolicy,
   discussionOfPath,
   guestCookieHeader,
   guestPageKey,
+  inlineScriptHashes,
   isNegotiatedPath,
   isShareable,
-  type CachedPage,
+  nonceSource,
+  notModified,
   type PageCache,
-} from "~/server/page-cache.server";
+  requestErrorTexts,
+  trackViewer,
+  viewerSeen,
+} from "~/server/platform";
 
 /** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */
 export type BodyLocals = { body?: Buffer<ArrayBuffer> };

@@ -2,13 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { texts } from "~/lib/texts";
-import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/sample-discussions.server";
-import { checkPermission, requirePermission } from "~/server/guards.server";
-import { fail, firstMessage, refuse, respond, respondByRedirect } from "~/server/outcome.server";
-import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/demo";
+import { checkPermission, getViewer, requirePermission } from "~/server/accounts";
+import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { readFormData } from "~/server/request-body.server";
 import type { Route } from "./+types/admin.samples";
 
 export function loader() {

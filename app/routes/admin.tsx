@@ -24,13 +24,11 @@ import {
   decideApproval,
   listManagedMembers,
   listPendingMembers,
-} from "~/server/admin.server";
-import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/sample-discussions.server";
-import { listAuditLog } from "~/server/audit.server";
-import { requirePermission } from "~/server/guards.server";
-import { dispatch, fail, refuse, respond } from "~/server/outcome.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readFormData } from "~/server/request-body.server";
+} from "~/server/admin";
+import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/demo";
+import { listAuditLog } from "~/server/moderation";
+import { requirePermission } from "~/server/accounts";
+import { dispatch, fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/admin";
 
 /** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel. */

@@ -1,11 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { auth, authHeaders } from "~/server/auth.server";
-import { awaitsApproval } from "~/server/permissions.server";
-import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
-import { findViewer } from "~/server/session.server";
-import { forwardCookies } from "~/server/outcome.server";
-import { toastCookieHeader } from "~/server/toast.server";
+import { auth, authHeaders, authRateRules, awaitsApproval, checkRateLimits, findViewer } from "~/server/accounts";
+import { forwardCookies, toastCookieHeader } from "~/server/platform";
 import type { Route } from "./+types/auth.magic-link";
 
 /** better-auth's error when the session hook refuses a rejected member (auth.server.ts). */

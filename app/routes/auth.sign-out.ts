@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { signOut } from "~/server/accounts.server";
-import { forwardCookies } from "~/server/outcome.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { signOut } from "~/server/accounts";
+import { forwardCookies, redirectWithToast } from "~/server/platform";
 import type { Route } from "./+types/auth.sign-out";
 
 /** Signing out changes state, so it is a POST; a GET (prefetch, crawler) just goes home. */

@@ -15,14 +15,20 @@ import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
-import { requestMagicLink, requestPasswordReset, signIn, signOut, signUp } from "~/server/accounts.server";
-import { dispatch, done, fail, forwardCookies, refuse, respond } from "~/server/outcome.server";
-import { awaitsApproval } from "~/server/permissions.server";
-import { authRateRules, checkRateLimits, signInDelayMs, type RateRule } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readFormData } from "~/server/request-body.server";
-import { waitOutsideGate } from "~/server/request-gate.server";
+import {
+  authRateRules,
+  awaitsApproval,
+  checkRateLimits,
+  getViewer,
+  type RateRule,
+  requestMagicLink,
+  requestPasswordReset,
+  signIn,
+  signInDelayMs,
+  signOut,
+  signUp,
+} from "~/server/accounts";
+import { dispatch, done, fail, forwardCookies, readFormData, redirectWithToast, refuse, respond, waitOutsideGate } from "~/server/platform";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { auth } from "~/server/auth.server";
-import { forwardCookies } from "~/server/outcome.server";
-import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { auth, authRateRules, checkRateLimits, getViewer } from "~/server/accounts";
+import { forwardCookies, redirectWithToast } from "~/server/platform";
 import type { Route } from "./+types/auth.verify-email";
 
 /**

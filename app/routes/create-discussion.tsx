@@ -15,12 +15,9 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
-import { createDiscussion, listAssignableMembers } from "~/server/discussion-writes.server";
-import { requirePermission, signInPathBackTo } from "~/server/guards.server";
-import { fail, refuse, respond } from "~/server/outcome.server";
-import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readFormData } from "~/server/request-body.server";
+import { createDiscussion, listAssignableMembers } from "~/server/discussions";
+import { getViewer, requirePermission, signInPathBackTo } from "~/server/accounts";
+import { fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/create-discussion";
 
 /** Guests go to sign in (with the spec's toast), unapproved members wait; the guardian decides the rest. */

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { formatDate } from "~/lib/format";
 import { seoMeta } from "~/lib/seo";
-import { isDevMailboxKey } from "~/server/dev-mailbox.server";
-import { listDevMailbox } from "~/server/mail.server";
+import { isDevMailboxKey, listDevMailbox } from "~/server/mail";
 import type { Route } from "./+types/dev.mailbox";
 
 /**

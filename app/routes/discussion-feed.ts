@@ -1,5 +1,5 @@
-import { discussionCommentsFeed, feedResponse } from "~/server/feeds.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
+import { discussionCommentsFeed, feedResponse } from "~/server/seo";
+import { getDiscussionBySlug } from "~/server/discussions";
 import { texts } from "~/lib/texts";
 import type { Route } from "./+types/discussion-feed";
 

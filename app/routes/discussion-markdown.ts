@@ -1,7 +1,6 @@
 import { paths } from "~/lib/paths";
-import { env } from "~/server/env.server";
-import { GUEST_MAX_AGE_SECONDS } from "~/server/http-cache.server";
-import { discussionMarkdown } from "~/server/markdown.server";
+import { env, GUEST_MAX_AGE_SECONDS } from "~/server/platform";
+import { discussionMarkdown } from "~/server/discussions";
 import { texts } from "~/lib/texts";
 import type { Route } from "./+types/discussion-markdown";
 

@@ -1,9 +1,7 @@
 import { redirect } from "react-router";
 import { paths } from "~/lib/paths";
-import { commentHref } from "~/server/comments.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { firstUnreadComment } from "~/server/read-positions.server";
-import { getViewer, type Viewer } from "~/server/session.server";
+import { commentHref, firstUnreadComment, getDiscussionBySlug } from "~/server/discussions";
+import { getViewer, type Viewer } from "~/server/accounts";
 import type { Route } from "./+types/discussion-unread";
 
 /** Personal and short-lived: never stored by a cache, never indexed, its target not followed from here. */

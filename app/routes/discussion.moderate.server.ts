@@ -2,13 +2,10 @@ import { z } from "zod";
 import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import { commentHref } from "~/server/comments.server";
-import type { DiscussionDetail } from "~/server/discussion-detail.server";
-import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
-import { fail, respond, type Failure, type IntentHandlers, type Outcome } from "~/server/outcome.server";
-import { can } from "~/server/permissions.server";
-import type { Viewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { commentHref, type DiscussionDetail } from "~/server/discussions";
+import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
+import { fail, type Failure, type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
+import { can, type Viewer } from "~/server/accounts";
 
 /**
  * The moderation bar's forms (pin, lock, hide, restore), posted to the

@@ -29,22 +29,35 @@ import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
 import { z } from "zod";
-import { commentHref, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "~/server/comments.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { updateDiscussion } from "~/server/discussion-writes.server";
-import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications.server";
+import {
+  commentHref,
+  createComment,
+  getDiscussionBySlug,
+  isReading,
+  lastVisibleCommentChange,
+  listCommentPage,
+  markRead,
+  mentionNamesInRichText,
+  plainTextExcerpt,
+  sanitizeRichText,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
+import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications";
 import { watchLevels } from "~/lib/notifications";
-import { notFoundUnless, requirePageParam } from "~/server/guards.server";
-import { dispatch, fail, firstMessage, ok, refuse, respond, type Outcome } from "~/server/outcome.server";
-import { can, canCommentOn, canEditComment, canEditDiscussion, canSeeHidden } from "~/server/permissions.server";
-import { plainTextExcerpt, sanitizeRichText } from "~/server/sanitize.server";
-import { mentionNamesInRichText } from "~/server/mentions.server";
-import { textForPage } from "~/server/page-text.server";
-import { addStructuredData, discussionBreadcrumbs, discussionJsonLd } from "~/server/seo.server";
-import { isReading, markRead } from "~/server/read-positions.server";
-import { getViewer, type Viewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readFormData } from "~/server/request-body.server";
+import {
+  can,
+  canCommentOn,
+  canEditComment,
+  canEditDiscussion,
+  canSeeHidden,
+  getViewer,
+  notFoundUnless,
+  requirePageParam,
+  type Viewer,
+} from "~/server/accounts";
+import { dispatch, fail, firstMessage, ok, type Outcome, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import { isModerationIntent, moderationHandlers, moderationIntents, moderationRefusal, moderationTarget, type ModerationIntent } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
 

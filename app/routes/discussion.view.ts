@@ -1,8 +1,8 @@
 /* eslint-disable write-path/one-write-path -- a beacon, not a form: its answers carry no body for a page to show, only 204, 404 or 405. */
 import { isbot } from "isbot";
-import { requestErrorTexts } from "~/server/request-body.server";
-import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussion-detail.server";
-import { getViewer } from "~/server/session.server";
+import { requestErrorTexts } from "~/server/platform";
+import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussions";
+import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/discussion.view";
 
 /** Only the page's script posts here; without a loader a GET got React Router's English "Unexpected Server Error". */

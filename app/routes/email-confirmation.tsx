@@ -10,9 +10,8 @@ import { paths } from "~/lib/paths";
 import { emailOnlySchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
-import { resendVerification } from "~/server/accounts.server";
-import { done, fail, refuse, respond } from "~/server/outcome.server";
-import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
+import { authRateRules, checkRateLimits, resendVerification } from "~/server/accounts";
+import { done, fail, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/email-confirmation";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { site } from "~/lib/site";
-import { feedResponse, rssFeed } from "~/server/feeds.server";
+import { feedResponse, rssFeed } from "~/server/seo";
 import type { Route } from "./+types/feed";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { databaseKind, pingDatabase } from "~/server/db.server";
-import { logger } from "~/server/logger.server";
+import { databaseKind, pingDatabase } from "~/server/db";
+import { logger } from "~/server/platform";
 
 /** Liveness and readiness in one: the app answers and its database answers. */
 export async function loader() {

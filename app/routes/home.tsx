@@ -6,12 +6,10 @@ import { SubforumCard } from "~/components/home/subforum-card";
 import { subforums } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { listRecentDiscussions, listSubforumHighlights } from "~/server/discussion-lists.server";
-import { getCommunityStats } from "~/server/community-stats.server";
-import { unreadCounts } from "~/server/read-positions.server";
-import { getViewer } from "~/server/session.server";
-import { sharedReads } from "~/server/shared-reads.server";
-import { addStructuredData, websiteJsonLd } from "~/server/seo.server";
+import { getCommunityStats, listRecentDiscussions, listSubforumHighlights, unreadCounts } from "~/server/discussions";
+import { getViewer } from "~/server/accounts";
+import { sharedReads } from "~/server/platform";
+import { addStructuredData, websiteJsonLd } from "~/server/seo";
 import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
 

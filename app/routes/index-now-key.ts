@@ -1,4 +1,4 @@
-import { indexNowKey } from "~/server/index-now.server";
+import { indexNowKey } from "~/server/seo";
 import type { Route } from "./+types/index-now-key";
 
 /** /{key}.txt: proves to IndexNow that whoever submits for this host holds the site. Any other name is not found. */

@@ -7,9 +7,8 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
-import { unreadCount } from "~/server/notifications.server";
-import { can } from "~/server/permissions.server";
-import { getViewer } from "~/server/session.server";
+import { unreadCount } from "~/server/notifications";
+import { can, getViewer } from "~/server/accounts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

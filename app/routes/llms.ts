@@ -1,5 +1,5 @@
-import { GUEST_MAX_AGE_SECONDS } from "~/server/http-cache.server";
-import { llmsTxt } from "~/server/llms.server";
+import { GUEST_MAX_AGE_SECONDS } from "~/server/platform";
+import { llmsTxt } from "~/server/seo";
 
 /**
  * Cached through the guest page cache (decision 0012), not a cache of its own:

@@ -1,7 +1,5 @@
-import { checkPermission } from "~/server/guards.server";
-import { suggestMembers } from "~/server/mentions.server";
-import { checkRateLimits, mentionSuggestionsPerMember } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
+import { checkPermission, checkRateLimits, getViewer, mentionSuggestionsPerMember } from "~/server/accounts";
+import { suggestMembers } from "~/server/discussions";
 import type { Route } from "./+types/member-suggestions";
 
 /** Private to the member who asks, and nothing for a search engine. */

@@ -10,8 +10,8 @@ import { Select } from "~/components/ui/select";
 import { directoryExpertise, expertiseLabels, isDirectoryExpertise, MEMBER_QUERY_MAX_LENGTH, membersHref } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
-import { requirePageParam } from "~/server/guards.server";
-import { listMembers } from "~/server/members.server";
+import { requirePageParam } from "~/server/accounts";
+import { listMembers } from "~/server/members";
 import type { Route } from "./+types/members";
 
 const SEARCH_DEBOUNCE_MS = 300;

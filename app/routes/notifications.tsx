@@ -10,11 +10,9 @@ import { notificationText } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { requirePageParam, requirePermission } from "~/server/guards.server";
-import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount } from "~/server/notifications.server";
-import { dispatch, fail, firstMessage, refuse, respond } from "~/server/outcome.server";
-import { readFormData } from "~/server/request-body.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requirePageParam, requirePermission } from "~/server/accounts";
+import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount } from "~/server/notifications";
+import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request }: Route.LoaderArgs) {

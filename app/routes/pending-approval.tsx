@@ -4,8 +4,7 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
 import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
-import { requireUser } from "~/server/guards.server";
-import { awaitsApproval } from "~/server/permissions.server";
+import { awaitsApproval, requireUser } from "~/server/accounts";
 import type { Route } from "./+types/pending-approval";
 
 export async function loader({ request }: Route.LoaderArgs) {

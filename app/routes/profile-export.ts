@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { requireUser } from "~/server/guards.server";
-import { canExportAccountData } from "~/server/permissions.server";
-import { exportMemberData } from "~/server/profile.server";
+import { canExportAccountData, requireUser } from "~/server/accounts";
+import { exportMemberData } from "~/server/members";
 import type { Route } from "./+types/profile-export";
 
 /** DSGVO export: only the signed-in owner downloads their own data. */

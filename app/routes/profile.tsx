@@ -19,25 +19,23 @@ import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfil
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
-import { signOut } from "~/server/accounts.server";
-import { listDiscussionsByAuthor } from "~/server/discussion-lists.server";
-import { notFoundUnless } from "~/server/guards.server";
-import { countContributions, getPublicProfile } from "~/server/members.server";
+import { canDeleteAccount, canEditProfile, getViewer, notFoundUnless, signOut } from "~/server/accounts";
+import { listDiscussionsByAuthor } from "~/server/discussions";
+import { avatarTexts, countContributions, deleteOwnAccount, getPublicProfile, removeAvatar, setAvatar, updateOwnProfile } from "~/server/members";
+import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
 import {
-  deleteOwnAccount,
-  getNotificationSettings,
-  avatarTexts,
-  removeAvatar,
-  setAvatar,
-  updateNotificationSettings,
-  updateOwnProfile,
-} from "~/server/profile.server";
-import { dispatch, fail, fieldErrorsOf, firstMessage, forwardCookies, refuse, respond, type Failure } from "~/server/outcome.server";
-import { canDeleteAccount, canEditProfile } from "~/server/permissions.server";
-import { getViewer } from "~/server/session.server";
-import { readFormData } from "~/server/request-body.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { addStructuredData, profilePageJsonLd } from "~/server/seo.server";
+  dispatch,
+  fail,
+  type Failure,
+  fieldErrorsOf,
+  firstMessage,
+  forwardCookies,
+  readFormData,
+  redirectWithToast,
+  refuse,
+  respond,
+} from "~/server/platform";
+import { addStructuredData, profilePageJsonLd } from "~/server/seo";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

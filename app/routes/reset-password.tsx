@@ -13,11 +13,8 @@ import { paths } from "~/lib/paths";
 import { newPasswordSchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
-import { resetPassword } from "~/server/accounts.server";
-import { isPasswordResetTokenValid } from "~/server/auth.server";
-import { authRateRules, checkRateLimits } from "~/server/rate-limit.server";
-import { fail, refuse, respond } from "~/server/outcome.server";
-import { readFormData } from "~/server/request-body.server";
+import { authRateRules, checkRateLimits, isPasswordResetTokenValid, resetPassword } from "~/server/accounts";
+import { fail, readFormData, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { env } from "~/server/env.server";
-import { robotsTxt } from "~/server/robots.server";
+import { env } from "~/server/platform";
+import { robotsTxt } from "~/server/seo";
 
 export function loader() {
   return new Response(robotsTxt({ publicUrl: env.PUBLIC_URL, aiTraining: env.AI_TRAINING }), {

@@ -24,9 +24,9 @@ import {
   type SearchFilter,
 } from "~/lib/search";
 import { seoMeta } from "~/lib/seo";
-import { unreadCounts } from "~/server/read-positions.server";
-import { searchDiscussions } from "~/server/search.server";
-import { getViewer } from "~/server/session.server";
+import { unreadCounts } from "~/server/discussions";
+import { searchDiscussions } from "~/server/search";
+import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {

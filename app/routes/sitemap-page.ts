@@ -1,4 +1,4 @@
-import { discussionEntries, discussionNumbersOnPage, sitemapLayout, fixedAndProfileEntries, urlsetXml, xmlResponse } from "~/server/sitemap.server";
+import { discussionEntries, discussionNumbersOnPage, sitemapLayout, fixedAndProfileEntries, urlsetXml, xmlResponse } from "~/server/seo";
 import type { Route } from "./+types/sitemap-page";
 
 /** One page of a sitemap index: /sitemaps/1.xml holds the fixed pages and the profiles, 2.xml… the discussions by number. */

@@ -1,4 +1,4 @@
-import { singleSitemapEntries, sitemapIndexPages, sitemapIndexXml, sitemapLayout, urlsetXml, xmlResponse } from "~/server/sitemap.server";
+import { singleSitemapEntries, sitemapIndexPages, sitemapIndexXml, sitemapLayout, urlsetXml, xmlResponse } from "~/server/seo";
 
 export async function loader() {
   const layout = await sitemapLayout();

@@ -1,8 +1,8 @@
 import { listingAt } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { feedResponse, rssFeed } from "~/server/feeds.server";
-import { notFoundUnless } from "~/server/guards.server";
+import { feedResponse, rssFeed } from "~/server/seo";
+import { notFoundUnless } from "~/server/accounts";
 import type { Route } from "./+types/subforum-feed";
 
 /** The feed of a subforum, and under /kategorie of a category without a subforum (routes.ts). */

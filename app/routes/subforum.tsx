@@ -8,23 +8,17 @@ import { listingAt } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { notFoundUnless, requirePageParam } from "~/server/guards.server";
-import { listSubforumPage } from "~/server/discussion-lists.server";
-import { categoryWatchLevel, watchCategory, watchSavedTitle } from "~/server/notifications.server";
-import { dispatch, fail, firstMessage, refuse, respond } from "~/server/outcome.server";
-import { can } from "~/server/permissions.server";
-import { readFormData } from "~/server/request-body.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
+import { listSubforumPage, unreadCounts } from "~/server/discussions";
+import { categoryWatchLevel, watchCategory, watchSavedTitle } from "~/server/notifications";
+import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond, sharedReads } from "~/server/platform";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { watchLevels } from "~/lib/notifications";
 import { texts } from "~/lib/texts";
-import { addStructuredData, breadcrumbJsonLd } from "~/server/seo.server";
-import { unreadCounts } from "~/server/read-positions.server";
-import { getViewer } from "~/server/session.server";
-import { sharedReads } from "~/server/shared-reads.server";
+import { addStructuredData, breadcrumbJsonLd } from "~/server/seo";
 import type { Route } from "./+types/subforum";
 
 /** A subforum's list, and under /kategorie the same list for a category without a subforum (routes.ts). */

@@ -4,8 +4,7 @@ import { z } from "zod";
 import { paths } from "~/lib/paths";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { THEMES, themeCookie } from "~/lib/theme";
-import { fail, refuse } from "~/server/outcome.server";
-import { readFormData } from "~/server/request-body.server";
+import { fail, readFormData, refuse } from "~/server/platform";
 import type { Route } from "./+types/theme";
 
 /** Choosing the theme is a POST from the switch; a GET (prefetch, crawler) just goes home. */

@@ -7,8 +7,8 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { kindList } from "~/lib/notifications";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { readUnsubscribeToken, unsubscribe } from "~/server/notification-mail.server";
-import { fail, firstMessage, refuse, respond } from "~/server/outcome.server";
+import { readUnsubscribeToken, unsubscribe } from "~/server/notifications";
+import { fail, firstMessage, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/unsubscribe";
 
 const invalidLink = "Dieser Abmeldelink ist ungültig.";

@@ -9,7 +9,7 @@
  * number, so two runs with the same sizes produce the same forum.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../app/server/db.server";
+import type { Database } from "../../app/server/db";
 
 export interface BenchDataOptions {
   discussions: number;

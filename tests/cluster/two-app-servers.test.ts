@@ -26,8 +26,8 @@ beforeAll(async () => {
   // Demo content, written the way `npm run seed` does it, before any server takes the database.
   process.env.DATABASE_URL = database.url;
   process.env.LOG_LEVEL = "silent";
-  const { db, closeDatabase } = await import("~/server/db.server");
-  const { seedDemoContent } = await import("~/server/demo-seed.server");
+  const { db, closeDatabase } = await import("~/server/db");
+  const { seedDemoContent } = await import("~/server/demo");
   await seedDemoContent(db, { adminPassword: "cluster-admin-passwort" });
   await closeDatabase();
   const shared = { DATABASE_URL: database.url, WEB_CONCURRENCY: "1", TRUST_PROXY: "1", AUTH_SECRET: "cluster-test-geheimnis-mit-genug-zeichen-0123" };

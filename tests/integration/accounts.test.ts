@@ -7,14 +7,14 @@ const smtp = await startSmtpCapture();
 process.env.SMTP_URL = smtp.url;
 
 const { account, profiles, session, user, userRoles, verification } = await import("../../db/schema");
-const { db } = await import("~/server/db.server");
-const accounts = await import("~/server/accounts.server");
-const { auth, isPasswordResetTokenValid } = await import("~/server/auth.server");
-const { decideApproval } = await import("~/server/admin.server");
-const { ensureAdmin } = await import("~/server/members.server");
-const { deliverDueMails } = await import("~/server/mail.server");
-const { findViewer } = await import("~/server/session.server");
-const { requireApprovedUser } = await import("~/server/guards.server");
+const { db } = await import("~/server/db");
+const accounts = await import("~/server/accounts");
+const { auth, isPasswordResetTokenValid } = await import("~/server/accounts");
+const { decideApproval } = await import("~/server/admin");
+const { ensureAdmin } = await import("~/server/accounts");
+const { deliverDueMails } = await import("~/server/mail");
+const { findViewer } = await import("~/server/accounts");
+const { requireApprovedUser } = await import("~/server/accounts");
 const { texts } = await import("~/lib/texts");
 
 afterAll(() => smtp.close());

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions, profiles, user, userRoles } from "../../db/schema";
-import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin.server";
-import { seedAllSamples, seedSample } from "~/server/sample-discussions.server";
-import { db } from "~/server/db.server";
-import { createMemberAccount } from "~/server/members.server";
-import { findViewer, type Viewer } from "~/server/session.server";
+import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin";
+import { seedAllSamples, seedSample } from "~/server/demo";
+import { db } from "~/server/db";
+import { createMemberAccount, findViewer, type Viewer } from "~/server/accounts";
 import { createUserSchema, splitUsername } from "~/lib/schemas/admin";
 import { makeViewer } from "../support/members";
 

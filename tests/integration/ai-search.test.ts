@@ -2,13 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as markdownLoader } from "~/routes/discussion-markdown";
 import { loader as llmsLoader } from "~/routes/llms";
 import { categories, categoryHref, categoryLabels } from "~/lib/categories";
-import { createComment } from "~/server/comments.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { env } from "~/server/env.server";
-import { discussionMarkdown, MARKDOWN_COMMENT_LIMIT } from "~/server/markdown.server";
-import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
-import type { Viewer } from "~/server/session.server";
+import { createComment, createDiscussion, discussionMarkdown, getDiscussionBySlug, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions";
+import { env } from "~/server/platform";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

@@ -5,10 +5,10 @@ import { startSmtpCapture } from "../support/smtp-capture";
 const smtp = await startSmtpCapture();
 process.env.SMTP_URL = smtp.url;
 
-const accounts = await import("~/server/accounts.server");
-const { db } = await import("~/server/db.server");
-const { createMemberAccount } = await import("~/server/members.server");
-const { passwordHashing } = await import("~/server/password.server");
+const accounts = await import("~/server/accounts");
+const { db } = await import("~/server/db");
+const { createMemberAccount } = await import("~/server/accounts");
+const { passwordHashing } = await import("~/server/accounts");
 
 afterAll(() => smtp.close());
 afterEach(() => vi.restoreAllMocks());

@@ -2,8 +2,8 @@ import { verifyPassword } from "better-auth/crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { account, comments, discussions, events, profiles, userRoles } from "../../db/schema";
-import { db, queryRows } from "~/server/db.server";
-import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo-seed.server";
+import { db, queryRows } from "~/server/db";
+import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
 import { categories } from "~/lib/categories";
 
 const now = new Date("2026-11-21T12:00:00Z");

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { devMailboxEnabled } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { listDevMailbox, queueMail } from "~/server/mail.server";
+import { devMailboxEnabled, logger } from "~/server/platform";
+import { listDevMailbox, queueMail } from "~/server/mail";
 import { loader } from "~/routes/dev.mailbox";
 
 type LoaderArgs = Parameters<typeof loader>[0];
@@ -20,7 +19,7 @@ async function statusOf(url: string): Promise<number> {
 
 async function mailboxUrl(): Promise<string> {
   // Imported here, not at the top: the file must load (and its other tests fail for their own reason) without this module.
-  const { devMailboxUrl } = await import("~/server/dev-mailbox.server");
+  const { devMailboxUrl } = await import("~/server/mail");
   const url = devMailboxUrl();
   if (!url) throw new Error("no developer mailbox");
   return url;

@@ -3,18 +3,22 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, discussionViews } from "../../db/schema";
 import { action as viewAction } from "~/routes/discussion.view";
 import { loader as subforumLoader } from "~/routes/subforum";
-import { commentPageOf, createComment, listCommentPage, updateComment } from "~/server/comments.server";
-import { db } from "~/server/db.server";
-import { getCommunityStats } from "~/server/community-stats.server";
 import {
+  commentPageOf,
+  createComment,
+  createDiscussion,
+  getCommunityStats,
   getDiscussionBySlug,
   incrementViews,
+  listCommentPage,
   purgeViewMarks,
+  updateComment,
+  updateDiscussion,
   VIEW_WINDOW_MINUTES,
   visitorKey,
-} from "~/server/discussion-detail.server";
-import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
-import type { Viewer } from "~/server/session.server";
+} from "~/server/discussions";
+import { db } from "~/server/db";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions, profiles, user } from "../../db/schema";
 import { loader as healthz } from "~/routes/healthz";
-import { db } from "~/server/db.server";
+import { db } from "~/server/db";
 import {
   listLatestInCategory,
   listMostActiveInCategory,
   listRecentDiscussions,
   listSubforumHighlights,
-} from "~/server/discussion-lists.server";
-import { createMemberAccount } from "~/server/members.server";
+} from "~/server/discussions";
+import { createMemberAccount } from "~/server/accounts";
 
 const base = new Date("2026-11-01T10:00:00Z").getTime();
 let authorId: string;

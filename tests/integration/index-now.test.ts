@@ -5,13 +5,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { indexNowQueue } from "../../db/schema";
 import { categoryHref } from "~/lib/categories";
 import { loader as keyLoader } from "~/routes/index-now-key";
-import { db } from "~/server/db.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
-import { env } from "~/server/env.server";
-import { indexNowKey, isPublicHttpsUrl, submitDueIndexNow } from "~/server/index-now.server";
-import { setDiscussionHidden } from "~/server/moderation.server";
-import type { Viewer } from "~/server/session.server";
+import { db } from "~/server/db";
+import { createDiscussion, getDiscussionBySlug, updateDiscussion } from "~/server/discussions";
+import { env } from "~/server/platform";
+import { indexNowKey, isPublicHttpsUrl, submitDueIndexNow } from "~/server/seo";
+import { setDiscussionHidden } from "~/server/moderation";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 interface Submission {

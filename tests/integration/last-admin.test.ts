@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user, userRoles } from "../../db/schema";
-import { auth } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { createMemberAccount } from "~/server/members.server";
+import { auth, createMemberAccount } from "~/server/accounts";
+import { db } from "~/server/db";
 import { action } from "~/routes/profile";
 
 type ActionArgs = Parameters<typeof action>[0];

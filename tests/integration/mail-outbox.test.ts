@@ -9,8 +9,8 @@ await probe.close();
 process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
 
 const { mailOutbox } = await import("../../db/schema");
-const { db } = await import("~/server/db.server");
-const { deliverDueMails, queueMail } = await import("~/server/mail.server");
+const { db } = await import("~/server/db");
+const { deliverDueMails, queueMail } = await import("~/server/mail");
 
 let capture: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
 afterAll(() => capture?.close());

@@ -8,13 +8,13 @@ smtp.pause();
 process.env.SMTP_URL = smtp.url;
 
 const { mailOutbox } = await import("../../db/schema");
-const { db } = await import("~/server/db.server");
-const { createComment } = await import("~/server/comments.server");
-const { getDiscussionBySlug } = await import("~/server/discussion-detail.server");
-const { createDiscussion } = await import("~/server/discussion-writes.server");
-const { queueMail, startMailWorker } = await import("~/server/mail.server");
+const { db } = await import("~/server/db");
+const { createComment } = await import("~/server/discussions");
+const { getDiscussionBySlug } = await import("~/server/discussions");
+const { createDiscussion } = await import("~/server/discussions");
+const { queueMail, startMailWorker } = await import("~/server/mail");
 const { makeViewer } = await import("../support/members");
-const { mailAllDueNotifications } = await import("~/server/notification-mail.server");
+const { mailAllDueNotifications } = await import("~/server/notifications");
 
 // The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the worker in time.
 const stopWorker = await startMailWorker(10 * 60_000);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { createMemberAccount, getPublicProfile, listMembers, MEMBERS_PAGE_SIZE } from "~/server/members.server";
+import { db } from "~/server/db";
+import { createMemberAccount } from "~/server/accounts";
+import { getPublicProfile, listMembers, MEMBERS_PAGE_SIZE } from "~/server/members";
 
 let pendingId: string;
 let muellerId: string;

@@ -2,23 +2,24 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, notifications, notificationSettings, profiles, user } from "../../db/schema";
 import { mentionToken, splitMentions } from "~/lib/mentions";
-import { createComment, listCommentPage, updateComment } from "~/server/comments.server";
-import { db } from "~/server/db.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
-import { discussionCommentsFeed, rssFeed } from "~/server/feeds.server";
-import { discussionMarkdown } from "~/server/markdown.server";
-import { updateOwnProfile } from "~/server/profile.server";
-import { searchDiscussions } from "~/server/search.server";
-import { discussionJsonLd } from "~/server/seo.server";
-import { suggestMembers } from "~/server/mentions.server";
-import { setDiscussionHidden } from "~/server/moderation.server";
+import {
+  createComment,
+  createDiscussion,
+  discussionMarkdown,
+  getDiscussionBySlug,
+  listCommentPage,
+  suggestMembers,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
+import { db } from "~/server/db";
+import { discussionCommentsFeed, discussionJsonLd, rssFeed } from "~/server/seo";
+import { updateOwnProfile } from "~/server/members";
+import { searchDiscussions } from "~/server/search";
+import { setDiscussionHidden } from "~/server/moderation";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as suggestionsLoader } from "~/routes/member-suggestions";
-import { auth } from "~/server/auth.server";
-import { createMemberAccount } from "~/server/members.server";
-import { mentionSuggestionsPerMember } from "~/server/rate-limit.server";
-import type { Viewer } from "~/server/session.server";
+import { auth, createMemberAccount, mentionSuggestionsPerMember, type Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

@@ -2,18 +2,22 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions } from "../../db/schema";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { listAuditLog } from "~/server/audit.server";
-import { createComment, listCommentPage, updateComment } from "~/server/comments.server";
-import { db } from "~/server/db.server";
-import { listRecentDiscussions, listSubforumPage } from "~/server/discussion-lists.server";
-import { getCommunityStats } from "~/server/community-stats.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
-import { rssFeed } from "~/server/feeds.server";
-import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation.server";
-import { searchDiscussions } from "~/server/search.server";
-import type { Viewer } from "~/server/session.server";
-import { discussionEntries } from "~/server/sitemap.server";
+import { listAuditLog, setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
+import {
+  createComment,
+  createDiscussion,
+  getCommunityStats,
+  getDiscussionBySlug,
+  listCommentPage,
+  listRecentDiscussions,
+  listSubforumPage,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
+import { db } from "~/server/db";
+import { discussionEntries, rssFeed } from "~/server/seo";
+import { searchDiscussions } from "~/server/search";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 import { parseSearchFilter } from "~/lib/search";
 

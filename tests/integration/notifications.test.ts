@@ -1,26 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { discussionWatches, mailOutbox, notificationMailLog, notifications, notificationSettings, profiles, user } from "../../db/schema";
-import { createComment } from "~/server/comments.server";
-import { db, onQuery, queryRows } from "~/server/db.server";
-import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
+import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
+import { db, onQuery, queryRows } from "~/server/db";
+import { deleteOwnAccount, exportMemberData } from "~/server/members";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
 import {
+  getNotificationSettings,
   listNotifications,
+  mailAllDueNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  readUnsubscribeToken,
+  startNotificationLive,
   unreadCount,
+  unsubscribe,
+  unsubscribeToken,
+  updateNotificationSettings,
   watchCategory,
   watchDiscussion,
-} from "~/server/notifications.server";
-import { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "~/server/notification-mail.server";
-import { startNotificationLive } from "~/server/notification-live.server";
-import type { Viewer } from "~/server/session.server";
-import { decideApproval } from "~/server/admin.server";
-import { getNotificationSettings, updateNotificationSettings } from "~/server/profile.server";
-import { findViewer } from "~/server/session.server";
+} from "~/server/notifications";
+import { findViewer, type Viewer } from "~/server/accounts";
+import { decideApproval } from "~/server/admin";
 import { mentionToken } from "~/lib/mentions";
 import { makeViewer } from "../support/members";
 

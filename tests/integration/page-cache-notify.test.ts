@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { discussions, events, profiles } from "../../db/schema";
-import { createComment } from "~/server/comments.server";
-import { db, listenToDatabase } from "~/server/db.server";
-import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussion-detail.server";
-import { createDiscussion, updateDiscussion } from "~/server/discussion-writes.server";
-import { setCommentHidden, setPinned } from "~/server/moderation.server";
-import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/page-cache.server";
-import { updateNotificationSettings, updateOwnProfile } from "~/server/profile.server";
-import type { Viewer } from "~/server/session.server";
+import { createComment, createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions";
+import { db, listenToDatabase } from "~/server/db";
+import { setCommentHidden, setPinned } from "~/server/moderation";
+import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/platform";
+import { updateNotificationSettings } from "~/server/notifications";
+import { updateOwnProfile } from "~/server/members";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 // What the database announces on "page_cache" (migration 0010), on PGlite and on PostgreSQL (`npm run test:db`).

@@ -17,10 +17,9 @@ import { loader as notificationsLoader } from "~/routes/notifications";
 import { loader as profileLoader } from "~/routes/profile";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as subforumLoader } from "~/routes/subforum";
-import { signIn } from "~/server/accounts.server";
-import { db, onQuery, queryRows } from "~/server/db.server";
-import { SUBFORUM_PAGE_SIZE } from "~/server/discussion-lists.server";
-import { createMemberAccount } from "~/server/members.server";
+import { createMemberAccount, signIn } from "~/server/accounts";
+import { db, onQuery, queryRows } from "~/server/db";
+import { SUBFORUM_PAGE_SIZE } from "~/server/discussions";
 
 // `npm test` uses a small forum; the same checks run on the benchmark's size with
 // PAGE_QUERIES_DISCUSSIONS=100000 PAGE_QUERIES_COMMENTS=1000000 npx vitest run tests/integration/page-queries.test.ts

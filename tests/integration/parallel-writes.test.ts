@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "forum-parallel-"));
 
 const { discussions, profiles } = await import("../../db/schema");
-const { db } = await import("~/server/db.server");
-const { createDiscussion } = await import("~/server/discussion-writes.server");
-const { setAvatar } = await import("~/server/profile.server");
+const { db } = await import("~/server/db");
+const { createDiscussion } = await import("~/server/discussions");
+const { setAvatar } = await import("~/server/members");
 const { makeViewer } = await import("../support/members");
 
 /** Settles all and reports failures by message, so a failing run says how many failed and why. */

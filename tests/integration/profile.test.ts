@@ -11,15 +11,15 @@ process.env.SMTP_URL = smtp.url;
 process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "forum-storage-"));
 
 const { discussions, profiles, user } = await import("../../db/schema");
-const { db } = await import("~/server/db.server");
-const { createComment } = await import("~/server/comments.server");
-const { getDiscussionBySlug } = await import("~/server/discussion-detail.server");
-const { createDiscussion } = await import("~/server/discussion-writes.server");
-const profile = await import("~/server/profile.server");
-const { fileExistsForUrl } = await import("~/server/storage.server");
+const { db } = await import("~/server/db");
+const { createComment } = await import("~/server/discussions");
+const { getDiscussionBySlug } = await import("~/server/discussions");
+const { createDiscussion } = await import("~/server/discussions");
+const profile = await import("~/server/members");
+const { fileExistsForUrl } = await import("~/server/platform");
 const { makeViewer } = await import("../support/members");
-const { mailAllDueNotifications } = await import("~/server/notification-mail.server");
-const { deliverDueMails } = await import("~/server/mail.server");
+const { mailAllDueNotifications, updateNotificationSettings } = await import("~/server/notifications");
+const { deliverDueMails } = await import("~/server/mail");
 
 afterAll(() => smtp.close());
 
@@ -107,15 +107,15 @@ describe("reply notifications", () => {
     const second = await createDiscussion(author, { title: `Zweite ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
     if (!second.ok) throw new Error("create failed");
     const other = (await getDiscussionBySlug(second.value.slug))!;
-    await profile.updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: false });
+    await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: false });
     await createComment(replier, other.id, { content: "Noch was" });
     expect(await mailsTo(author.email)).toHaveLength(1);
 
-    await profile.updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: true });
+    await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: true });
     await createComment(replier, other.id, { content: "Und noch was" });
     expect(await mailsTo(author.email)).toHaveLength(1);
 
-    await profile.updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: true });
+    await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: true });
     await db.execute(sql`update notifications set mailed_at = now() where recipient_id = ${author.id}`);
     await createComment(replier, other.id, { content: "Jetzt wieder" });
     expect(await mailsTo(author.email)).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRateLimits, hitRateLimit, purgeRateLimits, signInDelayMs, signInSlowdown } from "~/server/rate-limit.server";
+import { checkRateLimits, hitRateLimit, purgeRateLimits, signInDelayMs, signInSlowdown } from "~/server/accounts";
 
 const rule = { name: "test", limit: 5, windowSeconds: 60 };
 

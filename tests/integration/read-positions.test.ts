@@ -1,14 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, readPositions } from "../../db/schema";
-import { COMMENT_THREADS_PER_PAGE, createComment, listCommentPage } from "~/server/comments.server";
-import { db, queryRows } from "~/server/db.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { setCommentHidden } from "~/server/moderation.server";
-import { deleteOwnAccount, exportMemberData } from "~/server/profile.server";
-import { firstUnreadComment, isReading, markRead, unreadCounts, UNREAD_COUNT_CAP } from "~/server/read-positions.server";
-import type { Viewer } from "~/server/session.server";
+import {
+  COMMENT_THREADS_PER_PAGE,
+  createComment,
+  createDiscussion,
+  firstUnreadComment,
+  getDiscussionBySlug,
+  isReading,
+  listCommentPage,
+  markRead,
+  UNREAD_COUNT_CAP,
+  unreadCounts,
+} from "~/server/discussions";
+import { db, queryRows } from "~/server/db";
+import { setCommentHidden } from "~/server/moderation";
+import { deleteOwnAccount, exportMemberData } from "~/server/members";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { texts } from "~/lib/texts";
-import { signIn } from "~/server/accounts.server";
-import { db } from "~/server/db.server";
-import { logger } from "~/server/logger.server";
-import { createMemberAccount } from "~/server/members.server";
+import { createMemberAccount, signIn } from "~/server/accounts";
+import { db } from "~/server/db";
+import { logger } from "~/server/platform";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discussions, userRoles } from "../../db/schema";
-import { db, queryRows } from "~/server/db.server";
-import { createMemberAccount } from "~/server/members.server";
+import { db, queryRows } from "~/server/db";
+import { createMemberAccount } from "~/server/accounts";
 
 async function member(email: string) {
   return createMemberAccount(db, {

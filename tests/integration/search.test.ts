@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
-import { db } from "~/server/db.server";
-import { searchDiscussions } from "~/server/search.server";
+import { db } from "~/server/db";
+import { searchDiscussions } from "~/server/search";
 import { parseSearchFilter, type SearchFilter } from "~/lib/search";
 import { makeViewer } from "../support/members";
 

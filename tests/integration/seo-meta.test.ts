@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createComment, listCommentPage } from "~/server/comments.server";
-import { getDiscussionBySlug, type DiscussionDetail } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { env } from "~/server/env.server";
-import { discussionCommentsFeed } from "~/server/feeds.server";
-import { notModified } from "~/server/http-cache.server";
-import { countContributions } from "~/server/members.server";
-import { setCommentHidden, setDiscussionHidden } from "~/server/moderation.server";
-import { discussionJsonLd } from "~/server/seo.server";
-import type { Viewer } from "~/server/session.server";
-import { profileEntries } from "~/server/sitemap.server";
+import { createComment, createDiscussion, type DiscussionDetail, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
+import { env, notModified } from "~/server/platform";
+import { discussionCommentsFeed, discussionJsonLd, profileEntries } from "~/server/seo";
+import { countContributions } from "~/server/members";
+import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
+import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

@@ -5,10 +5,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { session } from "../../db/schema";
-import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from "~/server/auth.server";
-import { db, onQuery } from "~/server/db.server";
-import { createMemberAccount } from "~/server/members.server";
-import { getViewer } from "~/server/session.server";
+import { auth, createMemberAccount, getViewer, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from "~/server/accounts";
+import { db, onQuery } from "~/server/db";
 
 const PASSWORD = "sitzungs-passwort-1";
 

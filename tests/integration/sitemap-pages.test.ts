@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { vacuumAnalyze } from "../../db/seed/bench-data";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { loader as sitemapPageLoader } from "~/routes/sitemap-page";
-import { db, onQuery } from "~/server/db.server";
-import { SITEMAP_MAX_URLS } from "~/server/sitemap.server";
+import { db, onQuery } from "~/server/db";
+import { SITEMAP_MAX_URLS } from "~/server/seo";
 
 const DISCUSSIONS = 6_000;
 const STEP = 500;

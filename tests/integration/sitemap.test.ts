@@ -1,13 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
-import { createComment } from "~/server/comments.server";
-import { db, queryRows } from "~/server/db.server";
-import { getDiscussionBySlug } from "~/server/discussion-detail.server";
-import { createDiscussion } from "~/server/discussion-writes.server";
-import { setCommentHidden } from "~/server/moderation.server";
-import type { Viewer } from "~/server/session.server";
-import { discussionEntries } from "~/server/sitemap.server";
+import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
+import { db, queryRows } from "~/server/db";
+import { setCommentHidden } from "~/server/moderation";
+import type { Viewer } from "~/server/accounts";
+import { discussionEntries } from "~/server/seo";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;

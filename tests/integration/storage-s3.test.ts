@@ -13,8 +13,8 @@ Object.assign(process.env, {
   S3_PUBLIC_URL: "https://cdn.example.com/forum-uploads",
 });
 
-const profile = await import("~/server/profile.server");
-const { fileExistsForUrl } = await import("~/server/storage.server");
+const profile = await import("~/server/members");
+const { fileExistsForUrl } = await import("~/server/platform");
 const { makeViewer } = await import("../support/members");
 
 afterAll(() => s3.close());

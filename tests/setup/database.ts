@@ -7,9 +7,11 @@
  */
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { afterAll, inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import pg from "pg";
-import { openDatabase, type DatabaseConnection } from "~/server/db-connection.server";
+// The connection module alone: the platform index reads the environment, and DATABASE_URL is set below.
+// eslint-disable-next-line server-domains/domain-imports
+import { openDatabase, type DatabaseConnection } from "../../app/server/platform/db-connection.server";
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -24,7 +26,7 @@ if (baseUrl) {
   process.env.DATABASE_URL = url.toString();
 
   afterAll(async () => {
-    const { closeDatabase } = await import("~/server/db.server");
+    const { closeDatabase } = await import("../../app/server/db");
     await closeDatabase();
     const cleanup = new pg.Client({ connectionString: baseUrl });
     await cleanup.connect();
@@ -41,7 +43,13 @@ if (baseUrl) {
     });
   }
   afterAll(async () => {
-    const { closeDatabase } = await import("~/server/db.server");
+    const { closeDatabase } = await import("../../app/server/db");
     await closeDatabase();
   });
 }
+
+// The listeners of the domain events (decision 0021), before the first test but after the test file's own
+// imports: many set process.env first, and the listeners load every domain, the environment included.
+beforeAll(async () => {
+  await import("../../app/server/listeners.server");
+});

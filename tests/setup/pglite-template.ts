@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
     project.provide("pgliteTemplate", null);
     return;
   }
-  const { openDatabase } = await import("../../app/server/db-connection.server");
+  // The connection module alone: the platform index would read the environment of this main process.
+  // eslint-disable-next-line server-domains/domain-imports
+  const { openDatabase } = await import("../../app/server/platform/db-connection.server");
   const connection = await openDatabase({ dataDir: "memory://" });
   const client = (connection.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir("none");

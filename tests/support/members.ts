@@ -1,6 +1,6 @@
-import { db } from "~/server/db.server";
-import { createMemberAccount } from "~/server/members.server";
-import { findViewer, type Viewer } from "~/server/session.server";
+import { db } from "../../app/server/db";
+import { createMemberAccount } from "../../app/server/accounts";
+import { findViewer, type Viewer } from "../../app/server/accounts";
 import type { ApprovalStatus, Role } from "../../db/schema";
 
 let counter = 0;

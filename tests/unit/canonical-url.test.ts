@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { CANONICAL_ROUTES, canonicalRedirect } from "~/server/canonical-url.server";
+import { CANONICAL_ROUTES, canonicalRedirect } from "~/server/platform";
 
 describe("canonicalRedirect", () => {
   it.each([

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mentionsAsText, mentionToken, splitMentions, withMentionNames } from "~/lib/mentions";
-import { mentionedIn, mentionNamesInRichText, textMentionsIn, toMentionNames } from "~/server/mentions.server";
-import { htmlToText, sanitizeRichText } from "~/server/sanitize.server";
+import { htmlToText, mentionedIn, mentionNamesInRichText, sanitizeRichText, textMentionsIn, toMentionNames } from "~/server/discussions";
 
 describe("mention tokens in plain-text comments", () => {
   it("splits text and mentions in order", () => {

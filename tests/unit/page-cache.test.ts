@@ -2,19 +2,20 @@ import { createHash } from "node:crypto";
 import { getSessionCookie, parseCookies as betterAuthParse } from "better-auth/cookies";
 import { parseCookies as betterCallParse } from "better-call";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "~/server/content-security-policy.server";
 import {
+  type CachedPage,
   chooseEncoding,
   compressForCache,
+  contentSecurityPolicy,
   discussionOfPath,
   guestCookieHeader,
   guestPageKey,
+  inlineScriptHashes,
   isNegotiatedPath,
   isShareable,
+  noteViewer,
   PageCache,
-  type CachedPage,
-} from "~/server/page-cache.server";
-import { noteViewer } from "~/server/viewer-tracking.server";
+} from "~/server/platform";
 import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../support/session-cookie-variants";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };

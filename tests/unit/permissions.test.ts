@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalStatus, Role } from "../../db/schema";
-import * as guardian from "~/server/permissions.server";
-import { can, permissions, type Permission } from "~/server/permissions.server";
-import type { Viewer } from "~/server/session.server";
+import { can, guardian, permissions, type Permission, type Viewer } from "~/server/accounts";
 
 /**
  * The whole guardian as tables: every exported rule, asked by every kind of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "~/server/logger.server";
+import { redactUrl } from "~/server/platform";
 
 describe("redactUrl", () => {
   it("hides mailed tokens and the mailbox key, keeps the rest of the address", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKeyOf, createRequestGate, outsideGate, VisitEndedError, waitOutsideGate, withinVisit, type Visit } from "~/server/request-gate.server";
+import { clientKeyOf, createRequestGate, outsideGate, VisitEndedError, waitOutsideGate, withinVisit, type Visit } from "~/server/platform";
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AI_SEARCH_AGENTS, AI_TRAINING_AGENTS, robotsTxt } from "~/server/robots.server";
+import { AI_SEARCH_AGENTS, AI_TRAINING_AGENTS, robotsTxt } from "~/server/seo";
 
 /** The rules of the group that names `agent` (a crawler follows only its most specific group). */
 function rulesFor(text: string, agent: string): string[] {

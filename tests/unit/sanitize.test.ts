@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, plainTextExcerpt, sanitizeRichText, textToHtml } from "~/server/sanitize.server";
+import { htmlToText, plainTextExcerpt, sanitizeRichText, textToHtml } from "~/server/discussions";
 
 describe("sanitizeRichText", () => {
   it("keeps bold, bullet lists, paragraphs and line breaks", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SharedReads } from "~/server/shared-reads.server";
+import { SharedReads } from "~/server/platform";
 
 function reads() {
   const shared = new SharedReads({ maxEntries: 10, maxAgeMs: 60_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SingleFlight } from "~/server/single-flight.server";
+import { SingleFlight } from "~/server/platform";
 
 describe("SingleFlight", () => {
   it("lets a caller after a failed load start anew instead of sharing the failure", async () => {

@@ -2,8 +2,7 @@ import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it, vi } from "vitest";
 import writePath from "../../eslint-rules/one-write-path.js";
-import { logger } from "~/server/logger.server";
-import { dispatch, fail, forwardCookies, ok, reasonForStatus, refuse, respond, respondByRedirect } from "~/server/outcome.server";
+import { dispatch, fail, forwardCookies, logger, ok, reasonForStatus, refuse, respond, respondByRedirect } from "~/server/platform";
 
 RuleTester.describe = describe;
 RuleTester.it = it;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AuditAction } from "../../../db/schema";
 import { formatDateTime } from "~/lib/format";
 import { paths } from "~/lib/paths";
-import type { AuditLogEntry } from "~/server/audit.server";
+import type { AuditLogEntry } from "~/server/moderation";
 
 export const auditActionLabels: Record<AuditAction, string> = {
   approve: "Mitglied freigeschaltet",

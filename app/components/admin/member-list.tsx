@@ -7,7 +7,7 @@ import { Select } from "~/components/ui/select";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { roleLabels, roleOptions, type RoleValue } from "~/lib/schemas/admin";
 import type { ToastMessage } from "~/lib/toast";
-import type { ManagedMember } from "~/server/admin.server";
+import type { ManagedMember } from "~/server/admin";
 
 const statusLabels: Record<string, string> = { pending: "Wartet auf Freigabe", rejected: "Abgelehnt" };
 /** Staff roles stand out in the list; plain members do not. */

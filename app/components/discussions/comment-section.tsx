@@ -10,7 +10,7 @@ import { MentionTextarea } from "~/components/ui/mention-textarea";
 import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
-import type { CommentView } from "~/server/comments.server";
+import type { CommentView } from "~/server/discussions";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText, textWithMentions } from "./linkified-text";

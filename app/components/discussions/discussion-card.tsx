@@ -2,7 +2,7 @@ import { MessageCircleIcon } from "lucide-react";
 import { PinnedBadge } from "./pinned-badge";
 import { authorFullName } from "~/lib/authors";
 import { formatDate, formatReplies } from "~/lib/format";
-import type { DiscussionSummary } from "~/server/discussion-summaries.server";
+import type { DiscussionSummary } from "~/server/discussions";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "./category-badge";

@@ -4,7 +4,7 @@ import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
-import type { DiscussionSummary } from "~/server/discussion-summaries.server";
+import type { DiscussionSummary } from "~/server/discussions";
 
 export function RecentDiscussions({ discussions, unread = {}, now }: { discussions: DiscussionSummary[]; unread?: Record<string, number>; now: Date }) {
   return (

@@ -2,7 +2,7 @@ import { ActivityIcon, CalendarIcon, MessagesSquareIcon, UsersIcon, type LucideI
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { categories, categoryLabels } from "~/lib/categories";
 import { formatCount } from "~/lib/format";
-import type { CommunityStats as Stats } from "~/server/community-stats.server";
+import type { CommunityStats as Stats } from "~/server/discussions";
 
 export function CommunityStats({ stats }: { stats: Stats }) {
   const largest = Math.max(1, ...Object.values(stats.discussionsByCategory));

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import type { Subforum } from "~/lib/categories";
 import { formatDate } from "~/lib/format";
 import { paths } from "~/lib/paths";
-import type { DiscussionSummary } from "~/server/discussion-summaries.server";
+import type { DiscussionSummary } from "~/server/discussions";
 
 const cardTitles: Record<Subforum["segment"], string> = { seo: "SEO", sea: "SEA", ai: "KI Suche" };
 

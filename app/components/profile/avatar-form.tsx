@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { ImageIcon } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import type { PublicProfile } from "~/server/members.server";
+import type { PublicProfile } from "~/server/members";
 
 /** Upload with a local preview, and removal. The server checks and re-encodes every file. */
 export function AvatarForm({ profile }: { profile: PublicProfile }) {

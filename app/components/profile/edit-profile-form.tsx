@@ -9,7 +9,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { profileExperienceOptions, profileExpertiseOptions } from "~/lib/schemas/profile";
-import type { PublicProfile } from "~/server/members.server";
+import type { PublicProfile } from "~/server/members";
 import { AvatarForm } from "./avatar-form";
 
 /** Options of a value list, plus the member's current value if it came from another list (sign-up, admin). */

@@ -1,0 +1,94 @@
+import { lt, sql } from "drizzle-orm";
+import { rateLimit } from "../../../db/schema";
+import { db, queryRows } from "~/server/db";
+import { defineSchedule } from "~/server/jobs";
+
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * The limits on everything that sends mail or checks a password. Per e-mail
+ * address they stop guessing one account; per IP they stop one client from
+ * sweeping many. Sign-in is refused per address *and* client: refusing per
+ * address alone would let anyone lock any member out with a few wrong
+ * passwords. Across clients an address is only slowed down (signInSlowdown).
+ */
+export const authRateRules = {
+  signInPerEmailAndIp: { name: "sign-in:email+ip", limit: 8, windowSeconds: 10 * 60 },
+  signInPerIp: { name: "sign-in:ip", limit: 30, windowSeconds: 60 },
+  signUpPerIp: { name: "sign-up:ip", limit: 10, windowSeconds: 60 * 60 },
+  signUpPerEmail: { name: "sign-up:email", limit: 3, windowSeconds: 60 * 60 },
+  magicLinkPerEmail: { name: "magic-link:email", limit: 3, windowSeconds: 10 * 60 },
+  magicLinkPerIp: { name: "magic-link:ip", limit: 10, windowSeconds: 10 * 60 },
+  resetPerEmail: { name: "reset:email", limit: 3, windowSeconds: 10 * 60 },
+  resetPerIp: { name: "reset:ip", limit: 10, windowSeconds: 10 * 60 },
+  resendPerEmail: { name: "resend:email", limit: 3, windowSeconds: 10 * 60 },
+  resendPerIp: { name: "resend:ip", limit: 10, windowSeconds: 10 * 60 },
+  newPasswordPerIp: { name: "new-password:ip", limit: 10, windowSeconds: 10 * 60 },
+  emailLinkPerIp: { name: "email-link:ip", limit: 30, windowSeconds: 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
+export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
+
+/**
+ * Sign-in attempts on one address from all clients together. Beyond the limit
+ * each further attempt waits a little longer (up to maxDelayMs) before the
+ * password is checked: a guesser spread over many addresses is slowed, the
+ * owner still gets in.
+ */
+export const signInSlowdown = { rule: { name: "sign-in:email", limit: 20, windowSeconds: 10 * 60 }, stepMs: 250, maxDelayMs: 3_000 } as const;
+
+export interface RateResult {
+  allowed: boolean;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+  /** Attempts in the current window, this one included. */
+  count: number;
+}
+
+/**
+ * Counts one attempt against a fixed window. One upsert statement, so
+ * concurrent requests on any number of app servers count exactly.
+ */
+export async function hitRateLimit(rule: RateRule, subject: string, now = Date.now()): Promise<RateResult> {
+  const key = `${rule.name}:${subject}`;
+  const windowMs = rule.windowSeconds * 1000;
+  const expiredBefore = now - windowMs;
+  const [row] = await queryRows<{ count: number; window_start: string | number }>(sql`
+    insert into ${rateLimit} (id, key, count, last_request)
+    values (${crypto.randomUUID()}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when ${rateLimit}.last_request <= ${expiredBefore} then 1 else ${rateLimit}.count + 1 end,
+      last_request = case when ${rateLimit}.last_request <= ${expiredBefore} then ${now} else ${rateLimit}.last_request end
+    returning count, last_request as window_start`);
+  const count = Number(row?.count ?? 1);
+  const windowStart = Number(row?.window_start ?? now);
+  return { allowed: count <= rule.limit, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)), count };
+}
+
+/** Counts the attempt against every rule; refused when any of them is exceeded. */
+export async function checkRateLimits(checks: Array<[RateRule, string]>): Promise<RateResult> {
+  const results = await Promise.all(checks.map(([rule, subject]) => hitRateLimit(rule, subject)));
+  const refused = results.filter((result) => !result.allowed);
+  const count = Math.max(0, ...results.map((result) => result.count));
+  if (refused.length === 0) return { allowed: true, retryAfter: 0, count };
+  return { allowed: false, retryAfter: Math.max(...refused.map((result) => result.retryAfter)), count };
+}
+
+/** Counts a sign-in attempt on this address and says how long it should wait before the password check. */
+export async function signInDelayMs(emailKey: string, now = Date.now()): Promise<number> {
+  const { count } = await hitRateLimit(signInSlowdown.rule, emailKey, now);
+  const over = count - signInSlowdown.rule.limit;
+  return over > 0 ? Math.min(over * signInSlowdown.stepMs, signInSlowdown.maxDelayMs) : 0;
+}
+
+/** Drops counters whose window ended more than a day ago. */
+export async function purgeRateLimits(now = Date.now()): Promise<void> {
+  await db.delete(rateLimit).where(lt(rateLimit.lastRequest, now - 24 * 60 * 60 * 1000));
+}
+
+defineSchedule("purge-rate-limits", { everySeconds: 3_600, run: () => purgeRateLimits() });

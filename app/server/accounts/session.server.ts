@@ -1,0 +1,104 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { parseCookies } from "better-auth/cookies";
+import { and, eq, gt } from "drizzle-orm";
+import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
+import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
+import { db } from "~/server/db";
+import { noteViewer } from "~/server/platform";
+
+/** The signed-in person as the app sees them: auth user, forum profile and role in one object. */
+export interface Viewer {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  approvalStatus: ApprovalStatus;
+  role: Role;
+}
+
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The viewer of this request, looked up once per request however many loaders ask. */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = loadViewer(request);
+    viewers.set(request, viewer);
+  }
+  const found = await viewer;
+  // Whatever the request looked like, a render that knows its reader is never shared with guests.
+  if (found) noteViewer();
+  return found;
+}
+
+/**
+ * Every member's page asks who is reading, so the common case is one query:
+ * the session cookie's signature checked here as better-auth signs it (HMAC
+ * of the token with the auth secret), then session, account, profile and role
+ * read together. Whatever that case does not cover goes to better-auth's own
+ * getSession, which decides and does the rest: a session that has expired
+ * (it deletes it) or is due for its daily extension (it extends it).
+ */
+async function loadViewer(request: Request): Promise<Viewer | null> {
+  const token = signedSessionToken(request.headers.get("Cookie"));
+  if (token === null) return null;
+  const [row] = await db
+    .select({ ...viewerFields, sessionExpiresAt: session.expiresAt })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())));
+  if (row && !extensionDue(row.sessionExpiresAt)) return toViewer(row);
+  const current = await auth.api.getSession({ headers: request.headers });
+  return current ? findViewer(current.user.id) : null;
+}
+
+const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
+
+/** The token of a correctly signed session cookie, or null (no cookie, or a signature that is not ours). */
+function signedSessionToken(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  const value = parseCookies(cookieHeader).get(sessionCookieName);
+  const dot = value?.lastIndexOf(".") ?? -1;
+  if (!value || dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac("sha256", signingSecret).update(token).digest("base64"));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** better-auth moves a session's end forward once the last move is older than the refresh age (auth.server.ts). */
+function extensionDue(expiresAt: Date): boolean {
+  return expiresAt.getTime() - (SESSION_SECONDS - SESSION_REFRESH_SECONDS) * 1000 <= Date.now();
+}
+
+const viewerFields = {
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  avatarUrl: profiles.avatarUrl,
+  approvalStatus: profiles.approvalStatus,
+  role: userRoles.role,
+};
+
+function toViewer<R extends Omit<Viewer, "role"> & { role: Role | null }>(row: R): Viewer {
+  const { id, email, emailVerified, firstName, lastName, avatarUrl, approvalStatus, role } = row;
+  // No role row means the default role (spec: "defaulting to member").
+  return { id, email, emailVerified, firstName, lastName, avatarUrl, approvalStatus, role: role ?? "member" };
+}
+
+export async function findViewer(userId: string): Promise<Viewer | null> {
+  const [row] = await db
+    .select(viewerFields)
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(eq(user.id, userId));
+  return row ? toViewer(row) : null;
+}

@@ -1,0 +1,1 @@
+export { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers, type ManagedMember } from "./admin.server";

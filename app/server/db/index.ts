@@ -1,0 +1,1 @@
+export { closeDatabase, type Database, databaseKind, db, escapeLike, listenToDatabase, onQuery, pingDatabase, queryRows, type Transaction } from "./db.server";

@@ -1,0 +1,205 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { count } from "drizzle-orm";
+import { comments, discussions, events, profiles } from "../../../db/schema";
+import { demoDiscussions, demoMembers, type DemoComment } from "../../../db/seed/demo-content";
+import { slugify } from "~/lib/slug";
+import type { Database } from "~/server/db";
+import { createMemberAccount, ensureAdmin, hashMemberPassword } from "~/server/accounts";
+import { htmlToText, sanitizeRichText } from "~/server/discussions";
+
+export const DEMO_ADMIN_EMAIL = "admin@example.com";
+/** All demo members share this password, so a developer can sign in as any of them. */
+export const DEMO_MEMBER_PASSWORD = "demo-passwort";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export interface DemoSeedResult {
+  adminEmail: string;
+  adminPassword: string;
+  members: number;
+  discussions: number;
+  comments: number;
+  events: number;
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(profiles);
+  return (row?.value ?? 0) === 0;
+}
+
+/**
+ * Fills an empty database with German demo content: members (some pending,
+ * one rejected), an administrator, discussions in every category with
+ * comments and replies, and a few events. Dates are spread backwards from now.
+ */
+export async function seedDemoContent(
+  db: Database,
+  options: { adminPassword?: string; now?: Date } = {},
+): Promise<DemoSeedResult> {
+  const now = options.now ?? new Date();
+  const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
+  const memberHash = await hashMemberPassword(DEMO_MEMBER_PASSWORD);
+
+  // A member's join date lies before their first post, whatever the content file says.
+  const firstActivity = new Map<string, number>();
+  const noteActivity = (key: string, at: number) =>
+    firstActivity.set(key, Math.min(firstActivity.get(key) ?? Number.POSITIVE_INFINITY, at));
+
+  type PlannedComment = { id: string; parentId: string | null; author: string; content: string; at: number };
+  const planned = demoDiscussions.map((discussion) => {
+    const createdAt = now.getTime() - discussion.daysAgo * DAY;
+    noteActivity(discussion.author, createdAt);
+    const plannedComments: PlannedComment[] = [];
+    let cursor = createdAt;
+    const place = (comment: DemoComment, parentId: string | null, after: number): PlannedComment => {
+      // Keep every comment in the past and after the one it follows.
+      const at = Math.min(after + comment.hoursAfterPrevious * HOUR, now.getTime() - 60_000);
+      const placed = { id: randomUUID(), parentId, author: comment.author, content: comment.content, at: Math.max(at, after + 1000) };
+      noteActivity(comment.author, placed.at);
+      plannedComments.push(placed);
+      return placed;
+    };
+    for (const comment of discussion.comments) {
+      const top = place(comment, null, cursor);
+      cursor = top.at;
+      let replyCursor = top.at;
+      for (const reply of comment.replies ?? []) {
+        replyCursor = place(reply, top.id, replyCursor).at;
+      }
+    }
+    return { discussion, createdAt, comments: plannedComments };
+  });
+
+  const memberIds = new Map<string, string>();
+  const adminCreatedAt = new Date(now.getTime() - 220 * DAY);
+  // The same path as `npm run admin:create`.
+  const { id: adminId } = await ensureAdmin(db, {
+    email: DEMO_ADMIN_EMAIL,
+    password: adminPassword,
+    firstName: "Katharina",
+    lastName: "Berger",
+    company: "Nordstern Werbeagentur GmbH",
+    bio: "Ich betreue die Community für die Nordstern Werbeagentur und schalte neue Mitglieder frei.",
+    createdAt: adminCreatedAt,
+  });
+
+  for (const member of demoMembers) {
+    const joined = now.getTime() - member.joinedDaysAgo * DAY;
+    const createdAt = new Date(Math.min(joined, (firstActivity.get(member.key) ?? joined) - DAY));
+    const id = await createMemberAccount(db, {
+      email: member.email,
+      password: { hash: memberHash },
+      firstName: member.firstName,
+      lastName: member.lastName,
+      company: member.company,
+      expertise: member.expertise,
+      experience: member.experience,
+      bio: member.bio,
+      newsletterSubscribed: member.newsletter,
+      approvalStatus: member.approvalStatus,
+      role: member.role,
+      emailVerified: true,
+      createdAt,
+    });
+    memberIds.set(member.key, id);
+  }
+
+  const authorId = (key: string): string => {
+    const id = memberIds.get(key);
+    if (!id) throw new Error(`Demo-Inhalt verweist auf unbekanntes Mitglied "${key}"`);
+    return id;
+  };
+
+  const usedSlugs = new Set<string>();
+  const uniqueSlug = (title: string) => {
+    const base = slugify(title);
+    let slug = base;
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${n}`;
+    usedSlugs.add(slug);
+    return slug;
+  };
+
+  let commentTotal = 0;
+  await db.transaction(async (tx) => {
+    for (const { discussion, createdAt, comments: threadComments } of planned) {
+      const id = randomUUID();
+      await tx.insert(discussions).values({
+        id,
+        slug: uniqueSlug(discussion.title),
+        title: discussion.title,
+        content: sanitizeRichText(discussion.content),
+        category: discussion.category,
+        authorId: authorId(discussion.author),
+        isPinned: discussion.pinned ?? false,
+        repliesCount: threadComments.length,
+        viewsCount: estimateViews(threadComments.length, now.getTime() - createdAt),
+        createdAt: new Date(createdAt),
+        updatedAt: new Date(createdAt),
+      });
+      if (threadComments.length > 0) {
+        await tx.insert(comments).values(
+          threadComments.map((comment) => ({
+            id: comment.id,
+            discussionId: id,
+            parentId: comment.parentId,
+            authorId: authorId(comment.author),
+            // Comments are plain text; the content file writes them like posts.
+            content: htmlToText(comment.content),
+            createdAt: new Date(comment.at),
+            updatedAt: new Date(comment.at),
+          })),
+        );
+      }
+      commentTotal += threadComments.length;
+    }
+    await tx.insert(events).values(
+      demoEvents(now).map((event) => ({ ...event, createdBy: adminId })),
+    );
+  });
+
+  return {
+    adminEmail: DEMO_ADMIN_EMAIL,
+    adminPassword,
+    members: demoMembers.length + 1,
+    discussions: planned.length,
+    comments: commentTotal,
+    events: demoEvents(now).length,
+  };
+}
+
+/** Plausible view counts: older and busier threads were read more often. */
+function estimateViews(replies: number, ageMs: number): number {
+  const days = ageMs / DAY;
+  return Math.round(12 + replies * 23 + Math.sqrt(Math.max(days, 0)) * 17);
+}
+
+function demoEvents(now: Date) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  return [
+    {
+      title: "SEO-Stammtisch Berlin",
+      description: "Monatliches Treffen für SEOs aus Berlin und Umgebung.",
+      location: "Berlin",
+      startsAt: at(12),
+      createdAt: at(-20),
+      updatedAt: at(-20),
+    },
+    {
+      title: "SMX München – Community-Treffen",
+      description: "Wir treffen uns am Abend des ersten Konferenztags.",
+      location: "München",
+      startsAt: at(95),
+      createdAt: at(-4),
+      updatedAt: at(-4),
+    },
+    {
+      title: "Online-Meetup: KI-Suche und AI Overviews",
+      description: "Erfahrungsaustausch per Video-Call, 60 Minuten.",
+      location: "Online",
+      startsAt: at(5),
+      createdAt: at(-2),
+      updatedAt: at(-2),
+    },
+  ];
+}

@@ -1,0 +1,209 @@
+import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { comments, discussions, profiles } from "../../../db/schema";
+import { pageHref, paths } from "~/lib/paths";
+import { db, type Database, type Transaction } from "~/server/db";
+import { discussionEvents } from "./events.server";
+import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
+import { withMentionNames } from "~/lib/mentions";
+import type { AuthorSummary } from "./discussion-summaries.server";
+import type { Outcome } from "~/server/platform";
+import { can, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
+import { texts } from "~/lib/texts";
+
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  /** As shown: each mention token carries the member's current name (withMentionNames). */
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  author: AuthorSummary | null;
+  /** Set for staff only; the public never receives a hidden comment's text. */
+  hidden: { at: Date; reason: string } | null;
+  /**
+   * A hidden comment that still has visible replies stays in the thread for
+   * the public as an empty placeholder, so the replies keep their context.
+   */
+  placeholder: boolean;
+}
+
+/** Top-level comments (threads) per page of a discussion; each comes with all its replies. */
+export const COMMENT_THREADS_PER_PAGE = 50;
+
+export interface CommentPage {
+  comments: CommentView[];
+  totalPages: number;
+  currentPage: number;
+}
+
+/**
+ * One page of a discussion's comments in the order they were written: its
+ * threads, each with its replies. Staff see hidden comments marked as such;
+ * everyone else does not get them at all. A page past the end has no comments.
+ */
+export async function listCommentPage(discussionId: string, page: number, options: { includeHidden: boolean }): Promise<CommentPage> {
+  const isThread = and(eq(comments.discussionId, discussionId), isNull(comments.parentId));
+  const [counted] = await db.select({ value: count() }).from(comments).where(isThread);
+  const totalPages = Math.max(1, Math.ceil((counted?.value ?? 0) / COMMENT_THREADS_PER_PAGE));
+  if (page > totalPages) return { comments: [], totalPages, currentPage: page };
+  const pageThreads = db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(isThread)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENT_THREADS_PER_PAGE)
+    .offset((page - 1) * COMMENT_THREADS_PER_PAGE);
+  const rows = await db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      content: comments.content,
+      mentionNames: mentionNamesOf(comments.content, "text"),
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+      hiddenAt: comments.hiddenAt,
+      hiddenReason: comments.hiddenReason,
+      authorId: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.id, comments.authorId))
+    .where(and(eq(comments.discussionId, discussionId), or(inArray(comments.id, pageThreads), inArray(comments.parentId, pageThreads))))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && row.hiddenAt === null).map((row) => row.parentId));
+  const views: CommentView[] = [];
+  for (const row of rows) {
+    const hidden = row.hiddenAt === null ? null : { at: row.hiddenAt, reason: row.hiddenReason ?? "" };
+    if (hidden && !options.includeHidden) {
+      if (!parentsWithVisibleReplies.has(row.id)) continue;
+      views.push({ id: row.id, parentId: row.parentId, content: "", createdAt: row.createdAt, updatedAt: row.createdAt, author: null, hidden: null, placeholder: true });
+      continue;
+    }
+    views.push({
+      id: row.id,
+      parentId: row.parentId,
+      content: withMentionNames(row.content, row.mentionNames),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      author:
+        row.authorId === null
+          ? null
+          : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
+      hidden,
+      placeholder: false,
+    });
+  }
+  return { comments: views, totalPages, currentPage: page };
+}
+
+/**
+ * When a guest last saw the discussion's comments change: the newest visible
+ * comment's writing or edit (article:modified_time with the discussion's own edit).
+ */
+export async function lastVisibleCommentChange(discussionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ value: sql<string | null>`max(greatest(${comments.createdAt}, ${comments.updatedAt}))` })
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), isNull(comments.hiddenAt)));
+  return row?.value ? new Date(row.value) : null;
+}
+
+/** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
+export async function commentPageOf(discussionId: string, commentId: string, executor: Database | Transaction = db): Promise<number> {
+  const thread = db
+    .select({ createdAt: sql`th.created_at`, id: sql`th.id` })
+    .from(sql`${comments} c join ${comments} th on th.id = coalesce(c.parent_id, c.id)`)
+    .where(sql`c.id = ${commentId}`);
+  const [row] = await executor
+    .select({ position: count() })
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`));
+  return Math.max(1, Math.ceil((row?.position ?? 0) / COMMENT_THREADS_PER_PAGE));
+}
+
+/** Where a comment is to be found: its page of the discussion, scrolled to it. */
+export async function commentHref(discussion: { id: string; slug: string }, commentId: string, executor: Database | Transaction = db): Promise<string> {
+  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
+}
+
+/**
+ * Writes a comment or a reply, counts it and notifies those who want to know
+ * in the same transaction (the notification mail worker mails them after the commit). Replies to
+ * replies attach to the top-level comment of the thread (one visual level).
+ * Comments are plain text; the page escapes them and links URLs.
+ */
+export async function createComment(
+  viewer: Viewer | null,
+  discussionId: string,
+  input: { content: string; parentId?: string },
+): Promise<Outcome<{ id: string }>> {
+  if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
+  return db.transaction(async (tx): Promise<Outcome<{ id: string }>> => {
+    let parentId: string | null = null;
+    let parentAuthorId: string | null = null;
+    if (input.parentId) {
+      const [parent] = await tx
+        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId, authorId: comments.authorId, hiddenAt: comments.hiddenAt })
+        .from(comments)
+        .where(eq(comments.id, input.parentId));
+      if (!parent || parent.discussionId !== discussionId || parent.hiddenAt !== null) return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
+      parentId = parent.parentId ?? parent.id;
+      parentAuthorId = parent.authorId;
+    }
+    // Counting and the lock check are one statement: a lock that lands first stops this comment.
+    const [counted] = await tx
+      .update(discussions)
+      .set({ repliesCount: sql`${discussions.repliesCount} + 1` })
+      .where(and(eq(discussions.id, discussionId), isNull(discussions.lockedAt), isNull(discussions.hiddenAt)))
+      .returning({ id: discussions.id });
+    if (!counted) {
+      const [target] = await tx.select({ lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt }).from(discussions).where(eq(discussions.id, discussionId));
+      if (!target || target.hiddenAt) return { ok: false, reason: "not-found" };
+      return { ok: false, reason: "invalid", message: texts.discussionLocked };
+    }
+    const content = await resolveTextMentions(input.content, tx);
+    const [row] = await tx
+      .insert(comments)
+      .values({ discussionId, parentId, authorId: viewer.id, content: content.text })
+      .returning({ id: comments.id });
+    await discussionEvents.emit(tx, "comment.created", { discussionId, commentId: row!.id, actor: viewer, parentAuthorId, mentionedIds: content.memberIds });
+    return { ok: true, value: { id: row!.id } };
+  });
+}
+
+/**
+ * The author (or staff) edits the text; the comment then shows '(bearbeitet)'.
+ * Staff editing someone else's comment is written to the audit log (by the
+ * listener of "comment.edited").
+ */
+export async function updateComment(
+  viewer: Viewer | null,
+  discussionId: string,
+  commentId: string,
+  content: string,
+): Promise<Outcome<null>> {
+  const [existing] = await db
+    .select({ authorId: comments.authorId, discussionId: comments.discussionId, hiddenAt: comments.hiddenAt, content: comments.content })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  if (!existing || existing.discussionId !== discussionId) return { ok: false, reason: "not-found" };
+  if (!viewer || !canEditComment(viewer, existing)) {
+    // For anyone but staff a hidden comment does not exist.
+    return { ok: false, reason: existing.hiddenAt !== null && !canSeeHidden(viewer) ? "not-found" : "forbidden" };
+  }
+  await db.transaction(async (tx) => {
+    const resolved = await resolveTextMentions(content, tx);
+    await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    // Only members the edit newly mentions hear of it.
+    const before = new Set(textMentionsIn(existing.content));
+    await discussionEvents.emit(tx, "comment.edited", {
+      discussionId,
+      comment: { id: commentId, authorId: existing.authorId, contentBefore: existing.content },
+      actor: viewer,
+      newlyMentionedIds: resolved.memberIds.filter((id) => !before.has(id)),
+    });
+  });
+  return { ok: true, value: null };
+}

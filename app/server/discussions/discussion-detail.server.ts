@@ -1,0 +1,100 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
+import { discussions, discussionViews, profiles } from "../../../db/schema";
+import { db } from "~/server/db";
+import { defineSchedule } from "~/server/jobs";
+import type { MentionNames } from "~/lib/mentions";
+import { mentionNamesOf } from "./mentions.server";
+import { env } from "~/server/platform";
+import { summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
+
+// The discussion page: the discussion itself and its view counter.
+
+export interface DiscussionDetail extends DiscussionSummary {
+  /** As stored: shown through mentionNamesInRichText with `mentionNames`. */
+  content: string;
+  /** The current names of the members `content` mentions. */
+  mentionNames: MentionNames;
+  authorId: string | null;
+  assignedTo: string | null;
+  lockedAt: Date | null;
+  lockReason: string | null;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+}
+
+/** Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. */
+export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetail | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      content: discussions.content,
+      mentionNames: mentionNamesOf(discussions.content, "html"),
+      discussionAuthorId: discussions.authorId,
+      assignedTo: discussions.assignedTo,
+      lockedAt: discussions.lockedAt,
+      lockReason: discussions.lockReason,
+      hiddenAt: discussions.hiddenAt,
+      hiddenReason: discussions.hiddenReason,
+    })
+    .from(discussions)
+    .leftJoin(profiles, eq(profiles.id, discussions.authorId))
+    .where(eq(discussions.slug, slug));
+  if (!row) return null;
+  return {
+    ...toSummary(row),
+    content: row.content,
+    mentionNames: row.mentionNames,
+    authorId: row.discussionAuthorId,
+    assignedTo: row.assignedTo,
+    lockedAt: row.lockedAt,
+    lockReason: row.lockReason,
+    hiddenAt: row.hiddenAt,
+    hiddenReason: row.hiddenReason,
+  };
+}
+
+/** A visitor adds at most one view per discussion in this many minutes. */
+export const VIEW_WINDOW_MINUTES = 30;
+
+// Every app server must hash alike (AUTH_SECRET is required on a public host); a lone local process may make one up.
+const visitorKeySecret = env.AUTH_SECRET ?? randomBytes(32).toString("hex");
+
+/**
+ * Who is viewing, as a keyed hash: members by id (any device), guests by
+ * client address alone. The User-Agent is the sender's to choose: with it in
+ * the key, one address counted once per User-Agent it sent (attack report,
+ * finding 6). Guests behind one shared address count as one in the window,
+ * which errs on the side of counting too few. The table never holds an IP
+ * address, and without the secret the hash cannot be traced back to one.
+ */
+export function visitorKey(visitor: { memberId: string } | { ip: string }): string {
+  const raw = "memberId" in visitor ? `member\n${visitor.memberId}` : `guest\n${visitor.ip}`;
+  return createHmac("sha256", visitorKeySecret).update(raw).digest("base64url");
+}
+
+/**
+ * Counts a view unless this visitor was counted for the discussion within the
+ * window. One statement: the mark decides (its primary key serialises
+ * parallel posts by one visitor) and the counter moves only when the mark was
+ * new or old, so concurrent views neither lose nor add a count.
+ */
+export async function incrementViews(discussionId: string, visitor: string): Promise<void> {
+  await db.execute(sql`
+    with counted as (
+      insert into ${discussionViews} (discussion_id, visitor, viewed_at)
+      values (${discussionId}, ${visitor}, now())
+      on conflict (discussion_id, visitor) do update set viewed_at = excluded.viewed_at
+        where ${discussionViews.viewedAt} < now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})
+      returning 1
+    )
+    update ${discussions} set views_count = views_count + 1
+    where id = ${discussionId} and hidden_at is null and exists (select 1 from counted)`);
+}
+
+/** Marks older than the window decide nothing any more. */
+export async function purgeViewMarks(): Promise<void> {
+  await db.delete(discussionViews).where(lt(discussionViews.viewedAt, sql`now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})`));
+}
+
+defineSchedule("purge-view-marks", { everySeconds: 3_600, run: purgeViewMarks });

@@ -1,0 +1,77 @@
+import { eq, isNull } from "drizzle-orm";
+import { discussions, profiles } from "../../../db/schema";
+import { categories, isCategory, type Category } from "~/lib/categories";
+import { db } from "~/server/db";
+
+// What every list of discussions shows (home, category pages, profiles, search, feeds, llms.txt), in one shape.
+
+export interface AuthorSummary {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+}
+
+export interface DiscussionSummary {
+  id: string;
+  slug: string;
+  title: string;
+  category: Category;
+  isPinned: boolean;
+  repliesCount: number;
+  viewsCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  author: AuthorSummary | null;
+}
+
+export const summaryColumns = {
+  id: discussions.id,
+  slug: discussions.slug,
+  title: discussions.title,
+  category: discussions.category,
+  isPinned: discussions.isPinned,
+  repliesCount: discussions.repliesCount,
+  viewsCount: discussions.viewsCount,
+  createdAt: discussions.createdAt,
+  updatedAt: discussions.updatedAt,
+  authorId: profiles.id,
+  authorFirstName: profiles.firstName,
+  authorLastName: profiles.lastName,
+  authorAvatarUrl: profiles.avatarUrl,
+};
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+export function toSummary(row: SummaryRow): DiscussionSummary {
+  // The check constraint guarantees the category; the guard keeps the type honest.
+  const category = isCategory(row.category) ? row.category : categories[3];
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category,
+    isPinned: row.isPinned,
+    repliesCount: row.repliesCount,
+    viewsCount: row.viewsCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    author:
+      row.authorId === null
+        ? null
+        : {
+            id: row.authorId,
+            firstName: row.authorFirstName ?? "",
+            lastName: row.authorLastName ?? "",
+            avatarUrl: row.authorAvatarUrl,
+          },
+  };
+}
+
+/** Discussions joined to their authors in the summary shape, hidden ones too: each list adds its own filter and order. */
+export function selectSummaries() {
+  return db.select(summaryColumns).from(discussions).leftJoin(profiles, eq(profiles.id, discussions.authorId));
+}
+
+/** Every public list shows only what the moderation has not hidden. */
+export const isVisible = isNull(discussions.hiddenAt);

@@ -1,0 +1,117 @@
+import { and, eq, like, or } from "drizzle-orm";
+import { discussions, profiles } from "../../../db/schema";
+import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
+import { slugify } from "~/lib/slug";
+import { db, type Database, type Transaction } from "~/server/db";
+import { discussionEvents } from "./events.server";
+import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
+import { can, canEditDiscussion, type Viewer } from "~/server/accounts";
+import { textToHtml } from "./sanitize.server";
+import type { Outcome } from "~/server/platform";
+
+// New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
+
+/**
+ * Title → readable slug, unique among all discussions ("titel", "titel-2", …).
+ * The unique index decides, not the look-up: `on conflict do nothing` leaves
+ * a taken slug alone without an error (so no savepoint is needed, and the
+ * caller's transaction is never aborted) and the next free suffix is tried.
+ * Parallel posts with one title each win one suffix in turn; the look-up only
+ * skips the ones already known to be taken.
+ */
+export async function insertWithUniqueSlug(
+  values: Omit<typeof discussions.$inferInsert, "slug">,
+  executor: Database | Transaction = db,
+): Promise<{ id: string; slug: string }> {
+  const base = slugify(values.title);
+  let next = 1;
+  // Each round either inserts or learns of at least one more taken suffix; the bound only stops a runaway loop.
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const taken = new Set(
+      (
+        await executor
+          .select({ slug: discussions.slug })
+          .from(discussions)
+          .where(or(eq(discussions.slug, base), like(discussions.slug, `${base}-%`)))
+      ).map((row) => row.slug),
+    );
+    const candidate = (n: number) => (n === 1 ? base : `${base}-${n}`);
+    while (taken.has(candidate(next))) next++;
+    const [row] = await executor
+      .insert(discussions)
+      .values({ ...values, slug: candidate(next) })
+      .onConflictDoNothing({ target: discussions.slug })
+      .returning({ id: discussions.id, slug: discussions.slug });
+    if (row) return row;
+    next++;
+  }
+  throw new Error(`Kein freier Slug für "${base}" gefunden`);
+}
+
+/** The stored body and the members it mentions (approved, at most ten; the rest stays text). */
+function contentHtml(input: { content: string; contentFormat: "html" | "text" }, tx: Transaction) {
+  return resolveRichTextMentions(input.contentFormat === "html" ? input.content : textToHtml(input.content), tx);
+}
+
+/** Permission → validated input → load → write (spec: create discussion). */
+export async function createDiscussion(viewer: Viewer | null, input: CreateDiscussionInput): Promise<Outcome<{ slug: string }>> {
+  if (!viewer || !can(viewer, "createDiscussion")) return { ok: false, reason: "forbidden" };
+  let assignedTo: string | null = null;
+  if (input.assignedTo) {
+    const [member] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, input.assignedTo), eq(profiles.approvalStatus, "approved")));
+    if (!member) return { ok: false, reason: "invalid", message: "Das ausgewählte Mitglied gibt es nicht." };
+    assignedTo = member.id;
+  }
+  const row = await db.transaction(async (tx) => {
+    const content = await contentHtml(input, tx);
+    const inserted = await insertWithUniqueSlug({ title: input.title, content: content.html, category: input.category, authorId: viewer.id, assignedTo }, tx);
+    await discussionEvents.emit(tx, "discussion.created", { discussionId: inserted.id, slug: inserted.slug, category: input.category, actor: viewer, mentionedIds: content.memberIds });
+    return inserted;
+  });
+  return { ok: true, value: { slug: row.slug } };
+}
+
+/**
+ * The author (or staff) edits category, title and content; the slug stays as
+ * it was. Staff editing someone else's discussion is written to the audit log
+ * (by the listener of "discussion.edited").
+ */
+export async function updateDiscussion(
+  viewer: Viewer | null,
+  discussionId: string,
+  input: UpdateDiscussionInput,
+): Promise<Outcome<null>> {
+  const [existing] = await db
+    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title, slug: discussions.slug, category: discussions.category, hiddenAt: discussions.hiddenAt, content: discussions.content })
+    .from(discussions)
+    .where(eq(discussions.id, discussionId));
+  if (!existing) return { ok: false, reason: "not-found" };
+  if (!viewer || !canEditDiscussion(viewer, existing)) return { ok: false, reason: "forbidden" };
+  await db.transaction(async (tx) => {
+    const content = await contentHtml(input, tx);
+    await tx
+      .update(discussions)
+      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date() })
+      .where(eq(discussions.id, discussionId));
+    // Only members the edit newly mentions hear of it; the others were told when they were first named.
+    const before = new Set(mentionedIn(existing.content));
+    await discussionEvents.emit(tx, "discussion.edited", {
+      discussion: { ...existing, hidden: existing.hiddenAt !== null, categoryBefore: existing.category, category: input.category },
+      actor: viewer,
+      newlyMentionedIds: content.memberIds.filter((id) => !before.has(id)),
+    });
+  });
+  return { ok: true, value: null };
+}
+
+/** Approved members that a discussion can be assigned to ('first last (company)'). */
+export async function listAssignableMembers() {
+  return db
+    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, company: profiles.company })
+    .from(profiles)
+    .where(eq(profiles.approvalStatus, "approved"))
+    .orderBy(profiles.firstName, profiles.lastName);
+}

@@ -1,0 +1,11 @@
+export { COMMENT_THREADS_PER_PAGE, commentHref, commentPageOf, type CommentView, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "./comments.server";
+export { type CommunityStats, getCommunityStats } from "./community-stats.server";
+export { type DiscussionDetail, getDiscussionBySlug, incrementViews, purgeViewMarks, VIEW_WINDOW_MINUTES, visitorKey } from "./discussion-detail.server";
+export { listDiscussionsByAuthor, listLatestInCategory, listMostActiveInCategory, listRecentDiscussions, listSubforumHighlights, listSubforumPage, SUBFORUM_PAGE_SIZE } from "./discussion-lists.server";
+export { type AuthorSummary, type DiscussionSummary, isVisible, summaryColumns, toSummary } from "./discussion-summaries.server";
+export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
+export { discussionEvents } from "./events.server";
+export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COMMENT_LIMIT } from "./markdown.server";
+export { mentionedIn, mentionNamesInRichText, mentionNamesOf, suggestMembers, textMentionsIn, toMentionNames } from "./mentions.server";
+export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";
+export { htmlToText, plainTextExcerpt, sanitizeRichText, textToHtml } from "./sanitize.server";

@@ -1,0 +1,111 @@
+/**
+ * Discussions as Markdown, for AI search and answer engines that read text
+ * rather than pages (/discussion/<slug>.md, or the discussion's URL asked
+ * for with Accept: text/markdown). It is what a guest sees on the page:
+ * a hidden discussion does not exist, hidden comments are left out (or
+ * stay as the page's placeholder when they have visible replies), authors
+ * carry the first name the page shows.
+ */
+import TurndownService from "turndown";
+import { URL_PATTERN } from "~/components/discussions/linkified-text";
+import { mentionsAsText } from "~/lib/mentions";
+import { authorFirstName } from "~/lib/authors";
+import { categoryHref, categoryLabels } from "~/lib/categories";
+import { formatDate, formatReplies } from "~/lib/format";
+import { paths } from "~/lib/paths";
+import { listCommentPage, type CommentView } from "./comments.server";
+import { getDiscussionBySlug } from "./discussion-detail.server";
+import { env } from "~/server/platform";
+import { mentionNamesInRichText } from "./mentions.server";
+import { sanitizeRichText } from "./sanitize.server";
+
+/** Comments in one document at most: a long thread stays a readable size, and the note says where the rest is. */
+export const MARKDOWN_COMMENT_LIMIT = 500;
+
+const PLACEHOLDER = "Dieser Kommentar wurde von der Moderation ausgeblendet.";
+
+const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", strongDelimiter: "**", emDelimiter: "_", linkStyle: "inlined" });
+
+/** Text that Markdown must show as it is (titles, names): its Markdown characters escaped. */
+export function escapeMarkdown(text: string): string {
+  return turndown.escape(text);
+}
+
+/** Rich text (already reduced to p, br, strong, ul, li, a) as Markdown. */
+export function richTextToMarkdown(html: string): string {
+  return turndown.turndown(sanitizeRichText(html));
+}
+
+/** A plain-text comment as Markdown: its characters escaped, its line breaks kept, its URLs links as on the page. */
+export function commentTextToMarkdown(text: string): string {
+  return mentionsAsText(text)
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n{2,}/)
+    .map((paragraph) =>
+      paragraph
+        .split("\n")
+        .map((line) =>
+          line
+            .split(URL_PATTERN)
+            .map((part, index) => (index % 2 === 1 ? `<${part}>` : turndown.escape(part)))
+            .join(""),
+        )
+        .join("  \n"),
+    )
+    .join("\n\n");
+}
+
+export function discussionMarkdownUrl(slug: string): string {
+  return `${env.PUBLIC_URL}${paths.discussionMarkdown(slug)}`;
+}
+
+/** Every comment a guest sees, page after page as the discussion shows them, up to `limit`. */
+async function visibleComments(discussionId: string, limit: number): Promise<{ comments: CommentView[]; complete: boolean }> {
+  const collected: CommentView[] = [];
+  for (let page = 1; ; page++) {
+    const { comments, totalPages } = await listCommentPage(discussionId, page, { includeHidden: false });
+    collected.push(...comments);
+    if (collected.length > limit) return { comments: collected.slice(0, limit), complete: false };
+    if (page >= totalPages) return { comments: collected, complete: true };
+  }
+}
+
+function commentHeading(comment: CommentView): string {
+  const kind = comment.parentId === null ? "Kommentar" : "Antwort";
+  const level = comment.parentId === null ? "###" : "####";
+  if (comment.placeholder) return `${level} ${kind}`;
+  const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
+  return `${level} ${kind} von ${turndown.escape(authorFirstName(comment.author))} (${formatDate(comment.createdAt)}${edited ? ", bearbeitet" : ""})`;
+}
+
+/** The discussion as a guest may read it, or null when a guest would get 'Diskussion nicht gefunden'. */
+export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_LIMIT): Promise<string | null> {
+  const discussion = await getDiscussionBySlug(slug);
+  if (!discussion || discussion.hiddenAt !== null) return null;
+  const pageUrl = `${env.PUBLIC_URL}${paths.discussion(discussion.slug)}`;
+  const { comments, complete } = await visibleComments(discussion.id, limit);
+  const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
+  const lines = [
+    `# ${turndown.escape(discussion.title)}`,
+    "",
+    `- Kategorie: [${categoryLabels[discussion.category]}](${env.PUBLIC_URL}${categoryHref(discussion.category)})`,
+    `- Von: ${turndown.escape(authorFirstName(discussion.author, "Unbekannter Autor"))}`,
+    `- Veröffentlicht: ${formatDate(discussion.createdAt)}${edited ? ` (bearbeitet ${formatDate(discussion.updatedAt)})` : ""}`,
+    `- ${formatReplies(discussion.repliesCount)}`,
+    `- Seite: <${pageUrl}>`,
+    "",
+    richTextToMarkdown(mentionNamesInRichText(discussion.content, discussion.mentionNames)),
+    "",
+  ];
+  if (comments.length > 0) {
+    lines.push("## Kommentare", "");
+    for (const comment of comments) {
+      lines.push(commentHeading(comment), "", comment.placeholder ? `_${PLACEHOLDER}_` : commentTextToMarkdown(comment.content), "");
+    }
+  }
+  if (!complete) {
+    lines.push(`_Diese Fassung enthält die ersten ${limit} Kommentare. Alle Kommentare stehen auf <${pageUrl}>._`, "");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,117 @@
+import sanitizeHtml from "sanitize-html";
+import { env } from "~/server/platform";
+
+/** Rich text keeps bold, bullet lists, links, paragraphs and line breaks. Everything else becomes text. */
+const LINK_REL = "nofollow ugc noopener";
+const ALLOWED_SCHEMES = ["http", "https", "mailto"];
+const ownHost = new URL(env.PUBLIC_URL).host;
+
+/** A link target we accept: absolute http(s) or mailto, nothing that a browser could run. */
+function safeHref(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const href = raw.trim();
+  if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
+  try {
+    const url = new URL(href);
+    return ALLOWED_SCHEMES.includes(url.protocol.replace(":", "")) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A mention's id: better-auth ids are letters, digits, '-' and '_'. */
+const MENTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Marks a refused mention for exclusiveFilter (which sees the tag as "a"); not in the allow-list, so never output. */
+const MENTION_TEXT = "data-mention-text";
+
+/**
+ * A mention (decision 0017) is exactly `<a href="/profile/<id>" data-mention="<id>">`.
+ * Any other shape, or (on a write) an id not in `mentionable`, becomes a plain
+ * span: its text stays, it links and notifies nobody. (A span, not a disallowed
+ * tag: sanitize-html leaks a renamed-and-discarded tag's name onto later closing tags.)
+ */
+function mentionTag(attribs: sanitizeHtml.Attributes, mentionable: ReadonlySet<string> | undefined): sanitizeHtml.Tag {
+  const id = attribs["data-mention"] ?? "";
+  const genuine = MENTION_ID.test(id) && attribs.href === `/profile/${id}` && (mentionable === undefined || mentionable.has(id));
+  return genuine ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } } : { tagName: "span", attribs: { [MENTION_TEXT]: "" } };
+}
+
+const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOptions => ({
+  allowedTags: ["p", "br", "strong", "ul", "li", "a", "span"],
+  allowedAttributes: { a: ["href", "rel", "target", "data-mention"] },
+  allowedSchemes: ALLOWED_SCHEMES,
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // Their content is code or markup, not text: dropped entirely.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "template", "title", "object", "embed"],
+  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href && frame.attribs[MENTION_TEXT] === undefined,
+  transformTags: {
+    b: "strong",
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
+      if (attribs["data-mention"] !== undefined) return mentionTag(attribs, mentionable);
+      const href = safeHref(attribs.href);
+      // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a
+      // disallowed tag instead makes sanitize-html close the wrong element.)
+      if (!href) return { tagName: "a", attribs: {} };
+      const external = !href.startsWith("mailto:") && new URL(href).host !== ownHost;
+      const linkAttribs: sanitizeHtml.Attributes = { href, rel: LINK_REL };
+      if (external) linkAttribs.target = "_blank";
+      return { tagName: "a", attribs: linkAttribs };
+    },
+  },
+});
+
+/**
+ * Reduces HTML to the forum's allow-list. Run on every write and again before rendering.
+ * A write passes the members it may mention (resolveRichTextMentions); rendering keeps
+ * every mention of the right shape, because only a write could have stored it.
+ */
+export function sanitizeRichText(html: string, mentionable?: ReadonlySet<string>): string {
+  return sanitizeHtml(html, options(mentionable)).trim();
+}
+
+/** Text as HTML that shows it as it is. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+}
+
+/** Plain text (a textarea without JavaScript) as paragraphs and line breaks. */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n{2,}/)
+    .filter((paragraph) => paragraph.trim() !== "")
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/** Rich text as plain text: paragraphs become blank lines, list items "- " lines, links their text. */
+export function htmlToText(html: string): string {
+  const marked = html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<li[^>]*>/gi, "- ")
+    .replace(/<\/li>/gi, "\n")
+    .replace(/<\/p>|<\/ul>/gi, "\n\n");
+  return decodeEntities(sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** First characters of the text without markup (meta description). */
+export function plainTextExcerpt(html: string, length = 160): string {
+  const text = decodeEntities(sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.slice(0, length);
+}

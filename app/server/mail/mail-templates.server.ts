@@ -1,0 +1,151 @@
+import { site } from "~/lib/site";
+import { env } from "~/server/platform";
+import type { MailMessage } from "./mail.server";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+}
+
+interface Template {
+  kind: string;
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+/** Every mail: German, plain text and HTML, the forum's name in subject and footer. */
+function render(template: Template): MailMessage {
+  const subject = `${template.subject} – ${site.name}`;
+  const textParts = [
+    template.greeting,
+    ...template.paragraphs,
+    ...(template.action ? [`${template.action.label}:\n${template.action.url}`] : []),
+    ...(template.footnote ? [template.footnote] : []),
+    `Viele Grüße\nIhr Team der ${site.name}\n${env.PUBLIC_URL}`,
+  ];
+  const button = template.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(template.action.url)}" style="background:#c2410c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(template.action.label)}</a></p>
+<p style="font-size:13px;color:#4b5563">Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:<br><a href="${escapeHtml(template.action.url)}" style="color:#c2410c;word-break:break-all">${escapeHtml(template.action.url)}</a></p>`
+    : "";
+  const html = `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="background:#ffffff;border-radius:12px;padding:32px;border-top:4px solid #ea580c">
+<p style="margin:0 0 16px;font-weight:700;color:#c2410c">${escapeHtml(site.name)}</p>
+<p>${escapeHtml(template.greeting)}</p>
+${template.paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
+${button}
+${template.footnote ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(template.footnote)}</p>` : ""}
+<p style="margin-top:24px">Viele Grüße<br>Ihr Team der ${escapeHtml(site.name)}</p>
+</div>
+<p style="font-size:12px;color:#6b7280;text-align:center;margin-top:16px">${escapeHtml(site.operator.company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#6b7280">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#6b7280">Datenschutz</a></p>
+</div></body></html>`;
+  return { kind: template.kind, to: template.to, subject, text: textParts.join("\n\n"), html };
+}
+
+function hello(name: string | undefined): string {
+  return name?.trim() ? `Hallo ${name.trim()},` : "Hallo,";
+}
+
+export function verificationMail(to: string, name: string | undefined, url: string): MailMessage {
+  return render({
+    kind: "verification",
+    to,
+    subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse",
+    greeting: hello(name),
+    paragraphs: [
+      `vielen Dank für Ihre Registrierung in der ${site.name}. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link.`,
+      "Danach prüft ein Administrator Ihre Registrierung. Die Freischaltung kann bis zu 24 Stunden dauern; wir benachrichtigen Sie per E-Mail.",
+    ],
+    action: { label: "E-Mail-Adresse bestätigen", url },
+    footnote: "Der Link ist 24 Stunden gültig. Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.",
+  });
+}
+
+export function magicLinkMail(to: string, url: string): MailMessage {
+  return render({
+    kind: "magic-link",
+    to,
+    subject: "Ihr Anmeldelink",
+    greeting: hello(undefined),
+    paragraphs: [`mit dem folgenden Link melden Sie sich ohne Passwort in der ${site.name} an.`],
+    action: { label: "Jetzt anmelden", url },
+    footnote: "Der Link ist 10 Minuten gültig und kann nur einmal verwendet werden. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.",
+  });
+}
+
+export function passwordResetMail(to: string, name: string | undefined, url: string): MailMessage {
+  return render({
+    kind: "password-reset",
+    to,
+    subject: "Passwort zurücksetzen",
+    greeting: hello(name),
+    paragraphs: ["Sie haben angefordert, Ihr Passwort zurückzusetzen. Über den folgenden Link legen Sie ein neues Passwort fest."],
+    action: { label: "Neues Passwort festlegen", url },
+    footnote: "Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden. Wenn Sie das nicht angefordert haben, bleibt Ihr Passwort unverändert.",
+  });
+}
+
+export function accountApprovedMail(to: string, name: string | undefined): MailMessage {
+  return render({
+    kind: "account-approved",
+    to,
+    subject: "Konto freigeschaltet",
+    greeting: hello(name),
+    paragraphs: [
+      `gute Nachrichten: Ihr Konto in der ${site.name} wurde von einem Administrator freigeschaltet.`,
+      "Sie können jetzt Diskussionen starten und kommentieren.",
+    ],
+    action: { label: "Jetzt anmelden", url: `${env.PUBLIC_URL}/auth` },
+  });
+}
+
+/** Sent instead of a second account, so the sign-up form never reveals who is registered. */
+export function accountExistsMail(to: string): MailMessage {
+  return render({
+    kind: "account-exists",
+    to,
+    subject: "Sie haben bereits ein Konto",
+    greeting: hello(undefined),
+    paragraphs: [
+      `jemand hat versucht, mit dieser E-Mail-Adresse ein neues Konto in der ${site.name} anzulegen. Zu dieser Adresse besteht bereits ein Konto.`,
+      "Falls Sie Ihr Passwort vergessen haben, können Sie es über den folgenden Link zurücksetzen.",
+    ],
+    action: { label: "Zur Anmeldung", url: `${env.PUBLIC_URL}/auth?mode=forgot-password` },
+  });
+}
+
+/**
+ * What happened in one discussion (or to the account) since the last mail:
+ * one mail per member and discussion and hour, with a one-click unsubscribe
+ * for the kind (RFC 8058 headers; the link works without signing in).
+ */
+export function notificationMail(input: {
+  to: string;
+  name: string;
+  lines: string[];
+  discussionTitle: string | null;
+  url: string;
+  /** The kinds the mail bundles, as kindList (app/lib/notifications.ts) writes them: its unsubscribe link turns off each. */
+  kinds: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}): MailMessage {
+  const message = render({
+    kind: "notification",
+    to: input.to,
+    subject: input.lines.length === 1 ? input.lines[0]! : `Neues in „${input.discussionTitle ?? "der Community"}“`,
+    greeting: hello(input.name),
+    paragraphs: input.lines,
+    action: { label: "Ansehen", url: input.url },
+    footnote: `Keine E-Mails mehr zu ${input.kinds}: ${input.unsubscribeUrl} – alle Einstellungen finden Sie in Ihrem Profil: ${input.settingsUrl}`,
+  });
+  return {
+    ...message,
+    headers: { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notificationMailLog, notifications, profiles, user, userRoles } from "../../../db/schema";
+import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
+import { db } from "~/server/db";
+import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, type Outcome, putFile } from "~/server/platform";
+import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
+import { exportReadPositions } from "~/server/discussions";
+import { getNotificationSettings } from "~/server/notifications";
+
+const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
+const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
+
+export async function updateOwnProfile(viewer: Viewer | null, profileId: string, input: UpdateProfileInput): Promise<Outcome<null>> {
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  if (!allowedExpertise.has(input.expertise) || !allowedExperience.has(input.experience)) {
+    return { ok: false, reason: "invalid", message: "Bitte wählen Sie Expertise und Erfahrung aus der Liste." };
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(profiles).set({ ...input, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    await tx.update(user).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(user.id, profileId));
+  });
+  return { ok: true, value: null };
+}
+
+export const avatarTexts = {
+  notSignedIn: "Sie müssen angemeldet sein, um ein Avatar hochzuladen",
+  tooLarge: "Die Datei ist zu groß. Maximal 5MB erlaubt.",
+  notAnImage: "Nur Bilddateien sind erlaubt.",
+} as const;
+
+/**
+ * Checks the bytes (not the declared type), re-encodes to a square 256 px
+ * WebP without metadata, stores it under avatars/{userId}/{timestamp}-{random}.webp
+ * and deletes the previous file.
+ */
+export async function setAvatar(
+  viewer: Viewer | null,
+  profileId: string,
+  file: { size: number; bytes: () => Promise<ArrayBuffer> },
+): Promise<Outcome<{ url: string }>> {
+  if (!viewer) return fail("unauthenticated", avatarTexts.notSignedIn);
+  if (!canEditProfile(viewer, profileId)) return fail("forbidden");
+  if (file.size > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
+  const input = Buffer.from(await file.bytes());
+  if (input.length === 0) return fail("unsupported", avatarTexts.notAnImage);
+  if (input.length > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
+
+  let webp: Buffer;
+  try {
+    const metadata = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    if (!metadata.format || !metadata.width) return fail("unsupported", avatarTexts.notAnImage);
+    webp = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    return fail("unsupported", avatarTexts.notAnImage);
+  }
+
+  // The random part keeps two uploads in the same millisecond apart (files are never overwritten).
+  const url = await putFile(`avatars/${profileId}/${Date.now()}-${randomBytes(6).toString("hex")}.webp`, webp, "image/webp");
+  // Read and replace under the row lock: of parallel uploads each one removes exactly the file it replaced.
+  const previous = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+    await tx.update(profiles).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    return row;
+  });
+  if (previous?.avatarUrl && previous.avatarUrl !== url) {
+    await deleteFileByUrl(previous.avatarUrl).catch((error: unknown) => logger.warn({ err: error }, "old avatar could not be deleted"));
+  }
+  return ok({ url });
+}
+
+export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<Outcome<null>> {
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  // Under the row lock, as in setAvatar: an upload running at the same time never loses its file's cleanup.
+  const current = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+    await tx.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+    return row;
+  });
+  await deleteFileByUrl(current?.avatarUrl);
+  return { ok: true, value: null };
+}
+
+/** DSGVO Art. 15/20: everything stored about the member, as JSON. Passwords and tokens are not data "about" them and stay out. */
+export async function exportMemberData(viewer: Viewer) {
+  const [account] = await db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, viewer.id));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, viewer.id));
+  const roles = await db.select({ role: userRoles.role, since: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, viewer.id));
+  const ownDiscussions = await db
+    .select({ id: discussions.id, slug: discussions.slug, title: discussions.title, content: discussions.content, category: discussions.category, createdAt: discussions.createdAt, updatedAt: discussions.updatedAt })
+    .from(discussions)
+    .where(eq(discussions.authorId, viewer.id));
+  const ownComments = await db
+    .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, updatedAt: comments.updatedAt })
+    .from(comments)
+    .where(eq(comments.authorId, viewer.id));
+  const readPositions = await exportReadPositions(viewer.id);
+  // Notifications name the member as recipient; who caused them is another member's data and stays out.
+  const ownNotifications = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      count: notifications.count,
+      discussionId: notifications.discussionId,
+      commentId: notifications.commentId,
+      detail: notifications.detail,
+      createdAt: notifications.createdAt,
+      updatedAt: notifications.updatedAt,
+      readAt: notifications.readAt,
+      mailedAt: notifications.mailedAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.recipientId, viewer.id))
+    .orderBy(desc(notifications.updatedAt));
+  const watchedDiscussions = await db
+    .select({ discussionId: discussionWatches.discussionId, level: discussionWatches.level, since: discussionWatches.createdAt })
+    .from(discussionWatches)
+    .where(eq(discussionWatches.memberId, viewer.id));
+  const watchedCategories = await db
+    .select({ category: categoryWatches.category, level: categoryWatches.level, since: categoryWatches.createdAt })
+    .from(categoryWatches)
+    .where(eq(categoryWatches.memberId, viewer.id));
+  const notificationMails = await db
+    .select({ topic: notificationMailLog.topic, sentAt: notificationMailLog.sentAt })
+    .from(notificationMailLog)
+    .where(eq(notificationMailLog.memberId, viewer.id));
+  const settings = await getNotificationSettings(viewer.id);
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    profile,
+    roles,
+    discussions: ownDiscussions,
+    comments: ownComments,
+    notifications: ownNotifications,
+    watches: { discussions: watchedDiscussions, categories: watchedCategories },
+    notificationSettings: settings.kinds,
+    // The last notification mail per discussion ('member': about the account), which the hourly limit reads.
+    notificationMails,
+    readPositions,
+  };
+}
+
+/**
+ * DSGVO Art. 17: deletes the account and personal data (auth user, profile,
+ * role, sessions, avatar files, queued mails). Posts stay, without author,
+ * and are shown as 'Gelöschter Benutzer'.
+ */
+export async function deleteOwnAccount(viewer: Viewer | null, profileId: string): Promise<Outcome> {
+  if (!canDeleteAccount(viewer, profileId)) return fail("forbidden");
+  const refusal = await db.transaction(async (tx) => {
+    // Locked as in changeRole: the last two administrators leaving at the same moment cannot both pass.
+    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    if (removesLastAdmin(viewer.id, admins.map((row) => row.userId))) return lastAdminTexts.deletion;
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
+    await tx.delete(user).where(eq(user.id, viewer.id));
+    return null;
+  });
+  if (refusal) return fail("conflict", refusal);
+  await deleteFolder(`avatars/${viewer.id}`);
+  logger.info({ member: viewer.id }, "account deleted by its owner");
+  return done;
+}

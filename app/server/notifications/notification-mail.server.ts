@@ -1,0 +1,197 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { notificationKinds, notificationSettings, type NotificationKind } from "../../../db/schema";
+import { isCategory } from "~/lib/categories";
+import { alwaysMailedKinds, kindList, notificationText } from "~/lib/notifications";
+import { paths } from "~/lib/paths";
+import { signingSecret } from "~/server/accounts";
+import { commentHref } from "~/server/discussions";
+import { db, queryRows, type Transaction } from "~/server/db";
+import { env, fail, logger, type Outcome } from "~/server/platform";
+import { notificationMail, queueMail } from "~/server/mail";
+import { defineSchedule } from "~/server/jobs";
+import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
+
+/** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
+export const MAIL_INTERVAL_MINUTES = 60;
+
+// ---------------------------------------------------------------------------
+// One-click unsubscribe (RFC 8058): a signed token names the member and the
+// kinds of one mail (a bundle may hold several); it turns their e-mail off
+// without signing in.
+// ---------------------------------------------------------------------------
+
+function signature(memberId: string, kinds: string): string {
+  return createHmac("sha256", signingSecret).update(`unsubscribe\n${memberId}\n${kinds}`).digest("base64url");
+}
+
+export function unsubscribeToken(memberId: string, kinds: readonly NotificationKind[]): string {
+  const listed = [...new Set(kinds)].join(",");
+  return `${Buffer.from(`${memberId}\n${listed}`).toString("base64url")}.${signature(memberId, listed)}`;
+}
+
+/** Kinds whose e-mail a member can turn off: all but the approval, which the spec announces (worker skips it). */
+const unsubscribable = (kind: string): kind is NotificationKind => (notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind);
+
+/** The member and kinds a token was made for, or null for anything not signed by us. */
+export function readUnsubscribeToken(token: string): { memberId: string; kinds: NotificationKind[] } | null {
+  const [payload, signed, ...rest] = token.split(".");
+  if (!payload || !signed || rest.length > 0) return null;
+  const [memberId, listed, ...extra] = Buffer.from(payload, "base64url").toString("utf8").split("\n");
+  if (!memberId || !listed || extra.length > 0) return null;
+  const kinds = listed.split(",");
+  if (!kinds.every(unsubscribable)) return null;
+  const expected = Buffer.from(signature(memberId, listed));
+  const given = Buffer.from(signed);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { memberId, kinds };
+}
+
+/** Turns the e-mail of the token's kinds off for its member (in-page notifications stay as they were). */
+export async function unsubscribe(token: string): Promise<Outcome<{ kinds: NotificationKind[] }>> {
+  const target = readUnsubscribeToken(token);
+  if (!target) return fail("invalid", "Dieser Abmeldelink ist ungültig.");
+  const [member] = await queryRows<{ id: string }>(sql`select id from profiles where id = ${target.memberId}`);
+  if (!member) return fail("not-found", "Dieses Konto gibt es nicht mehr.");
+  await db
+    .insert(notificationSettings)
+    .values(target.kinds.map((kind) => ({ memberId: target.memberId, kind, email: false })))
+    .onConflictDoUpdate({ target: [notificationSettings.memberId, notificationSettings.kind], set: { email: false } });
+  return { ok: true, value: { kinds: target.kinds } };
+}
+
+// ---------------------------------------------------------------------------
+// The worker: notifications that still want a mail, bundled per member and
+// discussion, at most one mail per hour each.
+// ---------------------------------------------------------------------------
+
+interface DueRow extends Record<string, unknown> {
+  id: string;
+  recipient_id: string;
+  kind: NotificationKind;
+  count: number;
+  detail: string | null;
+  discussion_id: string | null;
+  comment_id: string | null;
+  topic: string;
+  email: string;
+  first_name: string;
+  wants: boolean;
+  visible: boolean;
+  title: string | null;
+  slug: string | null;
+  category: string | null;
+  target_discussion_id: string | null;
+  discussion_hidden: boolean | null;
+  actor_first: string | null;
+  actor_last: string | null;
+}
+
+/**
+ * Mails what is due, in one transaction: rows nobody wants mailed (master
+ * switch or the kind's e-mail off, content hidden since, the approval that has its
+ * own mail) are marked done; the rest go out one mail per member and
+ * discussion, a group counting and linking only its visible items
+ * (notifications.server.ts). A discussion mailed within the hour is left out by the query
+ * itself, so its notifications wait and go out together after the hour.
+ * SKIP LOCKED lets every app server run it. Returns how many notifications
+ * it settled and how many mails it queued.
+ */
+export async function mailDueNotifications(limit = 500): Promise<{ settled: number; mails: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<DueRow>(
+      sql`
+      select n.id, n.recipient_id, n.kind, case when n.kind in ${ABOUT_THE_MEMBER} then n.count else v.visible end as count,
+        n.detail, n.discussion_id, tc.id as comment_id,
+        coalesce(n.discussion_id::text, 'member') as topic, p.email, p.first_name,
+        (p.newsletter_subscribed and coalesce(s.email, true) and n.kind not in (${sql.join(alwaysMailedKinds.map((kind) => sql`${kind}`), sql`, `)})) as wants,
+        (n.kind in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
+        d.title, d.slug, d.category, d.id as target_discussion_id, d.hidden_at is not null as discussion_hidden,
+        a.first_name as actor_first, a.last_name as actor_last
+      from notifications n
+      join profiles p on p.id = n.recipient_id
+      left join notification_settings s on s.member_id = n.recipient_id and s.kind = n.kind
+      cross join ${visibleItems}
+      left join discussions d on d.id = ${targetDiscussion}
+      left join comments tc on tc.id = ${targetComment}
+      left join profiles a on a.id = n.actor_id
+      where n.mailed_at is null
+        and not exists (
+          select 1 from notification_mail_log l
+          where l.member_id = n.recipient_id and l.topic = coalesce(n.discussion_id::text, 'member')
+            and l.sent_at > now() - make_interval(mins => ${MAIL_INTERVAL_MINUTES})
+        )
+      order by n.created_at
+      limit ${limit}
+      for update of n skip locked`,
+      tx,
+    );
+    if (rows.length === 0) return { settled: 0, mails: 0 };
+    const bundles = new Map<string, DueRow[]>();
+    for (const row of rows) {
+      if (!row.wants || !row.visible) continue;
+      const key = `${row.recipient_id}\n${row.topic}`;
+      bundles.set(key, [...(bundles.get(key) ?? []), row]);
+    }
+    for (const bundle of bundles.values()) await mailBundle(tx, bundle);
+    await tx.execute(sql`update notifications set mailed_at = now() where id in (${sql.join(rows.map((row) => sql`${row.id}::uuid`), sql`, `)})`);
+    return { settled: rows.length, mails: bundles.size };
+  });
+}
+
+/** Batches until nothing is due (a fan-out to thousands leaves several). */
+export async function mailAllDueNotifications(): Promise<number> {
+  let mails = 0;
+  for (;;) {
+    const batch = await mailDueNotifications();
+    mails += batch.mails;
+    if (batch.settled === 0) return mails;
+  }
+}
+
+async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
+  const first = bundle[0]!;
+  const lines = bundle.map((row) =>
+    notificationText({
+      kind: row.kind,
+      count: Number(row.count),
+      detail: row.detail,
+      actorName: row.actor_first === null ? null : `${row.actor_first} ${row.actor_last ?? ""}`.trim(),
+      discussionTitle: row.title,
+      category: isCategory(row.category) ? row.category : null,
+    }),
+  );
+  // A hidden discussion is a 404 for its author (decision 0007): the notice about it links the list instead.
+  const path =
+    first.slug === null || first.target_discussion_id === null || first.discussion_hidden
+      ? paths.notifications
+      : first.comment_id === null
+        ? paths.discussion(first.slug)
+        : await commentHref({ id: first.target_discussion_id, slug: first.slug }, first.comment_id, tx);
+  const kinds = [...new Set(bundle.map((row) => row.kind))];
+  const unsubscribeUrl = `${env.PUBLIC_URL}${paths.unsubscribe(unsubscribeToken(first.recipient_id, kinds))}`;
+  await queueMail(
+    notificationMail({
+      to: first.email,
+      name: first.first_name,
+      lines,
+      discussionTitle: first.title,
+      url: `${env.PUBLIC_URL}${path}`,
+      kinds: kindList(kinds),
+      unsubscribeUrl,
+      settingsUrl: `${env.PUBLIC_URL}${paths.profile(first.recipient_id)}`,
+    }),
+    tx,
+  );
+  await tx.execute(sql`
+    insert into notification_mail_log (member_id, topic, sent_at) values (${first.recipient_id}, ${first.topic}, now())
+    on conflict (member_id, topic) do update set sent_at = excluded.sent_at`);
+}
+
+/** The mails of what is due, every few seconds, on one app server at a time. */
+defineSchedule("notification-mails", {
+  everySeconds: 5,
+  async run() {
+    await mailAllDueNotifications();
+  },
+});

@@ -1,0 +1,64 @@
+import { eq, sql } from "drizzle-orm";
+import { notificationSettings, profiles } from "../../../db/schema";
+import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
+import type { ConfigurableKind } from "~/lib/schemas/profile";
+import { db } from "~/server/db";
+import type { Outcome } from "~/server/platform";
+import { canEditProfile, type Viewer } from "~/server/accounts";
+
+export interface NotificationSettings {
+  newsletter: boolean;
+  kinds: Record<ConfigurableKind, KindSetting>;
+}
+
+/** The master switch and each kind's two switches; a kind without a row has both on. */
+export async function getNotificationSettings(profileId: string): Promise<NotificationSettings> {
+  const [[row], chosen] = await Promise.all([
+    db.select({ newsletter: profiles.newsletterSubscribed }).from(profiles).where(eq(profiles.id, profileId)),
+    db.select().from(notificationSettings).where(eq(notificationSettings.memberId, profileId)),
+  ]);
+  const kinds = Object.fromEntries(
+    configurableKinds.map((kind) => {
+      const found = chosen.find((setting) => setting.kind === kind);
+      return [kind, { inPage: found?.inPage ?? true, email: alwaysMailedKinds.includes(kind) || (found?.email ?? true) }];
+    }),
+  ) as Record<ConfigurableKind, KindSetting>;
+  return { newsletter: row?.newsletter ?? false, kinds };
+}
+
+/**
+ * Saves the card. Each kind's switches come as `inPage_<kind>` and `email_<kind>`;
+ * `notifyReplies` (the former single switch) sets the e-mail of both reply kinds.
+ * The settings live in their own table: a change empties no cached guest page.
+ */
+export async function updateNotificationSettings(
+  viewer: Viewer | null,
+  profileId: string,
+  settings: { newsletter: boolean; notifyReplies?: boolean } & Partial<Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>>,
+): Promise<Outcome<null>> {
+  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+  const values = configurableKinds.flatMap((kind) => {
+    const inPage = settings[`inPage_${kind}`];
+    const replyKind = kind === "reply_to_discussion" || kind === "reply_to_comment";
+    const email = alwaysMailedKinds.includes(kind) ? undefined : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
+    if (inPage === undefined && email === undefined) return [];
+    return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
+  });
+  await db.transaction(async (tx) => {
+    const replies = settings.email_reply_to_discussion ?? settings.notifyReplies;
+    await tx
+      .update(profiles)
+      .set({ newsletterSubscribed: settings.newsletter, ...(replies === undefined ? {} : { notifyReplies: replies }), updatedAt: new Date() })
+      .where(eq(profiles.id, profileId));
+    if (values.length > 0) {
+      await tx
+        .insert(notificationSettings)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [notificationSettings.memberId, notificationSettings.kind],
+          set: { inPage: sql`excluded.in_page`, email: sql`excluded.email` },
+        });
+    }
+  });
+  return { ok: true, value: null };
+}

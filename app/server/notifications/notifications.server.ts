@@ -1,0 +1,233 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { categoryWatches, discussionWatches, notifications, type NotificationKind, type WatchLevel } from "../../../db/schema";
+import { isCategory, type Category } from "~/lib/categories";
+import { pageHref, paths } from "~/lib/paths";
+import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
+import { db, queryRows, type Database, type Transaction } from "~/server/db";
+import { done, fail, type Outcome } from "~/server/platform";
+import { can, type Viewer } from "~/server/accounts";
+
+/** Notifications per page of /benachrichtigungen, as many as a subforum lists. */
+export const NOTIFICATIONS_PER_PAGE = 25;
+
+/** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
+export const ABOUT_THE_MEMBER = sql`('moderated', 'account_approved')`;
+
+/** The items of row `n` still visible: their discussion not hidden, nor their comment where they have one. */
+const visibleItemsOfRow = sql`from notification_items i
+  join discussions vd on vd.id = i.discussion_id and vd.hidden_at is null
+  left join comments vc on vc.id = i.comment_id
+  where i.notification_id = n.id and (i.comment_id is null or vc.hidden_at is null)`;
+
+/**
+ * The visible items of row `n` (notification_items: the comments or, for a
+ * watched category, the discussions it groups), for a lateral join: how many
+ * are left, and the first of them, where reading starts. Hidden content never
+ * counts; a row with none left is not shown.
+ */
+export const visibleItems = sql`lateral (
+  select count(*)::int as visible,
+    (array_agg(i.comment_id order by coalesce(vc.created_at, vd.created_at), i.comment_id))[1] as first_comment_id,
+    (array_agg(i.discussion_id order by coalesce(vc.created_at, vd.created_at), i.comment_id))[1] as first_discussion_id
+  ${visibleItemsOfRow}
+) v`;
+
+/** Whether row `n` may be shown: the notices about the member's own post always, the rest while an item is visible. */
+const visibleToRecipient = sql`(n.kind in ${ABOUT_THE_MEMBER} or exists (select 1 ${visibleItemsOfRow}))`;
+
+/** The bell's number: unread groups the member may see. */
+export async function unreadCount(memberId: string, executor: Database | Transaction = db): Promise<number> {
+  const [row] = await queryRows<{ value: number | string }>(
+    sql`select count(*) as value from notifications n
+      where n.recipient_id = ${memberId} and n.read_at is null and n.shown and ${visibleToRecipient}`,
+    executor,
+  );
+  return Number(row?.value ?? 0);
+}
+
+/** The bell's number for several members in one query (the live count after a fan-out to many). */
+export async function unreadCounts(memberIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(memberIds.map((id) => [id, 0]));
+  if (memberIds.length === 0) return counts;
+  const rows = await queryRows<{ recipient_id: string; value: number | string }>(
+    sql`select n.recipient_id, count(*) as value from notifications n
+      where n.recipient_id in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and n.read_at is null and n.shown and ${visibleToRecipient}
+      group by n.recipient_id`,
+  );
+  for (const row of rows) counts.set(row.recipient_id, Number(row.value));
+  return counts;
+}
+
+/**
+ * Where a row leads: its first visible comment (page and anchor) or
+ * discussion; a notice about the member's own post leads to that post. SQL
+ * for the row `n` joined with `v` (visibleItems).
+ */
+export const targetDiscussion = sql`case when n.kind in ${ABOUT_THE_MEMBER} then n.discussion_id else v.first_discussion_id end`;
+export const targetComment = sql`case when n.kind in ${ABOUT_THE_MEMBER} then n.comment_id else v.first_comment_id end`;
+
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  /** Of a group, the items still visible. */
+  count: number;
+  detail: string | null;
+  read: boolean;
+  at: Date;
+  actorName: string | null;
+  discussionTitle: string | null;
+  category: Category | null;
+  /**
+   * Where the notification leads: the comment on its page, the discussion, or
+   * the profile; null for the notice that a discussion was hidden, which is a
+   * 404 for its author (decision 0007) until it is restored.
+   */
+  href: string | null;
+}
+
+export interface NotificationPage {
+  notifications: NotificationView[];
+  totalPages: number;
+  currentPage: number;
+}
+
+interface NotificationRow extends Record<string, unknown> {
+  id: string;
+  kind: NotificationKind;
+  count: number | string;
+  detail: string | null;
+  read_at: string | Date | null;
+  updated_at: string | Date;
+  actor_first: string | null;
+  actor_last: string | null;
+  title: string | null;
+  slug: string | null;
+  category: string | null;
+  discussion_hidden: boolean | null;
+  comment_id: string | null;
+  position: number | string | null;
+}
+
+/** The member's visible rows that `filter` picks, each with what it leads to and the page of its comment. */
+function selectNotifications(memberId: string, filter: SQL, tail: SQL = sql``): Promise<NotificationRow[]> {
+  return queryRows<NotificationRow>(sql`
+    select n.id, n.kind, case when n.kind in ${ABOUT_THE_MEMBER} then n.count else v.visible end as count,
+      n.detail, n.read_at, n.updated_at, a.first_name as actor_first, a.last_name as actor_last,
+      d.title, d.slug, d.category, d.hidden_at is not null as discussion_hidden, tc.id as comment_id,
+      (select count(*) from comments th where th.discussion_id = tc.discussion_id and th.parent_id is null
+        and (th.created_at, th.id) <= (select t.created_at, t.id from comments t where t.id = coalesce(tc.parent_id, tc.id))
+      ) as position
+    from notifications n
+    cross join ${visibleItems}
+    left join discussions d on d.id = ${targetDiscussion}
+    left join comments tc on tc.id = ${targetComment}
+    left join profiles a on a.id = n.actor_id
+    where n.recipient_id = ${memberId} and n.shown and (n.kind in ${ABOUT_THE_MEMBER} or v.visible > 0) and ${filter}
+    ${tail}
+  `);
+}
+
+function hrefOf(memberId: string, row: NotificationRow): string | null {
+  if (row.slug === null) return paths.profile(memberId);
+  if (row.discussion_hidden) return null;
+  const discussionPath = paths.discussion(row.slug);
+  if (row.comment_id === null) return discussionPath;
+  return `${pageHref(discussionPath, Math.max(1, Math.ceil(Number(row.position ?? 0) / COMMENT_THREADS_PER_PAGE)))}#comment-${row.comment_id}`;
+}
+
+/** One page of the member's notifications, newest first, each with the page of its comment (two queries per page). */
+export async function listNotifications(memberId: string, page: number): Promise<NotificationPage> {
+  const [counted] = await queryRows<{ value: number | string }>(
+    sql`select count(*) as value from notifications n where n.recipient_id = ${memberId} and n.shown and ${visibleToRecipient}`,
+  );
+  const total = Number(counted?.value ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE));
+  if (page > totalPages) return { notifications: [], totalPages, currentPage: page };
+  const rows = await selectNotifications(
+    memberId,
+    sql`true`,
+    sql`order by n.updated_at desc, n.id desc limit ${NOTIFICATIONS_PER_PAGE} offset ${(page - 1) * NOTIFICATIONS_PER_PAGE}`,
+  );
+  return {
+    totalPages,
+    currentPage: page,
+    notifications: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      count: Number(row.count),
+      detail: row.detail,
+      read: row.read_at !== null,
+      at: new Date(row.updated_at),
+      actorName: row.actor_first === null ? null : `${row.actor_first} ${row.actor_last ?? ""}`.trim(),
+      discussionTitle: row.title,
+      category: isCategory(row.category) ? row.category : null,
+      href: hrefOf(memberId, row),
+    })),
+  };
+}
+
+/** Marks one of the member's notifications read and says where it leads (for "open"): the list itself when it leads nowhere any more. */
+export async function markNotificationRead(viewer: Viewer | null, notificationId: string): Promise<Outcome<{ href: string }>> {
+  if (!viewer || !can(viewer, "receiveNotifications")) return fail("forbidden");
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.recipientId, viewer.id)))
+    .returning({ id: notifications.id });
+  if (!row) return fail("not-found", "Diese Benachrichtigung gibt es nicht.");
+  const [target] = await selectNotifications(viewer.id, sql`n.id = ${row.id}`);
+  return { ok: true, value: { href: (target && hrefOf(viewer.id, target)) ?? paths.notifications } };
+}
+
+export async function markAllNotificationsRead(viewer: Viewer | null): Promise<Outcome> {
+  if (!viewer || !can(viewer, "receiveNotifications")) return fail("forbidden");
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipientId, viewer.id), isNull(notifications.readAt)));
+  return done;
+}
+
+/** The member's level for a discussion and its category; 'normal' where they chose nothing. */
+export async function discussionWatchLevel(memberId: string, discussionId: string): Promise<WatchLevel> {
+  const [row] = await db
+    .select({ level: discussionWatches.level })
+    .from(discussionWatches)
+    .where(and(eq(discussionWatches.memberId, memberId), eq(discussionWatches.discussionId, discussionId)));
+  return row?.level ?? "normal";
+}
+
+export async function categoryWatchLevel(memberId: string, category: Category): Promise<WatchLevel> {
+  const [row] = await db
+    .select({ level: categoryWatches.level })
+    .from(categoryWatches)
+    .where(and(eq(categoryWatches.memberId, memberId), eq(categoryWatches.category, category)));
+  return row?.level ?? "normal";
+}
+
+/** Sets how closely the member follows a discussion; a hidden discussion does not exist for them. */
+export async function watchDiscussion(viewer: Viewer | null, discussionId: string, level: WatchLevel): Promise<Outcome> {
+  if (!viewer || !can(viewer, "watch")) return fail("forbidden");
+  const [discussion] = await queryRows<{ id: string }>(sql`select id from discussions where id = ${discussionId} and hidden_at is null`);
+  if (!discussion) return fail("not-found");
+  await db
+    .insert(discussionWatches)
+    .values({ memberId: viewer.id, discussionId, level })
+    .onConflictDoUpdate({ target: [discussionWatches.memberId, discussionWatches.discussionId], set: { level } });
+  return done;
+}
+
+export async function watchCategory(viewer: Viewer | null, category: Category, level: WatchLevel): Promise<Outcome> {
+  if (!viewer || !can(viewer, "watch")) return fail("forbidden");
+  await db
+    .insert(categoryWatches)
+    .values({ memberId: viewer.id, category, level })
+    .onConflictDoUpdate({ target: [categoryWatches.memberId, categoryWatches.category], set: { level } });
+  return done;
+}
+
+export const watchSavedTitle: Record<WatchLevel, string> = {
+  watching: "Sie beobachten jetzt",
+  normal: "Benachrichtigungen auf normal gestellt",
+  muted: "Stummgeschaltet",
+};

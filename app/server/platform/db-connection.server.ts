@@ -1,0 +1,257 @@
+/**
+ * Opening a database: PGlite in a folder or in memory, or a PostgreSQL pool,
+ * migrated either way. Free of side effects, so tests can open a connection
+ * of their own before `db.server` opens the process's one.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../../db/schema";
+
+/**
+ * One Drizzle type for both backends: every query in the app is written once
+ * against PostgreSQL and runs on the embedded PGlite or on a real server.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseConnection {
+  db: Database;
+  kind: DatabaseKind;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any
+   * process using this database. `onGap` is called when messages may have been
+   * missed (the listening connection was lost and is back).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every statement the app sends, for whoever listens: the query-count tests
+ * prove with it that a page's number of queries does not grow with the data.
+ * Without listeners it costs one Set lookup per query.
+ */
+type QueryListener = (query: string, params: unknown[]) => void;
+const queryListeners = new Set<QueryListener>();
+const queryLogger = {
+  logQuery(query: string, params: unknown[]) {
+    for (const listener of queryListeners) listener(query, params);
+  },
+};
+
+/** Calls `listener` with each statement and its parameters until the returned function is called. */
+export function onQuery(listener: QueryListener): () => void {
+  queryListeners.add(listener);
+  return () => queryListeners.delete(listener);
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+// Any constant works; it only has to be the same for every app server.
+const MIGRATION_LOCK_ID = 72_311_904;
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** An in-memory PGlite starts as a copy of this dump (`dumpDataDir`) instead of running initdb. */
+  template?: Blob;
+  /** Errors of idle pool connections (a restarted server, a dropped connection). */
+  onPoolError?: (error: Error) => void;
+}): Promise<DatabaseConnection> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError)
+    : openPglite(options.dataDir, options.template);
+}
+
+async function openPostgres(url: string, poolSize: number, onPoolError: (error: Error) => void = () => undefined): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", onPoolError);
+  const db = drizzlePg({ client: pool, schema, logger: queryLogger }) as unknown as Database;
+
+  // Several app servers may start at once: the advisory lock lets exactly one migrate.
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+  const listeners: Array<() => Promise<void>> = [];
+  return {
+    db,
+    kind: "postgres",
+    listen: async (channel, onMessage, onGap) => {
+      const stop = await listenOnPostgres(url, channel, onMessage, onGap, onPoolError);
+      listeners.push(stop);
+      return stop;
+    },
+    close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens; a pooled
+ * one would be handed to queries. When it drops (a restarted server), it is
+ * opened again with growing pauses, and `onGap` says messages were missed.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let pause = 500;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      onError(error);
+      reconnect(next);
+    });
+    next.on("end", () => reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    pause = 500;
+  };
+
+  const reconnect = (lost: pg.Client) => {
+    if (stopped || client !== lost) return;
+    client = null;
+    lost.end().catch(() => undefined);
+    const attempt = () => {
+      retry = null;
+      if (stopped) return;
+      connect().then(onGap, (error: unknown) => {
+        onError(error as Error);
+        pause = Math.min(pause * 2, 30_000);
+        retry = setTimeout(attempt, pause);
+      });
+    };
+    retry = setTimeout(attempt, pause);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
+}
+
+async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseConnection> {
+  const inMemory = dataDir.startsWith("memory://");
+  if (template && !inMemory) throw new Error("A PGlite template can only seed an in-memory database.");
+  const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
+  try {
+    // The same extensions the PostgreSQL server provides (migration 0002 creates them).
+    const client = yieldBeforeQueries(await PGlite.create({ dataDir: inMemory ? undefined : path.resolve(dataDir), loadDataDir: template, extensions: { pg_trgm } }));
+    const db = drizzlePglite({ client, schema, logger: queryLogger }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      // One process owns the embedded database, so a NOTIFY comes from this process and cannot be missed.
+      listen: async (channel, onMessage) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return () => unlisten();
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite runs a query synchronously on this thread and the promise it returns
+ * is already settled, so `await db…` never gives the event loop a turn: a
+ * request's loaders, and those of every other open request, run back to back
+ * as one long chain of microtasks. Under load that chain took seconds, and in
+ * that time no connection was accepted, no request read and no response
+ * written (clients timed out while the server's own timings looked fine).
+ * One turn of the event loop before each query and transaction lets the
+ * network I/O in between. Queries inside a transaction keep running through:
+ * the transaction holds PGlite's lock, so waiting there would only stall
+ * everyone else.
+ */
+function yieldBeforeQueries(client: PGlite): PGlite {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<PGlite["query"]>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite["query"];
+  client.transaction = (async (...args: Parameters<PGlite["transaction"]>) => {
+    await nextTurn();
+    return transaction(...args);
+  }) as PGlite["transaction"];
+  return client;
+}
+
+/**
+ * PGlite does not guard its folder against a second process, and two writers
+ * would corrupt it. A lock file with our pid refuses the second one; a lock
+ * left by a killed process (its pid no longer runs) is taken over.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "forum.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new Error(
+          `Der Datenordner ${path.resolve(dataDir)} wird bereits von Prozess ${owner} verwendet. ` +
+            "Beenden Sie diesen Prozess oder setzen Sie DATA_DIR auf einen anderen Ordner.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Sperrdatei ${lockFile} konnte nicht angelegt werden.`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+

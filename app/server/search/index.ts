@@ -1,0 +1,1 @@
+export { searchDiscussions } from "./search.server";

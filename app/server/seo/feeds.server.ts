@@ -1,0 +1,155 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { authorFirstName } from "~/lib/authors";
+import { discussions, profiles } from "../../../db/schema";
+import { categoryLabels, type Category } from "~/lib/categories";
+import { pageHref, paths } from "~/lib/paths";
+import { site } from "~/lib/site";
+import { COMMENT_THREADS_PER_PAGE, isVisible, mentionNamesInRichText, mentionNamesOf, plainTextExcerpt, toMentionNames } from "~/server/discussions";
+import { db, queryRows } from "~/server/db";
+import { env, notModified } from "~/server/platform";
+import { mentionsAsText, withMentionNames } from "~/lib/mentions";
+
+export const FEED_LIMIT = 50;
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+}
+
+/** RSS 2.0 of the newest discussions, of all categories or one. */
+export async function rssFeed(options: { category?: Category; title: string; path: string; feedPath: string }): Promise<string> {
+  const rows = await db
+    .select({
+      slug: discussions.slug,
+      title: discussions.title,
+      content: discussions.content,
+      mentionNames: mentionNamesOf(discussions.content, "html"),
+      category: discussions.category,
+      createdAt: discussions.createdAt,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
+    .from(discussions)
+    .leftJoin(profiles, eq(profiles.id, discussions.authorId))
+    .where(options.category ? and(eq(discussions.category, options.category), isVisible) : isVisible)
+    .orderBy(desc(discussions.createdAt))
+    .limit(FEED_LIMIT);
+
+  const items = rows
+    .map((row) => {
+      const url = `${env.PUBLIC_URL}${paths.discussion(row.slug)}`;
+      // The name the discussion page shows.
+      const author = authorFirstName(row.firstName === null ? null : { firstName: row.firstName, lastName: row.lastName ?? "" }, "Unbekannter Autor");
+      return [
+        "    <item>",
+        `      <title>${escapeXml(row.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <pubDate>${row.createdAt.toUTCString()}</pubDate>`,
+        `      <dc:creator>${escapeXml(author)}</dc:creator>`,
+        `      <category>${escapeXml(categoryLabels[row.category as Category] ?? row.category)}</category>`,
+        `      <description>${escapeXml(plainTextExcerpt(mentionNamesInRichText(row.content, row.mentionNames), 300))}</description>`,
+        "    </item>",
+      ].join("\n");
+    })
+    .join("\n");
+
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(options.title)}</title>
+    <link>${escapeXml(env.PUBLIC_URL + options.path)}</link>
+    <description>${escapeXml(site.description)}</description>
+    <language>de-de</language>
+    <atom:link href="${escapeXml(env.PUBLIC_URL + options.feedPath)}" rel="self" type="application/rss+xml"/>
+${rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDate>\n` : ""}${items}
+  </channel>
+</rss>
+`;
+}
+
+/**
+ * RSS 2.0 of a discussion's newest visible comments, each linking to the page
+ * of the discussion that shows it. Hidden comments never go in; a visible
+ * reply to a hidden one does, as on the page.
+ */
+export async function discussionCommentsFeed(discussion: { id: string; slug: string; title: string }): Promise<string> {
+  const rows = await queryRows<{ id: string; content: string; mention_names: unknown; created_at: Date | string; parent_id: string | null; first_name: string | null; position: number | string }>(sql`
+    with threads as (
+      select id, row_number() over (order by created_at, id) as position
+      from comments where discussion_id = ${discussion.id} and parent_id is null
+    )
+    select c.id, c.content, ${mentionNamesOf(sql`c.content`, "text")} as mention_names, c.created_at, c.parent_id, p.first_name, t.position
+    from comments c
+    join threads t on t.id = coalesce(c.parent_id, c.id)
+    left join profiles p on p.id = c.author_id
+    where c.discussion_id = ${discussion.id} and c.hidden_at is null
+    order by c.created_at desc, c.id desc
+    limit ${FEED_LIMIT}`);
+  const discussionPath = paths.discussion(discussion.slug);
+  const items = rows
+    .map((row) => {
+      const createdAt = new Date(row.created_at);
+      const page = Math.ceil(Number(row.position) / COMMENT_THREADS_PER_PAGE);
+      const url = `${env.PUBLIC_URL}${pageHref(discussionPath, page)}#comment-${row.id}`;
+      const author = authorFirstName(row.first_name === null ? null : { firstName: row.first_name, lastName: "" });
+      return [
+        "    <item>",
+        `      <title>${escapeXml(`${row.parent_id ? "Antwort" : "Kommentar"} von ${author}`)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <pubDate>${createdAt.toUTCString()}</pubDate>`,
+        `      <dc:creator>${escapeXml(author)}</dc:creator>`,
+        `      <description>${escapeXml(mentionsAsText(withMentionNames(row.content, toMentionNames(row.mention_names))))}</description>`,
+        "    </item>",
+      ].join("\n");
+    })
+    .join("\n");
+  const newest = rows[0] ? new Date(rows[0].created_at) : null;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(`Kommentare zu „${discussion.title}“ – ${site.name}`)}</title>
+    <link>${escapeXml(env.PUBLIC_URL + discussionPath)}</link>
+    <description>${escapeXml(`Die neuesten Kommentare der Diskussion „${discussion.title}“.`)}</description>
+    <language>de-de</language>
+    <atom:link href="${escapeXml(`${env.PUBLIC_URL}${discussionPath}/feed.xml`)}" rel="self" type="application/rss+xml"/>
+${newest ? `    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>\n` : ""}${items}
+  </channel>
+</rss>
+`;
+}
+
+/**
+ * When this server first produced each version of a feed. Dates in the feed
+ * cannot serve as Last-Modified: hiding an item or renaming an author changes
+ * the feed without a newer date in it. A version first made here can only be
+ * newer than a reader's copy, never older, so a 304 on If-Modified-Since is
+ * safe; after a restart readers simply get the feed once more.
+ */
+const firstMade = new LRUCache<string, Date>({ max: 1000 });
+
+/**
+ * A feed as the answer to a request: a strong ETag over its text and a
+ * Last-Modified, and 304 when the reader's copy is current (If-None-Match
+ * first; If-Modified-Since only without it, RFC 9110 13.1.3). Guests mostly get
+ * it from the page cache, which checks the same headers (server/pages.ts).
+ */
+export function feedResponse(request: Request, xml: string): Response {
+  const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
+  let lastModified = firstMade.get(etag);
+  if (!lastModified) {
+    // HTTP dates have whole seconds.
+    lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
+    firstMade.set(etag, lastModified);
+  }
+  const headers = {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    "Cache-Control": "public, max-age=900",
+    ETag: etag,
+    "Last-Modified": lastModified.toUTCString(),
+  };
+  if (notModified(request.headers, etag, lastModified)) return new Response(null, { status: 304, headers });
+  return new Response(xml, { headers });
+}

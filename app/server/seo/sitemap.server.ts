@@ -1,0 +1,172 @@
+import { and, between, desc, max, sql } from "drizzle-orm";
+import { discussions } from "../../../db/schema";
+import { listings } from "~/lib/categories";
+import { paths } from "~/lib/paths";
+import { db, queryRows } from "~/server/db";
+import { isVisible } from "~/server/discussions";
+import { env } from "~/server/platform";
+
+export const SITEMAP_MAX_URLS = 50_000;
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: Date;
+  changefreq: "daily" | "weekly" | "monthly" | "yearly";
+  priority: number;
+}
+
+/** The pages that exist whatever is posted (spec section 9 for priorities and frequencies). */
+export function staticEntries(): SitemapEntry[] {
+  return [
+    { path: "/", changefreq: "daily", priority: 1.0 },
+    // Every category's list, the subforums' and the category pages (which the spec does not know: like a subforum).
+    ...listings.map((listing) => ({ path: listing.path, changefreq: "daily" as const, priority: 0.9 })),
+    { path: paths.members, changefreq: "weekly", priority: 0.8 },
+    { path: paths.search, changefreq: "weekly", priority: 0.7 },
+    { path: paths.impressum, changefreq: "yearly", priority: 0.3 },
+    { path: paths.agb, changefreq: "yearly", priority: 0.3 },
+    { path: paths.datenschutz, changefreq: "yearly", priority: 0.3 },
+  ];
+}
+
+/** A run of discussion numbers, both ends included; a sitemap page lists the visible discussions in one. */
+export interface NumberRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The highest discussion number given so far, hidden and deleted ones
+ * included: one step down the number index. It bounds how many discussions
+ * the sitemap can hold without counting them.
+ */
+export async function highestDiscussionNumber(): Promise<number> {
+  const [row] = await db.select({ value: max(discussions.number) }).from(discussions);
+  return row?.value ?? 0;
+}
+
+/**
+ * The visible discussions numbered within `range`, newest first; lastmod is the
+ * last edit or the last visible comment, whichever is later. Pages are ranges
+ * of the number, never an OFFSET: each page reads one stretch of the number
+ * index, however many discussions come before it. The outer table is named in
+ * full: in a one-table select Drizzle writes `${discussions.id}` as a bare
+ * "id", which inside the subquery meant the comment's own id and never matched.
+ */
+export async function discussionEntries(range: NumberRange): Promise<SitemapEntry[]> {
+  const rows = await db
+    .select({
+      slug: discussions.slug,
+      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions}.id and c.hidden_at is null), ${discussions.updatedAt}))`,
+    })
+    .from(discussions)
+    .where(and(between(discussions.number, range.first, range.last), isVisible))
+    .orderBy(desc(discussions.number));
+  return rows.map((row) => ({ path: paths.discussion(row.slug), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.8 }));
+}
+
+/**
+ * Profiles the forum links: members (approved, so their page exists) with at
+ * least one visible discussion or visible comment, whose names link to them.
+ * lastmod: the profile's own edit or their newest visible post, whichever is later.
+ */
+export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
+  if (limit <= 0) return [];
+  // Per member two probes along the author indexes (newest visible discussion, newest visible comment),
+  // never a pass over all comments: the sitemap must stay cheap at a million of them.
+  const rows = await queryRows<{ id: string; lastmod: Date | string }>(sql`
+    select p.id, greatest(p.updated_at, d.created_at, c.created_at) as lastmod
+    from profiles p
+    left join lateral (
+      select d.created_at from discussions d
+      where d.author_id = p.id and d.hidden_at is null
+      order by d.created_at desc limit 1
+    ) d on true
+    left join lateral (
+      select c.created_at from comments c join discussions cd on cd.id = c.discussion_id
+      where c.author_id = p.id and c.hidden_at is null and cd.hidden_at is null
+      order by c.created_at desc limit 1
+    ) c on true
+    where p.approval_status = 'approved' and (d.created_at is not null or c.created_at is not null)
+    order by p.id
+    limit ${limit}`);
+  return rows.map((row) => ({ path: paths.profile(row.id), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.5 }));
+}
+
+/** The pages that do not come from discussions: the fixed ones and the profiles (page 1 of a sitemap index). */
+export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
+  const fixed = staticEntries();
+  return [...fixed, ...(await profileEntries(SITEMAP_MAX_URLS - fixed.length))];
+}
+
+/**
+ * The one-file sitemap: fixed pages, every visible discussion, and as many
+ * profiles as there is room for. The layout counts discussions only (one index
+ * step); near the 50,000 mark some profiles may wait until the index takes over.
+ */
+export async function singleSitemapEntries(discussionRange: NumberRange): Promise<SitemapEntry[]> {
+  const fixed = staticEntries();
+  const discussionsOnIt = await discussionEntries(discussionRange);
+  const profiles = await profileEntries(SITEMAP_MAX_URLS - fixed.length - discussionsOnIt.length);
+  return [...fixed, ...discussionsOnIt, ...profiles];
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+}
+
+export function urlsetXml(entries: SitemapEntry[]): string {
+  const urls = entries
+    .map(
+      (entry) =>
+        `  <url>\n    <loc>${escapeXml(env.PUBLIC_URL + entry.path)}</loc>\n` +
+        (entry.lastmod ? `    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n` : "") +
+        `    <changefreq>${entry.changefreq}</changefreq>\n    <priority>${entry.priority.toFixed(1)}</priority>\n  </url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(pages: number[]): string {
+  const items = pages.map((page) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${page}.xml`)}</loc>\n  </sitemap>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+}
+
+export type SitemapLayout = { kind: "single"; discussions: NumberRange } | { kind: "index"; pages: number };
+
+/**
+ * While every discussion number fits beside the fixed pages, the sitemap is
+ * one urlset. Beyond that it becomes an index: page 1 holds the fixed pages and the profiles,
+ * page n ≥ 2 the discussions numbered (n − 2) · 50,000 + 1 to (n − 1) · 50,000.
+ * A page keeps its discussions when new ones arrive; hidden and deleted ones
+ * only leave gaps, so no page ever holds more than 50,000 URLs.
+ */
+export async function sitemapLayout(): Promise<SitemapLayout> {
+  const highest = await highestDiscussionNumber();
+  if (highest + staticEntries().length <= SITEMAP_MAX_URLS) return { kind: "single", discussions: { first: 1, last: highest } };
+  return { kind: "index", pages: 1 + Math.ceil(highest / SITEMAP_MAX_URLS) };
+}
+
+/** The discussion numbers on page `page` (≥ 2) of the sitemap index. */
+export function discussionNumbersOnPage(page: number): NumberRange {
+  return { first: (page - 2) * SITEMAP_MAX_URLS + 1, last: (page - 1) * SITEMAP_MAX_URLS };
+}
+
+/**
+ * The pages the index names: the fixed pages and every discussion page with
+ * a visible discussion. A urlset must hold at least one URL, so a range whose
+ * discussions are all hidden or deleted is left out (its page answers 404).
+ * One probe per page, each along the number index until its first visible discussion.
+ */
+export async function sitemapIndexPages(pages: number): Promise<number[]> {
+  if (pages < 2) return [1];
+  const rows = await queryRows<{ page: number }>(sql`
+    select p::int as page from generate_series(2, ${pages}::int) p
+    where exists (select 1 from ${discussions} where ${discussions.number} between (p - 2) * ${SITEMAP_MAX_URLS}::bigint + 1 and (p - 1) * ${SITEMAP_MAX_URLS}::bigint and ${isVisible})
+    order by p`);
+  return [1, ...rows.map((row) => Number(row.page))];
+}
+
+export function xmlResponse(xml: string, contentType = "application/xml; charset=utf-8"): Response {
+  return new Response(xml, { headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=900" } });
+}

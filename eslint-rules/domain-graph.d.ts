@@ -1,0 +1,1 @@
+export const serverDomains: Record<string, readonly string[]>;

@@ -1,0 +1,22 @@
+/**
+ * The domains of app/server and which ones each may import (decision 0021):
+ * the one place the graph is declared. A domain reaches the ones listed and
+ * whatever those reach; the rule refuses a cycle. Upward, a domain announces
+ * an event (app/server/platform/events.server.ts) instead. Used by
+ * eslint.config.js (rule server-domains/domain-imports) and its test.
+ */
+export const serverDomains = {
+  platform: [],
+  db: ["platform"],
+  jobs: ["db"],
+  mail: ["jobs"],
+  accounts: ["mail"],
+  discussions: ["accounts"],
+  notifications: ["discussions"],
+  members: ["notifications"],
+  search: ["discussions"],
+  seo: ["members"],
+  moderation: ["notifications", "seo"],
+  admin: ["moderation", "members"],
+  demo: ["moderation", "members"],
+};
