@@ -357,7 +357,7 @@ export const events = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Jobs (decision 0022): what runs outside the request, once (a mail) or on a
+// Jobs (decision 0023): what runs outside the request, once (a mail) or on a
 // schedule (purges, IndexNow, notification mails). app/server/jobs.server.ts.
 // ---------------------------------------------------------------------------
 

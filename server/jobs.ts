@@ -1,5 +1,5 @@
 /**
- * The background work of one app server: the job runner (decision 0022),
+ * The background work of one app server: the job runner (decision 0023),
  * which delivers mails, sends notification mails and IndexNow submissions and
  * runs the hourly purges. Started once the server listens; `stop` ends it in
  * the order shutdown needs.

@@ -1,5 +1,5 @@
 /**
- * The one job runner (decision 0022). Everything slow or periodic leaves the
+ * The one job runner (decision 0023). Everything slow or periodic leaves the
  * request through here: mail delivery, notification mails, IndexNow and the
  * purges. A job is a row of `jobs`:
  * - once: written by `enqueue` in the transaction of the write that causes it,
@@ -102,7 +102,7 @@ export function defineSchedule(kind: string, definition: ScheduleDefinition): vo
  * brought up to date by every later one. A schedule no longer defined in code
  * is left alone: no runner claims a kind it does not know.
  */
-async function ensureSchedules(): Promise<void> {
+export async function ensureSchedules(): Promise<void> {
   for (const definition of definitions.values()) {
     if (definition.once) continue;
     await db

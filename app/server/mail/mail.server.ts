@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../../db/schema";
 import { db, type Database, type Transaction } from "~/server/db";

@@ -7,7 +7,7 @@ import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
 import { db, queryRows, type Transaction } from "~/server/db";
-import { env, fail, logger, type Outcome } from "~/server/platform";
+import { env, fail, type Outcome } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
 import { defineSchedule } from "~/server/jobs";
 import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
