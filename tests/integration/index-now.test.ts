@@ -10,7 +10,7 @@ import { createDiscussion, getDiscussionBySlug, updateDiscussion } from "~/serve
 import { ensureSchedules, runDueJobs } from "~/server/jobs";
 import { env } from "~/server/platform";
 import { indexNowKey, isPublicHttpsUrl, submitDueIndexNow } from "~/server/seo";
-import { setDiscussionHidden } from "~/server/moderation";
+import { changeStatus } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -99,7 +99,7 @@ describe("IndexNow submissions", () => {
       env.PUBLIC_URL = publicUrl;
       const discussion = await publish(`Lokal veröffentlicht ${publicUrl}`);
       await updateDiscussion(author, discussion.id, { title: discussion.title, category: "sea", content: "<p>Neu</p>", contentFormat: "html" });
-      await setDiscussionHidden(moderator, discussion.id, true, "Test");
+      await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Test" });
       expect(await submitDueIndexNow()).toBe(0);
     }
     expect(await db.select().from(indexNowQueue)).toEqual([]);
@@ -112,7 +112,7 @@ describe("IndexNow submissions", () => {
     const hidden = await publish("Wird ausgeblendet", "general");
     const edited = await updateDiscussion(author, moved.id, { title: "Wird verschoben", category: "sea", content: "<p>Neu</p>", contentFormat: "html" });
     expect(edited.ok).toBe(true);
-    expect((await setDiscussionHidden(moderator, hidden.id, true, "Off-Topic")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
     // Nothing went out during the writes: only the worker sends.
     expect(received).toEqual([]);
 
@@ -141,12 +141,12 @@ describe("IndexNow submissions", () => {
   it("send a restored discussion again, and nothing for an edit nobody can see", async () => {
     env.PUBLIC_URL = PUBLIC;
     const discussion = await publish("Ausgeblendet, bearbeitet, zurück");
-    expect((await setDiscussionHidden(moderator, discussion.id, true, "Prüfung")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(true);
     await submitDueIndexNow();
     received.length = 0;
     await updateDiscussion(moderator, discussion.id, { title: discussion.title, category: "seo", content: "<p>Still geändert</p>", contentFormat: "html" });
     expect(await submitDueIndexNow()).toBe(0);
-    expect((await setDiscussionHidden(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
     expect(await submitDueIndexNow()).toBeGreaterThan(0);
     expect(received).toHaveLength(1);
     expect(received[0]!.body.urlList).toContain(`${PUBLIC}/discussion/${discussion.slug}`);
