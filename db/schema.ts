@@ -357,8 +357,40 @@ export const events = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Mail outbox: every mail is written here first, then delivered. Without SMTP
-// the rows are the developer mailbox; with SMTP a failed delivery is retried.
+// Jobs (decision 0023): what runs outside the request, once (a mail) or on a
+// schedule (purges, IndexNow, notification mails). app/server/jobs.server.ts.
+// ---------------------------------------------------------------------------
+
+export const jobStatuses = ["pending", "done", "failed"] as const;
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** A schedule's interval; null for a job that runs once. */
+    everySeconds: integer("every_seconds"),
+    status: text("status", { enum: jobStatuses }).notNull().default("pending"),
+    /** Tries so far, counted when a runner claims the job (a run cut off by a dying server counts too). */
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a runner holds the job; past it, another runner may take it up. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("jobs_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
+    uniqueIndex("jobs_schedule_kind_key").on(t.kind).where(sql`every_seconds is not null`),
+    index("jobs_due_idx").on(t.runAt).where(sql`status = 'pending'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Mail outbox: every mail is written here first, then delivered by a job
+// (`jobs`, kind "mail"). Without SMTP the rows are the developer mailbox.
 // ---------------------------------------------------------------------------
 
 export const mailStatuses = ["pending", "sent", "failed", "dev"] as const;
@@ -376,23 +408,22 @@ export const mailOutbox = pgTable(
     /** Headers of this mail besides the usual ones (List-Unsubscribe of notification mails, RFC 8058). */
     headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    /** Delivery tries so far and the last one's error: the job runner's, copied here for the log. */
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'dev')`),
-    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
 // ---------------------------------------------------------------------------
 // IndexNow: pages whose change search engines are told about. A write records
-// its paths in its own transaction; a worker submits them in batches and
-// retries failures (app/server/index-now.server.ts). One pending row per path.
+// its paths in its own transaction; a scheduled job submits them in batches
+// (app/server/index-now.server.ts). One pending row per path.
 // ---------------------------------------------------------------------------
 
 export const indexNowStatuses = ["pending", "sent", "failed"] as const;
@@ -404,16 +435,12 @@ export const indexNowQueue = pgTable(
     /** Path on the site (with PUBLIC_URL it is the URL submitted), so a changed PUBLIC_URL submits the new host. */
     path: text("path").notNull(),
     status: text("status", { enum: indexNowStatuses }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     check("index_now_queue_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     uniqueIndex("index_now_queue_pending_path_key").on(t.path).where(sql`status = 'pending'`),
-    index("index_now_queue_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
 

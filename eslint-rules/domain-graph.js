@@ -8,7 +8,8 @@
 export const serverDomains = {
   platform: [],
   db: ["platform"],
-  mail: ["db"],
+  jobs: ["db"],
+  mail: ["jobs"],
   accounts: ["mail"],
   discussions: ["accounts"],
   notifications: ["discussions"],

@@ -4,7 +4,7 @@
  * module is shared and opened (and migrated) once, before listening. Started
  * by server/main.ts, alone or as one of several cluster workers. This file
  * starts and stops; the request pipeline is server/pipeline.ts, the bell's
- * live stream server/live-stream.ts, the workers and purges server/jobs.ts.
+ * live stream server/live-stream.ts, the job runner server/jobs.ts.
  */
 import cluster from "node:cluster";
 import type { Socket } from "node:net";
@@ -79,7 +79,7 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, "shutting down");
-    const mailWorkerStopped = jobs.stop();
+    const jobsStopped = jobs.stop();
     void stopListening();
     // Deaf to changes from here on: nothing kept may be trusted.
     sharedReads.stop();
@@ -88,7 +88,7 @@ async function main() {
     for (const stream of streams) stream.end();
     // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
     server.close(() => {
-      void mailWorkerStopped
+      void jobsStopped
         .then(() => closeDatabase())
         .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
         .finally(() => {

@@ -3,9 +3,9 @@ import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { commentHref, type DiscussionDetail } from "~/server/discussions";
-import { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
-import { fail, type Failure, type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
-import { can, type Viewer } from "~/server/accounts";
+import { changeStatus, type StatusChange } from "~/server/moderation";
+import { type Failure, type IntentHandlers, redirectWithToast, respond } from "~/server/platform";
+import type { Viewer } from "~/server/accounts";
 
 /**
  * The moderation bar's forms (pin, lock, hide, restore), posted to the
@@ -67,24 +67,27 @@ export function moderationRefusal(intent: ModerationIntent, target: string | nul
   };
 }
 
-/** One handler per moderation intent; the guardian is asked before any of them runs. */
+/** A status change of the discussion at hand (its id comes from the page). */
+type ChangeOfThisDiscussion = StatusChange extends infer Change ? (Change extends StatusChange ? Omit<Change, "discussionId"> : never) : never;
+
+/** One handler per moderation intent, each one status change; the service asks the guardian. */
 export function moderationHandlers(viewer: Viewer | null, discussion: DiscussionDetail): IntentHandlers<ModerationInput, ReturnType<typeof moderate>> {
-  const run = (input: ModerationInput, work: () => Promise<Outcome>) => moderate(viewer, discussion, input, work);
+  const run = (input: ModerationInput, change: ChangeOfThisDiscussion) => moderate(viewer, discussion, input, { ...change, discussionId: discussion.id });
   return {
-    pin: (input) => run(input, () => setPinned(viewer, discussion.id, true)),
-    unpin: (input) => run(input, () => setPinned(viewer, discussion.id, false)),
-    lock: (input) => run(input, () => setLocked(viewer, discussion.id, true, input.reason)),
-    unlock: (input) => run(input, () => setLocked(viewer, discussion.id, false, "")),
-    "hide-discussion": (input) => run(input, () => setDiscussionHidden(viewer, discussion.id, true, input.reason)),
-    "restore-discussion": (input) => run(input, () => setDiscussionHidden(viewer, discussion.id, false, "")),
-    "hide-comment": (input) => run(input, () => setCommentHidden(viewer, discussion.id, input.commentId, true, input.reason)),
-    "restore-comment": (input) => run(input, () => setCommentHidden(viewer, discussion.id, input.commentId, false, "")),
+    pin: (input) => run(input, { status: "pinned", enabled: true }),
+    unpin: (input) => run(input, { status: "pinned", enabled: false }),
+    lock: (input) => run(input, { status: "locked", enabled: true, reason: input.reason }),
+    unlock: (input) => run(input, { status: "locked", enabled: false }),
+    "hide-discussion": (input) => run(input, { status: "hidden", enabled: true, reason: input.reason }),
+    "restore-discussion": (input) => run(input, { status: "hidden", enabled: false }),
+    "hide-comment": (input) => run(input, { status: "hidden", commentId: input.commentId, enabled: true, reason: input.reason }),
+    "restore-comment": (input) => run(input, { status: "hidden", commentId: input.commentId, enabled: false }),
   };
 }
 
-function moderate(viewer: Viewer | null, discussion: DiscussionDetail, input: ModerationInput, work: () => Promise<Outcome>) {
+function moderate(viewer: Viewer | null, discussion: DiscussionDetail, input: ModerationInput, change: StatusChange) {
   const target = "commentId" in input ? input.commentId : null;
-  return respond(can(viewer, "moderate") ? work() : fail("forbidden"), {
+  return respond(changeStatus(viewer, change), {
     ...moderationRefusal(input.intent, target),
     context: { intent: input.intent, discussion: discussion.id },
     success: async () =>

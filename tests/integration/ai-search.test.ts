@@ -4,7 +4,7 @@ import { loader as llmsLoader } from "~/routes/llms";
 import { categories, categoryHref, categoryLabels } from "~/lib/categories";
 import { createComment, createDiscussion, discussionMarkdown, getDiscussionBySlug, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions";
 import { env } from "~/server/platform";
-import { setCommentHidden, setDiscussionHidden } from "~/server/moderation";
+import { changeStatus } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -43,7 +43,7 @@ describe("a discussion as Markdown", () => {
     const hiddenWithReply = await comment(discussion.id, "GEHEIM-MIT-ANTWORT");
     await comment(discussion.id, "Antwort auf Ausgeblendetes", hiddenWithReply);
     const hiddenReply = await comment(discussion.id, "GEHEIME-ANTWORT", visible);
-    for (const id of [hiddenAlone, hiddenWithReply, hiddenReply]) expect((await setCommentHidden(moderator, discussion.id, id, true, "Spam")).ok).toBe(true);
+    for (const id of [hiddenAlone, hiddenWithReply, hiddenReply]) expect((await changeStatus(moderator, { discussionId: discussion.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
 
     const response = await markdownRequest(discussion.slug);
     expect(response.status).toBe(200);
@@ -72,7 +72,7 @@ describe("a discussion as Markdown", () => {
   it("does not exist for a hidden discussion, like the page", async () => {
     const discussion = await discussionWith("Ausgeblendete Diskussion als Markdown");
     expect((await markdownRequest(discussion.slug)).status).toBe(200);
-    expect((await setDiscussionHidden(moderator, discussion.id, true, "Off-Topic")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
     const response = await markdownRequest(discussion.slug);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Ausgeblendete Diskussion");
@@ -97,7 +97,7 @@ describe("llms.txt", () => {
     for (let index = 0; index < 30; index++) await comment(busy.id, `Beitrag ${index}`);
     const hidden = await discussionWith("Versteckt trotz vieler Kommentare");
     for (let index = 0; index < 31; index++) await comment(hidden.id, `Beitrag ${index}`);
-    expect((await setDiscussionHidden(moderator, hidden.id, true, "Off-Topic")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
 
     const response = await llmsLoader();
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");

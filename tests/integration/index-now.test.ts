@@ -2,14 +2,15 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { indexNowQueue } from "../../db/schema";
+import { indexNowQueue, jobs } from "../../db/schema";
 import { categoryHref } from "~/lib/categories";
 import { loader as keyLoader } from "~/routes/index-now-key";
 import { db } from "~/server/db";
 import { createDiscussion, getDiscussionBySlug, updateDiscussion } from "~/server/discussions";
+import { ensureSchedules, runDueJobs } from "~/server/jobs";
 import { env } from "~/server/platform";
 import { indexNowKey, isPublicHttpsUrl, submitDueIndexNow } from "~/server/seo";
-import { setDiscussionHidden } from "~/server/moderation";
+import { changeStatus } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -98,7 +99,7 @@ describe("IndexNow submissions", () => {
       env.PUBLIC_URL = publicUrl;
       const discussion = await publish(`Lokal veröffentlicht ${publicUrl}`);
       await updateDiscussion(author, discussion.id, { title: discussion.title, category: "sea", content: "<p>Neu</p>", contentFormat: "html" });
-      await setDiscussionHidden(moderator, discussion.id, true, "Test");
+      await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Test" });
       expect(await submitDueIndexNow()).toBe(0);
     }
     expect(await db.select().from(indexNowQueue)).toEqual([]);
@@ -111,7 +112,7 @@ describe("IndexNow submissions", () => {
     const hidden = await publish("Wird ausgeblendet", "general");
     const edited = await updateDiscussion(author, moved.id, { title: "Wird verschoben", category: "sea", content: "<p>Neu</p>", contentFormat: "html" });
     expect(edited.ok).toBe(true);
-    expect((await setDiscussionHidden(moderator, hidden.id, true, "Off-Topic")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
     // Nothing went out during the writes: only the worker sends.
     expect(received).toEqual([]);
 
@@ -140,12 +141,12 @@ describe("IndexNow submissions", () => {
   it("send a restored discussion again, and nothing for an edit nobody can see", async () => {
     env.PUBLIC_URL = PUBLIC;
     const discussion = await publish("Ausgeblendet, bearbeitet, zurück");
-    expect((await setDiscussionHidden(moderator, discussion.id, true, "Prüfung")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(true);
     await submitDueIndexNow();
     received.length = 0;
     await updateDiscussion(moderator, discussion.id, { title: discussion.title, category: "seo", content: "<p>Still geändert</p>", contentFormat: "html" });
     expect(await submitDueIndexNow()).toBe(0);
-    expect((await setDiscussionHidden(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
     expect(await submitDueIndexNow()).toBeGreaterThan(0);
     expect(received).toHaveLength(1);
     expect(received[0]!.body.urlList).toContain(`${PUBLIC}/discussion/${discussion.slug}`);
@@ -163,26 +164,31 @@ describe("IndexNow submissions", () => {
   it("try a failed POST again after a pause, with the same URLs", async () => {
     env.PUBLIC_URL = PUBLIC;
     const discussion = await publish("Erst Fehler, dann angekommen");
+    // The submission runs as a schedule of the job runner, which keeps the pause after a failure.
+    await ensureSchedules();
+    const submit = () => runDueJobs({ kinds: ["index-now"] });
     statuses.push(500);
-    expect(await submitDueIndexNow()).toBe(0);
+    expect(await submit()).toBe(0);
     expect(received).toHaveLength(1);
-    const rows = await db.select().from(indexNowQueue);
-    for (const row of rows) {
-      expect(row.status).toBe("pending");
-      expect(row.attempts).toBe(1);
-      expect(row.lastError).toContain("500");
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    }
+    for (const row of await db.select().from(indexNowQueue)) expect(row.status).toBe("pending");
+    const [failed] = await db.select().from(jobs).where(eq(jobs.kind, "index-now"));
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+    expect(failed!.lastError).toContain("500");
+    expect(failed!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
     // Not due yet.
-    expect(await submitDueIndexNow()).toBe(0);
+    expect(await submit()).toBe(0);
     expect(received).toHaveLength(1);
     // The pause is over.
-    await db.update(indexNowQueue).set({ nextAttemptAt: sql`now() - interval '1 second'` });
-    expect(await submitDueIndexNow()).toBe(3);
+    await db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.kind, "index-now"));
+    expect(await submit()).toBe(1);
     expect(received).toHaveLength(2);
     expect([...received[1]!.body.urlList].sort()).toEqual([...received[0]!.body.urlList].sort());
     expect(received[1]!.body.urlList).toContain(`${PUBLIC}/discussion/${discussion.slug}`);
     expect((await db.select().from(indexNowQueue).where(eq(indexNowQueue.status, "sent"))).length).toBe(3);
+    // Success ends the pauses: the next run is the schedule's own, half a minute on.
+    const [settled] = await db.select().from(jobs).where(eq(jobs.kind, "index-now"));
+    expect(settled).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect(settled!.runAt.getTime()).toBeLessThan(Date.now() + 31_000);
   });
 });
 

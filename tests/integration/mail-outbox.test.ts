@@ -8,9 +8,12 @@ const port = probe.port;
 await probe.close();
 process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
 
-const { mailOutbox } = await import("../../db/schema");
+const { jobs, mailOutbox } = await import("../../db/schema");
 const { db } = await import("~/server/db");
-const { deliverDueMails, queueMail } = await import("~/server/mail");
+const { runDueJobs } = await import("~/server/jobs");
+const { queueMail } = await import("~/server/mail");
+
+const deliverDueMails = () => runDueJobs({ kinds: ["mail"] });
 
 let capture: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
 afterAll(() => capture?.close());
@@ -20,16 +23,21 @@ describe("mail outbox", () => {
     await queueMail({ kind: "test", to: "empfaenger@example.com", subject: "Betreff", text: "Hallo https://x.example/a", html: "<p>Hallo</p>" });
     const [queued] = await db.select().from(mailOutbox);
     expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+    const [job] = await db.select().from(jobs).where(eq(jobs.kind, "mail"));
+    expect(job).toMatchObject({ status: "pending", attempts: 0, payload: { mailId: queued!.id } });
     expect(await deliverDueMails()).toBe(0);
     const [failed] = await db.select().from(mailOutbox);
     expect(failed).toMatchObject({ status: "pending", attempts: 1, to: "empfaenger@example.com" });
     expect(failed?.lastError).toBeTruthy();
-    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const [retry] = await db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(retry).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+    // The first pause is a minute.
+    expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
 
     capture = await startSmtpCapture(port);
     // Not due yet: nothing happens.
     expect(await deliverDueMails()).toBe(0);
-    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, failed!.id));
+    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
     expect(await deliverDueMails()).toBe(1);
     expect(capture.mails).toHaveLength(1);
     expect(capture.mails[0]).toMatchObject({ kind: "test", subject: "Betreff", to: ["empfaenger@example.com"] });
@@ -37,6 +45,8 @@ describe("mail outbox", () => {
     const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
     // Delivered mails keep no body: it may hold a sign-in link.
     expect(sent).toMatchObject({ status: "sent", attempts: 2, text: "", html: "", lastError: null });
+    const [done] = await db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(done).toMatchObject({ status: "done", attempts: 2, lastError: null });
     expect(await deliverDueMails()).toBe(0);
   });
 });

@@ -12,12 +12,13 @@ const { db } = await import("~/server/db");
 const { createComment } = await import("~/server/discussions");
 const { getDiscussionBySlug } = await import("~/server/discussions");
 const { createDiscussion } = await import("~/server/discussions");
-const { queueMail, startMailWorker } = await import("~/server/mail");
+const { queueMail } = await import("~/server/mail");
+const { startJobRunner } = await import("~/server/jobs");
 const { makeViewer } = await import("../support/members");
 const { mailAllDueNotifications } = await import("~/server/notifications");
 
-// The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the worker in time.
-const stopWorker = await startMailWorker(10 * 60_000);
+// The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the runner in time.
+const stopWorker = await startJobRunner(10 * 60_000);
 
 afterAll(async () => {
   smtp.resume();

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions } from "../../db/schema";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { listAuditLog, setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "~/server/moderation";
+import { changeStatus, listAuditLog } from "~/server/moderation";
 import {
   createComment,
   createDiscussion,
@@ -50,9 +50,9 @@ describe("moderator tools refuse everyone but staff", () => {
   it("members, authors and a not-approved moderator cannot pin, lock or hide", async () => {
     const discussion = await create("Nur fürs Team");
     for (const viewer of [null, member, author, pendingModerator]) {
-      expect(await setPinned(viewer, discussion.id, true)).toEqual({ ok: false, reason: "forbidden" });
-      expect(await setLocked(viewer, discussion.id, true, "")).toEqual({ ok: false, reason: "forbidden" });
-      expect(await setDiscussionHidden(viewer, discussion.id, true, "Spam")).toEqual({ ok: false, reason: "forbidden" });
+      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "pinned", enabled: true })).toEqual({ ok: false, reason: "forbidden" });
+      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "locked", enabled: true })).toEqual({ ok: false, reason: "forbidden" });
+      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Spam" })).toEqual({ ok: false, reason: "forbidden" });
     }
     const after = (await getDiscussionBySlug(discussion.slug))!;
     expect([after.isPinned, after.lockedAt, after.hiddenAt]).toEqual([false, null, null]);
@@ -63,9 +63,9 @@ describe("moderator tools refuse everyone but staff", () => {
 describe("pin and lock", () => {
   it("pins once, records it once, and a locked discussion takes no comments", async () => {
     const discussion = await create("Angepinnt und gesperrt");
-    expect((await setPinned(moderator, discussion.id, true)).ok).toBe(true);
-    expect((await setPinned(moderator, discussion.id, true)).ok).toBe(true);
-    expect((await setLocked(admin, discussion.id, true, "Thema erledigt")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true })).ok).toBe(true);
+    expect((await changeStatus(admin, { discussionId: discussion.id, status: "locked", enabled: true, reason: "Thema erledigt" })).ok).toBe(true);
 
     const locked = (await getDiscussionBySlug(discussion.slug))!;
     expect(locked.isPinned).toBe(true);
@@ -74,15 +74,32 @@ describe("pin and lock", () => {
     expect(refused).toMatchObject({ ok: false, reason: "invalid", message: "Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich." });
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
 
-    expect((await setLocked(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "locked", enabled: false })).ok).toBe(true);
     expect((await createComment(member, discussion.id, { content: "Jetzt geht es" })).ok).toBe(true);
 
     const actions = (await auditActionsFor(discussion.id)).map((row) => row.action).sort();
     expect(actions).toEqual(["lock", "pin", "unlock"]);
   });
 
+  it("two moderators hiding at the same moment leave one change, one entry and one notice", async () => {
+    const discussion = await create("Zweimal gleichzeitig ausgeblendet");
+    const comment = await createComment(member, discussion.id, { content: "Doppelt gemeldet" });
+    if (!comment.ok) throw new Error("comment failed");
+    const hideBoth = await Promise.all([
+      changeStatus(moderator, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" }),
+      changeStatus(admin, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" }),
+      changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true }),
+      changeStatus(admin, { discussionId: discussion.id, status: "pinned", enabled: true }),
+    ]);
+    expect(hideBoth.every((outcome) => outcome.ok)).toBe(true);
+    expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["hide_comment"]);
+    expect((await auditActionsFor(discussion.id)).map((row) => row.action)).toEqual(["pin"]);
+    // Counted off once, not twice.
+    expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
+  });
+
   it("an unknown discussion is a 404, not a silent success", async () => {
-    expect(await setPinned(moderator, "00000000-0000-4000-8000-000000000000", true)).toEqual({ ok: false, reason: "not-found" });
+    expect(await changeStatus(moderator, { discussionId: "00000000-0000-4000-8000-000000000000", status: "pinned", enabled: true })).toEqual({ ok: false, reason: "not-found" });
   });
 });
 
@@ -90,7 +107,7 @@ describe("hiding", () => {
   it("a hidden discussion is gone from every public list and restorable", async () => {
     const discussion = await create("Verbotene Werbung Quokka");
     const before = await getCommunityStats();
-    expect((await setDiscussionHidden(moderator, discussion.id, true, "Werbung")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Werbung" })).ok).toBe(true);
 
     expect((await listRecentDiscussions(50)).map((d) => d.id)).not.toContain(discussion.id);
     expect((await listSubforumPage("sea", 1)).discussions.map((d) => d.id)).not.toContain(discussion.id);
@@ -104,7 +121,7 @@ describe("hiding", () => {
     const request = (cookie?: string) => new Request(`http://localhost/discussion/${discussion.slug}`, { headers: cookie ? { cookie } : {} });
     await expect(discussionLoader({ request: request(), params: { slug: discussion.slug }, context: {} } as never)).rejects.toMatchObject({ init: { status: 404 } });
 
-    expect((await setDiscussionHidden(moderator, discussion.id, false, "")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
     expect((await listRecentDiscussions(50)).map((d) => d.id)).toContain(discussion.id);
     expect((await auditActionsFor(discussion.id)).map((row) => row.action).sort()).toEqual(["hide-discussion", "restore-discussion"]);
     expect((await auditActionsFor(discussion.id)).find((row) => row.action === "hide-discussion")?.details).toBe("Werbung");
@@ -119,8 +136,8 @@ describe("hiding", () => {
     await createComment(member, discussion.id, { content: "Normaler Kommentar" });
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
 
-    expect((await setCommentHidden(moderator, discussion.id, first.value.id, true, "Beleidigung")).ok).toBe(true);
-    expect((await setCommentHidden(moderator, discussion.id, first.value.id, true, "Beleidigung")).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: true, reason: "Beleidigung" })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: true, reason: "Beleidigung" })).ok).toBe(true);
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(2);
 
     const publicView = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
@@ -134,7 +151,7 @@ describe("hiding", () => {
     expect((await createComment(author, discussion.id, { content: "Noch eine", parentId: first.value.id })).ok).toBe(false);
     expect(await updateComment(member, discussion.id, first.value.id, "Ganz harmlos")).toEqual({ ok: false, reason: "not-found" });
 
-    expect((await setCommentHidden(admin, discussion.id, first.value.id, false, "")).ok).toBe(true);
+    expect((await changeStatus(admin, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: false })).ok).toBe(true);
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
     expect((await auditActionsFor(first.value.id)).map((row) => row.action).sort()).toEqual(["hide-comment", "restore-comment"]);
   });
@@ -144,7 +161,7 @@ describe("hiding", () => {
     const two = await create("Zwei");
     const comment = await createComment(member, one.id, { content: "Hier" });
     if (!comment.ok) throw new Error("comment failed");
-    expect(await setCommentHidden(moderator, two.id, comment.value.id, true, "x")).toEqual({ ok: false, reason: "not-found" });
+    expect(await changeStatus(moderator, { discussionId: two.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "x" })).toEqual({ ok: false, reason: "not-found" });
   });
 });
 

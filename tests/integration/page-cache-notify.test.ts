@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { discussions, events, profiles } from "../../db/schema";
 import { createComment, createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions";
 import { db, listenToDatabase } from "~/server/db";
-import { setCommentHidden, setPinned } from "~/server/moderation";
+import { changeStatus } from "~/server/moderation";
 import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/platform";
 import { updateNotificationSettings } from "~/server/notifications";
 import { updateOwnProfile } from "~/server/members";
@@ -62,10 +62,10 @@ describe("the database announces changes a guest would see", () => {
     if (!comment.ok) throw new Error(comment.reason);
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await setCommentHidden(moderator, discussion.id, comment.value.id, true, "Spam");
+    await changeStatus(moderator, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await setPinned(moderator, discussion.id, true);
+    await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
     await updateDiscussion(author, discussion.id, { title: "Cache-Ankündigung, neu", category: "seo", content: "<p>Inhalt</p>", contentFormat: "html" });

@@ -19,7 +19,8 @@ const profile = await import("~/server/members");
 const { fileExistsForUrl } = await import("~/server/platform");
 const { makeViewer } = await import("../support/members");
 const { mailAllDueNotifications, updateNotificationSettings } = await import("~/server/notifications");
-const { deliverDueMails } = await import("~/server/mail");
+const { runDueJobs } = await import("~/server/jobs");
+const deliverDueMails = () => runDueJobs({ kinds: ["mail"] });
 
 afterAll(() => smtp.close());
 

@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimit } from "../../../db/schema";
 import { db, queryRows } from "~/server/db";
+import { defineSchedule } from "~/server/jobs";
 
 export interface RateRule {
   name: string;
@@ -89,3 +90,5 @@ export async function signInDelayMs(emailKey: string, now = Date.now()): Promise
 export async function purgeRateLimits(now = Date.now()): Promise<void> {
   await db.delete(rateLimit).where(lt(rateLimit.lastRequest, now - 24 * 60 * 60 * 1000));
 }
+
+defineSchedule("purge-rate-limits", { everySeconds: 3_600, run: () => purgeRateLimits() });

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { discussions, discussionViews, profiles } from "../../../db/schema";
 import { db } from "~/server/db";
+import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf } from "./mentions.server";
 import { env } from "~/server/platform";
@@ -95,3 +96,5 @@ export async function incrementViews(discussionId: string, visitor: string): Pro
 export async function purgeViewMarks(): Promise<void> {
   await db.delete(discussionViews).where(lt(discussionViews.viewedAt, sql`now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})`));
 }
+
+defineSchedule("purge-view-marks", { everySeconds: 3_600, run: purgeViewMarks });

@@ -1,2 +1,2 @@
 export { type AuditLogEntry, listAuditLog, recordAudit } from "./audit.server";
-export { setCommentHidden, setDiscussionHidden, setLocked, setPinned } from "./moderation.server";
+export { changeStatus, type StatusChange } from "./moderation.server";

@@ -1,129 +1,114 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { comments, discussions } from "../../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { comments, discussions, type AuditAction } from "../../../db/schema";
 import { recordAudit } from "./audit.server";
 import { isCategory } from "~/lib/categories";
-import { excerpt, type Outcome } from "~/server/platform";
+import { done, excerpt } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { notifyMember } from "~/server/notifications";
-import { db, type Transaction } from "~/server/db";
+import { defineService, type Transaction } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
 
 /**
- * Moderator tools. Each one runs: permission → load → one transaction with
- * the change and its audit entry. A change that finds nothing to change
- * (pinning what is pinned) writes nothing, so double clicks leave one entry.
+ * The moderator tools as one status change (pin, lock, hide a discussion;
+ * hide a comment), on or off, like Discourse's TopicStatusUpdater: the row is
+ * locked and read, and a change that finds nothing to change (pinning what
+ * is pinned) writes nothing, so double clicks leave one audit entry.
  */
+export type StatusChange =
+  | { discussionId: string; status: "pinned" | "locked" | "hidden"; enabled: boolean; reason?: string }
+  | { discussionId: string; commentId: string; status: "hidden"; enabled: boolean; reason?: string };
 
-export async function setPinned(viewer: Viewer | null, discussionId: string, pinned: boolean): Promise<Outcome<null>> {
-  if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(discussions)
-      .set({ isPinned: pinned })
-      .where(and(eq(discussions.id, discussionId), eq(discussions.isPinned, !pinned)))
-      .returning({ id: discussions.id, title: discussions.title, authorId: discussions.authorId });
-    if (row) await recordAudit(tx, viewer, { action: pinned ? "pin" : "unpin", targetType: "discussion", targetId: row.id, targetLabel: row.title });
-    if (row?.authorId && pinned) await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId: row.id, detail: "pinned" });
-    return (await exists(tx, discussionId)) ? { ok: true, value: null } : { ok: false, reason: "not-found" };
-  });
+type DiscussionRow = typeof discussions.$inferSelect;
+type CommentRow = typeof comments.$inferSelect;
+type Loaded = { discussion: DiscussionRow; comment: CommentRow | null };
+
+interface DiscussionStatus {
+  isOn(row: DiscussionRow): boolean;
+  set(on: boolean, viewer: Viewer, reason: string): Partial<DiscussionRow>;
+  audit: readonly [on: AuditAction, off: AuditAction];
+  /** Whether the audit entry keeps the reason given when switching on. */
+  keepsReason: boolean;
 }
 
-export async function setLocked(viewer: Viewer | null, discussionId: string, locked: boolean, reason: string): Promise<Outcome<null>> {
-  if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(discussions)
-      .set(locked ? { lockedAt: new Date(), lockedBy: viewer.id, lockReason: reason || null } : { lockedAt: null, lockedBy: null, lockReason: null })
-      .where(and(eq(discussions.id, discussionId), locked ? isNull(discussions.lockedAt) : isNotNull(discussions.lockedAt)))
-      .returning({ id: discussions.id, title: discussions.title, authorId: discussions.authorId });
-    if (row?.authorId && locked) await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId: row.id, detail: "locked" });
-    if (row) {
-      await recordAudit(tx, viewer, {
-        action: locked ? "lock" : "unlock",
-        targetType: "discussion",
-        targetId: row.id,
-        targetLabel: row.title,
-        details: locked && reason ? reason : null,
-      });
+const discussionStatuses: Record<StatusChange["status"], DiscussionStatus> = {
+  pinned: { isOn: (row) => row.isPinned, set: (on) => ({ isPinned: on }), audit: ["pin", "unpin"], keepsReason: false },
+  locked: {
+    isOn: (row) => row.lockedAt !== null,
+    set: (on, viewer, reason) => (on ? { lockedAt: new Date(), lockedBy: viewer.id, lockReason: reason || null } : { lockedAt: null, lockedBy: null, lockReason: null }),
+    audit: ["lock", "unlock"],
+    keepsReason: true,
+  },
+  hidden: {
+    isOn: (row) => row.hiddenAt !== null,
+    set: (on, viewer, reason) => (on ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null }),
+    audit: ["hide-discussion", "restore-discussion"],
+    keepsReason: true,
+  },
+};
+
+export const changeStatus = defineService<Viewer, StatusChange, Loaded>({
+  policy: (viewer) => can(viewer, "moderate"),
+
+  async load(tx, change) {
+    const [discussion] = await tx.select().from(discussions).where(eq(discussions.id, change.discussionId)).for("update");
+    if (!discussion) return null;
+    if (!("commentId" in change)) return { discussion, comment: null };
+    const [comment] = await tx
+      .select()
+      .from(comments)
+      .where(and(eq(comments.id, change.commentId), eq(comments.discussionId, discussion.id)))
+      .for("update");
+    return comment ? { discussion, comment } : null;
+  },
+
+  async change(tx, { actor, input, loaded }) {
+    const reason = input.reason ?? "";
+    if (loaded.comment) {
+      await changeCommentHidden(tx, actor, loaded.comment, input.enabled, reason);
+      return done;
     }
-    return (await exists(tx, discussionId)) ? { ok: true, value: null } : { ok: false, reason: "not-found" };
-  });
-}
-
-export async function setDiscussionHidden(viewer: Viewer | null, discussionId: string, hidden: boolean, reason: string): Promise<Outcome<null>> {
-  if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(discussions)
-      .set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
-      .where(and(eq(discussions.id, discussionId), hidden ? isNull(discussions.hiddenAt) : isNotNull(discussions.hiddenAt)))
-      .returning({ id: discussions.id, title: discussions.title, slug: discussions.slug, category: discussions.category, authorId: discussions.authorId });
-    if (row?.authorId && hidden) await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId: row.id, detail: "hidden" });
-    if (row) {
-      // Gone (a 404 now) or back: either way search engines should look again.
-      await queueIndexNow(tx, discussionIndexNowPaths(row.slug, isCategory(row.category) ? [row.category] : []));
-      await recordAudit(tx, viewer, {
-        action: hidden ? "hide-discussion" : "restore-discussion",
-        targetType: "discussion",
-        targetId: row.id,
-        targetLabel: row.title,
-        details: hidden ? reason : null,
-      });
+    const { discussion } = loaded;
+    const status = discussionStatuses[input.status];
+    if (status.isOn(discussion) === input.enabled) return done;
+    await tx.update(discussions).set(status.set(input.enabled, actor, reason)).where(eq(discussions.id, discussion.id));
+    if (input.enabled && discussion.authorId) {
+      await notifyMember(tx, { recipientId: discussion.authorId, kind: "moderated", actorId: actor.id, discussionId: discussion.id, detail: input.status });
     }
-    return (await exists(tx, discussionId)) ? { ok: true, value: null } : { ok: false, reason: "not-found" };
-  });
-}
+    // Gone (a 404 now) or back: either way search engines should look again.
+    if (input.status === "hidden") await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, isCategory(discussion.category) ? [discussion.category] : []));
+    await recordAudit(tx, actor, {
+      action: status.audit[input.enabled ? 0 : 1],
+      targetType: "discussion",
+      targetId: discussion.id,
+      targetLabel: discussion.title,
+      details: input.enabled && status.keepsReason && reason ? reason : null,
+    });
+    return done;
+  },
+});
 
 /**
  * Hiding takes the comment off the discussion's reply count in the same
  * transaction, restoring puts it back: the count is what the public sees.
  */
-export async function setCommentHidden(
-  viewer: Viewer | null,
-  discussionId: string,
-  commentId: string,
-  hidden: boolean,
-  reason: string,
-): Promise<Outcome<null>> {
-  if (!viewer || !can(viewer, "moderate")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx): Promise<Outcome<null>> => {
-    const [row] = await tx
-      .update(comments)
-      .set(hidden ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
-      .where(
-        and(
-          eq(comments.id, commentId),
-          eq(comments.discussionId, discussionId),
-          hidden ? isNull(comments.hiddenAt) : isNotNull(comments.hiddenAt),
-        ),
-      )
-      .returning({ id: comments.id, content: comments.content, authorId: comments.authorId });
-    if (row?.authorId && hidden) {
-      await notifyMember(tx, { recipientId: row.authorId, kind: "moderated", actorId: viewer.id, discussionId, commentId: row.id, detail: "hidden" });
-    }
-    if (row) {
-      await tx
-        .update(discussions)
-        .set({ repliesCount: sql`${discussions.repliesCount} ${hidden ? sql`- 1` : sql`+ 1`}` })
-        .where(eq(discussions.id, discussionId));
-      await recordAudit(tx, viewer, {
-        action: hidden ? "hide-comment" : "restore-comment",
-        targetType: "comment",
-        targetId: row.id,
-        targetLabel: excerpt(row.content),
-        details: hidden ? reason : null,
-      });
-      return { ok: true, value: null };
-    }
-    const [existing] = await tx
-      .select({ id: comments.id })
-      .from(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)));
-    return existing ? { ok: true, value: null } : { ok: false, reason: "not-found" };
+async function changeCommentHidden(tx: Transaction, actor: Viewer, comment: CommentRow, hidden: boolean, reason: string): Promise<void> {
+  if ((comment.hiddenAt !== null) === hidden) return;
+  await tx
+    .update(comments)
+    .set(hidden ? { hiddenAt: new Date(), hiddenBy: actor.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
+    .where(eq(comments.id, comment.id));
+  await tx
+    .update(discussions)
+    .set({ repliesCount: sql`${discussions.repliesCount} ${hidden ? sql`- 1` : sql`+ 1`}` })
+    .where(eq(discussions.id, comment.discussionId));
+  if (hidden && comment.authorId) {
+    await notifyMember(tx, { recipientId: comment.authorId, kind: "moderated", actorId: actor.id, discussionId: comment.discussionId, commentId: comment.id, detail: "hidden" });
+  }
+  await recordAudit(tx, actor, {
+    action: hidden ? "hide-comment" : "restore-comment",
+    targetType: "comment",
+    targetId: comment.id,
+    targetLabel: excerpt(comment.content),
+    details: hidden ? reason : null,
   });
-}
-
-async function exists(tx: Transaction, discussionId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: discussions.id }).from(discussions).where(eq(discussions.id, discussionId));
-  return row !== undefined;
 }

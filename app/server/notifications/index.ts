@@ -1,5 +1,5 @@
 export { notifyComment, notifyDiscussion, notifyMember, notifyMentions } from "./notification-fanout.server";
 export { NotificationLive, startNotificationLive } from "./notification-live.server";
-export { mailAllDueNotifications, readUnsubscribeToken, startNotificationMailWorker, unsubscribe, unsubscribeToken } from "./notification-mail.server";
+export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";
 export { categoryWatchLevel, discussionWatchLevel, listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount, watchCategory, watchDiscussion, watchSavedTitle } from "./notifications.server";

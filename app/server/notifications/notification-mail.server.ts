@@ -7,8 +7,9 @@ import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
 import { db, queryRows, type Transaction } from "~/server/db";
-import { env, fail, logger, type Outcome } from "~/server/platform";
+import { env, fail, type Outcome } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
+import { defineSchedule } from "~/server/jobs";
 import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
 
 /** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
@@ -196,18 +197,10 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
     on conflict (member_id, topic) do update set sent_at = excluded.sent_at`);
 }
 
-/** Runs the worker every `intervalMs` in this process; the returned function stops it. */
-export function startNotificationMailWorker(intervalMs = 5_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    mailAllDueNotifications()
-      .catch((error: unknown) => logger.error({ err: error }, "notification mails failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The mails of what is due, every few seconds, on one app server at a time. */
+defineSchedule("notification-mails", {
+  everySeconds: 5,
+  async run() {
+    await mailAllDueNotifications();
+  },
+});

@@ -4,28 +4,24 @@
  * edited, hidden or restored, instead of finding out on their next crawl.
  *
  * The write records the changed paths in its own transaction (a rolled-back
- * write tells nobody, a committed one cannot be forgotten); the worker below
- * sends what is due, many URLs in one POST, and retries a failed POST with
- * growing pauses. Nothing of this runs in the request. Only a site on a
+ * write tells nobody, a committed one cannot be forgotten); the schedule below
+ * (a schedule of the job runner) sends what waits, many URLs in one POST,
+ * and retries a failed POST with growing pauses. Nothing of this runs in the request. Only a site on a
  * public https address takes part: a local or private one has nothing a
  * search engine could fetch.
  */
 import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
-import { and, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { indexNowKey as indexNowKeyTable, indexNowQueue } from "../../../db/schema";
 import { categoryHref, type Category } from "~/lib/categories";
 import { paths } from "~/lib/paths";
-import { db, queryRows, type Transaction } from "~/server/db";
+import { db, type Transaction } from "~/server/db";
+import { defineSchedule } from "~/server/jobs";
 import { env, logger } from "~/server/platform";
 
 /** The protocol's limit of URLs in one submission. */
 export const INDEXNOW_BATCH_LIMIT = 10_000;
-const MAX_ATTEMPTS = 6;
-/** Minutes until the next try after 1, 2, … failed submissions. */
-const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
-/** A claimed batch is taken up again by another server if its POST did not finish within this time. */
-const LEASE_MINUTES = 5;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Address ranges nobody outside can reach: loopback, private, link-local, CGNAT, unique-local, unspecified. */
@@ -104,10 +100,6 @@ export function indexNowKey(): Promise<string> {
   return keyOnce;
 }
 
-function leaseEnd(): string {
-  return new Date(Date.now() + LEASE_MINUTES * 60_000).toISOString();
-}
-
 async function post(urlList: string[]): Promise<void> {
   const key = await indexNowKey();
   const origin = new URL(env.PUBLIC_URL);
@@ -123,63 +115,45 @@ async function post(urlList: string[]): Promise<void> {
 }
 
 /**
- * Submits due paths: claims up to `limit` rows with one UPDATE … SKIP LOCKED
- * (several app servers run this worker), sends them as one POST and marks
- * them sent, or schedules the next try. Returns the number of URLs sent.
+ * Submits the waiting paths as one POST and marks them sent. It runs as a
+ * schedule of the job runner, which holds it on one app server at a time and
+ * pauses longer after each failed POST (the paths wait for the next try).
+ * Returns the number of URLs sent.
  */
 export async function submitDueIndexNow(limit = INDEXNOW_BATCH_LIMIT): Promise<number> {
   if (!indexNowEnabled()) return 0;
-  const claimed = await queryRows<{ id: string; path: string; attempts: number }>(sql`
-    update ${indexNowQueue} set next_attempt_at = ${leaseEnd()}::timestamptz
-    where id in (
-      select id from ${indexNowQueue}
-      where status = 'pending' and next_attempt_at <= now()
-      order by next_attempt_at
-      limit ${Math.min(limit, INDEXNOW_BATCH_LIMIT)}
-      for update skip locked
-    )
-    returning id, path, attempts`);
-  if (claimed.length === 0) return 0;
-  const ids = claimed.map((row) => row.id);
-  try {
-    await post(claimed.map((row) => `${env.PUBLIC_URL}${row.path}`));
-  } catch (error) {
-    const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    // Rows of one batch share their fate; each keeps its own count (a path queued later has fewer tries behind it).
-    const backoff = sql.raw(`array[${BACKOFF_MINUTES.join(", ")}]`);
-    await db
-      .update(indexNowQueue)
-      .set({
-        attempts: sql`${indexNowQueue.attempts} + 1`,
-        lastError: message,
-        status: sql`case when ${indexNowQueue.attempts} + 1 >= ${sql.raw(String(MAX_ATTEMPTS))} then 'failed' else 'pending' end`,
-        nextAttemptAt: sql`now() + make_interval(mins => (${backoff})[least(${indexNowQueue.attempts} + 1, ${sql.raw(String(BACKOFF_MINUTES.length))})])`,
-      })
-      .where(inArray(indexNowQueue.id, ids));
-    logger.warn({ err: error, urls: claimed.length }, "IndexNow submission failed");
-    return 0;
-  }
+  const waiting = await db
+    .select({ id: indexNowQueue.id, path: indexNowQueue.path })
+    .from(indexNowQueue)
+    .where(eq(indexNowQueue.status, "pending"))
+    .orderBy(asc(indexNowQueue.createdAt))
+    .limit(Math.min(limit, INDEXNOW_BATCH_LIMIT));
+  if (waiting.length === 0) return 0;
+  await post(waiting.map((row) => `${env.PUBLIC_URL}${row.path}`));
   await db
     .update(indexNowQueue)
-    .set({ status: "sent", sentAt: new Date(), attempts: sql`${indexNowQueue.attempts} + 1`, lastError: null })
-    .where(inArray(indexNowQueue.id, ids));
-  logger.info({ urls: claimed.length }, "IndexNow submission sent");
-  return claimed.length;
+    .set({ status: "sent", sentAt: new Date() })
+    .where(inArray(
+      indexNowQueue.id,
+      waiting.map((row) => row.id),
+    ));
+  logger.info({ urls: waiting.length }, "IndexNow submission sent");
+  return waiting.length;
 }
 
-/** Sent and given-up rows are kept 14 days to look into, then removed. */
+defineSchedule("index-now", {
+  everySeconds: 30,
+  async run() {
+    // A full batch may have left more behind.
+    while ((await submitDueIndexNow()) === INDEXNOW_BATCH_LIMIT);
+  },
+});
+
+/** Sent rows are kept 14 days to look into, then removed. */
 export async function purgeOldIndexNow(): Promise<void> {
   await db
     .delete(indexNowQueue)
     .where(and(inArray(indexNowQueue.status, ["sent", "failed"]), lte(indexNowQueue.createdAt, new Date(Date.now() - 14 * 86_400_000))));
 }
 
-export function startIndexNowWorker(intervalMs = 30_000): () => void {
-  const timer = setInterval(() => {
-    submitDueIndexNow()
-      .then(() => purgeOldIndexNow())
-      .catch((error: unknown) => logger.error({ err: error }, "IndexNow worker failed"));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+defineSchedule("purge-old-index-now", { everySeconds: 3_600, run: purgeOldIndexNow });

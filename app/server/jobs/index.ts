@@ -1,0 +1,1 @@
+export { defineJob, defineSchedule, ensureSchedules, runDueJobs, startJobRunner, JOBS_CHANNEL, type Job } from "./jobs.server";
