@@ -13,7 +13,7 @@ import * as schema from "../../db/schema";
  * what was written by hand. Names come from the schema, so a new table is covered.
  */
 
-const tables = Object.values(schema).filter((value): value is Table => isTable(value));
+const tables: Table[] = (Object.values(schema) as unknown[]).filter((value): value is Table => isTable(value));
 const tableNames = new Set(tables.map((table) => getTableName(table)));
 const columnNames = new Set(tables.flatMap((table) => Object.values(getTableColumns(table)).map((column) => column.name)));
 

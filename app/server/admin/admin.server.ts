@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { notifyMember } from "~/server/notifications";
 import { profiles, session, user, userRoles, type Role } from "../../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
-import { db } from "~/server/db";
+import { db, excluded } from "~/server/db";
 import { logger, type Outcome } from "~/server/platform";
 import { accountApprovedMail, queueMail } from "~/server/mail";
 import { can, createMemberAccount, hashMemberPassword, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
@@ -184,7 +184,7 @@ export async function changeRole(actor: Viewer | null, memberId: string, role: R
     await tx
       .insert(userRoles)
       .values({ userId: memberId, role })
-      .onConflictDoUpdate({ target: userRoles.userId, set: { role: sql`excluded.role` } });
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: excluded(userRoles.role) } });
     await recordAudit(tx, actor, {
       action: "change-role",
       targetType: "member",

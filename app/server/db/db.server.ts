@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type Column, sql, type SQL } from "drizzle-orm";
 import { type Database, type DatabaseConnection, type DatabaseKind, env, logger, openDatabase, type Transaction } from "~/server/platform";
 
 export type { Database, DatabaseKind, Transaction } from "~/server/platform";
@@ -37,6 +37,23 @@ export async function pingDatabase(): Promise<void> {
 export async function queryRows<T extends Record<string, unknown>>(query: SQL, executor: Database | Transaction = db): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Columns by their bare names, where SQL allows no table before them: the
+ * column list of INSERT, ON CONFLICT and its index predicate, the left side of
+ * SET. Elsewhere `${table.column}` (or an alias's) names a column.
+ */
+export function unqualified(...columns: Column[]): SQL {
+  return sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+}
+
+/** The value an upsert's INSERT proposed for `column` (ON CONFLICT … DO UPDATE SET x = excluded.x). */
+export function excluded(column: Column): SQL {
+  return sql`excluded.${sql.identifier(column.name)}`;
 }
 
 /** Escapes LIKE/ILIKE wildcards so user input matches as plain text. */

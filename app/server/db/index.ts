@@ -1,2 +1,2 @@
-export { closeDatabase, type Database, databaseKind, db, escapeLike, listenToDatabase, onQuery, pingDatabase, queryRows, type Transaction } from "./db.server";
+export { closeDatabase, type Database, databaseKind, db, escapeLike, excluded, listenToDatabase, onQuery, pingDatabase, queryRows, type Transaction, unqualified } from "./db.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";

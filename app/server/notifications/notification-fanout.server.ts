@@ -1,6 +1,21 @@
-import { sql, type SQL } from "drizzle-orm";
-import { discussionWatches, type NotificationKind } from "../../../db/schema";
-import { queryRows, type Database, type Transaction } from "~/server/db";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  categoryWatches,
+  discussions,
+  discussionWatches,
+  notificationItems,
+  notifications,
+  notificationSettings,
+  profiles,
+  type NotificationKind,
+} from "../../../db/schema";
+import { excluded, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
+
+// The statements' aliases: `d` a discussion, `p` a recipient's profile, `s` their settings.
+const d = alias(discussions, "d");
+const p = alias(profiles, "p");
+const s = alias(notificationSettings, "s");
 
 /**
  * Fan-out (issue 18): who hears of a change is decided by one set-based
@@ -14,8 +29,10 @@ import { queryRows, type Database, type Transaction } from "~/server/db";
  * An unread row with the same group key counts up instead (its new item is
  * added by the caller's statement); the mail worker looks at it again.
  */
-const GROUP_UPSERT = sql`on conflict (recipient_id, group_key) where read_at is null
-    do update set count = notifications.count + 1, updated_at = now(), actor_id = excluded.actor_id, mailed_at = null`;
+const GROUP_UPSERT = sql`on conflict (${unqualified(notifications.recipientId, notifications.groupKey)}) where ${unqualified(notifications.readAt)} is null
+    do update set ${unqualified(notifications.count)} = ${notifications.count} + 1, ${unqualified(notifications.updatedAt)} = now(),
+      ${unqualified(notifications.actorId)} = ${excluded(notifications.actorId)}, ${unqualified(notifications.mailedAt)} = null`;
+
 
 /**
  * Whether `member` muted the discussion: their own level for it, or, where
@@ -23,10 +40,13 @@ const GROUP_UPSERT = sql`on conflict (recipient_id, group_key) where read_at is 
  * its discussions; writing in one watches it, which lifts that). A muted
  * discussion tells them nothing, mentions included.
  */
-function mutedFor(member: SQL, discussionId: string): SQL {
+function mutedFor(member: SQL | SQLWrapper, discussionId: string): SQL {
+  const m = alias(discussionWatches, "m");
+  const cw = alias(categoryWatches, "cw");
+  const cd = alias(discussions, "cd");
   return sql`coalesce(
-    (select m.level from discussion_watches m where m.member_id = ${member} and m.discussion_id = ${discussionId}),
-    (select cw.level from category_watches cw join discussions cd on cd.category = cw.category where cd.id = ${discussionId} and cw.member_id = ${member} and cw.level = 'muted'),
+    (select ${m.level} from ${discussionWatches} ${m} where ${m.memberId} = ${member} and ${m.discussionId} = ${discussionId}),
+    (select ${cw.level} from ${categoryWatches} ${cw} join ${discussions} ${cd} on ${cd.category} = ${cw.category} where ${cd.id} = ${discussionId} and ${cw.memberId} = ${member} and ${cw.level} = 'muted'),
     'normal') = 'muted'`;
 }
 
@@ -48,29 +68,31 @@ export async function notifyComment(
   const { discussionId, commentId, actorId, parentAuthorId } = input;
   // Members this comment mentions heard of it by the more specific kind already (notifyMentions).
   const alreadyTold = input.alreadyTold?.length ? sql`and candidate.recipient not in (${sql.join(input.alreadyTold.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const w = alias(discussionWatches, "w");
   await tx.execute(sql`
     with told as (
-    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.commentId, notifications.actorId, notifications.shown)})
     select distinct on (candidate.recipient) candidate.recipient, candidate.kind, candidate.kind || ':' || ${discussionId}::text,
-      ${discussionId}::uuid, ${commentId}::uuid, ${actorId}, coalesce(s.in_page, true)
+      ${discussionId}::uuid, ${commentId}::uuid, ${actorId}, coalesce(${s.inPage}, true)
     from (
       select ${parentAuthorId}::text as recipient, 'reply-to-comment'::text as kind, 1 as rank where ${parentAuthorId}::text is not null
       union all
-      select d.author_id, 'reply-to-discussion', 2 from discussions d where d.id = ${discussionId} and d.author_id is not null
+      select ${d.authorId}, 'reply-to-discussion', 2 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${d.authorId} is not null
       union all
-      select w.member_id, 'watched-discussion', 3 from discussion_watches w where w.discussion_id = ${discussionId} and w.level = 'watching'
+      select ${w.memberId}, 'watched-discussion', 3 from ${discussionWatches} ${w} where ${w.discussionId} = ${discussionId} and ${w.level} = 'watching'
     ) candidate
-    join profiles p on p.id = candidate.recipient
-    left join notification_settings s on s.member_id = candidate.recipient and s.kind = candidate.kind
+    join ${profiles} ${p} on ${p.id} = candidate.recipient
+    left join ${notificationSettings} ${s} on ${s.memberId} = candidate.recipient and ${s.kind} = candidate.kind
     where candidate.recipient <> ${actorId} ${alreadyTold}
-      and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${d.hiddenAt} is null)
       and not ${mutedFor(sql`candidate.recipient`, discussionId)}
-      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     order by candidate.recipient, candidate.rank
     ${GROUP_UPSERT}
-    returning id
+    returning ${notifications.id}
     )
-    insert into notification_items (notification_id, discussion_id, comment_id) select id, ${discussionId}::uuid, ${commentId}::uuid from told
+    insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId, notificationItems.commentId)})
+    select told.id, ${discussionId}::uuid, ${commentId}::uuid from told
   `);
   await tx.insert(discussionWatches).values({ memberId: actorId, discussionId, level: "watching" }).onConflictDoNothing();
 }
@@ -81,19 +103,21 @@ export async function notifyComment(
  */
 export async function notifyDiscussion(tx: Transaction, input: { discussionId: string; category: string; actorId: string }): Promise<void> {
   const { discussionId, category, actorId } = input;
+  const w = alias(categoryWatches, "w");
   await tx.execute(sql`
     with told as (
-    insert into notifications (recipient_id, kind, group_key, discussion_id, actor_id, shown)
-    select w.member_id, 'watched-category', 'watched-category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(s.in_page, true)
-    from category_watches w
-    join profiles p on p.id = w.member_id
-    left join notification_settings s on s.member_id = w.member_id and s.kind = 'watched-category'
-    where w.category = ${category} and w.level = 'watching' and w.member_id <> ${actorId}
-      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.actorId, notifications.shown)})
+    select ${w.memberId}, 'watched-category', 'watched-category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(${s.inPage}, true)
+    from ${categoryWatches} ${w}
+    join ${profiles} ${p} on ${p.id} = ${w.memberId}
+    left join ${notificationSettings} ${s} on ${s.memberId} = ${w.memberId} and ${s.kind} = 'watched-category'
+    where ${w.category} = ${category} and ${w.level} = 'watching' and ${w.memberId} <> ${actorId}
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     ${GROUP_UPSERT}
-    returning id
+    returning ${notifications.id}
     )
-    insert into notification_items (notification_id, discussion_id) select id, ${discussionId}::uuid from told
+    insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId)})
+    select told.id, ${discussionId}::uuid from told
   `);
   await tx.insert(discussionWatches).values({ memberId: actorId, discussionId, level: "watching" }).onConflictDoNothing();
 }
@@ -106,11 +130,11 @@ export async function notifyMember(
   if (input.actorId !== null && input.actorId === input.recipientId) return;
   const groupKey = `${input.kind}:${input.detail ?? ""}:${input.commentId ?? input.discussionId ?? input.recipientId}`;
   await tx.execute(sql`
-    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, detail, shown)
-    select p.id, ${input.kind}, ${groupKey}, ${input.discussionId ?? null}::uuid, ${input.commentId ?? null}::uuid, ${input.actorId}, ${input.detail ?? null}, coalesce(s.in_page, true)
-    from profiles p
-    left join notification_settings s on s.member_id = p.id and s.kind = ${input.kind}
-    where p.id = ${input.recipientId} and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.commentId, notifications.actorId, notifications.detail, notifications.shown)})
+    select ${p.id}, ${input.kind}, ${groupKey}, ${input.discussionId ?? null}::uuid, ${input.commentId ?? null}::uuid, ${input.actorId}, ${input.detail ?? null}, coalesce(${s.inPage}, true)
+    from ${profiles} ${p}
+    left join ${notificationSettings} ${s} on ${s.memberId} = ${p.id} and ${s.kind} = ${input.kind}
+    where ${p.id} = ${input.recipientId} and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     ${GROUP_UPSERT}
   `);
 }
@@ -131,21 +155,22 @@ export async function notifyMentions(
   const { discussionId, actorId } = input;
   const told = await queryRows<{ recipient_id: string }>(sql`
     with told as (
-    insert into notifications (recipient_id, kind, group_key, discussion_id, comment_id, actor_id, shown)
-    select p.id, 'mention', 'mention:' || ${discussionId}::text, ${discussionId}::uuid, ${input.commentId ?? null}::uuid, ${actorId}, coalesce(s.in_page, true)
-    from profiles p
-    left join notification_settings s on s.member_id = p.id and s.kind = 'mention'
-    where p.id in (${sql.join(recipients.map((id) => sql`${id}`), sql`, `)})
-      and p.approval_status = 'approved'
-      and exists (select 1 from discussions d where d.id = ${discussionId} and d.hidden_at is null)
-      and not ${mutedFor(sql`p.id`, discussionId)}
-      and (coalesce(s.in_page, true) or (coalesce(s.email, true) and p.newsletter_subscribed))
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.commentId, notifications.actorId, notifications.shown)})
+    select ${p.id}, 'mention', 'mention:' || ${discussionId}::text, ${discussionId}::uuid, ${input.commentId ?? null}::uuid, ${actorId}, coalesce(${s.inPage}, true)
+    from ${profiles} ${p}
+    left join ${notificationSettings} ${s} on ${s.memberId} = ${p.id} and ${s.kind} = 'mention'
+    where ${p.id} in (${sql.join(recipients.map((id) => sql`${id}`), sql`, `)})
+      and ${p.approvalStatus} = 'approved'
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${d.hiddenAt} is null)
+      and not ${mutedFor(p.id, discussionId)}
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     ${GROUP_UPSERT}
-    returning id, recipient_id
+    returning ${notifications.id}, ${notifications.recipientId}
     ), items as (
-      insert into notification_items (notification_id, discussion_id, comment_id) select id, ${discussionId}::uuid, ${input.commentId ?? null}::uuid from told
+      insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId, notificationItems.commentId)})
+      select told.id, ${discussionId}::uuid, ${input.commentId ?? null}::uuid from told
     )
-    select recipient_id from told
+    select told.recipient_id from told
   `, tx);
   return told.map((row) => row.recipient_id);
 }

@@ -1,16 +1,26 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { notificationKinds, notificationSettings, type NotificationKind } from "../../../db/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  comments,
+  discussions,
+  notificationKinds,
+  notificationMailLog,
+  notifications,
+  notificationSettings,
+  profiles,
+  type NotificationKind,
+} from "../../../db/schema";
 import { isCategory } from "~/lib/categories";
 import { alwaysMailedKinds, kindList, notificationText } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
-import { db, queryRows, type Transaction } from "~/server/db";
+import { db, excluded, queryRows, type Transaction } from "~/server/db";
 import { env, fail, type Outcome } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
 import { defineSchedule } from "~/server/jobs";
-import { ABOUT_THE_MEMBER, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
+import { ABOUT_THE_MEMBER, notificationRow, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
 
 /** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
 export const MAIL_INTERVAL_MINUTES = 60;
@@ -60,7 +70,7 @@ export function readUnsubscribeToken(token: string): { memberId: string; kinds: 
 export async function unsubscribe(token: string): Promise<Outcome<{ kinds: NotificationKind[] }>> {
   const target = readUnsubscribeToken(token);
   if (!target) return fail("invalid", "Dieser Abmeldelink ist ungültig.");
-  const [member] = await queryRows<{ id: string }>(sql`select id from profiles where id = ${target.memberId}`);
+  const [member] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, target.memberId));
   if (!member) return fail("not-found", "Dieses Konto gibt es nicht mehr.");
   await db
     .insert(notificationSettings)
@@ -96,6 +106,14 @@ interface DueRow extends Record<string, unknown> {
   actor_last: string | null;
 }
 
+const n = notificationRow;
+const p = alias(profiles, "p");
+const s = alias(notificationSettings, "s");
+const d = alias(discussions, "d");
+const tc = alias(comments, "tc");
+const a = alias(profiles, "a");
+const l = alias(notificationMailLog, "l");
+
 /**
  * Mails what is due, in one transaction: rows nobody wants mailed (master
  * switch or the kind's e-mail off, content hidden since, the approval that has its
@@ -110,27 +128,27 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
   return db.transaction(async (tx) => {
     const rows = await queryRows<DueRow>(
       sql`
-      select n.id, n.recipient_id, n.kind, case when n.kind in ${ABOUT_THE_MEMBER} then n.count else v.visible end as count,
-        n.detail, n.discussion_id, tc.id as comment_id,
-        coalesce(n.discussion_id::text, 'member') as topic, p.email, p.first_name,
-        (p.newsletter_subscribed and coalesce(s.email, true) and n.kind not in (${sql.join(alwaysMailedKinds.map((kind) => sql`${kind}`), sql`, `)})) as wants,
-        (n.kind in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
-        d.title, d.slug, d.category, d.id as target_discussion_id, d.hidden_at is not null as discussion_hidden,
-        a.first_name as actor_first, a.last_name as actor_last
-      from notifications n
-      join profiles p on p.id = n.recipient_id
-      left join notification_settings s on s.member_id = n.recipient_id and s.kind = n.kind
+      select ${n.id}, ${n.recipientId}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
+        ${n.detail}, ${n.discussionId}, ${tc.id} as comment_id,
+        coalesce(${n.discussionId}::text, 'member') as topic, ${p.email}, ${p.firstName},
+        (${p.newsletterSubscribed} and coalesce(${s.email}, true) and ${n.kind} not in (${sql.join(alwaysMailedKinds.map((kind) => sql`${kind}`), sql`, `)})) as wants,
+        (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
+        ${d.title}, ${d.slug}, ${d.category}, ${d.id} as target_discussion_id, ${d.hiddenAt} is not null as discussion_hidden,
+        ${a.firstName} as actor_first, ${a.lastName} as actor_last
+      from ${notifications} ${n}
+      join ${profiles} ${p} on ${p.id} = ${n.recipientId}
+      left join ${notificationSettings} ${s} on ${s.memberId} = ${n.recipientId} and ${s.kind} = ${n.kind}
       cross join ${visibleItems}
-      left join discussions d on d.id = ${targetDiscussion}
-      left join comments tc on tc.id = ${targetComment}
-      left join profiles a on a.id = n.actor_id
-      where n.mailed_at is null
+      left join ${discussions} ${d} on ${d.id} = ${targetDiscussion}
+      left join ${comments} ${tc} on ${tc.id} = ${targetComment}
+      left join ${profiles} ${a} on ${a.id} = ${n.actorId}
+      where ${n.mailedAt} is null
         and not exists (
-          select 1 from notification_mail_log l
-          where l.member_id = n.recipient_id and l.topic = coalesce(n.discussion_id::text, 'member')
-            and l.sent_at > now() - make_interval(mins => ${MAIL_INTERVAL_MINUTES})
+          select 1 from ${notificationMailLog} ${l}
+          where ${l.memberId} = ${n.recipientId} and ${l.topic} = coalesce(${n.discussionId}::text, 'member')
+            and ${l.sentAt} > now() - make_interval(mins => ${MAIL_INTERVAL_MINUTES})
         )
-      order by n.created_at
+      order by ${n.createdAt}
       limit ${limit}
       for update of n skip locked`,
       tx,
@@ -143,7 +161,10 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
       bundles.set(key, [...(bundles.get(key) ?? []), row]);
     }
     for (const bundle of bundles.values()) await mailBundle(tx, bundle);
-    await tx.execute(sql`update notifications set mailed_at = now() where id in (${sql.join(rows.map((row) => sql`${row.id}::uuid`), sql`, `)})`);
+    await tx
+      .update(notifications)
+      .set({ mailedAt: sql`now()` })
+      .where(inArray(notifications.id, rows.map((row) => row.id)));
     return { settled: rows.length, mails: bundles.size };
   });
 }
@@ -192,9 +213,10 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
     }),
     tx,
   );
-  await tx.execute(sql`
-    insert into notification_mail_log (member_id, topic, sent_at) values (${first.recipient_id}, ${first.topic}, now())
-    on conflict (member_id, topic) do update set sent_at = excluded.sent_at`);
+  await tx
+    .insert(notificationMailLog)
+    .values({ memberId: first.recipient_id, topic: first.topic, sentAt: sql`now()` })
+    .onConflictDoUpdate({ target: [notificationMailLog.memberId, notificationMailLog.topic], set: { sentAt: excluded(notificationMailLog.sentAt) } });
 }
 
 /** The mails of what is due, every few seconds, on one app server at a time. */

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { notificationSettings, profiles } from "../../../db/schema";
 import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
 import type { ConfigurableKind } from "~/lib/schemas/profile";
-import { db } from "~/server/db";
+import { db, excluded } from "~/server/db";
 import type { Outcome } from "~/server/platform";
 import { canEditProfile, type Viewer } from "~/server/accounts";
 
@@ -56,7 +56,7 @@ export async function updateNotificationSettings(
         .values(values)
         .onConflictDoUpdate({
           target: [notificationSettings.memberId, notificationSettings.kind],
-          set: { inPage: sql`excluded.in_page`, email: sql`excluded.email` },
+          set: { inPage: excluded(notificationSettings.inPage), email: excluded(notificationSettings.email) },
         });
     }
   });

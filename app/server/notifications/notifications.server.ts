@@ -1,5 +1,16 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { categoryWatches, discussionWatches, notifications, type NotificationKind, type WatchLevel } from "../../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  categoryWatches,
+  comments,
+  discussions,
+  discussionWatches,
+  notificationItems,
+  notifications,
+  profiles,
+  type NotificationKind,
+  type WatchLevel,
+} from "../../../db/schema";
 import { isCategory, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
@@ -13,11 +24,22 @@ export const NOTIFICATIONS_PER_PAGE = 25;
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
 export const ABOUT_THE_MEMBER = sql`('moderated', 'account-approved')`;
 
+/**
+ * The notification row `n` the fragments below speak of. In a FROM it is
+ * `${notifications} ${n}`: an alias renders as its bare name.
+ */
+export const notificationRow = alias(notifications, "n");
+const n = notificationRow;
+
+const i = alias(notificationItems, "i");
+const vd = alias(discussions, "vd");
+const vc = alias(comments, "vc");
+
 /** The items of row `n` still visible: their discussion not hidden, nor their comment where they have one. */
-const visibleItemsOfRow = sql`from notification_items i
-  join discussions vd on vd.id = i.discussion_id and vd.hidden_at is null
-  left join comments vc on vc.id = i.comment_id
-  where i.notification_id = n.id and (i.comment_id is null or vc.hidden_at is null)`;
+const visibleItemsOfRow = sql`from ${notificationItems} ${i}
+  join ${discussions} ${vd} on ${vd.id} = ${i.discussionId} and ${vd.hiddenAt} is null
+  left join ${comments} ${vc} on ${vc.id} = ${i.commentId}
+  where ${i.notificationId} = ${n.id} and (${i.commentId} is null or ${vc.hiddenAt} is null)`;
 
 /**
  * The visible items of row `n` (notification_items: the comments or, for a
@@ -27,19 +49,19 @@ const visibleItemsOfRow = sql`from notification_items i
  */
 export const visibleItems = sql`lateral (
   select count(*)::int as visible,
-    (array_agg(i.comment_id order by coalesce(vc.created_at, vd.created_at), i.comment_id))[1] as first_comment_id,
-    (array_agg(i.discussion_id order by coalesce(vc.created_at, vd.created_at), i.comment_id))[1] as first_discussion_id
+    (array_agg(${i.commentId} order by coalesce(${vc.createdAt}, ${vd.createdAt}), ${i.commentId}))[1] as first_comment_id,
+    (array_agg(${i.discussionId} order by coalesce(${vc.createdAt}, ${vd.createdAt}), ${i.commentId}))[1] as first_discussion_id
   ${visibleItemsOfRow}
 ) v`;
 
 /** Whether row `n` may be shown: the notices about the member's own post always, the rest while an item is visible. */
-const visibleToRecipient = sql`(n.kind in ${ABOUT_THE_MEMBER} or exists (select 1 ${visibleItemsOfRow}))`;
+const visibleToRecipient = sql`(${n.kind} in ${ABOUT_THE_MEMBER} or exists (select 1 ${visibleItemsOfRow}))`;
 
 /** The bell's number: unread groups the member may see. */
 export async function unreadCount(memberId: string, executor: Database | Transaction = db): Promise<number> {
   const [row] = await queryRows<{ value: number | string }>(
-    sql`select count(*) as value from notifications n
-      where n.recipient_id = ${memberId} and n.read_at is null and n.shown and ${visibleToRecipient}`,
+    sql`select count(*) as value from ${notifications} ${n}
+      where ${n.recipientId} = ${memberId} and ${n.readAt} is null and ${n.shown} and ${visibleToRecipient}`,
     executor,
   );
   return Number(row?.value ?? 0);
@@ -50,9 +72,9 @@ export async function unreadCounts(memberIds: readonly string[]): Promise<Map<st
   const counts = new Map<string, number>(memberIds.map((id) => [id, 0]));
   if (memberIds.length === 0) return counts;
   const rows = await queryRows<{ recipient_id: string; value: number | string }>(
-    sql`select n.recipient_id, count(*) as value from notifications n
-      where n.recipient_id in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and n.read_at is null and n.shown and ${visibleToRecipient}
-      group by n.recipient_id`,
+    sql`select ${n.recipientId}, count(*) as value from ${notifications} ${n}
+      where ${n.recipientId} in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and ${n.readAt} is null and ${n.shown} and ${visibleToRecipient}
+      group by ${n.recipientId}`,
   );
   for (const row of rows) counts.set(row.recipient_id, Number(row.value));
   return counts;
@@ -63,8 +85,8 @@ export async function unreadCounts(memberIds: readonly string[]): Promise<Map<st
  * discussion; a notice about the member's own post leads to that post. SQL
  * for the row `n` joined with `v` (visibleItems).
  */
-export const targetDiscussion = sql`case when n.kind in ${ABOUT_THE_MEMBER} then n.discussion_id else v.first_discussion_id end`;
-export const targetComment = sql`case when n.kind in ${ABOUT_THE_MEMBER} then n.comment_id else v.first_comment_id end`;
+export const targetDiscussion = sql`case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.discussionId} else v.first_discussion_id end`;
+export const targetComment = sql`case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.commentId} else v.first_comment_id end`;
 
 export interface NotificationView {
   id: string;
@@ -108,21 +130,27 @@ interface NotificationRow extends Record<string, unknown> {
   position: number | string | null;
 }
 
+const d = alias(discussions, "d");
+const tc = alias(comments, "tc");
+const th = alias(comments, "th");
+const t = alias(comments, "t");
+const a = alias(profiles, "a");
+
 /** The member's visible rows that `filter` picks, each with what it leads to and the page of its comment. */
 function selectNotifications(memberId: string, filter: SQL, tail: SQL = sql``): Promise<NotificationRow[]> {
   return queryRows<NotificationRow>(sql`
-    select n.id, n.kind, case when n.kind in ${ABOUT_THE_MEMBER} then n.count else v.visible end as count,
-      n.detail, n.read_at, n.updated_at, a.first_name as actor_first, a.last_name as actor_last,
-      d.title, d.slug, d.category, d.hidden_at is not null as discussion_hidden, tc.id as comment_id,
-      (select count(*) from comments th where th.discussion_id = tc.discussion_id and th.parent_id is null
-        and (th.created_at, th.id) <= (select t.created_at, t.id from comments t where t.id = coalesce(tc.parent_id, tc.id))
+    select ${n.id}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
+      ${n.detail}, ${n.readAt}, ${n.updatedAt}, ${a.firstName} as actor_first, ${a.lastName} as actor_last,
+      ${d.title}, ${d.slug}, ${d.category}, ${d.hiddenAt} is not null as discussion_hidden, ${tc.id} as comment_id,
+      (select count(*) from ${comments} ${th} where ${th.discussionId} = ${tc.discussionId} and ${th.parentId} is null
+        and (${th.createdAt}, ${th.id}) <= (select ${t.createdAt}, ${t.id} from ${comments} ${t} where ${t.id} = coalesce(${tc.parentId}, ${tc.id}))
       ) as position
-    from notifications n
+    from ${notifications} ${n}
     cross join ${visibleItems}
-    left join discussions d on d.id = ${targetDiscussion}
-    left join comments tc on tc.id = ${targetComment}
-    left join profiles a on a.id = n.actor_id
-    where n.recipient_id = ${memberId} and n.shown and (n.kind in ${ABOUT_THE_MEMBER} or v.visible > 0) and ${filter}
+    left join ${discussions} ${d} on ${d.id} = ${targetDiscussion}
+    left join ${comments} ${tc} on ${tc.id} = ${targetComment}
+    left join ${profiles} ${a} on ${a.id} = ${n.actorId}
+    where ${n.recipientId} = ${memberId} and ${n.shown} and (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) and ${filter}
     ${tail}
   `);
 }
@@ -138,7 +166,7 @@ function hrefOf(memberId: string, row: NotificationRow): string | null {
 /** One page of the member's notifications, newest first, each with the page of its comment (two queries per page). */
 export async function listNotifications(memberId: string, page: number): Promise<NotificationPage> {
   const [counted] = await queryRows<{ value: number | string }>(
-    sql`select count(*) as value from notifications n where n.recipient_id = ${memberId} and n.shown and ${visibleToRecipient}`,
+    sql`select count(*) as value from ${notifications} ${n} where ${n.recipientId} = ${memberId} and ${n.shown} and ${visibleToRecipient}`,
   );
   const total = Number(counted?.value ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE));
@@ -146,7 +174,7 @@ export async function listNotifications(memberId: string, page: number): Promise
   const rows = await selectNotifications(
     memberId,
     sql`true`,
-    sql`order by n.updated_at desc, n.id desc limit ${NOTIFICATIONS_PER_PAGE} offset ${(page - 1) * NOTIFICATIONS_PER_PAGE}`,
+    sql`order by ${n.updatedAt} desc, ${n.id} desc limit ${NOTIFICATIONS_PER_PAGE} offset ${(page - 1) * NOTIFICATIONS_PER_PAGE}`,
   );
   return {
     totalPages,
@@ -175,7 +203,7 @@ export async function markNotificationRead(viewer: Viewer | null, notificationId
     .where(and(eq(notifications.id, notificationId), eq(notifications.recipientId, viewer.id)))
     .returning({ id: notifications.id });
   if (!row) return fail("not-found", "Diese Benachrichtigung gibt es nicht.");
-  const [target] = await selectNotifications(viewer.id, sql`n.id = ${row.id}`);
+  const [target] = await selectNotifications(viewer.id, eq(n.id, row.id));
   return { ok: true, value: { href: (target && hrefOf(viewer.id, target)) ?? paths.notifications } };
 }
 
@@ -208,7 +236,10 @@ export async function categoryWatchLevel(memberId: string, category: Category): 
 /** Sets how closely the member follows a discussion; a hidden discussion does not exist for them. */
 export async function watchDiscussion(viewer: Viewer | null, discussionId: string, level: WatchLevel): Promise<Outcome> {
   if (!viewer || !can(viewer, "watch")) return fail("forbidden");
-  const [discussion] = await queryRows<{ id: string }>(sql`select id from discussions where id = ${discussionId} and hidden_at is null`);
+  const [discussion] = await db
+    .select({ id: discussions.id })
+    .from(discussions)
+    .where(and(eq(discussions.id, discussionId), isNull(discussions.hiddenAt)));
   if (!discussion) return fail("not-found");
   await db
     .insert(discussionWatches)
