@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimit } from "../../../db/schema";
-import { db, queryRows } from "~/server/db";
+import { db } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 
 export interface RateRule {
@@ -58,15 +58,20 @@ export async function hitRateLimit(rule: RateRule, subject: string, now = Date.n
   const key = `${rule.name}:${subject}`;
   const windowMs = rule.windowSeconds * 1000;
   const expiredBefore = now - windowMs;
-  const [row] = await queryRows<{ count: number; window_start: string | number }>(sql`
-    insert into ${rateLimit} (id, key, count, last_request)
-    values (${crypto.randomUUID()}, ${key}, 1, ${now})
-    on conflict (key) do update set
-      count = case when ${rateLimit}.last_request <= ${expiredBefore} then 1 else ${rateLimit}.count + 1 end,
-      last_request = case when ${rateLimit}.last_request <= ${expiredBefore} then ${now} else ${rateLimit}.last_request end
-    returning count, last_request as window_start`);
+  const expired = sql`${rateLimit.lastRequest} <= ${expiredBefore}`;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
   const count = Number(row?.count ?? 1);
-  const windowStart = Number(row?.window_start ?? now);
+  const windowStart = Number(row?.windowStart ?? now);
   return { allowed: count <= rule.limit, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)), count };
 }
 

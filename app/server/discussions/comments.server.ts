@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
 import { db, type Database, type Transaction } from "~/server/db";
@@ -112,10 +113,13 @@ export async function lastVisibleCommentChange(discussionId: string): Promise<Da
 
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
 export async function commentPageOf(discussionId: string, commentId: string, executor: Database | Transaction = db): Promise<number> {
+  const c = alias(comments, "c");
+  const th = alias(comments, "th");
   const thread = db
-    .select({ createdAt: sql`th.created_at`, id: sql`th.id` })
-    .from(sql`${comments} c join ${comments} th on th.id = coalesce(c.parent_id, c.id)`)
-    .where(sql`c.id = ${commentId}`);
+    .select({ createdAt: th.createdAt, id: th.id })
+    .from(c)
+    .innerJoin(th, eq(th.id, sql`coalesce(${c.parentId}, ${c.id})`))
+    .where(eq(c.id, commentId));
   const [row] = await executor
     .select({ position: count() })
     .from(comments)

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { comments, discussionCounts, discussions, events, profiles } from "../../../db/schema";
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db, queryRows } from "~/server/db";
@@ -13,22 +14,24 @@ export interface CommunityStats {
   weeklyStats: { newMembers: number; newDiscussions: number; newEvents: number; activeDiscussions: number };
 }
 
+const d = alias(discussions, "d");
+
 export async function getCommunityStats(now = new Date()): Promise<CommunityStats> {
   const since = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
   const [totals] = await queryRows<Record<string, string | number>>(sql`
     select
-      (select count(*) from ${profiles} where approval_status = 'approved') as total_members,
+      (select count(*) from ${profiles} where ${profiles.approvalStatus} = 'approved') as total_members,
       (select count(*) from ${events}) as total_events,
-      (select count(*) from ${profiles} where approval_status = 'approved' and created_at > ${since}::timestamptz) as new_members,
-      (select count(*) from ${discussions} where hidden_at is null and created_at > ${since}::timestamptz) as new_discussions,
-      (select count(*) from ${events} where created_at > ${since}::timestamptz) as new_events,
+      (select count(*) from ${profiles} where ${profiles.approvalStatus} = 'approved' and ${profiles.createdAt} > ${since}::timestamptz) as new_members,
+      (select count(*) from ${discussions} where ${discussions.hiddenAt} is null and ${discussions.createdAt} > ${since}::timestamptz) as new_discussions,
+      (select count(*) from ${events} where ${events.createdAt} > ${since}::timestamptz) as new_events,
       -- The week's ids first, then one primary-key lookup each for the hidden check: as a scalar subquery it
       -- stays a lookup per id, where a join or EXISTS lets the planner hash every discussion of the forum.
       (select count(*) from (
-        select id from ${discussions} where created_at > ${since}::timestamptz or updated_at > ${since}::timestamptz
+        select ${discussions.id} from ${discussions} where ${discussions.createdAt} > ${since}::timestamptz or ${discussions.updatedAt} > ${since}::timestamptz
         union
-        select discussion_id from ${comments} where created_at > ${since}::timestamptz and hidden_at is null
-      ) week where (select d.hidden_at is null from ${discussions} d where d.id = week.id)) as active_discussions`);
+        select ${comments.discussionId} from ${comments} where ${comments.createdAt} > ${since}::timestamptz and ${comments.hiddenAt} is null
+      ) week where (select ${d.hiddenAt} is null from ${discussions} ${d} where ${d.id} = week.id)) as active_discussions`);
   const perCategory = await db.select({ category: discussionCounts.category, value: discussionCounts.visibleCount }).from(discussionCounts);
   const discussionsByCategory = Object.fromEntries(categories.map((c) => [c, 0])) as Record<Category, number>;
   for (const row of perCategory) if (isCategory(row.category)) discussionsByCategory[row.category] = row.value;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { discussions, discussionViews, profiles } from "../../../db/schema";
-import { db } from "~/server/db";
+import { db, excluded, unqualified } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf } from "./mentions.server";
@@ -82,14 +82,15 @@ export function visitorKey(visitor: { memberId: string } | { ip: string }): stri
 export async function incrementViews(discussionId: string, visitor: string): Promise<void> {
   await db.execute(sql`
     with counted as (
-      insert into ${discussionViews} (discussion_id, visitor, viewed_at)
+      insert into ${discussionViews} (${unqualified(discussionViews.discussionId, discussionViews.visitor, discussionViews.viewedAt)})
       values (${discussionId}, ${visitor}, now())
-      on conflict (discussion_id, visitor) do update set viewed_at = excluded.viewed_at
+      on conflict (${unqualified(discussionViews.discussionId, discussionViews.visitor)})
+        do update set ${unqualified(discussionViews.viewedAt)} = ${excluded(discussionViews.viewedAt)}
         where ${discussionViews.viewedAt} < now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})
       returning 1
     )
-    update ${discussions} set views_count = views_count + 1
-    where id = ${discussionId} and hidden_at is null and exists (select 1 from counted)`);
+    update ${discussions} set ${unqualified(discussions.viewsCount)} = ${discussions.viewsCount} + 1
+    where ${discussions.id} = ${discussionId} and ${discussions.hiddenAt} is null and exists (select 1 from counted)`);
 }
 
 /** Marks older than the window decide nothing any more. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { profiles } from "../../../db/schema";
 import { MENTION_LIMIT, MENTION_TOKEN, mentionToken, type MentionNames } from "~/lib/mentions";
 import { authorFullName } from "~/lib/authors";
@@ -92,8 +93,9 @@ const MENTIONED_ID = {
  * a deleted member's id has no row and comes back missing.
  */
 export function mentionNamesOf(content: SQLWrapper, format: keyof typeof MENTIONED_ID): SQL<MentionNames> {
-  return sql`(select coalesce(json_agg(json_build_array(m.id, m.first_name, m.last_name)), '[]'::json) from ${profiles} m
-    where m.id in (select (regexp_matches(${content}, ${MENTIONED_ID[format]}, 'g'))[1]))`.mapWith(toMentionNames);
+  const m = alias(profiles, "m");
+  return sql`(select coalesce(json_agg(json_build_array(${m.id}, ${m.firstName}, ${m.lastName})), '[]'::json) from ${profiles} ${m}
+    where ${m.id} in (select (regexp_matches(${content}, ${MENTIONED_ID[format]}, 'g'))[1]))`.mapWith(toMentionNames);
 }
 
 /** The value of mentionNamesOf as the driver returns it (for raw queries, which do not map columns). */

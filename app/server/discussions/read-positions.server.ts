@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, readPositions } from "../../../db/schema";
-import { db, queryRows } from "~/server/db";
+import { db, excluded, queryRows, unqualified } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 
 /**
@@ -14,6 +15,10 @@ export const UNREAD_COUNT_CAP = 100;
 
 /** Discussion id → number of unread comments (at most UNREAD_COUNT_CAP); listed only when above zero. */
 export type UnreadCounts = Record<string, number>;
+
+const rp = alias(readPositions, "rp");
+const c = alias(comments, "c");
+const d = alias(discussions, "d");
 
 function idList(ids: readonly string[]): SQL {
   return sql.join(
@@ -40,13 +45,13 @@ export async function unreadCounts(viewer: Viewer | null, discussionIds: readonl
     select listed.id as discussion_id, unread.n as unread
     from (values ${listed}) as listed(id)
     cross join lateral (
-      select rp.last_read_at from ${readPositions} rp where rp.profile_id = ${viewer.id} and rp.discussion_id = listed.id limit 1
+      select ${rp.lastReadAt} from ${readPositions} ${rp} where ${rp.profileId} = ${viewer.id} and ${rp.discussionId} = listed.id limit 1
     ) position
     cross join lateral (
       select count(*)::int as n from (
-        select 1 from ${comments} c
-        where c.discussion_id = listed.id and c.created_at > position.last_read_at
-          and c.hidden_at is null and c.author_id is distinct from ${viewer.id}
+        select 1 from ${comments} ${c}
+        where ${c.discussionId} = listed.id and ${c.createdAt} > position.last_read_at
+          and ${c.hiddenAt} is null and ${c.authorId} is distinct from ${viewer.id}
         limit ${UNREAD_COUNT_CAP}
       ) capped
     ) unread
@@ -57,11 +62,11 @@ export async function unreadCounts(viewer: Viewer | null, discussionIds: readonl
 /** The member's oldest unread visible comment in the discussion, or null (nothing unread, or never read). */
 export async function firstUnreadComment(viewer: Viewer, discussionId: string): Promise<string | null> {
   const [row] = await queryRows<{ id: string }>(sql`
-    select c.id from ${comments} c
-    join ${readPositions} rp on rp.discussion_id = c.discussion_id and rp.profile_id = ${viewer.id}
-    where c.discussion_id = ${discussionId} and c.created_at > rp.last_read_at
-      and c.hidden_at is null and c.author_id is distinct from rp.profile_id
-    order by c.created_at, c.id
+    select ${c.id} from ${comments} ${c}
+    join ${readPositions} ${rp} on ${rp.discussionId} = ${c.discussionId} and ${rp.profileId} = ${viewer.id}
+    where ${c.discussionId} = ${discussionId} and ${c.createdAt} > ${rp.lastReadAt}
+      and ${c.hiddenAt} is null and ${c.authorId} is distinct from ${rp.profileId}
+    order by ${c.createdAt}, ${c.id}
     limit 1`);
   return row?.id ?? null;
 }
@@ -77,27 +82,29 @@ export async function firstUnreadComment(viewer: Viewer, discussionId: string): 
 export async function markRead(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
   const shown = shownCommentIds.length === 0 ? null : idList(shownCommentIds);
   const newestShown = shown
-    ? sql`(select max(c.created_at) from ${comments} c where c.discussion_id = d.id and c.hidden_at is null and c.id in (${shown}))`
+    ? sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${c.hiddenAt} is null and ${c.id} in (${shown}))`
     : sql`null::timestamptz`;
-  const oldestUnshown = sql`(select u.created_at - interval '1 microsecond' from ${comments} u
-      where u.discussion_id = d.id and u.created_at > coalesce(rp.last_read_at, '-infinity'::timestamptz) and u.hidden_at is null
-        ${shown ? sql`and u.id not in (${shown})` : sql``}
-      order by u.created_at limit 1)`;
+  const u = alias(comments, "u");
+  const oldestUnshown = sql`(select ${u.createdAt} - interval '1 microsecond' from ${comments} ${u}
+      where ${u.discussionId} = ${d.id} and ${u.createdAt} > coalesce(${rp.lastReadAt}, '-infinity'::timestamptz) and ${u.hiddenAt} is null
+        ${shown ? sql`and ${u.id} not in (${shown})` : sql``}
+      order by ${u.createdAt} limit 1)`;
   // Rereading what was read inserts no row at all: an ON CONFLICT that updates nothing would still lock
   // the row, and a lock is a write that each member's page view would wait to commit to disk.
   await db.execute(sql`
-    insert into ${readPositions} (profile_id, discussion_id, last_read_at, updated_at)
+    insert into ${readPositions} (${unqualified(readPositions.profileId, readPositions.discussionId, readPositions.lastReadAt, readPositions.updatedAt)})
     select ${viewer.id}, reading.id, reading.target, now()
     from (
-      select d.id, rp.last_read_at as current,
-        least(coalesce(${newestShown}, d.created_at), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
-      from ${discussions} d
-      left join ${readPositions} rp on rp.profile_id = ${viewer.id} and rp.discussion_id = d.id
-      where d.id = ${discussionId}
+      select ${d.id}, ${rp.lastReadAt} as current,
+        least(coalesce(${newestShown}, ${d.createdAt}), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
+      from ${discussions} ${d}
+      left join ${readPositions} ${rp} on ${rp.profileId} = ${viewer.id} and ${rp.discussionId} = ${d.id}
+      where ${d.id} = ${discussionId}
     ) reading
     where reading.current is null or reading.current < reading.target
-    on conflict (profile_id, discussion_id) do update set last_read_at = excluded.last_read_at, updated_at = excluded.updated_at
-      where ${readPositions.lastReadAt} < excluded.last_read_at`);
+    on conflict (${unqualified(readPositions.profileId, readPositions.discussionId)}) do update
+      set ${unqualified(readPositions.lastReadAt)} = ${excluded(readPositions.lastReadAt)}, ${unqualified(readPositions.updatedAt)} = ${excluded(readPositions.updatedAt)}
+      where ${readPositions.lastReadAt} < ${excluded(readPositions.lastReadAt)}`);
 }
 
 /**
@@ -113,8 +120,8 @@ export function isReading(request: Request): boolean {
 /** The member's read positions for the DSGVO export. */
 export async function exportReadPositions(profileId: string) {
   return queryRows<{ discussionId: string; slug: string; title: string; lastReadAt: Date | string; updatedAt: Date | string }>(sql`
-    select rp.discussion_id as "discussionId", d.slug, d.title, rp.last_read_at as "lastReadAt", rp.updated_at as "updatedAt"
-    from ${readPositions} rp join ${discussions} d on d.id = rp.discussion_id
-    where rp.profile_id = ${profileId}
-    order by rp.updated_at desc`);
+    select ${rp.discussionId} as "discussionId", ${d.slug}, ${d.title}, ${rp.lastReadAt} as "lastReadAt", ${rp.updatedAt} as "updatedAt"
+    from ${readPositions} ${rp} join ${discussions} ${d} on ${d.id} = ${rp.discussionId}
+    where ${rp.profileId} = ${profileId}
+    order by ${rp.updatedAt} desc`);
 }

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { authorFirstName } from "~/lib/authors";
-import { discussions, profiles } from "../../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { comments, discussions, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -69,6 +70,9 @@ ${rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDat
 `;
 }
 
+const c = alias(comments, "c");
+const p = alias(profiles, "p");
+
 /**
  * RSS 2.0 of a discussion's newest visible comments, each linking to the page
  * of the discussion that shows it. Hidden comments never go in; a visible
@@ -77,15 +81,15 @@ ${rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDat
 export async function discussionCommentsFeed(discussion: { id: string; slug: string; title: string }): Promise<string> {
   const rows = await queryRows<{ id: string; content: string; mention_names: unknown; created_at: Date | string; parent_id: string | null; first_name: string | null; position: number | string }>(sql`
     with threads as (
-      select id, row_number() over (order by created_at, id) as position
-      from comments where discussion_id = ${discussion.id} and parent_id is null
+      select ${comments.id}, row_number() over (order by ${comments.createdAt}, ${comments.id}) as position
+      from ${comments} where ${comments.discussionId} = ${discussion.id} and ${comments.parentId} is null
     )
-    select c.id, c.content, ${mentionNamesOf(sql`c.content`, "text")} as mention_names, c.created_at, c.parent_id, p.first_name, t.position
-    from comments c
-    join threads t on t.id = coalesce(c.parent_id, c.id)
-    left join profiles p on p.id = c.author_id
-    where c.discussion_id = ${discussion.id} and c.hidden_at is null
-    order by c.created_at desc, c.id desc
+    select ${c.id}, ${c.content}, ${mentionNamesOf(c.content, "text")} as mention_names, ${c.createdAt}, ${c.parentId}, ${p.firstName}, threads.position
+    from ${comments} ${c}
+    join threads on threads.id = coalesce(${c.parentId}, ${c.id})
+    left join ${profiles} ${p} on ${p.id} = ${c.authorId}
+    where ${c.discussionId} = ${discussion.id} and ${c.hiddenAt} is null
+    order by ${c.createdAt} desc, ${c.id} desc
     limit ${FEED_LIMIT}`);
   const discussionPath = paths.discussion(discussion.slug);
   const items = rows

@@ -1,5 +1,6 @@
 import { and, between, desc, max, sql } from "drizzle-orm";
-import { discussions } from "../../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { comments, discussions, profiles } from "../../../db/schema";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db, queryRows } from "~/server/db";
@@ -49,15 +50,17 @@ export async function highestDiscussionNumber(): Promise<number> {
  * The visible discussions numbered within `range`, newest first; lastmod is the
  * last edit or the last visible comment, whichever is later. Pages are ranges
  * of the number, never an OFFSET: each page reads one stretch of the number
- * index, however many discussions come before it. The outer table is named in
- * full: in a one-table select Drizzle writes `${discussions.id}` as a bare
- * "id", which inside the subquery meant the comment's own id and never matched.
+ * index, however many discussions come before it. The subquery is a fragment
+ * of its own: in a one-table select Drizzle writes the select's own columns
+ * bare, and a bare "id" inside the subquery meant the comment's own id, never matched.
  */
 export async function discussionEntries(range: NumberRange): Promise<SitemapEntry[]> {
+  const c = alias(comments, "c");
+  const newestVisibleComment = sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${discussions.id} and ${c.hiddenAt} is null)`;
   const rows = await db
     .select({
       slug: discussions.slug,
-      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce((select max(c.created_at) from comments c where c.discussion_id = ${discussions}.id and c.hidden_at is null), ${discussions.updatedAt}))`,
+      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce(${newestVisibleComment}, ${discussions.updatedAt}))`,
     })
     .from(discussions)
     .where(and(between(discussions.number, range.first, range.last), isVisible))
@@ -72,23 +75,24 @@ export async function discussionEntries(range: NumberRange): Promise<SitemapEntr
  */
 export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
   if (limit <= 0) return [];
+  const [p, d, c, cd] = [alias(profiles, "p"), alias(discussions, "d"), alias(comments, "c"), alias(discussions, "cd")];
   // Per member two probes along the author indexes (newest visible discussion, newest visible comment),
   // never a pass over all comments: the sitemap must stay cheap at a million of them.
   const rows = await queryRows<{ id: string; lastmod: Date | string }>(sql`
-    select p.id, greatest(p.updated_at, d.created_at, c.created_at) as lastmod
-    from profiles p
+    select ${p.id}, greatest(${p.updatedAt}, newest_discussion.created_at, newest_comment.created_at) as lastmod
+    from ${profiles} ${p}
     left join lateral (
-      select d.created_at from discussions d
-      where d.author_id = p.id and d.hidden_at is null
-      order by d.created_at desc limit 1
-    ) d on true
+      select ${d.createdAt} from ${discussions} ${d}
+      where ${d.authorId} = ${p.id} and ${d.hiddenAt} is null
+      order by ${d.createdAt} desc limit 1
+    ) newest_discussion on true
     left join lateral (
-      select c.created_at from comments c join discussions cd on cd.id = c.discussion_id
-      where c.author_id = p.id and c.hidden_at is null and cd.hidden_at is null
-      order by c.created_at desc limit 1
-    ) c on true
-    where p.approval_status = 'approved' and (d.created_at is not null or c.created_at is not null)
-    order by p.id
+      select ${c.createdAt} from ${comments} ${c} join ${discussions} ${cd} on ${cd.id} = ${c.discussionId}
+      where ${c.authorId} = ${p.id} and ${c.hiddenAt} is null and ${cd.hiddenAt} is null
+      order by ${c.createdAt} desc limit 1
+    ) newest_comment on true
+    where ${p.approvalStatus} = 'approved' and (newest_discussion.created_at is not null or newest_comment.created_at is not null)
+    order by ${p.id}
     limit ${limit}`);
   return rows.map((row) => ({ path: paths.profile(row.id), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.5 }));
 }
