@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { discussions as discussionTable } from "../db/schema";
 import { BENCH_DATA_DIR, BENCH_MEMBER } from "./lib/bench-config";
 
 const { values } = parseArgs({
@@ -26,7 +27,7 @@ const { closeDatabase, databaseKind, db, queryRows } = await import("~/server/db
 const { createMemberAccount } = await import("~/server/accounts");
 
 try {
-  const [existing] = await queryRows<{ n: number }>(sql`select count(*)::int as n from discussions`);
+  const [existing] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${discussionTable}`);
   if ((existing?.n ?? 0) > 0) {
     console.error(`Die Datenbank enthält schon ${existing!.n} Diskussionen. Bitte eine leere Datenbank verwenden (DATABASE_URL oder BENCH_DATA_DIR).`);
     process.exitCode = 1;

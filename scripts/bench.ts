@@ -17,6 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { alias } from "drizzle-orm/pg-core";
+import { comments, discussions, notificationItems, notifications, profiles, readPositions } from "../db/schema";
 import { BENCH_DATA_DIR, BENCH_MEMBER } from "./lib/bench-config";
 import { percentile, signIn, startServer, type BenchServer } from "./lib/bench-server";
 import { createScratchDatabase, type ScratchDatabase } from "./lib/scratch-db";
@@ -55,7 +57,7 @@ async function contentSize(): Promise<DataSet["size"]> {
   const { sql } = await import("drizzle-orm");
   const { queryRows } = await import("~/server/db");
   const [size] = await queryRows<DataSet["size"]>(
-    sql`select (select count(*)::int from discussions) as discussions, (select count(*)::int from comments) as comments`,
+    sql`select (select count(*)::int from ${discussions}) as discussions, (select count(*)::int from ${comments}) as comments`,
   );
   return size!;
 }
@@ -67,37 +69,47 @@ async function contentSize(): Promise<DataSet["size"]> {
  */
 async function giveUnreadMarkers(email: string) {
   const { sql } = await import("drizzle-orm");
-  const { queryRows } = await import("~/server/db");
+  const { excluded, queryRows, unqualified } = await import("~/server/db");
   const { SUBFORUM_PAGE_SIZE } = await import("~/server/discussions");
+  const [p, d] = [alias(profiles, "p"), alias(discussions, "d")];
   const [row] = await queryRows<{ n: number }>(sql`
     with marked as (
-      insert into read_positions (profile_id, discussion_id, last_read_at)
-      select p.id, d.id, d.created_at from profiles p, discussions d
-      where p.email = ${email} and d.hidden_at is null and d.replies_count > 0
-        and d.id in (
-          (select id from discussions where hidden_at is null order by created_at desc limit 100)
-          union (select id from discussions where hidden_at is null order by replies_count desc limit 100)
-          union (select id from discussions where category = 'seo' and hidden_at is null order by is_pinned desc, created_at desc limit ${SUBFORUM_PAGE_SIZE})
-          union (select id from discussions where category = 'seo' and hidden_at is null order by is_pinned asc, created_at asc limit ${SUBFORUM_PAGE_SIZE}))
-      on conflict (profile_id, discussion_id) do update set last_read_at = excluded.last_read_at
+      insert into ${readPositions} (${unqualified(readPositions.profileId, readPositions.discussionId, readPositions.lastReadAt)})
+      select ${p.id}, ${d.id}, ${d.createdAt} from ${profiles} ${p}, ${discussions} ${d}
+      where ${p.email} = ${email} and ${d.hiddenAt} is null and ${d.repliesCount} > 0
+        and ${d.id} in (
+          (select ${discussions.id} from ${discussions} where ${discussions.hiddenAt} is null order by ${discussions.createdAt} desc limit 100)
+          union (select ${discussions.id} from ${discussions} where ${discussions.hiddenAt} is null order by ${discussions.repliesCount} desc limit 100)
+          union (select ${discussions.id} from ${discussions} where ${discussions.category} = 'seo' and ${discussions.hiddenAt} is null
+            order by ${discussions.isPinned} desc, ${discussions.createdAt} desc limit ${SUBFORUM_PAGE_SIZE})
+          union (select ${discussions.id} from ${discussions} where ${discussions.category} = 'seo' and ${discussions.hiddenAt} is null
+            order by ${discussions.isPinned} asc, ${discussions.createdAt} asc limit ${SUBFORUM_PAGE_SIZE}))
+      on conflict (${unqualified(readPositions.profileId, readPositions.discussionId)})
+        do update set ${unqualified(readPositions.lastReadAt)} = ${excluded(readPositions.lastReadAt)}
       returning 1)
     select count(*)::int as n from marked`);
   if (!row?.n) throw new Error(`Keine Lesestände für ${email} angelegt.`);
   // And the bell has something to count: replies in five discussions, three each (the group's items), unread.
   const [told] = await queryRows<{ n: number }>(sql`
     with told as (
-      insert into notifications (recipient_id, kind, group_key, count, discussion_id, comment_id, actor_id)
-      select p.id, 'reply-to-discussion', 'bench:' || d.id, 3, d.id, c.id, c.author_id
-      from profiles p
-      cross join lateral (select id from discussions where hidden_at is null and replies_count > 0 order by created_at desc limit 5) d
-      cross join lateral (select id, author_id from comments where discussion_id = d.id and hidden_at is null order by created_at limit 1) c
-      where p.email = ${email}
+      insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.count, notifications.discussionId, notifications.commentId, notifications.actorId)})
+      select ${p.id}, 'reply-to-discussion', 'bench:' || recent.id, 3, recent.id, reply.id, reply.author_id
+      from ${profiles} ${p}
+      cross join lateral (
+        select ${discussions.id} from ${discussions} where ${discussions.hiddenAt} is null and ${discussions.repliesCount} > 0
+        order by ${discussions.createdAt} desc limit 5) recent
+      cross join lateral (
+        select ${comments.id}, ${comments.authorId} from ${comments} where ${comments.discussionId} = recent.id and ${comments.hiddenAt} is null
+        order by ${comments.createdAt} limit 1) reply
+      where ${p.email} = ${email}
       on conflict do nothing
-      returning id, discussion_id),
+      returning ${notifications.id}, ${notifications.discussionId}),
     items as (
-      insert into notification_items (notification_id, discussion_id, comment_id)
-      select told.id, told.discussion_id, c.id from told
-      cross join lateral (select id from comments where discussion_id = told.discussion_id and hidden_at is null order by created_at limit 3) c)
+      insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId, notificationItems.commentId)})
+      select told.id, told.discussion_id, reply.id from told
+      cross join lateral (
+        select ${comments.id} from ${comments} where ${comments.discussionId} = told.discussion_id and ${comments.hiddenAt} is null
+        order by ${comments.createdAt} limit 3) reply)
     select count(*)::int as n from told`);
   if (!told?.n) throw new Error(`Keine Benachrichtigungen für ${email} angelegt.`);
 }
@@ -115,9 +127,10 @@ async function benchDataSet(): Promise<DataSet> {
     if (size.discussions < 100) throw new Error("Zu wenige Diskussionen: zuerst `npm run bench:data` ausführen.");
     const closest = async (n: number) =>
       (await queryRows<{ slug: string; replies_count: number }>(
-        sql`select slug, replies_count from discussions where hidden_at is null order by abs(replies_count - ${n}), created_at desc limit 1`,
+        sql`select ${discussions.slug}, ${discussions.repliesCount} from ${discussions} where ${discussions.hiddenAt} is null
+          order by abs(${discussions.repliesCount} - ${n}), ${discussions.createdAt} desc limit 1`,
       ))[0]!;
-    const [seo] = await queryRows<{ n: number }>(sql`select count(*)::int as n from discussions where category = 'seo' and hidden_at is null`);
+    const [seo] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${discussions} where ${discussions.category} = 'seo' and ${discussions.hiddenAt} is null`);
     const lastPage = Math.max(1, Math.ceil((seo?.n ?? 0) / SUBFORUM_PAGE_SIZE));
     const small = await closest(30);
     const hot = await closest(500);
