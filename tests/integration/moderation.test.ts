@@ -92,7 +92,7 @@ describe("pin and lock", () => {
       changeStatus(admin, { discussionId: discussion.id, status: "pinned", enabled: true }),
     ]);
     expect(hideBoth.every((outcome) => outcome.ok)).toBe(true);
-    expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["hide_comment"]);
+    expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["hide-comment"]);
     expect((await auditActionsFor(discussion.id)).map((row) => row.action)).toEqual(["pin"]);
     // Counted off once, not twice.
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
