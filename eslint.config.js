@@ -14,7 +14,8 @@ const guardianRules = {
   imports: {
     name: "~/server/accounts",
     importNames: ["isAdmin", "isApproved", "isStaff"],
-    message: "Routen und Komponenten fragen den Wächter nach einem Recht (can, canEdit…, awaitsApproval), nicht nach Rolle oder Freischaltung.",
+    message:
+      "Routen und Komponenten fragen den Wächter nach einem Recht (can, canEdit…, awaitsApproval), nicht nach Rolle oder Freischaltung.",
   },
   syntax: [
     {
@@ -114,7 +115,10 @@ export default tseslint.config(
         "error",
         {
           paths: [guardianRules.imports],
-          patterns: [serverImports, { regex: "^(~/components/|\\.\\./)(?!ui/)[a-z-]+/", message: "Primitive in app/components/ui hängen von keinem Bereich ab." }],
+          patterns: [
+            serverImports,
+            { regex: "^(~/components/|\\.\\./)(?!ui/)[a-z-]+/", message: "Primitive in app/components/ui hängen von keinem Bereich ab." },
+          ],
         },
       ],
     },

@@ -35,7 +35,10 @@ const sharedChunkGuard: Plugin = {
 // warnings on each navigation and render); its production build ships beside it and is reachable by path.
 const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve("react-router/dom").replace("/development/", "/production/")) },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(import.meta.resolve("react-router/dom").replace("/development/", "/production/")),
+  },
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -80,7 +83,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             logLevel: "silent",
             algorithms: [
               defineAlgorithm("gzip", { level: 9 }),
-              defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+              defineAlgorithm("brotliCompress", {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+              }),
             ],
           }),
         ]),

@@ -38,7 +38,12 @@ export default function handleRequest(
       final(callback) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         clearTimeout(timeout);
-        resolve(new Response(withStructuredData(Buffer.concat(chunks), loadContext.structuredData), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(withStructuredData(Buffer.concat(chunks), loadContext.structuredData), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         callback();
       },
     });

@@ -89,7 +89,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const meta: Route.MetaFunction = ({ error }) =>
   error
     ? [
-        { title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Seite nicht gefunden" : (clientErrorMessage(error) ?? texts.unexpectedError)) },
+        {
+          title: pageTitle(
+            isRouteErrorResponse(error) && error.status === 404
+              ? "Seite nicht gefunden"
+              : (clientErrorMessage(error) ?? texts.unexpectedError),
+          ),
+        },
         { name: "robots", content: "noindex, follow" },
       ]
     : [{ title: site.name }];

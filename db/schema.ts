@@ -193,10 +193,7 @@ export const discussions = pgTable(
     ),
   },
   (t) => [
-    check(
-      "discussions_category_check",
-      sql`${t.category} in ('seo', 'sea', 'ki-suche', 'general', 'tools', 'events')`,
-    ),
+    check("discussions_category_check", sql`${t.category} in ('seo', 'sea', 'ki-suche', 'general', 'tools', 'events')`),
     check("discussions_counts_check", sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0`),
     uniqueIndex("discussions_slug_key").on(t.slug),
     uniqueIndex("discussions_number_key").on(t.number),
@@ -271,7 +268,9 @@ export const comments = pgTable(
   (t) => [
     index("comments_discussion_created_at_idx").on(t.discussionId, t.createdAt),
     // One page of a discussion's threads (top-level comments in order); replies come by parent_id.
-    index("comments_discussion_threads_idx").on(t.discussionId, t.createdAt, t.id).where(sql`parent_id is null`),
+    index("comments_discussion_threads_idx")
+      .on(t.discussionId, t.createdAt, t.id)
+      .where(sql`parent_id is null`),
     // The home page's weekly statistics read the comments of the last seven days.
     index("comments_created_at_idx").on(t.createdAt),
     index("comments_parent_id_idx").on(t.parentId),
@@ -383,8 +382,12 @@ export const jobs = pgTable(
   },
   (t) => [
     check("jobs_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
-    uniqueIndex("jobs_schedule_kind_key").on(t.kind).where(sql`every_seconds is not null`),
-    index("jobs_due_idx").on(t.runAt).where(sql`status = 'pending'`),
+    uniqueIndex("jobs_schedule_kind_key")
+      .on(t.kind)
+      .where(sql`every_seconds is not null`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -440,7 +443,9 @@ export const indexNowQueue = pgTable(
   },
   (t) => [
     check("index_now_queue_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    uniqueIndex("index_now_queue_pending_path_key").on(t.path).where(sql`status = 'pending'`),
+    uniqueIndex("index_now_queue_pending_path_key")
+      .on(t.path)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -506,9 +511,13 @@ export const notifications = pgTable(
       "notifications_kind_check",
       sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated')`,
     ),
-    uniqueIndex("notifications_unread_group_key").on(t.recipientId, t.groupKey).where(sql`read_at is null`),
+    uniqueIndex("notifications_unread_group_key")
+      .on(t.recipientId, t.groupKey)
+      .where(sql`read_at is null`),
     index("notifications_recipient_updated_at_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
-    index("notifications_mail_due_idx").on(t.createdAt).where(sql`mailed_at is null`),
+    index("notifications_mail_due_idx")
+      .on(t.createdAt)
+      .where(sql`mailed_at is null`),
   ],
 );
 

@@ -55,7 +55,10 @@ async function homeWithUnread(request: APIRequestContext): Promise<string> {
   try {
     await signInOverHttp(writer, "juergen.mueller@example.com", DEMO_PASSWORD);
     const title = `Barrierefrei ungelesen ${Date.now()}`;
-    await writer.post("/create-discussion", { form: { title, category: "general", content: "Neu?", contentFormat: "text" }, maxRedirects: 0 });
+    await writer.post("/create-discussion", {
+      form: { title, category: "general", content: "Neu?", contentFormat: "text" },
+      maxRedirects: 0,
+    });
     const path = (await (await request.get("/")).text()).match(/href="(\/discussion\/barrierefrei-ungelesen-[^"#?]+)"/)?.[1];
     if (!path) throw new Error("the new discussion is not on the home page");
     await request.get(path);
@@ -279,7 +282,10 @@ for (const visitor of allVisitors) {
 }
 
 // Both themes, as for every other page state.
-for (const [colorScheme, name] of [["light", ""], ["dark", ", dark"]] as const) {
+for (const [colorScheme, name] of [
+  ["light", ""],
+  ["dark", ", dark"],
+] as const) {
   test.describe(() => {
     test.use({ colorScheme });
 

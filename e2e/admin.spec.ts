@@ -139,10 +139,14 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   for (let auditPage = 1; auditPage <= 5 && !found(); auditPage++) {
     await admin.goto(auditPage === 1 ? "/admin" : `/admin?protokoll=${auditPage}`);
     // Entries only move down as new ones arrive: one read twice (from both pages) is the same entry.
-    for (const row of await admin.getByTestId("audit-log").getByTestId("audit-entry").allInnerTexts()) if (!rows.includes(row)) rows.push(row);
+    for (const row of await admin.getByTestId("audit-log").getByTestId("audit-entry").allInnerTexts())
+      if (!rows.includes(row)) rows.push(row);
   }
   for (const [action, text] of expected) {
-    expect(rows.filter((row) => row.includes(action) && row.includes(text)), `${action}: ${text}`).toHaveLength(1);
+    expect(
+      rows.filter((row) => row.includes(action) && row.includes(text)),
+      `${action}: ${text}`,
+    ).toHaveLength(1);
   }
   expect(rows.find((row) => row.includes("Diskussion gesperrt") && row.includes(title))).toContain("Frage ist beantwortet");
   expect(rows.find((row) => row.includes("Kommentar ausgeblendet") && row.includes(id))).toContain("Werbung");
@@ -172,7 +176,9 @@ test("non-admins see 'Zugriff verweigert' with status 403; guests are sent to si
     await waitForHydration(member);
     await expect(member.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
     await expect(
-      member.getByText("Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich."),
+      member.getByText(
+        "Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich.",
+      ),
     ).toBeVisible();
     await expect(member.getByRole("link", { name: "Zurück" })).toBeVisible();
     await member.context().close();

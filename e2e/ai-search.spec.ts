@@ -9,12 +9,16 @@ async function discussionsOf(client: APIRequestContext, listPath: string): Promi
   return [...new Set([...html.matchAll(/href="(\/discussion\/[^"#?]+)"/g)].map((match) => match[1]!))];
 }
 
-test("robots.txt lets crawlers reach /auth (noindex there), refuses training crawlers by default and says so", async ({ request, baseURL }) => {
+test("robots.txt lets crawlers reach /auth (noindex there), refuses training crawlers by default and says so", async ({
+  request,
+  baseURL,
+}) => {
   const text = await (await request.get("/robots.txt")).text();
   expect(text).not.toMatch(/^Disallow: \/auth/m);
   expect(text).toContain("# Content-Signal: search=yes, ai-input=yes, ai-train=no");
   // Every other line is a directive Lighthouse's robots.txt audit knows (decision 0015).
-  for (const line of text.split("\n").filter((l) => l && !l.startsWith("#"))) expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): /);
+  for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
+    expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): /);
   expect(text).toMatch(/User-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n/);
   expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*Allow: \/\n/);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
@@ -26,7 +30,10 @@ test("robots.txt lets crawlers reach /auth (noindex there), refuses training cra
   expect(auth).toContain('<meta name="robots" content="noindex, follow"/>');
 });
 
-test("a discussion's Markdown version: linked from the page, canonical to it, and only for what a guest may see", async ({ playwright, baseURL }) => {
+test("a discussion's Markdown version: linked from the page, canonical to it, and only for what a guest may see", async ({
+  playwright,
+  baseURL,
+}) => {
   const headers = { "X-Forwarded-For": testClientIp() };
   const guest = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
   const member = await playwright.request.newContext({ baseURL, storageState: storageStateOf("member"), extraHTTPHeaders: headers });
@@ -39,7 +46,8 @@ test("a discussion's Markdown version: linked from the page, canonical to it, an
   });
   expect(created.status()).toBe(302);
   const path = `/discussion/markdown-fuer-maschinen-${stamp}`;
-  const commentOn = async (content: string) => (await member.post(path, { form: { intent: "create-comment", content }, maxRedirects: 0 })).headers().location!.split("#comment-")[1]!;
+  const commentOn = async (content: string) =>
+    (await member.post(path, { form: { intent: "create-comment", content }, maxRedirects: 0 })).headers().location!.split("#comment-")[1]!;
   await commentOn("Öffentlicher Kommentar");
   const secret = await commentOn(`Geheimer Kommentar ${stamp}`);
 
@@ -56,7 +64,9 @@ test("a discussion's Markdown version: linked from the page, canonical to it, an
   expect(text).toContain(`Geheimer Kommentar ${stamp}`);
 
   // Hidden by the moderation: gone from the Markdown on the guest's next request (the page cache was emptied).
-  expect((await moderator.post(path, { form: { intent: "hide-comment", commentId: secret, reason: "Test" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (await moderator.post(path, { form: { intent: "hide-comment", commentId: secret, reason: "Test" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   const afterHiding = await (await guest.get(`${path}.md`)).text();
   expect(afterHiding).toContain("Öffentlicher Kommentar");
   expect(afterHiding).not.toContain("Geheimer Kommentar");
@@ -74,7 +84,10 @@ test("a discussion's Markdown version: linked from the page, canonical to it, an
   for (const client of [guest, member, moderator]) await client.dispose();
 });
 
-test("Accept: text/markdown on a discussion's URL: Markdown, Vary: Accept, and the page cache never mixes the two", async ({ playwright, baseURL }) => {
+test("Accept: text/markdown on a discussion's URL: Markdown, Vary: Accept, and the page cache never mixes the two", async ({
+  playwright,
+  baseURL,
+}) => {
   const guest = await playwright.request.newContext({ baseURL });
   const [path] = await discussionsOf(guest, "/subforum/ai");
   const asMarkdown = { Accept: "text/markdown" };
@@ -128,10 +141,14 @@ test("a discussion llms.txt lists leaves it once the moderation hides it", async
   // One answer more than the least discussed thread it lists now: among the most discussed.
   const needed = Math.min(...(await listed()).map((match) => Number(match[2]))) + 1;
   const stamp = Date.now();
-  const created = await member.post("/create-discussion", { form: { title: `Vielbeachtet ${stamp}`, category: "tools", content: "Viele Antworten", contentFormat: "text" }, maxRedirects: 0 });
+  const created = await member.post("/create-discussion", {
+    form: { title: `Vielbeachtet ${stamp}`, category: "tools", content: "Viele Antworten", contentFormat: "text" },
+    maxRedirects: 0,
+  });
   expect(created.status()).toBe(302);
   const path = `/discussion/vielbeachtet-${stamp}`;
-  for (let i = 1; i <= needed; i++) expect((await member.post(path, { form: { intent: "create-comment", content: `Antwort ${i}` }, maxRedirects: 0 })).status()).toBe(302);
+  for (let i = 1; i <= needed; i++)
+    expect((await member.post(path, { form: { intent: "create-comment", content: `Antwort ${i}` }, maxRedirects: 0 })).status()).toBe(302);
   const url = `${baseURL}${path}`;
   expect((await listed()).map((match) => match[1])).toContain(url);
 

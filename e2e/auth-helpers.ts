@@ -62,7 +62,10 @@ export async function signInOverHttp(client: Page | APIRequestContext, email: st
 }
 
 /** Registers over plain HTTP (the form's action) and returns once the account exists, pending. */
-export async function signUpOverHttp(request: APIRequestContext, person: { firstName: string; lastName: string; email: string; password: string }) {
+export async function signUpOverHttp(
+  request: APIRequestContext,
+  person: { firstName: string; lastName: string; email: string; password: string },
+) {
   const response = await request.post("/auth", {
     form: { intent: "sign-up", ...person, confirmPassword: person.password, terms: "on" },
     headers: { "X-Forwarded-For": testClientIp() },

@@ -36,7 +36,10 @@ test("a cross-origin POST to any auth action is refused", async ({ request }) =>
     ["/admin", { intent: "approve", userId: "x" }],
   ];
   for (const [path, fields] of targets) {
-    const response = await request.post(path, { ...form(fields), headers: { Origin: "https://evil.example", "X-Forwarded-For": testClientIp() } });
+    const response = await request.post(path, {
+      ...form(fields),
+      headers: { Origin: "https://evil.example", "X-Forwarded-For": testClientIp() },
+    });
     expect(response.status(), path).toBe(403);
     expect(response.headers()["set-cookie"], path).toBeUndefined();
   }
@@ -88,7 +91,10 @@ test("a rejected member cannot sign in", async ({ request }) => {
 });
 
 test("a guest's POST to an admin action is refused on the server", async ({ request }) => {
-  const response = await request.post("/admin", { ...form({ intent: "approve", userId: "egal" }), headers: { "X-Forwarded-For": testClientIp() } });
+  const response = await request.post("/admin", {
+    ...form({ intent: "approve", userId: "egal" }),
+    headers: { "X-Forwarded-For": testClientIp() },
+  });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/auth?redirectTo=%2Fadmin");
 });

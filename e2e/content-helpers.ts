@@ -35,14 +35,27 @@ export async function secondMembersPage(request: APIRequestContext): Promise<str
   const missing = 26 - (await firstPage.text()).split('data-testid="member-card"').length + 1;
   const origin = new URL(firstPage.url()).origin;
   if (missing > 0) {
-    const admin = await requests.newContext({ baseURL: origin, storageState: storageStateOf("admin"), extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+    const admin = await requests.newContext({
+      baseURL: origin,
+      storageState: storageStateOf("admin"),
+      extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+    });
     try {
       const batch = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
       // At once: the server hashes each password, and both cores help.
       const created = await Promise.all(
         Array.from({ length: missing }, (_, i) =>
           admin.post("/admin", {
-            form: { intent: "create-user", email: `seite2.${batch}.${i}@example.com`, password: "seite-zwei-passwort", username: `Zweite${i} Seite`, company: "Blattfüller", expertise: "tools", experience: "experte", role: "member" },
+            form: {
+              intent: "create-user",
+              email: `seite2.${batch}.${i}@example.com`,
+              password: "seite-zwei-passwort",
+              username: `Zweite${i} Seite`,
+              company: "Blattfüller",
+              expertise: "tools",
+              experience: "experte",
+              role: "member",
+            },
             maxRedirects: 0,
           }),
         ),
@@ -58,7 +71,10 @@ export async function secondMembersPage(request: APIRequestContext): Promise<str
 /** The first discussion with a comment of the signed-in member open for editing (the member writes one first). */
 export async function ownCommentInEditing(request: APIRequestContext): Promise<string> {
   const discussion = await firstDiscussion(request);
-  const created = await request.post(discussion, { form: { intent: "create-comment", content: "Ein Kommentar zum Bearbeiten" }, maxRedirects: 0 });
+  const created = await request.post(discussion, {
+    form: { intent: "create-comment", content: "Ein Kommentar zum Bearbeiten" },
+    maxRedirects: 0,
+  });
   expect(created.status(), "the member comments").toBe(302);
   const [path, anchor] = created.headers().location!.split("#");
   const id = anchor?.replace(/^comment-/, "");

@@ -40,7 +40,12 @@ async function createDiscussion(title: string, category: string): Promise<void> 
   const response = await fetch(`${forum.url}/create-discussion`, {
     method: "POST",
     redirect: "manual",
-    headers: { cookie: memberCookie, Origin: forum.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.80" },
+    headers: {
+      cookie: memberCookie,
+      Origin: forum.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": "203.0.113.80",
+    },
     body: new URLSearchParams({ title, category, content: "Gibt es Erfahrungen damit?", contentFormat: "text" }),
   });
   expect(response.status, `creating "${title}"`).toBe(302);
@@ -108,7 +113,9 @@ async function crawl(): Promise<Set<string>> {
 async function sitemapDiscussions(): Promise<string[]> {
   const xml = await (await get("/sitemap.xml")).text();
   expect(xml).toContain("<urlset");
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).filter((path) => path.startsWith("/discussion/"));
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => new URL(match[1]!).pathname)
+    .filter((path) => path.startsWith("/discussion/"));
 }
 
 test("a crawler starting at / reaches every discussion in the sitemap", async () => {
@@ -123,7 +130,9 @@ test("a crawler starting at / reaches every discussion in the sitemap", async ()
   for (const path of ["/category/allgemein", "/category/tools?page=2", "/category/events?page=2"]) expect(read, path).toContain(path);
   const sitemap = await (await get("/sitemap.xml")).text();
   for (const segment of ["allgemein", "tools", "events"]) {
-    expect(sitemap).toContain(`<loc>${forum.url}/category/${segment}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+    expect(sitemap).toContain(
+      `<loc>${forum.url}/category/${segment}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`,
+    );
   }
 });
 
@@ -134,7 +143,9 @@ test("category pages work like subforum pages: pagination, 404 past the end, can
   expect(html).toContain("<h1");
   expect(html).toContain(">Tools</h1>");
   expect(html).toContain(`<link rel="canonical" href="${forum.url}/category/tools"/>`);
-  expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Tools – Marketing Community" href="/category/tools/feed.xml"/>');
+  expect(html).toContain(
+    '<link rel="alternate" type="application/rss+xml" title="Tools – Marketing Community" href="/category/tools/feed.xml"/>',
+  );
   expect(html).toContain('"@type":"BreadcrumbList"');
   expect(html).toContain('href="/category/tools?page=2"');
 
@@ -151,7 +162,8 @@ test("category pages work like subforum pages: pagination, 404 past the end, can
   expect(pageOne.headers.get("location")).toBe("/category/tools");
 
   // Each name is at home in one place only.
-  for (const path of ["/category/seo", "/category/general", "/subforum/tools", "/category/tools/feed.xml/x"]) expect((await get(path)).status, path).toBe(404);
+  for (const path of ["/category/seo", "/category/general", "/subforum/tools", "/category/tools/feed.xml/x"])
+    expect((await get(path)).status, path).toBe(404);
 
   const feed = await get("/category/events/feed.xml");
   expect(feed.status).toBe(200);
@@ -179,6 +191,8 @@ test("a new discussion shows on its category page at once, although guests get t
 
   const title = `Frisch im Kalender ${Date.now()}`;
   await createDiscussion(title, "events");
-  await expect.poll(async () => (await (await get("/category/events")).text()).includes(title), { timeout: 5_000, intervals: [50] }).toBe(true);
+  await expect
+    .poll(async () => (await (await get("/category/events")).text()).includes(title), { timeout: 5_000, intervals: [50] })
+    .toBe(true);
   expect(await (await get("/category/events/feed.xml")).text()).toContain(title);
 });

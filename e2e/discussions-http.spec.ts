@@ -29,7 +29,11 @@ test("a guest cannot create, edit or comment", async ({ request }) => {
   expect(create.headers().location).toBe("/auth?redirectTo=%2Fcreate-discussion");
 
   const path = await firstDiscussion(request);
-  const edit = await request.post(path, { form: { intent: "update-discussion", title: "gekapert", category: "seo" }, headers, maxRedirects: 0 });
+  const edit = await request.post(path, {
+    form: { intent: "update-discussion", title: "gekapert", category: "seo" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(edit.status()).toBe(403);
   const comment = await request.post(path, { form: { intent: "create-comment", content: "Spam" }, headers, maxRedirects: 0 });
   expect(comment.status()).toBe(403);
@@ -46,7 +50,12 @@ test("a guest sent to sign in from a preselected category comes back to it", asy
   expect(signInPage).toContain('name="redirectTo" value="/create-discussion?category=seo"');
 
   const signIn = await request.post("/auth", {
-    form: { intent: "sign-in", email: "sabine.koehler@example.com", password: DEMO_PASSWORD, redirectTo: "/create-discussion?category=seo" },
+    form: {
+      intent: "sign-in",
+      email: "sabine.koehler@example.com",
+      password: DEMO_PASSWORD,
+      redirectTo: "/create-discussion?category=seo",
+    },
     headers,
     maxRedirects: 0,
   });
@@ -65,7 +74,11 @@ test("a pending member cannot create, edit or comment", async ({ request }) => {
   expect(create.headers().location).toBe("/pending-approval");
 
   const path = await firstDiscussion(request);
-  const edit = await request.post(path, { form: { intent: "update-discussion", title: "gekapert", category: "seo" }, headers, maxRedirects: 0 });
+  const edit = await request.post(path, {
+    form: { intent: "update-discussion", title: "gekapert", category: "seo" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(edit.status()).toBe(403);
   const comment = await request.post(path, { form: { intent: "create-comment", content: "Spam" }, headers, maxRedirects: 0 });
   expect(comment.status()).toBe(403);
@@ -78,7 +91,11 @@ test("a member cannot edit another member's discussion or comment", async ({ req
   const html = await (await request.get(path, { headers })).text();
   expect(html).not.toContain("?edit=1");
 
-  const edit = await request.post(path, { form: { intent: "update-discussion", title: "gekapert", category: "seo", content: "x" }, headers, maxRedirects: 0 });
+  const edit = await request.post(path, {
+    form: { intent: "update-discussion", title: "gekapert", category: "seo", content: "x" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(edit.status()).toBe(403);
 
   const commentId = html.match(/id="comment-([0-9a-f-]{36})"/)?.[1];
@@ -98,11 +115,19 @@ test("bad input gets a 4xx and a German message, never a 500", async ({ request 
   const empty = await request.post("/create-discussion", { form: { ...newDiscussion, title: "   " }, headers, maxRedirects: 0 });
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toContain("Bitte geben Sie einen Titel ein");
-  const badCategory = await request.post("/create-discussion", { form: { ...newDiscussion, category: "marketing" }, headers, maxRedirects: 0 });
+  const badCategory = await request.post("/create-discussion", {
+    form: { ...newDiscussion, category: "marketing" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(badCategory.status()).toBe(400);
   const path = await firstDiscussion(request);
   const blank = await request.post(path, { form: { intent: "create-comment", content: "  " }, headers, maxRedirects: 0 });
   expect(blank.status()).toBe(400);
-  const badParent = await request.post(path, { form: { intent: "create-comment", content: "x", parentId: "kein-uuid" }, headers, maxRedirects: 0 });
+  const badParent = await request.post(path, {
+    form: { intent: "create-comment", content: "x", parentId: "kein-uuid" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(badParent.status()).toBe(400);
 });

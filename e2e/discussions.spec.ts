@@ -8,7 +8,11 @@ async function asMember(page: Page, email: string) {
   await signInOverHttp(page, email, DEMO_PASSWORD);
 }
 
-test("create with bold, list and link → home, subforum, page; comment, reply, edit; title edit keeps the slug", async ({ page, visit, browser }) => {
+test("create with bold, list and link → home, subforum, page; comment, reply, edit; title edit keeps the slug", async ({
+  page,
+  visit,
+  browser,
+}) => {
   // A long journey with two people and typing in the editor: about 30 s on a busy two-core machine.
   test.setTimeout(120_000);
   const id = unique();
@@ -40,9 +44,11 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   // The browser moves the selection at once; the editor takes it over on its next selectionchange,
   // which a busy machine can deliver after the shortcut. Go on once the editor itself holds "Doku".
   await page.waitForFunction(() => {
-    const dom = document.querySelector<HTMLElement & { editor?: { state: { selection: { from: number; to: number }; doc: { textBetween(from: number, to: number): string } } } }>(
-      "[data-testid='rich-text-editor'] .ProseMirror",
-    );
+    const dom = document.querySelector<
+      HTMLElement & {
+        editor?: { state: { selection: { from: number; to: number }; doc: { textBetween(from: number, to: number): string } } };
+      }
+    >("[data-testid='rich-text-editor'] .ProseMirror");
     const state = dom?.editor?.state;
     return state ? state.doc.textBetween(state.selection.from, state.selection.to) === "Doku" : false;
   });
@@ -165,9 +171,15 @@ test("hostile markup is stored and shown without anything that runs", async ({ p
   const runnable = await body.evaluate((element) => {
     const all = [...element.querySelectorAll("*")];
     return {
-      elements: all.filter((each) => /^(img|script|iframe|object|embed|svg|math|style|link|meta|form)$/i.test(each.tagName)).map((each) => each.tagName),
-      handlers: all.flatMap((each) => [...each.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => attribute.name)),
-      scriptLinks: all.map((each) => each.getAttribute("href") ?? each.getAttribute("src") ?? "").filter((url) => /^\s*javascript:/i.test(url)),
+      elements: all
+        .filter((each) => /^(img|script|iframe|object|embed|svg|math|style|link|meta|form)$/i.test(each.tagName))
+        .map((each) => each.tagName),
+      handlers: all.flatMap((each) =>
+        [...each.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => attribute.name),
+      ),
+      scriptLinks: all
+        .map((each) => each.getAttribute("href") ?? each.getAttribute("src") ?? "")
+        .filter((url) => /^\s*javascript:/i.test(url)),
     };
   });
   expect(runnable).toEqual({ elements: [], handlers: [], scriptLinks: [] });
@@ -233,12 +245,21 @@ test("subforum pages: numbered pagination only with more than one page, 404 past
   await visit("/subforum/unbekannt", { status: 404 });
 });
 
-test("a discussion's body and comments are written into the page once, not again into its hydration data", async ({ page, visit, request }) => {
+test("a discussion's body and comments are written into the page once, not again into its hydration data", async ({
+  page,
+  visit,
+  request,
+}) => {
   const html = await (await request.get("/subforum/seo")).text();
   const path = [...html.matchAll(/href="(\/discussion\/[^"#?]+)"/g)].map((match) => match[1]!)[1]!;
   const document = await (await request.get(path)).text();
   // The last four plain words of a text: the body's beginning is repeated on purpose, as the meta description.
-  const words = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/g, " ").match(/[A-Za-zÄÖÜäöüß]{4,}(?: [A-Za-zÄÖÜäöüß]{2,}){3}/g)!.at(-1)!;
+  const words = (markup: string) =>
+    markup
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&[a-z#0-9]+;/g, " ")
+      .match(/[A-Za-zÄÖÜäöüß]{4,}(?: [A-Za-zÄÖÜäöüß]{2,}){3}/g)!
+      .at(-1)!;
   const commentText = words(/data-page-text="comment-[^"]+"[^>]*>([\s\S]*?)<\/p>/.exec(document)![1]!);
   const bodyText = words(/data-page-text="discussion"[^>]*>([\s\S]*?)<\/div>/.exec(document)![1]!);
   const hydration = [...document.matchAll(/<script>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((match) => match[1]).join("");

@@ -36,7 +36,9 @@ async function scan(page: Page) {
   // A toast fading in is half transparent: axe would judge its contrast mid-transition. Scan the settled page.
   // Endless ones (a spinner) are left running.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
   // Legacy mode runs axe inside the page itself; the default opens a blank page per scan to finish the run
   // (needed only for cross-origin frames, which the forum has none of) and took twice as long.

@@ -17,7 +17,9 @@ function formsLeftToTheBrowser(page: Page): Promise<string[]> {
           !form.noValidate &&
           [...form.elements].some((element) => {
             const field = element as HTMLInputElement;
-            return field.willValidate && (field.required || field.hasAttribute("pattern") || ["email", "url", "number"].includes(field.type));
+            return (
+              field.willValidate && (field.required || field.hasAttribute("pattern") || ["email", "url", "number"].includes(field.type))
+            );
           }),
       )
       .map((form) => form.getAttribute("action") ?? form.className),
@@ -39,7 +41,9 @@ async function someDiscussion(page: Page): Promise<string> {
   return html.match(/href="(\/discussion\/[^"?#]+)"/)![1]!;
 }
 
-test("an English browser: empty comment, first name and moderation reason get our German text, not the browser's bubble", async ({ browser }) => {
+test("an English browser: empty comment, first name and moderation reason get our German text, not the browser's bubble", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const member = await englishPage(browser, "member");
   expect(await member.evaluate(() => navigator.language)).toBe("en-US");
@@ -65,7 +69,9 @@ test("an English browser: empty comment, first name and moderation reason get ou
   // The avatar picker is a German button with the chosen file's name beside it.
   await expect(dialog.getByText("Bild auswählen")).toBeVisible();
   await expect(dialog.getByText("Keine Datei ausgewählt")).toBeVisible();
-  await dialog.getByLabel("Bild auswählen").setInputFiles({ name: "mein-foto.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
+  await dialog
+    .getByLabel("Bild auswählen")
+    .setInputFiles({ name: "mein-foto.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") });
   await expect(dialog.getByText("mein-foto.png")).toBeVisible();
   await expect(dialog.getByText("Keine Datei ausgewählt")).toBeHidden();
   await dialog.getByLabel("Vorname").fill("");
@@ -95,14 +101,21 @@ test("an English browser without JavaScript: an empty comment still gets the Ger
 });
 
 test("the sign-in and sign-up forms leave no check to the browser, before and after hydration", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "en-US", javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const context = await browser.newContext({
+    locale: "en-US",
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+  });
   const page = await context.newPage();
   for (const path of ["/auth", "/auth?tab=register", "/auth?mode=forgot-password", "/auth?mode=magic-link"]) {
     await page.goto(path);
     expect(await formsLeftToTheBrowser(page), path).toEqual([]);
   }
   await page.getByLabel("E-Mail").fill("keine-adresse");
-  await page.getByRole("button", { name: /senden/i }).first().click();
+  await page
+    .getByRole("button", { name: /senden/i })
+    .first()
+    .click();
   await expect(page.getByText(/gültige E-Mail-Adresse/i).first()).toBeVisible();
   await context.close();
 });

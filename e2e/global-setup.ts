@@ -11,7 +11,10 @@ export default async function globalSetup() {
   let counter = 0;
   const smtp = await startSmtpCapture(E2E_SMTP_PORT, (mail) => {
     counter += 1;
-    fs.writeFileSync(path.join(E2E_MAIL_DIR, `${Date.now()}-${counter}.json`), JSON.stringify({ ...mail, raw: undefined, listHeaders: listHeadersOf(mail.raw) }));
+    fs.writeFileSync(
+      path.join(E2E_MAIL_DIR, `${Date.now()}-${counter}.json`),
+      JSON.stringify({ ...mail, raw: undefined, listHeaders: listHeadersOf(mail.raw) }),
+    );
   });
   return () => smtp.close();
 }

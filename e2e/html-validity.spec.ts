@@ -8,7 +8,14 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ROLES, type Role } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
-import { clientAs, createComment, createDiscussion, discussionWithTwoCommentPages, ensureSecondMembersPage, ensureSecondSubforumPage } from "./seo-helpers";
+import {
+  clientAs,
+  createComment,
+  createDiscussion,
+  discussionWithTwoCommentPages,
+  ensureSecondMembersPage,
+  ensureSecondSubforumPage,
+} from "./seo-helpers";
 
 /**
  * The Nu Html Checker (vnu-jar, Java) on the server HTML of every page type,
@@ -45,14 +52,21 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   test.setTimeout(180_000);
   const member = await clientAs(playwright, baseURL, "member");
   const admin = await clientAs(playwright, baseURL, "admin");
-  const [discussion, subforumPage2, membersPage2] = [await discussionWithTwoCommentPages(member), await ensureSecondSubforumPage(member), await ensureSecondMembersPage(admin)];
+  const [discussion, subforumPage2, membersPage2] = [
+    await discussionWithTwoCommentPages(member),
+    await ensureSecondSubforumPage(member),
+    await ensureSecondMembersPage(admin),
+  ];
   const guest = await clientAs(playwright, baseURL);
   // A discussion the member has read and answered before someone else did: the member's lists show its
   // unread marker, her bell a notification, and the author (the moderator, who keeps e-mail on) gets a mail.
   const writer = await clientAs(playwright, baseURL, "moderator");
   const since = Date.now();
   const unreadTitle = `Validierung ungelesen ${Date.now()}`;
-  await writer.post("/create-discussion", { form: { title: unreadTitle, category: "general", content: "Neu?", contentFormat: "text" }, maxRedirects: 0 });
+  await writer.post("/create-discussion", {
+    form: { title: unreadTitle, category: "general", content: "Neu?", contentFormat: "text" },
+    maxRedirects: 0,
+  });
   const unreadPath = /href="(\/discussion\/validierung-ungelesen-[^"#?]+)"/.exec(await (await member.get("/")).text())?.[1];
   expect(unreadPath).toBeTruthy();
   await member.get(unreadPath!);
@@ -64,7 +78,9 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   const unsubscribe = linkIn(await waitForMail(ROLES.moderator.email, "notification", since, 30_000), "/notifications/unsubscribe");
   // A discussion of the member's that a moderator hides: staff still see it, with the notice.
   const hidden = await createDiscussion(member, `Validierung ausgeblendet ${Date.now()}`);
-  expect((await writer.post(hidden, { form: { intent: "hide-discussion", reason: "Test der Validierung" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (await writer.post(hidden, { form: { intent: "hide-discussion", reason: "Test der Validierung" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   const profile = /href="(\/profile\/[^"#?]+)"/.exec(await (await guest.get("/members")).text())?.[1];
   expect(profile).toBeTruthy();
   const ownProfile = /href="(\/profile\/[^"#?]+)"/.exec(await (await member.get("/members?q=K%C3%B6hler")).text())?.[1];
@@ -107,7 +123,13 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "unsubscribe with a valid link", path: new URL(unsubscribe).pathname + new URL(unsubscribe).search },
     { name: "admin panel", path: "/admin", as: "admin" },
     { name: "admin panel, refused", path: "/admin", as: "member", status: 403 },
-    { name: "403 error page in the layout", path: "/admin", as: "member", status: 403, form: { intent: "approve", userId: "00000000-0000-4000-8000-000000000000" } },
+    {
+      name: "403 error page in the layout",
+      path: "/admin",
+      as: "member",
+      status: 403,
+      form: { intent: "approve", userId: "00000000-0000-4000-8000-000000000000" },
+    },
     { name: "auth", path: "/auth" },
     { name: "auth sign-up", path: "/auth?tab=register" },
     { name: "impressum", path: "/impressum" },
@@ -117,10 +139,18 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "pending approval", path: "/pending-approval", as: "pending" },
     { name: "email confirmation", path: "/email-confirmation?email=neu%40example.com" },
     { name: "reset password", path: "/reset-password" },
-    { name: "reset password, invalid link", path: "/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired" },
+    {
+      name: "reset password, invalid link",
+      path: "/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired",
+    },
   ];
 
-  const clients = new Map<Role | undefined, APIRequestContext>([[undefined, guest], ["member", member], ["admin", admin], ["moderator", writer]]);
+  const clients = new Map<Role | undefined, APIRequestContext>([
+    [undefined, guest],
+    ["member", member],
+    ["admin", admin],
+    ["moderator", writer],
+  ]);
   const clientFor = async (role?: Role) => {
     if (!clients.has(role)) clients.set(role, await clientAs(playwright, baseURL, role));
     return clients.get(role)!;
@@ -129,7 +159,9 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   const files = new Map<string, Page>();
   for (const [index, page] of pages.entries()) {
     const client = await clientFor(page.as);
-    const response = page.form ? await client.post(page.path, { form: page.form, maxRedirects: 0 }) : await client.get(page.path, { maxRedirects: 0 });
+    const response = page.form
+      ? await client.post(page.path, { form: page.form, maxRedirects: 0 })
+      : await client.get(page.path, { maxRedirects: 0 });
     expect(response.status(), `${page.name} (${page.path})`).toBe(page.status ?? 200);
     const file = path.join(dir, `${String(index + 1).padStart(2, "0")}-${page.name.replace(/[^a-z0-9]+/gi, "-")}.html`);
     fs.writeFileSync(file, await response.text());
@@ -138,14 +170,21 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   for (const client of clients.values()) await client.dispose();
 
   // vnu exits 1 when it finds errors and writes its report to stderr either way.
-  const result = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", ...[...files.keys()].map((name) => path.join(dir, name))], {
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string; stderr?: string; code?: unknown }) => {
+  const result = await promisify(execFile)(
+    "java",
+    ["-jar", VNU_JAR, "--format", "json", ...[...files.keys()].map((name) => path.join(dir, name))],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string; stderr?: string; code?: unknown }) => {
     if (typeof error.stderr !== "string" || !error.stderr.trim().startsWith("{")) throw error;
     return { stdout: error.stdout ?? "", stderr: error.stderr };
   });
   const messages = (JSON.parse(result.stderr) as { messages: NuMessage[] }).messages.filter(
-    (message) => message.type === "error" || message.type === "non-document-error" || (message.type === "info" && message.subType === "warning" && HEADLESS.test(message.message)),
+    (message) =>
+      message.type === "error" ||
+      message.type === "non-document-error" ||
+      (message.type === "info" && message.subType === "warning" && HEADLESS.test(message.message)),
   );
   const report = messages.map((message) => {
     const name = path.basename(decodeURIComponent(message.url ?? ""));

@@ -208,15 +208,25 @@ test("a body without Content-Length (chunked) is refused with 411", async () => 
 });
 
 test("a GET with a 10 MB body is refused with 413", async () => {
-  const response = await clients.get("guest")!.get("/search?q=SEO", { headers: { "Content-Type": "text/plain" }, data: Buffer.alloc(TEN_MB, "a") });
+  const response = await clients
+    .get("guest")!
+    .get("/search?q=SEO", { headers: { "Content-Type": "text/plain" }, data: Buffer.alloc(TEN_MB, "a") });
   await expectMessage(response, 413, "GET mit 10 MB", "Die Anfrage ist zu groß.");
 });
 
 test("invalid UTF-8 in a form body is read as U+FFFD, as browsers do; nothing breaks", async () => {
   const member = clients.get("member")!;
   const marker = `Ende-${Date.now()}`;
-  const body = Buffer.concat([Buffer.from("intent=create-comment&content=Kaputt+"), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(`+${marker}`)]);
-  const comment = await member.post(discussionPath, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: body, maxRedirects: 0 });
+  const body = Buffer.concat([
+    Buffer.from("intent=create-comment&content=Kaputt+"),
+    Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
+    Buffer.from(`+${marker}`),
+  ]);
+  const comment = await member.post(discussionPath, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: body,
+    maxRedirects: 0,
+  });
   await expectAnswer(comment, 302, "Kommentar mit ungültigem UTF-8");
   // Decoding replaces each broken sequence with U+FFFD (WHATWG "UTF-8 decode"): the text stays valid UTF-8 in the database.
   const page = await (await member.get(comment.headers().location!.split("#")[0]!)).text();
@@ -255,17 +265,32 @@ test("invalid UTF-8 and NUL in the URL: 4xx, or the page where the text is merel
   expect(await (await guest.get("/storage/%FF")).text()).toBe("Die Anfrage ist ungültig.");
 
   // Raw bytes that are no UTF-8 (and no ASCII) in the request line: Node's parser refuses them, with our text.
-  const raw = await rawRequest(Buffer.concat([Buffer.from("GET /discussion/"), Buffer.from([0xff, 0xfe]), Buffer.from(" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")]));
+  const raw = await rawRequest(
+    Buffer.concat([
+      Buffer.from("GET /discussion/"),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+    ]),
+  );
   expect(raw.status).toBe(400);
   expect(raw.body).toBe("Die Anfrage ist ungültig.");
 });
 
 test("unknown extra fields are ignored: the request does what it would do without them", async () => {
   // Fields a form never sends, some of them names of columns someone might hope to set.
-  const extra = { role: "admin", approvalStatus: "approved", authorId: "00000000-0000-0000-0000-000000000000", createdAt: "2000-01-01", unbekannt: "x" };
+  const extra = {
+    role: "admin",
+    approvalStatus: "approved",
+    authorId: "00000000-0000-0000-0000-000000000000",
+    createdAt: "2000-01-01",
+    unbekannt: "x",
+  };
 
   const visitor = await newClient();
-  const signIn = await visitor.post("/auth", { form: { intent: "sign-in", email: "aylin.demir@example.com", password: DEMO_PASSWORD, ...extra }, maxRedirects: 0 });
+  const signIn = await visitor.post("/auth", {
+    form: { intent: "sign-in", email: "aylin.demir@example.com", password: DEMO_PASSWORD, ...extra },
+    maxRedirects: 0,
+  });
   await expectAnswer(signIn, 302, "Anmeldung mit Zusatzfeldern");
   // Still a plain member: the extra role did nothing.
   await expectAnswer(await visitor.get("/admin", { maxRedirects: 0 }), 403, "Admin Panel nach Anmeldung mit role=admin");
@@ -290,7 +315,10 @@ test("unknown extra fields are ignored: the request does what it would do withou
 test("malformed moderator and admin intents: 400 with German text, and the guardian answers first", async () => {
   const signedIn = async (email: string, password: string) => {
     const client = await newClient();
-    expect((await client.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 })).status(), `sign-in ${email}`).toBe(302);
+    expect(
+      (await client.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 })).status(),
+      `sign-in ${email}`,
+    ).toBe(302);
     return client;
   };
   const moderator = await signedIn(ROLES.moderator.email, ROLES.moderator.password);
@@ -324,10 +352,22 @@ test("malformed moderator and admin intents: 400 with German text, and the guard
     const panel: Array<[string, Record<string, string>, string]> = [
       ["approve mit kaputter ID", { intent: "approve", userId: "keine-uuid" }, unknownIntent],
       ["reject ohne ID", { intent: "reject" }, unknownIntent],
-      ["change-role mit unbekannter Rolle", { intent: "change-role", userId: "00000000-0000-4000-8000-000000000000", role: "kaiser" }, unknownIntent],
+      [
+        "change-role mit unbekannter Rolle",
+        { intent: "change-role", userId: "00000000-0000-4000-8000-000000000000", role: "kaiser" },
+        unknownIntent,
+      ],
       ["change-role mit überlanger ID", { intent: "change-role", userId: "a".repeat(5_000), role: "member" }, unknownIntent],
-      ["create-user mit überlangem Namen", { intent: "create-user", email: "neu.lang@example.com", password: "geheim123", username: "x".repeat(121), role: "member" }, "Höchstens 120 Zeichen."],
-      ["create-user mit kaputter Adresse", { intent: "create-user", email: "kaputt", password: "geheim123", username: "Test Person", role: "member" }, "Gültige E-Mail-Adresse erforderlich"],
+      [
+        "create-user mit überlangem Namen",
+        { intent: "create-user", email: "neu.lang@example.com", password: "geheim123", username: "x".repeat(121), role: "member" },
+        "Höchstens 120 Zeichen.",
+      ],
+      [
+        "create-user mit kaputter Adresse",
+        { intent: "create-user", email: "kaputt", password: "geheim123", username: "Test Person", role: "member" },
+        "Gültige E-Mail-Adresse erforderlich",
+      ],
       ["unbekannter Intent", { intent: "alle-befoerdern" }, unknownIntent],
     ];
     for (const [label, form, message] of panel) {
@@ -349,38 +389,125 @@ test("malformed intents of every other form: 400 (403 where the guardian refuses
   const unknownIntent = "Ein unbekannter Fehler ist aufgetreten.";
   const members = await (await guest.get("/members")).text();
   const profilePath = targets.find((target) => target.name.startsWith("Profil"))!.path;
-  const otherProfile = [...members.matchAll(/href="(\/profile\/[0-9a-f-]{36})"/g)].map((match) => match[1]!).find((path) => path !== profilePath)!;
+  const otherProfile = [...members.matchAll(/href="(\/profile\/[0-9a-f-]{36})"/g)]
+    .map((match) => match[1]!)
+    .find((path) => path !== profilePath)!;
 
   const cases: Array<[string, string, Record<string, string>, number, string]> = [
     // Notifications: the id goes into a uuid column.
-    ["Benachrichtigung öffnen mit kaputter ID", "/notifications", { intent: "open", id: "keine-uuid" }, 400, "Diese Benachrichtigung gibt es nicht."],
+    [
+      "Benachrichtigung öffnen mit kaputter ID",
+      "/notifications",
+      { intent: "open", id: "keine-uuid" },
+      400,
+      "Diese Benachrichtigung gibt es nicht.",
+    ],
     ["Benachrichtigung öffnen ohne ID", "/notifications", { intent: "open" }, 400, "Diese Benachrichtigung gibt es nicht."],
     ["Benachrichtigungen: unbekannter Intent", "/notifications", { intent: "alle-loeschen" }, 400, unknownIntent],
     // The profile's forms, on the member's own profile.
-    ["Profil: Vorname leer", profilePath, { intent: "update-profile", firstName: " ", lastName: "Schulz", expertise: "seo", experience: "experte" }, 400, "Bitte geben Sie Ihren Vornamen ein."],
-    ["Profil: Vorname überlang", profilePath, { intent: "update-profile", firstName: "x".repeat(61), lastName: "Schulz", expertise: "seo", experience: "experte" }, 400, "Höchstens 60 Zeichen."],
-    ["Profil: Firma überlang", profilePath, { intent: "update-profile", firstName: "Jonas", lastName: "Schulz", company: "x".repeat(121), expertise: "seo", experience: "experte" }, 400, "Höchstens 120 Zeichen."],
-    ["Profil: unbekannte Expertise", profilePath, { intent: "update-profile", firstName: "Jonas", lastName: "Schulz", expertise: "<b>", experience: "experte" }, 400, "Ungültiger Wert."],
+    [
+      "Profil: Vorname leer",
+      profilePath,
+      { intent: "update-profile", firstName: " ", lastName: "Schulz", expertise: "seo", experience: "experte" },
+      400,
+      "Bitte geben Sie Ihren Vornamen ein.",
+    ],
+    [
+      "Profil: Vorname überlang",
+      profilePath,
+      { intent: "update-profile", firstName: "x".repeat(61), lastName: "Schulz", expertise: "seo", experience: "experte" },
+      400,
+      "Höchstens 60 Zeichen.",
+    ],
+    [
+      "Profil: Firma überlang",
+      profilePath,
+      {
+        intent: "update-profile",
+        firstName: "Jonas",
+        lastName: "Schulz",
+        company: "x".repeat(121),
+        expertise: "seo",
+        experience: "experte",
+      },
+      400,
+      "Höchstens 120 Zeichen.",
+    ],
+    [
+      "Profil: unbekannte Expertise",
+      profilePath,
+      { intent: "update-profile", firstName: "Jonas", lastName: "Schulz", expertise: "<b>", experience: "experte" },
+      400,
+      "Ungültiger Wert.",
+    ],
     ["Profilbild ohne Datei", profilePath, { intent: "upload-avatar", avatar: "kein-bild" }, 400, "Nur Bilddateien sind erlaubt."],
     ["Profilbild eines anderen entfernen", otherProfile, { intent: "remove-avatar" }, 403, "Berechtigung verweigert"],
-    ["Benachrichtigungseinstellungen mit unbekanntem Wert", profilePath, { intent: "update-notifications", newsletter: "vielleicht" }, 400, "Fehler beim Speichern der Einstellungen"],
-    ["Konto löschen ohne Bestätigung", profilePath, { intent: "delete-account", confirmation: "loeschen" }, 400, "Bitte „LÖSCHEN“ eingeben."],
+    [
+      "Benachrichtigungseinstellungen mit unbekanntem Wert",
+      profilePath,
+      { intent: "update-notifications", newsletter: "vielleicht" },
+      400,
+      "Fehler beim Speichern der Einstellungen",
+    ],
+    [
+      "Konto löschen ohne Bestätigung",
+      profilePath,
+      { intent: "delete-account", confirmation: "loeschen" },
+      400,
+      "Bitte „LÖSCHEN“ eingeben.",
+    ],
     ["Profil: unbekannter Intent", profilePath, { intent: "alles-loeschen" }, 400, unknownIntent],
     // A new discussion assigned to something that is no member's id.
-    ["Diskussion mit kaputter Zuweisung", "/create-discussion", { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "keine-uuid" }, 400, "Das ausgewählte Mitglied gibt es nicht."],
-    ["Diskussion mit überlanger Zuweisung", "/create-discussion", { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "a".repeat(101) }, 400, "Das ausgewählte Mitglied gibt es nicht."],
+    [
+      "Diskussion mit kaputter Zuweisung",
+      "/create-discussion",
+      { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "keine-uuid" },
+      400,
+      "Das ausgewählte Mitglied gibt es nicht.",
+    ],
+    [
+      "Diskussion mit überlanger Zuweisung",
+      "/create-discussion",
+      { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "a".repeat(101) },
+      400,
+      "Das ausgewählte Mitglied gibt es nicht.",
+    ],
     // Watching a subforum, a category and a discussion.
-    ["Subforum beobachten mit unbekannter Stufe", "/subforum/seo", { intent: "watch", level: "kaiser" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
+    [
+      "Subforum beobachten mit unbekannter Stufe",
+      "/subforum/seo",
+      { intent: "watch", level: "kaiser" },
+      400,
+      "Bitte wählen Sie, wie Sie die Kategorie verfolgen.",
+    ],
     ["Kategorie beobachten ohne Stufe", "/category/tools", { intent: "watch" }, 400, "Bitte wählen Sie, wie Sie die Kategorie verfolgen."],
     ["Subforum: unbekannter Intent", "/subforum/seo", { intent: "alles-loeschen" }, 400, unknownIntent],
-    ["Diskussion beobachten mit unbekannter Stufe", discussionPath, { intent: "watch", level: "kaiser" }, 400, "Bitte wählen Sie, wie Sie die Diskussion verfolgen."],
+    [
+      "Diskussion beobachten mit unbekannter Stufe",
+      discussionPath,
+      { intent: "watch", level: "kaiser" },
+      400,
+      "Bitte wählen Sie, wie Sie die Diskussion verfolgen.",
+    ],
     // Anyone's choices: the theme and the unsubscribe link of a mail.
     ["Farbschema unbekannt", "/theme", { theme: "pink" }, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
     ["Farbschema fehlt", "/theme", {}, 400, "Bitte wählen Sie System, Hell oder Dunkel."],
-    ["Abmelden mit unsinnigem Token", "/notifications/unsubscribe?token=unsinn.%27%20OR%201%3D1", {}, 400, "Dieser Abmeldelink ist ungültig."],
+    [
+      "Abmelden mit unsinnigem Token",
+      "/notifications/unsubscribe?token=unsinn.%27%20OR%201%3D1",
+      {},
+      400,
+      "Dieser Abmeldelink ist ungültig.",
+    ],
     ["Abmelden mit überlangem Token", `/notifications/unsubscribe?token=${"a".repeat(600)}`, {}, 400, "Dieser Abmeldelink ist ungültig."],
     // The account links: a reset with a token that never was one, a resend for an address that is none.
-    ["Passwort zurücksetzen mit unsinnigem Token", "/reset-password", { token: "unsinn", password: "geheim123", confirmPassword: "geheim123" }, 400, "Ungültiger Link"],
+    [
+      "Passwort zurücksetzen mit unsinnigem Token",
+      "/reset-password",
+      { token: "unsinn", password: "geheim123", confirmPassword: "geheim123" },
+      400,
+      "Ungültiger Link",
+    ],
     ["Bestätigung erneut senden ohne Adresse", "/email-confirmation", {}, 400, "E-Mail-Adresse nicht gefunden"],
     ["Bestätigung erneut senden an kaputte Adresse", "/email-confirmation?email=kaputt", {}, 400, "E-Mail-Adresse nicht gefunden"],
     ["Abmelden ohne Token", "/notifications/unsubscribe", { "List-Unsubscribe": "One-Click" }, 400, "Dieser Abmeldelink ist ungültig."],

@@ -45,14 +45,27 @@ test("a profile shows its cards; a missing one answers 404", async ({ page, visi
   await expect(page.getByRole("link", { name: "Zurück zur Startseite" })).toBeVisible();
 });
 
-test("the directory is paginated: 25 a page, the filter kept in the page links, 301 for ?page=1, 404 past the end", async ({ page, visit, browser }) => {
+test("the directory is paginated: 25 a page, the filter kept in the page links, 301 for ?page=1, 404 past the end", async ({
+  page,
+  visit,
+  browser,
+}) => {
   test.setTimeout(90_000);
   // Twenty-six members of one company: two pages of the filtered list.
   const company = `Blätterwerk${Date.now()}`;
   const admin = await pageAs(browser, "admin");
   for (let i = 0; i < 26; i++) {
     const response = await admin.request.post("/admin", {
-      form: { intent: "create-user", email: `blaetter${i}.${company.toLowerCase().replace("ä", "ae")}@example.com`, password: "blaetter-passwort", username: `Seite${i} Blätterer`, company, expertise: "tools", experience: "experte", role: "member" },
+      form: {
+        intent: "create-user",
+        email: `blaetter${i}.${company.toLowerCase().replace("ä", "ae")}@example.com`,
+        password: "blaetter-passwort",
+        username: `Seite${i} Blätterer`,
+        company,
+        expertise: "tools",
+        experience: "experte",
+        role: "member",
+      },
       maxRedirects: 0,
     });
     expect(response.status(), await response.text().catch(() => "")).toBeLessThan(400);
@@ -69,7 +82,10 @@ test("the directory is paginated: 25 a page, the filter kept in the page links, 
   await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("q") === company);
   await expect(page.getByTestId("member-card")).toHaveCount(1);
   await expect(page).toHaveTitle(/^Mitglieder-Verzeichnis – Seite 2/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/members\\?q=${encodeURIComponent(company)}&page=2$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/members\\?q=${encodeURIComponent(company)}&page=2$`),
+  );
   await expect(page.getByPlaceholder("Nach Name oder Unternehmen suchen...")).toHaveValue(company);
   await pagination.getByRole("link", { name: "Seite 1" }).click();
   await page.waitForURL((url) => url.search === `?q=${encodeURIComponent(company)}`);

@@ -4,7 +4,11 @@ import { ADMIN, DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
 /** A member no other journey notifies: the counts here are exact. */
 const MENTIONED = "katrin.schaefer@example.com";
 
-test("B mentions A in a reply → A's bell shows 1 without a reload → A opens it and lands on the comment → count 0", async ({ page, visit, browser }) => {
+test("B mentions A in a reply → A's bell shows 1 without a reload → A opens it and lands on the comment → count 0", async ({
+  page,
+  visit,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await signInOverHttp(page, MENTIONED, DEMO_PASSWORD);
   const cleared = await page.request.post("/notifications", { form: { intent: "read-all" }, maxRedirects: 0 });
@@ -72,11 +76,16 @@ test("the discussion editor offers members after @ and writes the mention as a p
   await expect(editor).toHaveAttribute("aria-activedescendant", /option-0$/);
   await writer.keyboard.press("Enter");
   await expect(options).toHaveCount(0);
-  await expect(writer.locator('input[type="hidden"][name="content"]')).toHaveValue(/<a href="\/profile\/[^"]+" data-mention="[^"]+">@Katrin Schäfer<\/a>/);
+  await expect(writer.locator('input[type="hidden"][name="content"]')).toHaveValue(
+    /<a href="\/profile\/[^"]+" data-mention="[^"]+">@Katrin Schäfer<\/a>/,
+  );
   await writer.context().close();
 });
 
-test("a mention shows the member's name from the database, not the text its writer put in (plain HTTP)", async ({ playwright, baseURL }) => {
+test("a mention shows the member's name from the database, not the text its writer put in (plain HTTP)", async ({
+  playwright,
+  baseURL,
+}) => {
   const client = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   // The administrator's id, from the link to her own profile that her page carries.
   const admin = await client();
@@ -91,7 +100,12 @@ test("a mention shows the member's name from the database, not the text its writ
   // Lower-case ASCII words joined by hyphens: the title is its own slug.
   const slug = `gefaelschte-erwaehnung-${Date.now()}`;
   const created = await writer.post("/create-discussion", {
-    form: { title: slug, category: "seo", contentFormat: "html", content: `<p>Frage an <a href="/profile/${adminId}" data-mention="${adminId}">@Adm</a></p>` },
+    form: {
+      title: slug,
+      category: "seo",
+      contentFormat: "html",
+      content: `<p>Frage an <a href="/profile/${adminId}" data-mention="${adminId}">@Adm</a></p>`,
+    },
     maxRedirects: 0,
   });
   expect(created.status(), await created.text()).toBe(302);

@@ -14,7 +14,11 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** A member no other spec notifies: the journey's counts are exact. */
 const WATCHER = "tobias.krueger@example.com";
 
-test("A watches the SEO category → B posts there → A's bell shows 1 without a reload → A opens it, lands on the discussion, count 0", async ({ page, visit, browser }) => {
+test("A watches the SEO category → B posts there → A's bell shows 1 without a reload → A opens it, lands on the discussion, count 0", async ({
+  page,
+  visit,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await signInOverHttp(page, WATCHER, DEMO_PASSWORD);
   // Start from a clean bell.
@@ -74,7 +78,11 @@ test("A watches the SEO category → B posts there → A's bell shows 1 without 
   await expect(stranger.getByTestId("unsubscribed")).toContainText("Neue Diskussionen in beobachteten Kategorien");
   await stranger.context().close();
   // The mail program's one-click POST answers too, without a session.
-  const oneClick = await page.request.fetch(unsubscribeLink, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { Cookie: "" } });
+  const oneClick = await page.request.fetch(unsubscribeLink, {
+    method: "POST",
+    form: { "List-Unsubscribe": "One-Click" },
+    headers: { Cookie: "" },
+  });
   expect(oneClick.status()).toBe(200);
   await visit(await profilePath(page));
   await expect(page.getByLabel("Neue Diskussionen in beobachteten Kategorien per E-Mail")).not.toBeChecked();

@@ -82,7 +82,11 @@ test("a flood of unique long queries and hosts keeps the server within the cache
   const long = "x".repeat(14_000);
   // Warm up to the working size for such requests, whether or not anything is cached: a URL with a token is
   // never cached, old code or new.
-  await flood(viaFetch(base, (index) => (index % 4 ? `/robots.txt?token=${long}${run}${index}` : `/agb?token=${long}${run}${index}`)), 800, server.rssMb());
+  await flood(
+    viaFetch(base, (index) => (index % 4 ? `/robots.txt?token=${long}${run}${index}` : `/agb?token=${long}${run}${index}`)),
+    800,
+    server.rssMb(),
+  );
   const before = server.rssMb();
 
   const phases: [string, Ask, number][] = [

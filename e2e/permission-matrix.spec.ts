@@ -42,8 +42,14 @@ const moderateComment = (intent: string, extra: Record<string, string> = {}): Ro
 
 const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   "open-admin-panel": { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
-  approve: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }) },
-  reject: { allowed: adminOnly, attempt: async (client, targets) => post(client, "/admin", { intent: "reject", userId: await targets.pendingMember() }) },
+  approve: {
+    allowed: adminOnly,
+    attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }),
+  },
+  reject: {
+    allowed: adminOnly,
+    attempt: async (client, targets) => post(client, "/admin", { intent: "reject", userId: await targets.pendingMember() }),
+  },
   "create-user": {
     allowed: adminOnly,
     attempt: (client, _targets, actor) =>
@@ -59,7 +65,8 @@ const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   },
   "change-role": {
     allowed: adminOnly,
-    attempt: (client, targets, actor) => post(client, "/admin", { intent: "change-role", userId: targets.roleTarget, role: actor === "admin" ? "moderator" : "admin" }),
+    attempt: (client, targets, actor) =>
+      post(client, "/admin", { intent: "change-role", userId: targets.roleTarget, role: actor === "admin" ? "moderator" : "admin" }),
   },
   "seed-sample": { allowed: adminOnly, attempt: (client) => post(client, "/admin/samples", { index: "9" }) },
   pin: moderate("pin"),
@@ -68,7 +75,12 @@ const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   unlock: moderate("unlock"),
   "hide-discussion": moderate("hide-discussion", { reason: "Matrix" }),
   "restore-discussion": moderate("restore-discussion"),
-  "update-discussion": moderate("update-discussion", { title: "Von der Moderation bearbeitet", category: "general", content: "Neu", contentFormat: "text" }),
+  "update-discussion": moderate("update-discussion", {
+    title: "Von der Moderation bearbeitet",
+    category: "general",
+    content: "Neu",
+    contentFormat: "text",
+  }),
   "hide-comment": moderateComment("hide-comment", { reason: "Matrix" }),
   "restore-comment": moderateComment("restore-comment"),
   "update-comment": moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
@@ -96,7 +108,8 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open-admin-panel"].sort());
 
   const clients = new Map<Actor, APIRequestContext>();
-  const client = async (_label: string) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const client = async (_label: string) =>
+    playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const signIn = async (email: string, password: string) => {
     const context = await client(email);
     const response = await post(context, "/auth", { intent: "sign-in", email, password });
@@ -132,7 +145,9 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   await signUpOverHttp(anyone, { firstName: "Matrix", lastName: "Abgelehnt", email: rejectedEmail, password: "matrix-passwort" });
   await anyone.get(linkIn(await waitForMail(rejectedEmail, "verification", since), "/auth/verify-email"), { maxRedirects: 0 });
   const rejected = await signIn(rejectedEmail, "matrix-passwort");
-  const rejectedId = (await (await admin.get("/admin")).text()).match(/name="userId" value="([^"]+)"(?:(?!name="userId").)*?Matrix Abgelehnt ablehnen/s)?.[1];
+  const rejectedId = (await (await admin.get("/admin")).text()).match(
+    /name="userId" value="([^"]+)"(?:(?!name="userId").)*?Matrix Abgelehnt ablehnen/s,
+  )?.[1];
   expect(rejectedId).toBeTruthy();
   expect((await post(admin, "/admin", { intent: "reject", userId: rejectedId! })).status()).toBe(200);
   clients.set("rejected", rejected);
@@ -149,15 +164,32 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     if (!commentId) throw new Error(`no comment on ${path}`);
     discussions.set(action, { path, commentId });
   };
-  for (const action of ["pin", "unpin", "lock", "unlock", "hide-discussion", "restore-discussion", "update-discussion", "hide-comment", "restore-comment", "update-comment"]) {
+  for (const action of [
+    "pin",
+    "unpin",
+    "lock",
+    "unlock",
+    "hide-discussion",
+    "restore-discussion",
+    "update-discussion",
+    "hide-comment",
+    "restore-comment",
+    "update-comment",
+  ]) {
     await discussionFor(action);
   }
   // What is undone must first be done.
   expect(succeeded(await post(admin, discussions.get("unpin")!.path, { intent: "pin" }))).toBe(true);
   expect(succeeded(await post(admin, discussions.get("unlock")!.path, { intent: "lock", reason: "Vorbereitung" }))).toBe(true);
-  expect(succeeded(await post(admin, discussions.get("restore-discussion")!.path, { intent: "hide-discussion", reason: "Vorbereitung" }))).toBe(true);
+  expect(
+    succeeded(await post(admin, discussions.get("restore-discussion")!.path, { intent: "hide-discussion", reason: "Vorbereitung" })),
+  ).toBe(true);
   const hiddenComment = discussions.get("restore-comment")!;
-  expect(succeeded(await post(admin, hiddenComment.path, { intent: "hide-comment", commentId: hiddenComment.commentId, reason: "Vorbereitung" }))).toBe(true);
+  expect(
+    succeeded(
+      await post(admin, hiddenComment.path, { intent: "hide-comment", commentId: hiddenComment.commentId, reason: "Vorbereitung" }),
+    ),
+  ).toBe(true);
 
   const roleTarget = await (async () => {
     const response = await post(admin, "/admin", {
@@ -188,10 +220,15 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
       const response = await row.attempt(clients.get(actor)!, targets, actor);
       const allowed = row.allowed.includes(actor);
       const ok = allowed ? succeeded(response) : refused(response);
-      outcomes.push(`${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`);
+      outcomes.push(
+        `${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`,
+      );
     }
   }
-  expect(outcomes.filter((line) => line.startsWith("FAIL")), outcomes.join("\n")).toEqual([]);
+  expect(
+    outcomes.filter((line) => line.startsWith("FAIL")),
+    outcomes.join("\n"),
+  ).toEqual([]);
   expect(outcomes).toHaveLength(Object.keys(matrix).length * actors.length);
 
   // The refusals left no trace: only the admin's and the moderator's entries for the matrix discussions.
@@ -215,11 +252,19 @@ test("members' own actions (watching, notifications, mention suggestions) succee
     ["admin", await signIn(ADMIN.email, ADMIN.password)],
   ]);
   const title = `Matrix beobachten ${Date.now()}`;
-  expect((await post(clients.get("member")!, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" })).status()).toBe(302);
+  expect(
+    (
+      await post(clients.get("member")!, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" })
+    ).status(),
+  ).toBe(302);
   const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
   // The moderator answers: the member (the author) has a notification, which only they may open.
-  expect((await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" })).status()).toBeLessThan(400);
-  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(await (await clients.get("member")!.get("/notifications")).text())?.[1];
+  expect(
+    (await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" })).status(),
+  ).toBeLessThan(400);
+  const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(
+    await (await clients.get("member")!.get("/notifications")).text(),
+  )?.[1];
   expect(notificationId, "the member's notification of the moderator's answer").toBeTruthy();
   const approved = ["member", "moderator", "admin"];
   const rows: Record<string, (context: APIRequestContext) => Promise<APIResponse>> = {
@@ -235,15 +280,22 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   const outcomes: string[] = [];
   for (const [action, attempt] of Object.entries(rows)) {
     // Refused actors first, so the recipient's own notification is still unread when the others try.
-    const order = [...clients].sort(([a], [b]) => Number((allowedFor[action] ?? approved).includes(a)) - Number((allowedFor[action] ?? approved).includes(b)));
+    const order = [...clients].sort(
+      ([a], [b]) => Number((allowedFor[action] ?? approved).includes(a)) - Number((allowedFor[action] ?? approved).includes(b)),
+    );
     for (const [actor, context] of order) {
       const response = await attempt(context);
       const allowed = (allowedFor[action] ?? approved).includes(actor);
       const ok = allowed ? succeeded(response) : refused(response);
-      outcomes.push(`${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`);
+      outcomes.push(
+        `${ok ? "ok  " : "FAIL"} ${action} as ${actor}: ${allowed ? "allowed" : "refused"} expected, got ${response.status()} ${response.headers().location ?? ""}`,
+      );
     }
   }
-  expect(outcomes.filter((line) => line.startsWith("FAIL")), outcomes.join("\n")).toEqual([]);
+  expect(
+    outcomes.filter((line) => line.startsWith("FAIL")),
+    outcomes.join("\n"),
+  ).toEqual([]);
 
   // The bell's live stream: a stream for approved members, refused before it starts for everyone else.
   const live: string[] = [];

@@ -111,11 +111,7 @@ const walks: Walk[] = [
   {
     name: "administrator: admin panel and moderation",
     as: "admin",
-    pages: [
-      { path: "/admin" },
-      { path: firstDiscussion },
-      { path: async (request) => `${await firstDiscussion(request)}?edit=1` },
-    ],
+    pages: [{ path: "/admin" }, { path: firstDiscussion }, { path: async (request) => `${await firstDiscussion(request)}?edit=1` }],
   },
   {
     name: "pending member",
@@ -141,7 +137,9 @@ async function overflow(page: Page) {
       // Visually hidden text (sr-only) is a 1 px box by design.
       if (box.width <= 1 || box.height <= 1) continue;
       if ((box.right > width + 0.5 || box.left < -0.5) && !scrollsItself(element)) {
-        tooWide.push(`<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.left)}..${Math.round(box.right)}`);
+        tooWide.push(
+          `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.left)}..${Math.round(box.right)}`,
+        );
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, width, tooWide: tooWide.slice(0, 5) };
@@ -190,7 +188,11 @@ test.describe("the floating create button", () => {
     const footerItems = page.getByRole("contentinfo").locator("a, p");
     for (const box of await Promise.all((await footerItems.all()).map((item) => item.boundingBox()))) {
       if (!box) continue;
-      const overlaps = box.x < buttonBox.x + buttonBox.width && box.x + box.width > buttonBox.x && box.y < buttonBox.y + buttonBox.height && box.y + box.height > buttonBox.y;
+      const overlaps =
+        box.x < buttonBox.x + buttonBox.width &&
+        box.x + box.width > buttonBox.x &&
+        box.y < buttonBox.y + buttonBox.height &&
+        box.y + box.height > buttonBox.y;
       expect(overlaps, `footer item at ${JSON.stringify(box)} under the button`).toBe(false);
     }
 

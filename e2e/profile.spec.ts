@@ -27,7 +27,9 @@ test("avatar: upload shows everywhere, bad files are refused with the spec texts
   await upload("text.png", "image/png", Buffer.from("Ich bin nur Text und tue so, als wäre ich ein PNG."));
   await expect(page.getByText("Nur Bilddateien sind erlaubt.")).toBeVisible();
 
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c2410c" } })
+    .png()
+    .toBuffer();
   await upload("portrait.png", "image/png", png);
   await expect(page.getByText("Avatar erfolgreich hochgeladen")).toBeVisible();
   const avatar = page.locator('main img[src^="/storage/avatars/"]').first();
@@ -76,14 +78,25 @@ test("profile edit and e-mail settings are saved", async ({ page }) => {
   await expect(replies).toBeDisabled();
 });
 
-test("plain HTTP: others cannot change a profile or avatar, export is own data only, deletion keeps posts as 'Gelöschter Benutzer'", async ({ playwright, baseURL }) => {
+test("plain HTTP: others cannot change a profile or avatar, export is own data only, deletion keeps posts as 'Gelöschter Benutzer'", async ({
+  playwright,
+  baseURL,
+}) => {
   const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const email = `loeschen.${Date.now()}@example.com`;
   const since = Date.now();
   await member.post("/auth", {
-    form: { intent: "sign-up", firstName: "Lotte", lastName: "Löscher", email, password: "geheim123", confirmPassword: "geheim123", terms: "on" },
+    form: {
+      intent: "sign-up",
+      firstName: "Lotte",
+      lastName: "Löscher",
+      email,
+      password: "geheim123",
+      confirmPassword: "geheim123",
+      terms: "on",
+    },
     maxRedirects: 0,
   });
   await member.get(linkIn(await waitForMail(email, "verification", since), "/auth/verify-email"));
@@ -96,15 +109,30 @@ test("plain HTTP: others cannot change a profile or avatar, export is own data o
 
   await member.post("/auth", { form: { intent: "sign-in", email, password: "geheim123" }, maxRedirects: 0 });
   const title = `Bleibt nach Löschung ${Date.now()}`;
-  expect((await member.post("/create-discussion", { form: { title, category: "tools", content: "Inhalt", contentFormat: "text" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await member.post("/create-discussion", {
+        form: { title, category: "tools", content: "Inhalt", contentFormat: "text" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
 
   // Someone else may not touch Lotte's profile or avatar.
   await other.post("/auth", { form: { intent: "sign-in", email: "markus.becker@example.com", password: DEMO_PASSWORD }, maxRedirects: 0 });
   const profilePath = `/profile/${userId}`;
-  const change = await other.post(profilePath, { form: { intent: "update-profile", firstName: "Gekapert", lastName: "X", expertise: "seo", experience: "experte" }, maxRedirects: 0 });
+  const change = await other.post(profilePath, {
+    form: { intent: "update-profile", firstName: "Gekapert", lastName: "X", expertise: "seo", experience: "experte" },
+    maxRedirects: 0,
+  });
   expect(change.status()).toBe(403);
-  const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
-  const avatar = await other.post(profilePath, { multipart: { intent: "upload-avatar", avatar: { name: "a.png", mimeType: "image/png", buffer: png } }, maxRedirects: 0 });
+  const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+  const avatar = await other.post(profilePath, {
+    multipart: { intent: "upload-avatar", avatar: { name: "a.png", mimeType: "image/png", buffer: png } },
+    maxRedirects: 0,
+  });
   expect(avatar.status()).toBe(403);
   expect((await other.get(`${profilePath}/export`, { maxRedirects: 0 })).status()).toBe(403);
 

@@ -71,12 +71,18 @@ test("a rejected member's magic link says the account was not approved, as passw
 
 test("the last administrator cannot delete their own account", async ({ request }) => {
   const ip = testClientIp();
-  const signedIn = await request.post("/auth", { ...form({ intent: "sign-in", email: ADMIN.email, password: ADMIN.password }), headers: { "X-Forwarded-For": ip } });
+  const signedIn = await request.post("/auth", {
+    ...form({ intent: "sign-in", email: ADMIN.email, password: ADMIN.password }),
+    headers: { "X-Forwarded-For": ip },
+  });
   expect(signedIn.status()).toBe(302);
   const home = await request.get("/", { headers: { "X-Forwarded-For": ip } });
   const adminId = /href="\/profile\/([0-9a-f-]{36})"/.exec(await home.text())?.[1];
   expect(adminId).toBeTruthy();
-  const deletion = await request.post(`/profile/${adminId}`, { ...form({ intent: "delete-account", confirmation: "LÖSCHEN" }), headers: { "X-Forwarded-For": ip } });
+  const deletion = await request.post(`/profile/${adminId}`, {
+    ...form({ intent: "delete-account", confirmation: "LÖSCHEN" }),
+    headers: { "X-Forwarded-For": ip },
+  });
   expect(deletion.status()).toBe(409);
   expect(await deletion.text()).toContain("Der letzte Administrator kann sein Konto nicht löschen.");
   // Still there: the session still works.
@@ -110,7 +116,15 @@ test("without SMTP_URL a newcomer signs up, reads the confirmation in the mailbo
 
     const email = "neuling@example.com";
     const password = "neuling-passwort";
-    const signUp = await post("/auth", { intent: "sign-up", firstName: "Nele", lastName: "Neuling", email, password, confirmPassword: password, terms: "on" });
+    const signUp = await post("/auth", {
+      intent: "sign-up",
+      firstName: "Nele",
+      lastName: "Neuling",
+      email,
+      password,
+      confirmPassword: password,
+      terms: "on",
+    });
     expect(signUp.status).toBe(302);
     const page = await fetch(mailbox!);
     expect(page.status).toBe(200);

@@ -85,7 +85,11 @@ test.describe("item 8: bad input gets a German 4xx", () => {
 
   test("a form posted to a file or a redirect that only answers GET", async ({ request, baseURL }) => {
     for (const path of ["/feed.xml", "/sitemap.xml", "/llms.txt", "/discussion/x/unread", "/discussion/x.md"]) {
-      const response = await request.post(path, { form: { a: "b" }, headers: { Origin: baseURL!, "X-Forwarded-For": testClientIp() }, maxRedirects: 0 });
+      const response = await request.post(path, {
+        form: { a: "b" },
+        headers: { Origin: baseURL!, "X-Forwarded-For": testClientIp() },
+        maxRedirects: 0,
+      });
       expect(response.status(), path).toBe(405);
       expect(response.headers().allow, path).toBe("GET, HEAD");
       expect(await response.text(), path).toBe("Diese Anfragemethode wird nicht unterstützt.");
@@ -150,7 +154,11 @@ test.describe("item 9: the view counter", () => {
     const before = await viewsOf(member, path);
     const ip = testClientIp();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => request.post(`${path}/view`, { headers: { "X-Forwarded-For": ip, "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        request.post(`${path}/view`, {
+          headers: { "X-Forwarded-For": ip, "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0` },
+        }),
+      ),
     );
     expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(204));
     expect(await viewsOf(member, path)).toBe(before + 1);
@@ -174,7 +182,13 @@ test.describe("item 9: the view counter", () => {
 });
 
 test.describe("item 10: no caching of secret-bearing pages, Permissions-Policy", () => {
-  for (const path of ["/reset-password?token=abc123", "/email-confirmation?email=jemand%40example.com", "/auth", "/auth?mode=magic-link", "/search?q=jemand%40example.com"]) {
+  for (const path of [
+    "/reset-password?token=abc123",
+    "/email-confirmation?email=jemand%40example.com",
+    "/auth",
+    "/auth?mode=magic-link",
+    "/search?q=jemand%40example.com",
+  ]) {
     test(`${path} is never stored`, async ({ request }) => {
       const response = await request.get(path, { headers: { "X-Forwarded-For": testClientIp() } });
       expect(response.status()).toBe(200);

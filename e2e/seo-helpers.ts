@@ -4,7 +4,8 @@ import { storageStateOf, type Role } from "./auth-helpers";
 
 /** What a crawler reads from a page's head. */
 export function headOf(html: string) {
-  const meta = (attr: string, name: string) => html.match(new RegExp(`<meta ${attr}="${name.replace(/[:]/g, "\\$&")}" content="([^"]*)"`))?.[1];
+  const meta = (attr: string, name: string) =>
+    html.match(new RegExp(`<meta ${attr}="${name.replace(/[:]/g, "\\$&")}" content="([^"]*)"`))?.[1];
   return {
     titles: [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]!),
     title: html.match(/<title>([^<]*)<\/title>/)?.[1],
@@ -21,11 +22,20 @@ export function jsonLdOf(html: string): JsonLd[] {
 
 /** HTML entities React writes into text and attributes. */
 export function unescapeHtml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** A request context of its own, signed in as `role` (sessions of e2e/auth.setup.ts) or a guest. */
-export async function clientAs(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, role?: Role): Promise<APIRequestContext> {
+export async function clientAs(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  role?: Role,
+): Promise<APIRequestContext> {
   return playwright.request.newContext({
     baseURL,
     ...(role ? { storageState: storageStateOf(role) } : {}),
@@ -44,7 +54,10 @@ export async function createDiscussion(client: APIRequestContext, title: string,
 }
 
 export async function createComment(client: APIRequestContext, path: string, content: string, parentId?: string): Promise<void> {
-  const response = await client.post(path, { form: { intent: "create-comment", content, ...(parentId ? { parentId } : {}) }, maxRedirects: 0 });
+  const response = await client.post(path, {
+    form: { intent: "create-comment", content, ...(parentId ? { parentId } : {}) },
+    maxRedirects: 0,
+  });
   expect(response.status(), await response.text()).toBe(302);
 }
 
@@ -75,7 +88,15 @@ export async function ensureSecondMembersPage(admin: APIRequestContext): Promise
   const stamp = Date.now();
   for (let i = shown; i <= 25; i++) {
     const response = await admin.post("/admin", {
-      form: { intent: "create-user", email: `verzeichnis${i}.${stamp}@example.com`, password: "verzeichnis-passwort", username: `Verzeichnis${i} Seitenzwei`, expertise: "tools", experience: "experte", role: "member" },
+      form: {
+        intent: "create-user",
+        email: `verzeichnis${i}.${stamp}@example.com`,
+        password: "verzeichnis-passwort",
+        username: `Verzeichnis${i} Seitenzwei`,
+        expertise: "tools",
+        experience: "experte",
+        role: "member",
+      },
       maxRedirects: 0,
     });
     expect(response.status(), await response.text().catch(() => "")).toBeLessThan(400);

@@ -22,13 +22,18 @@ type CommentLd = { "@type": string; url: string; text: string; author: Person; c
 
 /** The profile links of the page, by their visible text. */
 function profileLinks(html: string): Array<{ href: string; text: string }> {
-  return [...html.matchAll(/<a [^>]*href="(\/profile\/[^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => ({ href: match[1]!, text: unescapeHtml(match[2]!) }));
+  return [...html.matchAll(/<a [^>]*href="(\/profile\/[^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => ({
+    href: match[1]!,
+    text: unescapeHtml(match[2]!),
+  }));
 }
 
 /** Each comment article's heading link: who wrote it, as the reader sees it. */
 function commentAuthors(html: string): Map<string, { href: string; text: string }> {
   const authors = new Map<string, { href: string; text: string }>();
-  for (const match of html.matchAll(/<article id="comment-([0-9a-f-]{36})"[\s\S]*?<h3>[\s\S]*?<a [^>]*href="(\/profile\/[^"]+)"[^>]*>([^<]+)<\/a><\/h3>/g)) {
+  for (const match of html.matchAll(
+    /<article id="comment-([0-9a-f-]{36})"[\s\S]*?<h3>[\s\S]*?<a [^>]*href="(\/profile\/[^"]+)"[^>]*>([^<]+)<\/a><\/h3>/g,
+  )) {
     authors.set(match[1]!, { href: match[2]!, text: unescapeHtml(match[3]!) });
   }
   return authors;
@@ -70,7 +75,11 @@ test("JSON-LD names the authors as the page shows them and points to the profile
     expect(shown, id).toBeDefined();
     expect(comment.author).toEqual({ "@type": "Person", name: shown!.text, url: `${baseURL}${shown!.href}` });
   }
-  expect(flatten(data.comment).map((comment) => comment.author.name).sort()).toEqual(["Lena", "Sabine"]);
+  expect(
+    flatten(data.comment)
+      .map((comment) => comment.author.name)
+      .sort(),
+  ).toEqual(["Lena", "Sabine"]);
   // The last names the page never shows appear nowhere in its structured data or title.
   const head = headOf(html);
   for (const hidden of ["Köhler", "Hoffmann"]) {
@@ -82,7 +91,10 @@ test("JSON-LD names the authors as the page shows them and points to the profile
   for (const client of [member, moderator, reader]) await client.dispose();
 });
 
-test("a hidden comment with two replies: the replies stay on the page, in the JSON-LD and in the discussion's feed", async ({ playwright, baseURL }) => {
+test("a hidden comment with two replies: the replies stay on the page, in the JSON-LD and in the discussion's feed", async ({
+  playwright,
+  baseURL,
+}) => {
   const member = await clientAs(playwright, baseURL, "member");
   const moderator = await clientAs(playwright, baseURL, "moderator");
   const guest = await clientAs(playwright, baseURL);
@@ -123,7 +135,10 @@ test("a hidden comment with two replies: the replies stay on the page, in the JS
   for (const client of [member, moderator, guest]) await client.dispose();
 });
 
-test("a profile: first name in title and JSON-LD, og:type profile, what it wrote, and its place in the sitemap", async ({ playwright, baseURL }) => {
+test("a profile: first name in title and JSON-LD, og:type profile, what it wrote, and its place in the sitemap", async ({
+  playwright,
+  baseURL,
+}) => {
   const member = await clientAs(playwright, baseURL, "member");
   const path = await createDiscussion(member, `Profil im Sitemap ${Date.now()}`);
   const html = await (await member.get(path)).text();
@@ -142,10 +157,16 @@ test("a profile: first name in title and JSON-LD, og:type profile, what it wrote
   expect(JSON.stringify(page)).not.toContain("Köhler");
   expect(Date.parse(page.dateCreated)).not.toBeNaN();
   // 'Dabei seit' shows the month and year of dateCreated.
-  const since = new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" }).format(new Date(page.dateCreated));
+  const since = new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "Europe/Berlin" }).format(
+    new Date(page.dateCreated),
+  );
   expect(profile).toContain(since);
-  const counts = Object.fromEntries(page.mainEntity.agentInteractionStatistic.map((counter) => [counter.interactionType, counter.userInteractionCount]));
-  const shown = /(\d+)\s*(?:<!-- -->\s*)*Diskussionen?\s*(?:<!-- -->\s*)*·\s*(?:<!-- -->\s*)*(\d+)\s*(?:<!-- -->\s*)*Kommentare?/.exec(profile);
+  const counts = Object.fromEntries(
+    page.mainEntity.agentInteractionStatistic.map((counter) => [counter.interactionType, counter.userInteractionCount]),
+  );
+  const shown = /(\d+)\s*(?:<!-- -->\s*)*Diskussionen?\s*(?:<!-- -->\s*)*·\s*(?:<!-- -->\s*)*(\d+)\s*(?:<!-- -->\s*)*Kommentare?/.exec(
+    profile,
+  );
   expect(shown).not.toBeNull();
   expect(counts["https://schema.org/WriteAction"]).toBe(Number(shown![1]));
   expect(counts["https://schema.org/CommentAction"]).toBe(Number(shown![2]));
@@ -220,7 +241,9 @@ test("every page has the share image with its size and alt text; a discussion it
   expect(after.meta("property", "article:published_time")).toBe(published);
   expect(Date.parse(after.meta("property", "article:modified_time")!)).toBeGreaterThan(Date.parse(published));
   // The missing discussion's page has one title, from meta, and it says so.
-  expect(headOf(await (await guest.get("/discussion/gibt-es-nicht")).text()).titles).toEqual(["Diskussion nicht gefunden | Marketing Community"]);
+  expect(headOf(await (await guest.get("/discussion/gibt-es-nicht")).text()).titles).toEqual([
+    "Diskussion nicht gefunden | Marketing Community",
+  ]);
   for (const client of [member, guest]) await client.dispose();
 });
 
@@ -244,7 +267,10 @@ test("feeds answer 304 to If-None-Match and If-Modified-Since, for guests (page 
       if (byDate.status() === 200) expect(byDate.headers()["etag"]).not.toBe(etag);
       else expect(byDate.status(), feed).toBe(304);
       expect((await client.get(feed, { headers: { "If-None-Match": '"anders"' } })).status(), feed).toBe(200);
-      expect((await client.get(feed, { headers: { "If-Modified-Since": new Date(Date.parse(lastModified!) - 60_000).toUTCString() } })).status(), feed).toBe(200);
+      expect(
+        (await client.get(feed, { headers: { "If-Modified-Since": new Date(Date.parse(lastModified!) - 60_000).toUTCString() } })).status(),
+        feed,
+      ).toBe(200);
     }
   }
   // A new comment changes the discussion's feed: the old tag no longer matches.

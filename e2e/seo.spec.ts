@@ -33,7 +33,19 @@ async function firstDiscussionPath(request: APIRequestContext, subforum = "seo")
 test("every public page has a unique title, description, absolute canonical, OpenGraph and Twitter tags", async ({ request }) => {
   const discussion = await firstDiscussionPath(request);
   const profile = (await (await request.get("/members")).text()).match(/href="(\/profile\/[^"]+)"/)![1]!;
-  const pages = ["/", "/subforum/seo", "/subforum/sea", "/subforum/ai", discussion, "/search", "/members", profile, "/impressum", "/agb", "/datenschutz"];
+  const pages = [
+    "/",
+    "/subforum/seo",
+    "/subforum/sea",
+    "/subforum/ai",
+    discussion,
+    "/search",
+    "/members",
+    profile,
+    "/impressum",
+    "/agb",
+    "/datenschutz",
+  ];
   const titles = new Set<string>();
   for (const pagePath of pages) {
     const response = await request.get(pagePath);
@@ -61,7 +73,14 @@ test("a discussion's description is the first 160 characters of its text", async
 });
 
 test("private pages and search results are noindex", async ({ request }) => {
-  for (const pagePath of ["/auth", "/reset-password", "/email-confirmation?email=a%40example.com", "/search?q=SEO", "/dev/mailbox", "/nirgendwo"]) {
+  for (const pagePath of [
+    "/auth",
+    "/reset-password",
+    "/email-confirmation?email=a%40example.com",
+    "/search?q=SEO",
+    "/dev/mailbox",
+    "/nirgendwo",
+  ]) {
     const response = await request.get(pagePath, { maxRedirects: 0 });
     const tags = head(await response.text());
     expect(tags.robots, pagePath).toBe("noindex, follow");
@@ -79,7 +98,11 @@ test("paginated subforum pages are canonical to themselves", async ({ request })
 test("JSON-LD of a discussion with three comments and a reply", async ({ request }) => {
   const ip = testClientIp();
   const headers = { "X-Forwarded-For": ip };
-  await request.post("/auth", { form: { intent: "sign-in", email: "jonas.schulz@example.com", password: DEMO_PASSWORD }, headers, maxRedirects: 0 });
+  await request.post("/auth", {
+    form: { intent: "sign-in", email: "jonas.schulz@example.com", password: DEMO_PASSWORD },
+    headers,
+    maxRedirects: 0,
+  });
   const title = `Strukturierte Daten ${Date.now()}`;
   const created = await request.post("/create-discussion", {
     form: { title, category: "seo", content: "<p>Wie testet ihr <strong>JSON-LD</strong>?</p>", contentFormat: "html" },
@@ -93,7 +116,11 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
     await request.post(discussionPath, { form: { intent: "create-comment", content: `${text} Kommentar` }, headers, maxRedirects: 0 });
   }
   const firstId = (await (await request.get(discussionPath)).text()).match(/id="comment-([0-9a-f-]{36})"/)![1]!;
-  await request.post(discussionPath, { form: { intent: "create-comment", content: "Antwort auf den ersten", parentId: firstId }, headers, maxRedirects: 0 });
+  await request.post(discussionPath, {
+    form: { intent: "create-comment", content: "Antwort auf den ersten", parentId: firstId },
+    headers,
+    maxRedirects: 0,
+  });
 
   const html = await (await request.get(discussionPath)).text();
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -130,7 +157,9 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
   expect(posting.comment[0].comment).toEqual([expect.objectContaining({ "@type": "Comment", text: "Antwort auf den ersten" })]);
   expect(posting.comment[1].comment).toBeUndefined();
 
-  expect(breadcrumbs.itemListElement.map((item: { position: number; name: string; item: string }) => [item.position, item.name, item.item])).toEqual([
+  expect(
+    breadcrumbs.itemListElement.map((item: { position: number; name: string; item: string }) => [item.position, item.name, item.item]),
+  ).toEqual([
     [1, "Marketing Community", `${BASE}/`],
     [2, "SEO", `${BASE}/subforum/seo`],
     [3, title, url],
@@ -147,7 +176,12 @@ test("sitemap.xml is valid against the sitemaps.org schema and lists the pages w
   fs.writeFileSync(file, xml);
   execFileSync("xmllint", ["--noout", "--schema", "tests/fixtures/sitemap-0.9.xsd", file], { stdio: "pipe" });
 
-  const entry = (loc: string) => xml.match(new RegExp(`<loc>${loc.replace(/[.?]/g, "\\$&")}</loc>\\s*(<lastmod>[^<]+</lastmod>\\s*)?<changefreq>(\\w+)</changefreq>\\s*<priority>([\\d.]+)</priority>`));
+  const entry = (loc: string) =>
+    xml.match(
+      new RegExp(
+        `<loc>${loc.replace(/[.?]/g, "\\$&")}</loc>\\s*(<lastmod>[^<]+</lastmod>\\s*)?<changefreq>(\\w+)</changefreq>\\s*<priority>([\\d.]+)</priority>`,
+      ),
+    );
   expect(entry(`${BASE}/`)?.slice(2)).toEqual(["daily", "1.0"]);
   expect(entry(`${BASE}/subforum/ai`)?.slice(2)).toEqual(["daily", "0.9"]);
   expect(entry(`${BASE}/members`)?.slice(2)).toEqual(["weekly", "0.8"]);
@@ -178,6 +212,8 @@ test("RSS feeds parse as XML, hold the newest 50 and are linked from the pages",
     expect(items).toBeGreaterThan(0);
     expect(items).toBeLessThanOrEqual(50);
   }
-  expect(await (await request.get("/")).text()).toContain('<link rel="alternate" type="application/rss+xml" title="Marketing Community – alle Diskussionen" href="/feed.xml"/>');
+  expect(await (await request.get("/")).text()).toContain(
+    '<link rel="alternate" type="application/rss+xml" title="Marketing Community – alle Diskussionen" href="/feed.xml"/>',
+  );
   expect(await (await request.get("/subforum/seo")).text()).toContain('href="/subforum/seo/feed.xml"');
 });

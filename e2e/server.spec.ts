@@ -13,9 +13,15 @@ test("home is server-rendered with the discussion titles", async ({ request }) =
   expect((html.match(/href="\/discussion\//g) ?? []).length).toBeGreaterThanOrEqual(12);
 });
 
-test("security headers; a member's page allows its inline scripts by nonce, a guest's page by their hashes", async ({ request, playwright, baseURL }) => {
+test("security headers; a member's page allows its inline scripts by nonce, a guest's page by their hashes", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const inlineScripts = (html: string) =>
-    [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({ attributes: attributes!, body: body! }));
+    [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>([\s\S]*?)<\/script>/g)].map(
+      ([, attributes, body]) => ({ attributes: attributes!, body: body! }),
+    );
 
   const guest = await request.get("/");
   const headers = guest.headers();
@@ -83,7 +89,10 @@ test("unknown paths answer 404 without JavaScript too", async ({ request }) => {
   expect(await response.text()).toContain("Oops! Page not found");
 });
 
-test("guest pages are cacheable with an ETag; members' pages stay private; a changed page gets a new tag", async ({ playwright, baseURL }) => {
+test("guest pages are cacheable with an ETag; members' pages stay private; a changed page gets a new tag", async ({
+  playwright,
+  baseURL,
+}) => {
   const guest = await playwright.request.newContext({ baseURL });
   const first = await guest.get("/subforum/seo");
   const etag = first.headers()["etag"];
@@ -100,7 +109,10 @@ test("guest pages are cacheable with an ETag; members' pages stay private; a cha
 
   // A member's copy of the same URL is private, revalidated, and tagged differently.
   const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const signIn = await member.post("/auth", { form: { intent: "sign-in", email: "jonas.schulz@example.com", password: DEMO_PASSWORD }, maxRedirects: 0 });
+  const signIn = await member.post("/auth", {
+    form: { intent: "sign-in", email: "jonas.schulz@example.com", password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
   expect(signIn.status()).toBe(302);
   // The first page after sign-in consumes the welcome toast: it sets a cookie, so nothing may store it.
   const withToast = await member.get("/subforum/seo");

@@ -49,7 +49,13 @@ interface Answer {
 }
 
 /** One request on a connection of its own; rejects after `timeoutMs`. */
-function send(options: { method?: string; path: string; headers?: Record<string, string>; body?: string; timeoutMs?: number }): Promise<Answer> {
+function send(options: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+}): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -58,11 +64,18 @@ function send(options: { method?: string; path: string; headers?: Record<string,
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            ms: performance.now() - started,
+          }),
         );
       },
     );
-    request.setTimeout(options.timeoutMs ?? 15_000, () => request.destroy(new Error(`keine Antwort auf ${options.path} nach ${options.timeoutMs ?? 15_000} ms`)));
+    request.setTimeout(options.timeoutMs ?? 15_000, () =>
+      request.destroy(new Error(`keine Antwort auf ${options.path} nach ${options.timeoutMs ?? 15_000} ms`)),
+    );
     request.on("error", reject);
     request.end(options.body);
   });
@@ -242,7 +255,13 @@ interface Stream {
 function openStream(cookie: string, clientIp: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path: LIVE, headers: { Cookie: cookie, "X-Forwarded-For": clientIp, Accept: "text/event-stream" }, agent: false },
+      {
+        host: "127.0.0.1",
+        port,
+        path: LIVE,
+        headers: { Cookie: cookie, "X-Forwarded-For": clientIp, Accept: "text/event-stream" },
+        agent: false,
+      },
       (response) => {
         const close = () => request.destroy();
         if (response.statusCode === 200) {
@@ -252,7 +271,9 @@ function openStream(cookie: string, clientIp: string): Promise<Stream> {
         }
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: response.headers, close }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: response.headers, close }),
+        );
       },
     );
     request.setTimeout(15_000, () => request.destroy(new Error("keine Antwort vom Live-Stream")));
@@ -264,7 +285,9 @@ function openStream(cookie: string, clientIp: string): Promise<Stream> {
 test.describe("the bell's live streams", () => {
   const cookies = new Map<string, string>();
   const open: Stream[] = [];
-  const members = ["juergen.mueller", "soeren.weiss", "aylin.demir", "markus.becker", "felix.braun", "nina.wagner"].map((name) => `${name}@example.com`);
+  const members = ["juergen.mueller", "soeren.weiss", "aylin.demir", "markus.becker", "felix.braun", "nina.wagner"].map(
+    (name) => `${name}@example.com`,
+  );
 
   test.beforeAll(async () => {
     let n = 0;

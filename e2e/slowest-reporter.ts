@@ -9,7 +9,11 @@ export default class SlowestReporter implements Reporter {
   private readonly results: Array<{ title: string; duration: number; timeout: number }> = [];
 
   onTestEnd(test: TestCase, result: TestResult) {
-    this.results.push({ title: `${test.location.file.split("/e2e/")[1]}:${test.location.line} › ${test.title}`, duration: result.duration, timeout: test.timeout });
+    this.results.push({
+      title: `${test.location.file.split("/e2e/")[1]}:${test.location.line} › ${test.title}`,
+      duration: result.duration,
+      timeout: test.timeout,
+    });
   }
 
   onEnd(_result: FullResult) {
@@ -18,9 +22,15 @@ export default class SlowestReporter implements Reporter {
     for (const { title, duration, timeout } of slowest) {
       const share = duration / timeout;
       const mark = share < 1 / 3 ? "  " : "!!";
-      console.log(`${mark} ${(duration / 1000).toFixed(1).padStart(5)} s of ${String(timeout / 1000).padStart(3)} s (${Math.round(share * 100)} %)  ${title}`);
+      console.log(
+        `${mark} ${(duration / 1000).toFixed(1).padStart(5)} s of ${String(timeout / 1000).padStart(3)} s (${Math.round(share * 100)} %)  ${title}`,
+      );
     }
     const over = slowest.filter(({ duration, timeout }) => duration >= timeout / 3);
-    console.log(over.length === 0 ? "Every test stayed under a third of its time limit." : `${over.length} test(s) used a third of their time limit or more (marked !!).`);
+    console.log(
+      over.length === 0
+        ? "Every test stayed under a third of its time limit."
+        : `${over.length} test(s) used a third of their time limit or more (marked !!).`,
+    );
   }
 }

@@ -11,7 +11,11 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
 const footerSwitch = (page: Page) => page.getByRole("contentinfo").getByRole("group", { name: "Farbschema" });
 
 test("without JavaScript the footer's switch stores the theme and comes back to the same page, rendered dark", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: "light", extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    colorScheme: "light",
+    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+  });
   const page = await context.newPage();
   await page.goto("/members?q=Hoffmann");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "system");

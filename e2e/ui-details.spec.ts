@@ -43,11 +43,18 @@ test("/search and /members: each search landmark has a name of its own (axe land
     expect(names.length, path).toBe(2);
     expect(new Set(names).size, path).toBe(2);
     const results = await new AxeBuilder({ page }).withRules(["landmark-unique"]).setLegacyMode(true).analyze();
-    expect(results.violations.map((violation) => violation.id), path).toEqual([]);
+    expect(
+      results.violations.map((violation) => violation.id),
+      path,
+    ).toEqual([]);
   }
 });
 
-test("an unconfirmed sign-up carries a badge in the admin's list; a reused confirmation link says the address is confirmed", async ({ page, visit, browser }) => {
+test("an unconfirmed sign-up carries a badge in the admin's list; a reused confirmation link says the address is confirmed", async ({
+  page,
+  visit,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `zweimal.${id}@example.com`;
@@ -58,7 +65,10 @@ test("an unconfirmed sign-up carries a badge in the admin's list; a reused confi
   const admin = await pageAs(browser, "admin");
   await admin.goto("/admin");
   // The pending list's entry (the member list below has one too).
-  const row = admin.getByRole("listitem").filter({ hasText: email }).filter({ has: admin.getByRole("button", { name: /genehmigen$/ }) });
+  const row = admin
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .filter({ has: admin.getByRole("button", { name: /genehmigen$/ }) });
   await expect(row.getByText("E-Mail nicht bestätigt")).toBeVisible();
   // Sign-ups that confirmed (the demo's waiting members) carry none.
   await expect(admin.getByRole("listitem").filter({ hasText: "max.fuchs@example.com" }).getByText("E-Mail nicht bestätigt")).toHaveCount(0);

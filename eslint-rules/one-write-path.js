@@ -96,14 +96,26 @@ const rule = {
           context.report({ node, messageId: "bodyRead" });
         }
         if (isCallTo(node, "readFormData") && !flowsIntoParse(node)) context.report({ node, messageId: "formHeld" });
-        if (callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === "Object" && method === "fromEntries") {
+        if (
+          callee.type === "MemberExpression" &&
+          callee.object.type === "Identifier" &&
+          callee.object.name === "Object" &&
+          method === "fromEntries"
+        ) {
           const [entries] = node.arguments;
           // Pairs built in place (Object.entries(…).map(…), [[…]]) are not a form; anything held or awaited may be one.
-          const built = entries?.type === "ArrayExpression" || (entries?.type === "CallExpression" && ["map", "flatMap", "filter"].includes(propertyName(entries.callee)));
+          const built =
+            entries?.type === "ArrayExpression" ||
+            (entries?.type === "CallExpression" && ["map", "flatMap", "filter"].includes(propertyName(entries.callee)));
           if (!built) context.report({ node, messageId: "formEntries" });
         }
         if (callee.type === "Identifier" && callee.name === "data") statusOutsideLoader(node, node.arguments[1]);
-        if (callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === "Response" && method === "json") {
+        if (
+          callee.type === "MemberExpression" &&
+          callee.object.type === "Identifier" &&
+          callee.object.name === "Response" &&
+          method === "json"
+        ) {
           statusOutsideLoader(node, node.arguments[1]);
         }
       },

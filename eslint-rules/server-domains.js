@@ -13,7 +13,8 @@ import path from "node:path";
 const messages = {
   internals: "„{{source}}“ liegt hinter dem Index von {{domain}}: importieren Sie `~/server/{{domain}}` (Entscheidung 0021).",
   ownIndex: "Innerhalb von {{domain}} wird relativ importiert (`./datei.server`), nicht über `~/server/{{domain}}`.",
-  upward: "{{from}} darf {{domain}} nicht importieren: erlaubt sind {{allowed}} (Graph in eslint.config.js). Stößt {{from}} etwas in {{domain}} an, dann über ein Ereignis (app/server/platform/events.server.ts).",
+  upward:
+    "{{from}} darf {{domain}} nicht importieren: erlaubt sind {{allowed}} (Graph in eslint.config.js). Stößt {{from}} etwas in {{domain}} an, dann über ein Ereignis (app/server/platform/events.server.ts).",
   undeclared: "Der Bereich app/server/{{domain}} steht nicht im Graph der Bereiche (eslint.config.js).",
 };
 
@@ -52,7 +53,14 @@ const rule = {
   meta: {
     type: "problem",
     messages,
-    schema: [{ type: "object", properties: { domains: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } }, required: ["domains"], additionalProperties: false }],
+    schema: [
+      {
+        type: "object",
+        properties: { domains: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
+        required: ["domains"],
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const graph = context.options[0].domains;
@@ -73,7 +81,8 @@ const rule = {
         if (!source.startsWith(".")) context.report({ node, messageId: "ownIndex", data });
         return;
       }
-      if (rest.length > 0 && !(rest.length === 1 && /^index(\.ts)?$/.test(rest[0]))) return context.report({ node, messageId: "internals", data });
+      if (rest.length > 0 && !(rest.length === 1 && /^index(\.ts)?$/.test(rest[0])))
+        return context.report({ node, messageId: "internals", data });
       if (from && !(from in graph)) return context.report({ node, messageId: "undeclared", data: { domain: from } });
       if (from && !reach.get(from).has(domain)) {
         const allowed = [...reach.get(from)].join(", ") || "keine";

@@ -9,7 +9,16 @@ import { startServer } from "./lib/bench-server";
 const TRIES = 16;
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 // Approved demo members: the wrong-password tries are spread over them so no per-address rule interferes.
-const MEMBERS = ["lena.hoffmann", "juergen.mueller", "soeren.weiss", "aylin.demir", "markus.becker", "sabine.koehler", "felix.braun", "tobias.krueger"].map((name) => `${name}@example.com`);
+const MEMBERS = [
+  "lena.hoffmann",
+  "juergen.mueller",
+  "soeren.weiss",
+  "aylin.demir",
+  "markus.becker",
+  "sabine.koehler",
+  "felix.braun",
+  "tobias.krueger",
+].map((name) => `${name}@example.com`);
 
 let ipCounter = 0;
 /** A client address of its own for each request (the server trusts one proxy hop), so per-IP limits stay out of the figures. */
@@ -70,11 +79,19 @@ async function main() {
     for (let i = 0; i < TRIES; i++) {
       record("sign-up, existing address", await timedPost(server.url, signUpFields(MEMBERS[i % MEMBERS.length]!)));
       record("sign-up, new address", await timedPost(server.url, signUpFields(`neu-${run}-${i}@example.com`)));
-      record("sign-in, wrong password", await timedPost(server.url, { intent: "sign-in", email: MEMBERS[i % MEMBERS.length]!, password: `falsch-${i}-x` }));
-      record("sign-in, unknown account", await timedPost(server.url, { intent: "sign-in", email: `unbekannt-${run}-${i}@example.com`, password: `falsch-${i}-x` }));
+      record(
+        "sign-in, wrong password",
+        await timedPost(server.url, { intent: "sign-in", email: MEMBERS[i % MEMBERS.length]!, password: `falsch-${i}-x` }),
+      );
+      record(
+        "sign-in, unknown account",
+        await timedPost(server.url, { intent: "sign-in", email: `unbekannt-${run}-${i}@example.com`, password: `falsch-${i}-x` }),
+      );
     }
     for (const [name, times] of Object.entries(cases)) {
-      console.log(`${name.padEnd(28)} median ${median(times).toFixed(1).padStart(7)} ms  (HTTP ${[...(statuses.get(name) ?? [])].join(", ")})`);
+      console.log(
+        `${name.padEnd(28)} median ${median(times).toFixed(1).padStart(7)} ms  (HTTP ${[...(statuses.get(name) ?? [])].join(", ")})`,
+      );
     }
   } finally {
     await server.stop();

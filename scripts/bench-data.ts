@@ -29,7 +29,9 @@ const { createMemberAccount } = await import("~/server/accounts");
 try {
   const [existing] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${discussionTable}`);
   if ((existing?.n ?? 0) > 0) {
-    console.error(`Die Datenbank enthält schon ${existing!.n} Diskussionen. Bitte eine leere Datenbank verwenden (DATABASE_URL oder BENCH_DATA_DIR).`);
+    console.error(
+      `Die Datenbank enthält schon ${existing!.n} Diskussionen. Bitte eine leere Datenbank verwenden (DATABASE_URL oder BENCH_DATA_DIR).`,
+    );
     process.exitCode = 1;
   } else {
     const started = Date.now();

@@ -92,7 +92,8 @@ async function collectUrls(url: string): Promise<Urls> {
     for (const slug of await links(subforum, /href="\/discussion\/([^"?#/]+)"/g)) discussions.add(slug);
   }
   const profiles = [...new Set(await links("/members", /href="(\/profile\/[0-9a-f-]{36})"/g))].slice(0, 10);
-  if (discussions.size < 10 || profiles.length < 3) throw new Error(`Zu wenig Demo-Inhalte: ${discussions.size} Diskussionen, ${profiles.length} Profile`);
+  if (discussions.size < 10 || profiles.length < 3)
+    throw new Error(`Zu wenig Demo-Inhalte: ${discussions.size} Diskussionen, ${profiles.length} Profile`);
   return {
     discussions: [...discussions],
     guestPaths: [
@@ -252,7 +253,10 @@ async function main() {
     for (const [kind, entry] of stats) {
       entry.latencies.sort((a, b) => a - b);
       entry.serverTimes.sort((a, b) => a - b);
-      const codes = [...entry.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(", ");
+      const codes = [...entry.statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(", ");
       const ms = (values: number[], p: number) => percentile(values, p).toFixed(0);
       console.log(
         `| ${kind} | ${entry.count} | ${codes} | ${ms(entry.latencies, 50)} | ${ms(entry.latencies, 99)} | ${ms(entry.serverTimes, 50)} | ${ms(entry.serverTimes, 95)} |`,
@@ -263,7 +267,9 @@ async function main() {
     console.log(
       `Fehler:            ${connectionErrors} Verbindungsfehler, ${result.timeouts} Timeouts (> 10 s), ${clientErrors} Antworten 4xx/5xx, ${unacknowledgedWrites} Kommentare ohne Weiterleitung`,
     );
-    console.log(`Latenz (alle):     p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${(all.at(-1) ?? 0).toFixed(0)} ms`);
+    console.log(
+      `Latenz (alle):     p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${(all.at(-1) ?? 0).toFixed(0)} ms`,
+    );
     console.log(`RSS alle ${SAMPLE_SECONDS} s (MB): ${rss.join(" ")}`);
     console.log(`RSS:               erste ${rss[0]} MB, höchste ${Math.max(...rss)} MB, letzte ${rss.at(-1)} MB`);
     if (timedOut.length > 0) console.log(`Zeitüberschreitungen:\n  ${timedOut.slice(0, 15).join("\n  ")}`);
@@ -271,7 +277,9 @@ async function main() {
     if (result.errors + clientErrors + unacknowledgedWrites > 0) {
       const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim().split("\n").slice(-20).join("\n") : "";
       const ended = server.exitStatus();
-      console.error(`\nFEHLER: Die Last lief nicht fehlerfrei durch.${ended ? ` Der Server hat sich beendet (${ended}).` : ""}${log ? `\nServer-Log (Ende):\n${log}` : ""}`);
+      console.error(
+        `\nFEHLER: Die Last lief nicht fehlerfrei durch.${ended ? ` Der Server hat sich beendet (${ended}).` : ""}${log ? `\nServer-Log (Ende):\n${log}` : ""}`,
+      );
       process.exitCode = 1;
     }
   } finally {

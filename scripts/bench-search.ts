@@ -88,7 +88,9 @@ for (const [query, list] of perQuery) {
   list.sort((a, b) => a - b);
   console.log(`  ${query.padEnd(40)} median ${list[Math.floor(list.length / 2)]!.toFixed(1)} ms`);
 }
-console.log(`${databaseKind}: search over ${total} discussions, ${timings.length} queries: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`);
+console.log(
+  `${databaseKind}: search over ${total} discussions, ${timings.length} queries: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`,
+);
 
 await closeDatabase();
 await scratch?.drop();

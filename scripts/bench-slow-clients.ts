@@ -53,18 +53,21 @@ function request(options: {
 }): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const outgoing = http.request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers, agent: false }, (response) => {
-      if (options.keepOpen && response.statusCode === 200) {
-        // A live stream: set up once the first count arrives, then closed by the client.
-        response.once("data", () => {
-          outgoing.destroy();
-          resolve({ status: 200, ms: performance.now() - started });
-        });
-        return;
-      }
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const outgoing = http.request(
+      { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers, agent: false },
+      (response) => {
+        if (options.keepOpen && response.statusCode === 200) {
+          // A live stream: set up once the first count arrives, then closed by the client.
+          response.once("data", () => {
+            outgoing.destroy();
+            resolve({ status: 200, ms: performance.now() - started });
+          });
+          return;
+        }
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     outgoing.setTimeout(options.timeoutMs ?? 60_000, () => outgoing.destroy());
     outgoing.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
     outgoing.end(options.body);
@@ -143,7 +146,9 @@ const attacks: Attack[] = [
     name: "20 falsche Passwörter",
     async start() {
       // Past the member's limit of 20 and up to the longest slow-down (3 s) first.
-      await Promise.all(Array.from({ length: 34 }, (_, i) => request(form({ intent: "sign-in", email: MEMBER.email, password: `aufwaermen-${i}` }))));
+      await Promise.all(
+        Array.from({ length: 34 }, (_, i) => request(form({ intent: "sign-in", email: MEMBER.email, password: `aufwaermen-${i}` }))),
+      );
       return loops(20, () => request(form({ intent: "sign-in", email: MEMBER.email, password: `falsch-${counter}` })));
     },
   },
@@ -153,7 +158,17 @@ const attacks: Attack[] = [
       const run = Date.now();
       return loops(20, () => {
         const email = `last-${run}-${counter}@example.com`;
-        return request(form({ intent: "sign-up", firstName: "Last", lastName: "Probe", email, password: "last-passwort", confirmPassword: "last-passwort", terms: "on" }));
+        return request(
+          form({
+            intent: "sign-up",
+            firstName: "Last",
+            lastName: "Probe",
+            email,
+            password: "last-passwort",
+            confirmPassword: "last-passwort",
+            terms: "on",
+          }),
+        );
       });
     },
   },
@@ -161,14 +176,18 @@ const attacks: Attack[] = [
     name: "50 Live-Streams auf/zu, 1 Adresse",
     async start() {
       const cookie = await signIn(`http://127.0.0.1:${port}`, MEMBER.email, MEMBER.password, { "X-Forwarded-For": nextIp() });
-      return loops(50, () => request({ path: "/notifications/live", headers: { Cookie: cookie, "X-Forwarded-For": "192.0.2.50" }, keepOpen: true }));
+      return loops(50, () =>
+        request({ path: "/notifications/live", headers: { Cookie: cookie, "X-Forwarded-For": "192.0.2.50" }, keepOpen: true }),
+      );
     },
   },
   {
     name: "50 Live-Streams auf/zu, 50 Adressen",
     async start() {
       const cookie = await signIn(`http://127.0.0.1:${port}`, MEMBER.email, MEMBER.password, { "X-Forwarded-For": nextIp() });
-      return loops(50, (loop) => request({ path: "/notifications/live", headers: { Cookie: cookie, "X-Forwarded-For": `192.0.2.${loop + 100}` }, keepOpen: true }));
+      return loops(50, (loop) =>
+        request({ path: "/notifications/live", headers: { Cookie: cookie, "X-Forwarded-For": `192.0.2.${loop + 100}` }, keepOpen: true }),
+      );
     },
   },
 ];

@@ -126,11 +126,15 @@ async function benchDataSet(): Promise<DataSet> {
     const size = await contentSize();
     if (size.discussions < 100) throw new Error("Zu wenige Diskussionen: zuerst `npm run bench:data` ausführen.");
     const closest = async (n: number) =>
-      (await queryRows<{ slug: string; replies_count: number }>(
-        sql`select ${discussions.slug}, ${discussions.repliesCount} from ${discussions} where ${discussions.hiddenAt} is null
+      (
+        await queryRows<{ slug: string; replies_count: number }>(
+          sql`select ${discussions.slug}, ${discussions.repliesCount} from ${discussions} where ${discussions.hiddenAt} is null
           order by abs(${discussions.repliesCount} - ${n}), ${discussions.createdAt} desc limit 1`,
-      ))[0]!;
-    const [seo] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${discussions} where ${discussions.category} = 'seo' and ${discussions.hiddenAt} is null`);
+        )
+      )[0]!;
+    const [seo] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from ${discussions} where ${discussions.category} = 'seo' and ${discussions.hiddenAt} is null`,
+    );
     const lastPage = Math.max(1, Math.ceil((seo?.n ?? 0) / SUBFORUM_PAGE_SIZE));
     const small = await closest(30);
     const hot = await closest(500);
@@ -177,7 +181,10 @@ async function demoDataSet(): Promise<DataSet> {
   const { eq } = await import("drizzle-orm");
   try {
     await seedDemoContent(db, {});
-    const members = await db.select({ id: profiles.id, email: profiles.email }).from(profiles).where(eq(profiles.approvalStatus, "approved"));
+    const members = await db
+      .select({ id: profiles.id, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.approvalStatus, "approved"));
     const viewers = (await Promise.all(members.map((member) => findViewer(member.id)))).filter((viewer) => viewer !== null);
     const created = await createDiscussion(viewers[0]!, {
       title: "Benchmark: Crawl-Budget bei großen Shops mit Facettennavigation",
@@ -223,7 +230,10 @@ const SENTENCES = [
 
 /** About 300 characters of forum German, different for each n. */
 function paragraph(n: number): string {
-  return [0, 1, 2].map((k) => SENTENCES[(n + k) % SENTENCES.length]).join(" ").slice(0, 300);
+  return [0, 1, 2]
+    .map((k) => SENTENCES[(n + k) % SENTENCES.length])
+    .join(" ")
+    .slice(0, 300);
 }
 
 type Viewer = "Gast, Cache-Treffer" | "Gast, ohne Cache" | "Mitglied";
@@ -260,7 +270,12 @@ async function load(server: BenchServer, page: Page, as: Viewer, cookie: string 
         // guest's page is rendered, compressed and stored each time. A new query parameter would not do:
         // search and members redirect unknown parameters to their canonical URL.
         ...(as === "Gast, ohne Cache"
-          ? { setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, host: `miss-${++unique}.localhost` } }) }
+          ? {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...request.headers, host: `miss-${++unique}.localhost` },
+              }),
+            }
           : {}),
         onResponse: (_status, _body, _context, headers) => {
           // Raw header names keep the server's spelling ("Server-Timing").
@@ -278,7 +293,10 @@ async function load(server: BenchServer, page: Page, as: Viewer, cookie: string 
 async function main() {
   const data = dataSet === "bench" ? await benchDataSet() : await demoDataSet();
   // autocannon's connections come from one address, standing for many visitors: no limit per client (decision 0020).
-  const server = await startServer({ port: Number(values.port), env: { ...data.serverEnv, TRUST_PROXY: "1", MAX_REQUESTS_PER_CLIENT: "0" } });
+  const server = await startServer({
+    port: Number(values.port),
+    env: { ...data.serverEnv, TRUST_PROXY: "1", MAX_REQUESTS_PER_CLIENT: "0" },
+  });
   const rows: Row[] = [];
   try {
     const cookie = await signIn(server.url, data.member.email, data.member.password, { "X-Forwarded-For": "198.51.100.7" });
@@ -294,7 +312,8 @@ async function main() {
         if (as === "Mitglied" && page.path === "/") {
           const html = await probe.text();
           if (!html.includes('data-testid="unread-badge"')) throw new Error("Die Startseite des Mitglieds zeigt keine Ungelesen-Marker.");
-          if (!/Benachrichtigungen, [1-9]\d* ungelesen/.test(html)) throw new Error("Die Glocke des Mitglieds zählt keine ungelesenen Benachrichtigungen.");
+          if (!/Benachrichtigungen, [1-9]\d* ungelesen/.test(html))
+            throw new Error("Die Glocke des Mitglieds zählt keine ungelesenen Benachrichtigungen.");
         }
         for (const connections of connectionCounts) {
           await load(server, page, as, viewerCookie, connections, warmupSeconds);

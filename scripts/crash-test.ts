@@ -74,7 +74,9 @@ async function main() {
   console.log("\n| Datenbank | gesendet | bestätigt | gefunden | verloren | ohne Antwort (davon gespeichert) | Dauer |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const o of outcomes) {
-    console.log(`| ${o.backend} | ${o.sent} | ${o.acknowledged} | ${o.found} | ${o.lost.length} | ${o.unanswered} (${o.unansweredButStored}) | ${o.seconds} s |`);
+    console.log(
+      `| ${o.backend} | ${o.sent} | ${o.acknowledged} | ${o.found} | ${o.lost.length} | ${o.unanswered} (${o.unansweredButStored}) | ${o.seconds} s |`,
+    );
   }
   if (failed) {
     console.error("\nFEHLER: nicht jeder bestätigte Kommentar hat den Absturz überlebt (oder der Test lief nicht durch).");
@@ -130,7 +132,9 @@ async function runBackend(backend: Backend): Promise<Outcome> {
       staleLock,
       seconds: Math.round((Date.now() - started) / 1000),
     };
-    console.log(`${backend}: nach dem Neustart ${outcome.found} von ${outcome.acknowledged} bestätigten Kommentaren gefunden, ${lost.length} verloren`);
+    console.log(
+      `${backend}: nach dem Neustart ${outcome.found} von ${outcome.acknowledged} bestätigten Kommentaren gefunden, ${lost.length} verloren`,
+    );
     if (lost.length > 0) console.error(`${backend}: verloren: Nr. ${lost.slice(0, 20).join(", ")}${lost.length > 20 ? " …" : ""}`);
     if (stream.refused.length > 0) console.error(`${backend}: vor dem Kill abgelehnt: ${stream.refused.slice(0, 5).join("; ")}`);
     return outcome;

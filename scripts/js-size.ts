@@ -139,11 +139,14 @@ async function measurePage(baseUrl: string, page: string, path: string): Promise
 }
 
 function sum(files: JsFile[]) {
-  return files.reduce((total, file) => ({ raw: total.raw + file.raw, gzip9: total.gzip9 + file.gzip9, served: total.served + file.served }), {
-    raw: 0,
-    gzip9: 0,
-    served: 0,
-  });
+  return files.reduce(
+    (total, file) => ({ raw: total.raw + file.raw, gzip9: total.gzip9 + file.gzip9, served: total.served + file.served }),
+    {
+      raw: 0,
+      gzip9: 0,
+      served: 0,
+    },
+  );
 }
 
 /** Scripts Chromium really fetches until the network is idle, without any interaction. */
@@ -151,7 +154,15 @@ async function scriptsInBrowser(baseUrl: string, path: string): Promise<string[]
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -179,7 +190,9 @@ async function addBrowserScripts(result: PageResult, baseUrl: string) {
 }
 
 function printTable(results: PageResult[]) {
-  console.log(`\n${"page".padEnd(16)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)} ${"served kB".padStart(10)} ${"inline kB".padStart(10)}`);
+  console.log(
+    `\n${"page".padEnd(16)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)} ${"served kB".padStart(10)} ${"inline kB".padStart(10)}`,
+  );
   for (const result of results) {
     const { raw, gzip9, served } = result.totals;
     console.log(
@@ -219,7 +232,10 @@ async function main() {
     for (const [page, path] of pages) {
       const result = await measurePage(server.url, page, path);
       const followed = result.files.filter((file) => file.via === "static-import");
-      if (followed.length > 0) console.warn(`${page}: ${followed.length} statically imported file(s) not preloaded by the HTML: ${followed.map((f) => f.url).join(", ")}`);
+      if (followed.length > 0)
+        console.warn(
+          `${page}: ${followed.length} statically imported file(s) not preloaded by the HTML: ${followed.map((f) => f.url).join(", ")}`,
+        );
       if (args.browser) {
         const extra = await addBrowserScripts(result, server.url);
         if (extra > 0) console.warn(`${page}: Chromium fetched ${extra} script(s) beyond the HTML list (counted in the total)`);
@@ -230,7 +246,13 @@ async function main() {
     printBreakdown(results.find((result) => result.page === "discussion")!);
 
     mkdirSync("bench/results", { recursive: true });
-    const output = { measuredAt: new Date().toISOString(), commit: gitCommit(), browserChecked: args.browser, unit: "bytes", pages: results };
+    const output = {
+      measuredAt: new Date().toISOString(),
+      commit: gitCommit(),
+      browserChecked: args.browser,
+      unit: "bytes",
+      pages: results,
+    };
     writeFileSync("bench/results/js-size.json", `${JSON.stringify(output, null, 2)}\n`);
     console.log("\nbench/results/js-size.json written");
 

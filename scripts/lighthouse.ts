@@ -49,7 +49,9 @@ async function main() {
       console.log(line);
       if (score("seo") !== 100) {
         failed = true;
-        const audits = Object.values(result?.lhr.audits ?? {}).filter((audit) => audit.score !== null && audit.score < 1 && result?.lhr.categories.seo?.auditRefs.some((ref) => ref.id === audit.id));
+        const audits = Object.values(result?.lhr.audits ?? {}).filter(
+          (audit) => audit.score !== null && audit.score < 1 && result?.lhr.categories.seo?.auditRefs.some((ref) => ref.id === audit.id),
+        );
         for (const audit of audits) console.log(`  SEO: ${audit.id} – ${audit.title}`);
       }
     }

@@ -12,7 +12,11 @@ import { sendText } from "./pipeline";
  * time, so that a flood of setups neither runs all at once nor queues among
  * the pages; streams are limited per address and per member (LiveStreamLimits).
  */
-export function streamUnreadCount(live: NotificationLive, streams: Set<express.Response>, limits: LiveStreamLimits): express.RequestHandler {
+export function streamUnreadCount(
+  live: NotificationLive,
+  streams: Set<express.Response>,
+  limits: LiveStreamLimits,
+): express.RequestHandler {
   const setUp = createWorkLine(2);
   return (req, res, next) => {
     const address = clientKeyOf(req.ip);
@@ -39,7 +43,11 @@ export function streamUnreadCount(live: NotificationLive, streams: Set<express.R
       const refusedMember = limits.takeMember(viewer.id);
       if (refusedMember) return refuse(res, refusedMember);
       memberId = viewer.id;
-      res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" });
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "private, no-store",
+        "X-Accel-Buffering": "no",
+      });
       res.write("retry: 5000\n\n");
       const send = (count: number) => res.write(`event: count\ndata: ${count}\n\n`);
       // Subscribed before the first count is read: a change in between is pushed, not lost.

@@ -38,7 +38,14 @@ export function serverTiming(started: bigint): string {
 }
 
 /** Headers of the answer that are per response, never part of a cached page. */
-const PER_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "server-timing", "set-cookie", "x-page-cache", "content-security-policy"]);
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "server-timing",
+  "set-cookie",
+  "x-page-cache",
+  "content-security-policy",
+]);
 
 function keyOf(req: express.Request, representation: "html" | "markdown"): string | null {
   return guestPageKey({
@@ -206,7 +213,11 @@ async function sendRendered(res: express.Response, response: Response, body: Buf
   if (res.destroyed || res.writableEnded) return;
   // A route without an action (a feed, a file, a redirect) answers a POST with React Router's English JSON.
   if (response.status === 405 && /^application\/json/i.test(response.headers.get("Content-Type") ?? "")) {
-    res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send(requestErrorTexts.methodNotAllowed);
+    res
+      .status(405)
+      .set({ Allow: "GET, HEAD", "Cache-Control": "no-store" })
+      .type("text/plain; charset=utf-8")
+      .send(requestErrorTexts.methodNotAllowed);
     return;
   }
   res.statusMessage = response.statusText;

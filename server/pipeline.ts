@@ -163,7 +163,12 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
   // Vite's hashed file names change with their content, so they may be cached forever. The .br and .gz
   // files beside them were made at build time (vite.config.ts): nothing is compressed per request.
   const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
-  app.use("/assets", staticFiles(expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } })));
+  app.use(
+    "/assets",
+    staticFiles(
+      expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }),
+    ),
+  );
   app.use(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } })));
   // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
@@ -207,7 +212,11 @@ function redirectToCanonicalUrls(req: express.Request, res: express.Response, ne
   res
     .status(read ? 301 : 308)
     // Answered before helmet: the one header of its set that a text answer needs.
-    .set({ Location: target, "Cache-Control": secretBearing || !read ? "private, no-store" : "public, max-age=86400", "X-Content-Type-Options": "nosniff" })
+    .set({
+      Location: target,
+      "Cache-Control": secretBearing || !read ? "private, no-store" : "public, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+    })
     .type("text/plain; charset=utf-8")
     .send(`Diese Seite hat eine neue Adresse: ${target}`);
 }
@@ -352,5 +361,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) 
           ? ["408 Request Timeout", requestErrorTexts.timeout]
           : ["400 Bad Request", requestErrorTexts.invalid];
   const body = Buffer.from(message, "utf8");
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${message}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${message}`,
+  );
 }

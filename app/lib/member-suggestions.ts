@@ -26,7 +26,10 @@ export function useMemberSuggestions(query: string | null): MemberSuggestion[] {
     if (!query) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`${paths.memberSuggestions}?q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(`${paths.memberSuggestions}?q=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+      })
         .then((response) => (response.ok ? (response.json() as Promise<{ members: MemberSuggestion[] }>) : { members: [] }))
         .then((body) => setAnswer({ query, members: body.members }))
         .catch(() => {});

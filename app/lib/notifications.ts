@@ -32,7 +32,9 @@ export function notificationText(n: NotificationSummary): string {
     case "reply-to-discussion":
       return several ? `${n.count} neue Antworten in ${title}` : `${actor} hat auf Ihre Diskussion ${title} geantwortet`;
     case "reply-to-comment":
-      return several ? `${n.count} neue Antworten auf Ihren Kommentar in ${title}` : `${actor} hat auf Ihren Kommentar in ${title} geantwortet`;
+      return several
+        ? `${n.count} neue Antworten auf Ihren Kommentar in ${title}`
+        : `${actor} hat auf Ihren Kommentar in ${title} geantwortet`;
     case "mention":
       return several ? `${n.count} neue Erwähnungen in ${title}` : `${actor} hat Sie in ${title} erwähnt`;
     case "watched-discussion":

@@ -61,9 +61,14 @@ export function hasSearchCriteria(filter: SearchFilter): boolean {
 
 /** Words worth highlighting: at least two characters, without search operators. */
 export function highlightTerms(query: string): string[] {
-  return [...new Set(query.replace(/["()]/g, " ").split(/\s+/).map((word) => word.replace(/^[-+]/, "").toLowerCase()))].filter(
-    (word) => word.length >= 2 && word !== "or",
-  );
+  return [
+    ...new Set(
+      query
+        .replace(/["()]/g, " ")
+        .split(/\s+/)
+        .map((word) => word.replace(/^[-+]/, "").toLowerCase()),
+    ),
+  ].filter((word) => word.length >= 2 && word !== "or");
 }
 
 const berlinFormat = new Intl.DateTimeFormat("en-CA", {

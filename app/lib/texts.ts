@@ -1,8 +1,7 @@
 /** German texts of the spec that appear in more than one place. Letter for letter as in SPEC.md. */
 export const texts = {
   loginFailedTitle: "Anmeldung fehlgeschlagen",
-  invalidCredentials:
-    "Die E-Mail-Adresse oder das Passwort ist incorrect. Haben Sie möglicherweise Ihr Passwort kürzlich zurückgesetzt?",
+  invalidCredentials: "Die E-Mail-Adresse oder das Passwort ist incorrect. Haben Sie möglicherweise Ihr Passwort kürzlich zurückgesetzt?",
   emailNotConfirmed: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in Ihrer E-Mail.",
   tooManyRequests: "zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
   unknownError: "Ein unbekannter Fehler ist aufgetreten.",
@@ -20,8 +19,7 @@ export const texts = {
   emailNotFound: "E-Mail-Adresse nicht gefunden",
   sessionReset: "Session zurückgesetzt",
   signedOut: "Sie wurden abgemeldet.",
-  accessDenied:
-    "Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich.",
+  accessDenied: "Zugriff verweigert: Du hast keine Berechtigung, auf diese Seite zuzugreifen. Administrator-Rechte sind erforderlich.",
   userApproved: "Benutzer erfolgreich genehmigt",
   userRejected: "Benutzer abgelehnt",
   approveFailed: "Fehler beim Genehmigen des Benutzers",
@@ -39,8 +37,7 @@ export const texts = {
   createCommentFailed: "Fehler beim Erstellen des Kommentars",
   signInToComment: "Sie müssen angemeldet sein, um einen Kommentar zu erstellen",
   signInToCommentHint: "Sie müssen angemeldet sein, um einen Kommentar zu erstellen.",
-  awaitingApprovalHint:
-    "Ihr Account wartet noch auf Genehmigung. Sie können kommentieren, sobald Ihr Account freigeschaltet wurde.",
+  awaitingApprovalHint: "Ihr Account wartet noch auf Genehmigung. Sie können kommentieren, sobald Ihr Account freigeschaltet wurde.",
   permissionDenied: "Berechtigung verweigert. Bitte melden Sie sich erneut an",
   avatarUploaded: "Avatar erfolgreich hochgeladen",
   avatarUploadFailed: "Fehler beim Hochladen des Avatars",

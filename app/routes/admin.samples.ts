@@ -32,8 +32,15 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: samplesSchema });
   if (submission.payload.index === undefined) return seedAll(request);
   // JSON for the progress display: its errors go into a toast in the browser.
-  const json = { failed: null, fallback: { invalid: texts.createDiscussionsFailed, unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ error: message }) };
-  const allowed = checkPermission(await getViewer(request), "seedSamples", { unauthenticated: texts.mustBeSignedIn, forbidden: texts.accessDenied });
+  const json = {
+    failed: null,
+    fallback: { invalid: texts.createDiscussionsFailed, unexpected: texts.unexpectedError },
+    page: ({ message }: { message?: string }) => ({ error: message }),
+  };
+  const allowed = checkPermission(await getViewer(request), "seedSamples", {
+    unauthenticated: texts.mustBeSignedIn,
+    forbidden: texts.accessDenied,
+  });
   if (!allowed.ok) return refuse(allowed, json);
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error) ?? noSuchSample), json);
   const index = submission.value.index ?? 0;

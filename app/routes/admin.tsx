@@ -18,13 +18,7 @@ import { changeRoleSchema, createUserSchema } from "~/lib/schemas/admin";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
-import {
-  changeRole,
-  createUser,
-  decideApproval,
-  listManagedMembers,
-  listPendingMembers,
-} from "~/server/admin";
+import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin";
 import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/demo";
 import { listAuditLog } from "~/server/moderation";
 import { requirePermission } from "~/server/accounts";
@@ -87,8 +81,15 @@ export async function action({ request }: Route.ActionArgs) {
     "create-user": (input) =>
       respond(createUser(viewer, input), {
         failed,
-        fallback: { forbidden: texts.accessDenied, conflict: texts.createUserFailed, invalid: texts.createUserFailed, unexpected: texts.unexpectedError },
-        page: ({ message }) => ({ createUser: submission.reply({ formErrors: [message ?? texts.createUserFailed], hideFields: ["password"] }) }),
+        fallback: {
+          forbidden: texts.accessDenied,
+          conflict: texts.createUserFailed,
+          invalid: texts.createUserFailed,
+          unexpected: texts.unexpectedError,
+        },
+        page: ({ message }) => ({
+          createUser: submission.reply({ formErrors: [message ?? texts.createUserFailed], hideFields: ["password"] }),
+        }),
         success: () => redirectWithToast(paths.admin, { type: "success", title: texts.userCreated }),
       }),
   });
@@ -139,11 +140,26 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
                 </div>
                 <Form method="post" className="flex shrink-0 flex-wrap gap-2">
                   <input type="hidden" name="userId" value={member.id} />
-                  <Button type="submit" name="intent" value="approve" size="sm" disabled={busyId === member.id} aria-label={`${member.firstName} ${member.lastName} genehmigen`}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="approve"
+                    size="sm"
+                    disabled={busyId === member.id}
+                    aria-label={`${member.firstName} ${member.lastName} genehmigen`}
+                  >
                     <CheckIcon aria-hidden="true" />
                     Genehmigen
                   </Button>
-                  <Button type="submit" name="intent" value="reject" size="sm" variant="outline" disabled={busyId === member.id} aria-label={`${member.firstName} ${member.lastName} ablehnen`}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="reject"
+                    size="sm"
+                    variant="outline"
+                    disabled={busyId === member.id}
+                    aria-label={`${member.firstName} ${member.lastName} ablehnen`}
+                  >
                     <XIcon aria-hidden="true" />
                     Ablehnen
                   </Button>
@@ -241,5 +257,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "Admin Panel", path: "/admin", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "Admin Panel", path: "/admin", noindex: true });

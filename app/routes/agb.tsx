@@ -18,4 +18,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "AGB", description: "Die Nutzungsbedingungen der Marketing Community: Geltungsbereich, Registrierung, Verhalten, Haftung und Kündigung.", path: "/agb" });
+  seoMeta(matches, {
+    title: "AGB",
+    description: "Die Nutzungsbedingungen der Marketing Community: Geltungsbereich, Registrierung, Verhalten, Haftung und Kündigung.",
+    path: "/agb",
+  });

@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const error = new URL(response.headers.get("Location") ?? paths.home, "http://x").searchParams.get("error");
   if (error) {
-    const location = error === SESSION_REFUSED ? `${paths.auth}?error=account-rejected` : `${paths.auth}?mode=magic-link&error=invalid-link`;
+    const location =
+      error === SESSION_REFUSED ? `${paths.auth}?error=account-rejected` : `${paths.auth}?mode=magic-link&error=invalid-link`;
     return new Response(null, { status: 302, headers: { Location: location } });
   }
   const cookies = response.headers.getSetCookie();

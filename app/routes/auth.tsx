@@ -81,16 +81,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(withUncheckedBoxes(await readFormData(request), signUpCheckboxes), { schema: authActionSchema });
   const raw = submission.payload.intent;
   const intent = typeof raw === "string" && Object.hasOwn(rateRules, raw) ? (raw as AuthIntent) : null;
-  if (intent === null) return refuse(fail("invalid", texts.unknownError), { failed: null, page: ({ message }) => ({ intent: String(raw ?? ""), error: message }) });
+  if (intent === null)
+    return refuse(fail("invalid", texts.unknownError), {
+      failed: null,
+      page: ({ message }) => ({ intent: String(raw ?? ""), error: message }),
+    });
   const ip = context.clientIp ?? "unknown";
   const emailKey = (typeof submission.payload.email === "string" ? submission.payload.email : "").trim().toLowerCase();
   const limit = await checkRateLimits(rateRules[intent](ip, emailKey));
   if (!limit.allowed) {
-    return refuse({ ...fail("too-many-requests", texts.tooManyRequests), retryAfter: limit.retryAfter }, { failed: texts.loginFailedTitle, page: ({ message }) => ({ intent, error: message }) });
+    return refuse(
+      { ...fail("too-many-requests", texts.tooManyRequests), retryAfter: limit.retryAfter },
+      { failed: texts.loginFailedTitle, page: ({ message }) => ({ intent, error: message }) },
+    );
   }
   const reply = () => submission.reply({ hideFields: hiddenFields[intent] });
   if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ intent, result: reply() }) });
-  const unexpected = (failed: string) => ({ failed, fallback: { unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ intent, error: message }) });
+  const unexpected = (failed: string) => ({
+    failed,
+    fallback: { unexpected: texts.unexpectedError },
+    page: ({ message }: { message?: string }) => ({ intent, error: message }),
+  });
 
   return dispatch(submission.value, {
     "sign-in": async (input) => {
@@ -114,16 +125,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     "forgot-password": (input) =>
       respond(
         requestPasswordReset(input.email).then(() => done),
-        { ...unexpected(texts.sendFailed), context: { intent }, success: () => ({ intent, sent: true, result: submission.reply({ resetForm: true }), toast: toastMessage("success", texts.emailSent) }) },
+        {
+          ...unexpected(texts.sendFailed),
+          context: { intent },
+          success: () => ({
+            intent,
+            sent: true,
+            result: submission.reply({ resetForm: true }),
+            toast: toastMessage("success", texts.emailSent),
+          }),
+        },
       ),
     "magic-link": (input) =>
       respond(
         requestMagicLink(request, context.clientIp, input.email).then(() => done),
-        { ...unexpected(texts.sendFailed), context: { intent }, success: () => ({ intent, sent: true, result: submission.reply({ resetForm: true }), toast: toastMessage("success", texts.magicLinkSent) }) },
+        {
+          ...unexpected(texts.sendFailed),
+          context: { intent },
+          success: () => ({
+            intent,
+            sent: true,
+            result: submission.reply({ resetForm: true }),
+            toast: toastMessage("success", texts.magicLinkSent),
+          }),
+        },
       ),
     "reset-session": async () => {
       const cookies = await signOut(request).catch(() => [] as string[]);
-      return data({ intent, toast: toastMessage("info", texts.sessionReset, "Bitte melden Sie sich erneut an.") }, { headers: forwardCookies(cookies) });
+      return data(
+        { intent, toast: toastMessage("info", texts.sessionReset, "Bitte melden Sie sich erneut an.") },
+        { headers: forwardCookies(cookies) },
+      );
     },
   });
 }
@@ -139,8 +171,7 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
   const linkError = searchParams.get("error");
   useShowToast(actionData && "toast" in actionData ? actionData.toast : undefined);
 
-  const resultFor = (intent: string) =>
-    actionData?.intent === intent && "result" in actionData ? actionData.result : undefined;
+  const resultFor = (intent: string) => (actionData?.intent === intent && "result" in actionData ? actionData.result : undefined);
   const errorFor = (intent: string): string | undefined =>
     actionData?.intent === intent && "error" in actionData && typeof actionData.error === "string" ? actionData.error : undefined;
   const loginError =
@@ -148,7 +179,14 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
       ? actionData.loginError
       : errorFor("sign-in");
 
-  const title = tab === "register" ? "Registrieren" : mode === "forgot-password" ? "Passwort vergessen" : mode === "magic-link" ? "Magic Link" : "Anmelden";
+  const title =
+    tab === "register"
+      ? "Registrieren"
+      : mode === "forgot-password"
+        ? "Passwort vergessen"
+        : mode === "magic-link"
+          ? "Magic Link"
+          : "Anmelden";
 
   return (
     <AuthShell title={title} description="Willkommen in der Community für SEO, SEA und KI-Suche.">
@@ -200,5 +238,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "Anmelden", path: "/auth", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "Anmelden", path: "/auth", noindex: true });

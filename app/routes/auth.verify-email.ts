@@ -21,11 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An invalid or expired token comes back as ?error=…; the confirmation page explains it.
   const location = response.headers.get("Location");
   if (location && new URL(location, "http://x").searchParams.has("error")) {
-    headers.set("Location", `/email-confirmation?error=${encodeURIComponent(new URL(location, "http://x").searchParams.get("error") ?? "INVALID_TOKEN")}`);
+    headers.set(
+      "Location",
+      `/email-confirmation?error=${encodeURIComponent(new URL(location, "http://x").searchParams.get("error") ?? "INVALID_TOKEN")}`,
+    );
   } else if (response.headers.getSetCookie().length === 0) {
     // A valid link to an address confirmed before (a second click): better-auth signs no one in, so say why the sign-in form follows.
     const signedIn = (await getViewer(request)) !== null;
-    return redirectWithToast(signedIn ? paths.pendingApproval : paths.auth, { type: "info", title: texts.emailAlreadyConfirmed, description: signedIn ? undefined : "Sie können sich anmelden." });
+    return redirectWithToast(signedIn ? paths.pendingApproval : paths.auth, {
+      type: "info",
+      title: texts.emailAlreadyConfirmed,
+      description: signedIn ? undefined : "Sie können sich anmelden.",
+    });
   }
   return new Response(null, { status: 302, headers });
 }

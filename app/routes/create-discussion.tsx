@@ -105,7 +105,14 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
           <span id={contentLabelId} className="text-sm font-medium">
             Inhalt
           </span>
-          <RichTextField id={fields.content.id} name={fields.content.name} labelId={contentLabelId} initialHtml="" initialText="" fallbackFormat="text" />
+          <RichTextField
+            id={fields.content.id}
+            name={fields.content.name}
+            labelId={contentLabelId}
+            initialHtml=""
+            initialText=""
+            fallbackFormat="text"
+          />
           {fields.content.errors?.length ? <p className="text-sm text-destructive">{fields.content.errors[0]}</p> : null}
         </div>
         <div className="flex flex-wrap gap-3">

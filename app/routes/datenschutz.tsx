@@ -17,4 +17,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "Datenschutz", description: "Welche Daten die Marketing Community speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.", path: "/datenschutz" });
+  seoMeta(matches, {
+    title: "Datenschutz",
+    description: "Welche Daten die Marketing Community speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.",
+    path: "/datenschutz",
+  });

@@ -50,14 +50,20 @@ export function isModerationIntent(intent: string): intent is ModerationIntent {
 /** The comment a failed moderation form belongs to, so its thread shows the error. */
 export function moderationTarget(payload: Record<string, unknown>): string | null {
   const id = payload.commentId;
-  return (payload.intent === "hide-comment" || payload.intent === "restore-comment") && commentId.safeParse(id).success ? (id as string) : null;
+  return (payload.intent === "hide-comment" || payload.intent === "restore-comment") && commentId.safeParse(id).success
+    ? (id as string)
+    : null;
 }
 
 /** What the page shows for a refused moderation form: the reason form's error when the reason was wrong. */
 export function moderationRefusal(intent: ModerationIntent, target: string | null, withReasonError = false) {
   return {
     failed: moderationFailed,
-    fallback: { forbidden: texts.permissionDenied, "not-found": target ? texts.commentNotFound : texts.discussionNotFound, invalid: texts.unknownError },
+    fallback: {
+      forbidden: texts.permissionDenied,
+      "not-found": target ? texts.commentNotFound : texts.discussionNotFound,
+      invalid: texts.unknownError,
+    },
     page: ({ message }: Failure & { message: string | undefined }) => {
       const moderationError = withReasonError && message ? { intent: intent as string, message } : null;
       // The discussion's reason form shows its own error, not the comment box too; a comment's reason form reads `content`.
@@ -68,11 +74,19 @@ export function moderationRefusal(intent: ModerationIntent, target: string | nul
 }
 
 /** A status change of the discussion at hand (its id comes from the page). */
-type ChangeOfThisDiscussion = StatusChange extends infer Change ? (Change extends StatusChange ? Omit<Change, "discussionId"> : never) : never;
+type ChangeOfThisDiscussion = StatusChange extends infer Change
+  ? Change extends StatusChange
+    ? Omit<Change, "discussionId">
+    : never
+  : never;
 
 /** One handler per moderation intent, each one status change; the service asks the guardian. */
-export function moderationHandlers(viewer: Viewer | null, discussion: DiscussionDetail): IntentHandlers<ModerationInput, ReturnType<typeof moderate>> {
-  const run = (input: ModerationInput, change: ChangeOfThisDiscussion) => moderate(viewer, discussion, input, { ...change, discussionId: discussion.id });
+export function moderationHandlers(
+  viewer: Viewer | null,
+  discussion: DiscussionDetail,
+): IntentHandlers<ModerationInput, ReturnType<typeof moderate>> {
+  const run = (input: ModerationInput, change: ChangeOfThisDiscussion) =>
+    moderate(viewer, discussion, input, { ...change, discussionId: discussion.id });
   return {
     pin: (input) => run(input, { status: "pinned", enabled: true }),
     unpin: (input) => run(input, { status: "pinned", enabled: false }),

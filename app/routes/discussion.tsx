@@ -58,7 +58,14 @@ import {
 } from "~/server/accounts";
 import { dispatch, fail, firstMessage, ok, type Outcome, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
-import { isModerationIntent, moderationHandlers, moderationIntents, moderationRefusal, moderationTarget, type ModerationIntent } from "./discussion.moderate.server";
+import {
+  isModerationIntent,
+  moderationHandlers,
+  moderationIntents,
+  moderationRefusal,
+  moderationTarget,
+  type ModerationIntent,
+} from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
 
 /** The discussion this request may see: hidden ones exist only for staff. */
@@ -79,7 +86,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (page > totalPages) throw data(null, { status: 404 });
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
   if (viewer && isReading(request)) {
-    await markRead(viewer, discussion.id, comments.map((comment) => comment.id));
+    await markRead(
+      viewer,
+      discussion.id,
+      comments.map((comment) => comment.id),
+    );
   }
   const access: CommentAccess = !viewer
     ? "guest"
@@ -96,7 +107,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
   return {
-    discussion: { ...shown, content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }) },
+    discussion: {
+      ...shown,
+      content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }),
+    },
     comments: comments.map((comment) => ({
       ...comment,
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
@@ -108,7 +122,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     access,
     canEdit: canEditDiscussion(viewer, discussion),
     moderation: staff
-      ? { isPinned: discussion.isPinned, locked: discussion.lockedAt !== null, hidden: discussion.hiddenAt !== null, hiddenReason: discussion.hiddenReason }
+      ? {
+          isPinned: discussion.isPinned,
+          locked: discussion.lockedAt !== null,
+          hidden: discussion.hiddenAt !== null,
+          hiddenReason: discussion.hiddenReason,
+        }
       : null,
     watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
     now: renderNow(),
@@ -141,8 +160,16 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonEr
   const target = typeof raw === "string" && raw !== "" ? raw : null;
   return {
     failed: failedTitles[intent],
-    fallback: { forbidden: texts.permissionDenied, "not-found": texts.discussionNotFound, invalid: texts.unknownError, unexpected: texts.unexpectedError },
-    page: ({ message }: { message: string | undefined }) => ({ errors: { form: message ?? null, content: message ?? null, target }, moderationError: null }),
+    fallback: {
+      forbidden: texts.permissionDenied,
+      "not-found": texts.discussionNotFound,
+      invalid: texts.unknownError,
+      unexpected: texts.unexpectedError,
+    },
+    page: ({ message }: { message: string | undefined }) => ({
+      errors: { form: message ?? null, content: message ?? null, target },
+      moderationError: null,
+    }),
   };
 }
 
@@ -152,7 +179,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const discussion = await loadDiscussion(params.slug, viewer);
   const intent = typeof submission.payload.intent === "string" && isIntent(submission.payload.intent) ? submission.payload.intent : null;
   if (intent === null) {
-    return refuse(fail("invalid"), { failed: texts.unknownError, page: () => ({ errors: { form: texts.unknownError, content: null, target: null }, moderationError: null }) });
+    return refuse(fail("invalid"), {
+      failed: texts.unknownError,
+      page: () => ({ errors: { form: texts.unknownError, content: null, target: null }, moderationError: null }),
+    });
   }
   // The guardian first: a guest or non-moderator learns nothing about what their form got wrong.
   const allowed = isModerationIntent(intent) ? can(viewer, "moderate") : viewer !== null;
@@ -166,14 +196,23 @@ export async function action({ request, params }: Route.ActionArgs) {
     respond(work, {
       ...refusalFor(intent, submission.payload),
       context: { intent, discussion: discussion.id },
-      success: async (value) => redirectWithToast(value ? await commentHref(discussion, value.commentId) : here, { type: "success", title: success }),
+      success: async (value) =>
+        redirectWithToast(value ? await commentHref(discussion, value.commentId) : here, { type: "success", title: success }),
     });
   return dispatch(submission.value, {
     "update-discussion": (input) => write(updateDiscussion(viewer, discussion.id, input), texts.discussionUpdated),
     "create-comment": (input) =>
-      write(createComment(viewer, discussion.id, input).then((outcome) => (outcome.ok ? ok({ commentId: outcome.value.id }) : outcome)), texts.commentCreated),
+      write(
+        createComment(viewer, discussion.id, input).then((outcome) => (outcome.ok ? ok({ commentId: outcome.value.id }) : outcome)),
+        texts.commentCreated,
+      ),
     "update-comment": (input) =>
-      write(updateComment(viewer, discussion.id, input.commentId, input.content).then((outcome) => (outcome.ok ? ok({ commentId: input.commentId }) : outcome)), texts.commentUpdated),
+      write(
+        updateComment(viewer, discussion.id, input.commentId, input.content).then((outcome) =>
+          outcome.ok ? ok({ commentId: input.commentId }) : outcome,
+        ),
+        texts.commentUpdated,
+      ),
     watch: ({ level }) =>
       respond(watchDiscussion(viewer, discussion.id, level), {
         ...refusalFor(intent, submission.payload),
@@ -213,7 +252,10 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
               {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
             </Alert>
           )}
-          <ModerationBar moderation={moderation} error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null} />
+          <ModerationBar
+            moderation={moderation}
+            error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null}
+          />
         </div>
       )}
       <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
@@ -266,7 +308,9 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         )}
       </article>
 
-      {loaderData.watch && <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />}
+      {loaderData.watch && (
+        <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />
+      )}
 
       <CommentSection
         comments={comments}
@@ -323,7 +367,14 @@ function EditDiscussionForm({
         <span id="edit-content-label" className="text-sm font-medium">
           Inhalt
         </span>
-        <RichTextField id="edit-content" name="content" labelId="edit-content-label" initialHtml={discussion.content} initialText={discussion.content} fallbackFormat="html" />
+        <RichTextField
+          id="edit-content"
+          name="content"
+          labelId="edit-content-label"
+          initialHtml={discussion.content}
+          initialText={discussion.content}
+          fallbackFormat="html"
+        />
       </div>
       <div className="flex gap-2">
         <Button type="submit" disabled={pending || title.trim() === ""}>
@@ -361,7 +412,18 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   if (hidden) return tags;
   return [
     ...tags,
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `Kommentare zu „${discussion.title}“`, href: `${path}/feed.xml` },
-    { tagName: "link", rel: "alternate", type: "text/markdown", href: `${publicUrlFrom(matches)}${paths.discussionMarkdown(discussion.slug)}` },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `Kommentare zu „${discussion.title}“`,
+      href: `${path}/feed.xml`,
+    },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "text/markdown",
+      href: `${publicUrlFrom(matches)}${paths.discussionMarkdown(discussion.slug)}`,
+    },
   ];
 };

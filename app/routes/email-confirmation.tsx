@@ -17,7 +17,11 @@ import type { Route } from "./+types/email-confirmation";
 export async function action({ request, context }: Route.ActionArgs) {
   // The address comes from the page's URL, not from the form (the form is a single button), parsed like any form.
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: emailOnlySchema });
-  const answer = { failed: texts.sendFailed, fallback: { unexpected: texts.unexpectedError }, page: ({ message }: { message?: string }) => ({ error: message }) };
+  const answer = {
+    failed: texts.sendFailed,
+    fallback: { unexpected: texts.unexpectedError },
+    page: ({ message }: { message?: string }) => ({ error: message }),
+  };
   if (submission.status !== "success") return refuse(fail("invalid", texts.emailNotFound), answer);
   const limit = await checkRateLimits([
     [authRateRules.resendPerIp, context.clientIp ?? "unknown"],
@@ -26,7 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) return refuse({ ...fail("too-many-requests", texts.tooManyRequests), retryAfter: limit.retryAfter }, answer);
   return respond(
     resendVerification(submission.value.email).then(() => done),
-    { ...answer, context: { action: "resend confirmation" }, success: () => ({ sent: true, toast: toastMessage("success", texts.emailSent, "Wir haben Ihnen die Bestätigungs-E-Mail erneut gesendet.") }) },
+    {
+      ...answer,
+      context: { action: "resend confirmation" },
+      success: () => ({
+        sent: true,
+        toast: toastMessage("success", texts.emailSent, "Wir haben Ihnen die Bestätigungs-E-Mail erneut gesendet."),
+      }),
+    },
   );
 }
 

@@ -22,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getViewer(request),
   ]);
   const listed = [...recent, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];
-  const unread = await unreadCounts(viewer, listed.map((discussion) => discussion.id));
+  const unread = await unreadCounts(
+    viewer,
+    listed.map((discussion) => discussion.id),
+  );
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
   return { recent, highlights, stats, unread, isGuest: viewer === null, now: renderNow() };
 }

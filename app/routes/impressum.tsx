@@ -40,14 +40,11 @@ export default function ImprintRoute() {
       <p>{operator.contentResponsible}</p>
       <h2>Nutzerbeiträge</h2>
       <p>
-        Beiträge im Forum geben die Meinung ihrer Verfasserinnen und Verfasser wieder. Rechtswidrige Inhalte entfernen
-        wir nach Kenntnis umgehend; Hinweise bitte an die oben genannte E-Mail-Adresse.
+        Beiträge im Forum geben die Meinung ihrer Verfasserinnen und Verfasser wieder. Rechtswidrige Inhalte entfernen wir nach Kenntnis
+        umgehend; Hinweise bitte an die oben genannte E-Mail-Adresse.
       </p>
       <h2>Verbraucherstreitbeilegung</h2>
-      <p>
-        Wir sind nicht bereit oder verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle
-        teilzunehmen.
-      </p>
+      <p>Wir sind nicht bereit oder verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.</p>
     </LegalPage>
   );
 }

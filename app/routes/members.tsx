@@ -87,13 +87,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         <label htmlFor="member-expertise" className="sr-only">
           Fachgebiet
         </label>
-        <Select
-          id="member-expertise"
-          name="expertise"
-          defaultValue={expertise ?? ""}
-          onChange={() => apply(0)}
-          className="sm:w-48"
-        >
+        <Select id="member-expertise" name="expertise" defaultValue={expertise ?? ""} onChange={() => apply(0)} className="sm:w-48">
           <option value="">Alle Bereiche</option>
           {directoryExpertise.map((value) => (
             <option key={value} value={value}>

@@ -23,14 +23,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, unread };
 }
 
-const notificationActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), id: z.uuid({ error: "Diese Benachrichtigung gibt es nicht." }) }),
-  z.object({ intent: z.literal("read-all") }),
-], { error: texts.unknownError });
+const notificationActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("open"), id: z.uuid({ error: "Diese Benachrichtigung gibt es nicht." }) }),
+    z.object({ intent: z.literal("read-all") }),
+  ],
+  { error: texts.unknownError },
+);
 
 const refusal = {
   failed: "Benachrichtigung nicht geändert",
-  fallback: { forbidden: texts.permissionDenied, "not-found": "Diese Benachrichtigung gibt es nicht.", invalid: texts.unknownError, unexpected: texts.unexpectedError },
+  fallback: {
+    forbidden: texts.permissionDenied,
+    "not-found": "Diese Benachrichtigung gibt es nicht.",
+    invalid: texts.unknownError,
+    unexpected: texts.unexpectedError,
+  },
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -56,7 +65,11 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Benachrichtigungen</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="notifications-unread">
-            {unread === 0 ? "Keine ungelesenen Benachrichtigungen" : unread === 1 ? "1 ungelesene Benachrichtigung" : `${unread} ungelesene Benachrichtigungen`}
+            {unread === 0
+              ? "Keine ungelesenen Benachrichtigungen"
+              : unread === 1
+                ? "1 ungelesene Benachrichtigung"
+                : `${unread} ungelesene Benachrichtigungen`}
             {totalPages > 1 ? ` · Seite ${currentPage} von ${totalPages}` : ""}
           </p>
         </div>
@@ -74,7 +87,9 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
           <BellIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
           <h2 className="mt-2 text-lg font-semibold">Noch keine Benachrichtigungen</h2>
-          <p className="mt-1 text-muted-foreground">Hier erfahren Sie, wenn jemand auf Ihre Beiträge antwortet oder in beobachteten Diskussionen schreibt.</p>
+          <p className="mt-1 text-muted-foreground">
+            Hier erfahren Sie, wenn jemand auf Ihre Beiträge antwortet oder in beobachteten Diskussionen schreibt.
+          </p>
         </div>
       ) : (
         <ul className="flex flex-col gap-2" data-testid="notification-list">
@@ -122,4 +137,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} loadFailedTitle="Fehler beim Laden der Benachrichtigungen" />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "Benachrichtigungen", path: paths.notifications, noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Benachrichtigungen", path: paths.notifications, noindex: true });

@@ -24,7 +24,11 @@ const unsubscribeSchema = z.object({ token: z.string({ error: invalidLink }).min
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: unsubscribeSchema });
-  const refusal = { failed: "Abmeldung fehlgeschlagen", fallback: { invalid: invalidLink, unexpected: texts.unexpectedError }, page: ({ message }: { message: string | undefined }) => ({ error: message ?? invalidLink, done: null }) };
+  const refusal = {
+    failed: "Abmeldung fehlgeschlagen",
+    fallback: { invalid: invalidLink, unexpected: texts.unexpectedError },
+    page: ({ message }: { message: string | undefined }) => ({ error: message ?? invalidLink, done: null }),
+  };
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
   return respond(unsubscribe(submission.value.token), {
     ...refusal,
@@ -66,4 +70,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "E-Mails abbestellen", path: "/notifications/unsubscribe", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "E-Mails abbestellen", path: "/notifications/unsubscribe", noindex: true });

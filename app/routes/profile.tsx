@@ -21,7 +21,15 @@ import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
 import { canDeleteAccount, canEditProfile, getViewer, notFoundUnless, signOut } from "~/server/accounts";
 import { listDiscussionsByAuthor } from "~/server/discussions";
-import { avatarTexts, countContributions, deleteOwnAccount, getPublicProfile, removeAvatar, setAvatar, updateOwnProfile } from "~/server/members";
+import {
+  avatarTexts,
+  countContributions,
+  deleteOwnAccount,
+  getPublicProfile,
+  removeAvatar,
+  setAvatar,
+  updateOwnProfile,
+} from "~/server/members";
 import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
 import {
   dispatch,
@@ -40,7 +48,11 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
-  const [discussions, contributions, viewer] = await Promise.all([listDiscussionsByAuthor(profile.id), countContributions(profile.id), getViewer(request)]);
+  const [discussions, contributions, viewer] = await Promise.all([
+    listDiscussionsByAuthor(profile.id),
+    countContributions(profile.id),
+    getViewer(request),
+  ]);
   const canEdit = canEditProfile(viewer, profile.id);
   addStructuredData(context, profilePageJsonLd(profile, contributions));
   return {
@@ -63,13 +75,19 @@ const profileActionSchema = z.discriminatedUnion("intent", [
   notificationSchema.extend({ intent: z.literal("update-notifications") }),
   z.object({
     intent: z.literal("delete-account"),
-    confirmation: z.string({ error: deleteConfirmationText }).trim().refine((value) => value === DELETE_CONFIRMATION, deleteConfirmationText),
+    confirmation: z
+      .string({ error: deleteConfirmationText })
+      .trim()
+      .refine((value) => value === DELETE_CONFIRMATION, deleteConfirmationText),
   }),
 ]);
 type ProfileIntent = z.infer<typeof profileActionSchema>["intent"];
 
 /** The toast title of each form's failure, and whether the form shows the message itself. */
-const refusals: Record<ProfileIntent, { failed: string; page?: (failure: { message?: string; fieldErrors?: Record<string, string[]> }) => object }> = {
+const refusals: Record<
+  ProfileIntent,
+  { failed: string; page?: (failure: { message?: string; fieldErrors?: Record<string, string[]> }) => object }
+> = {
   "update-profile": { failed: texts.profileUpdateFailed, page: ({ fieldErrors }) => ({ errors: fieldErrors ?? {} }) },
   "upload-avatar": { failed: texts.avatarUploadFailed },
   "remove-avatar": { failed: texts.avatarUploadFailed },
@@ -81,7 +99,11 @@ type ProfileActionData = { toast?: ToastMessage; errors?: Record<string, string[
 
 function answer(intent: ProfileIntent) {
   const { failed, page } = refusals[intent];
-  return { failed, fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError }, page: (failure: Failure): ProfileActionData => page?.(failure) ?? {} };
+  return {
+    failed,
+    fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
+    page: (failure: Failure): ProfileActionData => page?.(failure) ?? {},
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -92,27 +114,38 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(fail("too-large", avatarTexts.tooLarge), answer("upload-avatar"));
   const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent;
-  if (typeof intent !== "string" || !Object.hasOwn(refusals, intent)) return refuse(fail("invalid"), { failed: texts.unknownError, page: (): ProfileActionData => ({}) });
+  if (typeof intent !== "string" || !Object.hasOwn(refusals, intent))
+    return refuse(fail("invalid"), { failed: texts.unknownError, page: (): ProfileActionData => ({}) });
   const known = intent as ProfileIntent;
   // The guardian first. A guest uploading is told to sign in (the avatar form's text); deleting is its own rule.
   if (known === "upload-avatar" && !viewer) return refuse(fail("unauthenticated", avatarTexts.notSignedIn), answer(known));
   if (known === "delete-account" ? !canDeleteAccount(viewer, params.id) : !canEditProfile(viewer, params.id)) {
-    return refuse(fail("forbidden"), known === "delete-account" ? { failed: texts.unknownError, fallback: { forbidden: texts.permissionDenied }, page: (): ProfileActionData => ({}) } : answer(known));
+    return refuse(
+      fail("forbidden"),
+      known === "delete-account"
+        ? { failed: texts.unknownError, fallback: { forbidden: texts.permissionDenied }, page: (): ProfileActionData => ({}) }
+        : answer(known),
+    );
   }
   if (submission.status !== "success") {
     const message = known === "update-notifications" ? undefined : firstMessage(submission.error);
     return refuse(fail("invalid", message, fieldErrorsOf(submission.error)), answer(known));
   }
   const here = paths.profile(params.id);
-  const done = (title: string, to = here) => () => redirectWithToast(to, { type: "success", title });
+  const done =
+    (title: string, to = here) =>
+    () =>
+      redirectWithToast(to, { type: "success", title });
   return dispatch(submission.value, {
-    "update-profile": ({ intent, ...input }) => respond(updateOwnProfile(viewer, params.id, input), { ...answer(intent), success: done(texts.profileUpdated) }),
+    "update-profile": ({ intent, ...input }) =>
+      respond(updateOwnProfile(viewer, params.id, input), { ...answer(intent), success: done(texts.profileUpdated) }),
     "upload-avatar": ({ intent, avatar }) =>
       respond(setAvatar(viewer, params.id, { size: avatar.size, bytes: () => avatar.arrayBuffer() }), {
         ...answer(intent),
         success: done(texts.avatarUploaded, `${here}?edit=1`),
       }),
-    "remove-avatar": ({ intent }) => respond(removeAvatar(viewer, params.id), { ...answer(intent), success: done("Profilbild entfernt", `${here}?edit=1`) }),
+    "remove-avatar": ({ intent }) =>
+      respond(removeAvatar(viewer, params.id), { ...answer(intent), success: done("Profilbild entfernt", `${here}?edit=1`) }),
     "update-notifications": ({ intent, ...settings }) =>
       respond(updateNotificationSettings(viewer, params.id, settings), { ...answer(intent), success: done(texts.settingsSaved) }),
     "delete-account": ({ intent }) =>
@@ -162,9 +195,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           )}
         </div>
       </Card>
-      {editing && (
-        <EditProfile profile={profile} errors={actionData?.errors ?? {}} />
-      )}
+      {editing && <EditProfile profile={profile} errors={actionData?.errors ?? {}} />}
       <Card>
         <CardHeader>
           <CardTitle>Über mich</CardTitle>
@@ -183,7 +214,9 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         </CardContent>
       </Card>
       {notifications && <NotificationCard settings={notifications} />}
-      {loaderData.canDeleteAccount && <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />}
+      {loaderData.canDeleteAccount && (
+        <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />
+      )}
       <section aria-labelledby="profile-discussions">
         <h2 id="profile-discussions" className="text-xl font-semibold">
           Diskussionen von {profile.firstName}
@@ -220,7 +253,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   // The page shows the first name only, and so do its title and structured data.
   return seoMeta(matches, {
     title: profile.firstName,
-    description: profile.bio ? profile.bio.slice(0, 160) : `${profile.firstName} ist Mitglied der Marketing Community${profile.company ? ` (${profile.company})` : ""}.`,
+    description: profile.bio
+      ? profile.bio.slice(0, 160)
+      : `${profile.firstName} ist Mitglied der Marketing Community${profile.company ? ` (${profile.company})` : ""}.`,
     path: paths.profile(profile.id),
     type: "profile",
   });

@@ -29,10 +29,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   const limit = await checkRateLimits([[authRateRules.newPasswordPerIp, context.clientIp ?? "unknown"]]);
   if (!limit.allowed) {
-    return refuse(fail("too-many-requests", texts.tooManyRequests), { failed: texts.passwordUpdateFailed, page: ({ message }) => ({ status: "error" as const, error: message }) });
+    return refuse(fail("too-many-requests", texts.tooManyRequests), {
+      failed: texts.passwordUpdateFailed,
+      page: ({ message }) => ({ status: "error" as const, error: message }),
+    });
   }
   if (submission.status !== "success") {
-    return refuse(fail("invalid"), { failed: null, page: () => ({ status: "invalid-input" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }) });
+    return refuse(fail("invalid"), {
+      failed: null,
+      page: () => ({ status: "invalid-input" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }),
+    });
   }
   return respond(resetPassword(submission.value.token, submission.value.password), {
     failed: (failure) => (failure.fieldErrors?.token ? texts.invalidLink : texts.passwordUpdateFailed),

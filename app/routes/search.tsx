@@ -40,7 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filter, result, unread, now: renderNow() };
 }
 
-
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const { filter, result, unread, now } = loaderData;
   const navigate = useNavigate();
@@ -67,7 +66,14 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight">Diskussionen durchsuchen</h1>
-      <Form method="get" action={paths.search} onSubmit={handleSubmit} className="flex flex-col gap-4" role="search" aria-label="Diskussionen durchsuchen">
+      <Form
+        method="get"
+        action={paths.search}
+        onSubmit={handleSubmit}
+        className="flex flex-col gap-4"
+        role="search"
+        aria-label="Diskussionen durchsuchen"
+      >
         <div className="flex gap-2">
           <label htmlFor="search-query" className="sr-only">
             Suchbegriff
@@ -105,7 +111,13 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
               <label htmlFor="search-date" className="text-sm font-medium">
                 Zeitraum
               </label>
-              <Select id="search-date" name="dateRange" defaultValue={filter.dateRange ?? ""} key={`d-${filter.dateRange}`} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+              <Select
+                id="search-date"
+                name="dateRange"
+                defaultValue={filter.dateRange ?? ""}
+                key={`d-${filter.dateRange}`}
+                onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+              >
                 <option value="">Gesamter Zeitraum</option>
                 {dateRanges.map((range) => (
                   <option key={range} value={range}>
@@ -118,7 +130,13 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
               <label htmlFor="search-sort" className="text-sm font-medium">
                 Sortierung
               </label>
-              <Select id="search-sort" name="sortBy" defaultValue={filter.sortBy} key={`s-${filter.sortBy}`} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}>
+              <Select
+                id="search-sort"
+                name="sortBy"
+                defaultValue={filter.sortBy}
+                key={`s-${filter.sortBy}`}
+                onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+              >
                 {sortOptions.map((option) => (
                   <option key={option} value={option}>
                     {sortLabels[option]}
@@ -166,7 +184,11 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="result-count">
-              {result.capped ? `Mehr als ${formatCount(result.total)} Ergebnisse` : result.total === 1 ? "1 Ergebnis" : `${result.total} Ergebnisse`}
+              {result.capped
+                ? `Mehr als ${formatCount(result.total)} Ergebnisse`
+                : result.total === 1
+                  ? "1 Ergebnis"
+                  : `${result.total} Ergebnisse`}
               {filter.query ? ` für „${filter.query}“` : ""}
               {result.total > SEARCH_LIMIT ? ` – die ${SEARCH_LIMIT} ersten werden angezeigt` : ""}
             </p>

@@ -5,7 +5,10 @@ import type { Route } from "./+types/sitemaps";
 export async function loader({ params }: Route.LoaderArgs) {
   // A resource route: a thrown data(null) would go out as the JSON body "null".
   const unknownPage = () =>
-    new Response("Diese Sitemap-Seite gibt es nicht.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" } });
+    new Response("Diese Sitemap-Seite gibt es nicht.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=900" },
+    });
   const page = Number(/^([1-9]\d{0,4})\.xml$/.exec(params.file)?.[1] ?? 0);
   const layout = await sitemapLayout();
   if (layout.kind !== "index" || page < 1 || page > layout.pages) return unknownPage();
@@ -15,4 +18,3 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (entries.length === 0) return unknownPage();
   return xmlResponse(urlsetXml(entries));
 }
-

@@ -36,19 +36,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   addStructuredData(context, breadcrumbs);
   const watch = viewer && can(viewer, "watch") ? await categoryWatchLevel(viewer.id, subforum.category) : null;
-  const unread = await unreadCounts(viewer, result.discussions.map((discussion) => discussion.id));
+  const unread = await unreadCounts(
+    viewer,
+    result.discussions.map((discussion) => discussion.id),
+  );
   return { subforum, ...result, unread, signedIn: viewer !== null, watch };
 }
 
-const subforumActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Kategorie verfolgen." }) }),
-], { error: texts.unknownError });
+const subforumActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Kategorie verfolgen." }) })],
+  { error: texts.unknownError },
+);
 
 /** Watching the category: members choose whether new discussions here notify them. */
 export async function action({ request, params }: Route.ActionArgs) {
   const subforum = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
   const viewer = await getViewer(request);
-  const refusal = { failed: "Beobachtung nicht gespeichert", fallback: { forbidden: texts.permissionDenied, invalid: texts.unknownError, unexpected: texts.unexpectedError } };
+  const refusal = {
+    failed: "Beobachtung nicht gespeichert",
+    fallback: { forbidden: texts.permissionDenied, invalid: texts.unknownError, unexpected: texts.unexpectedError },
+  };
   if (!viewer || !can(viewer, "watch")) return refuse(fail("forbidden"), refusal);
   const submission = parseWithZod(await readFormData(request), { schema: subforumActionSchema });
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
@@ -136,6 +144,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }
       // Each page is canonical to itself; page 1 has no parameter.
       path: pageHref(subforum.path, currentPage),
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${subforum.title} – ${site.name}`, href: paths.feedOf(subforum.path) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${subforum.title} – ${site.name}`,
+      href: paths.feedOf(subforum.path),
+    },
   ];
 };

@@ -31,7 +31,12 @@ discussionEvents.on("discussion.edited", "seo", async (tx, { discussion }) => {
 // Staff editing someone else's text is written to the audit log.
 discussionEvents.on("discussion.edited", "moderation", async (tx, { discussion, actor }) => {
   if (discussion.authorId === actor.id) return;
-  await recordAudit(tx, actor, { action: "update-discussion", targetType: "discussion", targetId: discussion.id, targetLabel: discussion.title });
+  await recordAudit(tx, actor, {
+    action: "update-discussion",
+    targetType: "discussion",
+    targetId: discussion.id,
+    targetLabel: discussion.title,
+  });
 });
 
 // Those mentioned hear of it once: the reply notice skips them.
@@ -45,7 +50,12 @@ discussionEvents.on("comment.edited", "notifications", async (tx, { discussionId
 });
 discussionEvents.on("comment.edited", "moderation", async (tx, { comment, actor }) => {
   if (comment.authorId === actor.id) return;
-  await recordAudit(tx, actor, { action: "update-comment", targetType: "comment", targetId: comment.id, targetLabel: excerpt(comment.contentBefore) });
+  await recordAudit(tx, actor, {
+    action: "update-comment",
+    targetType: "comment",
+    targetId: comment.id,
+    targetLabel: excerpt(comment.contentBefore),
+  });
 });
 
 checkEventListeners();

@@ -38,15 +38,108 @@ const MAX_THREADS_PER_DISCUSSION = 1_200;
 /** One top-level comment in REPLY_EVERY gets a reply. */
 const REPLY_EVERY = 5;
 
-const firstNames = ["Anna", "Ben", "Clara", "David", "Elif", "Felix", "Greta", "Hannes", "Ida", "Jonas", "Katrin", "Lukas", "Mia", "Niklas", "Olga", "Paul", "Rita", "Stefan", "Tanja", "Umut", "Vera", "Wolfgang", "Yasemin", "Zoe"];
-const lastNames = ["Albrecht", "Brandt", "Cakir", "Dietrich", "Engel", "Fischer", "Graf", "Hartmann", "Illner", "Jung", "Kaiser", "Lorenz", "Meyer", "Neumann", "Otto", "Peters", "Richter", "Schulz", "Thiel", "Vogel", "Weber", "Yilmaz", "Zimmermann"];
-const companies = ["Suchwerk GmbH", "Klickraum Agentur", "Datenfuchs Analytics", "Nordlicht Media", "Freelancer", "Hanse Performance", "Isarblick Digital", "Rankmeister", ""];
+const firstNames = [
+  "Anna",
+  "Ben",
+  "Clara",
+  "David",
+  "Elif",
+  "Felix",
+  "Greta",
+  "Hannes",
+  "Ida",
+  "Jonas",
+  "Katrin",
+  "Lukas",
+  "Mia",
+  "Niklas",
+  "Olga",
+  "Paul",
+  "Rita",
+  "Stefan",
+  "Tanja",
+  "Umut",
+  "Vera",
+  "Wolfgang",
+  "Yasemin",
+  "Zoe",
+];
+const lastNames = [
+  "Albrecht",
+  "Brandt",
+  "Cakir",
+  "Dietrich",
+  "Engel",
+  "Fischer",
+  "Graf",
+  "Hartmann",
+  "Illner",
+  "Jung",
+  "Kaiser",
+  "Lorenz",
+  "Meyer",
+  "Neumann",
+  "Otto",
+  "Peters",
+  "Richter",
+  "Schulz",
+  "Thiel",
+  "Vogel",
+  "Weber",
+  "Yilmaz",
+  "Zimmermann",
+];
+const companies = [
+  "Suchwerk GmbH",
+  "Klickraum Agentur",
+  "Datenfuchs Analytics",
+  "Nordlicht Media",
+  "Freelancer",
+  "Hanse Performance",
+  "Isarblick Digital",
+  "Rankmeister",
+  "",
+];
 const expertises = ["seo", "sea", "ki-suche", "tools", "general"];
 const experiences = ["anfaenger", "einsteiger", "fortgeschritten", "fortgeschrittener", "experte", "senior-experte"];
 
 /** Weighted like a real marketing forum: most traffic in SEO, then SEA and AI search. */
-const categoryWheel = ["seo", "seo", "seo", "seo", "seo", "seo", "sea", "sea", "sea", "sea", "ki-suche", "ki-suche", "ki-suche", "ki-suche", "general", "general", "general", "tools", "tools", "events"];
-const titleOpeners = ["Erfahrungen mit", "Frage zu", "Tipps für", "Problem mit", "Wie messt ihr", "Best Practices für", "Diskussion:", "Hilfe bei", "Update zu", "Fallstudie:", "Lohnt sich", "Strategie für"];
+const categoryWheel = [
+  "seo",
+  "seo",
+  "seo",
+  "seo",
+  "seo",
+  "seo",
+  "sea",
+  "sea",
+  "sea",
+  "sea",
+  "ki-suche",
+  "ki-suche",
+  "ki-suche",
+  "ki-suche",
+  "general",
+  "general",
+  "general",
+  "tools",
+  "tools",
+  "events",
+];
+const titleOpeners = [
+  "Erfahrungen mit",
+  "Frage zu",
+  "Tipps für",
+  "Problem mit",
+  "Wie messt ihr",
+  "Best Practices für",
+  "Diskussion:",
+  "Hilfe bei",
+  "Update zu",
+  "Fallstudie:",
+  "Lohnt sich",
+  "Strategie für",
+];
 const titleTopics = [
   "Core Web Vitals nach dem Relaunch",
   "Backlinks aus Gastbeiträgen",
@@ -190,9 +283,13 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
     commentsDone += counted;
     options.onProgress?.({ discussions: to + 1, comments: commentsDone });
   }
-  const [row] = ((await db.execute(sql`select count(*) filter (where parent_id is not null) as replies from comments c where exists (select 1 from discussions d where d.id = c.discussion_id and d.slug like 'bench-%')`)) as unknown as {
-    rows: Array<{ replies: number }>;
-  }).rows;
+  const [row] = (
+    (await db.execute(
+      sql`select count(*) filter (where parent_id is not null) as replies from comments c where exists (select 1 from discussions d where d.id = c.discussion_id and d.slug like 'bench-%')`,
+    )) as unknown as {
+      rows: Array<{ replies: number }>;
+    }
+  ).rows;
   return { members, discussions: total, comments: commentsDone, replies: Number(row?.replies ?? 0) };
 }
 

@@ -270,8 +270,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 1.5,
         content: `<p>Wir kaufen für Kunden keine Links, Punkt. Nicht weil es nie funktioniert, sondern weil wir das Risiko nicht tragen wollen, wenn es schiefgeht. Bezahlte Kooperationen gibt es bei uns nur mit dem Attribut „sponsored“ und klarer Kennzeichnung.</p>`,
         replies: [
-          { author: "tobias", hoursAfterPrevious: 2, content: `<p>Danke, so ähnlich hätte ich es auch formuliert. Was bietest du dem Kunden dann stattdessen an?</p>` },
-          { author: "lena", hoursAfterPrevious: 1.2, content: `<p>Digital PR mit eigenen Daten, kleine Studien aus dem Kundenumfeld und klassische Pressearbeit. Dauert länger, bleibt aber.</p>` },
+          {
+            author: "tobias",
+            hoursAfterPrevious: 2,
+            content: `<p>Danke, so ähnlich hätte ich es auch formuliert. Was bietest du dem Kunden dann stattdessen an?</p>`,
+          },
+          {
+            author: "lena",
+            hoursAfterPrevious: 1.2,
+            content: `<p>Digital PR mit eigenen Daten, kleine Studien aus dem Kundenumfeld und klassische Pressearbeit. Dauert länger, bleibt aber.</p>`,
+          },
         ],
       },
       {
@@ -279,8 +287,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Ganz ehrlich: Ein Großteil der Branche kauft Links, es heißt dann nur „Content-Kooperation“. Entscheidend ist, ob ein Muster auffällt. Zehn Artikel auf Linkfarmen mit harten Money-Keywords sind etwas anderes als ein gut gemachter Gastbeitrag in einem echten Fachmagazin.</p>`,
         replies: [
-          { author: "aylin", hoursAfterPrevious: 1, content: `<p>Mag sein, aber „fällt nicht auf“ ist halt keine Strategie. Wir hatten genau so einen Fall und haben ein halbes Jahr gebraucht, um uns davon zu erholen.</p>` },
-          { author: "juergen", hoursAfterPrevious: 2.5, content: `<p>Völlig richtig, ich sage ja nicht, dass ich es empfehle. Nur dass die Realität grauer ist, als die Richtlinien klingen.</p>` },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 1,
+            content: `<p>Mag sein, aber „fällt nicht auf“ ist halt keine Strategie. Wir hatten genau so einen Fall und haben ein halbes Jahr gebraucht, um uns davon zu erholen.</p>`,
+          },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 2.5,
+            content: `<p>Völlig richtig, ich sage ja nicht, dass ich es empfehle. Nur dass die Realität grauer ist, als die Richtlinien klingen.</p>`,
+          },
         ],
       },
       {
@@ -298,7 +314,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 5,
         content: `<p>Ein Aspekt, der mir hier fehlt: Erwähnungen auf relevanten Seiten helfen inzwischen auch bei der Sichtbarkeit in KI-Antworten. Da geht es weniger um den Link als um die Marke im richtigen Kontext. Das spricht eher für echte PR als für gekaufte Backlinks.</p>`,
         replies: [
-          { author: "nina", hoursAfterPrevious: 1.5, content: `<p>Kann ich bestätigen. In unseren Prompt-Tests tauchen Marken, die in Fachmedien und Vergleichsartikeln erwähnt werden, deutlich häufiger auf als Marken mit vielen Blog-Links.</p>` },
+          {
+            author: "nina",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Kann ich bestätigen. In unseren Prompt-Tests tauchen Marken, die in Fachmedien und Vergleichsartikeln erwähnt werden, deutlich häufiger auf als Marken mit vielen Blog-Links.</p>`,
+          },
         ],
       },
       {
@@ -311,8 +331,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Mal aus Kundensicht: Bei uns hat die frühere Agentur Links gekauft, ohne uns das transparent zu sagen. Das hat uns später eine manuelle Maßnahme eingebracht. Bitte sagt euren Kunden wenigstens ehrlich, was ihr macht.</p>`,
         replies: [
-          { author: "tobias", hoursAfterPrevious: 1, content: `<p>Oh, genau dieses Szenario will ich vermeiden. Wie seid ihr da wieder rausgekommen?</p>` },
-          { author: "felix", hoursAfterPrevious: 2, content: `<p>Dazu habe ich vor ein paar Wochen einen eigenen Thread aufgemacht, da steht alles drin. Kurz: Links abbauen lassen, Disavow für den Rest, Antrag auf erneute Überprüfung.</p>` },
+          {
+            author: "tobias",
+            hoursAfterPrevious: 1,
+            content: `<p>Oh, genau dieses Szenario will ich vermeiden. Wie seid ihr da wieder rausgekommen?</p>`,
+          },
+          {
+            author: "felix",
+            hoursAfterPrevious: 2,
+            content: `<p>Dazu habe ich vor ein paar Wochen einen eigenen Thread aufgemacht, da steht alles drin. Kurz: Links abbauen lassen, Disavow für den Rest, Antrag auf erneute Überprüfung.</p>`,
+          },
         ],
       },
       {
@@ -325,7 +353,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 4,
         content: `<p>Im Reisebereich sind Kooperationen mit Reiseblogs ein Dauerthema. Wir kennzeichnen die inzwischen konsequent als Werbung und die Links als gesponsert. Die Buchungen über diese Artikel sind trotzdem gut, und das ist für uns der eigentliche Wert.</p>`,
       },
-      { author: "lena", hoursAfterPrevious: 5, content: `<p>Tobias, für das Kundengespräch hilft es, das Risiko in Umsatz zu übersetzen: Was kostet es den Shop, wenn die wichtigsten Kategorien drei Monate lang nicht ranken? Diese Zahl überzeugt meistens mehr als jede Richtlinie.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 5,
+        content: `<p>Tobias, für das Kundengespräch hilft es, das Risiko in Umsatz zu übersetzen: Was kostet es den Shop, wenn die wichtigsten Kategorien drei Monate lang nicht ranken? Diese Zahl überzeugt meistens mehr als jede Richtlinie.</p>`,
+      },
       {
         author: "juergen",
         hoursAfterPrevious: 8,
@@ -336,7 +368,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 6,
         content: `<p>Noch ein Tipp: Linkable Assets funktionieren bei Arbeitsschuhen richtig gut, zum Beispiel ein Ratgeber zu den Sicherheitsklassen S1 bis S5 mit einer übersichtlichen Tabelle. So etwas verlinken Berufsschulen und Fachportale freiwillig.</p>`,
       },
-      { author: "tobias", hoursAfterPrevious: 10, content: `<p>Kurzes Update: Ich habe dem Kunden ein Konzept mit Digital PR und einem Sicherheitsklassen-Ratgeber geschickt und explizit geschrieben, dass ich keine Backlinks kaufe. Er hat zugestimmt – mal sehen, ob er dabei bleibt. Danke euch allen!</p>` },
+      {
+        author: "tobias",
+        hoursAfterPrevious: 10,
+        content: `<p>Kurzes Update: Ich habe dem Kunden ein Konzept mit Digital PR und einem Sicherheitsklassen-Ratgeber geschickt und explizit geschrieben, dass ich keine Backlinks kaufe. Er hat zugestimmt – mal sehen, ob er dabei bleibt. Danke euch allen!</p>`,
+      },
       {
         author: "markus",
         hoursAfterPrevious: 3,
@@ -359,8 +395,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Starke Zahlen! Bei uns war der größte Hebel fast immer der Consent-Banner. Viele CMPs blockieren beim Klick auf „Akzeptieren“ den Main Thread für 200 ms und mehr.</p>`,
         replies: [
-          { author: "aylin", hoursAfterPrevious: 2, content: `<p>Guter Hinweis, das haben wir tatsächlich noch nicht isoliert gemessen. Schaue ich mir an.</p>` },
-          { author: "sabine", hoursAfterPrevious: 4, content: `<p>Kann ich bestätigen. Im Performance-Panel der Chrome DevTools sieht man das sofort, wenn man die Interaktion mit CPU-Drosselung aufzeichnet.</p>` },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 2,
+            content: `<p>Guter Hinweis, das haben wir tatsächlich noch nicht isoliert gemessen. Schaue ich mir an.</p>`,
+          },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 4,
+            content: `<p>Kann ich bestätigen. Im Performance-Panel der Chrome DevTools sieht man das sofort, wenn man die Interaktion mit CPU-Drosselung aufzeichnet.</p>`,
+          },
         ],
       },
       {
@@ -373,7 +417,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 10,
         content: `<p>Wie habt ihr die Verbesserung gemessen, bevor die CrUX-Daten nachgezogen sind? Mit eigenen RUM-Daten oder nur mit Lighthouse?</p>`,
         replies: [
-          { author: "aylin", hoursAfterPrevious: 1.5, content: `<p>Mit der web-vitals-Library und einem eigenen Event in GA4. Lighthouse misst INP gar nicht, da bekommst du nur die Total Blocking Time als groben Anhaltspunkt.</p>` },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Mit der web-vitals-Library und einem eigenen Event in GA4. Lighthouse misst INP gar nicht, da bekommst du nur die Total Blocking Time als groben Anhaltspunkt.</p>`,
+          },
         ],
       },
       {
@@ -381,7 +429,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 20,
         content: `<p>Kleiner Seitenaspekt: Habt ihr geprüft, ob die Bewertungen nach dem verzögerten Laden des Widgets noch im gerenderten HTML stehen? Sonst sehen Crawler sie eventuell nicht mehr.</p>`,
         replies: [
-          { author: "aylin", hoursAfterPrevious: 3, content: `<p>Ja, die Sternebewertung steht zusätzlich serverseitig im HTML und im Product-Markup. Das Widget ist nur für die Detailansicht.</p>` },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 3,
+            content: `<p>Ja, die Sternebewertung steht zusätzlich serverseitig im HTML und im Product-Markup. Das Widget ist nur für die Detailansicht.</p>`,
+          },
         ],
       },
     ],
@@ -402,8 +454,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Klar Variante A. Wir haben das genau so umgesetzt und in den Logfiles gesehen, dass der Googlebot nach sechs Wochen rund 70 % seiner Requests auf Produkt- und Kategorieseiten verteilt hat statt auf Filter-URLs. Vorher war es umgekehrt.</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 1, content: `<p>Genau solche Zahlen brauche ich für die interne Diskussion, danke! Habt ihr die Filter zusätzlich ohne echte Links ausgespielt?</p>` },
-          { author: "aylin", hoursAfterPrevious: 3, content: `<p>Ja, die Filter sind Buttons ohne href. Nur die freigegebenen Filterseiten sind echte Links.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 1,
+            content: `<p>Genau solche Zahlen brauche ich für die interne Diskussion, danke! Habt ihr die Filter zusätzlich ohne echte Links ausgespielt?</p>`,
+          },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 3,
+            content: `<p>Ja, die Filter sind Buttons ohne href. Nur die freigegebenen Filterseiten sind echte Links.</p>`,
+          },
         ],
       },
       {
@@ -416,7 +476,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 8,
         content: `<p>Verständnisfrage: Wenn ich URLs per robots.txt sperre, die schon im Index sind, bleiben die dann nicht als „Indexiert, obwohl durch robots.txt-Datei blockiert“ hängen?</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 2, content: `<p>Richtig, das kann passieren. Deshalb setzen wir in solchen Fällen erst noindex, warten, bis die Seiten raus sind, und sperren dann. Bei 1,4 Mio. nicht indexierten URLs ist das hier zum Glück kaum ein Thema.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 2,
+            content: `<p>Richtig, das kann passieren. Deshalb setzen wir in solchen Fällen erst noindex, warten, bis die Seiten raus sind, und sperren dann. Bei 1,4 Mio. nicht indexierten URLs ist das hier zum Glück kaum ein Thema.</p>`,
+          },
         ],
       },
       {
@@ -447,7 +511,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 4,
         content: `<p>Bei fast identischen Inhalten clustert Google die Seiten oft und wählt eine kanonische Version aus – hreflang ist dann nur noch ein Hinweis für die Ausspielung. Prüf in der URL-Prüfung, welche Seite Google als kanonisch ansieht. Bei /de-ch/ ist es häufig die deutsche Version.</p>`,
         replies: [
-          { author: "jonas", hoursAfterPrevious: 3, content: `<p>Volltreffer: Für zwei Drittel der CH-URLs hat Google die DE-Version als kanonisch gewählt. Dann müssen wir wohl wirklich stärker differenzieren.</p>` },
+          {
+            author: "jonas",
+            hoursAfterPrevious: 3,
+            content: `<p>Volltreffer: Für zwei Drittel der CH-URLs hat Google die DE-Version als kanonisch gewählt. Dann müssen wir wohl wirklich stärker differenzieren.</p>`,
+          },
         ],
       },
       {
@@ -478,8 +546,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 5,
         content: `<p>Autorenboxen allein haben bei uns nie etwas bewegt. Geholfen hat, Artikel radikal zu kürzen und dafür echte Erfahrung einzubauen, etwa Beispielrechnungen mit realen Zinssätzen und anonymisierte Fälle aus Beratungsgesprächen.</p>`,
         replies: [
-          { author: "nina", hoursAfterPrevious: 2, content: `<p>Das deckt sich mit meinem Bauchgefühl. Habt ihr die gekürzten Artikel auf derselben URL gelassen?</p>` },
-          { author: "lena", hoursAfterPrevious: 3, content: `<p>Ja, immer dieselbe URL. Nur bei komplett neuen Suchintentionen haben wir neue Seiten angelegt.</p>` },
+          {
+            author: "nina",
+            hoursAfterPrevious: 2,
+            content: `<p>Das deckt sich mit meinem Bauchgefühl. Habt ihr die gekürzten Artikel auf derselben URL gelassen?</p>`,
+          },
+          {
+            author: "lena",
+            hoursAfterPrevious: 3,
+            content: `<p>Ja, immer dieselbe URL. Nur bei komplett neuen Suchintentionen haben wir neue Seiten angelegt.</p>`,
+          },
         ],
       },
       {
@@ -497,7 +573,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 14,
         content: `<p>Weiß jemand, ob Google in den Suchergebnissen das Datum der „letzten Prüfung“ anzeigt oder nur das Veröffentlichungsdatum?</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 6, content: `<p>Meistens wird dateModified aus dem Markup übernommen, sofern es zum sichtbaren Datum passt. Wichtig: nur aktualisieren, wenn sich inhaltlich wirklich etwas geändert hat.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 6,
+            content: `<p>Meistens wird dateModified aus dem Markup übernommen, sofern es zum sichtbaren Datum passt. Wichtig: nur aktualisieren, wenn sich inhaltlich wirklich etwas geändert hat.</p>`,
+          },
         ],
       },
     ],
@@ -517,8 +597,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 1.5,
         content: `<p>Haben wir bei einem Modeshop im Einsatz: eine URL pro Variante plus item_group_id im Feed. Wichtig war, dass die IDs im Markup exakt zum Feed passen, sonst meckert das Merchant Center über widersprüchliche Daten.</p>`,
         replies: [
-          { author: "aylin", hoursAfterPrevious: 0.8, content: `<p>Danke! Habt ihr die Varianten-URLs kanonisch auf sich selbst gesetzt oder auf die Hauptvariante?</p>` },
-          { author: "markus", hoursAfterPrevious: 1.2, content: `<p>Auf sich selbst, weil jede Farbe eigene Suchanfragen hat. Bei reinen Größenvarianten würde ich eher auf die Hauptvariante kanonisieren.</p>` },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 0.8,
+            content: `<p>Danke! Habt ihr die Varianten-URLs kanonisch auf sich selbst gesetzt oder auf die Hauptvariante?</p>`,
+          },
+          {
+            author: "markus",
+            hoursAfterPrevious: 1.2,
+            content: `<p>Auf sich selbst, weil jede Farbe eigene Suchanfragen hat. Bei reinen Größenvarianten würde ich eher auf die Hauptvariante kanonisieren.</p>`,
+          },
         ],
       },
       {
@@ -543,8 +631,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Erst mal: Das ist lösbar. Google will sehen, dass ihr ernsthaft aufgeräumt habt. Schreib die Seitenbetreiber an und dokumentiere jeden Versuch in einer Tabelle. Was sich nicht entfernen lässt, kommt auf Domain-Ebene in die Disavow-Datei.</p>`,
         replies: [
-          { author: "felix", hoursAfterPrevious: 3, content: `<p>Danke, das klingt machbar. Muss ich wirklich alle 2.300 Domains durchgehen?</p>` },
-          { author: "lena", hoursAfterPrevious: 1.5, content: `<p>Nein, konzentrier dich auf die gekauften Artikel und alles, was offensichtlich nach Linknetzwerk aussieht. Normale Erwähnungen und Verzeichnisse kannst du ignorieren.</p>` },
+          {
+            author: "felix",
+            hoursAfterPrevious: 3,
+            content: `<p>Danke, das klingt machbar. Muss ich wirklich alle 2.300 Domains durchgehen?</p>`,
+          },
+          {
+            author: "lena",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Nein, konzentrier dich auf die gekauften Artikel und alles, was offensichtlich nach Linknetzwerk aussieht. Normale Erwähnungen und Verzeichnisse kannst du ignorieren.</p>`,
+          },
         ],
       },
       {
@@ -562,7 +658,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 20,
         content: `<p>Wie lange dauert so eine Überprüfung normalerweise? Ich frage für einen möglichen Kunden mit einem ähnlichen Problem.</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 4, content: `<p>Meist zwischen einigen Tagen und ein paar Wochen. Die Erholung der Rankings dauert danach oft länger, weil die gekauften Links vorher ja auch gewirkt haben.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 4,
+            content: `<p>Meist zwischen einigen Tagen und ein paar Wochen. Die Erholung der Rankings dauert danach oft länger, weil die gekauften Links vorher ja auch gewirkt haben.</p>`,
+          },
         ],
       },
       {
@@ -591,7 +691,11 @@ export const demoDiscussions: DemoDiscussion[] = [
 <p>Ich komme eigentlich aus dem SEA und habe gelernt, dass ein <strong>Unterverzeichnis</strong> die Stärke der Hauptdomain am besten nutzt. Stimmt das so pauschal noch? Und gibt es Erfahrungen, ob französische Nutzer eine .fr-Domain tatsächlich bevorzugen?</p>
 <p>Budget für Linkaufbau in Frankreich gibt es übrigens kaum, das spricht für mich eher gegen eine neue Domain.</p>`,
     comments: [
-      { author: "lena", hoursAfterPrevious: 6, content: `<p>Bei wenig Budget für Linkaufbau klar Unterverzeichnis. Eine neue ccTLD fängt bei null an, und Subdomains werden zwar nicht grundsätzlich schlechter behandelt, profitieren in der Praxis aber oft weniger. Das Vertrauensargument würde ich über französischen Kundenservice, lokale Kontaktdaten und Bewertungen lösen.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 6,
+        content: `<p>Bei wenig Budget für Linkaufbau klar Unterverzeichnis. Eine neue ccTLD fängt bei null an, und Subdomains werden zwar nicht grundsätzlich schlechter behandelt, profitieren in der Praxis aber oft weniger. Das Vertrauensargument würde ich über französischen Kundenservice, lokale Kontaktdaten und Bewertungen lösen.</p>`,
+      },
       {
         author: "juergen",
         hoursAfterPrevious: 20,
@@ -613,8 +717,16 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Bei drei bis fünf Produkten und Herstellertext ist das fast immer ein Qualitätsthema. Ich würde zusammenlegen, wo die Suchintention ähnlich ist, und die alten URLs per 301 weiterleiten.</p>`,
         replies: [
-          { author: "tobias", hoursAfterPrevious: 1, content: `<p>Und wenn es für die kleine Kategorie durchaus Suchvolumen gibt, zum Beispiel „Entkalker für Siebträger“?</p>` },
-          { author: "aylin", hoursAfterPrevious: 2, content: `<p>Dann lieber ausbauen: eigener Text mit echter Beratung, passende Produkte aus anderen Kategorien einbinden, FAQ zu Dosierung und Intervallen. Hauptsache, die Seite hat einen Grund zu existieren.</p>` },
+          {
+            author: "tobias",
+            hoursAfterPrevious: 1,
+            content: `<p>Und wenn es für die kleine Kategorie durchaus Suchvolumen gibt, zum Beispiel „Entkalker für Siebträger“?</p>`,
+          },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 2,
+            content: `<p>Dann lieber ausbauen: eigener Text mit echter Beratung, passende Produkte aus anderen Kategorien einbinden, FAQ zu Dosierung und Intervallen. Hauptsache, die Seite hat einen Grund zu existieren.</p>`,
+          },
         ],
       },
       {
@@ -643,7 +755,11 @@ export const demoDiscussions: DemoDiscussion[] = [
 <p>Mein Plan wäre ein großes <strong>Content-Pruning</strong>: thematisch zusammenlegen, per 301 weiterleiten und wirklich überflüssige Artikel mit 410 entfernen. Der Kunde hat Angst, dass dadurch „Sichtbarkeit verloren geht“.</p>
 <p>Hat jemand belastbare Vorher-nachher-Zahlen aus ähnlichen Projekten?</p>`,
     comments: [
-      { author: "lena", hoursAfterPrevious: 10, content: `<p>Wir haben bei einem Verlag 1.100 von 1.700 Artikeln konsolidiert. Nach drei Monaten lagen die Klicks bei plus 22 %, die Zahl der rankenden Keywords ist leicht gesunken – aber nur jenseits von Seite 5. Zeig dem Kunden genau diese Unterscheidung.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 10,
+        content: `<p>Wir haben bei einem Verlag 1.100 von 1.700 Artikeln konsolidiert. Nach drei Monaten lagen die Klicks bei plus 22 %, die Zahl der rankenden Keywords ist leicht gesunken – aber nur jenseits von Seite 5. Zeig dem Kunden genau diese Unterscheidung.</p>`,
+      },
       {
         author: "aylin",
         hoursAfterPrevious: 26,
@@ -672,16 +788,28 @@ export const demoDiscussions: DemoDiscussion[] = [
         content: `<p>Klassiker. Markenausschlüsse in der PMax sind Pflicht, sobald es eine eigene Brand-Kampagne gibt. Leg eine Markenliste an und schließ sie in beiden PMax-Kampagnen aus. Danach siehst du innerhalb von zwei Wochen, was PMax wirklich leistet.</p>`,
         replies: [
           { author: "katrin", hoursAfterPrevious: 2, content: `<p>Deckt die Markenliste auch Tippfehler wie „Alpenblik“ ab?</p>` },
-          { author: "juergen", hoursAfterPrevious: 1.5, content: `<p>Google ordnet ähnliche Schreibweisen meistens zu, aber ich würde mich nicht darauf verlassen. Zusätzlich negative Keywords auf Kontoebene für die häufigsten Varianten, dann bist du auf der sicheren Seite.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Google ordnet ähnliche Schreibweisen meistens zu, aber ich würde mich nicht darauf verlassen. Zusätzlich negative Keywords auf Kontoebene für die häufigsten Varianten, dann bist du auf der sicheren Seite.</p>`,
+          },
         ],
       },
-      { author: "felix", hoursAfterPrevious: 4, content: `<p>Hatten wir exakt genauso. Nach dem Ausschluss ist der ROAS der PMax von 900 % auf 310 % gefallen. Das war intern erst mal ein Schock, aber die Zahlen waren vorher schlicht geschönt.</p>` },
+      {
+        author: "felix",
+        hoursAfterPrevious: 4,
+        content: `<p>Hatten wir exakt genauso. Nach dem Ausschluss ist der ROAS der PMax von 900 % auf 310 % gefallen. Das war intern erst mal ein Schock, aber die Zahlen waren vorher schlicht geschönt.</p>`,
+      },
       {
         author: "sabine",
         hoursAfterPrevious: 3,
         content: `<p>Für die Geschäftsführung würde ich einen Vorher-nachher-Test machen: zwei Wochen mit Ausschluss, dann Gesamtbuchungen und Gesamtkosten vergleichen. Inkrementalität schlägt jeden ROAS in der Oberfläche.</p>`,
         replies: [
-          { author: "katrin", hoursAfterPrevious: 5, content: `<p>Guter Punkt. Die Gesamtbuchungen als Hauptkennzahl sind für unsere GF auch viel greifbarer.</p>` },
+          {
+            author: "katrin",
+            hoursAfterPrevious: 5,
+            content: `<p>Guter Punkt. Die Gesamtbuchungen als Hauptkennzahl sind für unsere GF auch viel greifbarer.</p>`,
+          },
         ],
       },
       {
@@ -689,27 +817,51 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 6,
         content: `<p>Ich spiele mal Advocatus Diaboli: Brand-Traffic ist nicht immer nur „geklaut“. PMax erreicht teilweise Leute auf YouTube oder in Discover, die danach nach der Marke suchen. Ein Teil des Effekts ist also echt.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 2, content: `<p>Ein Teil, ja. Aber bei 1.200 % ROAS und gleichbleibenden Gesamtbuchungen ist der Anteil überschaubar. Wer Upper Funnel will, sollte das separat mit Demand Gen und eigenem Budget testen.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 2,
+            content: `<p>Ein Teil, ja. Aber bei 1.200 % ROAS und gleichbleibenden Gesamtbuchungen ist der Anteil überschaubar. Wer Upper Funnel will, sollte das separat mit Demand Gen und eigenem Budget testen.</p>`,
+          },
           { author: "jonas", hoursAfterPrevious: 3, content: `<p>Fair, bei gleichbleibenden Gesamtbuchungen hast du recht.</p>` },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 10, content: `<p>Technischer Tipp: Schau dir den Kanal-Bericht der PMax an. Wenn der Großteil der Conversions aus der Suche kommt, ist das ein starkes Indiz für Brand-Kannibalisierung.</p>` },
-      { author: "aylin", hoursAfterPrevious: 8, content: `<p>Aus SEO-Sicht: Habt ihr auch geschaut, ob die organischen Brand-Klicks gesunken sind? Bei uns hat die Brand-Kampagne einen Teil der organischen Klicks übernommen, da lohnt sich ein Blick in die Search Console.</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 10,
+        content: `<p>Technischer Tipp: Schau dir den Kanal-Bericht der PMax an. Wenn der Großteil der Conversions aus der Suche kommt, ist das ein starkes Indiz für Brand-Kannibalisierung.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 8,
+        content: `<p>Aus SEO-Sicht: Habt ihr auch geschaut, ob die organischen Brand-Klicks gesunken sind? Bei uns hat die Brand-Kampagne einen Teil der organischen Klicks übernommen, da lohnt sich ein Blick in die Search Console.</p>`,
+      },
       {
         author: "katrin",
         hoursAfterPrevious: 12,
         content: `<p>Zwischenstand nach zwei Tagen: Der Markenausschluss ist aktiv, die Brand-Kampagne hat wieder 92 % Impressionsanteil, die PMax liegt jetzt bei 380 % ROAS. Die Gesamtbuchungen sind bisher stabil.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 1, content: `<p>Sieht gut aus. Lass es jetzt mindestens zwei Wochen laufen, bevor du an den tROAS-Zielen drehst. Die Lernphase braucht Ruhe.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 1,
+            content: `<p>Sieht gut aus. Lass es jetzt mindestens zwei Wochen laufen, bevor du an den tROAS-Zielen drehst. Die Lernphase braucht Ruhe.</p>`,
+          },
         ],
       },
-      { author: "soeren", hoursAfterPrevious: 6, content: `<p>Achte als Nächstes darauf, ob PMax jetzt stärker auf generische Suchanfragen geht und dort eure normalen Suchkampagnen verdrängt. Das war bei uns der zweite Effekt nach dem Markenausschluss.</p>` },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 6,
+        content: `<p>Achte als Nächstes darauf, ob PMax jetzt stärker auf generische Suchanfragen geht und dort eure normalen Suchkampagnen verdrängt. Das war bei uns der zweite Effekt nach dem Markenausschluss.</p>`,
+      },
       {
         author: "felix",
         hoursAfterPrevious: 5,
         content: `<p>Bei uns hat die PMax nach dem Ausschluss übrigens angefangen, viel Budget ins Display-Netzwerk zu schieben. Wir haben dann einen Feed-only-Ansatz ohne Bild- und Video-Assets getestet.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 2, content: `<p>Feed-only ist für Shops oft die bessere Wahl. Für Reisen ohne Produktfeed funktioniert das bei Katrin aber leider nicht.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 2,
+            content: `<p>Feed-only ist für Shops oft die bessere Wahl. Für Reisen ohne Produktfeed funktioniert das bei Katrin aber leider nicht.</p>`,
+          },
         ],
       },
       {
@@ -717,12 +869,28 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 10,
         content: `<p>Als SEA-Laie gefragt: Ist das nicht ein Argument, PMax ganz wegzulassen und nur mit klassischen Such- und Shopping-Kampagnen zu arbeiten?</p>`,
         replies: [
-          { author: "katrin", hoursAfterPrevious: 3, content: `<p>Für uns nicht, die PMax bringt über YouTube und Gmail durchaus neue Kunden. Sie soll nur nicht die Lorbeeren der Brand-Kampagne einsammeln.</p>` },
-          { author: "juergen", hoursAfterPrevious: 2, content: `<p>Hängt stark vom Konto ab. Bei kleinen Budgets starte ich tatsächlich oft mit Standard-Shopping und Suche, weil man dort mehr Kontrolle und Daten hat.</p>` },
+          {
+            author: "katrin",
+            hoursAfterPrevious: 3,
+            content: `<p>Für uns nicht, die PMax bringt über YouTube und Gmail durchaus neue Kunden. Sie soll nur nicht die Lorbeeren der Brand-Kampagne einsammeln.</p>`,
+          },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 2,
+            content: `<p>Hängt stark vom Konto ab. Bei kleinen Budgets starte ich tatsächlich oft mit Standard-Shopping und Suche, weil man dort mehr Kontrolle und Daten hat.</p>`,
+          },
         ],
       },
-      { author: "sabine", hoursAfterPrevious: 14, content: `<p>Noch zum Reporting: Legt euch in Looker Studio eine Sicht „Brand vs. Non-Brand über alle Kampagnen“ an. Sonst schaut die GF in drei Monaten wieder nur auf den PMax-ROAS.</p>` },
-      { author: "katrin", hoursAfterPrevious: 20, content: `<p>Danke euch allen! Meine Zusammenfassung: Markenausschluss, negative Keywords auf Kontoebene, Vergleich der Gesamtbuchungen und ein Brand/Non-Brand-Dashboard. In zwei Wochen gibt es ein Update.</p>` },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 14,
+        content: `<p>Noch zum Reporting: Legt euch in Looker Studio eine Sicht „Brand vs. Non-Brand über alle Kampagnen“ an. Sonst schaut die GF in drei Monaten wieder nur auf den PMax-ROAS.</p>`,
+      },
+      {
+        author: "katrin",
+        hoursAfterPrevious: 20,
+        content: `<p>Danke euch allen! Meine Zusammenfassung: Markenausschluss, negative Keywords auf Kontoebene, Vergleich der Gesamtbuchungen und ein Brand/Non-Brand-Dashboard. In zwei Wochen gibt es ein Update.</p>`,
+      },
     ],
   },
   {
@@ -740,14 +908,38 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Erst mal prüfen: Wird der Default-Consent wirklich vor dem ersten Tag gesetzt? In gefühlt jedem zweiten Setup, das ich auditiere, feuert der Google-Tag vor dem Default. Dann fehlen die Pings für die Modellierung.</p>`,
         replies: [
-          { author: "felix", hoursAfterPrevious: 4, content: `<p>Gerade im Tag Assistant nachgeschaut – tatsächlich, der Default kommt zu spät. Das erklärt einiges.</p>` },
-          { author: "sabine", hoursAfterPrevious: 2, content: `<p>Dann den Default-Consent im GTM auf den Trigger „Consent-Initialisierung – Alle Seiten“ legen. Danach ein paar Wochen warten, bis die Modellierung wieder greift.</p>` },
+          {
+            author: "felix",
+            hoursAfterPrevious: 4,
+            content: `<p>Gerade im Tag Assistant nachgeschaut – tatsächlich, der Default kommt zu spät. Das erklärt einiges.</p>`,
+          },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 2,
+            content: `<p>Dann den Default-Consent im GTM auf den Trigger „Consent-Initialisierung – Alle Seiten“ legen. Danach ein paar Wochen warten, bis die Modellierung wieder greift.</p>`,
+          },
         ],
       },
-      { author: "juergen", hoursAfterPrevious: 6, content: `<p>Enhanced Conversions würde ich in jedem Fall aktivieren. Bei unseren Shop-Kunden bringt das 5 bis 10 % mehr zugeordnete Conversions, bei 55 % Zustimmung ein spürbarer Unterschied.</p>` },
-      { author: "markus", hoursAfterPrevious: 12, content: `<p>Zur Zustimmungsrate: Mit einem gleichwertigen „Ablehnen“-Button, wie ihn die Datenschutzbehörden erwarten, liegen wir bei den meisten Kunden zwischen 50 und 65 %. Alles deutlich darüber würde ich rechtlich prüfen lassen.</p>` },
-      { author: "katrin", hoursAfterPrevious: 24, content: `<p>Bei uns hat es nach der Umstellung rund sechs Wochen gedauert, bis die Zahlen in Google Ads wieder nah am Backend lagen. In der Zeit haben wir die tROAS-Ziele etwas gelockert, damit die Kampagnen nicht verhungern.</p>` },
-      { author: "felix", hoursAfterPrevious: 72, content: `<p>Update: Consent-Default korrigiert und Enhanced Conversions aktiviert. Die Lücke zum Backend ist von 30 % auf 12 % geschrumpft. Danke für die schnellen Hinweise!</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 6,
+        content: `<p>Enhanced Conversions würde ich in jedem Fall aktivieren. Bei unseren Shop-Kunden bringt das 5 bis 10 % mehr zugeordnete Conversions, bei 55 % Zustimmung ein spürbarer Unterschied.</p>`,
+      },
+      {
+        author: "markus",
+        hoursAfterPrevious: 12,
+        content: `<p>Zur Zustimmungsrate: Mit einem gleichwertigen „Ablehnen“-Button, wie ihn die Datenschutzbehörden erwarten, liegen wir bei den meisten Kunden zwischen 50 und 65 %. Alles deutlich darüber würde ich rechtlich prüfen lassen.</p>`,
+      },
+      {
+        author: "katrin",
+        hoursAfterPrevious: 24,
+        content: `<p>Bei uns hat es nach der Umstellung rund sechs Wochen gedauert, bis die Zahlen in Google Ads wieder nah am Backend lagen. In der Zeit haben wir die tROAS-Ziele etwas gelockert, damit die Kampagnen nicht verhungern.</p>`,
+      },
+      {
+        author: "felix",
+        hoursAfterPrevious: 72,
+        content: `<p>Update: Consent-Default korrigiert und Enhanced Conversions aktiviert. Die Lücke zum Backend ist von 30 % auf 12 % geschrumpft. Danke für die schnellen Hinweise!</p>`,
+      },
     ],
   },
   {
@@ -759,17 +951,33 @@ export const demoDiscussions: DemoDiscussion[] = [
 <p>Der Kunde hat gelesen, dass Smart Bidding mit Ziel-ROAS „viel besser“ sei, und möchte umstellen. Meine Sorge: Das Datenvolumen reicht dafür nicht, und die Kampagne liefert dann entweder kaum noch aus oder schwankt wild.</p>
 <p>Ab welcher Conversion-Menge stellt ihr auf tROAS um? Und würdet ihr Micro-Conversions wie „In den Warenkorb“ als zusätzliche Ziele nutzen?</p>`,
     comments: [
-      { author: "juergen", hoursAfterPrevious: 2, content: `<p>Faustregel: Unter 30 bis 50 Conversions in 30 Tagen pro Kampagne wird tROAS zäh. Bei 20 Conversions würde ich Kampagnen zusammenlegen, um Daten zu bündeln, und mit „Conversion-Wert maximieren“ ohne Ziel starten.</p>` },
-      { author: "katrin", hoursAfterPrevious: 5, content: `<p>Micro-Conversions würde ich nicht als primäre Ziele nehmen, sonst optimiert der Algorithmus auf Warenkorb-Klicker. Als sekundäre Ziele zum Beobachten aber gern.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 2,
+        content: `<p>Faustregel: Unter 30 bis 50 Conversions in 30 Tagen pro Kampagne wird tROAS zäh. Bei 20 Conversions würde ich Kampagnen zusammenlegen, um Daten zu bündeln, und mit „Conversion-Wert maximieren“ ohne Ziel starten.</p>`,
+      },
+      {
+        author: "katrin",
+        hoursAfterPrevious: 5,
+        content: `<p>Micro-Conversions würde ich nicht als primäre Ziele nehmen, sonst optimiert der Algorithmus auf Warenkorb-Klicker. Als sekundäre Ziele zum Beobachten aber gern.</p>`,
+      },
       {
         author: "felix",
         hoursAfterPrevious: 10,
         content: `<p>Wir haben bei ähnlichem Volumen auf tROAS umgestellt und das Ziel bewusst 20 % unter dem Ist-ROAS angesetzt. Die ersten drei Wochen waren holprig, danach lief es stabiler als vorher. Kann also klappen.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 4, content: `<p>Das Ziel unter dem Ist-Wert anzusetzen ist der wichtigste Trick. Wer direkt zu hoch einsteigt, würgt die Auslieferung ab.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 4,
+            content: `<p>Das Ziel unter dem Ist-Wert anzusetzen ist der wichtigste Trick. Wer direkt zu hoch einsteigt, würgt die Auslieferung ab.</p>`,
+          },
         ],
       },
-      { author: "sabine", hoursAfterPrevious: 30, content: `<p>Achtet darauf, dass die Conversion-Werte sauber sind: netto, ohne Versand und idealerweise mit Marge. Sonst optimiert tROAS auf Umsatz, der gar keinen Gewinn bringt.</p>` },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 30,
+        content: `<p>Achtet darauf, dass die Conversion-Werte sauber sind: netto, ohne Versand und idealerweise mit Marge. Sonst optimiert tROAS auf Umsatz, der gar keinen Gewinn bringt.</p>`,
+      },
     ],
   },
   {
@@ -782,16 +990,28 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Gebotsstrategien werden übernommen, obwohl das Conversion-Volumen viel kleiner ist</li><li>Das Targeting nach LinkedIn-Profildaten wird gar nicht genutzt</li><li>Negative Keywords auf Kontoebene fehlen</li><li>UET-Conversion-Ziele zählen doppelt, weil alte Tags nie aufgeräumt wurden</li></ul>
 <p>Nach manueller Nacharbeit lagen die CPAs im Schnitt 28 % niedriger als im reinen Import-Setup. Gerade im B2B ist das LinkedIn-Targeting ein echter Vorteil. Wie viel Zeit investiert ihr in Microsoft Ads?</p>`,
     comments: [
-      { author: "katrin", hoursAfterPrevious: 5, content: `<p>Bei uns macht Microsoft Ads etwa 12 % der SEA-Buchungen aus, mit deutlich älterer Zielgruppe. Wir importieren einmal pro Woche, pflegen Gebote und Zielgruppen aber separat.</p>` },
+      {
+        author: "katrin",
+        hoursAfterPrevious: 5,
+        content: `<p>Bei uns macht Microsoft Ads etwa 12 % der SEA-Buchungen aus, mit deutlich älterer Zielgruppe. Wir importieren einmal pro Woche, pflegen Gebote und Zielgruppen aber separat.</p>`,
+      },
       {
         author: "felix",
         hoursAfterPrevious: 9,
         content: `<p>Ab welchem Budget lohnt sich der Aufwand ungefähr? Bei uns sind es gerade 300 € im Monat.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 3, content: `<p>Bei 300 € reicht ein sauberer Import plus eine monatliche Kontrolle von Suchbegriffen und Conversions. Intensive Pflege lohnt sich ab ein paar Tausend Euro im Monat.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 3,
+            content: `<p>Bei 300 € reicht ein sauberer Import plus eine monatliche Kontrolle von Suchbegriffen und Conversions. Intensive Pflege lohnt sich ab ein paar Tausend Euro im Monat.</p>`,
+          },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 30, content: `<p>Danke für den Hinweis mit den doppelten UET-Zielen – haben wir bei zwei Kunden direkt gefunden.</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 30,
+        content: `<p>Danke für den Hinweis mit den doppelten UET-Zielen – haben wir bei zwei Kunden direkt gefunden.</p>`,
+      },
     ],
   },
   {
@@ -804,8 +1024,16 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Link-Checker für alle finalen URLs (täglich)</li><li>Budget-Alarm bei mehr als 120 % der geplanten Tageskosten</li><li>Benachrichtigung bei abgelehnten Anzeigen</li><li>Warnung, wenn die Conversions eines Tages auf null fallen</li></ul>
 <p>Welche Skripte nutzt ihr, und schreibt ihr die selbst oder nehmt ihr fertige Vorlagen?</p>`,
     comments: [
-      { author: "juergen", hoursAfterPrevious: 4, content: `<p>Der Null-Conversions-Alarm hat uns schon mehrfach gerettet, meistens nach Tracking-Änderungen. Bau ihn aber mit einem Vergleich zum gleichen Wochentag der Vorwoche, sonst gibt es am Wochenende Fehlalarme.</p>` },
-      { author: "sabine", hoursAfterPrevious: 20, content: `<p>Wir schreiben die Skripte meist selbst und loggen in ein Google Sheet. Zusätzlich überwachen wir die Conversions in BigQuery – das fängt auch Probleme ab, die gar nicht aus Google Ads kommen.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 4,
+        content: `<p>Der Null-Conversions-Alarm hat uns schon mehrfach gerettet, meistens nach Tracking-Änderungen. Bau ihn aber mit einem Vergleich zum gleichen Wochentag der Vorwoche, sonst gibt es am Wochenende Fehlalarme.</p>`,
+      },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 20,
+        content: `<p>Wir schreiben die Skripte meist selbst und loggen in ein Google Sheet. Zusätzlich überwachen wir die Conversions in BigQuery – das fängt auch Probleme ab, die gar nicht aus Google Ads kommen.</p>`,
+      },
     ],
   },
   {
@@ -822,10 +1050,18 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 0.6,
         content: `<p>Machbar, wenn ihr euch auf ein Thema konzentriert. Bei 150 Klicks würde ich nur Badsanierung oder nur Wärmepumpe bewerben, mit engem Radius und Anrufen als Conversion. Verzettelt euch nicht mit fünf Leistungen.</p>`,
         replies: [
-          { author: "jonas", hoursAfterPrevious: 0.5, content: `<p>Danke, deckt sich mit meinem Gefühl. Badsanierung hat beim Kunden die bessere Marge, dann starten wir damit.</p>` },
+          {
+            author: "jonas",
+            hoursAfterPrevious: 0.5,
+            content: `<p>Danke, deckt sich mit meinem Gefühl. Badsanierung hat beim Kunden die bessere Marge, dann starten wir damit.</p>`,
+          },
         ],
       },
-      { author: "katrin", hoursAfterPrevious: 1.1, content: `<p>Und unbedingt Anruf-Tracking über eine Weiterleitungsnummer einrichten. Bei Handwerkern kommen die meisten Anfragen telefonisch – ohne Tracking fliegt ihr bei der Optimierung blind.</p>` },
+      {
+        author: "katrin",
+        hoursAfterPrevious: 1.1,
+        content: `<p>Und unbedingt Anruf-Tracking über eine Weiterleitungsnummer einrichten. Bei Handwerkern kommen die meisten Anfragen telefonisch – ohne Tracking fliegt ihr bei der Optimierung blind.</p>`,
+      },
     ],
   },
   {
@@ -848,15 +1084,31 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Marke + Produkttyp + Material + Größe + Farbe</li><li>Bei Pflanzen: deutscher Name + botanischer Name + Topfgröße + Wuchshöhe</li></ul>
 <p>Habt ihr A/B-Tests mit Feed-Titeln gemacht? Und pflegt ihr die Titel direkt im Shop, über Feed-Regeln im Merchant Center oder mit einem Feed-Tool?</p>`,
     comments: [
-      { author: "juergen", hoursAfterPrevious: 3, content: `<p>Titeltests bringen oft mehr als jede Gebotsanpassung. Bei einem Gartenshop hatten wir mit „Produkttyp + Material + Größe“ vorn 23 % mehr Klicks als mit der Marke am Anfang. Marke vorn lohnt sich nur bei starken Marken.</p>` },
-      { author: "felix", hoursAfterPrevious: 6, content: `<p>Wir nutzen ein Feed-Tool, weil die Regeln im Merchant Center bei 4.000 Produkten und vielen Ausnahmen unübersichtlich wurden. Vorteil: Die Shop-Titel bleiben SEO-freundlich, der Feed bekommt eigene Titel.</p>` },
-      { author: "markus", hoursAfterPrevious: 10, content: `<p>Achte darauf, dass Farbe und Größe auch als eigene Attribute im Feed stehen und nicht nur im Titel. Das hilft bei der Zuordnung zu Suchanfragen und bei Varianten.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 3,
+        content: `<p>Titeltests bringen oft mehr als jede Gebotsanpassung. Bei einem Gartenshop hatten wir mit „Produkttyp + Material + Größe“ vorn 23 % mehr Klicks als mit der Marke am Anfang. Marke vorn lohnt sich nur bei starken Marken.</p>`,
+      },
+      {
+        author: "felix",
+        hoursAfterPrevious: 6,
+        content: `<p>Wir nutzen ein Feed-Tool, weil die Regeln im Merchant Center bei 4.000 Produkten und vielen Ausnahmen unübersichtlich wurden. Vorteil: Die Shop-Titel bleiben SEO-freundlich, der Feed bekommt eigene Titel.</p>`,
+      },
+      {
+        author: "markus",
+        hoursAfterPrevious: 10,
+        content: `<p>Achte darauf, dass Farbe und Größe auch als eigene Attribute im Feed stehen und nicht nur im Titel. Das hilft bei der Zuordnung zu Suchanfragen und bei Varianten.</p>`,
+      },
       {
         author: "katrin",
         hoursAfterPrevious: 28,
         content: `<p>Für uns ohne klassischen Feed nicht relevant, aber ich lese gespannt mit. Wie messt ihr Titeltests sauber, wenn gleichzeitig Gebote und Saisonalität schwanken?</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 5, content: `<p>Am saubersten mit einem Split auf Produktebene: Die Hälfte der Produkte bekommt neue Titel, die andere Hälfte bleibt. Dann vergleichst du die Klickrate im selben Zeitraum.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 5,
+            content: `<p>Am saubersten mit einem Split auf Produktebene: Die Hälfte der Produkte bekommt neue Titel, die andere Hälfte bleibt. Dann vergleichst du die Klickrate im selben Zeitraum.</p>`,
+          },
         ],
       },
     ],
@@ -869,8 +1121,16 @@ export const demoDiscussions: DemoDiscussion[] = [
     content: `<p>Wir würden gern unsere Newsletter-Liste (rund 18.000 Kontakte) per <strong>Kundenabgleich</strong> in Google Ads nutzen, vor allem um Bestandskunden aus den Neukunden-Kampagnen auszuschließen. Unser Datenschutzbeauftragter ist skeptisch.</p>
 <p>Wie formuliert ihr die Einwilligung im Anmeldeformular? Reicht ein Hinweis in der Datenschutzerklärung, oder braucht es eine separate Checkbox? Und nutzt ihr die Listen überhaupt noch, seit die Abgleichraten so schwanken?</p>`,
     comments: [
-      { author: "jonas", hoursAfterPrevious: 8, content: `<p>Wir sind bei unseren Kunden auf eine separate, nicht vorausgewählte Checkbox umgestiegen. Ich bin kein Anwalt, aber alles andere war unserem Datenschutzberater zu heikel. Die Opt-in-Rate liegt bei etwa 35 %.</p>` },
-      { author: "juergen", hoursAfterPrevious: 30, content: `<p>Die Abgleichraten liegen bei B2C-Listen meist zwischen 40 und 60 %. Für den Ausschluss von Bestandskunden reicht das trotzdem, um spürbar Budget zu sparen. Die Einwilligung aber bitte vorher sauber klären, das ist keine Formsache.</p>` },
+      {
+        author: "jonas",
+        hoursAfterPrevious: 8,
+        content: `<p>Wir sind bei unseren Kunden auf eine separate, nicht vorausgewählte Checkbox umgestiegen. Ich bin kein Anwalt, aber alles andere war unserem Datenschutzberater zu heikel. Die Opt-in-Rate liegt bei etwa 35 %.</p>`,
+      },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 30,
+        content: `<p>Die Abgleichraten liegen bei B2C-Listen meist zwischen 40 und 60 %. Für den Ausschluss von Bestandskunden reicht das trotzdem, um spürbar Budget zu sparen. Die Einwilligung aber bitte vorher sauber klären, das ist keine Formsache.</p>`,
+      },
     ],
   },
 
@@ -892,7 +1152,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 1,
         content: `<p>Danke fürs Teilen, das deckt sich fast exakt mit unseren Zahlen. Bei einem Gesundheitsportal liegen wir bei −41 % CTR auf Keywords mit AI Overview. Besonders hart trifft es Definitionen und „Was ist …“-Fragen.</p>`,
         replies: [
-          { author: "soeren", hoursAfterPrevious: 1, content: `<p>„Was ist …“-Artikel sind bei uns auch die großen Verlierer. Schritt-für-Schritt-Anleitungen mit Bildern halten sich deutlich besser.</p>` },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 1,
+            content: `<p>„Was ist …“-Artikel sind bei uns auch die großen Verlierer. Schritt-für-Schritt-Anleitungen mit Bildern halten sich deutlich besser.</p>`,
+          },
         ],
       },
       {
@@ -900,18 +1164,38 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Wichtige Einordnung: Die Impressionen steigen auch deshalb, weil Seiten im AI Overview als Quelle mitgezählt werden. Die CTR-Verschlechterung ist also teilweise ein Messeffekt und nicht nur echter Verlust.</p>`,
         replies: [
-          { author: "soeren", hoursAfterPrevious: 2, content: `<p>Stimmt, deshalb habe ich zusätzlich die absoluten Klicks angeschaut. Die −19 % sind leider real.</p>` },
-          { author: "sabine", hoursAfterPrevious: 3, content: `<p>Und genau das ist das Problem: Die Search Console weist AI Overviews nicht separat aus. Man kann nur über externe Rank-Tracker abgleichen, welche Keywords ein Overview auslösen.</p>` },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 2,
+            content: `<p>Stimmt, deshalb habe ich zusätzlich die absoluten Klicks angeschaut. Die −19 % sind leider real.</p>`,
+          },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 3,
+            content: `<p>Und genau das ist das Problem: Die Search Console weist AI Overviews nicht separat aus. Man kann nur über externe Rank-Tracker abgleichen, welche Keywords ein Overview auslösen.</p>`,
+          },
         ],
       },
-      { author: "jonas", hoursAfterPrevious: 4, content: `<p>Ich halte gegen die Panik ein bisschen dagegen: Bei unseren lokalen Kunden sehen wir kaum Effekte. Wer nach „Notdienst Heizung Nürnberg“ sucht, klickt immer noch auf das Unternehmensprofil oder die Website.</p>` },
-      { author: "aylin", hoursAfterPrevious: 5, content: `<p>Für Shops kann ich das bestätigen: Unsere Ratgeber zur Pflanzenpflege verlieren, die Kategorieseiten nicht. Wir überlegen deshalb, wie viel Aufwand wir in reinen Informations-Content überhaupt noch stecken.</p>` },
+      {
+        author: "jonas",
+        hoursAfterPrevious: 4,
+        content: `<p>Ich halte gegen die Panik ein bisschen dagegen: Bei unseren lokalen Kunden sehen wir kaum Effekte. Wer nach „Notdienst Heizung Nürnberg“ sucht, klickt immer noch auf das Unternehmensprofil oder die Website.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 5,
+        content: `<p>Für Shops kann ich das bestätigen: Unsere Ratgeber zur Pflanzenpflege verlieren, die Kategorieseiten nicht. Wir überlegen deshalb, wie viel Aufwand wir in reinen Informations-Content überhaupt noch stecken.</p>`,
+      },
       {
         author: "tobias",
         hoursAfterPrevious: 6,
         content: `<p>Wie habt ihr herausgefunden, welche Keywords ein AI Overview auslösen? Manuell prüfen ist bei 1.400 Artikeln ja kaum möglich.</p>`,
         replies: [
-          { author: "soeren", hoursAfterPrevious: 1.5, content: `<p>Über einen Rank-Tracker, der die SERP-Features mitspeichert. Die großen Tools haben inzwischen fast alle einen Filter für AI Overviews, auch Sistrix und Ahrefs.</p>` },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Über einen Rank-Tracker, der die SERP-Features mitspeichert. Die großen Tools haben inzwischen fast alle einen Filter für AI Overviews, auch Sistrix und Ahrefs.</p>`,
+          },
         ],
       },
       {
@@ -919,19 +1203,43 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 8,
         content: `<p>Ich sehe das grundsätzlicher: Wer jetzt noch Traffic als Haupt-KPI nutzt, hat verloren. Wir stellen Kundenreports auf Nennungen in Overviews, Markensuchen und Conversions um. Klicks sind nur noch ein Teil des Bildes.</p>`,
         replies: [
-          { author: "jonas", hoursAfterPrevious: 3, content: `<p>In der Theorie richtig, aber erklär mal einem Mittelständler, dass er weniger Besucher hat und das trotzdem gut ist. Am Ende zählen Anfragen und Umsatz.</p>` },
-          { author: "markus", hoursAfterPrevious: 2, content: `<p>Genau deshalb Conversions und Markensuchen. Die sind für den Mittelständler greifbarer als jede Traffic-Kurve.</p>` },
+          {
+            author: "jonas",
+            hoursAfterPrevious: 3,
+            content: `<p>In der Theorie richtig, aber erklär mal einem Mittelständler, dass er weniger Besucher hat und das trotzdem gut ist. Am Ende zählen Anfragen und Umsatz.</p>`,
+          },
+          {
+            author: "markus",
+            hoursAfterPrevious: 2,
+            content: `<p>Genau deshalb Conversions und Markensuchen. Die sind für den Mittelständler greifbarer als jede Traffic-Kurve.</p>`,
+          },
         ],
       },
-      { author: "juergen", hoursAfterPrevious: 10, content: `<p>Aus SEA-Sicht noch ein Effekt: Seit Anzeigen auch rund um die AI Overviews ausgespielt werden, sehen wir bei informationalen Suchanfragen steigende Klickpreise. Der Platz für Klicks wird einfach knapper.</p>` },
-      { author: "katrin", hoursAfterPrevious: 12, content: `<p>Im Reisebereich ist es gemischt. Inspirationsthemen wie „beste Reisezeit Dolomiten“ haben massiv verloren, konkrete Angebotssuchen nicht. Wir setzen jetzt stärker auf Inhalte, die zitiert werden, etwa mit eigenen Wetterdaten und Erfahrungsberichten.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 10,
+        content: `<p>Aus SEA-Sicht noch ein Effekt: Seit Anzeigen auch rund um die AI Overviews ausgespielt werden, sehen wir bei informationalen Suchanfragen steigende Klickpreise. Der Platz für Klicks wird einfach knapper.</p>`,
+      },
+      {
+        author: "katrin",
+        hoursAfterPrevious: 12,
+        content: `<p>Im Reisebereich ist es gemischt. Inspirationsthemen wie „beste Reisezeit Dolomiten“ haben massiv verloren, konkrete Angebotssuchen nicht. Wir setzen jetzt stärker auf Inhalte, die zitiert werden, etwa mit eigenen Wetterdaten und Erfahrungsberichten.</p>`,
+      },
       {
         author: "nina",
         hoursAfterPrevious: 8,
         content: `<p>Zur Quellenplatzierung: Wir haben 60 Artikel so umgebaut, dass die Kernaussage in den ersten zwei Sätzen steht, mit klaren Zahlen und Quelle. Nach sechs Wochen wurden 22 davon häufiger als Quelle im AI Overview verlinkt als vorher.</p>`,
         replies: [
-          { author: "soeren", hoursAfterPrevious: 2, content: `<p>Spannend! Hat sich die CTR bei diesen 22 Artikeln auch messbar verbessert?</p>` },
-          { author: "nina", hoursAfterPrevious: 4, content: `<p>Leicht, im Schnitt um etwa 0,4 Prozentpunkte. Kein Durchbruch, aber eine Richtung.</p>` },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 2,
+            content: `<p>Spannend! Hat sich die CTR bei diesen 22 Artikeln auch messbar verbessert?</p>`,
+          },
+          {
+            author: "nina",
+            hoursAfterPrevious: 4,
+            content: `<p>Leicht, im Schnitt um etwa 0,4 Prozentpunkte. Kein Durchbruch, aber eine Richtung.</p>`,
+          },
         ],
       },
       {
@@ -939,21 +1247,45 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 10,
         content: `<p>Mal eine naive Frage: Kann man die eigene Seite aus den AI Overviews herausnehmen, und wäre das überhaupt sinnvoll?</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 2, content: `<p>Mit nosnippet bzw. data-nosnippet kannst du steuern, welche Inhalte genutzt werden. Das wirkt sich aber auch auf die normalen Snippets aus. In fast allen Fällen schadest du dir damit mehr, als du gewinnst.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 2,
+            content: `<p>Mit nosnippet bzw. data-nosnippet kannst du steuern, welche Inhalte genutzt werden. Das wirkt sich aber auch auf die normalen Snippets aus. In fast allen Fällen schadest du dir damit mehr, als du gewinnst.</p>`,
+          },
         ],
       },
-      { author: "sabine", hoursAfterPrevious: 14, content: `<p>Für das Reporting an die GF nutzen wir einen einfachen Dreiklang: Klicks, Impressionen und „Anteil der Keywords mit AI Overview“. Dann wird der Zusammenhang sichtbar, ohne dass es nach Ausrede klingt.</p>` },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 14,
+        content: `<p>Für das Reporting an die GF nutzen wir einen einfachen Dreiklang: Klicks, Impressionen und „Anteil der Keywords mit AI Overview“. Dann wird der Zusammenhang sichtbar, ohne dass es nach Ausrede klingt.</p>`,
+      },
       {
         author: "soeren",
         hoursAfterPrevious: 16,
         content: `<p>Danke für die vielen Rückmeldungen! Ich habe für den Kunden jetzt eine Segmentierung nach Suchintention gebaut und zeige den Traffic getrennt nach „AI Overview ja/nein“. Das Gespräch lief deutlich entspannter als befürchtet.</p>`,
         replies: [
-          { author: "tobias", hoursAfterPrevious: 5, content: `<p>Magst du die Segmentierung als Vorlage teilen? Das wäre für kleinere Projekte super hilfreich.</p>` },
-          { author: "soeren", hoursAfterPrevious: 3, content: `<p>Mache ich, ich baue eine anonymisierte Version und poste sie im Tools-Bereich.</p>` },
+          {
+            author: "tobias",
+            hoursAfterPrevious: 5,
+            content: `<p>Magst du die Segmentierung als Vorlage teilen? Das wäre für kleinere Projekte super hilfreich.</p>`,
+          },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 3,
+            content: `<p>Mache ich, ich baue eine anonymisierte Version und poste sie im Tools-Bereich.</p>`,
+          },
         ],
       },
-      { author: "nina", hoursAfterPrevious: 24, content: `<p>Noch ein Gedanke: Wir sollten AI Overviews nicht nur als Bedrohung sehen. Für Marken, die dort regelmäßig genannt werden, steigt die Zahl der Markensuchen. Schwer zu messen, aber bei zwei Kunden sehen wir es deutlich.</p>` },
-      { author: "lena", hoursAfterPrevious: 18, content: `<p>Toller Thread, den merke ich mir als Referenz. Auf der SMX gibt es bestimmt eine Session dazu – wer vor Ort ist, kann sich danach gern mit uns zusammensetzen.</p>` },
+      {
+        author: "nina",
+        hoursAfterPrevious: 24,
+        content: `<p>Noch ein Gedanke: Wir sollten AI Overviews nicht nur als Bedrohung sehen. Für Marken, die dort regelmäßig genannt werden, steigt die Zahl der Markensuchen. Schwer zu messen, aber bei zwei Kunden sehen wir es deutlich.</p>`,
+      },
+      {
+        author: "lena",
+        hoursAfterPrevious: 18,
+        content: `<p>Toller Thread, den merke ich mir als Referenz. Auf der SMX gibt es bestimmt eine Session dazu – wer vor Ort ist, kann sich danach gern mit uns zusammensetzen.</p>`,
+      },
     ],
   },
   {
@@ -971,7 +1303,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Ich sehe das entspannter: Die Datei kostet eine halbe Stunde, und bei Dokumentationsseiten nutzen einige Coding-Assistenten sie tatsächlich. Für einen normalen Shop bringt sie aktuell aber nichts Messbares, da gebe ich dir recht.</p>`,
         replies: [
-          { author: "markus", hoursAfterPrevious: 1.5, content: `<p>Für Entwickler-Dokus sehe ich den Nutzen auch. Mich stört nur, dass es Kunden als Ranking-Hebel für ChatGPT verkauft wird.</p>` },
+          {
+            author: "markus",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Für Entwickler-Dokus sehe ich den Nutzen auch. Mich stört nur, dass es Kunden als Ranking-Hebel für ChatGPT verkauft wird.</p>`,
+          },
         ],
       },
       {
@@ -979,26 +1315,50 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 4,
         content: `<p>Für die Sichtbarkeit in KI-Antworten ist das ganz klar Placebo. Die Modelle lernen aus dem, was im Web über eine Marke steht, und die Suchfunktionen greifen auf normale Suchindizes zurück. Eine Datei, die niemand abruft, ändert daran nichts.</p>`,
         replies: [
-          { author: "soeren", hoursAfterPrevious: 2, content: `<p>„Niemand“ ist mir zu absolut. Dass sie heute kaum abgerufen wird, heißt nicht, dass das so bleibt. Der Aufwand ist minimal, warum also nicht vorbereitet sein?</p>` },
-          { author: "nina", hoursAfterPrevious: 3, content: `<p>Vorbereitet sein ist okay, solange man dem Kunden ehrlich sagt, dass es eine Wette ist. Das Problem sind Agenturen, die dafür vierstellige Pakete verkaufen.</p>` },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 2,
+            content: `<p>„Niemand“ ist mir zu absolut. Dass sie heute kaum abgerufen wird, heißt nicht, dass das so bleibt. Der Aufwand ist minimal, warum also nicht vorbereitet sein?</p>`,
+          },
+          {
+            author: "nina",
+            hoursAfterPrevious: 3,
+            content: `<p>Vorbereitet sein ist okay, solange man dem Kunden ehrlich sagt, dass es eine Wette ist. Das Problem sind Agenturen, die dafür vierstellige Pakete verkaufen.</p>`,
+          },
         ],
       },
-      { author: "sabine", hoursAfterPrevious: 6, content: `<p>Wir haben bei einem SaaS-Kunden tatsächlich Abrufe der llms.txt gesehen, allerdings von KI-Assistenten in Entwicklungsumgebungen, nicht von den großen Crawlern. Insgesamt 14 Abrufe in zwei Monaten.</p>` },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 6,
+        content: `<p>Wir haben bei einem SaaS-Kunden tatsächlich Abrufe der llms.txt gesehen, allerdings von KI-Assistenten in Entwicklungsumgebungen, nicht von den großen Crawlern. Insgesamt 14 Abrufe in zwei Monaten.</p>`,
+      },
       {
         author: "lena",
         hoursAfterPrevious: 10,
         content: `<p>Wir empfehlen es nicht aktiv, setzen es aber um, wenn der Kunde es möchte. Viel wichtiger: Die Seiten müssen serverseitig gerendert sein, damit die Inhalte ohne JavaScript erreichbar sind. Viele KI-Crawler rendern kein JavaScript.</p>`,
         replies: [
-          { author: "markus", hoursAfterPrevious: 2, content: `<p>Das ist für mich der eigentliche Punkt. Bei einem Kunden mit reinem Client-Side-Rendering haben die KI-Crawler nur eine leere Seite gesehen. Das löst keine llms.txt.</p>` },
+          {
+            author: "markus",
+            hoursAfterPrevious: 2,
+            content: `<p>Das ist für mich der eigentliche Punkt. Bei einem Kunden mit reinem Client-Side-Rendering haben die KI-Crawler nur eine leere Seite gesehen. Das löst keine llms.txt.</p>`,
+          },
         ],
       },
-      { author: "tobias", hoursAfterPrevious: 12, content: `<p>Danke, dann lasse ich das bei meinen Kunden erst mal weg bzw. erwähne es nur als optionales Extra.</p>` },
+      {
+        author: "tobias",
+        hoursAfterPrevious: 12,
+        content: `<p>Danke, dann lasse ich das bei meinen Kunden erst mal weg bzw. erwähne es nur als optionales Extra.</p>`,
+      },
       {
         author: "jonas",
         hoursAfterPrevious: 20,
         content: `<p>Gibt es eigentlich eine verbindliche Aussage eines großen KI-Anbieters, dass die Datei für die Suche ausgewertet wird? Ich habe nichts gefunden.</p>`,
         replies: [
-          { author: "nina", hoursAfterPrevious: 5, content: `<p>Mir ist keine bekannt. Solange das so ist, bleibt es für mich ein Experiment und kein Standard.</p>` },
+          {
+            author: "nina",
+            hoursAfterPrevious: 5,
+            content: `<p>Mir ist keine bekannt. Solange das so ist, bleibt es für mich ein Experiment und kein Standard.</p>`,
+          },
         ],
       },
     ],
@@ -1017,21 +1377,45 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Wir arbeiten mit festen Prompt-Sets von 100 bis 300 Fragen pro Kunde, jede fünfmal abgefragt. Erst über mehrere Durchläufe ergibt sich ein stabiles Bild. Einzelne Screenshots sind wertlos, auch wenn Kunden sie lieben.</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 1, content: `<p>Fünf Durchläufe pro Prompt ist ein guter Richtwert. Wie leitet ihr die Prompts her?</p>` },
-          { author: "nina", hoursAfterPrevious: 2, content: `<p>Aus Search-Console-Fragen, Sales-Gesprächen und Support-Tickets. Echte Kundenfragen sind viel spezifischer als alles, was man sich am Schreibtisch ausdenkt.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 1,
+            content: `<p>Fünf Durchläufe pro Prompt ist ein guter Richtwert. Wie leitet ihr die Prompts her?</p>`,
+          },
+          {
+            author: "nina",
+            hoursAfterPrevious: 2,
+            content: `<p>Aus Search-Console-Fragen, Sales-Gesprächen und Support-Tickets. Echte Kundenfragen sind viel spezifischer als alles, was man sich am Schreibtisch ausdenkt.</p>`,
+          },
         ],
       },
-      { author: "soeren", hoursAfterPrevious: 5, content: `<p>Wir haben drei spezialisierte Tools getestet. Die Ergebnisse weichen untereinander um bis zu 30 Prozentpunkte ab, je nach Prompt-Formulierung und Standort. Ich würde keines davon als Wahrheit verkaufen, eher als Trendindikator.</p>` },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 5,
+        content: `<p>Wir haben drei spezialisierte Tools getestet. Die Ergebnisse weichen untereinander um bis zu 30 Prozentpunkte ab, je nach Prompt-Formulierung und Standort. Ich würde keines davon als Wahrheit verkaufen, eher als Trendindikator.</p>`,
+      },
       {
         author: "markus",
         hoursAfterPrevious: 8,
         content: `<p>Günstige Ergänzung: Referral-Traffic von chatgpt.com, perplexity.ai und Co. in GA4 als eigene Kanalgruppe anlegen. Das zeigt zwar keine Nennungen, aber immerhin, ob daraus echte Besuche entstehen.</p>`,
         replies: [
-          { author: "sabine", hoursAfterPrevious: 3, content: `<p>Unbedingt machen. Bei einem B2B-Kunden kommen inzwischen 4 % des Traffics aus KI-Assistenten, mit fast doppelt so hoher Conversion-Rate wie der organische Traffic.</p>` },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 3,
+            content: `<p>Unbedingt machen. Bei einem B2B-Kunden kommen inzwischen 4 % des Traffics aus KI-Assistenten, mit fast doppelt so hoher Conversion-Rate wie der organische Traffic.</p>`,
+          },
         ],
       },
-      { author: "jonas", hoursAfterPrevious: 20, content: `<p>Für kleine Kunden ist mir das alles noch zu teuer. Wir fragen einmal im Monat zehn Kernfragen manuell ab und dokumentieren das in einer Tabelle. Reicht für ein Gefühl.</p>` },
-      { author: "aylin", hoursAfterPrevious: 24, content: `<p>Simpler Trick aus unserem Shop: Im Bestellprozess fragen wir „Wie bist du auf uns aufmerksam geworden?“, mit der Antwortoption „KI-Assistent (z. B. ChatGPT)“. Nicht perfekt, liefert aber überraschend viele Nennungen.</p>` },
+      {
+        author: "jonas",
+        hoursAfterPrevious: 20,
+        content: `<p>Für kleine Kunden ist mir das alles noch zu teuer. Wir fragen einmal im Monat zehn Kernfragen manuell ab und dokumentieren das in einer Tabelle. Reicht für ein Gefühl.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 24,
+        content: `<p>Simpler Trick aus unserem Shop: Im Bestellprozess fragen wir „Wie bist du auf uns aufmerksam geworden?“, mit der Antwortoption „KI-Assistent (z. B. ChatGPT)“. Nicht perfekt, liefert aber überraschend viele Nennungen.</p>`,
+      },
     ],
   },
   {
@@ -1048,21 +1432,45 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Ich widerspreche teilweise. Der Unterschied liegt weniger in den Maßnahmen als im Ziel: Bei SEO will ich den Klick, bei GEO will ich, dass die Marke in der Antwort korrekt und positiv vorkommt. Das verschiebt die Prioritäten Richtung PR, Vergleichsartikel und Bewertungen.</p>`,
         replies: [
-          { author: "jonas", hoursAfterPrevious: 2, content: `<p>Aber genau das machen gute SEOs doch seit Jahren unter dem Stichwort Brand Building, oder?</p>` },
-          { author: "nina", hoursAfterPrevious: 3, content: `<p>Gute SEOs ja. Die Mehrheit hat sich aber eher auf Keywords und Links konzentriert. GEO ist vielleicht kein neues Handwerk, aber eine neue Gewichtung.</p>` },
+          {
+            author: "jonas",
+            hoursAfterPrevious: 2,
+            content: `<p>Aber genau das machen gute SEOs doch seit Jahren unter dem Stichwort Brand Building, oder?</p>`,
+          },
+          {
+            author: "nina",
+            hoursAfterPrevious: 3,
+            content: `<p>Gute SEOs ja. Die Mehrheit hat sich aber eher auf Keywords und Links konzentriert. GEO ist vielleicht kein neues Handwerk, aber eine neue Gewichtung.</p>`,
+          },
         ],
       },
-      { author: "lena", hoursAfterPrevious: 5, content: `<p>Ich bin ziemlich bei Jonas. Neu dazugekommen ist bei uns das Monitoring der KI-Antworten und das Korrigieren falscher Informationen über die Marke, etwa veralteter Preise aus alten Forenbeiträgen. Der Rest ist solides SEO.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 5,
+        content: `<p>Ich bin ziemlich bei Jonas. Neu dazugekommen ist bei uns das Monitoring der KI-Antworten und das Korrigieren falscher Informationen über die Marke, etwa veralteter Preise aus alten Forenbeiträgen. Der Rest ist solides SEO.</p>`,
+      },
       {
         author: "soeren",
         hoursAfterPrevious: 6,
         content: `<p>Ein echter Unterschied: Bei KI-Antworten zählen Inhalte auf Seiten, die du nicht kontrollierst, viel stärker – Reddit-Threads, YouTube-Transkripte, Vergleichsportale. Für die Google-Rankings deiner eigenen Seite ist das eher zweitrangig.</p>`,
         replies: [
-          { author: "markus", hoursAfterPrevious: 4, content: `<p>Und das ist der Teil, bei dem ich Bauchschmerzen bekomme. Ich sehe schon die ersten Angebote für „Reddit-Platzierungen“. Das ist Linkkauf 2.0.</p>` },
+          {
+            author: "markus",
+            hoursAfterPrevious: 4,
+            content: `<p>Und das ist der Teil, bei dem ich Bauchschmerzen bekomme. Ich sehe schon die ersten Angebote für „Reddit-Platzierungen“. Das ist Linkkauf 2.0.</p>`,
+          },
         ],
       },
-      { author: "juergen", hoursAfterPrevious: 12, content: `<p>Aus Budgetsicht ganz pragmatisch: Wer bezahlt das? Bei unseren Kunden gibt es kein eigenes GEO-Budget, das kommt aus dem SEO- oder PR-Topf. Für mich ist es eher eine Erweiterung als eine neue Disziplin.</p>` },
-      { author: "tobias", hoursAfterPrevious: 20, content: `<p>Als Einsteiger finde ich die Diskussion super hilfreich. Ich nehme mit: gute SEO-Basis, dazu mehr PR und Monitoring – und skeptisch bleiben bei Wunderversprechen.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 12,
+        content: `<p>Aus Budgetsicht ganz pragmatisch: Wer bezahlt das? Bei unseren Kunden gibt es kein eigenes GEO-Budget, das kommt aus dem SEO- oder PR-Topf. Für mich ist es eher eine Erweiterung als eine neue Disziplin.</p>`,
+      },
+      {
+        author: "tobias",
+        hoursAfterPrevious: 20,
+        content: `<p>Als Einsteiger finde ich die Diskussion super hilfreich. Ich nehme mit: gute SEO-Basis, dazu mehr PR und Monitoring – und skeptisch bleiben bei Wunderversprechen.</p>`,
+      },
     ],
   },
   {
@@ -1079,13 +1487,33 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Genau so machen wir es bei den meisten Kunden: Trainings-Crawler sperren, Such-Crawler zulassen. Damit bleibt ihr in den Live-Suchen von ChatGPT und Perplexity zitierfähig. Prüft die User-Agents aber regelmäßig, da kommen ständig neue dazu.</p>`,
         replies: [
-          { author: "aylin", hoursAfterPrevious: 2, content: `<p>Pflegt ihr dafür eine eigene Liste, oder schaut ihr direkt in die Dokus der Anbieter?</p>` },
-          { author: "soeren", hoursAfterPrevious: 3, content: `<p>Direkt in die Dokus der Anbieter, plus ein monatlicher Blick in die Logs, welche unbekannten Bots auftauchen.</p>` },
+          {
+            author: "aylin",
+            hoursAfterPrevious: 2,
+            content: `<p>Pflegt ihr dafür eine eigene Liste, oder schaut ihr direkt in die Dokus der Anbieter?</p>`,
+          },
+          {
+            author: "soeren",
+            hoursAfterPrevious: 3,
+            content: `<p>Direkt in die Dokus der Anbieter, plus ein monatlicher Blick in die Logs, welche unbekannten Bots auftauchen.</p>`,
+          },
         ],
       },
-      { author: "lena", hoursAfterPrevious: 6, content: `<p>Wichtig für die Rechtsabteilung: Die robots.txt ist eine Bitte, kein Schutz. Nicht alle Crawler halten sich daran. Wer wirklich blockieren will, braucht zusätzlich Regeln in der Firewall oder im CDN.</p>` },
-      { author: "nina", hoursAfterPrevious: 10, content: `<p>Zu den Auswirkungen: Ein Verlagskunde hat alle KI-Bots gesperrt, inklusive der Such-Crawler. Nach drei Monaten wurde er in Perplexity-Antworten kaum noch als Quelle verlinkt, die Konkurrenz dafür umso öfter.</p>` },
-      { author: "markus", hoursAfterPrevious: 24, content: `<p>Zu Google-Extended: Das steuert nur die Nutzung für Gemini-Modelle und Grounding, nicht die Darstellung in der Google-Suche inklusive AI Overviews. Wer dort raus will, muss mit nosnippet arbeiten – und verliert dann auch normale Snippets.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 6,
+        content: `<p>Wichtig für die Rechtsabteilung: Die robots.txt ist eine Bitte, kein Schutz. Nicht alle Crawler halten sich daran. Wer wirklich blockieren will, braucht zusätzlich Regeln in der Firewall oder im CDN.</p>`,
+      },
+      {
+        author: "nina",
+        hoursAfterPrevious: 10,
+        content: `<p>Zu den Auswirkungen: Ein Verlagskunde hat alle KI-Bots gesperrt, inklusive der Such-Crawler. Nach drei Monaten wurde er in Perplexity-Antworten kaum noch als Quelle verlinkt, die Konkurrenz dafür umso öfter.</p>`,
+      },
+      {
+        author: "markus",
+        hoursAfterPrevious: 24,
+        content: `<p>Zu Google-Extended: Das steuert nur die Nutzung für Gemini-Modelle und Grounding, nicht die Darstellung in der Google-Suche inklusive AI Overviews. Wer dort raus will, muss mit nosnippet arbeiten – und verliert dann auch normale Snippets.</p>`,
+      },
     ],
   },
   {
@@ -1102,17 +1530,33 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Die langen Suchanfragen sehen wir auch, bei einem B2B-Kunden teilweise als komplette Sätze mit Kontext („für ein Unternehmen mit 50 Mitarbeitenden in Bayern“). Für die Keyword-Recherche ist das Gold wert.</p>`,
         replies: [
-          { author: "nina", hoursAfterPrevious: 1.5, content: `<p>Stimmt, wir nutzen die gerade als Input für FAQ-Abschnitte. Die Fragen sind viel konkreter als alles, was Keyword-Tools ausspucken.</p>` },
+          {
+            author: "nina",
+            hoursAfterPrevious: 1.5,
+            content: `<p>Stimmt, wir nutzen die gerade als Input für FAQ-Abschnitte. Die Fragen sind viel konkreter als alles, was Keyword-Tools ausspucken.</p>`,
+          },
         ],
       },
-      { author: "sabine", hoursAfterPrevious: 5, content: `<p>Eine saubere Abgrenzung in GA4 ist mir nicht bekannt. Der Traffic kommt als normaler organischer Google-Traffic an. Man kann höchstens über Landingpages und Suchanfragen Muster erkennen, aber das bleibt Kaffeesatzleserei.</p>` },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 5,
+        content: `<p>Eine saubere Abgrenzung in GA4 ist mir nicht bekannt. Der Traffic kommt als normaler organischer Google-Traffic an. Man kann höchstens über Landingpages und Suchanfragen Muster erkennen, aber das bleibt Kaffeesatzleserei.</p>`,
+      },
       {
         author: "lena",
         hoursAfterPrevious: 9,
         content: `<p>Ich würde die langen Suchanfragen in der Search Console per Regex filtern und als eigenes Segment in Looker Studio darstellen. Dann sieht man zumindest die Entwicklung über die Zeit.</p>`,
         replies: [
-          { author: "tobias", hoursAfterPrevious: 3, content: `<p>Hast du eine Beispiel-Regex? Ich tue mich mit RE2 in der Search Console immer schwer.</p>` },
-          { author: "lena", hoursAfterPrevious: 2, content: `<p>Probier mal ^(\\S+\\s+){9,}\\S+$ – das trifft Anfragen mit mindestens zehn Wörtern. Einfach im Filter „Benutzerdefiniert (Regex)“ einfügen.</p>` },
+          {
+            author: "tobias",
+            hoursAfterPrevious: 3,
+            content: `<p>Hast du eine Beispiel-Regex? Ich tue mich mit RE2 in der Search Console immer schwer.</p>`,
+          },
+          {
+            author: "lena",
+            hoursAfterPrevious: 2,
+            content: `<p>Probier mal ^(\\S+\\s+){9,}\\S+$ – das trifft Anfragen mit mindestens zehn Wörtern. Einfach im Filter „Benutzerdefiniert (Regex)“ einfügen.</p>`,
+          },
         ],
       },
     ],
@@ -1126,14 +1570,26 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Die fünf größten Marken einer Branche machten im Schnitt 61 % aller Nennungen aus</li><li>Kleinere Marken tauchten vor allem bei sehr spezifischen Prompts auf, etwa mit Region oder Nischenmerkmal</li><li>Marken mit vielen Erwähnungen in Vergleichsartikeln wurden deutlich häufiger genannt als Marken mit starker eigener Website, aber wenig Presse</li><li>Perplexity verlinkte am häufigsten kleinere Fachseiten als Quelle</li></ul>
 <p>Für mich heißt das: Für kleine Marken liegt die Chance in der Nische und in Erwähnungen auf Drittseiten. Was beobachtet ihr bei euren Kunden?</p>`,
     comments: [
-      { author: "soeren", hoursAfterPrevious: 6, content: `<p>Sehr spannende Zahlen, danke! Habt ihr auch geprüft, ob die Ergebnisse mit eingeloggtem Account und aktiviertem Gedächtnis anders aussehen? Bei unseren Tests hat Personalisierung einen großen Einfluss.</p>` },
-      { author: "aylin", hoursAfterPrevious: 12, content: `<p>Das bestätigt, was wir sehen: Bei „Pflanzkübel groß frostfest“ werden wir in ChatGPT genannt, bei „Gartenshop online“ nie. Die Nische ist für uns die einzige realistische Chance.</p>` },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 6,
+        content: `<p>Sehr spannende Zahlen, danke! Habt ihr auch geprüft, ob die Ergebnisse mit eingeloggtem Account und aktiviertem Gedächtnis anders aussehen? Bei unseren Tests hat Personalisierung einen großen Einfluss.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 12,
+        content: `<p>Das bestätigt, was wir sehen: Bei „Pflanzkübel groß frostfest“ werden wir in ChatGPT genannt, bei „Gartenshop online“ nie. Die Nische ist für uns die einzige realistische Chance.</p>`,
+      },
       {
         author: "katrin",
         hoursAfterPrevious: 30,
         content: `<p>Spannend wäre noch, wie oft die genannten Informationen falsch sind. Bei uns hat ChatGPT wochenlang Preise aus einem alten Katalog genannt.</p>`,
         replies: [
-          { author: "nina", hoursAfterPrevious: 4, content: `<p>Bei etwa 15 % der Nennungen waren Details veraltet oder falsch, meistens Preise und Produktnamen. Das ist ein Thema für sich.</p>` },
+          {
+            author: "nina",
+            hoursAfterPrevious: 4,
+            content: `<p>Bei etwa 15 % der Nennungen waren Details veraltet oder falsch, meistens Preise und Produktnamen. Das ist ein Thema für sich.</p>`,
+          },
         ],
       },
     ],
@@ -1165,19 +1621,43 @@ export const demoDiscussions: DemoDiscussion[] = [
 <p>Stell dich gern hier im Thread vor: Wer bist du, woran arbeitest du gerade, und welches Thema beschäftigt dich aktuell am meisten?</p>
 <p>Bei Fragen zur Community melde dich jederzeit bei Jürgen oder mir.</p>`,
     comments: [
-      { author: "juergen", hoursAfterPrevious: 1, content: `<p>Dann fange ich mal an: Jürgen, seit über 15 Jahren im SEA unterwegs, heute selbstständig mit Fokus auf E-Commerce. Ich moderiere hier zusammen mit Lena und freue mich auf viele gute Diskussionen.</p>` },
-      { author: "soeren", hoursAfterPrevious: 20, content: `<p>Hallo zusammen, ich bin Sören aus Leipzig. Wir sind eine kleine Agentur mit sechs Leuten, und ich beschäftige mich gerade fast nur mit der Frage, wie Marken in KI-Antworten vorkommen.</p>` },
-      { author: "aylin", hoursAfterPrevious: 48, content: `<p>Hi, ich bin Aylin und kümmere mich inhouse um das SEO eines Gartenshops. Aktuell beschäftigen mich Core Web Vitals und strukturierte Daten für Produktvarianten. Freue mich auf den Austausch!</p>` },
-      { author: "markus", hoursAfterPrevious: 60, content: `<p>Moin aus Köln! Markus, zuständig für Technik und Tools bei einer Agentur. Wenn es um Crawling, Tracking oder Dashboards geht, helfe ich gern.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 1,
+        content: `<p>Dann fange ich mal an: Jürgen, seit über 15 Jahren im SEA unterwegs, heute selbstständig mit Fokus auf E-Commerce. Ich moderiere hier zusammen mit Lena und freue mich auf viele gute Diskussionen.</p>`,
+      },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 20,
+        content: `<p>Hallo zusammen, ich bin Sören aus Leipzig. Wir sind eine kleine Agentur mit sechs Leuten, und ich beschäftige mich gerade fast nur mit der Frage, wie Marken in KI-Antworten vorkommen.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 48,
+        content: `<p>Hi, ich bin Aylin und kümmere mich inhouse um das SEO eines Gartenshops. Aktuell beschäftigen mich Core Web Vitals und strukturierte Daten für Produktvarianten. Freue mich auf den Austausch!</p>`,
+      },
+      {
+        author: "markus",
+        hoursAfterPrevious: 60,
+        content: `<p>Moin aus Köln! Markus, zuständig für Technik und Tools bei einer Agentur. Wenn es um Crawling, Tracking oder Dashboards geht, helfe ich gern.</p>`,
+      },
       {
         author: "katrin",
         hoursAfterPrevious: 72,
         content: `<p>Hallo, ich bin Katrin aus Rosenheim und verantworte das Performance-Marketing bei einem Reiseveranstalter. Mein Dauerthema: Performance Max und wie man ihr auf die Finger schaut.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 5, content: `<p>Willkommen, Katrin! Zu PMax werden wir hier garantiert einiges zu besprechen haben.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 5,
+            content: `<p>Willkommen, Katrin! Zu PMax werden wir hier garantiert einiges zu besprechen haben.</p>`,
+          },
         ],
       },
-      { author: "sabine", hoursAfterPrevious: 70, content: `<p>Hallo in die Runde, Sabine hier, Web-Analystin aus Frankfurt. GA4, Consent Mode und server-seitiges Tagging sind meine Themen. Wenn Zahlen nicht zusammenpassen, bin ich gern dabei.</p>` },
+      {
+        author: "sabine",
+        hoursAfterPrevious: 70,
+        content: `<p>Hallo in die Runde, Sabine hier, Web-Analystin aus Frankfurt. GA4, Consent Mode und server-seitiges Tagging sind meine Themen. Wenn Zahlen nicht zusammenpassen, bin ich gern dabei.</p>`,
+      },
     ],
   },
   {
@@ -1194,23 +1674,45 @@ export const demoDiscussions: DemoDiscussion[] = [
         author: "juergen",
         hoursAfterPrevious: 2,
         content: `<p>Ich liege als Senior-Berater bei 140 € pro Stunde bzw. 1.050 € pro Tag. Mit einem Jahr Erfahrung sind 90 bis 110 € absolut vertretbar. 75 € sind eindeutig zu wenig, wenn du Tools und Akquise mitrechnest.</p>`,
-        replies: [
-          { author: "tobias", hoursAfterPrevious: 3, content: `<p>Danke, das gibt mir Rückenwind. 95 € traue ich mir zu.</p>` },
-        ],
+        replies: [{ author: "tobias", hoursAfterPrevious: 3, content: `<p>Danke, das gibt mir Rückenwind. 95 € traue ich mir zu.</p>` }],
       },
-      { author: "jonas", hoursAfterPrevious: 5, content: `<p>Bei uns in der Agentur liegen die Stundensätze für SEO zwischen 110 und 150 €, je nach Seniorität. Wir verkaufen aber fast nur Pakete mit festem Leistungsumfang, Stunden rechnen wir nur für Zusatzaufwände ab.</p>` },
+      {
+        author: "jonas",
+        hoursAfterPrevious: 5,
+        content: `<p>Bei uns in der Agentur liegen die Stundensätze für SEO zwischen 110 und 150 €, je nach Seniorität. Wir verkaufen aber fast nur Pakete mit festem Leistungsumfang, Stunden rechnen wir nur für Zusatzaufwände ab.</p>`,
+      },
       {
         author: "lena",
         hoursAfterPrevious: 8,
         content: `<p>Mein Tipp: Erhöh nicht einfach den Stundensatz, sondern verpacke deine Leistungen neu, etwa als monatliches Paket „Technisches Monitoring plus Quartals-Audit“. Pakete vergleichen Kunden viel seltener als Stundensätze.</p>`,
         replies: [
-          { author: "tobias", hoursAfterPrevious: 2, content: `<p>Spannender Ansatz. Wie viele Stunden steckt ihr ungefähr in so ein Paket?</p>` },
-          { author: "lena", hoursAfterPrevious: 4, content: `<p>Wir kalkulieren mit 8 bis 12 Stunden im Monat plus Puffer. Wichtig ist vor allem, klar festzuhalten, was nicht drin ist.</p>` },
+          {
+            author: "tobias",
+            hoursAfterPrevious: 2,
+            content: `<p>Spannender Ansatz. Wie viele Stunden steckt ihr ungefähr in so ein Paket?</p>`,
+          },
+          {
+            author: "lena",
+            hoursAfterPrevious: 4,
+            content: `<p>Wir kalkulieren mit 8 bis 12 Stunden im Monat plus Puffer. Wichtig ist vor allem, klar festzuhalten, was nicht drin ist.</p>`,
+          },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 12, content: `<p>Preiserhöhungen kündige ich immer drei Monate vorher schriftlich an und begründe sie kurz mit gestiegenen Tool- und Personalkosten. In fünf Jahren hat mich das genau einen Kunden gekostet, und der war sowieso schwierig.</p>` },
-      { author: "soeren", hoursAfterPrevious: 20, content: `<p>Gute Erfahrungen machen wir mit einem kleinen, bezahlten Audit als Einstieg. Der Kunde lernt die Arbeitsweise kennen, und du kannst den Folgeauftrag realistisch kalkulieren.</p>` },
-      { author: "aylin", hoursAfterPrevious: 30, content: `<p>Mal die Inhouse-Perspektive: Wir zahlen externen Freelancern für technisches SEO zwischen 100 und 130 €. Wer unter 80 € anbietet, wirkt auf uns eher unerfahren, auch wenn das unfair ist.</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 12,
+        content: `<p>Preiserhöhungen kündige ich immer drei Monate vorher schriftlich an und begründe sie kurz mit gestiegenen Tool- und Personalkosten. In fünf Jahren hat mich das genau einen Kunden gekostet, und der war sowieso schwierig.</p>`,
+      },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 20,
+        content: `<p>Gute Erfahrungen machen wir mit einem kleinen, bezahlten Audit als Einstieg. Der Kunde lernt die Arbeitsweise kennen, und du kannst den Folgeauftrag realistisch kalkulieren.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 30,
+        content: `<p>Mal die Inhouse-Perspektive: Wir zahlen externen Freelancern für technisches SEO zwischen 100 und 130 €. Wer unter 80 € anbietet, wirkt auf uns eher unerfahren, auch wenn das unfair ist.</p>`,
+      },
     ],
   },
   {
@@ -1223,17 +1725,33 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li><strong>Plus:</strong> ein Konto richtig tief verstehen, kurze Wege zum Vertrieb, keine Stundenzettel</li><li><strong>Minus:</strong> weniger Abwechslung, weniger Austausch mit Kolleginnen und Kollegen, Budgetentscheidungen dauern länger</li></ul>
 <p>Wie sieht es bei euch aus? Wer hat den Wechsel in die eine oder andere Richtung gemacht und bereut es – oder eben nicht?</p>`,
     comments: [
-      { author: "aylin", hoursAfterPrevious: 4, content: `<p>Ich bin auch von der Agentur nach Inhouse gewechselt und würde es wieder tun. Endlich sehe ich, was aus meinen Empfehlungen wird. In der Agentur sind viele Audits einfach in einer Schublade gelandet.</p>` },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 4,
+        content: `<p>Ich bin auch von der Agentur nach Inhouse gewechselt und würde es wieder tun. Endlich sehe ich, was aus meinen Empfehlungen wird. In der Agentur sind viele Audits einfach in einer Schublade gelandet.</p>`,
+      },
       {
         author: "lena",
         hoursAfterPrevious: 10,
         content: `<p>Ich habe den umgekehrten Weg gemacht und bin nach vier Jahren Inhouse zurück in die Agentur. Mir hat der Vergleich zwischen vielen Projekten gefehlt. Muster erkennt man viel schneller, wenn man 20 Websites gleichzeitig sieht.</p>`,
         replies: [
-          { author: "katrin", hoursAfterPrevious: 3, content: `<p>Genau das vermisse ich am meisten. Dafür ist der Austausch hier im Forum ein guter Ersatz.</p>` },
+          {
+            author: "katrin",
+            hoursAfterPrevious: 3,
+            content: `<p>Genau das vermisse ich am meisten. Dafür ist der Austausch hier im Forum ein guter Ersatz.</p>`,
+          },
         ],
       },
-      { author: "felix", hoursAfterPrevious: 20, content: `<p>Kleiner Einwurf aus einem Zwei-Personen-Team: Inhouse in einem kleinen Unternehmen heißt auch, dass du alles machst – SEA, Newsletter, Social Media, manchmal sogar den Drucker reparieren. Das ist nicht für jeden etwas.</p>` },
-      { author: "juergen", hoursAfterPrevious: 30, content: `<p>Dritte Option: Selbstständigkeit. Ich habe von beiden Seiten das Beste mitgenommen, nur die Buchhaltung nervt. Entspannt ist das allerdings nur mit einem gewissen Netzwerk.</p>` },
+      {
+        author: "felix",
+        hoursAfterPrevious: 20,
+        content: `<p>Kleiner Einwurf aus einem Zwei-Personen-Team: Inhouse in einem kleinen Unternehmen heißt auch, dass du alles machst – SEA, Newsletter, Social Media, manchmal sogar den Drucker reparieren. Das ist nicht für jeden etwas.</p>`,
+      },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 30,
+        content: `<p>Dritte Option: Selbstständigkeit. Ich habe von beiden Seiten das Beste mitgenommen, nur die Buchhaltung nervt. Entspannt ist das allerdings nur mit einem gewissen Netzwerk.</p>`,
+      },
     ],
   },
   {
@@ -1250,12 +1768,28 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Traffic nicht mehr als Gesamtzahl zeigen, sondern nach Seitentyp getrennt: Ratgeber, Kategorien, Produkte. Dann sieht der Kunde sofort, dass die wertvollen Seiten wachsen. Umsatz pro Sitzung als Zusatzkennzahl macht den Rest klar.</p>`,
         replies: [
-          { author: "jonas", hoursAfterPrevious: 1, content: `<p>Die Seitentypen haben wir im Report, aber weit hinten. Ich ziehe das auf Seite 1, gute Idee.</p>` },
+          {
+            author: "jonas",
+            hoursAfterPrevious: 1,
+            content: `<p>Die Seitentypen haben wir im Report, aber weit hinten. Ich ziehe das auf Seite 1, gute Idee.</p>`,
+          },
         ],
       },
-      { author: "lena", hoursAfterPrevious: 4, content: `<p>Wir fangen jeden Report mit Umsatz und Conversions an, Traffic kommt erst auf Seite drei. Und wir erklären einmal proaktiv, warum Ratgeber-Traffic sinkt – bevor der Kunde fragt.</p>` },
-      { author: "markus", hoursAfterPrevious: 8, content: `<p>Ich finde es ehrlich gesagt gesund, wenn Kunden lernen, dass Traffic keine Währung ist. Das muss man aber aktiv begleiten, sonst sucht sich der Kunde eine Agentur mit schöneren Kurven.</p>` },
-      { author: "nina", hoursAfterPrevious: 12, content: `<p>Ein Satz, der bei uns immer funktioniert: „Wir verlieren Besucher, die ohnehin nicht gekauft hätten, und gewinnen Besucher, die kaufen.“ Dazu ein Diagramm mit beiden Linien, fertig.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 4,
+        content: `<p>Wir fangen jeden Report mit Umsatz und Conversions an, Traffic kommt erst auf Seite drei. Und wir erklären einmal proaktiv, warum Ratgeber-Traffic sinkt – bevor der Kunde fragt.</p>`,
+      },
+      {
+        author: "markus",
+        hoursAfterPrevious: 8,
+        content: `<p>Ich finde es ehrlich gesagt gesund, wenn Kunden lernen, dass Traffic keine Währung ist. Das muss man aber aktiv begleiten, sonst sucht sich der Kunde eine Agentur mit schöneren Kurven.</p>`,
+      },
+      {
+        author: "nina",
+        hoursAfterPrevious: 12,
+        content: `<p>Ein Satz, der bei uns immer funktioniert: „Wir verlieren Besucher, die ohnehin nicht gekauft hätten, und gewinnen Besucher, die kaufen.“ Dazu ein Diagramm mit beiden Linien, fertig.</p>`,
+      },
     ],
   },
   {
@@ -1283,20 +1817,48 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Sichtbarkeit und Rankings für den deutschen Markt, inklusive Wettbewerbsvergleich</li><li>Backlink-Analyse, auch um Altlasten im Blick zu behalten</li><li>Keyword-Recherche für unsere Kategorien</li><li>Möglichst auch Daten zu AI Overviews</li></ul>
 <p>Ich höre immer wieder „Für Deutschland ist Sistrix unschlagbar“ und „Ahrefs hat den besten Linkindex“. Was nutzt ihr als Haupttool, und würdet ihr euch heute noch mal so entscheiden?</p>`,
     comments: [
-      { author: "lena", hoursAfterPrevious: 2, content: `<p>Für den deutschen Markt ist der Sistrix-Sichtbarkeitsindex nach wie vor die Währung, gerade im Gespräch mit Geschäftsführungen. Wir nutzen Sistrix als Haupttool und Ahrefs zusätzlich für Backlinks.</p>` },
-      { author: "markus", hoursAfterPrevious: 4, content: `<p>Bei uns ist es umgekehrt: Ahrefs als Haupttool, weil wir viele internationale Projekte haben. Die Keyword-Daten für Deutschland sind ordentlich, aber bei Nischen-Keywords liegt Sistrix öfter näher an den echten Zahlen aus der Search Console.</p>` },
-      { author: "tobias", hoursAfterPrevious: 5, content: `<p>Als Freelancer mit kleinem Budget: Sistrix plus Search Console reicht für 90 % meiner Aufgaben. Für Backlinks buche ich bei Bedarf einen Monat Ahrefs dazu.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 2,
+        content: `<p>Für den deutschen Markt ist der Sistrix-Sichtbarkeitsindex nach wie vor die Währung, gerade im Gespräch mit Geschäftsführungen. Wir nutzen Sistrix als Haupttool und Ahrefs zusätzlich für Backlinks.</p>`,
+      },
+      {
+        author: "markus",
+        hoursAfterPrevious: 4,
+        content: `<p>Bei uns ist es umgekehrt: Ahrefs als Haupttool, weil wir viele internationale Projekte haben. Die Keyword-Daten für Deutschland sind ordentlich, aber bei Nischen-Keywords liegt Sistrix öfter näher an den echten Zahlen aus der Search Console.</p>`,
+      },
+      {
+        author: "tobias",
+        hoursAfterPrevious: 5,
+        content: `<p>Als Freelancer mit kleinem Budget: Sistrix plus Search Console reicht für 90 % meiner Aufgaben. Für Backlinks buche ich bei Bedarf einen Monat Ahrefs dazu.</p>`,
+      },
       {
         author: "aylin",
         hoursAfterPrevious: 6,
         content: `<p>Semrush wird hier zu Unrecht unterschätzt, finde ich. Für die Kombination aus SEO und Wettbewerbsanalyse im SEA ist es stark, und das Site-Audit ist solide. Für einen Shop mit SEA-Budget wie euren wäre es eine ernsthafte Option.</p>`,
         replies: [
-          { author: "juergen", hoursAfterPrevious: 3, content: `<p>Kann ich bestätigen, die Anzeigenhistorie der Wettbewerber ist bei Semrush wirklich hilfreich.</p>` },
-          { author: "lena", hoursAfterPrevious: 4, content: `<p>Die Keyword-Daten für Deutschland fand ich bei Semrush zuletzt allerdings schwächer. Unbedingt vorher mit eigenen Search-Console-Zahlen abgleichen.</p>` },
+          {
+            author: "juergen",
+            hoursAfterPrevious: 3,
+            content: `<p>Kann ich bestätigen, die Anzeigenhistorie der Wettbewerber ist bei Semrush wirklich hilfreich.</p>`,
+          },
+          {
+            author: "lena",
+            hoursAfterPrevious: 4,
+            content: `<p>Die Keyword-Daten für Deutschland fand ich bei Semrush zuletzt allerdings schwächer. Unbedingt vorher mit eigenen Search-Console-Zahlen abgleichen.</p>`,
+          },
         ],
       },
-      { author: "soeren", hoursAfterPrevious: 10, content: `<p>Zum Punkt AI Overviews: Alle drei haben inzwischen entsprechende Filter, aber die Abdeckung unterscheidet sich je nach Keyword-Set. Ich würde das in den Testphasen mit 50 eigenen Keywords vergleichen.</p>` },
-      { author: "felix", hoursAfterPrevious: 48, content: `<p>Danke für die vielen Meinungen! Wir haben uns für Sistrix entschieden und holen uns bei Bedarf einzelne Ahrefs-Monate für Backlink-Analysen dazu.</p>` },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 10,
+        content: `<p>Zum Punkt AI Overviews: Alle drei haben inzwischen entsprechende Filter, aber die Abdeckung unterscheidet sich je nach Keyword-Set. Ich würde das in den Testphasen mit 50 eigenen Keywords vergleichen.</p>`,
+      },
+      {
+        author: "felix",
+        hoursAfterPrevious: 48,
+        content: `<p>Danke für die vielen Meinungen! Wir haben uns für Sistrix entschieden und holen uns bei Bedarf einzelne Ahrefs-Monate für Backlink-Analysen dazu.</p>`,
+      },
     ],
   },
   {
@@ -1314,12 +1876,28 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 5,
         content: `<p>Wir lassen große Crawls auf einer Cloud-VM mit 64 GB RAM laufen, gesteuert über die Kommandozeile mit gespeicherter Konfiguration. Kostet pro Crawl ein paar Euro und blockiert nicht den Arbeitsrechner.</p>`,
         replies: [
-          { author: "markus", hoursAfterPrevious: 2, content: `<p>Headless über die Kommandozeile ist eine gute Idee. Nutzt ihr dafür eine fertige Vorlage?</p>` },
-          { author: "sabine", hoursAfterPrevious: 4, content: `<p>Ein einfaches Shell-Skript, das die Konfiguration lädt, den Crawl startet und die Exporte in einen Cloud-Speicher schiebt. Nichts Kompliziertes.</p>` },
+          {
+            author: "markus",
+            hoursAfterPrevious: 2,
+            content: `<p>Headless über die Kommandozeile ist eine gute Idee. Nutzt ihr dafür eine fertige Vorlage?</p>`,
+          },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 4,
+            content: `<p>Ein einfaches Shell-Skript, das die Konfiguration lädt, den Crawl startet und die Exporte in einen Cloud-Speicher schiebt. Nichts Kompliziertes.</p>`,
+          },
         ],
       },
-      { author: "lena", hoursAfterPrevious: 10, content: `<p>Wir crawlen zuerst komplett ohne Rendering und dann eine Stichprobe von etwa 5.000 URLs pro Seitentyp gerendert. Der Vergleich zeigt schnell, wo Inhalte oder Links nur per JavaScript ausgeliefert werden.</p>` },
-      { author: "aylin", hoursAfterPrevious: 24, content: `<p>Stimm die Crawl-Geschwindigkeit unbedingt mit der IT ab. Wir haben einmal den Shop eines Kunden mit zu vielen Threads ausgebremst – das gab ein unangenehmes Telefonat.</p>` },
+      {
+        author: "lena",
+        hoursAfterPrevious: 10,
+        content: `<p>Wir crawlen zuerst komplett ohne Rendering und dann eine Stichprobe von etwa 5.000 URLs pro Seitentyp gerendert. Der Vergleich zeigt schnell, wo Inhalte oder Links nur per JavaScript ausgeliefert werden.</p>`,
+      },
+      {
+        author: "aylin",
+        hoursAfterPrevious: 24,
+        content: `<p>Stimm die Crawl-Geschwindigkeit unbedingt mit der IT ab. Wir haben einmal den Shop eines Kunden mit zu vielen Threads ausgebremst – das gab ein unangenehmes Telefonat.</p>`,
+      },
     ],
   },
   {
@@ -1337,7 +1915,11 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 3,
         content: `<p>Sieht super durchdacht aus! Was mir in fast allen Reports fehlt: eine Sicht auf Keywords mit und ohne AI Overview. Lässt sich das über eine importierte Keyword-Liste lösen?</p>`,
         replies: [
-          { author: "sabine", hoursAfterPrevious: 4, content: `<p>Gute Idee. Das geht über eine Google-Tabelle als zusätzliche Datenquelle und eine Verknüpfung auf die Suchanfrage. Baue ich ein.</p>` },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 4,
+            content: `<p>Gute Idee. Das geht über eine Google-Tabelle als zusätzliche Datenquelle und eine Verknüpfung auf die Suchanfrage. Baue ich ein.</p>`,
+          },
         ],
       },
       {
@@ -1345,10 +1927,18 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 6,
         content: `<p>Würde ich sehr gern nutzen! Geht das auch ohne BigQuery? Das haben wir nie eingerichtet.</p>`,
         replies: [
-          { author: "sabine", hoursAfterPrevious: 2, content: `<p>Mit der direkten Verbindung geht es auch, nur bei großen Zeiträumen wird es langsam. Für einen Shop eurer Größe sollte das passen.</p>` },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 2,
+            content: `<p>Mit der direkten Verbindung geht es auch, nur bei großen Zeiträumen wird es langsam. Für einen Shop eurer Größe sollte das passen.</p>`,
+          },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 20, content: `<p>Ein Punkt aus der Praxis: Bau auf Seite 1 einen Textblock mit einer kurzen Interpretation ein, den ihr jeden Monat aktualisiert. Geschäftsführer lesen Texte, keine Diagramme.</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 20,
+        content: `<p>Ein Punkt aus der Praxis: Bau auf Seite 1 einen Textblock mit einer kurzen Interpretation ein, den ihr jeden Monat aktualisiert. Geschäftsführer lesen Texte, keine Diagramme.</p>`,
+      },
     ],
   },
   {
@@ -1366,13 +1956,29 @@ export const demoDiscussions: DemoDiscussion[] = [
         hoursAfterPrevious: 2,
         content: `<p>Bei 2 Mio. Requests im Monat bist du mit einem Managed-Anbieter meist bei 50 bis 150 € im Monat. Selbst gehostet in Cloud Run kann es günstiger sein, dann brauchst du aber jemanden, der Updates, Logging und Skalierung im Blick behält.</p>`,
         replies: [
-          { author: "katrin", hoursAfterPrevious: 3, content: `<p>Klingt überschaubar. Der Pflegeaufwand ist bei uns der eigentliche Knackpunkt, weil wir keine eigene Entwicklung haben.</p>` },
+          {
+            author: "katrin",
+            hoursAfterPrevious: 3,
+            content: `<p>Klingt überschaubar. Der Pflegeaufwand ist bei uns der eigentliche Knackpunkt, weil wir keine eigene Entwicklung haben.</p>`,
+          },
           { author: "sabine", hoursAfterPrevious: 2, content: `<p>Dann klar Managed. Das erspart euch eine Menge Ärger.</p>` },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 6, content: `<p>Wichtig: Server-side Tagging ist kein Freifahrtschein beim Consent. Die Einwilligung muss genauso berücksichtigt werden wie vorher, nur an anderer Stelle. Das wird in Verkaufsgesprächen gern unter den Teppich gekehrt.</p>` },
-      { author: "juergen", hoursAfterPrevious: 12, content: `<p>Bei unseren Shop-Kunden haben wir nach der Umstellung 8 bis 15 % mehr erfasste Conversions in Google Ads gesehen, vor allem bei Safari-Nutzern. Der Effekt auf die Gebotsstrategien war spürbar positiv.</p>` },
-      { author: "felix", hoursAfterPrevious: 30, content: `<p>Wir stehen vor derselben Entscheidung. Katrin, magst du in ein paar Wochen berichten, wofür ihr euch entschieden habt? Ein Erfahrungsbericht wäre super.</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 6,
+        content: `<p>Wichtig: Server-side Tagging ist kein Freifahrtschein beim Consent. Die Einwilligung muss genauso berücksichtigt werden wie vorher, nur an anderer Stelle. Das wird in Verkaufsgesprächen gern unter den Teppich gekehrt.</p>`,
+      },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 12,
+        content: `<p>Bei unseren Shop-Kunden haben wir nach der Umstellung 8 bis 15 % mehr erfasste Conversions in Google Ads gesehen, vor allem bei Safari-Nutzern. Der Effekt auf die Gebotsstrategien war spürbar positiv.</p>`,
+      },
+      {
+        author: "felix",
+        hoursAfterPrevious: 30,
+        content: `<p>Wir stehen vor derselben Entscheidung. Katrin, magst du in ein paar Wochen berichten, wofür ihr euch entschieden habt? Ein Erfahrungsbericht wäre super.</p>`,
+      },
     ],
   },
   {
@@ -1390,12 +1996,28 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Zahlungsanbieter mit Weiterleitung: Kommen die Nutzer überhaupt auf die Bestellbestätigung zurück?</li><li>Consent-Rate und Consent-Timing</li><li>Wird das purchase-Event ausgelöst, bevor der Consent-Status feststeht?</li></ul>
 <p>Die Brutto/Netto-Frage würde ich parallel im Datenlayer klären.</p>`,
         replies: [
-          { author: "felix", hoursAfterPrevious: 5, content: `<p>Tatsächlich: Bei Vorkasse landet der Kunde gar nicht auf der Danke-Seite, sondern bekommt nur eine Mail. Das allein sind schon gut 150 Bestellungen.</p>` },
-          { author: "sabine", hoursAfterPrevious: 2, content: `<p>Klassiker. Solche Bestellungen würde ich serverseitig über das Measurement Protocol nachreichen.</p>` },
+          {
+            author: "felix",
+            hoursAfterPrevious: 5,
+            content: `<p>Tatsächlich: Bei Vorkasse landet der Kunde gar nicht auf der Danke-Seite, sondern bekommt nur eine Mail. Das allein sind schon gut 150 Bestellungen.</p>`,
+          },
+          {
+            author: "sabine",
+            hoursAfterPrevious: 2,
+            content: `<p>Klassiker. Solche Bestellungen würde ich serverseitig über das Measurement Protocol nachreichen.</p>`,
+          },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 10, content: `<p>Prüf auch, ob die Zahlungsanbieter in GA4 als unerwünschte Verweise eingetragen sind. Das ändert zwar nicht die Anzahl, aber sonst wird die Conversion dem Zahlungsanbieter zugeordnet und deine Kanalberichte sind verfälscht.</p>` },
-      { author: "juergen", hoursAfterPrevious: 30, content: `<p>Für Google Ads ist die Abweichung noch wichtiger als für GA4. Wenn ihr die Conversions aus GA4 importiert, fehlen euren Gebotsstrategien genau diese 30 %. Ich würde das Google-Ads-Conversion-Tag direkt nutzen und Enhanced Conversions aktivieren.</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 10,
+        content: `<p>Prüf auch, ob die Zahlungsanbieter in GA4 als unerwünschte Verweise eingetragen sind. Das ändert zwar nicht die Anzahl, aber sonst wird die Conversion dem Zahlungsanbieter zugeordnet und deine Kanalberichte sind verfälscht.</p>`,
+      },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 30,
+        content: `<p>Für Google Ads ist die Abweichung noch wichtiger als für GA4. Wenn ihr die Conversions aus GA4 importiert, fehlen euren Gebotsstrategien genau diese 30 %. Ich würde das Google-Ads-Conversion-Tag direkt nutzen und Enhanced Conversions aktivieren.</p>`,
+      },
     ],
   },
 
@@ -1413,18 +2035,38 @@ export const demoDiscussions: DemoDiscussion[] = [
 <ul><li>Alles rund um AI Overviews und AI Mode – mich interessieren vor allem echte Daten statt Prognosen</li><li>Technisches SEO für große Shops, speziell Crawling und JavaScript</li><li>Die SEA-Sessions zu Performance Max und Inkrementalitätsmessung</li></ul>
 <p>Außerdem würde ich gern ein kleines <strong>Community-Treffen</strong> am Abend des ersten Konferenztages organisieren, ganz informell in einem Biergarten oder einer Bar in der Nähe. Wer hat Lust? Kommentiert kurz hier, dann reserviere ich einen Tisch.</p>`,
     comments: [
-      { author: "juergen", hoursAfterPrevious: 1, content: `<p>Bin dabei, wie jedes Jahr! Für das Treffen am Abend bin ich sofort zu haben. Außerdem empfehle ich die Sessions zu Shopping und Feeds, die waren beim letzten Mal die besten des ganzen Programms.</p>` },
-      { author: "soeren", hoursAfterPrevious: 3, content: `<p>Ich komme auch, diesmal mit zwei Kolleginnen. Das Treffen am Abend klingt super, wir wären zu dritt.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 1,
+        content: `<p>Bin dabei, wie jedes Jahr! Für das Treffen am Abend bin ich sofort zu haben. Außerdem empfehle ich die Sessions zu Shopping und Feeds, die waren beim letzten Mal die besten des ganzen Programms.</p>`,
+      },
+      {
+        author: "soeren",
+        hoursAfterPrevious: 3,
+        content: `<p>Ich komme auch, diesmal mit zwei Kolleginnen. Das Treffen am Abend klingt super, wir wären zu dritt.</p>`,
+      },
       {
         author: "aylin",
         hoursAfterPrevious: 8,
         content: `<p>Leider habe ich kein Budget für das Ticket bekommen. Wäre toll, wenn danach jemand hier kurz die wichtigsten Erkenntnisse zusammenfasst!</p>`,
         replies: [
-          { author: "lena", hoursAfterPrevious: 2, content: `<p>Machen wir, ich lege nach der Konferenz einen Thread mit Zusammenfassungen an.</p>` },
-          { author: "nina", hoursAfterPrevious: 3, content: `<p>Ich bin auch nicht vor Ort und würde mich vor allem über Notizen zu den KI-Suche-Sessions freuen.</p>` },
+          {
+            author: "lena",
+            hoursAfterPrevious: 2,
+            content: `<p>Machen wir, ich lege nach der Konferenz einen Thread mit Zusammenfassungen an.</p>`,
+          },
+          {
+            author: "nina",
+            hoursAfterPrevious: 3,
+            content: `<p>Ich bin auch nicht vor Ort und würde mich vor allem über Notizen zu den KI-Suche-Sessions freuen.</p>`,
+          },
         ],
       },
-      { author: "markus", hoursAfterPrevious: 20, content: `<p>Ich komme nur am zweiten Tag, schaffe es aber vielleicht abends noch dazu. Gebt Bescheid, wo ihr sitzt!</p>` },
+      {
+        author: "markus",
+        hoursAfterPrevious: 20,
+        content: `<p>Ich komme nur am zweiten Tag, schaffe es aber vielleicht abends noch dazu. Gebt Bescheid, wo ihr sitzt!</p>`,
+      },
     ],
   },
   {
@@ -1435,16 +2077,28 @@ export const demoDiscussions: DemoDiscussion[] = [
     content: `<p>Unser Geschäftsführer hat gefragt, ob wir dieses Jahr zum <strong>OMR Festival</strong> nach Hamburg fahren wollen. Ich war noch nie dort und bin unsicher, ob sich das für jemanden lohnt, der hauptsächlich mit Google Ads und ein bisschen SEO arbeitet.</p>
 <p>Mein Eindruck aus Social Media: viel Bühne, viele Promis, viele Partys. Gibt es dort auch fachlich tiefe Inhalte, etwa in den Masterclasses? Oder ist man mit einer spezialisierten Konferenz wie der SMX besser bedient?</p>`,
     comments: [
-      { author: "juergen", hoursAfterPrevious: 3, content: `<p>Beides hat seine Berechtigung. Die SMX ist fachlich tiefer, das OMR Festival eher Netzwerken und Inspiration. Die Masterclasses sind teilweise richtig gut, aber schnell ausgebucht – also früh anmelden.</p>` },
+      {
+        author: "juergen",
+        hoursAfterPrevious: 3,
+        content: `<p>Beides hat seine Berechtigung. Die SMX ist fachlich tiefer, das OMR Festival eher Netzwerken und Inspiration. Die Masterclasses sind teilweise richtig gut, aber schnell ausgebucht – also früh anmelden.</p>`,
+      },
       {
         author: "jonas",
         hoursAfterPrevious: 8,
         content: `<p>Für uns als Agentur lohnt es sich vor allem wegen der Kontakte zu potenziellen Kunden und Partnern. Fachlich nehme ich von der SMX oder kleineren Meetups mehr mit.</p>`,
         replies: [
-          { author: "felix", hoursAfterPrevious: 4, content: `<p>Danke! Dann schlage ich vor: SMX für mich, OMR vielleicht nächstes Jahr zusammen mit dem Chef.</p>` },
+          {
+            author: "felix",
+            hoursAfterPrevious: 4,
+            content: `<p>Danke! Dann schlage ich vor: SMX für mich, OMR vielleicht nächstes Jahr zusammen mit dem Chef.</p>`,
+          },
         ],
       },
-      { author: "nina", hoursAfterPrevious: 20, content: `<p>Falls ihr doch hinfahrt: Plant die Side Events am Abend ein. Dort finden oft die besseren Gespräche statt als in den großen Hallen.</p>` },
+      {
+        author: "nina",
+        hoursAfterPrevious: 20,
+        content: `<p>Falls ihr doch hinfahrt: Plant die Side Events am Abend ein. Dort finden oft die besseren Gespräche statt als in den großen Hallen.</p>`,
+      },
     ],
   },
   {

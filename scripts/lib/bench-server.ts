@@ -94,7 +94,15 @@ function readRssMb(pid: number): number {
       const status = fs.readFileSync(path.join("/proc", String(id), "status"), "utf8");
       const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       const children = fs.readFileSync(path.join("/proc", String(id), "task", String(id), "children"), "utf8").trim();
-      return own + (children ? children.split(/\s+/).map(Number).reduce((sum, child) => sum + kilobytes(child), 0) : 0);
+      return (
+        own +
+        (children
+          ? children
+              .split(/\s+/)
+              .map(Number)
+              .reduce((sum, child) => sum + kilobytes(child), 0)
+          : 0)
+      );
     } catch {
       return 0;
     }

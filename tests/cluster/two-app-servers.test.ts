@@ -30,7 +30,12 @@ beforeAll(async () => {
   const { seedDemoContent } = await import("~/server/demo");
   await seedDemoContent(db, { adminPassword: "cluster-admin-passwort" });
   await closeDatabase();
-  const shared = { DATABASE_URL: database.url, WEB_CONCURRENCY: "1", TRUST_PROXY: "1", AUTH_SECRET: "cluster-test-geheimnis-mit-genug-zeichen-0123" };
+  const shared = {
+    DATABASE_URL: database.url,
+    WEB_CONCURRENCY: "1",
+    TRUST_PROXY: "1",
+    AUTH_SECRET: "cluster-test-geheimnis-mit-genug-zeichen-0123",
+  };
   [a, b] = await Promise.all([
     freePort().then((port) => startServer({ port, env: shared })),
     freePort().then((port) => startServer({ port, env: shared })),
@@ -42,7 +47,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const get = (server: BenchServer, pathname: string, cookie?: string) => fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+const get = (server: BenchServer, pathname: string, cookie?: string) =>
+  fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} });
 
 describe("two app servers on one database", () => {
   it("a comment written through one is on the other's cached guest page", async () => {
@@ -74,7 +80,10 @@ describe("two app servers on one database", () => {
 
   it("a session cookie spelt as only some parsers read it never puts a member's page into either cache", async () => {
     const cookie = await signIn(a.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.16" });
-    const value = cookie.split("; ").find((pair) => pair.startsWith(`${SESSION_COOKIE_NAME}=`))!.slice(SESSION_COOKIE_NAME.length + 1);
+    const value = cookie
+      .split("; ")
+      .find((pair) => pair.startsWith(`${SESSION_COOKIE_NAME}=`))!
+      .slice(SESSION_COOKIE_NAME.length + 1);
     // The core of e2e/page-cache-sessions.spec.ts: spellings that signed in and were stored as guest pages before.
     const core = [
       "as the browser sends it",
@@ -118,7 +127,9 @@ describe("two app servers on one database", () => {
       }
     }
     // Not vacuous: the cookie as the browser sends it, and the spellings better-auth trims, do sign in.
-    expect([...signedIn]).toEqual(expect.arrayContaining(["as the browser sends it", "space before =", "two Cookie headers, space before ="]));
+    expect([...signedIn]).toEqual(
+      expect.arrayContaining(["as the browser sends it", "space before =", "two Cookie headers, space before ="]),
+    );
   });
 
   it("a discussion started through one is on a member's home at the other, whose lists were kept", async () => {
@@ -131,7 +142,12 @@ describe("two app servers on one database", () => {
       method: "POST",
       redirect: "manual",
       headers: { cookie, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ title, category: "seo", content: "<p>Ein Beitrag, der über den anderen Server geschrieben wurde.</p>", contentFormat: "html" }),
+      body: new URLSearchParams({
+        title,
+        category: "seo",
+        content: "<p>Ein Beitrag, der über den anderen Server geschrieben wurde.</p>",
+        contentFormat: "html",
+      }),
     });
     expect(created.status).toBe(302);
 
@@ -147,7 +163,12 @@ describe("two app servers on one database", () => {
       method: "POST",
       redirect: "manual",
       headers: { cookie: author, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ title, category: "seo", content: "<p>Wer antwortet, läutet die Glocke auf dem anderen Server.</p>", contentFormat: "html" }),
+      body: new URLSearchParams({
+        title,
+        category: "seo",
+        content: "<p>Wer antwortet, läutet die Glocke auf dem anderen Server.</p>",
+        contentFormat: "html",
+      }),
     });
     expect(created.status).toBe(302);
     const slug = /href="\/discussion\/([^"?#/]+)"[^>]*>[^<]*Glocke über zwei Server/.exec(await (await get(a, "/", author)).text())?.[1];
@@ -203,7 +224,11 @@ describe("two app servers on one database", () => {
 describe("npm start with PostgreSQL", () => {
   it("runs one process per core, the mailbox address it prints works on each, and Ctrl+C ends them all", async () => {
     const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "forum-cluster-")), "server.log");
-    const server = await startServer({ port: await freePort(), env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" }, logFile });
+    const server = await startServer({
+      port: await freePort(),
+      env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" },
+      logFile,
+    });
     try {
       const listening = () =>
         new Set(

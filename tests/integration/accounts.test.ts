@@ -99,7 +99,13 @@ describe("sign-up", () => {
   it("does not create a second account for a known address but tells its owner", async () => {
     const first = await signUpMember("doppelt@example.com");
     await forgetMails();
-    await accounts.signUp({ firstName: "Fremd", lastName: "Person", email: "doppelt@example.com", password: "anderes-pw", newsletter: true });
+    await accounts.signUp({
+      firstName: "Fremd",
+      lastName: "Person",
+      email: "doppelt@example.com",
+      password: "anderes-pw",
+      newsletter: true,
+    });
     const rows = await db.select().from(user).where(eq(user.email, "doppelt@example.com"));
     expect(rows.map((r) => r.id)).toEqual([first.id]);
     const mail = await mailTo("doppelt@example.com", "account-exists");
@@ -182,7 +188,11 @@ describe("password reset", () => {
     expect(await isPasswordResetTokenValid(token)).toBe(true);
 
     expect(await accounts.resetPassword(token, "neues-passwort")).toEqual({ ok: true, value: null });
-    expect(await accounts.resetPassword(token, "noch-eins")).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { token: [expect.any(String)] } });
+    expect(await accounts.resetPassword(token, "noch-eins")).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { token: [expect.any(String)] },
+    });
     expect(await isPasswordResetTokenValid(token)).toBe(false);
 
     const old = await accounts.signIn(request(), "127.0.0.1", "reset@example.com", "altes-passwort");
@@ -195,9 +205,16 @@ describe("password reset", () => {
     await signUpMember("abgelaufen@example.com");
     await accounts.requestPasswordReset("abgelaufen@example.com");
     const token = tokenOf(linkIn(await mailTo("abgelaufen@example.com", "password-reset"), "/reset-password"));
-    await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${verification.identifier} like 'reset-password:%'`);
+    await db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${verification.identifier} like 'reset-password:%'`);
     expect(await isPasswordResetTokenValid(token)).toBe(false);
-    expect(await accounts.resetPassword(token, "neues-passwort")).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { token: [expect.any(String)] } });
+    expect(await accounts.resetPassword(token, "neues-passwort")).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { token: [expect.any(String)] },
+    });
     expect(await isPasswordResetTokenValid(token.slice(0, -3))).toBe(false);
     expect(await isPasswordResetTokenValid("<script>")).toBe(false);
   });

@@ -19,7 +19,14 @@ beforeAll(async () => {
 });
 
 const newUser = (email: string, extra: Record<string, string> = {}) =>
-  createUserSchema.parse({ email, password: "geheim1", username: "Anna Maria Schmidt", expertise: "seo", experience: "einsteiger", ...extra });
+  createUserSchema.parse({
+    email,
+    password: "geheim1",
+    username: "Anna Maria Schmidt",
+    expertise: "seo",
+    experience: "einsteiger",
+    ...extra,
+  });
 
 async function rolesOf(userId: string) {
   return db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
@@ -39,7 +46,9 @@ describe("create user", () => {
         "Erfahrung erforderlich",
       ]),
     );
-    expect(createUserSchema.parse({ email: "a@b.de", password: "123456", username: "X", expertise: "sea", experience: "experte" }).role).toBe("member");
+    expect(
+      createUserSchema.parse({ email: "a@b.de", password: "123456", username: "X", expertise: "sea", experience: "experte" }).role,
+    ).toBe("member");
   });
 
   it("splits the username on spaces", () => {
@@ -51,7 +60,14 @@ describe("create user", () => {
     const outcome = await createUser(admin, newUser("Neu.Moderatorin@Example.com", { role: "moderator", company: "Agentur X" }));
     if (!outcome.ok) throw new Error(outcome.reason);
     const viewer = await findViewer(outcome.value.id);
-    expect(viewer).toMatchObject({ email: "neu.moderatorin@example.com", firstName: "Anna", lastName: "Maria Schmidt", approvalStatus: "approved", role: "moderator", emailVerified: true });
+    expect(viewer).toMatchObject({
+      email: "neu.moderatorin@example.com",
+      firstName: "Anna",
+      lastName: "Maria Schmidt",
+      approvalStatus: "approved",
+      role: "moderator",
+      emailVerified: true,
+    });
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, outcome.value.id));
     expect(profile).toMatchObject({ company: "Agentur X", expertise: "seo", experience: "einsteiger", approvalDecidedBy: admin.id });
 
@@ -100,7 +116,11 @@ describe("role changes", () => {
     // Demote every admin but one, then try the last one.
     const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
     for (const row of admins) if (row.userId !== admin.id) expect((await changeRole(admin, row.userId, "member")).ok).toBe(true);
-    expect(await changeRole(admin, admin.id, "member")).toEqual({ ok: false, reason: "conflict", message: "Der letzte Administrator kann seine Rolle nicht abgeben." });
+    expect(await changeRole(admin, admin.id, "member")).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: "Der letzte Administrator kann seine Rolle nicht abgeben.",
+    });
     expect(await rolesOf(admin.id)).toEqual([{ role: "admin" }]);
 
     const second = await makeViewer({ firstName: "Zweite", role: "admin" });
@@ -110,7 +130,8 @@ describe("role changes", () => {
     const left = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
     expect(left.length).toBeGreaterThanOrEqual(1);
     // Restore for the tests after this one.
-    if (!left.some((row) => row.userId === admin.id)) await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, admin.id));
+    if (!left.some((row) => row.userId === admin.id))
+      await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, admin.id));
   });
 
   it("is refused to moderators, and unknown members are not found", async () => {
@@ -144,7 +165,10 @@ describe("sample discussions", () => {
     expect(outcome).toEqual({ ok: true, value: { created: 10 } });
     // Spec: 100 ms apart, so at least nine pauses.
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    const rows = await db.select({ authorId: discussions.authorId, createdAt: discussions.createdAt }).from(discussions).where(eq(discussions.authorId, admin.id));
+    const rows = await db
+      .select({ authorId: discussions.authorId, createdAt: discussions.createdAt })
+      .from(discussions)
+      .where(eq(discussions.authorId, admin.id));
     expect(rows).toHaveLength(10);
     const seeded = await db.select().from(auditLog).where(eq(auditLog.action, "seed-sample"));
     expect(seeded).toHaveLength(10);
@@ -157,7 +181,15 @@ describe("sample discussions", () => {
 describe("pending list", () => {
   it("tells which sign-ups never confirmed their address", async () => {
     const add = (email: string, emailVerified: boolean) =>
-      createMemberAccount(db, { email, password: { hash: "x" }, firstName: "Wartet", lastName: email, approvalStatus: "pending", role: "member", emailVerified });
+      createMemberAccount(db, {
+        email,
+        password: { hash: "x" },
+        firstName: "Wartet",
+        lastName: email,
+        approvalStatus: "pending",
+        role: "member",
+        emailVerified,
+      });
     const confirmed = await add("bestaetigt@example.com", true);
     const unconfirmed = await add("unbestaetigt@example.com", false);
     const pending = await listPendingMembers();

@@ -18,7 +18,10 @@ beforeAll(async () => {
   moderator = await makeViewer({ firstName: "Moni", role: "moderator" });
 });
 
-async function discussionWith(title: string, content = "<p>Erster Absatz mit <strong>fett</strong> und <a href=\"https://example.org/a_b\">Link</a>.</p><ul><li>Punkt eins</li><li>Punkt zwei</li></ul>") {
+async function discussionWith(
+  title: string,
+  content = '<p>Erster Absatz mit <strong>fett</strong> und <a href="https://example.org/a_b">Link</a>.</p><ul><li>Punkt eins</li><li>Punkt zwei</li></ul>',
+) {
   const outcome = await createDiscussion(author, { title, category: "seo", content, contentFormat: "html", assignedTo: undefined });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
@@ -31,7 +34,11 @@ async function comment(discussionId: string, content: string, parentId?: string)
 }
 
 function markdownRequest(slug: string) {
-  return markdownLoader({ params: { slug }, request: new Request(`http://localhost/discussion/${slug}.md`), context: {} } as never) as Promise<Response>;
+  return markdownLoader({
+    params: { slug },
+    request: new Request(`http://localhost/discussion/${slug}.md`),
+    context: {},
+  } as never) as Promise<Response>;
 }
 
 describe("a discussion as Markdown", () => {
@@ -43,7 +50,10 @@ describe("a discussion as Markdown", () => {
     const hiddenWithReply = await comment(discussion.id, "GEHEIM-MIT-ANTWORT");
     await comment(discussion.id, "Antwort auf Ausgeblendetes", hiddenWithReply);
     const hiddenReply = await comment(discussion.id, "GEHEIME-ANTWORT", visible);
-    for (const id of [hiddenAlone, hiddenWithReply, hiddenReply]) expect((await changeStatus(moderator, { discussionId: discussion.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    for (const id of [hiddenAlone, hiddenWithReply, hiddenReply])
+      expect(
+        (await changeStatus(moderator, { discussionId: discussion.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok,
+      ).toBe(true);
 
     const response = await markdownRequest(discussion.slug);
     expect(response.status).toBe(200);
@@ -72,7 +82,9 @@ describe("a discussion as Markdown", () => {
   it("does not exist for a hidden discussion, like the page", async () => {
     const discussion = await discussionWith("Ausgeblendete Diskussion als Markdown");
     expect((await markdownRequest(discussion.slug)).status).toBe(200);
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(
+      true,
+    );
     const response = await markdownRequest(discussion.slug);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Ausgeblendete Diskussion");
@@ -97,7 +109,9 @@ describe("llms.txt", () => {
     for (let index = 0; index < 30; index++) await comment(busy.id, `Beitrag ${index}`);
     const hidden = await discussionWith("Versteckt trotz vieler Kommentare");
     for (let index = 0; index < 31; index++) await comment(hidden.id, `Beitrag ${index}`);
-    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(
+      true,
+    );
 
     const response = await llmsLoader();
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
@@ -108,7 +122,9 @@ describe("llms.txt", () => {
     }
     const threads = text.split("## Meistdiskutierte Diskussionen")[1]!.split("## Optional")[0]!;
     const first = threads.trim().split("\n")[0];
-    expect(first).toBe(`- [Meistdiskutiert im Test](${env.PUBLIC_URL}/discussion/${busy.slug}.md): 30 Antworten, SEO, ${new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(busy.createdAt)}`);
+    expect(first).toBe(
+      `- [Meistdiskutiert im Test](${env.PUBLIC_URL}/discussion/${busy.slug}.md): 30 Antworten, SEO, ${new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(busy.createdAt)}`,
+    );
     expect(text).not.toContain("Versteckt trotz vieler Kommentare");
     expect(text).not.toContain(hidden.slug);
     expect(threads.trim().split("\n").length).toBeLessThanOrEqual(20);

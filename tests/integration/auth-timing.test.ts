@@ -42,9 +42,19 @@ describe("timing does not tell whether an address is registered", () => {
 
   it("sign-in hashes or checks a password once for a wrong password and for an unknown account alike", async () => {
     const email = `mitglied.${Date.now()}@example.com`;
-    await createMemberAccount(db, { email, password: { clear: "richtig-1" }, firstName: "A", lastName: "B", approvalStatus: "approved", role: "member", emailVerified: true });
+    await createMemberAccount(db, {
+      email,
+      password: { clear: "richtig-1" },
+      firstName: "A",
+      lastName: "B",
+      approvalStatus: "approved",
+      role: "member",
+      emailVerified: true,
+    });
     const wrongPassword = await expensiveSteps(() => accounts.signIn(request(), "10.0.0.1", email, "falsch-1"));
-    const unknownAccount = await expensiveSteps(() => accounts.signIn(request(), "10.0.0.1", `niemand.${Date.now()}@example.com`, "falsch-1"));
+    const unknownAccount = await expensiveSteps(() =>
+      accounts.signIn(request(), "10.0.0.1", `niemand.${Date.now()}@example.com`, "falsch-1"),
+    );
     expect(wrongPassword).toBe(1);
     expect(unknownAccount).toBe(wrongPassword);
   });

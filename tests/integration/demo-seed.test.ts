@@ -41,10 +41,7 @@ describe("demo content", () => {
   });
 
   it("spreads about 40 discussions over all six categories", async () => {
-    const rows = await db
-      .select({ category: discussions.category, value: count() })
-      .from(discussions)
-      .groupBy(discussions.category);
+    const rows = await db.select({ category: discussions.category, value: count() }).from(discussions).groupBy(discussions.category);
     expect(rows.map((r) => r.category).sort()).toEqual([...categories].sort());
     const total = rows.reduce((sum, r) => sum + r.value, 0);
     expect(total).toBe(result.discussions);
@@ -57,7 +54,10 @@ describe("demo content", () => {
       left join comments c on c.discussion_id = d.id
       group by d.id having d.replies_count <> count(c.id)`);
     expect(mismatches).toEqual([]);
-    const [replies] = await db.select({ value: count() }).from(comments).where(sql`${comments.parentId} is not null`);
+    const [replies] = await db
+      .select({ value: count() })
+      .from(comments)
+      .where(sql`${comments.parentId} is not null`);
     expect(replies?.value).toBeGreaterThan(10);
     expect(result.comments).toBeGreaterThan(80);
   });

@@ -30,7 +30,13 @@ afterEach(() => vi.restoreAllMocks());
 describe("developer mailbox (no SMTP_URL)", () => {
   it("keeps every mail with its body and shows it on /dev/mailbox with the key from the start message", async () => {
     expect(devMailboxEnabled).toBe(true);
-    await queueMail({ kind: "magic-link", to: "dev@example.com", subject: "Ihr Anmeldelink", text: "Link: http://localhost:3000/auth/magic-link?token=abc", html: "<p>x</p>" });
+    await queueMail({
+      kind: "magic-link",
+      to: "dev@example.com",
+      subject: "Ihr Anmeldelink",
+      text: "Link: http://localhost:3000/auth/magic-link?token=abc",
+      html: "<p>x</p>",
+    });
     const [mail] = await listDevMailbox();
     expect(mail).toMatchObject({ status: "dev", to: "dev@example.com", subject: "Ihr Anmeldelink" });
     expect(mail?.text).toContain("token=abc");
@@ -41,7 +47,13 @@ describe("developer mailbox (no SMTP_URL)", () => {
   });
 
   it("is a 404 for anyone without the key, also from the same host, and for a wrong or shortened key", async () => {
-    await queueMail({ kind: "magic-link", to: "admin@example.com", subject: "Ihr Anmeldelink", text: "Link: http://localhost:3000/auth/magic-link?token=geheim", html: "<p>x</p>" });
+    await queueMail({
+      kind: "magic-link",
+      to: "admin@example.com",
+      subject: "Ihr Anmeldelink",
+      text: "Link: http://localhost:3000/auth/magic-link?token=geheim",
+      html: "<p>x</p>",
+    });
     expect(await statusOf("http://localhost:3000/dev/mailbox")).toBe(404);
     expect(await statusOf("http://127.0.0.1:3000/dev/mailbox?key=")).toBe(404);
     expect(await statusOf("http://localhost:3000/dev/mailbox?key=falsch")).toBe(404);
@@ -55,7 +67,13 @@ describe("developer mailbox (no SMTP_URL)", () => {
     for (const level of ["info", "warn", "error", "debug"] as const) {
       vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => void lines.push(args)) as never);
     }
-    await queueMail({ kind: "password-reset", to: "dev@example.com", subject: "Passwort", text: "http://localhost:3000/reset-password?token=nicht-ins-log", html: "<p>x</p>" });
+    await queueMail({
+      kind: "password-reset",
+      to: "dev@example.com",
+      subject: "Passwort",
+      text: "http://localhost:3000/reset-password?token=nicht-ins-log",
+      html: "<p>x</p>",
+    });
     expect(JSON.stringify(lines)).not.toContain("nicht-ins-log");
   });
 });

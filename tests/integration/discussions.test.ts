@@ -62,7 +62,11 @@ describe("creating discussions", () => {
   });
 
   it("turns plain text from the fallback textarea into paragraphs", async () => {
-    const outcome = await createDiscussion(author, { ...input("Ohne JavaScript"), content: "Zeile 1\nZeile 2\n\n<b>kein HTML</b>", contentFormat: "text" });
+    const outcome = await createDiscussion(author, {
+      ...input("Ohne JavaScript"),
+      content: "Zeile 1\nZeile 2\n\n<b>kein HTML</b>",
+      contentFormat: "text",
+    });
     expect(outcome.ok).toBe(true);
     const created = await getDiscussionBySlug("ohne-javascript");
     expect(created?.content).toBe("<p>Zeile 1<br />Zeile 2</p><p>&lt;b&gt;kein HTML&lt;/b&gt;</p>");
@@ -85,7 +89,12 @@ describe("creating discussions", () => {
 describe("editing discussions", () => {
   it("lets the author change title, category and content while the slug stays", async () => {
     const created = await create("Alter Titel");
-    const outcome = await updateDiscussion(author, created.id, { title: "Neuer Titel", category: "sea", content: "<p>neu</p>", contentFormat: "html" });
+    const outcome = await updateDiscussion(author, created.id, {
+      title: "Neuer Titel",
+      category: "sea",
+      content: "<p>neu</p>",
+      contentFormat: "html",
+    });
     expect(outcome.ok).toBe(true);
     const updated = await getDiscussionBySlug("alter-titel");
     expect(updated).toMatchObject({ title: "Neuer Titel", category: "sea", content: "<p>neu</p>", slug: "alter-titel" });
@@ -149,13 +158,26 @@ describe("comment pages", () => {
     const base = new Date("2026-02-01T00:00:00Z").getTime();
     const threads = await db
       .insert(comments)
-      .values(Array.from({ length: 120 }, (_, i) => ({ discussionId: discussion.id, authorId: other.id, content: `Thread ${i}`, createdAt: new Date(base + i * 60_000) })))
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          discussionId: discussion.id,
+          authorId: other.id,
+          content: `Thread ${i}`,
+          createdAt: new Date(base + i * 60_000),
+        })),
+      )
       .returning({ id: comments.id, content: comments.content });
     const thread = (n: number) => threads.find((t) => t.content === `Thread ${n}`)!;
     // A late reply to thread 60 belongs to page 2, where its thread is.
     const [reply] = await db
       .insert(comments)
-      .values({ discussionId: discussion.id, parentId: thread(60).id, authorId: author.id, content: "Späte Antwort", createdAt: new Date(base + 500 * 60_000) })
+      .values({
+        discussionId: discussion.id,
+        parentId: thread(60).id,
+        authorId: author.id,
+        content: "Späte Antwort",
+        createdAt: new Date(base + 500 * 60_000),
+      })
       .returning({ id: comments.id });
 
     const first = await listCommentPage(discussion.id, 1, { includeHidden: false });
@@ -216,11 +238,17 @@ describe("counting under concurrency", () => {
 
 describe("the view beacon", () => {
   const view = (slug: string, userAgent: string, clientIp: string) =>
-    viewAction({ request: new Request(`http://localhost:3000/discussion/${slug}/view`, { method: "POST", headers: { "User-Agent": userAgent } }), params: { slug }, context: { clientIp } } as never);
+    viewAction({
+      request: new Request(`http://localhost:3000/discussion/${slug}/view`, { method: "POST", headers: { "User-Agent": userAgent } }),
+      params: { slug },
+      context: { clientIp },
+    } as never);
 
   it("counts a guest by address: twenty User-Agents from one address are one view (attack report, finding 6)", async () => {
     const discussion = await create("Ein Gast, viele Browser");
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => view(discussion.slug, `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0`, "203.0.113.20")));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => view(discussion.slug, `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0`, "203.0.113.20")),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(204));
     expect((await getDiscussionBySlug(discussion.slug))?.viewsCount).toBe(1);
     await view(discussion.slug, "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", "203.0.113.21");
@@ -230,7 +258,11 @@ describe("the view beacon", () => {
 
 describe("subforum pages", () => {
   const call = (path: string) =>
-    subforumLoader({ request: new Request(`http://localhost:3000${path}`), params: { segment: path.split("/")[2]!.split("?")[0]! }, context: {} } as never);
+    subforumLoader({
+      request: new Request(`http://localhost:3000${path}`),
+      params: { segment: path.split("/")[2]!.split("?")[0]! },
+      context: {},
+    } as never);
 
   async function status(path: string): Promise<number> {
     try {

@@ -4,12 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { discussions, profiles, user } from "../../db/schema";
 import { loader as healthz } from "~/routes/healthz";
 import { db } from "~/server/db";
-import {
-  listLatestInCategory,
-  listMostActiveInCategory,
-  listRecentDiscussions,
-  listSubforumHighlights,
-} from "~/server/discussions";
+import { listLatestInCategory, listMostActiveInCategory, listRecentDiscussions, listSubforumHighlights } from "~/server/discussions";
 import { createMemberAccount } from "~/server/accounts";
 
 const base = new Date("2026-11-01T10:00:00Z").getTime();

@@ -65,7 +65,13 @@ afterEach(() => {
 });
 
 async function publish(title: string, category: "seo" | "general" = "seo") {
-  const outcome = await createDiscussion(author, { title, category, content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+  const outcome = await createDiscussion(author, {
+    title,
+    category,
+    content: "<p>Inhalt</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
@@ -98,7 +104,12 @@ describe("IndexNow submissions", () => {
     for (const publicUrl of ["http://localhost:3000", "https://192.168.1.10", "http://forum.example.org"]) {
       env.PUBLIC_URL = publicUrl;
       const discussion = await publish(`Lokal veröffentlicht ${publicUrl}`);
-      await updateDiscussion(author, discussion.id, { title: discussion.title, category: "sea", content: "<p>Neu</p>", contentFormat: "html" });
+      await updateDiscussion(author, discussion.id, {
+        title: discussion.title,
+        category: "sea",
+        content: "<p>Neu</p>",
+        contentFormat: "html",
+      });
       await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Test" });
       expect(await submitDueIndexNow()).toBe(0);
     }
@@ -110,9 +121,16 @@ describe("IndexNow submissions", () => {
     env.PUBLIC_URL = PUBLIC;
     const moved = await publish("Wird verschoben");
     const hidden = await publish("Wird ausgeblendet", "general");
-    const edited = await updateDiscussion(author, moved.id, { title: "Wird verschoben", category: "sea", content: "<p>Neu</p>", contentFormat: "html" });
+    const edited = await updateDiscussion(author, moved.id, {
+      title: "Wird verschoben",
+      category: "sea",
+      content: "<p>Neu</p>",
+      contentFormat: "html",
+    });
     expect(edited.ok).toBe(true);
-    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(
+      true,
+    );
     // Nothing went out during the writes: only the worker sends.
     expect(received).toEqual([]);
 
@@ -141,10 +159,17 @@ describe("IndexNow submissions", () => {
   it("send a restored discussion again, and nothing for an edit nobody can see", async () => {
     env.PUBLIC_URL = PUBLIC;
     const discussion = await publish("Ausgeblendet, bearbeitet, zurück");
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(
+      true,
+    );
     await submitDueIndexNow();
     received.length = 0;
-    await updateDiscussion(moderator, discussion.id, { title: discussion.title, category: "seo", content: "<p>Still geändert</p>", contentFormat: "html" });
+    await updateDiscussion(moderator, discussion.id, {
+      title: discussion.title,
+      category: "seo",
+      content: "<p>Still geändert</p>",
+      contentFormat: "html",
+    });
     expect(await submitDueIndexNow()).toBe(0);
     expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
     expect(await submitDueIndexNow()).toBeGreaterThan(0);
@@ -179,7 +204,10 @@ describe("IndexNow submissions", () => {
     expect(await submit()).toBe(0);
     expect(received).toHaveLength(1);
     // The pause is over.
-    await db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.kind, "index-now"));
+    await db
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(eq(jobs.kind, "index-now"));
     expect(await submit()).toBe(1);
     expect(received).toHaveLength(2);
     expect([...received[1]!.body.urlList].sort()).toEqual([...received[0]!.body.urlList].sort());
@@ -200,7 +228,9 @@ describe("the key file", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(await response.text()).toBe(key);
-    expect((await keyLoader({ params: { key: "falsch" }, request: new Request("http://localhost/falsch.txt"), context: {} } as never)).status).toBe(404);
+    expect(
+      (await keyLoader({ params: { key: "falsch" }, request: new Request("http://localhost/falsch.txt"), context: {} } as never)).status,
+    ).toBe(404);
     expect(await indexNowKey()).toBe(key);
   });
 });

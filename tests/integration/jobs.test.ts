@@ -44,7 +44,11 @@ defineSchedule("test-tick", {
 const testKinds = ["test-echo", "test-flaky", "test-tick"];
 const run = () => runDueJobs({ kinds: testKinds });
 const rowsOf = (kind: string) => db.select().from(jobs).where(eq(jobs.kind, kind));
-const makeDue = (kind: string) => db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(and(eq(jobs.kind, kind), eq(jobs.status, "pending")));
+const makeDue = (kind: string) =>
+  db
+    .update(jobs)
+    .set({ runAt: sql`now() - interval '1 second'` })
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, "pending")));
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -122,7 +126,10 @@ describe("the job runner", () => {
       .where(and(eq(jobs.kind, "test-echo"), eq(jobs.status, "pending")));
     expect(await run()).toBe(0);
 
-    await db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(and(eq(jobs.kind, "test-echo"), eq(jobs.status, "pending")));
+    await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(jobs.kind, "test-echo"), eq(jobs.status, "pending")));
     expect(await run()).toBe(1);
     expect(seen).toEqual(["vom abgestürzten Server"]);
     const [row] = (await rowsOf("test-echo")).filter((job) => job.payload.note === "vom abgestürzten Server");

@@ -22,7 +22,10 @@ async function signedIn(role: "admin" | "member") {
   });
   const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
   expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { id, cookie };
 }
 

@@ -20,7 +20,13 @@ afterAll(() => capture?.close());
 
 describe("mail outbox", () => {
   it("keeps a mail whose delivery failed and delivers it on retry", async () => {
-    await queueMail({ kind: "test", to: "empfaenger@example.com", subject: "Betreff", text: "Hallo https://x.example/a", html: "<p>Hallo</p>" });
+    await queueMail({
+      kind: "test",
+      to: "empfaenger@example.com",
+      subject: "Betreff",
+      text: "Hallo https://x.example/a",
+      html: "<p>Hallo</p>",
+    });
     const [queued] = await db.select().from(mailOutbox);
     expect(queued).toMatchObject({ status: "pending", attempts: 0 });
     const [job] = await db.select().from(jobs).where(eq(jobs.kind, "mail"));
@@ -37,7 +43,10 @@ describe("mail outbox", () => {
     capture = await startSmtpCapture(port);
     // Not due yet: nothing happens.
     expect(await deliverDueMails()).toBe(0);
-    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job!.id));
     expect(await deliverDueMails()).toBe(1);
     expect(capture.mails).toHaveLength(1);
     expect(capture.mails[0]).toMatchObject({ kind: "test", subject: "Betreff", to: ["empfaenger@example.com"] });

@@ -37,14 +37,23 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 
 /** Settles within `ms`, or says it did not: a request must never wait for the mail server. */
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+  return Promise.race([
+    work,
+    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)),
+  ]);
 }
 
 describe("mail leaves the request", () => {
   it("a new comment returns before the mail server is even greeted; the worker delivers the reply mail after the commit", async () => {
     const author = await makeViewer({ firstName: "Autorin" });
     const replier = await makeViewer({ firstName: "Antwortender" });
-    const created = await createDiscussion(author, { title: `Outbox ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    const created = await createDiscussion(author, {
+      title: `Outbox ${Date.now()}`,
+      category: "seo",
+      content: "",
+      contentFormat: "text",
+      assignedTo: undefined,
+    });
     if (!created.ok) throw new Error("create failed");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
 
@@ -65,7 +74,10 @@ describe("mail leaves the request", () => {
     const mail = smtp.mails.find((entry) => entry.to.includes(author.email.toLowerCase()))!;
     expect(mail).toMatchObject({ kind: "notification" });
     expect(mail.text).toContain(`#comment-${comment.value.id}`);
-    await until(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id)))[0]?.status === "sent", "the row to be marked sent");
+    await until(
+      async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id)))[0]?.status === "sent",
+      "the row to be marked sent",
+    );
   });
 
   it("a write that rolls back leaves no mail behind", async () => {

@@ -7,8 +7,25 @@ let pendingId: string;
 let muellerId: string;
 
 beforeAll(async () => {
-  const add = (email: string, firstName: string, lastName: string, company: string, expertise: string, approvalStatus: "approved" | "pending" = "approved") =>
-    createMemberAccount(db, { email, password: { hash: "x" }, firstName, lastName, company, expertise, approvalStatus, role: "member", emailVerified: true });
+  const add = (
+    email: string,
+    firstName: string,
+    lastName: string,
+    company: string,
+    expertise: string,
+    approvalStatus: "approved" | "pending" = "approved",
+  ) =>
+    createMemberAccount(db, {
+      email,
+      password: { hash: "x" },
+      firstName,
+      lastName,
+      company,
+      expertise,
+      approvalStatus,
+      role: "member",
+      emailVerified: true,
+    });
   muellerId = await add("juergen@example.com", "Jürgen", "Müller", "Nordlicht Digital GmbH", "sea");
   await add("anna@example.com", "Anna", "Schmidt", "Müllerwerke AG", "seo");
   await add("ben@example.com", "Ben", "Kaiser", "", "tools");
@@ -37,7 +54,17 @@ describe("directory pages", () => {
     const joined = new Date("2020-01-01T00:00:00Z");
     // Sixty members joining in the same instant: only the tie-breaker keeps the pages apart.
     for (let i = 0; i < 60; i++) {
-      await createMemberAccount(db, { email: `seite${i}@example.com`, password: { hash: "x" }, firstName: `Seite${i}`, lastName: "Blätterer", expertise: "ki-suche", approvalStatus: "approved", role: "member", emailVerified: true, createdAt: joined });
+      await createMemberAccount(db, {
+        email: `seite${i}@example.com`,
+        password: { hash: "x" },
+        firstName: `Seite${i}`,
+        lastName: "Blätterer",
+        expertise: "ki-suche",
+        approvalStatus: "approved",
+        role: "member",
+        emailVerified: true,
+        createdAt: joined,
+      });
     }
     const filter = { query: "Blätterer", expertise: "ki-suche" };
     const pages = await Promise.all([1, 2, 3, 4].map((page) => listMembers(filter, page)));

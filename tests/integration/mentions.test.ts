@@ -39,7 +39,13 @@ beforeAll(async () => {
 const link = (member: Viewer) => `<a href="/profile/${member.id}" data-mention="${member.id}">@${member.id.slice(0, 4)}</a>`;
 
 async function discussion(by: Viewer, content: string) {
-  const outcome = await createDiscussion(by, { title: `Erwähnung ${Math.random()}`, category: "sea", content, contentFormat: "html", assignedTo: undefined });
+  const outcome = await createDiscussion(by, {
+    title: `Erwähnung ${Math.random()}`,
+    category: "sea",
+    content,
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
@@ -53,7 +59,10 @@ async function mentionsOf(member: Viewer, discussionId: string) {
 
 describe("mentions in a discussion", () => {
   it("notify each mentioned approved member once, never the author, and keep forged ones as text", async () => {
-    const d = await discussion(author, `<p>${link(anna)} ${link(anna)} ${link(author)} ${link(pending)} <a href="/profile/nobody" data-mention="nobody">@Niemand</a></p>`);
+    const d = await discussion(
+      author,
+      `<p>${link(anna)} ${link(anna)} ${link(author)} ${link(pending)} <a href="/profile/nobody" data-mention="nobody">@Niemand</a></p>`,
+    );
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1, actorId: author.id, commentId: null }]);
     expect(await mentionsOf(author, d.id)).toHaveLength(0);
     expect(await mentionsOf(pending, d.id)).toHaveLength(0);
@@ -74,7 +83,12 @@ describe("mentions in a discussion", () => {
   it("an edit of a hidden discussion notifies nobody", async () => {
     const d = await discussion(author, "<p>Noch ohne Erwähnung</p>");
     expect((await changeStatus(moderator, { discussionId: d.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(true);
-    const outcome = await updateDiscussion(moderator, d.id, { title: d.title, category: "sea", content: `<p>${link(anna)}</p>`, contentFormat: "html" });
+    const outcome = await updateDiscussion(moderator, d.id, {
+      title: d.title,
+      category: "sea",
+      content: `<p>${link(anna)}</p>`,
+      contentFormat: "html",
+    });
     expect(outcome.ok).toBe(true);
     expect(await mentionsOf(anna, d.id)).toHaveLength(0);
   });
@@ -92,7 +106,9 @@ describe("mentions in a discussion", () => {
 describe("mentions in a comment", () => {
   it("notify the mentioned member, turn unknown tokens into text and on an edit tell only the new ones", async () => {
     const d = await discussion(author, "<p>Inhalt</p>");
-    const created = await createComment(ben, d.id, { content: `Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und ${mentionToken("Fremd", "nobody")}` });
+    const created = await createComment(ben, d.id, {
+      content: `Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und ${mentionToken("Fremd", "nobody")}`,
+    });
     if (!created.ok) throw new Error(created.reason);
     const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
     expect(stored!.content).toBe(`Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und @Fremd`);
@@ -132,9 +148,11 @@ describe("member suggestions", () => {
   });
 
   it("answer a member 120 times a minute, then 429 in German; another member is not held up", async () => {
-    const ask = (cookie: string) => suggestionsLoader({ request: new Request("http://localhost/members/suggestions?q=Anna", { headers: { Cookie: cookie } }) } as never);
+    const ask = (cookie: string) =>
+      suggestionsLoader({ request: new Request("http://localhost/members/suggestions?q=Anna", { headers: { Cookie: cookie } }) } as never);
     const [sweeper, other] = [await signedIn(), await signedIn()];
-    for (let index = 0; index < mentionSuggestionsPerMember.limit; index++) expect((await ask(sweeper)).status, `request ${index + 1}`).toBe(200);
+    for (let index = 0; index < mentionSuggestionsPerMember.limit; index++)
+      expect((await ask(sweeper)).status, `request ${index + 1}`).toBe(200);
     const refused = await ask(sweeper);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: "Zu viele Anfragen. Bitte warten Sie einen Moment." });
@@ -145,16 +163,29 @@ describe("member suggestions", () => {
 /** The Cookie header of a fresh session of a new approved member. */
 async function signedIn(): Promise<string> {
   const email = `vorschlag.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await createMemberAccount(db, { email, password: { clear: "vorschlag-passwort" }, firstName: "Vorschlag", lastName: "Frager", approvalStatus: "approved", role: "member", emailVerified: true });
+  await createMemberAccount(db, {
+    email,
+    password: { clear: "vorschlag-passwort" },
+    firstName: "Vorschlag",
+    lastName: "Frager",
+    approvalStatus: "approved",
+    role: "member",
+    emailVerified: true,
+  });
   const response = await auth.api.signInEmail({ body: { email, password: "vorschlag-passwort" }, asResponse: true });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 describe("mentions typed by hand (without JavaScript)", () => {
   it("a typed full name of exactly one approved member becomes a mention; an ambiguous or unknown one stays text", async () => {
     // Names are letters only: the run's tag spells its digits as letters.
-    const tag = `Hand${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const tag = `Hand${Date.now()
+      .toString(36)
+      .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
     const unique = await makeViewer({ firstName: `${tag}Eins` });
     await makeViewer({ firstName: `${tag}Zwei` });
     await makeViewer({ firstName: `${tag}Zwei` });
@@ -171,14 +202,20 @@ describe("mentions and replies", () => {
   it("a mentioned discussion author hears of the comment once, as a mention; one who turned mentions off still hears of the reply", async () => {
     const d = await discussion(anna, "<p>Annas Frage</p>");
     await createComment(ben, d.id, { content: `${mentionToken("Anna", anna.id)} hier die Antwort` });
-    const rows = await db.select().from(notifications).where(and(eq(notifications.recipientId, anna.id), eq(notifications.discussionId, d.id)));
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, anna.id), eq(notifications.discussionId, d.id)));
     expect(rows.map((row) => row.kind)).toEqual(["mention"]);
 
     const quiet = await makeViewer({ firstName: "Leise" });
     await db.insert(notificationSettings).values({ memberId: quiet.id, kind: "mention", inPage: false, email: false });
     const own = await discussion(quiet, "<p>Leises Thema</p>");
     await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
-    const quietRows = await db.select().from(notifications).where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
+    const quietRows = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, quiet.id), eq(notifications.discussionId, own.id)));
     expect(quietRows.map((row) => row.kind)).toEqual(["reply-to-discussion"]);
   });
 });
@@ -188,9 +225,13 @@ describe("a mention shows the member's current name, not the text it was written
 
   /** A visible discussion and one comment, each naming `member` as "@Adm" and `gone` (deleted afterwards) as "@Weg Gegangen". */
   async function forgedThread(member: Viewer, gone: Viewer) {
-    const tag = `Namensprobe${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const tag = `Namensprobe${Date.now()
+      .toString(36)
+      .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
     const d = await discussion(author, `<p>${tag} fragt ${forged(member, "@Adm")} und ${forged(gone, "@Weg Gegangen")}</p>`);
-    const created = await createComment(ben, d.id, { content: `Frag ${mentionToken("Adm", member.id)} oder ${mentionToken("Weg Gegangen", gone.id)}` });
+    const created = await createComment(ben, d.id, {
+      content: `Frag ${mentionToken("Adm", member.id)} oder ${mentionToken("Weg Gegangen", gone.id)}`,
+    });
     if (!created.ok) throw new Error(created.reason);
     await db.delete(user).where(eq(user.id, gone.id));
     return { d, tag, commentId: created.value.id };
@@ -198,7 +239,11 @@ describe("a mention shows the member's current name, not the text it was written
 
   /** The discussion page's loader data, as a guest's document request gets it. */
   const pageOf = async (slug: string) =>
-    (await discussionLoader({ request: new Request(`http://localhost:3000/discussion/${slug}`), params: { slug }, context: { cspNonce: "", clientIp: "127.0.0.1" } } as never)) as {
+    (await discussionLoader({
+      request: new Request(`http://localhost:3000/discussion/${slug}`),
+      params: { slug },
+      context: { cspNonce: "", clientIp: "127.0.0.1" },
+    } as never)) as {
       discussion: { content: string | null };
       comments: Array<{ content: string | null }>;
     };
@@ -214,7 +259,9 @@ describe("a mention shows the member's current name, not the text it was written
     expect(shown.discussion.content).not.toContain("@Adm");
     expect(shown.discussion.content).not.toContain(gone.id);
     expect(shown.discussion.content).toContain("@Weg Gegangen");
-    expect(shown.comments.map((comment) => comment.content)).toEqual([`Frag ${mentionToken("Echte Mitglied", member.id)} oder @Weg Gegangen`]);
+    expect(shown.comments.map((comment) => comment.content)).toEqual([
+      `Frag ${mentionToken("Echte Mitglied", member.id)} oder @Weg Gegangen`,
+    ]);
     const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });
 
     const markdown = (await discussionMarkdown(d.slug))!;
@@ -241,7 +288,18 @@ describe("a mention shows the member's current name, not the text it was written
     const member = await makeViewer({ firstName: "Vorher" });
     const gone = await makeViewer({ firstName: "Fort" });
     const { d } = await forgedThread(member, gone);
-    expect((await updateOwnProfile(member, member.id, { firstName: "Nachher", lastName: "Umbenannt", company: "", expertise: "seo", experience: "experte", bio: "" })).ok).toBe(true);
+    expect(
+      (
+        await updateOwnProfile(member, member.id, {
+          firstName: "Nachher",
+          lastName: "Umbenannt",
+          company: "",
+          expertise: "seo",
+          experience: "experte",
+          bio: "",
+        })
+      ).ok,
+    ).toBe(true);
     const shown = await pageOf(d.slug);
     expect(shown.discussion.content).toContain(`data-mention="${member.id}">@Nachher Umbenannt</a>`);
     expect(shown.comments[0]!.content).toContain(mentionToken("Nachher Umbenannt", member.id));
@@ -250,7 +308,10 @@ describe("a mention shows the member's current name, not the text it was written
   it("a name too long for a token still shows, shortened", async () => {
     const member = await makeViewer({ firstName: "L".repeat(60) });
     const d = await discussion(author, "<p>Inhalt</p>");
-    await db.update(profiles).set({ lastName: "N".repeat(60) }).where(eq(profiles.id, member.id));
+    await db
+      .update(profiles)
+      .set({ lastName: "N".repeat(60) })
+      .where(eq(profiles.id, member.id));
     const created = await createComment(ben, d.id, { content: `Hallo ${mentionToken("Kurz", member.id)}` });
     if (!created.ok) throw new Error(created.reason);
     const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });

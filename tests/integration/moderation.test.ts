@@ -36,13 +36,22 @@ beforeAll(async () => {
 });
 
 async function create(title: string) {
-  const outcome = await createDiscussion(author, { title, category: "sea", content: "<p>Inhalt zum Ausblenden</p>", contentFormat: "html", assignedTo: undefined });
+  const outcome = await createDiscussion(author, {
+    title,
+    category: "sea",
+    content: "<p>Inhalt zum Ausblenden</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
 
 async function auditActionsFor(targetId: string) {
-  const rows = await db.select({ action: auditLog.action, actorId: auditLog.actorId, details: auditLog.details }).from(auditLog).where(eq(auditLog.targetId, targetId));
+  const rows = await db
+    .select({ action: auditLog.action, actorId: auditLog.actorId, details: auditLog.details })
+    .from(auditLog)
+    .where(eq(auditLog.targetId, targetId));
   return rows;
 }
 
@@ -50,9 +59,18 @@ describe("moderator tools refuse everyone but staff", () => {
   it("members, authors and a not-approved moderator cannot pin, lock or hide", async () => {
     const discussion = await create("Nur fürs Team");
     for (const viewer of [null, member, author, pendingModerator]) {
-      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "pinned", enabled: true })).toEqual({ ok: false, reason: "forbidden" });
-      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "locked", enabled: true })).toEqual({ ok: false, reason: "forbidden" });
-      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Spam" })).toEqual({ ok: false, reason: "forbidden" });
+      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "pinned", enabled: true })).toEqual({
+        ok: false,
+        reason: "forbidden",
+      });
+      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "locked", enabled: true })).toEqual({
+        ok: false,
+        reason: "forbidden",
+      });
+      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Spam" })).toEqual({
+        ok: false,
+        reason: "forbidden",
+      });
     }
     const after = (await getDiscussionBySlug(discussion.slug))!;
     expect([after.isPinned, after.lockedAt, after.hiddenAt]).toEqual([false, null, null]);
@@ -65,13 +83,19 @@ describe("pin and lock", () => {
     const discussion = await create("Angepinnt und gesperrt");
     expect((await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true })).ok).toBe(true);
     expect((await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true })).ok).toBe(true);
-    expect((await changeStatus(admin, { discussionId: discussion.id, status: "locked", enabled: true, reason: "Thema erledigt" })).ok).toBe(true);
+    expect((await changeStatus(admin, { discussionId: discussion.id, status: "locked", enabled: true, reason: "Thema erledigt" })).ok).toBe(
+      true,
+    );
 
     const locked = (await getDiscussionBySlug(discussion.slug))!;
     expect(locked.isPinned).toBe(true);
     expect(locked.lockReason).toBe("Thema erledigt");
     const refused = await createComment(member, discussion.id, { content: "Noch eine Frage" });
-    expect(refused).toMatchObject({ ok: false, reason: "invalid", message: "Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich." });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      message: "Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich.",
+    });
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
 
     expect((await changeStatus(moderator, { discussionId: discussion.id, status: "locked", enabled: false })).ok).toBe(true);
@@ -86,7 +110,13 @@ describe("pin and lock", () => {
     const comment = await createComment(member, discussion.id, { content: "Doppelt gemeldet" });
     if (!comment.ok) throw new Error("comment failed");
     const hideBoth = await Promise.all([
-      changeStatus(moderator, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" }),
+      changeStatus(moderator, {
+        discussionId: discussion.id,
+        commentId: comment.value.id,
+        status: "hidden",
+        enabled: true,
+        reason: "Spam",
+      }),
       changeStatus(admin, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" }),
       changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true }),
       changeStatus(admin, { discussionId: discussion.id, status: "pinned", enabled: true }),
@@ -99,7 +129,9 @@ describe("pin and lock", () => {
   });
 
   it("an unknown discussion is a 404, not a silent success", async () => {
-    expect(await changeStatus(moderator, { discussionId: "00000000-0000-4000-8000-000000000000", status: "pinned", enabled: true })).toEqual({ ok: false, reason: "not-found" });
+    expect(
+      await changeStatus(moderator, { discussionId: "00000000-0000-4000-8000-000000000000", status: "pinned", enabled: true }),
+    ).toEqual({ ok: false, reason: "not-found" });
   });
 });
 
@@ -107,19 +139,26 @@ describe("hiding", () => {
   it("a hidden discussion is gone from every public list and restorable", async () => {
     const discussion = await create("Verbotene Werbung Quokka");
     const before = await getCommunityStats();
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Werbung" })).ok).toBe(true);
+    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Werbung" })).ok).toBe(
+      true,
+    );
 
     expect((await listRecentDiscussions(50)).map((d) => d.id)).not.toContain(discussion.id);
     expect((await listSubforumPage("sea", 1)).discussions.map((d) => d.id)).not.toContain(discussion.id);
     expect((await searchDiscussions(parseSearchFilter(new URLSearchParams("q=Quokka")))).hits).toEqual([]);
-    expect((await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).map((e) => e.path)).not.toContain(`/discussion/${discussion.slug}`);
+    expect((await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).map((e) => e.path)).not.toContain(
+      `/discussion/${discussion.slug}`,
+    );
     expect(await rssFeed({ title: "t", path: "/", feedPath: "/feed.xml" })).not.toContain("Quokka");
     expect((await getCommunityStats()).totalDiscussions).toBe(before.totalDiscussions - 1);
     expect((await createComment(member, discussion.id, { content: "Hallo?" })).ok).toBe(false);
 
     // The page: a 404 for members and guests, visible with its reason for staff.
-    const request = (cookie?: string) => new Request(`http://localhost/discussion/${discussion.slug}`, { headers: cookie ? { cookie } : {} });
-    await expect(discussionLoader({ request: request(), params: { slug: discussion.slug }, context: {} } as never)).rejects.toMatchObject({ init: { status: 404 } });
+    const request = (cookie?: string) =>
+      new Request(`http://localhost/discussion/${discussion.slug}`, { headers: cookie ? { cookie } : {} });
+    await expect(discussionLoader({ request: request(), params: { slug: discussion.slug }, context: {} } as never)).rejects.toMatchObject({
+      init: { status: 404 },
+    });
 
     expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
     expect((await listRecentDiscussions(50)).map((d) => d.id)).toContain(discussion.id);
@@ -136,8 +175,28 @@ describe("hiding", () => {
     await createComment(member, discussion.id, { content: "Normaler Kommentar" });
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
 
-    expect((await changeStatus(moderator, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: true, reason: "Beleidigung" })).ok).toBe(true);
-    expect((await changeStatus(moderator, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: true, reason: "Beleidigung" })).ok).toBe(true);
+    expect(
+      (
+        await changeStatus(moderator, {
+          discussionId: discussion.id,
+          commentId: first.value.id,
+          status: "hidden",
+          enabled: true,
+          reason: "Beleidigung",
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      (
+        await changeStatus(moderator, {
+          discussionId: discussion.id,
+          commentId: first.value.id,
+          status: "hidden",
+          enabled: true,
+          reason: "Beleidigung",
+        })
+      ).ok,
+    ).toBe(true);
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(2);
 
     const publicView = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
@@ -145,13 +204,18 @@ describe("hiding", () => {
     // The hidden comment has a visible reply, so it stays as an empty placeholder.
     expect(publicView.find((c) => c.id === first.value.id)).toMatchObject({ placeholder: true, content: "", author: null });
     const staffView = (await listCommentPage(discussion.id, 1, { includeHidden: true })).comments;
-    expect(staffView.find((c) => c.id === first.value.id)).toMatchObject({ content: "Beleidigender Kommentar", hidden: { reason: "Beleidigung" } });
+    expect(staffView.find((c) => c.id === first.value.id)).toMatchObject({
+      content: "Beleidigender Kommentar",
+      hidden: { reason: "Beleidigung" },
+    });
 
     // Nobody answers a hidden comment, and its author cannot quietly edit it.
     expect((await createComment(author, discussion.id, { content: "Noch eine", parentId: first.value.id })).ok).toBe(false);
     expect(await updateComment(member, discussion.id, first.value.id, "Ganz harmlos")).toEqual({ ok: false, reason: "not-found" });
 
-    expect((await changeStatus(admin, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: false })).ok).toBe(true);
+    expect(
+      (await changeStatus(admin, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: false })).ok,
+    ).toBe(true);
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
     expect((await auditActionsFor(first.value.id)).map((row) => row.action).sort()).toEqual(["hide-comment", "restore-comment"]);
   });
@@ -161,7 +225,9 @@ describe("hiding", () => {
     const two = await create("Zwei");
     const comment = await createComment(member, one.id, { content: "Hier" });
     if (!comment.ok) throw new Error("comment failed");
-    expect(await changeStatus(moderator, { discussionId: two.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "x" })).toEqual({ ok: false, reason: "not-found" });
+    expect(
+      await changeStatus(moderator, { discussionId: two.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "x" }),
+    ).toEqual({ ok: false, reason: "not-found" });
   });
 });
 
@@ -171,8 +237,19 @@ describe("staff edit any post", () => {
     const comment = await createComment(member, discussion.id, { content: "Tippfehler drin" });
     if (!comment.ok) throw new Error("comment failed");
 
-    expect((await updateDiscussion(member, discussion.id, { title: "Gekapert", category: "sea", content: "x", contentFormat: "text" })).ok).toBe(false);
-    expect((await updateDiscussion(moderator, discussion.id, { title: "Fremd bearbeitet (korrigiert)", category: "sea", content: "x", contentFormat: "text" })).ok).toBe(true);
+    expect(
+      (await updateDiscussion(member, discussion.id, { title: "Gekapert", category: "sea", content: "x", contentFormat: "text" })).ok,
+    ).toBe(false);
+    expect(
+      (
+        await updateDiscussion(moderator, discussion.id, {
+          title: "Fremd bearbeitet (korrigiert)",
+          category: "sea",
+          content: "x",
+          contentFormat: "text",
+        })
+      ).ok,
+    ).toBe(true);
     expect((await updateComment(moderator, discussion.id, comment.value.id, "Ohne Tippfehler")).ok).toBe(true);
     expect((await updateComment(member, discussion.id, comment.value.id, "Eigene Änderung")).ok).toBe(true);
 

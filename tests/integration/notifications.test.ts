@@ -67,7 +67,10 @@ describe("fan-out of a comment", () => {
     expect(await unreadCount(author.id)).toBe(before + 1);
     // The writer is not told about their own comments, though they now watch the discussion.
     expect((await rowsOf(replier)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
-    const [watch] = await db.select().from(discussionWatches).where(and(eq(discussionWatches.memberId, replier.id), eq(discussionWatches.discussionId, d.id)));
+    const [watch] = await db
+      .select()
+      .from(discussionWatches)
+      .where(and(eq(discussionWatches.memberId, replier.id), eq(discussionWatches.discussionId, d.id)));
     expect(watch?.level).toBe("watching");
   });
 
@@ -95,7 +98,9 @@ describe("fan-out of a comment", () => {
     const d = await discussion(author, "Wird ausgeblendet");
     const hiddenComment = await comment(replier, d.id);
     const countBefore = await unreadCount(author.id);
-    expect((await changeStatus(moderator, { discussionId: d.id, commentId: hiddenComment, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect(
+      (await changeStatus(moderator, { discussionId: d.id, commentId: hiddenComment, status: "hidden", enabled: true, reason: "Spam" })).ok,
+    ).toBe(true);
     expect(await unreadCount(author.id)).toBe(countBefore - 1);
     const listed = await listNotifications(author.id, 1);
     expect(listed.notifications.some((n) => n.href?.includes(hiddenComment))).toBe(false);
@@ -114,7 +119,9 @@ describe("fan-out of a comment", () => {
     const d = await discussion(author, "Sehr beliebt");
     const ids = Array.from({ length: 2000 }, (_, i) => `watcher-${i}-${Math.random().toString(36).slice(2)}`);
     await db.insert(user).values(ids.map((id) => ({ id, name: id, email: `${id}@example.test` })));
-    await db.insert(profiles).values(ids.map((id) => ({ id, firstName: "W", lastName: id, email: `${id}@example.test`, approvalStatus: "approved" as const })));
+    await db
+      .insert(profiles)
+      .values(ids.map((id) => ({ id, firstName: "W", lastName: id, email: `${id}@example.test`, approvalStatus: "approved" as const })));
     await db.insert(discussionWatches).values(ids.map((memberId) => ({ memberId, discussionId: d.id, level: "watching" as const })));
     // Left due, these 2,000 would be mailed by the next test that runs the mail worker: 17 s of its time on
     // an idle PostgreSQL, past its 60 s limit with the cores busy (npm run test:stress).
@@ -151,7 +158,9 @@ describe("hidden content inside a grouped row", () => {
     const first = await comment(replier, d.id);
     const second = await comment(replier, d.id);
     await comment(replier, d.id);
-    expect((await changeStatus(moderator, { discussionId: d.id, commentId: first, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect(
+      (await changeStatus(moderator, { discussionId: d.id, commentId: first, status: "hidden", enabled: true, reason: "Spam" })).ok,
+    ).toBe(true);
     expect(await unreadCount(owner.id)).toBe(1);
     const row = await groupOf(owner, d.id);
     expect(row).toMatchObject({ kind: "reply-to-discussion", count: 2 });
@@ -166,9 +175,14 @@ describe("hidden content inside a grouped row", () => {
     const first = await comment(replier, d.id);
     const second = await comment(replier, d.id);
     const third = await comment(replier, d.id);
-    expect((await changeStatus(moderator, { discussionId: d.id, commentId: third, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect(
+      (await changeStatus(moderator, { discussionId: d.id, commentId: third, status: "hidden", enabled: true, reason: "Spam" })).ok,
+    ).toBe(true);
     expect((await groupOf(owner, d.id))?.count).toBe(2);
-    for (const id of [first, second]) expect((await changeStatus(moderator, { discussionId: d.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    for (const id of [first, second])
+      expect(
+        (await changeStatus(moderator, { discussionId: d.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok,
+      ).toBe(true);
     expect(await groupOf(owner, d.id)).toBeUndefined();
     expect(await unreadCount(owner.id)).toBe(0);
     // Restored, it counts again.
@@ -182,10 +196,15 @@ describe("hidden content inside a grouped row", () => {
     const first = await comment(replier, d.id);
     const second = await comment(replier, d.id);
     await comment(replier, d.id);
-    expect((await changeStatus(moderator, { discussionId: d.id, commentId: first, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect(
+      (await changeStatus(moderator, { discussionId: d.id, commentId: first, status: "hidden", enabled: true, reason: "Spam" })).ok,
+    ).toBe(true);
     await mailAllDueNotifications();
     const [row] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, owner.id));
-    const mails = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, row!.email), eq(mailOutbox.kind, "notification")));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, row!.email), eq(mailOutbox.kind, "notification")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("2 neue Antworten in „Bündel mit Spam“");
     expect(mails[0]!.text).toContain(`#comment-${second}`);
@@ -255,7 +274,10 @@ describe("reading", () => {
 describe("notification mails", () => {
   async function mailsTo(member: Viewer) {
     const [row] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, member.id));
-    return db.select().from(mailOutbox).where(and(eq(mailOutbox.to, row!.email), eq(mailOutbox.kind, "notification")));
+    return db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, row!.email), eq(mailOutbox.kind, "notification")));
   }
 
   it("mails once per discussion and hour; later ones wait and go out bundled after the hour", async () => {
@@ -313,7 +335,9 @@ describe("notification mails", () => {
     const hiddenFor = await makeViewer({ firstName: "Versteckt" });
     const d3 = await discussion(hiddenFor, "Spam-Antwort");
     const spam = await comment(replier, d3.id);
-    expect((await changeStatus(moderator, { discussionId: d3.id, commentId: spam, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect(
+      (await changeStatus(moderator, { discussionId: d3.id, commentId: spam, status: "hidden", enabled: true, reason: "Spam" })).ok,
+    ).toBe(true);
 
     await mailAllDueNotifications();
     expect(await mailsTo(quiet)).toHaveLength(0);
@@ -346,7 +370,10 @@ describe("notification mails", () => {
     expect(readUnsubscribeToken(token)).toEqual({ memberId: member.id, kinds: ["reply-to-discussion", "watched-discussion"] });
     expect((await unsubscribe(token)).ok).toBe(true);
     const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
-    expect(settings.map((setting) => [setting.kind, setting.email]).sort()).toEqual([["reply-to-discussion", false], ["watched-discussion", false]]);
+    expect(settings.map((setting) => [setting.kind, setting.email]).sort()).toEqual([
+      ["reply-to-discussion", false],
+      ["watched-discussion", false],
+    ]);
   });
 
   it("a mail bundling several kinds names them all, and its one-click link turns off each", async () => {
@@ -374,7 +401,10 @@ describe("notification mails", () => {
     // A setting stored before the card lost that switch, and a hand-made form field now: neither counts.
     await db.insert(notificationSettings).values({ memberId: waiting.id, kind: "account-approved", email: false });
     expect((await decideApproval(admin, waiting.id, "approved")).ok).toBe(true);
-    const approved = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, waiting.email), eq(mailOutbox.kind, "account-approved")));
+    const approved = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, waiting.email), eq(mailOutbox.kind, "account-approved")));
     expect(approved).toHaveLength(1);
     const member = (await findViewer(waiting.id))!;
     expect((await updateNotificationSettings(member, member.id, { newsletter: true, "email_account-approved": false })).ok).toBe(true);
@@ -435,12 +465,16 @@ describe("data protection", () => {
     expect(exported.notificationSettings["watched-category"]).toEqual({ inPage: true, email: false });
     // When the forum last mailed the member about what: their data too (the hourly limit reads it).
     await db.insert(notificationMailLog).values({ memberId: member.id, topic: d.id });
-    expect((await exportMemberData(member)).notificationMails).toEqual([expect.objectContaining({ topic: d.id, sentAt: expect.any(Date) })]);
+    expect((await exportMemberData(member)).notificationMails).toEqual([
+      expect.objectContaining({ topic: d.id, sentAt: expect.any(Date) }),
+    ]);
 
     expect((await deleteOwnAccount(member, member.id)).ok).toBe(true);
     for (const table of ["notifications", "discussion_watches", "category_watches", "notification_settings", "notification_mail_log"]) {
       const column = table === "notifications" ? "recipient_id" : "member_id";
-      const [row] = await queryRows<{ value: number }>(sql`select count(*)::int as value from ${sql.identifier(table)} where ${sql.identifier(column)} = ${member.id}`);
+      const [row] = await queryRows<{ value: number }>(
+        sql`select count(*)::int as value from ${sql.identifier(table)} where ${sql.identifier(column)} = ${member.id}`,
+      );
       expect(row?.value, table).toBe(0);
     }
   });

@@ -18,7 +18,11 @@ let author: Viewer;
 let moderator: Viewer;
 
 beforeAll(async () => {
-  stop = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => received.push(message), () => undefined);
+  stop = await listenToDatabase(
+    PAGE_CACHE_CHANNEL,
+    (message) => received.push(message),
+    () => undefined,
+  );
   author = await makeViewer({ firstName: "Autorin" });
   moderator = await makeViewer({ role: "moderator" });
 });
@@ -48,7 +52,13 @@ async function messages(): Promise<string[]> {
 }
 
 async function newDiscussion(title: string) {
-  const outcome = await createDiscussion(author, { title, category: "seo", content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+  const outcome = await createDiscussion(author, {
+    title,
+    category: "seo",
+    content: "<p>Inhalt</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
@@ -62,13 +72,24 @@ describe("the database announces changes a guest would see", () => {
     if (!comment.ok) throw new Error(comment.reason);
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await changeStatus(moderator, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" });
+    await changeStatus(moderator, {
+      discussionId: discussion.id,
+      commentId: comment.value.id,
+      status: "hidden",
+      enabled: true,
+      reason: "Spam",
+    });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
     await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await updateDiscussion(author, discussion.id, { title: "Cache-Ankündigung, neu", category: "seo", content: "<p>Inhalt</p>", contentFormat: "html" });
+    await updateDiscussion(author, discussion.id, {
+      title: "Cache-Ankündigung, neu",
+      category: "seo",
+      content: "<p>Inhalt</p>",
+      contentFormat: "html",
+    });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
   });
 
@@ -77,7 +98,9 @@ describe("the database announces changes a guest would see", () => {
     // Creating it announced the discussion; that is not what this test asks about.
     await messages();
     await incrementViews(discussion.id, visitorKey({ memberId: author.id }));
-    expect((await db.select({ views: discussions.viewsCount }).from(discussions).where(eq(discussions.id, discussion.id)))[0]?.views).toBe(1);
+    expect((await db.select({ views: discussions.viewsCount }).from(discussions).where(eq(discussions.id, discussion.id)))[0]?.views).toBe(
+      1,
+    );
     expect(await messages()).toEqual([]);
   });
 
@@ -85,7 +108,14 @@ describe("the database announces changes a guest would see", () => {
     await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: false });
     expect(await messages()).toEqual([]);
 
-    await updateOwnProfile(author, author.id, { firstName: "Umbenannt", lastName: "Mitglied", company: "", expertise: "seo", experience: "experte", bio: "" });
+    await updateOwnProfile(author, author.id, {
+      firstName: "Umbenannt",
+      lastName: "Mitglied",
+      company: "",
+      expertise: "seo",
+      experience: "experte",
+      bio: "",
+    });
     expect(await messages()).toEqual(["*"]);
   });
 
@@ -113,7 +143,11 @@ describe("a cache listening to the database", () => {
   it("keeps other discussions' pages and drops the changed one's and the lists", async () => {
     const cache = new PageCache({ maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
     // Any message it does not know empties the whole cache: the test's markers are kept from it.
-    const unlisten = await listenToDatabase(PAGE_CACHE_CHANNEL, (message) => message.startsWith("marker:") || cache.invalidate(message), () => cache.clear());
+    const unlisten = await listenToDatabase(
+      PAGE_CACHE_CHANNEL,
+      (message) => message.startsWith("marker:") || cache.invalidate(message),
+      () => cache.clear(),
+    );
     try {
       const changed = await newDiscussion("Wird kommentiert");
       const untouched = await newDiscussion("Bleibt im Cache");

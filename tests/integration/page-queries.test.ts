@@ -53,12 +53,19 @@ beforeAll(async () => {
     emailVerified: true,
   });
   // The member has read every discussion once, at its start: each listed one carries an unread marker.
-  await db.execute(sql`insert into read_positions (profile_id, discussion_id, last_read_at) select ${memberId}, id, created_at from ${discussions}`);
+  await db.execute(
+    sql`insert into read_positions (profile_id, discussion_id, last_read_at) select ${memberId}, id, created_at from ${discussions}`,
+  );
   // The bell and the notification list read a table that holds every member's notifications, read and unread.
   await tellMembers(sql`select id from profiles`, 40);
   await tellMembers(sql`select ${memberId}::text as id`, 80);
   await vacuumAnalyze(db);
-  const signedIn = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", "abfragen@example.com", password);
+  const signedIn = await signIn(
+    new Request("http://localhost:3000/auth", { method: "POST" }),
+    "127.0.0.1",
+    "abfragen@example.com",
+    password,
+  );
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
   memberCookie = signedIn.value.setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
 
@@ -70,14 +77,24 @@ beforeAll(async () => {
   pages = [
     { name: "home", path: "/", params: {}, loader: homeLoader },
     { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
-    { name: "subforum, middle page", path: `/subforum/seo?page=${Math.ceil(lastPage / 2)}`, params: { segment: "seo" }, loader: subforumLoader },
+    {
+      name: "subforum, middle page",
+      path: `/subforum/seo?page=${Math.ceil(lastPage / 2)}`,
+      params: { segment: "seo" },
+      loader: subforumLoader,
+    },
     { name: "subforum, last page", path: `/subforum/seo?page=${lastPage}`, params: { segment: "seo" }, loader: subforumLoader },
     { name: "category page", path: "/category/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
     // Before the discussion pages, which mark what they show as read: each round finds unread comments to jump to.
     { name: "first unread comment", path: `/discussion/${hot!.slug}/unread`, params: { slug: hot!.slug }, loader: discussionUnreadLoader },
     { name: "discussion, few comments", path: `/discussion/${small!.slug}`, params: { slug: small!.slug }, loader: discussionLoader },
     { name: "discussion, most comments", path: `/discussion/${hot!.slug}`, params: { slug: hot!.slug }, loader: discussionLoader },
-    { name: "discussion, second comment page", path: `/discussion/${hot!.slug}?page=2`, params: { slug: hot!.slug }, loader: discussionLoader },
+    {
+      name: "discussion, second comment page",
+      path: `/discussion/${hot!.slug}?page=2`,
+      params: { slug: hot!.slug },
+      loader: discussionLoader,
+    },
     { name: "search, rare term", path: `/search?q=${RARE_TERM}`, params: {}, loader: searchLoader },
     { name: "search, category and month", path: "/search?category=seo&dateRange=month", params: {}, loader: searchLoader },
     { name: "members", path: "/members", params: {}, loader: membersLoader },
@@ -138,13 +155,27 @@ describe("queries per page", () => {
     const [hot] = await queryRows<{ id: string }>(sql`select id from ${discussions} where slug = ${hotSlug}`);
     const threads = await db
       .insert(comments)
-      .values(Array.from({ length: 40 }, (_, i) => ({ discussionId: hot!.id, authorId: `bench-${i + 100}`, content: `Noch ein Beitrag ${i}` })))
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({ discussionId: hot!.id, authorId: `bench-${i + 100}`, content: `Noch ein Beitrag ${i}` })),
+      )
       .returning({ id: comments.id });
-    await db.insert(comments).values(threads.map((thread, i) => ({ discussionId: hot!.id, parentId: thread.id, authorId: `bench-${i + 150}`, content: "Antwort" })));
+    await db
+      .insert(comments)
+      .values(
+        threads.map((thread, i) => ({ discussionId: hot!.id, parentId: thread.id, authorId: `bench-${i + 150}`, content: "Antwort" })),
+      );
     await db.insert(discussions).values(
-      Array.from({ length: 60 }, (_, i) => ({ slug: `mehr-${i}`, title: `Mehr ${RARE_TERM} ${i}`, content: "<p>Mehr</p>", category: "seo", authorId: `bench-${i + 20}` })),
+      Array.from({ length: 60 }, (_, i) => ({
+        slug: `mehr-${i}`,
+        title: `Mehr ${RARE_TERM} ${i}`,
+        content: "<p>Mehr</p>",
+        category: "seo",
+        authorId: `bench-${i + 20}`,
+      })),
     );
-    await db.insert(discussions).values({ slug: "vom-mitglied", title: "Vom Mitglied", content: "<p>x</p>", category: "seo", authorId: memberId });
+    await db
+      .insert(discussions)
+      .values({ slug: "vom-mitglied", title: "Vom Mitglied", content: "<p>x</p>", category: "seo", authorId: memberId });
     // And more for the bell and the list.
     await tellMembers(sql`select ${memberId}::text as id`, 200);
 
@@ -166,7 +197,11 @@ describe("unread markers", () => {
     const lists = pages.filter((page) => ["home", "subforum, first page", "category page", "search, rare term"].includes(page.name));
     for (const page of lists) {
       const readsPositions = (queries: CapturedQuery[]) => queries.filter((query) => /\bread_positions\b/.test(query.sql)).length;
-      expect({ page: page.name, guest: readsPositions(await render(page, null)), member: readsPositions(await render(page, memberCookie)) }).toEqual({ page: page.name, guest: 0, member: 1 });
+      expect({
+        page: page.name,
+        guest: readsPositions(await render(page, null)),
+        member: readsPositions(await render(page, memberCookie)),
+      }).toEqual({ page: page.name, guest: 0, member: 1 });
     }
   });
 });
@@ -180,7 +215,9 @@ describe("query plans", () => {
   }
 
   it("read discussions, comments, read positions and notifications by index on every page", async () => {
-    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    const client = (
+      db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }
+    ).$client;
     const problems: string[] = [];
     let explained = 0;
     let notificationReads = 0;
@@ -194,7 +231,9 @@ describe("query plans", () => {
           const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: Record<string, unknown> }>;
           explained += 1;
           if (/\bnotifications\b/.test(query.sql)) notificationReads += 1;
-          const scanned = sequentialScans(plan[0]!.Plan).filter((relation) => ["discussions", "comments", "read_positions", "notifications", "notification_items"].includes(relation));
+          const scanned = sequentialScans(plan[0]!.Plan).filter((relation) =>
+            ["discussions", "comments", "read_positions", "notifications", "notification_items"].includes(relation),
+          );
           if (scanned.length > 0) problems.push(`${page.name}: sequential scan on ${scanned.join(", ")} in ${query.sql.slice(0, 160)}`);
         }
       }

@@ -17,7 +17,9 @@ const { makeViewer } = await import("../support/members");
 /** Settles all and reports failures by message, so a failing run says how many failed and why. */
 async function inParallel<T>(count: number, run: (index: number) => Promise<T>) {
   const results = await Promise.allSettled(Array.from({ length: count }, (_, index) => run(index)));
-  const failures = results.flatMap((result) => (result.status === "rejected" ? [String((result.reason as Error)?.message ?? result.reason)] : []));
+  const failures = results.flatMap((result) =>
+    result.status === "rejected" ? [String((result.reason as Error)?.message ?? result.reason)] : [],
+  );
   const values = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   return { values, failures };
 }
@@ -25,13 +27,25 @@ async function inParallel<T>(count: number, run: (index: number) => Promise<T>) 
 describe("discussions with the same title at the same moment", () => {
   it("50 parallel posts get 50 readable, unique slugs", async () => {
     const author = await makeViewer();
-    const input = { title: "Gleicher Titel zur gleichen Zeit", category: "seo", content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined } as const;
+    const input = {
+      title: "Gleicher Titel zur gleichen Zeit",
+      category: "seo",
+      content: "<p>Inhalt</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    } as const;
     const { values, failures } = await inParallel(50, () => createDiscussion(author, input));
     expect(failures).toEqual([]);
     expect(values.every((outcome) => outcome.ok)).toBe(true);
 
-    const rows = await db.select({ slug: discussions.slug }).from(discussions).where(like(discussions.slug, "gleicher-titel-zur-gleichen-zeit%"));
-    const expected = ["gleicher-titel-zur-gleichen-zeit", ...Array.from({ length: 49 }, (_, i) => `gleicher-titel-zur-gleichen-zeit-${i + 2}`)];
+    const rows = await db
+      .select({ slug: discussions.slug })
+      .from(discussions)
+      .where(like(discussions.slug, "gleicher-titel-zur-gleichen-zeit%"));
+    const expected = [
+      "gleicher-titel-zur-gleichen-zeit",
+      ...Array.from({ length: 49 }, (_, i) => `gleicher-titel-zur-gleichen-zeit-${i + 2}`),
+    ];
     expect(rows.map((row) => row.slug).sort()).toEqual(expected.sort());
   });
 });
@@ -39,7 +53,9 @@ describe("discussions with the same title at the same moment", () => {
 describe("parallel avatar uploads by one member", () => {
   it("12 uploads all succeed and leave exactly the current file", async () => {
     const me = await makeViewer();
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#0f766e" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
     const file = { size: png.length, bytes: async () => png.buffer.slice(png.byteOffset, png.byteOffset + png.length) as ArrayBuffer };
 
     const { values, failures } = await inParallel(12, () => setAvatar(me, me.id, file));

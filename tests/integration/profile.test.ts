@@ -24,8 +24,14 @@ const deliverDueMails = () => runDueJobs({ kinds: ["mail"] });
 
 afterAll(() => smtp.close());
 
-const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#ea580c" } }).png().toBuffer();
-const file = (bytes: Buffer) => ({ size: bytes.length, bytes: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer });
+const png = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: "#ea580c" } })
+    .png()
+    .toBuffer();
+const file = (bytes: Buffer) => ({
+  size: bytes.length,
+  bytes: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer,
+});
 
 describe("profile editing", () => {
   it("updates the own profile and refuses other people's", async () => {
@@ -70,7 +76,10 @@ describe("avatars", () => {
     expect(await profile.setAvatar(null, me.id, file(await png()))).toMatchObject({ ok: false, reason: "unauthenticated" });
     expect(await profile.setAvatar(other, me.id, file(await png()))).toEqual({ ok: false, reason: "forbidden" });
     expect(await profile.setAvatar(me, me.id, file(Buffer.alloc(6 * 1024 * 1024)))).toMatchObject({ ok: false, reason: "too-large" });
-    expect(await profile.setAvatar(me, me.id, file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")))).toMatchObject({ ok: false, reason: "unsupported" });
+    expect(await profile.setAvatar(me, me.id, file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")))).toMatchObject({
+      ok: false,
+      reason: "unsupported",
+    });
     expect(await profile.removeAvatar(other, me.id)).toEqual({ ok: false, reason: "forbidden" });
   });
 });
@@ -86,7 +95,13 @@ describe("reply notifications", () => {
   it("mail the discussion author about an answer, never the writer, at most once an hour per discussion, and not when switched off", async () => {
     const author = await makeViewer({ firstName: "Autorin" });
     const replier = await makeViewer({ firstName: "Antwortender" });
-    const created = await createDiscussion(author, { title: `Benachrichtigung ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    const created = await createDiscussion(author, {
+      title: `Benachrichtigung ${Date.now()}`,
+      category: "seo",
+      content: "",
+      contentFormat: "text",
+      assignedTo: undefined,
+    });
     if (!created.ok) throw new Error("create failed");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
 
@@ -105,7 +120,13 @@ describe("reply notifications", () => {
     expect(await mailsTo(replier.email)).toHaveLength(1);
 
     // Within the hour nothing more about this discussion; the settings are honoured on the next mail.
-    const second = await createDiscussion(author, { title: `Zweite ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    const second = await createDiscussion(author, {
+      title: `Zweite ${Date.now()}`,
+      category: "seo",
+      content: "",
+      contentFormat: "text",
+      assignedTo: undefined,
+    });
     if (!second.ok) throw new Error("create failed");
     const other = (await getDiscussionBySlug(second.value.slug))!;
     await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: false });
@@ -127,8 +148,20 @@ describe("DSGVO", () => {
   it("exports only the member's own data and deletes the account while posts stay", async () => {
     const me = await makeViewer({ firstName: "Exportierend" });
     const other = await makeViewer();
-    const mine = await createDiscussion(me, { title: `Meine ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
-    const theirs = await createDiscussion(other, { title: `Fremd ${Date.now()}`, category: "seo", content: "", contentFormat: "text", assignedTo: undefined });
+    const mine = await createDiscussion(me, {
+      title: `Meine ${Date.now()}`,
+      category: "seo",
+      content: "",
+      contentFormat: "text",
+      assignedTo: undefined,
+    });
+    const theirs = await createDiscussion(other, {
+      title: `Fremd ${Date.now()}`,
+      category: "seo",
+      content: "",
+      contentFormat: "text",
+      assignedTo: undefined,
+    });
     if (!mine.ok || !theirs.ok) throw new Error("create failed");
     const theirDiscussion = (await getDiscussionBySlug(theirs.value.slug))!;
     await createComment(me, theirDiscussion.id, { content: "Mein Kommentar" });

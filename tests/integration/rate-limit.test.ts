@@ -27,8 +27,22 @@ describe("rate limits", () => {
 
   it("refuses when any of several rules is exceeded", async () => {
     const strict = { name: "strict", limit: 1, windowSeconds: 60 };
-    expect((await checkRateLimits([[rule, "x"], [strict, "x"]])).allowed).toBe(true);
-    expect((await checkRateLimits([[rule, "x"], [strict, "x"]])).allowed).toBe(false);
+    expect(
+      (
+        await checkRateLimits([
+          [rule, "x"],
+          [strict, "x"],
+        ])
+      ).allowed,
+    ).toBe(true);
+    expect(
+      (
+        await checkRateLimits([
+          [rule, "x"],
+          [strict, "x"],
+        ])
+      ).allowed,
+    ).toBe(false);
   });
 
   it("purges old counters", async () => {

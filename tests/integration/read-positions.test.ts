@@ -34,7 +34,13 @@ beforeAll(async () => {
 let counter = 0;
 async function create() {
   counter += 1;
-  const outcome = await createDiscussion(author, { title: `Ungelesen ${counter} ${Date.now()}`, category: "seo", content: "<p>Start</p>", contentFormat: "html", assignedTo: undefined });
+  const outcome = await createDiscussion(author, {
+    title: `Ungelesen ${counter} ${Date.now()}`,
+    category: "seo",
+    content: "<p>Start</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
@@ -48,7 +54,11 @@ async function comment(by: Viewer, discussionId: string, content = "Ein Kommenta
 /** What the discussion page does for a member: read a comment page, mark what it showed. */
 async function read(viewer: Viewer, discussionId: string, page = 1) {
   const shown = await listCommentPage(discussionId, page, { includeHidden: false });
-  await markRead(viewer, discussionId, shown.comments.map((c) => c.id));
+  await markRead(
+    viewer,
+    discussionId,
+    shown.comments.map((c) => c.id),
+  );
   return shown;
 }
 
@@ -85,7 +95,9 @@ describe("unread counts", () => {
     await read(reader, discussion.id);
     const hidden = await comment(writer, discussion.id, "Spam");
     const visible = await comment(writer, discussion.id, "Sichtbar");
-    expect(await changeStatus(moderator, { discussionId: discussion.id, commentId: hidden, status: "hidden", enabled: true, reason: "Spam" })).toMatchObject({ ok: true });
+    expect(
+      await changeStatus(moderator, { discussionId: discussion.id, commentId: hidden, status: "hidden", enabled: true, reason: "Spam" }),
+    ).toMatchObject({ ok: true });
     expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: 1 });
     expect(await firstUnreadComment(reader, discussion.id)).toBe(visible);
   });
@@ -96,7 +108,11 @@ describe("unread counts", () => {
     // One statement, not 103 createComment calls (each a transaction with notifications and page-cache
     // events): the count only needs the rows, all created after the position.
     await db.insert(comments).values(
-      Array.from({ length: UNREAD_COUNT_CAP + 3 }, (_, i) => ({ discussionId: discussion.id, authorId: writer.id, content: `<p>Viel ${i}</p>` })),
+      Array.from({ length: UNREAD_COUNT_CAP + 3 }, (_, i) => ({
+        discussionId: discussion.id,
+        authorId: writer.id,
+        content: `<p>Viel ${i}</p>`,
+      })),
     );
     expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: UNREAD_COUNT_CAP });
   });
@@ -131,7 +147,9 @@ describe("marking as read", () => {
     await comment(writer, discussion.id);
     await read(reader, discussion.id);
     const lockedBy = async () => {
-      const [row] = await queryRows<{ xmax: string }>(sql`select xmax::text from ${readPositions} where profile_id = ${reader.id} and discussion_id = ${discussion.id}`);
+      const [row] = await queryRows<{ xmax: string }>(
+        sql`select xmax::text from ${readPositions} where profile_id = ${reader.id} and discussion_id = ${discussion.id}`,
+      );
       return row!.xmax;
     };
     expect(await lockedBy()).toBe("0");
@@ -187,7 +205,9 @@ describe("DSGVO", () => {
     await read(me, discussion.id);
     await read(reader, discussion.id);
     const data = await exportMemberData(me);
-    expect(data.readPositions).toEqual([expect.objectContaining({ discussionId: discussion.id, slug: discussion.slug, title: discussion.title })]);
+    expect(data.readPositions).toEqual([
+      expect.objectContaining({ discussionId: discussion.id, slug: discussion.slug, title: discussion.title }),
+    ]);
     await deleteOwnAccount(me, me.id);
     expect(await db.select().from(readPositions).where(eq(readPositions.profileId, me.id))).toEqual([]);
     expect(await positionOf(reader, discussion.id)).not.toBeNull();

@@ -39,7 +39,18 @@ describe("schema and migrations", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     const names = result.map((row) => row.table_name);
-    for (const table of ["account", "comments", "discussions", "events", "profiles", "rate_limit", "session", "user", "user_roles", "verification"]) {
+    for (const table of [
+      "account",
+      "comments",
+      "discussions",
+      "events",
+      "profiles",
+      "rate_limit",
+      "session",
+      "user",
+      "user_roles",
+      "verification",
+    ]) {
       expect(names).toContain(table);
     }
   });
@@ -97,29 +108,44 @@ describe("schema and migrations", () => {
     const memberId = await member("umbenannt@example.com");
     // The database as it was before 0016: the old check, old spellings in every table that stores them.
     await db.execute(sql`alter table notifications drop constraint notifications_kind_check`);
-    await db.execute(sql`alter table notifications add constraint notifications_kind_check check (kind in ('reply_to_discussion', 'reply_to_comment', 'mention', 'watched_category', 'watched_discussion', 'account_approved', 'moderated'))`);
+    await db.execute(
+      sql`alter table notifications add constraint notifications_kind_check check (kind in ('reply_to_discussion', 'reply_to_comment', 'mention', 'watched_category', 'watched_discussion', 'account_approved', 'moderated'))`,
+    );
     await db.execute(sql`insert into notifications (recipient_id, kind, group_key) values
       (${memberId}, 'watched_category', 'watched_category:tools'), (${memberId}, 'account_approved', 'account_approved::' || ${memberId}), (${memberId}, 'mention', 'mention:x')`);
-    await db.execute(sql`insert into notification_settings (member_id, kind, email) values (${memberId}, 'reply_to_comment', false), (${memberId}, 'mention', false)`);
-    await db.execute(sql`insert into audit_log (actor_name, action, target_type, target_id, target_label) values ('Admin', 'edit_discussion', 'discussion', 'd', 'T'), ('Admin', 'hide_comment', 'comment', 'c', 'K'), ('Admin', 'pin', 'discussion', 'd', 'T')`);
-    await db.execute(sql`insert into index_now_queue (path) values ('/kategorie/tools'), ('/kategorie/events'), ('/category/events'), ('/')`);
+    await db.execute(
+      sql`insert into notification_settings (member_id, kind, email) values (${memberId}, 'reply_to_comment', false), (${memberId}, 'mention', false)`,
+    );
+    await db.execute(
+      sql`insert into audit_log (actor_name, action, target_type, target_id, target_label) values ('Admin', 'edit_discussion', 'discussion', 'd', 'T'), ('Admin', 'hide_comment', 'comment', 'c', 'K'), ('Admin', 'pin', 'discussion', 'd', 'T')`,
+    );
+    await db.execute(
+      sql`insert into index_now_queue (path) values ('/kategorie/tools'), ('/kategorie/events'), ('/category/events'), ('/')`,
+    );
 
-    for (const statement of readFileSync("db/migrations/0016_english_names.sql", "utf8").split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    for (const statement of readFileSync("db/migrations/0016_english_names.sql", "utf8").split("--> statement-breakpoint"))
+      await db.execute(sql.raw(statement));
 
-    const rows = await queryRows<{ kind: string; group_key: string }>(sql`select kind, group_key from notifications where recipient_id = ${memberId} order by kind`);
+    const rows = await queryRows<{ kind: string; group_key: string }>(
+      sql`select kind, group_key from notifications where recipient_id = ${memberId} order by kind`,
+    );
     expect(rows).toEqual([
       { kind: "account-approved", group_key: `account-approved::${memberId}` },
       { kind: "mention", group_key: "mention:x" },
       { kind: "watched-category", group_key: "watched-category:tools" },
     ]);
-    const settings = await queryRows<{ kind: string }>(sql`select kind from notification_settings where member_id = ${memberId} order by kind`);
+    const settings = await queryRows<{ kind: string }>(
+      sql`select kind from notification_settings where member_id = ${memberId} order by kind`,
+    );
     expect(settings.map((row) => row.kind)).toEqual(["mention", "reply-to-comment"]);
     const actions = await queryRows<{ action: string }>(sql`select action from audit_log where actor_name = 'Admin' order by action`);
     expect(actions.map((row) => row.action)).toEqual(["hide-comment", "pin", "update-discussion"]);
     const queued = await queryRows<{ path: string }>(sql`select path from index_now_queue where status = 'pending' order by path`);
     expect(queued.map((row) => row.path)).toEqual(["/", "/category/events", "/category/tools"]);
     // The check is the new one again.
-    const old = await pgError(db.execute(sql`insert into notifications (recipient_id, kind, group_key) values (${memberId}, 'reply_to_comment', 'x')`));
+    const old = await pgError(
+      db.execute(sql`insert into notifications (recipient_id, kind, group_key) values (${memberId}, 'reply_to_comment', 'x')`),
+    );
     expect(old.constraint).toBe("notifications_kind_check");
   });
 });

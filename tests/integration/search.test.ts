@@ -8,18 +8,67 @@ import { makeViewer } from "../support/members";
 const now = new Date("2026-11-21T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
-const filter = (overrides: Partial<SearchFilter>): SearchFilter => ({ query: "", category: undefined, dateRange: undefined, sortBy: "relevance", ...overrides });
+const filter = (overrides: Partial<SearchFilter>): SearchFilter => ({
+  query: "",
+  category: undefined,
+  dateRange: undefined,
+  sortBy: "relevance",
+  ...overrides,
+});
 const titles = async (overrides: Partial<SearchFilter>) => (await searchDiscussions(filter(overrides), now)).hits.map((hit) => hit.title);
 
 beforeAll(async () => {
   const author = await makeViewer();
   const rows = [
-    { title: "Backlinks aus Gastbeiträgen", content: "<p>Lohnen sich Gastartikel noch?</p>", category: "seo", repliesCount: 5, viewsCount: 100, createdAt: daysAgo(40) },
-    { title: "Linkaufbau für Shops", content: "<p>Lohnt es sich noch, Links zu kaufen? Ich habe einmal einen Backlink gekauft.</p>", category: "seo", repliesCount: 9, viewsCount: 50, createdAt: daysAgo(3) },
-    { title: "GA4 Berichte verstehen", content: "<p>Explorations in GA4 sind mächtig.</p>", category: "tools", repliesCount: 2, viewsCount: 400, createdAt: daysAgo(0.1) },
-    { title: "KI im Marketing", content: "<p>ChatGPT schreibt Anzeigen.</p>", category: "ki-suche", repliesCount: 1, viewsCount: 10, createdAt: daysAgo(200) },
-    { title: "Angepinnt: Regeln", content: "<p>Bitte keine Werbung für SEO-Tools.</p>", category: "general", repliesCount: 0, viewsCount: 5, isPinned: true, createdAt: daysAgo(400) },
-    { title: "Budget <script>alert(1)</script>", content: "<p>&lt;b&gt;kein Markup&lt;/b&gt; Budget planen</p>", category: "sea", repliesCount: 0, viewsCount: 0, createdAt: daysAgo(10) },
+    {
+      title: "Backlinks aus Gastbeiträgen",
+      content: "<p>Lohnen sich Gastartikel noch?</p>",
+      category: "seo",
+      repliesCount: 5,
+      viewsCount: 100,
+      createdAt: daysAgo(40),
+    },
+    {
+      title: "Linkaufbau für Shops",
+      content: "<p>Lohnt es sich noch, Links zu kaufen? Ich habe einmal einen Backlink gekauft.</p>",
+      category: "seo",
+      repliesCount: 9,
+      viewsCount: 50,
+      createdAt: daysAgo(3),
+    },
+    {
+      title: "GA4 Berichte verstehen",
+      content: "<p>Explorations in GA4 sind mächtig.</p>",
+      category: "tools",
+      repliesCount: 2,
+      viewsCount: 400,
+      createdAt: daysAgo(0.1),
+    },
+    {
+      title: "KI im Marketing",
+      content: "<p>ChatGPT schreibt Anzeigen.</p>",
+      category: "ki-suche",
+      repliesCount: 1,
+      viewsCount: 10,
+      createdAt: daysAgo(200),
+    },
+    {
+      title: "Angepinnt: Regeln",
+      content: "<p>Bitte keine Werbung für SEO-Tools.</p>",
+      category: "general",
+      repliesCount: 0,
+      viewsCount: 5,
+      isPinned: true,
+      createdAt: daysAgo(400),
+    },
+    {
+      title: "Budget <script>alert(1)</script>",
+      content: "<p>&lt;b&gt;kein Markup&lt;/b&gt; Budget planen</p>",
+      category: "sea",
+      repliesCount: 0,
+      viewsCount: 0,
+      createdAt: daysAgo(10),
+    },
   ];
   await db.insert(discussions).values(rows.map((row, i) => ({ ...row, slug: `s-${i}`, authorId: author.id, updatedAt: row.createdAt })));
 });
@@ -55,7 +104,11 @@ describe("date ranges (Europe/Berlin)", () => {
   it("today, week, month and year", async () => {
     expect(await titles({ dateRange: "today", sortBy: "newest" })).toEqual(["GA4 Berichte verstehen"]);
     expect(await titles({ dateRange: "week", sortBy: "newest" })).toEqual(["GA4 Berichte verstehen", "Linkaufbau für Shops"]);
-    expect(await titles({ dateRange: "month", sortBy: "newest" })).toEqual(["GA4 Berichte verstehen", "Linkaufbau für Shops", "Budget <script>alert(1)</script>"]);
+    expect(await titles({ dateRange: "month", sortBy: "newest" })).toEqual([
+      "GA4 Berichte verstehen",
+      "Linkaufbau für Shops",
+      "Budget <script>alert(1)</script>",
+    ]);
     expect(await titles({ dateRange: "year", sortBy: "oldest" })).toEqual([
       "KI im Marketing",
       "Backlinks aus Gastbeiträgen",
@@ -104,7 +157,13 @@ describe("results", () => {
   it("counts all matches but returns at most 50", async () => {
     const author = await makeViewer();
     await db.insert(discussions).values(
-      Array.from({ length: 60 }, (_, i) => ({ slug: `masse-${i}`, title: `Massentest ${i}`, content: "", category: "tools", authorId: author.id })),
+      Array.from({ length: 60 }, (_, i) => ({
+        slug: `masse-${i}`,
+        title: `Massentest ${i}`,
+        content: "",
+        category: "tools",
+        authorId: author.id,
+      })),
     );
     const result = await searchDiscussions(filter({ query: "Massentest" }), now);
     expect(result.hits).toHaveLength(50);
@@ -115,7 +174,13 @@ describe("results", () => {
   it("stops counting past 1000 matches and says so", async () => {
     const author = await makeViewer();
     await db.insert(discussions).values(
-      Array.from({ length: 1005 }, (_, i) => ({ slug: `flut-${i}`, title: `Flutwelle ${i}`, content: "", category: "tools", authorId: author.id })),
+      Array.from({ length: 1005 }, (_, i) => ({
+        slug: `flut-${i}`,
+        title: `Flutwelle ${i}`,
+        content: "",
+        category: "tools",
+        authorId: author.id,
+      })),
     );
     const result = await searchDiscussions(filter({ query: "Flutwelle" }), now);
     expect(result).toMatchObject({ total: 1000, capped: true });

@@ -18,7 +18,13 @@ beforeAll(async () => {
 });
 
 async function discussionBy(viewer: Viewer, title: string): Promise<DiscussionDetail> {
-  const outcome = await createDiscussion(viewer, { title, category: "seo", content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+  const outcome = await createDiscussion(viewer, {
+    title,
+    category: "seo",
+    content: "<p>Inhalt</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
   if (!outcome.ok) throw new Error(outcome.reason);
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
@@ -97,7 +103,13 @@ describe("profiles in the sitemap and their counts", () => {
     const pending = await makeViewer({ firstName: "Wartend", approvalStatus: "pending" });
     const discussion = await discussionBy(writer, "Profile in der Sitemap");
     await comment(writer, discussion.id, "Sichtbar");
-    await changeStatus(moderator, { discussionId: discussion.id, commentId: await comment(hiddenOnly, discussion.id, "Ausgeblendet"), status: "hidden", enabled: true, reason: "Test" });
+    await changeStatus(moderator, {
+      discussionId: discussion.id,
+      commentId: await comment(hiddenOnly, discussion.id, "Ausgeblendet"),
+      status: "hidden",
+      enabled: true,
+      reason: "Test",
+    });
     const hiddenDiscussion = await discussionBy(writer, "Ausgeblendete Diskussion");
     await comment(writer, hiddenDiscussion.id, "In einer ausgeblendeten Diskussion");
     await changeStatus(moderator, { discussionId: hiddenDiscussion.id, status: "hidden", enabled: true, reason: "Test" });

@@ -23,7 +23,10 @@ async function signedInMember() {
   });
   const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
   expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const [row] = await db.select({ token: session.token }).from(session).where(eq(session.userId, id));
   return { id, cookie, token: row!.token };
 }
@@ -78,7 +81,10 @@ describe("getViewer", () => {
 
   it("knows nobody once the session has expired, and better-auth removes it", async () => {
     const member = await signedInMember();
-    await db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, member.token));
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, member.token));
     expect((await viewerFor(member.cookie)).viewer).toBeNull();
     expect(await db.select().from(session).where(eq(session.token, member.token))).toHaveLength(0);
   });

@@ -33,7 +33,11 @@ beforeAll(async () => {
 }, 300_000);
 
 async function page(file: string): Promise<Response> {
-  return (await sitemapPageLoader({ params: { file }, request: new Request(`http://localhost/sitemaps/${file}`), context: {} } as never)) as Response;
+  return (await sitemapPageLoader({
+    params: { file },
+    request: new Request(`http://localhost/sitemaps/${file}`),
+    context: {},
+  } as never)) as Response;
 }
 
 function locs(xml: string): string[] {
@@ -96,7 +100,9 @@ describe("sitemap page queries", () => {
     } finally {
       stop();
     }
-    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    const client = (
+      db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }
+    ).$client;
     const plans: PlanNode[] = [];
     for (const query of captured) {
       const { rows } = await client.query(`explain (analyze, format json) ${query.sql}`, query.params);
@@ -134,7 +140,9 @@ describe("sitemap page queries", () => {
 describe("a page whose discussions are all hidden", () => {
   it("is left out of the index and answers 404 (a urlset needs one URL)", async () => {
     // Page 3 holds discussions g = 101 … 200.
-    await db.execute(sql`update discussions set hidden_at = now() where number between ${SITEMAP_MAX_URLS + 1} and ${2 * SITEMAP_MAX_URLS}`);
+    await db.execute(
+      sql`update discussions set hidden_at = now() where number between ${SITEMAP_MAX_URLS + 1} and ${2 * SITEMAP_MAX_URLS}`,
+    );
     const xml = await ((await sitemapLoader()) as Response).text();
     expect(xml.match(/<sitemap>/g)).toHaveLength(DISCUSSION_PAGES);
     expect(xml).not.toContain("/sitemaps/3.xml");
@@ -153,7 +161,9 @@ describe("a page whose discussions are all hidden", () => {
     } finally {
       stop();
     }
-    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    const client = (
+      db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> } }
+    ).$client;
     for (const query of captured) {
       const { rows } = await client.query(`explain (format json) ${query.sql}`, query.params);
       const raw = rows[0]!["QUERY PLAN"];

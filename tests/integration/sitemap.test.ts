@@ -17,14 +17,22 @@ beforeAll(async () => {
 });
 
 async function lastmodOf(slug: string): Promise<Date> {
-  const entry = (await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).find((candidate) => candidate.path === `/discussion/${slug}`);
+  const entry = (await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).find(
+    (candidate) => candidate.path === `/discussion/${slug}`,
+  );
   if (!entry?.lastmod) throw new Error(`${slug} is not in the sitemap`);
   return entry.lastmod;
 }
 
 describe("sitemap lastmod", () => {
   it("moves with a new visible comment and back when it is hidden", async () => {
-    const outcome = await createDiscussion(author, { title: "Letzte Änderung", category: "seo", content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
+    const outcome = await createDiscussion(author, {
+      title: "Letzte Änderung",
+      category: "seo",
+      content: "<p>Inhalt</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
     if (!outcome.ok) throw new Error(outcome.reason);
     const discussion = (await getDiscussionBySlug(outcome.value.slug))!;
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
@@ -36,7 +44,13 @@ describe("sitemap lastmod", () => {
     const [row] = await queryRows<{ created_at: string | Date }>(sql`select created_at from comments where id = ${comment.value.id}`);
     expect((await lastmodOf(discussion.slug)).getTime()).toBe(new Date(row!.created_at).getTime());
 
-    await changeStatus(moderator, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Test" });
+    await changeStatus(moderator, {
+      discussionId: discussion.id,
+      commentId: comment.value.id,
+      status: "hidden",
+      enabled: true,
+      reason: "Test",
+    });
     expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());
   });
 });

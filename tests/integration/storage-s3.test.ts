@@ -20,7 +20,9 @@ const { makeViewer } = await import("../support/members");
 afterAll(() => s3.close());
 
 const png = async () => {
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ea580c" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ea580c" } })
+    .png()
+    .toBuffer();
   return { size: bytes.length, bytes: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer };
 };
 

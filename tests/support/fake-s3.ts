@@ -24,7 +24,11 @@ export async function startFakeS3() {
     req.on("end", () => {
       if (req.method === "PUT") {
         if (req.headers["if-none-match"] === "*" && objects.has(id)) return void res.writeHead(412).end();
-        objects.set(id, { body: Buffer.concat(chunks), contentType: String(req.headers["content-type"]), cacheControl: String(req.headers["cache-control"]) });
+        objects.set(id, {
+          body: Buffer.concat(chunks),
+          contentType: String(req.headers["content-type"]),
+          cacheControl: String(req.headers["cache-control"]),
+        });
         return void res.writeHead(200).end();
       }
       if (req.method === "DELETE") {
@@ -34,7 +38,9 @@ export async function startFakeS3() {
       if (req.method === "HEAD") return void res.writeHead(objects.has(id) ? 200 : 404).end();
       if (req.method === "GET" && key === "" && url.searchParams.get("list-type") === "2") {
         const prefix = `${bucket}/${url.searchParams.get("prefix") ?? ""}`;
-        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).map((k) => `<Contents><Key>${k.slice(bucket!.length + 1)}</Key></Contents>`);
+        const keys = [...objects.keys()]
+          .filter((k) => k.startsWith(prefix))
+          .map((k) => `<Contents><Key>${k.slice(bucket!.length + 1)}</Key></Contents>`);
         return void res.writeHead(200, { "Content-Type": "application/xml" }).end(`<ListBucketResult>${keys.join("")}</ListBucketResult>`);
       }
       res.writeHead(400).end();

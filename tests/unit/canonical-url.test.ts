@@ -84,7 +84,17 @@ describe("movedRedirect", () => {
     expect(canonicalRedirect(to)).toBeNull();
   });
 
-  it.each(["/category/tools", "/notifications", "/kategorie", "/kategorie/", "/benachrichtigungen/x", "/discussion/ungelesen", "/impressum", "/agb", "/datenschutz"])("leaves %s alone", (url) => {
+  it.each([
+    "/category/tools",
+    "/notifications",
+    "/kategorie",
+    "/kategorie/",
+    "/benachrichtigungen/x",
+    "/discussion/ungelesen",
+    "/impressum",
+    "/agb",
+    "/datenschutz",
+  ])("leaves %s alone", (url) => {
     expect(movedRedirect(url)).toBeNull();
   });
 

@@ -16,7 +16,9 @@ describe("search highlighting", () => {
     const html = render('Budget <script>alert(1)</script> <img src=x onerror="alert(2)">', ["<script>", "img", ".*"]);
     expect(html).not.toMatch(/<script|<img/);
     expect(html).toContain("&lt;<mark");
-    expect(html.replace(/<\/?mark[^>]*>/g, "")).toBe("Budget &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=&quot;alert(2)&quot;&gt;");
+    expect(html.replace(/<\/?mark[^>]*>/g, "")).toBe(
+      "Budget &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=&quot;alert(2)&quot;&gt;",
+    );
   });
 
   it("treats regular-expression characters in terms as text", () => {

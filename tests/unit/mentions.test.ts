@@ -23,12 +23,19 @@ describe("mention tokens in plain-text comments", () => {
   });
 
   it("reads the mentioned ids of stored rich text once each", () => {
-    expect(mentionedIn('<p><a href="/profile/a" data-mention="a">@A</a> <a href="/profile/a" data-mention="a">@A</a> <a href="/profile/b" data-mention="b">@B</a></p>')).toEqual(["a", "b"]);
+    expect(
+      mentionedIn(
+        '<p><a href="/profile/a" data-mention="a">@A</a> <a href="/profile/a" data-mention="a">@A</a> <a href="/profile/b" data-mention="b">@B</a></p>',
+      ),
+    ).toEqual(["a", "b"]);
   });
 });
 
 describe("mentions show the member's current name", () => {
-  const names = new Map([["a", "Anna Echt"], ["b", "Ben <b>&"]]);
+  const names = new Map([
+    ["a", "Anna Echt"],
+    ["b", "Ben <b>&"],
+  ]);
 
   it("in a comment: the token carries the name from the database; a missing member's is the written text", () => {
     expect(withMentionNames("Hi @[Adm](a), @[Ben](b) und @[Weg](gone)", names)).toBe("Hi @[Anna Echt](a), @[Ben <b>&](b) und @Weg");
@@ -40,7 +47,9 @@ describe("mentions show the member's current name", () => {
 
   it("in rich text: the link's text whatever it held, escaped; a missing member's mention is its text without a link", () => {
     const link = (id: string, inner: string) => `<a data-mention="${id}" href="/profile/${id}">${inner}</a>`;
-    expect(shown(`<p>${link("a", "@A<strong>dm</strong> in")} und ${link("b", "@B")} und ${link("gone", "@<strong>Weg</strong>")}</p>`)).toBe(
+    expect(
+      shown(`<p>${link("a", "@A<strong>dm</strong> in")} und ${link("b", "@B")} und ${link("gone", "@<strong>Weg</strong>")}</p>`),
+    ).toBe(
       '<p><a href="/profile/a" data-mention="a">@Anna Echt</a> und <a href="/profile/b" data-mention="b">@Ben &lt;b&gt;&amp;</a> und @<strong>Weg</strong></p>',
     );
     expect(htmlToText(mentionNamesInRichText(sanitizeRichText(`<p>Frag ${link("b", "@B")}</p>`), names))).toBe("Frag @Ben <b>&");
@@ -48,7 +57,9 @@ describe("mentions show the member's current name", () => {
 
   it("a link inside a mention cannot carry text into it", () => {
     const html = shown('<p><a href="/profile/a" data-mention="a">@Adm <a href="https://example.com/">Trick</a> mehr</a></p>');
-    expect(html).toMatch(/^<p><a href="\/profile\/a" data-mention="a">@Anna Echt<\/a><a href="https:\/\/example.com\/"[^>]*>Trick<\/a> mehr<\/p>$/);
+    expect(html).toMatch(
+      /^<p><a href="\/profile\/a" data-mention="a">@Anna Echt<\/a><a href="https:\/\/example.com\/"[^>]*>Trick<\/a> mehr<\/p>$/,
+    );
   });
 
   it("a forged mention stays text: the write made it a span, and naming leaves it so", () => {
@@ -56,9 +67,22 @@ describe("mentions show the member's current name", () => {
   });
 
   it("reads the names as either driver returns them", () => {
-    const rows = [["a", "Anna", "Echt"], ["c", " ", " "]];
-    expect(toMentionNames(rows)).toEqual(new Map([["a", "Anna Echt"], ["c", "Unbekannt"]]));
-    expect(toMentionNames(JSON.stringify(rows))).toEqual(new Map([["a", "Anna Echt"], ["c", "Unbekannt"]]));
+    const rows = [
+      ["a", "Anna", "Echt"],
+      ["c", " ", " "],
+    ];
+    expect(toMentionNames(rows)).toEqual(
+      new Map([
+        ["a", "Anna Echt"],
+        ["c", "Unbekannt"],
+      ]),
+    );
+    expect(toMentionNames(JSON.stringify(rows))).toEqual(
+      new Map([
+        ["a", "Anna Echt"],
+        ["c", "Unbekannt"],
+      ]),
+    );
   });
 
   it("shortens a name longer than a token holds, so it is still read as a mention", () => {

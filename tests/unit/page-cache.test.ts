@@ -29,13 +29,17 @@ describe("guestPageKey", () => {
   it("gives guests' reads a key of host, sidebar state, theme, path and query", () => {
     expect(guestPageKey(guest)).toBe("forum.example open system /discussion/crawl-budget");
     expect(guestPageKey({ ...guest, method: "HEAD" })).toBe(guestPageKey(guest));
-    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; consent=1" })).toBe("forum.example closed system /discussion/crawl-budget");
+    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; consent=1" })).toBe(
+      "forum.example closed system /discussion/crawl-budget",
+    );
     expect(guestPageKey({ ...guest, url: "/subforum/seo?page=2" })).toBe("forum.example open system /subforum/seo?page=2");
   });
 
   it("keeps a guest who chose a theme apart from one who follows the system, as the server renders <html data-theme>", () => {
     expect(guestPageKey({ ...guest, cookie: "theme=dark" })).toBe("forum.example open dark /discussion/crawl-budget");
-    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; theme=light" })).toBe("forum.example closed light /discussion/crawl-budget");
+    expect(guestPageKey({ ...guest, cookie: "sidebar_state=false; theme=light" })).toBe(
+      "forum.example closed light /discussion/crawl-budget",
+    );
     // An unknown value is the default: it cannot split the cache into as many entries as there are strings.
     expect(guestPageKey({ ...guest, cookie: "theme=neon" })).toBe(guestPageKey(guest));
   });
@@ -88,22 +92,30 @@ function random(seed: number) {
 }
 
 describe("guestPageKey and session cookies", () => {
-  it.each(sessionCookieVariants(TOKEN).map((variant) => [variant.label, variant.headers.join("; ")]))("gives no key for %s", (_label, cookie) => {
-    expect(guestPageKey({ ...guest, cookie })).toBeNull();
-  });
+  it.each(sessionCookieVariants(TOKEN).map((variant) => [variant.label, variant.headers.join("; ")]))(
+    "gives no key for %s",
+    (_label, cookie) => {
+      expect(guestPageKey({ ...guest, cookie })).toBeNull();
+    },
+  );
 
   it("gives no key wherever any parser of the auth stack finds a session, over thousands of generated spellings", () => {
     const next = random(20_260_512);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const spaces = ["", "", " ", "\t", "  ", " \t", "\u00a0"];
     const cases = (name: string) =>
-      [...name].map((letter) => (next() < 0.2 ? letter.toUpperCase() : next() < 0.05 ? `%${letter.charCodeAt(0).toString(16)}` : letter)).join("");
+      [...name]
+        .map((letter) => (next() < 0.2 ? letter.toUpperCase() : next() < 0.05 ? `%${letter.charCodeAt(0).toString(16)}` : letter))
+        .join("");
     let readAsSession = 0;
     for (let i = 0; i < 5_000; i++) {
       const name = `${pick(["", "", "", "__Secure-", "__Host-", "__secure-"])}${next() < 0.5 ? SESSION_COOKIE_NAME : cases(SESSION_COOKIE_NAME)}`;
       const value = pick([TOKEN, `"${TOKEN}"`, decodeURIComponent(TOKEN), "junk.wert", ""]);
       const pair = `${pick(spaces)}${name}${pick(spaces)}=${pick(spaces)}${value}${pick(spaces)}`;
-      const others = [pick(["", "theme=dark", "sidebar_state=false", `${SESSION_COOKIE_NAME}=junk.wert`, "a=b"]), pick(["", "theme=light"])];
+      const others = [
+        pick(["", "theme=dark", "sidebar_state=false", `${SESSION_COOKIE_NAME}=junk.wert`, "a=b"]),
+        pick(["", "theme=light"]),
+      ];
       const parts = next() < 0.5 ? [...others, pair] : [pair, ...others];
       const header = parts.filter(Boolean).join(pick([";", "; ", ";;", " ; ", ", "])) + pick(["", ";", "; "]);
       const found = sessionReadBy(header);

@@ -24,7 +24,15 @@ const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: App
 
 function viewerOf(kind: Kind): Viewer | null {
   if (kind === "guest") return null;
-  return { id: `id-${kind}`, email: `${kind}@example.com`, emailVerified: true, firstName: kind, lastName: "Test", avatarUrl: null, ...accounts[kind] };
+  return {
+    id: `id-${kind}`,
+    email: `${kind}@example.com`,
+    emailVerified: true,
+    firstName: kind,
+    lastName: "Test",
+    avatarUrl: null,
+    ...accounts[kind],
+  };
 }
 
 const SOMEONE_ELSE = "id-someone-else";
@@ -72,16 +80,44 @@ const contentRules: Record<
   ContentCase[]
 > = {
   canEditDiscussion: [
-    { name: "own discussion", allowed: approved, ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own") }) },
-    { name: "someone else's discussion", allowed: staff, ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "other") }) },
+    {
+      name: "own discussion",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own") }),
+    },
+    {
+      name: "someone else's discussion",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "other") }),
+    },
     { name: "discussion of a deleted member", allowed: staff, ask: (viewer) => guardian.canEditDiscussion(viewer, { authorId: null }) },
   ],
   canEditComment: [
-    { name: "own comment", allowed: approved, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null }) },
-    { name: "someone else's comment", allowed: staff, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null }) },
-    { name: "own hidden comment", allowed: staff, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date() }) },
-    { name: "someone else's hidden comment", allowed: staff, ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }) },
-    { name: "comment of a deleted member", allowed: staff, ask: (viewer) => guardian.canEditComment(viewer, { authorId: null, hiddenAt: null }) },
+    {
+      name: "own comment",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null }),
+    },
+    {
+      name: "someone else's comment",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null }),
+    },
+    {
+      name: "own hidden comment",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date() }),
+    },
+    {
+      name: "someone else's hidden comment",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canEditComment(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
+    },
+    {
+      name: "comment of a deleted member",
+      allowed: staff,
+      ask: (viewer) => guardian.canEditComment(viewer, { authorId: null, hiddenAt: null }),
+    },
   ],
   canCommentOn: [
     { name: "open discussion", allowed: approved, ask: (viewer) => guardian.canCommentOn(viewer, { lockedAt: null, hiddenAt: null }) },

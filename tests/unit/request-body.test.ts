@@ -78,7 +78,10 @@ describe("readFormData", () => {
   });
 
   it("answers other content types with 415", async () => {
-    expect(await refusal(readFormData(post('{"a":1}', "application/json")))).toEqual({ status: 415, message: requestErrorTexts.unsupportedFormat });
+    expect(await refusal(readFormData(post('{"a":1}', "application/json")))).toEqual({
+      status: 415,
+      message: requestErrorTexts.unsupportedFormat,
+    });
     expect(await refusal(readFormData(post("a=1", "text/plain")))).toMatchObject({ status: 415 });
     expect(await refusal(readFormData(post("a=1")))).toMatchObject({ status: 415 });
   });
@@ -111,15 +114,25 @@ describe("readRequestBody", () => {
   const trickle = () => Object.assign(new PassThrough(), { complete: false }) as unknown as IncomingMessage & PassThrough;
 
   it("reads the whole body", async () => {
-    const read = await readRequestBody(Readable.from([Buffer.from("a=1&"), Buffer.from("b=2")]) as unknown as IncomingMessage, { limit: 100, timeoutMs: 1_000 });
+    const read = await readRequestBody(Readable.from([Buffer.from("a=1&"), Buffer.from("b=2")]) as unknown as IncomingMessage, {
+      limit: 100,
+      timeoutMs: 1_000,
+    });
     expect(read).toEqual({ ok: true, body: Buffer.from("a=1&b=2") });
   });
 
   it("answers 408 when the body does not arrive in time, and 413 when more comes than allowed", async () => {
     const slow = trickle();
     slow.write("a");
-    expect(await readRequestBody(slow, { limit: 100, timeoutMs: 20 })).toEqual({ ok: false, status: 408, message: requestErrorTexts.timeout });
-    const large = await readRequestBody(Readable.from([Buffer.alloc(60), Buffer.alloc(60)]) as unknown as IncomingMessage, { limit: 100, timeoutMs: 1_000 });
+    expect(await readRequestBody(slow, { limit: 100, timeoutMs: 20 })).toEqual({
+      ok: false,
+      status: 408,
+      message: requestErrorTexts.timeout,
+    });
+    const large = await readRequestBody(Readable.from([Buffer.alloc(60), Buffer.alloc(60)]) as unknown as IncomingMessage, {
+      limit: 100,
+      timeoutMs: 1_000,
+    });
     expect(large).toEqual({ ok: false, status: 413, message: requestErrorTexts.tooLarge });
   });
 

@@ -25,15 +25,21 @@ describe("robots.txt", () => {
     expect(text).toContain("\n# Content-Signal: search=yes, ai-input=yes, ai-train=yes\n");
   });
 
-  it.each(["allow", "deny"] as const)("allows AI search and answer fetchers, keeps private pages closed and /auth open (AI_TRAINING=%s)", (aiTraining) => {
-    const text = robotsTxt({ publicUrl, aiTraining });
-    for (const agent of [...AI_SEARCH_AGENTS, "*"]) {
-      const rules = rulesFor(text, agent);
-      expect(rules, agent).toContain("Allow: /");
-      expect(rules, agent).toContain("Disallow: /admin");
-      expect(rules, agent).toContain("Disallow: /search?");
-      expect(rules.filter((line) => line.startsWith("Disallow: /auth")), agent).toEqual([]);
-    }
-    expect(text).toContain(`Sitemap: ${publicUrl}/sitemap.xml\n`);
-  });
+  it.each(["allow", "deny"] as const)(
+    "allows AI search and answer fetchers, keeps private pages closed and /auth open (AI_TRAINING=%s)",
+    (aiTraining) => {
+      const text = robotsTxt({ publicUrl, aiTraining });
+      for (const agent of [...AI_SEARCH_AGENTS, "*"]) {
+        const rules = rulesFor(text, agent);
+        expect(rules, agent).toContain("Allow: /");
+        expect(rules, agent).toContain("Disallow: /admin");
+        expect(rules, agent).toContain("Disallow: /search?");
+        expect(
+          rules.filter((line) => line.startsWith("Disallow: /auth")),
+          agent,
+        ).toEqual([]);
+      }
+      expect(text).toContain(`Sitemap: ${publicUrl}/sitemap.xml\n`);
+    },
+  );
 });

@@ -44,9 +44,7 @@ describe("sanitizeRichText", () => {
   });
 
   it("turns other markup into text", () => {
-    expect(sanitizeRichText("<h1>Überschrift</h1><em>kursiv</em><table><tr><td>Zelle</td></tr></table>")).toBe(
-      "ÜberschriftkursivZelle",
-    );
+    expect(sanitizeRichText("<h1>Überschrift</h1><em>kursiv</em><table><tr><td>Zelle</td></tr></table>")).toBe("ÜberschriftkursivZelle");
   });
 });
 

@@ -16,14 +16,54 @@ const options = [{ domains: serverDomains }];
 describe("server-domains/domain-imports (decision 0021)", () => {
   tester.run("domain-imports", domainImports.rules["domain-imports"], {
     valid: [
-      { name: "a route imports a domain's index", filename: at("app/routes/discussion.tsx"), code: 'import { createComment } from "~/server/discussions";', options },
-      { name: "a test imports a domain's index, also dynamically", filename: at("tests/integration/x.test.ts"), code: 'const { db } = await import("~/server/db");', options },
-      { name: "inside a domain, relatively", filename: at("app/server/discussions/comments.server.ts"), code: 'import { resolveTextMentions } from "./mentions.server";', options },
-      { name: "a domain imports a lower one", filename: at("app/server/notifications/notifications.server.ts"), code: 'import { mentionNamesOf } from "~/server/discussions";', options },
-      { name: "and one further down", filename: at("app/server/admin/admin.server.ts"), code: 'import { env } from "~/server/platform";', options },
-      { name: "the listeners belong to no domain", filename: at("app/entry.server.tsx"), code: 'import "~/server/listeners.server";', options },
-      { name: "the listeners may import any domain", filename: at("app/server/listeners.server.ts"), code: 'import { recordAudit } from "~/server/moderation";', options },
-      { name: "other modules are not the rule's business", filename: at("app/routes/home.tsx"), code: 'import { paths } from "~/lib/paths"; import x from "../x";', options },
+      {
+        name: "a route imports a domain's index",
+        filename: at("app/routes/discussion.tsx"),
+        code: 'import { createComment } from "~/server/discussions";',
+        options,
+      },
+      {
+        name: "a test imports a domain's index, also dynamically",
+        filename: at("tests/integration/x.test.ts"),
+        code: 'const { db } = await import("~/server/db");',
+        options,
+      },
+      {
+        name: "inside a domain, relatively",
+        filename: at("app/server/discussions/comments.server.ts"),
+        code: 'import { resolveTextMentions } from "./mentions.server";',
+        options,
+      },
+      {
+        name: "a domain imports a lower one",
+        filename: at("app/server/notifications/notifications.server.ts"),
+        code: 'import { mentionNamesOf } from "~/server/discussions";',
+        options,
+      },
+      {
+        name: "and one further down",
+        filename: at("app/server/admin/admin.server.ts"),
+        code: 'import { env } from "~/server/platform";',
+        options,
+      },
+      {
+        name: "the listeners belong to no domain",
+        filename: at("app/entry.server.tsx"),
+        code: 'import "~/server/listeners.server";',
+        options,
+      },
+      {
+        name: "the listeners may import any domain",
+        filename: at("app/server/listeners.server.ts"),
+        code: 'import { recordAudit } from "~/server/moderation";',
+        options,
+      },
+      {
+        name: "other modules are not the rule's business",
+        filename: at("app/routes/home.tsx"),
+        code: 'import { paths } from "~/lib/paths"; import x from "../x";',
+        options,
+      },
     ],
     invalid: [
       {

@@ -107,7 +107,9 @@ describe("typed SQL (issue 25)", () => {
       "column id written as text after an interpolation",
     ]);
     expect(scan("sql<string>`select * from comments`")).toEqual(["table comments written as text"]);
-    expect(scan("sql`update ${notifications} set mailed_at = now() where ${notifications.id} = ${id}`")).toEqual(["column mailed_at written as text"]);
+    expect(scan("sql`update ${notifications} set mailed_at = now() where ${notifications.id} = ${id}`")).toEqual([
+      "column mailed_at written as text",
+    ]);
   });
 
   it("lets schema objects, CTEs, subqueries and SQL functions through", () => {
@@ -124,7 +126,9 @@ describe("typed SQL (issue 25)", () => {
     const findings = ["app/server", "scripts"].flatMap((dir) =>
       sourceFiles(path.join(process.cwd(), dir)).flatMap((file) =>
         sqlTemplates(fs.readFileSync(file, "utf8"), file).flatMap(({ line, parts }) =>
-          findHandWritten(parts).map((finding) => `${path.relative(process.cwd(), file)}:${line} ${finding.problem}: ${finding.text.trim()}`),
+          findHandWritten(parts).map(
+            (finding) => `${path.relative(process.cwd(), file)}:${line} ${finding.problem}: ${finding.text.trim()}`,
+          ),
         ),
       ),
     );

@@ -25,25 +25,64 @@ tester.run("one-write-path", writePath.rules["one-write-path"], {
     "const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, list]) => [name, list[0]]));",
   ],
   invalid: [
-    { code: "export async function action({ request }) { const formData = await readFormData(request); const intent = formData.get('intent'); }", errors: [{ messageId: "formHeld" }] },
-    { code: "export async function action({ request }) { const fd = await readFormData(request); return fd.get('intent'); }", errors: [{ messageId: "formHeld" }] },
-    { code: "export async function action({ request }) { const body = await request.formData(); return body.get('intent'); }", errors: [{ messageId: "bodyRead" }] },
-    { code: "export async function action({ request }) { return (await request.formData()).get('intent'); }", errors: [{ messageId: "bodyRead" }] },
-    { code: "export async function action(args) { return parseWithZod(await args.request.formData(), { schema }); }", errors: [{ messageId: "bodyRead" }] },
-    { code: "export async function action({ request }) { return new URLSearchParams(await request.text()).get('intent'); }", errors: [{ messageId: "bodyRead" }] },
+    {
+      code: "export async function action({ request }) { const formData = await readFormData(request); const intent = formData.get('intent'); }",
+      errors: [{ messageId: "formHeld" }],
+    },
+    {
+      code: "export async function action({ request }) { const fd = await readFormData(request); return fd.get('intent'); }",
+      errors: [{ messageId: "formHeld" }],
+    },
+    {
+      code: "export async function action({ request }) { const body = await request.formData(); return body.get('intent'); }",
+      errors: [{ messageId: "bodyRead" }],
+    },
+    {
+      code: "export async function action({ request }) { return (await request.formData()).get('intent'); }",
+      errors: [{ messageId: "bodyRead" }],
+    },
+    {
+      code: "export async function action(args) { return parseWithZod(await args.request.formData(), { schema }); }",
+      errors: [{ messageId: "bodyRead" }],
+    },
+    {
+      code: "export async function action({ request }) { return new URLSearchParams(await request.text()).get('intent'); }",
+      errors: [{ messageId: "bodyRead" }],
+    },
     { code: "const parsed = updateProfileSchema.safeParse(Object.fromEntries(formData));", errors: [{ messageId: "formEntries" }] },
     { code: "const parsed = schema.safeParse(Object.fromEntries(fd));", errors: [{ messageId: "formEntries" }] },
-    { code: "export async function action({ request }) { return schema.safeParse(Object.fromEntries(await request.formData())); }", errors: [{ messageId: "formEntries" }, { messageId: "bodyRead" }] },
-    { code: "export async function action({ request }) { for (const [name, value] of await request.formData()) seen[name] = value; }", errors: [{ messageId: "bodyRead" }] },
-    { code: "export async function action({ request }) { const form = await readFormData(request); for (const [name, value] of form) seen[name] = value; }", errors: [{ messageId: "formHeld" }] },
+    {
+      code: "export async function action({ request }) { return schema.safeParse(Object.fromEntries(await request.formData())); }",
+      errors: [{ messageId: "formEntries" }, { messageId: "bodyRead" }],
+    },
+    {
+      code: "export async function action({ request }) { for (const [name, value] of await request.formData()) seen[name] = value; }",
+      errors: [{ messageId: "bodyRead" }],
+    },
+    {
+      code: "export async function action({ request }) { const form = await readFormData(request); for (const [name, value] of form) seen[name] = value; }",
+      errors: [{ messageId: "formHeld" }],
+    },
     { code: "export async function action() { return data({ toast }, { status: 400 }); }", errors: [{ messageId: "status" }] },
     { code: "export async function action() { return data({ toast }, 400); }", errors: [{ messageId: "status" }] },
-    { code: "export async function action() { const init = { status: 400 }; return data({ toast }, init); }", errors: [{ messageId: "status" }] },
+    {
+      code: "export async function action() { const init = { status: 400 }; return data({ toast }, init); }",
+      errors: [{ messageId: "status" }],
+    },
     { code: "export async function action() { return data({ toast }, { ...init, headers }); }", errors: [{ messageId: "status" }] },
-    { code: "export async function action() { const status = 400; return Response.json({ toast }, { status }); }", errors: [{ messageId: "status" }] },
-    { code: "function refused(outcome) { return data({ errors }, { status: outcome.reason === 'forbidden' ? 403 : 400 }); }", errors: [{ messageId: "status" }] },
+    {
+      code: "export async function action() { const status = 400; return Response.json({ toast }, { status }); }",
+      errors: [{ messageId: "status" }],
+    },
+    {
+      code: "function refused(outcome) { return data({ errors }, { status: outcome.reason === 'forbidden' ? 403 : 400 }); }",
+      errors: [{ messageId: "status" }],
+    },
     { code: "export async function action() { return new Response(null, { status: 302, headers }); }", errors: [{ messageId: "status" }] },
-    { code: "function json(body, status) { return Response.json(body, { status }); } export const loader = () => json({}, 404);", errors: [{ messageId: "status" }] },
+    {
+      code: "function json(body, status) { return Response.json(body, { status }); } export const loader = () => json({}, 404);",
+      errors: [{ messageId: "status" }],
+    },
   ],
 });
 
@@ -62,7 +101,9 @@ describe("the one mapper", () => {
       toast: { type: "error", title: "Fehler beim Erstellen des Kommentars", description: "Diskussion nicht gefunden" },
     });
     expect((refuse(fail("forbidden"), { failed: null }) as unknown as Init).data).not.toHaveProperty("toast");
-    expect((refuse({ ...fail("too-many-requests", "Zu viele Anfragen."), retryAfter: 30 }, { failed: "x" }) as unknown as Init).init).toMatchObject({
+    expect(
+      (refuse({ ...fail("too-many-requests", "Zu viele Anfragen."), retryAfter: 30 }, { failed: "x" }) as unknown as Init).init,
+    ).toMatchObject({
       status: 429,
       headers: { "Retry-After": "30" },
     });
@@ -85,13 +126,23 @@ describe("the one mapper", () => {
 
   it("titles the toast by the failure where a form has two kinds of refusal", () => {
     const titled = (failure: ReturnType<typeof fail>) =>
-      (refuse(failure, { failed: ({ fieldErrors }) => (fieldErrors?.token ? "Ungültiger Link" : "Fehler beim Passwort-Update") }) as unknown as Init).data;
-    expect(titled(fail("invalid", "abgelaufen", { token: ["abgelaufen"] }))).toMatchObject({ toast: { title: "Ungültiger Link", description: "abgelaufen" } });
+      (
+        refuse(failure, {
+          failed: ({ fieldErrors }) => (fieldErrors?.token ? "Ungültiger Link" : "Fehler beim Passwort-Update"),
+        }) as unknown as Init
+      ).data;
+    expect(titled(fail("invalid", "abgelaufen", { token: ["abgelaufen"] }))).toMatchObject({
+      toast: { title: "Ungültiger Link", description: "abgelaufen" },
+    });
     expect(titled(fail("invalid"))).toMatchObject({ toast: { title: "Fehler beim Passwort-Update" } });
   });
 
   it("sends a plain form to a resource route back with the toast, unexpected errors included", async () => {
-    const how = { failed: "Fehler beim Erstellen", back: "/admin", success: async () => new Response(null, { status: 302, headers: { Location: "/fertig" } }) };
+    const how = {
+      failed: "Fehler beim Erstellen",
+      back: "/admin",
+      success: async () => new Response(null, { status: 302, headers: { Location: "/fertig" } }),
+    };
     const refused = await respondByRedirect(fail("forbidden", "Nicht erlaubt."), how);
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe("/admin");
@@ -108,7 +159,12 @@ describe("the one mapper", () => {
     type Input = { intent: "pin" } | { intent: "lock"; reason: string };
     const handlers = { pin: () => "angepinnt", lock: (input: { reason: string }) => `gesperrt: ${input.reason}` };
     expect(dispatch<Input, typeof handlers>({ intent: "lock", reason: "Spam" }, handlers)).toBe("gesperrt: Spam");
-    expect([reasonForStatus(401), reasonForStatus(403), reasonForStatus(422), reasonForStatus(500)]).toEqual(["unauthenticated", "forbidden", "invalid", "invalid"]);
+    expect([reasonForStatus(401), reasonForStatus(403), reasonForStatus(422), reasonForStatus(500)]).toEqual([
+      "unauthenticated",
+      "forbidden",
+      "invalid",
+      "invalid",
+    ]);
     expect(forwardCookies(["a=1", "b=2"]).getSetCookie()).toEqual(["a=1", "b=2"]);
   });
 });

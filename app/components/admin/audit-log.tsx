@@ -37,11 +37,21 @@ export function AuditLog({ entries }: { entries: AuditLogEntry[] }) {
         <caption className="sr-only">Protokoll der Moderations- und Verwaltungsaktionen, neueste zuerst</caption>
         <thead className="border-b border-border text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Zeitpunkt</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Wer</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Aktion</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Ziel</th>
-            <th scope="col" className="py-2 font-medium">Details</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Zeitpunkt
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Wer
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Aktion
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Ziel
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">

@@ -62,7 +62,12 @@ export function EmailLinkForm({
       <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
         <input type="hidden" name="intent" value={intent} />
         <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>
-          <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" placeholder="name@beispiel.de" />
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            placeholder="name@beispiel.de"
+          />
         </Field>
         <Button type="submit" disabled={pending}>
           {pending ? text.pending : text.submit}

@@ -40,7 +40,12 @@ export function SignInForm({
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>
-          <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" placeholder="name@beispiel.de" />
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            placeholder="name@beispiel.de"
+          />
         </Field>
         <Field id={fields.password.id} label="Passwort" errors={fields.password.errors}>
           <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="current-password" />

@@ -27,8 +27,7 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       <p className="text-sm text-muted-foreground">
-        Werde Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator
-        freigeschaltet.
+        Werde Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator freigeschaltet.
       </p>
       {error && (
         <Alert variant="destructive">
@@ -44,7 +43,12 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
         </Field>
       </div>
       <Field id={fields.email.id} label="E-Mail" errors={fields.email.errors}>
-        <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" placeholder="name@beispiel.de" />
+        <Input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="email"
+          placeholder="name@beispiel.de"
+        />
       </Field>
       <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabel="Passwort" />
       <div className="flex items-start gap-2">
@@ -59,11 +63,7 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
       </div>
       <div className="flex flex-col gap-1">
         <div className="flex items-start gap-2">
-          <input
-            {...getInputProps(fields.terms, { type: "checkbox" })}
-            key={fields.terms.key}
-            className="mt-1 size-4 accent-brand-700"
-          />
+          <input {...getInputProps(fields.terms, { type: "checkbox" })} key={fields.terms.key} className="mt-1 size-4 accent-brand-700" />
           <label htmlFor={fields.terms.id} className="text-sm">
             Ich akzeptiere die{" "}
             <Link to={paths.agb} target="_blank" className="text-brand-700 underline">

@@ -1,16 +1,20 @@
 import { CookieIcon } from "lucide-react";
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
-import {
-  getConsentStatus,
-  getServerConsentStatus,
-  readPreferences,
-  resetConsent,
-  savePreferences,
-  subscribe,
-} from "./consent-store";
+import { getConsentStatus, getServerConsentStatus, readPreferences, resetConsent, savePreferences, subscribe } from "./consent-store";
 
 interface CookieConsentApi {
   openSettings: () => void;
@@ -86,8 +90,8 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
             <div>
               <h2 className="font-semibold">Wir respektieren Ihre Privatsphäre</h2>
               <p className="mt-1 text-sm text-muted-foreground">
-                Wir verwenden technisch notwendige Cookies für den Betrieb des Forums. Analyse- und Marketing-Cookies
-                setzen wir nur mit Ihrer Einwilligung. Mehr dazu in der{" "}
+                Wir verwenden technisch notwendige Cookies für den Betrieb des Forums. Analyse- und Marketing-Cookies setzen wir nur mit
+                Ihrer Einwilligung. Mehr dazu in der{" "}
                 <Link to={paths.datenschutz} className="text-brand-700 underline">
                   Datenschutzerklärung
                 </Link>

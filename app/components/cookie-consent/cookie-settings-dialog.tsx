@@ -93,13 +93,7 @@ function PreferenceRow({
           {description}
         </p>
       </div>
-      <Switch
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-description`}
-      />
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} aria-describedby={`${id}-description`} />
     </div>
   );
 }

@@ -4,21 +4,10 @@ import { categoryHref, categoryLabels, type Category } from "~/lib/categories";
 import { cn } from "~/lib/utils";
 
 /** Category label that links to its list: the subforum, or the category page for general, tools and events. */
-export function CategoryBadge({
-  category,
-  uppercase = false,
-  className,
-}: {
-  category: Category;
-  uppercase?: boolean;
-  className?: string;
-}) {
+export function CategoryBadge({ category, uppercase = false, className }: { category: Category; uppercase?: boolean; className?: string }) {
   const label = categoryLabels[category];
   return (
-    <Link
-      to={categoryHref(category)}
-      className={cn(badgeVariants(), "hover:bg-brand-200", uppercase && "uppercase", className)}
-    >
+    <Link to={categoryHref(category)} className={cn(badgeVariants(), "hover:bg-brand-200", uppercase && "uppercase", className)}>
       {label}
     </Link>
   );

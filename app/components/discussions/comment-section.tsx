@@ -103,7 +103,12 @@ export function CommentSection({
                   ))}
                   {replyTo === comment.id && access === "allowed" && (
                     <li>
-                      <CommentForm parentId={comment.id} error={errors.target === comment.id ? errors.content : null} autoFocus cancelTo={item.cancelTo} />
+                      <CommentForm
+                        parentId={comment.id}
+                        error={errors.target === comment.id ? errors.content : null}
+                        autoFocus
+                        cancelTo={item.cancelTo}
+                      />
                     </li>
                   )}
                 </ol>
@@ -113,7 +118,7 @@ export function CommentSection({
         </ol>
       )}
       <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
-      <NewCommentArea access={access} lockReason={lockReason} error={errors.target === null ? errors.content ?? errors.form : null} />
+      <NewCommentArea access={access} lockReason={lockReason} error={errors.target === null ? (errors.content ?? errors.form) : null} />
     </section>
   );
 }
@@ -158,7 +163,10 @@ function CommentItem({
     <article
       id={`comment-${comment.id}`}
       data-testid="comment"
-      className={cn("scroll-mt-20 rounded-lg border p-4", comment.hidden ? "border-dashed border-red-300 bg-red-50/40" : "border-border bg-background")}
+      className={cn(
+        "scroll-mt-20 rounded-lg border p-4",
+        comment.hidden ? "border-dashed border-red-300 bg-red-50/40" : "border-border bg-background",
+      )}
     >
       {comment.hidden && (
         <p className="mb-2 text-sm font-medium text-red-900">
@@ -189,7 +197,11 @@ function CommentItem({
         )}
       </header>
       {editing === comment.id && mayEdit ? (
-        <EditCommentForm comment={{ id: comment.id, content: text }} error={errors.target === comment.id ? errors.content : null} cancelTo={cancelTo} />
+        <EditCommentForm
+          comment={{ id: comment.id, content: text }}
+          error={errors.target === comment.id ? errors.content : null}
+          cancelTo={cancelTo}
+        />
       ) : (
         <div className="mt-2 text-sm leading-relaxed">
           <LinkifiedText text={text} pageTextKey={textKey} />
@@ -207,14 +219,26 @@ function CommentItem({
       )}
       {moderationTools && editing !== comment.id && (
         <div className="mt-3 border-t border-border pt-3">
-          {moderationTools({ id: comment.id, hidden: comment.hidden !== null, error: errors.target === comment.id ? errors.content : null })}
+          {moderationTools({
+            id: comment.id,
+            hidden: comment.hidden !== null,
+            error: errors.target === comment.id ? errors.content : null,
+          })}
         </div>
       )}
     </article>
   );
 }
 
-function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; content: string }; error: string | null; cancelTo: string }) {
+function EditCommentForm({
+  comment,
+  error,
+  cancelTo,
+}: {
+  comment: { id: string; content: string };
+  error: string | null;
+  cancelTo: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === comment.id;
   return (
@@ -224,14 +248,7 @@ function EditCommentForm({ comment, error, cancelTo }: { comment: { id: string; 
       <label htmlFor={`edit-${comment.id}`} className="sr-only">
         Kommentar bearbeiten
       </label>
-      <MentionTextarea
-        id={`edit-${comment.id}`}
-        name="content"
-        defaultValue={comment.content}
-        rows={4}
-        required
-        autoFocus
-      />
+      <MentionTextarea id={`edit-${comment.id}`} name="content" defaultValue={comment.content} rows={4} required autoFocus />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending}>
@@ -318,9 +335,7 @@ function CommentForm({
         <Button type="submit" size="sm" disabled={pending || Boolean(disabledHint)}>
           {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
         </Button>
-        {parentId && (
-          <CancelLink size="sm" variant="ghost" to={cancelTo} />
-        )}
+        {parentId && <CancelLink size="sm" variant="ghost" to={cancelTo} />}
       </div>
     </Form>
   );

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { pageHref } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 
-
 /** The page numbers to show: first, last, and two around the current one. */
 export function visiblePages(current: number, total: number): Array<number | "gap"> {
   const pages = new Set([1, total, current - 2, current - 1, current, current + 1, current + 2]);

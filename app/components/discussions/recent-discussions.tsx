@@ -6,7 +6,15 @@ import { CategoryBadge } from "~/components/discussions/category-badge";
 import { formatAge } from "~/lib/format";
 import type { DiscussionSummary } from "~/server/discussions";
 
-export function RecentDiscussions({ discussions, unread = {}, now }: { discussions: DiscussionSummary[]; unread?: Record<string, number>; now: Date }) {
+export function RecentDiscussions({
+  discussions,
+  unread = {},
+  now,
+}: {
+  discussions: DiscussionSummary[];
+  unread?: Record<string, number>;
+  now: Date;
+}) {
   return (
     <section id="aktuelle-diskussionen" aria-labelledby="aktuelle-diskussionen-title" className="scroll-mt-20">
       <h2 id="aktuelle-diskussionen-title" className="text-2xl font-bold tracking-tight">
@@ -23,9 +31,7 @@ export function RecentDiscussions({ discussions, unread = {}, now }: { discussio
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <CategoryBadge category={discussion.category} uppercase />
-                    <time dateTime={new Date(discussion.createdAt).toISOString()}>
-                      {formatAge(discussion.createdAt, now)}
-                    </time>
+                    <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatAge(discussion.createdAt, now)}</time>
                   </div>
                   <h3 className="mt-1 font-semibold">
                     <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="hover:text-brand-700">

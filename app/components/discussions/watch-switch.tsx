@@ -21,7 +21,15 @@ export function WatchSwitch({ level, legend, help }: { level: WatchLevelName; le
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="mb-2 text-sm font-medium">{legend}</legend>
         {levels.map(({ level: value, label, Icon }) => (
-          <Button key={value} type="submit" name="level" value={value} size="sm" variant={value === level ? "default" : "outline"} aria-pressed={value === level}>
+          <Button
+            key={value}
+            type="submit"
+            name="level"
+            value={value}
+            size="sm"
+            variant={value === level ? "default" : "outline"}
+            aria-pressed={value === level}
+          >
             <Icon aria-hidden="true" />
             {label}
           </Button>
@@ -33,7 +41,8 @@ export function WatchSwitch({ level, legend, help }: { level: WatchLevelName; le
 }
 
 export const watchHelp = {
-  discussion: "Beobachten: jeder neue Kommentar. Normal: nur Antworten an Sie und Erwähnungen. Stummschalten: nichts aus dieser Diskussion, auch keine Erwähnungen.",
+  discussion:
+    "Beobachten: jeder neue Kommentar. Normal: nur Antworten an Sie und Erwähnungen. Stummschalten: nichts aus dieser Diskussion, auch keine Erwähnungen.",
   category:
     "Beobachten: jede neue Diskussion in dieser Kategorie. Normal: nur Antworten an Sie und Erwähnungen. Stummschalten: nichts aus ihren Diskussionen, außer aus denen, in denen Sie selbst schreiben.",
 } as const;

@@ -50,7 +50,11 @@ export function mentionExtension(show: (menu: MentionMenu | null) => void, listO
       ];
     },
   }).configure({
-    renderHTML: ({ node }) => ["a", { href: paths.profile(String(node.attrs.id)), "data-mention": String(node.attrs.id) }, `@${String(node.attrs.label)}`],
+    renderHTML: ({ node }) => [
+      "a",
+      { href: paths.profile(String(node.attrs.id)), "data-mention": String(node.attrs.id) },
+      `@${String(node.attrs.label)}`,
+    ],
     renderText: ({ node }) => `@${String(node.attrs.label)}`,
     suggestion: {
       char: "@",

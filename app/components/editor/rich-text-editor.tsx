@@ -110,10 +110,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         const nodes = text
           .replace(/\r\n?/g, "\n")
           .split("\n")
-          .flatMap((line, index) => [
-            ...(index > 0 && hardBreak ? [hardBreak.create()] : []),
-            ...(line ? [schema.text(line)] : []),
-          ]);
+          .flatMap((line, index) => [...(index > 0 && hardBreak ? [hardBreak.create()] : []), ...(line ? [schema.text(line)] : [])]);
         view.dispatch(view.state.tr.replaceSelection(new Slice(Fragment.fromArray(nodes), 0, 0)).scrollIntoView());
         return true;
       },
@@ -155,7 +152,12 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
       </div>
       <EditorContent editor={editor} />
       {mentionMenu && (
-        <ul id={listId} role="listbox" aria-label="Mitglieder erwähnen" className="m-1 max-w-sm overflow-hidden rounded-md border bg-background shadow-md">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Mitglieder erwähnen"
+          className="m-1 max-w-sm overflow-hidden rounded-md border bg-background shadow-md"
+        >
           {mentionMenu.members.map((member, index) => (
             <li
               key={member.id}

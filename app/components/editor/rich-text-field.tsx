@@ -48,14 +48,7 @@ export function RichTextField({
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <RichTextEditor
-        id={id}
-        name={name}
-        labelledBy={labelId}
-        describedBy={errorId}
-        invalid={invalid}
-        initialHtml={initialHtml}
-      />
+      <RichTextEditor id={id} name={name} labelledBy={labelId} describedBy={errorId} invalid={invalid} initialHtml={initialHtml} />
     </Suspense>
   );
 }

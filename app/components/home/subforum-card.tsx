@@ -86,11 +86,16 @@ function HighlightList({
         <ul className="mt-2 space-y-2">
           {discussions.map((discussion) => (
             <li key={discussion.id} className="text-sm">
-              <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="line-clamp-2 font-medium hover:text-brand-700">
+              <DiscussionLink
+                slug={discussion.slug}
+                unread={unread[discussion.id]}
+                className="line-clamp-2 font-medium hover:text-brand-700"
+              >
                 {discussion.title}
               </DiscussionLink>
               <p className="text-xs text-muted-foreground">
-                <AuthorLink author={discussion.author} name={authorFirstName(discussion.author)} /> · {detail(discussion)} <UnreadBadge count={unread[discussion.id]} />
+                <AuthorLink author={discussion.author} name={authorFirstName(discussion.author)} /> · {detail(discussion)}{" "}
+                <UnreadBadge count={unread[discussion.id]} />
               </p>
             </li>
           ))}

@@ -71,15 +71,7 @@ export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   );
 }
 
-function SidebarBody({
-  collapsed,
-  viewer,
-  onNavigate,
-}: {
-  collapsed: boolean;
-  viewer: SidebarViewer | null;
-  onNavigate?: () => void;
-}) {
+function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: SidebarViewer | null; onNavigate?: () => void }) {
   const [subforumsOpen, setSubforumsOpen] = useState(true);
   const subforumsId = useId();
   // Icons only: the group cannot be closed there.

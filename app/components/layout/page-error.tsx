@@ -34,7 +34,11 @@ export function PageError({
   if (status === 404) return <ErrorMessage title={notFoundTitle!} documentTitle={documentTitle} />;
   if (status === 403) {
     return (
-      <ErrorMessage title="Zugriff verweigert" documentTitle={documentTitle} icon={<ShieldAlertIcon className="size-10 text-destructive" aria-hidden="true" />}>
+      <ErrorMessage
+        title="Zugriff verweigert"
+        documentTitle={documentTitle}
+        icon={<ShieldAlertIcon className="size-10 text-destructive" aria-hidden="true" />}
+      >
         <p className="text-muted-foreground">{clientErrorMessage(error) ?? texts.accessDenied}</p>
       </ErrorMessage>
     );
@@ -44,7 +48,17 @@ export function PageError({
   return <ErrorMessage title={message} documentTitle={documentTitle} />;
 }
 
-function ErrorMessage({ title, icon, documentTitle, children }: { title: string; icon?: ReactNode; documentTitle: boolean; children?: ReactNode }) {
+function ErrorMessage({
+  title,
+  icon,
+  documentTitle,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  documentTitle: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
       {documentTitle && <title>{pageTitle(title)}</title>}

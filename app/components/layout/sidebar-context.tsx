@@ -34,7 +34,8 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
     function onKeyDown(event: KeyboardEvent) {
       if (event.key.toLowerCase() !== "b" || !(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey) return;
       // In a text field the shortcut belongs to the field (in the rich-text editor Ctrl+B means bold).
-      if (event.target instanceof HTMLElement && (event.target.isContentEditable || event.target.closest("input, textarea, select"))) return;
+      if (event.target instanceof HTMLElement && (event.target.isContentEditable || event.target.closest("input, textarea, select")))
+        return;
       event.preventDefault();
       toggle();
     }

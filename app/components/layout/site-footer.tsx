@@ -18,7 +18,15 @@ export interface FooterViewer {
   hasNotifications: boolean;
 }
 
-export function SiteFooter({ year, viewer, roomForFloatingButton }: { year: number; viewer: FooterViewer | null; roomForFloatingButton: boolean }) {
+export function SiteFooter({
+  year,
+  viewer,
+  roomForFloatingButton,
+}: {
+  year: number;
+  viewer: FooterViewer | null;
+  roomForFloatingButton: boolean;
+}) {
   const { openSettings } = useCookieConsent();
   return (
     // With the floating create button the footer's last line stays clear of it, also at the very end of the page.

@@ -11,9 +11,18 @@ export interface DiscussionModeration {
 }
 
 /** Staff tools above a discussion. The server checks every one of them again. */
-export function ModerationBar({ moderation, error }: { moderation: DiscussionModeration; error: { intent: string; message: string } | null }) {
+export function ModerationBar({
+  moderation,
+  error,
+}: {
+  moderation: DiscussionModeration;
+  error: { intent: string; message: string } | null;
+}) {
   return (
-    <section aria-label="Moderation" className="flex flex-wrap items-start gap-2 rounded-lg border border-dashed border-brand-200 bg-brand-50 p-3">
+    <section
+      aria-label="Moderation"
+      className="flex flex-wrap items-start gap-2 rounded-lg border border-dashed border-brand-200 bg-brand-50 p-3"
+    >
       <span className="flex h-9 items-center gap-1.5 text-sm font-semibold text-brand-800">
         <ShieldIcon className="size-4" aria-hidden="true" />
         Moderation
@@ -68,7 +77,17 @@ export function ModerationBar({ moderation, error }: { moderation: DiscussionMod
   );
 }
 
-export function IntentButton({ intent, fields, children, size = "sm" }: { intent: string; fields?: Record<string, string>; children: ReactNode; size?: "sm" | "default" }) {
+export function IntentButton({
+  intent,
+  fields,
+  children,
+  size = "sm",
+}: {
+  intent: string;
+  fields?: Record<string, string>;
+  children: ReactNode;
+  size?: "sm" | "default";
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (

@@ -42,7 +42,14 @@ export function ReasonForm({
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        <Input id={id} name="reason" required={required} maxLength={500} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <Input
+          id={id}
+          name="reason"
+          required={required}
+          maxLength={500}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         {error && (
           <p id={`${id}-error`} className="text-sm text-destructive">
             {error}

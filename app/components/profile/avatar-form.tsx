@@ -12,9 +12,12 @@ export function AvatarForm({ profile }: { profile: PublicProfile }) {
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-avatar";
   const [preview, setPreview] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   return (
     <div className="flex flex-wrap items-center gap-4">

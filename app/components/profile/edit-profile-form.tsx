@@ -53,60 +53,72 @@ function EditProfileForm({ profile, errors }: { profile: PublicProfile; errors: 
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   return (
-      <div className="flex flex-col gap-6">
-        <AvatarForm profile={profile} />
-        <Form method="post" className="flex flex-col gap-4" preventScrollReset noValidate>
-          <input type="hidden" name="intent" value="update-profile" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="firstName" label="Vorname" defaultValue={profile.firstName} errors={errors.firstName} required />
-            <TextField id="lastName" label="Nachname" defaultValue={profile.lastName} errors={errors.lastName} required />
-          </div>
-          <TextField id="company" label="Unternehmen (optional)" defaultValue={profile.company} errors={errors.company} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="expertise" className="text-sm font-medium">
-                Expertise
-              </label>
-              <Select id="expertise" name="expertise" defaultValue={profile.expertise}>
-                {withCurrent(profileExpertiseOptions, profile.expertise, expertiseLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="experience" className="text-sm font-medium">
-                Erfahrung
-              </label>
-              <Select id="experience" name="experience" defaultValue={profile.experience}>
-                {withCurrent(profileExperienceOptions, profile.experience, experienceLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </div>
+    <div className="flex flex-col gap-6">
+      <AvatarForm profile={profile} />
+      <Form method="post" className="flex flex-col gap-4" preventScrollReset noValidate>
+        <input type="hidden" name="intent" value="update-profile" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="firstName" label="Vorname" defaultValue={profile.firstName} errors={errors.firstName} required />
+          <TextField id="lastName" label="Nachname" defaultValue={profile.lastName} errors={errors.lastName} required />
+        </div>
+        <TextField id="company" label="Unternehmen (optional)" defaultValue={profile.company} errors={errors.company} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="expertise" className="text-sm font-medium">
+              Expertise
+            </label>
+            <Select id="expertise" name="expertise" defaultValue={profile.expertise}>
+              {withCurrent(profileExpertiseOptions, profile.expertise, expertiseLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
           </div>
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="bio" className="text-sm font-medium">
-              Über mich
+            <label htmlFor="experience" className="text-sm font-medium">
+              Erfahrung
             </label>
-            <Textarea id="bio" name="bio" rows={4} defaultValue={profile.bio} maxLength={1000} />
-            {errors.bio?.[0] && <p className="text-sm text-destructive">{errors.bio[0]}</p>}
+            <Select id="experience" name="experience" defaultValue={profile.experience}>
+              {withCurrent(profileExperienceOptions, profile.experience, experienceLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
           </div>
-          <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Wird gespeichert..." : "Speichern"}
-            </Button>
-            <CancelLink />
-          </div>
-        </Form>
-      </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="bio" className="text-sm font-medium">
+            Über mich
+          </label>
+          <Textarea id="bio" name="bio" rows={4} defaultValue={profile.bio} maxLength={1000} />
+          {errors.bio?.[0] && <p className="text-sm text-destructive">{errors.bio[0]}</p>}
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Wird gespeichert..." : "Speichern"}
+          </Button>
+          <CancelLink />
+        </div>
+      </Form>
+    </div>
   );
 }
 
-function TextField({ id, label, defaultValue, errors, required }: { id: string; label: string; defaultValue: string; errors?: string[]; required?: boolean }) {
+function TextField({
+  id,
+  label,
+  defaultValue,
+  errors,
+  required,
+}: {
+  id: string;
+  label: string;
+  defaultValue: string;
+  errors?: string[];
+  required?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">

@@ -14,7 +14,11 @@ export function PrivacyCard({ exportHref, deleteError }: { exportHref: string; d
       <CardHeader>
         <CardTitle>Meine Daten</CardTitle>
         <CardDescription>
-          Deine Rechte nach der DSGVO – mehr dazu in der <Link to={paths.datenschutz} className="text-brand-700 underline">Datenschutzerklärung</Link>.
+          Deine Rechte nach der DSGVO – mehr dazu in der{" "}
+          <Link to={paths.datenschutz} className="text-brand-700 underline">
+            Datenschutzerklärung
+          </Link>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">

@@ -10,7 +10,17 @@ const sizes = {
 } as const;
 
 /** The member's picture, or their initials (spec rule) on an orange tile. */
-export function Avatar({ name, src, size = "sm", className }: { name: string; src?: string | null; size?: keyof typeof sizes; className?: string }) {
+export function Avatar({
+  name,
+  src,
+  size = "sm",
+  className,
+}: {
+  name: string;
+  src?: string | null;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
   const base = cn(
     "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800",
     sizes[size],

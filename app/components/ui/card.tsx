@@ -2,13 +2,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn("rounded-xl border border-border bg-background shadow-sm", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn("rounded-xl border border-border bg-background shadow-sm", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

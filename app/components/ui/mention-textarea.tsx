@@ -67,7 +67,12 @@ export function MentionTextarea({ className, onKeyDown, onInput, ...props }: Com
         {...props}
       />
       {open && (
-        <ul id={listId} role="listbox" aria-label="Mitglieder erwähnen" className="absolute z-20 mt-1 w-full max-w-sm overflow-hidden rounded-md border bg-background shadow-md">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Mitglieder erwähnen"
+          className="absolute z-20 mt-1 w-full max-w-sm overflow-hidden rounded-md border bg-background shadow-md"
+        >
           {members.map((member, index) => (
             <li
               key={member.id}

@@ -6,10 +6,16 @@ import { cn } from "~/lib/utils";
 export function SearchInput({ className, wrapperClassName, ...props }: ComponentProps<"input"> & { wrapperClassName?: string }) {
   return (
     <div className={cn("relative flex-1", wrapperClassName)}>
-      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <SearchIcon
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <input
         type="search"
-        className={cn("h-10 w-full rounded-md border border-gray-400 bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground", className)}
+        className={cn(
+          "h-10 w-full rounded-md border border-gray-400 bg-background pl-9 pr-3 text-sm placeholder:text-muted-foreground",
+          className,
+        )}
         {...props}
       />
     </div>

@@ -12,10 +12,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
       <DialogPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50 animate-fade-in" />
       <DialogPrimitive.Content
         data-slot="sheet-content"
-        className={cn(
-          "fixed inset-y-0 left-0 z-50 flex h-full w-[18rem] max-w-[85vw] flex-col bg-sidebar shadow-xl",
-          className,
-        )}
+        className={cn("fixed inset-y-0 left-0 z-50 flex h-full w-[18rem] max-w-[85vw] flex-col bg-sidebar shadow-xl", className)}
         {...props}
       >
         {children}

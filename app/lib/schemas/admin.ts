@@ -24,13 +24,30 @@ const experienceValues = createUserExperienceOptions.map(([value]) => value) as 
 
 /** Spec section 5, create-user form: texts letter for letter. */
 export const createUserSchema = z.object({
-  email: z.string({ error: "Gültige E-Mail-Adresse erforderlich" }).trim().email("Gültige E-Mail-Adresse erforderlich").max(254, "Gültige E-Mail-Adresse erforderlich"),
-  password: z.string({ error: "Passwort muss mindestens 6 Zeichen lang sein" }).min(6, "Passwort muss mindestens 6 Zeichen lang sein").max(128, "Höchstens 128 Zeichen."),
+  email: z
+    .string({ error: "Gültige E-Mail-Adresse erforderlich" })
+    .trim()
+    .email("Gültige E-Mail-Adresse erforderlich")
+    .max(254, "Gültige E-Mail-Adresse erforderlich"),
+  password: z
+    .string({ error: "Passwort muss mindestens 6 Zeichen lang sein" })
+    .min(6, "Passwort muss mindestens 6 Zeichen lang sein")
+    .max(128, "Höchstens 128 Zeichen."),
   username: z.string({ error: "Benutzername erforderlich" }).trim().min(1, "Benutzername erforderlich").max(120, "Höchstens 120 Zeichen."),
-  company: z.string().trim().max(120, "Höchstens 120 Zeichen.").optional().transform((value) => value ?? ""),
+  company: z
+    .string()
+    .trim()
+    .max(120, "Höchstens 120 Zeichen.")
+    .optional()
+    .transform((value) => value ?? ""),
   expertise: z.enum(directoryExpertise, { error: "Expertise erforderlich" }),
   experience: z.enum(experienceValues, { error: "Erfahrung erforderlich" }),
-  bio: z.string().trim().max(1000, "Höchstens 1000 Zeichen.").optional().transform((value) => value ?? ""),
+  bio: z
+    .string()
+    .trim()
+    .max(1000, "Höchstens 1000 Zeichen.")
+    .optional()
+    .transform((value) => value ?? ""),
   role: z.enum(roleValues).default("member"),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
@@ -52,5 +69,10 @@ export const moderationReasonSchema = z.object({
 
 /** A lock may say why, but need not. */
 export const lockReasonSchema = z.object({
-  reason: z.string().trim().max(500, "Höchstens 500 Zeichen.").optional().transform((value) => value ?? ""),
+  reason: z
+    .string()
+    .trim()
+    .max(500, "Höchstens 500 Zeichen.")
+    .optional()
+    .transform((value) => value ?? ""),
 });

@@ -55,7 +55,10 @@ const commentNotFound = "Diesen Kommentar gibt es nicht.";
 
 export const createCommentSchema = z.object({
   content: commentContent,
-  parentId: z.uuid({ error: commentNotFound }).optional().or(z.literal("").transform(() => undefined)),
+  parentId: z
+    .uuid({ error: commentNotFound })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export const updateCommentSchema = z.object({

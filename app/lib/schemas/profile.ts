@@ -28,21 +28,47 @@ const knownValue = z
   .regex(/^[a-z-]{2,40}$/, "Ungültiger Wert.");
 
 export const updateProfileSchema = z.object({
-  firstName: z.string({ error: "Bitte geben Sie Ihren Vornamen ein." }).trim().min(1, "Bitte geben Sie Ihren Vornamen ein.").max(60, "Höchstens 60 Zeichen."),
-  lastName: z.string({ error: "Bitte geben Sie Ihren Nachnamen ein." }).trim().min(1, "Bitte geben Sie Ihren Nachnamen ein.").max(60, "Höchstens 60 Zeichen."),
-  company: z.string().trim().max(120, "Höchstens 120 Zeichen.").optional().transform((value) => value ?? ""),
+  firstName: z
+    .string({ error: "Bitte geben Sie Ihren Vornamen ein." })
+    .trim()
+    .min(1, "Bitte geben Sie Ihren Vornamen ein.")
+    .max(60, "Höchstens 60 Zeichen."),
+  lastName: z
+    .string({ error: "Bitte geben Sie Ihren Nachnamen ein." })
+    .trim()
+    .min(1, "Bitte geben Sie Ihren Nachnamen ein.")
+    .max(60, "Höchstens 60 Zeichen."),
+  company: z
+    .string()
+    .trim()
+    .max(120, "Höchstens 120 Zeichen.")
+    .optional()
+    .transform((value) => value ?? ""),
   expertise: knownValue,
   experience: knownValue,
-  bio: z.string().trim().max(BIO_MAX_LENGTH, `Höchstens ${BIO_MAX_LENGTH} Zeichen.`).optional().transform((value) => value ?? ""),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX_LENGTH, `Höchstens ${BIO_MAX_LENGTH} Zeichen.`)
+    .optional()
+    .transform((value) => value ?? ""),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-const checkbox = z.enum(["on", ""]).optional().transform((value) => value === "on");
+const checkbox = z
+  .enum(["on", ""])
+  .optional()
+  .transform((value) => value === "on");
 
 /** The master switch, and per kind of notification one switch for the website and one for e-mail (`inPage_<kind>`, `email_<kind>`). */
 export const notificationSchema = z.object({
   newsletter: checkbox,
-  ...Object.fromEntries(configurableKinds.flatMap((kind) => [[`inPage_${kind}`, checkbox], [`email_${kind}`, checkbox]])),
+  ...Object.fromEntries(
+    configurableKinds.flatMap((kind) => [
+      [`inPage_${kind}`, checkbox],
+      [`email_${kind}`, checkbox],
+    ]),
+  ),
 }) as z.ZodObject<{ newsletter: typeof checkbox } & Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, typeof checkbox>>;
 export type ConfigurableKind = (typeof configurableKinds)[number];
 

@@ -110,7 +110,9 @@ export const auth = betterAuth({
     autoSignInAfterVerification: true,
     expiresIn: VERIFICATION_HOURS * 60 * 60,
     sendVerificationEmail: async ({ user: member, token }) => {
-      await queueMail(verificationMail(member.email, member.name, `${env.PUBLIC_URL}/auth/verify-email?token=${encodeURIComponent(token)}`));
+      await queueMail(
+        verificationMail(member.email, member.name, `${env.PUBLIC_URL}/auth/verify-email?token=${encodeURIComponent(token)}`),
+      );
     },
   },
   plugins: [
@@ -127,10 +129,7 @@ export const auth = betterAuth({
       create: {
         // Rejected members stay out, whichever way they try to sign in.
         before: async (newSession) => {
-          const [profile] = await db
-            .select({ status: profiles.approvalStatus })
-            .from(profiles)
-            .where(eq(profiles.id, newSession.userId));
+          const [profile] = await db.select({ status: profiles.approvalStatus }).from(profiles).where(eq(profiles.id, newSession.userId));
           if (profile?.status === "rejected") return false;
         },
       },

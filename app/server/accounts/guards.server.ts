@@ -34,7 +34,11 @@ export async function requireApprovedUser(request: Request): Promise<Viewer> {
  * The same question for answers that must stay on the page or in JSON
  * (a fetch has no use for a redirect to the sign-in page).
  */
-export function checkPermission(viewer: Viewer | null, permission: Permission, messages: { unauthenticated: string; forbidden: string }): Outcome<Viewer> {
+export function checkPermission(
+  viewer: Viewer | null,
+  permission: Permission,
+  messages: { unauthenticated: string; forbidden: string },
+): Outcome<Viewer> {
   if (!viewer) return fail("unauthenticated", messages.unauthenticated);
   return can(viewer, permission) ? ok(viewer) : fail("forbidden", messages.forbidden);
 }

@@ -1,9 +1,40 @@
 export * as guardian from "./permissions.server";
 export { requestMagicLink, requestPasswordReset, resendVerification, resetPassword, signIn, signOut, signUp } from "./accounts.server";
 export { auth, authHeaders, isPasswordResetTokenValid, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
-export { checkPermission, notFoundUnless, requireApprovedUser, requirePageParam, requirePermission, requireUser, signInPathBackTo } from "./guards.server";
+export {
+  checkPermission,
+  notFoundUnless,
+  requireApprovedUser,
+  requirePageParam,
+  requirePermission,
+  requireUser,
+  signInPathBackTo,
+} from "./guards.server";
 export { createMemberAccount, ensureAdmin, hashMemberPassword } from "./member-accounts.server";
 export { passwordHashing } from "./password.server";
-export { awaitsApproval, can, canCommentOn, canDeleteAccount, canEditComment, canEditDiscussion, canEditProfile, canExportAccountData, canSeeHidden, lastAdminTexts, type Permission, permissions, removesLastAdmin } from "./permissions.server";
-export { authRateRules, checkRateLimits, hitRateLimit, mentionSuggestionsPerMember, purgeRateLimits, type RateRule, signInDelayMs, signInSlowdown } from "./rate-limit.server";
+export {
+  awaitsApproval,
+  can,
+  canCommentOn,
+  canDeleteAccount,
+  canEditComment,
+  canEditDiscussion,
+  canEditProfile,
+  canExportAccountData,
+  canSeeHidden,
+  lastAdminTexts,
+  type Permission,
+  permissions,
+  removesLastAdmin,
+} from "./permissions.server";
+export {
+  authRateRules,
+  checkRateLimits,
+  hitRateLimit,
+  mentionSuggestionsPerMember,
+  purgeRateLimits,
+  type RateRule,
+  signInDelayMs,
+  signInSlowdown,
+} from "./rate-limit.server";
 export { findViewer, getViewer, type Viewer } from "./session.server";

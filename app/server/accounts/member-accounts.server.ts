@@ -35,10 +35,7 @@ export async function hashMemberPassword(password: string): Promise<string> {
  * hash, not the clear password (password.server.ts: no hashing in a transaction). The account format matches better-auth's, so
  * the member can sign in with the password right away.
  */
-export async function createMemberAccount(
-  executor: Database | Transaction,
-  input: NewMemberAccount,
-): Promise<string> {
+export async function createMemberAccount(executor: Database | Transaction, input: NewMemberAccount): Promise<string> {
   const id = randomUUID();
   const email = normalizeEmail(input.email);
   const passwordHash = "hash" in input.password ? input.password.hash : await hashMemberPassword(input.password.clear);

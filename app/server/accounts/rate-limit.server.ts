@@ -40,7 +40,11 @@ export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestion
  * password is checked: a guesser spread over many addresses is slowed, the
  * owner still gets in.
  */
-export const signInSlowdown = { rule: { name: "sign-in:email", limit: 20, windowSeconds: 10 * 60 }, stepMs: 250, maxDelayMs: 3_000 } as const;
+export const signInSlowdown = {
+  rule: { name: "sign-in:email", limit: 20, windowSeconds: 10 * 60 },
+  stepMs: 250,
+  maxDelayMs: 3_000,
+} as const;
 
 export interface RateResult {
   allowed: boolean;

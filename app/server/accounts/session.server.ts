@@ -18,7 +18,6 @@ export interface Viewer {
   role: Role;
 }
 
-
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
 /** The viewer of this request, looked up once per request however many loaders ask. */

@@ -38,7 +38,6 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
     .orderBy(desc(profiles.createdAt));
 }
 
-
 const forbidden = { ok: false, reason: "forbidden" } as const;
 
 /**
@@ -178,7 +177,12 @@ export async function changeRole(actor: Viewer | null, memberId: string, role: R
     if (!member) return { ok: false, reason: "not-found", message: "Dieses Mitglied gibt es nicht." };
     const current = member.role ?? "member";
     if (current === role) return { ok: true, value: null };
-    if (removesLastAdmin(memberId, admins.map((row) => row.userId))) {
+    if (
+      removesLastAdmin(
+        memberId,
+        admins.map((row) => row.userId),
+      )
+    ) {
       return { ok: false, reason: "conflict", message: lastAdminTexts.roleChange };
     }
     await tx

@@ -1,2 +1,15 @@
-export { closeDatabase, type Database, databaseKind, db, escapeLike, excluded, listenToDatabase, onQuery, pingDatabase, queryRows, type Transaction, unqualified } from "./db.server";
+export {
+  closeDatabase,
+  type Database,
+  databaseKind,
+  db,
+  escapeLike,
+  excluded,
+  listenToDatabase,
+  onQuery,
+  pingDatabase,
+  queryRows,
+  type Transaction,
+  unqualified,
+} from "./db.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";

@@ -18,7 +18,9 @@ export interface ServiceSteps<Actor, Input, Loaded, Value> {
 
 export type Service<Actor, Input, Value> = (actor: Actor | null, input: Input) => Promise<Outcome<Value>>;
 
-export function defineService<Actor, Input, Loaded, Value = null>(steps: ServiceSteps<Actor, Input, Loaded, Value>): Service<Actor, Input, Value> {
+export function defineService<Actor, Input, Loaded, Value = null>(
+  steps: ServiceSteps<Actor, Input, Loaded, Value>,
+): Service<Actor, Input, Value> {
   return async (actor, input) => {
     if (actor === null || !steps.policy(actor, input)) return fail("forbidden");
     return db.transaction(async (tx) => {

@@ -33,10 +33,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * one rejected), an administrator, discussions in every category with
  * comments and replies, and a few events. Dates are spread backwards from now.
  */
-export async function seedDemoContent(
-  db: Database,
-  options: { adminPassword?: string; now?: Date } = {},
-): Promise<DemoSeedResult> {
+export async function seedDemoContent(db: Database, options: { adminPassword?: string; now?: Date } = {}): Promise<DemoSeedResult> {
   const now = options.now ?? new Date();
   const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
   const memberHash = await hashMemberPassword(DEMO_MEMBER_PASSWORD);
@@ -153,9 +150,7 @@ export async function seedDemoContent(
       }
       commentTotal += threadComments.length;
     }
-    await tx.insert(events).values(
-      demoEvents(now).map((event) => ({ ...event, createdBy: adminId })),
-    );
+    await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
   });
 
   return {

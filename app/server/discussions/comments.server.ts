@@ -73,13 +73,24 @@ export async function listCommentPage(discussionId: string, page: number, option
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
     .where(and(eq(comments.discussionId, discussionId), or(inArray(comments.id, pageThreads), inArray(comments.parentId, pageThreads))))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && row.hiddenAt === null).map((row) => row.parentId));
+  const parentsWithVisibleReplies = new Set(
+    rows.filter((row) => row.parentId !== null && row.hiddenAt === null).map((row) => row.parentId),
+  );
   const views: CommentView[] = [];
   for (const row of rows) {
     const hidden = row.hiddenAt === null ? null : { at: row.hiddenAt, reason: row.hiddenReason ?? "" };
     if (hidden && !options.includeHidden) {
       if (!parentsWithVisibleReplies.has(row.id)) continue;
-      views.push({ id: row.id, parentId: row.parentId, content: "", createdAt: row.createdAt, updatedAt: row.createdAt, author: null, hidden: null, placeholder: true });
+      views.push({
+        id: row.id,
+        parentId: row.parentId,
+        content: "",
+        createdAt: row.createdAt,
+        updatedAt: row.createdAt,
+        author: null,
+        hidden: null,
+        placeholder: true,
+      });
       continue;
     }
     views.push({
@@ -123,12 +134,18 @@ export async function commentPageOf(discussionId: string, commentId: string, exe
   const [row] = await executor
     .select({ position: count() })
     .from(comments)
-    .where(and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`));
+    .where(
+      and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`),
+    );
   return Math.max(1, Math.ceil((row?.position ?? 0) / COMMENT_THREADS_PER_PAGE));
 }
 
 /** Where a comment is to be found: its page of the discussion, scrolled to it. */
-export async function commentHref(discussion: { id: string; slug: string }, commentId: string, executor: Database | Transaction = db): Promise<string> {
+export async function commentHref(
+  discussion: { id: string; slug: string },
+  commentId: string,
+  executor: Database | Transaction = db,
+): Promise<string> {
   return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
 }
 
@@ -149,10 +166,17 @@ export async function createComment(
     let parentAuthorId: string | null = null;
     if (input.parentId) {
       const [parent] = await tx
-        .select({ id: comments.id, parentId: comments.parentId, discussionId: comments.discussionId, authorId: comments.authorId, hiddenAt: comments.hiddenAt })
+        .select({
+          id: comments.id,
+          parentId: comments.parentId,
+          discussionId: comments.discussionId,
+          authorId: comments.authorId,
+          hiddenAt: comments.hiddenAt,
+        })
         .from(comments)
         .where(eq(comments.id, input.parentId));
-      if (!parent || parent.discussionId !== discussionId || parent.hiddenAt !== null) return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
+      if (!parent || parent.discussionId !== discussionId || parent.hiddenAt !== null)
+        return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
       parentId = parent.parentId ?? parent.id;
       parentAuthorId = parent.authorId;
     }
@@ -163,7 +187,10 @@ export async function createComment(
       .where(and(eq(discussions.id, discussionId), isNull(discussions.lockedAt), isNull(discussions.hiddenAt)))
       .returning({ id: discussions.id });
     if (!counted) {
-      const [target] = await tx.select({ lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt }).from(discussions).where(eq(discussions.id, discussionId));
+      const [target] = await tx
+        .select({ lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt })
+        .from(discussions)
+        .where(eq(discussions.id, discussionId));
       if (!target || target.hiddenAt) return { ok: false, reason: "not-found" };
       return { ok: false, reason: "invalid", message: texts.discussionLocked };
     }
@@ -172,7 +199,13 @@ export async function createComment(
       .insert(comments)
       .values({ discussionId, parentId, authorId: viewer.id, content: content.text })
       .returning({ id: comments.id });
-    await discussionEvents.emit(tx, "comment.created", { discussionId, commentId: row!.id, actor: viewer, parentAuthorId, mentionedIds: content.memberIds });
+    await discussionEvents.emit(tx, "comment.created", {
+      discussionId,
+      commentId: row!.id,
+      actor: viewer,
+      parentAuthorId,
+      mentionedIds: content.memberIds,
+    });
     return { ok: true, value: { id: row!.id } };
   });
 }

@@ -17,7 +17,10 @@ export async function listRecentDiscussions(limit = HOME_RECENT_LIMIT): Promise<
 
 /** A member's newest discussions (profile page). */
 export async function listDiscussionsByAuthor(authorId: string, limit = 5): Promise<DiscussionSummary[]> {
-  const rows = await selectSummaries().where(and(eq(discussions.authorId, authorId), isVisible)).orderBy(desc(discussions.createdAt)).limit(limit);
+  const rows = await selectSummaries()
+    .where(and(eq(discussions.authorId, authorId), isVisible))
+    .orderBy(desc(discussions.createdAt))
+    .limit(limit);
   return rows.map(toSummary);
 }
 
@@ -81,7 +84,10 @@ export interface DiscussionPage {
  */
 export async function listSubforumPage(category: Category, page: number): Promise<DiscussionPage> {
   const inCategory = and(eq(discussions.category, category), isVisible);
-  const [countRow] = await db.select({ value: discussionCounts.visibleCount }).from(discussionCounts).where(eq(discussionCounts.category, category));
+  const [countRow] = await db
+    .select({ value: discussionCounts.visibleCount })
+    .from(discussionCounts)
+    .where(eq(discussionCounts.category, category));
   const totalCount = countRow?.value ?? 0;
   const totalPages = Math.max(1, Math.ceil(totalCount / SUBFORUM_PAGE_SIZE));
   const offset = (page - 1) * SUBFORUM_PAGE_SIZE;

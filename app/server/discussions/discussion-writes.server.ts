@@ -67,8 +67,17 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
   }
   const row = await db.transaction(async (tx) => {
     const content = await contentHtml(input, tx);
-    const inserted = await insertWithUniqueSlug({ title: input.title, content: content.html, category: input.category, authorId: viewer.id, assignedTo }, tx);
-    await discussionEvents.emit(tx, "discussion.created", { discussionId: inserted.id, slug: inserted.slug, category: input.category, actor: viewer, mentionedIds: content.memberIds });
+    const inserted = await insertWithUniqueSlug(
+      { title: input.title, content: content.html, category: input.category, authorId: viewer.id, assignedTo },
+      tx,
+    );
+    await discussionEvents.emit(tx, "discussion.created", {
+      discussionId: inserted.id,
+      slug: inserted.slug,
+      category: input.category,
+      actor: viewer,
+      mentionedIds: content.memberIds,
+    });
     return inserted;
   });
   return { ok: true, value: { slug: row.slug } };
@@ -79,13 +88,17 @@ export async function createDiscussion(viewer: Viewer | null, input: CreateDiscu
  * it was. Staff editing someone else's discussion is written to the audit log
  * (by the listener of "discussion.edited").
  */
-export async function updateDiscussion(
-  viewer: Viewer | null,
-  discussionId: string,
-  input: UpdateDiscussionInput,
-): Promise<Outcome<null>> {
+export async function updateDiscussion(viewer: Viewer | null, discussionId: string, input: UpdateDiscussionInput): Promise<Outcome<null>> {
   const [existing] = await db
-    .select({ id: discussions.id, authorId: discussions.authorId, title: discussions.title, slug: discussions.slug, category: discussions.category, hiddenAt: discussions.hiddenAt, content: discussions.content })
+    .select({
+      id: discussions.id,
+      authorId: discussions.authorId,
+      title: discussions.title,
+      slug: discussions.slug,
+      category: discussions.category,
+      hiddenAt: discussions.hiddenAt,
+      content: discussions.content,
+    })
     .from(discussions)
     .where(eq(discussions.id, discussionId));
   if (!existing) return { ok: false, reason: "not-found" };

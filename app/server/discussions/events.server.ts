@@ -11,12 +11,25 @@ import type { Viewer } from "~/server/accounts";
 export const discussionEvents = defineEvents<{
   "discussion.created": { discussionId: string; slug: string; category: Category; actor: Viewer; mentionedIds: string[] };
   "discussion.edited": {
-    discussion: { id: string; slug: string; title: string; authorId: string | null; hidden: boolean; categoryBefore: string; category: Category };
+    discussion: {
+      id: string;
+      slug: string;
+      title: string;
+      authorId: string | null;
+      hidden: boolean;
+      categoryBefore: string;
+      category: Category;
+    };
     actor: Viewer;
     newlyMentionedIds: string[];
   };
   "comment.created": { discussionId: string; commentId: string; actor: Viewer; parentAuthorId: string | null; mentionedIds: string[] };
-  "comment.edited": { discussionId: string; comment: { id: string; authorId: string | null; contentBefore: string }; actor: Viewer; newlyMentionedIds: string[] };
+  "comment.edited": {
+    discussionId: string;
+    comment: { id: string; authorId: string | null; contentBefore: string };
+    actor: Viewer;
+    newlyMentionedIds: string[];
+  };
 }>("discussions", {
   "discussion.created": ["seo", "notifications"],
   "discussion.edited": ["notifications", "seo", "moderation"],

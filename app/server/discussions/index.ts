@@ -1,7 +1,31 @@
-export { COMMENT_THREADS_PER_PAGE, commentHref, commentPageOf, type CommentView, createComment, lastVisibleCommentChange, listCommentPage, updateComment } from "./comments.server";
+export {
+  COMMENT_THREADS_PER_PAGE,
+  commentHref,
+  commentPageOf,
+  type CommentView,
+  createComment,
+  lastVisibleCommentChange,
+  listCommentPage,
+  updateComment,
+} from "./comments.server";
 export { type CommunityStats, getCommunityStats } from "./community-stats.server";
-export { type DiscussionDetail, getDiscussionBySlug, incrementViews, purgeViewMarks, VIEW_WINDOW_MINUTES, visitorKey } from "./discussion-detail.server";
-export { listDiscussionsByAuthor, listLatestInCategory, listMostActiveInCategory, listRecentDiscussions, listSubforumHighlights, listSubforumPage, SUBFORUM_PAGE_SIZE } from "./discussion-lists.server";
+export {
+  type DiscussionDetail,
+  getDiscussionBySlug,
+  incrementViews,
+  purgeViewMarks,
+  VIEW_WINDOW_MINUTES,
+  visitorKey,
+} from "./discussion-detail.server";
+export {
+  listDiscussionsByAuthor,
+  listLatestInCategory,
+  listMostActiveInCategory,
+  listRecentDiscussions,
+  listSubforumHighlights,
+  listSubforumPage,
+  SUBFORUM_PAGE_SIZE,
+} from "./discussion-lists.server";
 export { type AuthorSummary, type DiscussionSummary, isVisible, summaryColumns, toSummary } from "./discussion-summaries.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
 export { discussionEvents } from "./events.server";

@@ -24,7 +24,13 @@ export const MARKDOWN_COMMENT_LIMIT = 500;
 
 const PLACEHOLDER = "Dieser Kommentar wurde von der Moderation ausgeblendet.";
 
-const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", strongDelimiter: "**", emDelimiter: "_", linkStyle: "inlined" });
+const turndown = new TurndownService({
+  headingStyle: "atx",
+  bulletListMarker: "-",
+  strongDelimiter: "**",
+  emDelimiter: "_",
+  linkStyle: "inlined",
+});
 
 /** Text that Markdown must show as it is (titles, names): its Markdown characters escaped. */
 export function escapeMarkdown(text: string): string {

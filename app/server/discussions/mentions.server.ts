@@ -27,7 +27,10 @@ async function mentionableAmong(ids: string[], executor: Database | Transaction)
 }
 
 /** Sanitized rich text whose mentions are approved members, and those members' ids. */
-export async function resolveRichTextMentions(html: string, executor: Database | Transaction): Promise<{ html: string; memberIds: string[] }> {
+export async function resolveRichTextMentions(
+  html: string,
+  executor: Database | Transaction,
+): Promise<{ html: string; memberIds: string[] }> {
   const candidates = [...sanitizeRichText(html).matchAll(DATA_MENTION)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
   const mentionable = await mentionableAmong(candidates, executor);
   const clean = sanitizeRichText(html, mentionable);
@@ -44,14 +47,22 @@ const TYPED_NAME = /(^|\s)@(\p{Lu}[\p{L}'-]*) (\p{Lu}[\p{L}'-]*)/gu;
 
 /** Typed full names that belong to exactly one approved member become that member's token. */
 async function tokensForTypedNames(text: string, executor: Database | Transaction): Promise<string> {
-  const typed = [...new Map([...text.matchAll(TYPED_NAME)].map((match) => [`${match[2]} ${match[3]}`, [match[2]!, match[3]!] as const])).values()].slice(0, MENTION_LIMIT * 2);
+  const typed = [
+    ...new Map([...text.matchAll(TYPED_NAME)].map((match) => [`${match[2]} ${match[3]}`, [match[2]!, match[3]!] as const])).values(),
+  ].slice(0, MENTION_LIMIT * 2);
   if (typed.length === 0) return text;
   const rows = await executor
     .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(profiles)
-    .where(and(eq(profiles.approvalStatus, "approved"), or(...typed.map(([first, last]) => and(eq(profiles.firstName, first), eq(profiles.lastName, last))))));
+    .where(
+      and(
+        eq(profiles.approvalStatus, "approved"),
+        or(...typed.map(([first, last]) => and(eq(profiles.firstName, first), eq(profiles.lastName, last)))),
+      ),
+    );
   const byName = new Map<string, string[]>();
-  for (const row of rows) byName.set(`${row.firstName} ${row.lastName}`, [...(byName.get(`${row.firstName} ${row.lastName}`) ?? []), row.id]);
+  for (const row of rows)
+    byName.set(`${row.firstName} ${row.lastName}`, [...(byName.get(`${row.firstName} ${row.lastName}`) ?? []), row.id]);
   return text.replace(TYPED_NAME, (whole, before: string, first: string, last: string) => {
     const ids = byName.get(`${first} ${last}`);
     return ids?.length === 1 ? `${before}${mentionToken(`${first} ${last}`, ids[0]!)}` : whole;
@@ -62,9 +73,15 @@ async function tokensForTypedNames(text: string, executor: Database | Transactio
  * A plain-text comment whose `@[Name](id)` tokens are approved members (others become `@Name`), and those ids.
  * A full name typed by hand that names exactly one approved member counts as a mention too.
  */
-export async function resolveTextMentions(typedText: string, executor: Database | Transaction): Promise<{ text: string; memberIds: string[] }> {
+export async function resolveTextMentions(
+  typedText: string,
+  executor: Database | Transaction,
+): Promise<{ text: string; memberIds: string[] }> {
   const text = await tokensForTypedNames(typedText, executor);
-  const mentionable = await mentionableAmong([...text.matchAll(MENTION_TOKEN)].map((match) => match[2]!), executor);
+  const mentionable = await mentionableAmong(
+    [...text.matchAll(MENTION_TOKEN)].map((match) => match[2]!),
+    executor,
+  );
   const clean = text.replace(MENTION_TOKEN, (token, name: string, id: string) => (mentionable.has(id) ? token : `@${name}`));
   return { text: clean, memberIds: textMentionsIn(clean) };
 }
@@ -143,7 +160,11 @@ export async function suggestMembers(query: string): Promise<MemberSuggestion[]>
     .where(
       and(
         eq(profiles.approvalStatus, "approved"),
-        or(ilike(profiles.firstName, prefix), ilike(profiles.lastName, prefix), ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, prefix)),
+        or(
+          ilike(profiles.firstName, prefix),
+          ilike(profiles.lastName, prefix),
+          ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, prefix),
+        ),
       ),
     )
     .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.id))

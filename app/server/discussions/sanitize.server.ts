@@ -33,7 +33,9 @@ const MENTION_TEXT = "data-mention-text";
 function mentionTag(attribs: sanitizeHtml.Attributes, mentionable: ReadonlySet<string> | undefined): sanitizeHtml.Tag {
   const id = attribs["data-mention"] ?? "";
   const genuine = MENTION_ID.test(id) && attribs.href === `/profile/${id}` && (mentionable === undefined || mentionable.has(id));
-  return genuine ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } } : { tagName: "span", attribs: { [MENTION_TEXT]: "" } };
+  return genuine
+    ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } }
+    : { tagName: "span", attribs: { [MENTION_TEXT]: "" } };
 }
 
 const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOptions => ({

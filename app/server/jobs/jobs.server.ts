@@ -49,7 +49,14 @@ interface ScheduleDefinition {
 }
 
 type Definition =
-  | { kind: string; once: true; maxAttempts: number; backoff: readonly number[]; run(payload: unknown, job: JobRun): Promise<void>; giveUp?(payload: unknown, error: unknown): Promise<void> }
+  | {
+      kind: string;
+      once: true;
+      maxAttempts: number;
+      backoff: readonly number[];
+      run(payload: unknown, job: JobRun): Promise<void>;
+      giveUp?(payload: unknown, error: unknown): Promise<void>;
+    }
   | { kind: string; once: false; everySeconds: number; backoff: readonly number[]; run(payload: unknown, job: JobRun): Promise<void> };
 
 const definitions = new Map<string, Definition>();
@@ -195,7 +202,9 @@ defineSchedule("purge-finished-jobs", {
   async run() {
     await db
       .delete(jobs)
-      .where(and(inArray(jobs.status, ["done", "failed"]), lte(jobs.finishedAt, sql`now() - make_interval(days => ${KEEP_FINISHED_DAYS})`)));
+      .where(
+        and(inArray(jobs.status, ["done", "failed"]), lte(jobs.finishedAt, sql`now() - make_interval(days => ${KEEP_FINISHED_DAYS})`)),
+      );
   },
 });
 

@@ -1,3 +1,10 @@
 export { devMailboxUrl, isDevMailboxKey } from "./dev-mailbox.server";
-export { accountApprovedMail, accountExistsMail, magicLinkMail, notificationMail, passwordResetMail, verificationMail } from "./mail-templates.server";
+export {
+  accountApprovedMail,
+  accountExistsMail,
+  magicLinkMail,
+  notificationMail,
+  passwordResetMail,
+  verificationMail,
+} from "./mail-templates.server";
 export { listDevMailbox, queueMail } from "./mail.server";

@@ -74,7 +74,8 @@ export function magicLinkMail(to: string, url: string): MailMessage {
     greeting: hello(undefined),
     paragraphs: [`mit dem folgenden Link melden Sie sich ohne Passwort in der ${site.name} an.`],
     action: { label: "Jetzt anmelden", url },
-    footnote: "Der Link ist 10 Minuten gültig und kann nur einmal verwendet werden. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.",
+    footnote:
+      "Der Link ist 10 Minuten gültig und kann nur einmal verwendet werden. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.",
   });
 }
 
@@ -86,7 +87,8 @@ export function passwordResetMail(to: string, name: string | undefined, url: str
     greeting: hello(name),
     paragraphs: ["Sie haben angefordert, Ihr Passwort zurückzusetzen. Über den folgenden Link legen Sie ein neues Passwort fest."],
     action: { label: "Neues Passwort festlegen", url },
-    footnote: "Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden. Wenn Sie das nicht angefordert haben, bleibt Ihr Passwort unverändert.",
+    footnote:
+      "Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden. Wenn Sie das nicht angefordert haben, bleibt Ihr Passwort unverändert.",
   });
 }
 

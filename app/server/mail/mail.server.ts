@@ -42,7 +42,10 @@ export async function queueMail(message: MailMessage, executor: Database | Trans
     }
     return;
   }
-  const [row] = await executor.insert(mailOutbox).values({ ...message, status: "pending" }).returning({ id: mailOutbox.id });
+  const [row] = await executor
+    .insert(mailOutbox)
+    .values({ ...message, status: "pending" })
+    .returning({ id: mailOutbox.id });
   await mailDelivery.enqueue(executor, { mailId: row!.id });
 }
 

@@ -12,7 +12,6 @@ export interface MemberCard {
   avatarUrl: string | null;
 }
 
-
 /**
  * The directory: approved members only, newest first; the text matches a
  * case-insensitive substring of first name, last name or company.

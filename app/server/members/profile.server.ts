@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { categoryWatches, comments, discussions, discussionWatches, mailOutbox, notificationMailLog, notifications, profiles, user, userRoles } from "../../../db/schema";
+import {
+  categoryWatches,
+  comments,
+  discussions,
+  discussionWatches,
+  mailOutbox,
+  notificationMailLog,
+  notifications,
+  profiles,
+  user,
+  userRoles,
+} from "../../../db/schema";
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db } from "~/server/db";
 import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, type Outcome, putFile } from "~/server/platform";
@@ -18,8 +29,14 @@ export async function updateOwnProfile(viewer: Viewer | null, profileId: string,
     return { ok: false, reason: "invalid", message: "Bitte wählen Sie Expertise und Erfahrung aus der Liste." };
   }
   await db.transaction(async (tx) => {
-    await tx.update(profiles).set({ ...input, updatedAt: new Date() }).where(eq(profiles.id, profileId));
-    await tx.update(user).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(user.id, profileId));
+    await tx
+      .update(profiles)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(profiles.id, profileId));
+    await tx
+      .update(user)
+      .set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() })
+      .where(eq(user.id, profileId));
   });
   return { ok: true, value: null };
 }
@@ -51,7 +68,11 @@ export async function setAvatar(
   try {
     const metadata = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
     if (!metadata.format || !metadata.width) return fail("unsupported", avatarTexts.notAnImage);
-    webp = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+    webp = await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(256, 256, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer();
   } catch {
     return fail("unsupported", avatarTexts.notAnImage);
   }
@@ -89,13 +110,31 @@ export async function exportMemberData(viewer: Viewer) {
     .from(user)
     .where(eq(user.id, viewer.id));
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, viewer.id));
-  const roles = await db.select({ role: userRoles.role, since: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, viewer.id));
+  const roles = await db
+    .select({ role: userRoles.role, since: userRoles.createdAt })
+    .from(userRoles)
+    .where(eq(userRoles.userId, viewer.id));
   const ownDiscussions = await db
-    .select({ id: discussions.id, slug: discussions.slug, title: discussions.title, content: discussions.content, category: discussions.category, createdAt: discussions.createdAt, updatedAt: discussions.updatedAt })
+    .select({
+      id: discussions.id,
+      slug: discussions.slug,
+      title: discussions.title,
+      content: discussions.content,
+      category: discussions.category,
+      createdAt: discussions.createdAt,
+      updatedAt: discussions.updatedAt,
+    })
     .from(discussions)
     .where(eq(discussions.authorId, viewer.id));
   const ownComments = await db
-    .select({ id: comments.id, discussionId: comments.discussionId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, updatedAt: comments.updatedAt })
+    .select({
+      id: comments.id,
+      discussionId: comments.discussionId,
+      parentId: comments.parentId,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      updatedAt: comments.updatedAt,
+    })
     .from(comments)
     .where(eq(comments.authorId, viewer.id));
   const readPositions = await exportReadPositions(viewer.id);
@@ -155,8 +194,16 @@ export async function deleteOwnAccount(viewer: Viewer | null, profileId: string)
   const refusal = await db.transaction(async (tx) => {
     // Locked as in changeRole: the last two administrators leaving at the same moment cannot both pass.
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
-    if (removesLastAdmin(viewer.id, admins.map((row) => row.userId))) return lastAdminTexts.deletion;
-    await tx.delete(mailOutbox).where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
+    if (
+      removesLastAdmin(
+        viewer.id,
+        admins.map((row) => row.userId),
+      )
+    )
+      return lastAdminTexts.deletion;
+    await tx
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
     await tx.delete(user).where(eq(user.id, viewer.id));
     return null;
   });

@@ -66,7 +66,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Target id → slug of the discussion it is (or belongs to), in two indexed lookups per page. */
 async function discussionSlugs(rows: { targetType: string; targetId: string }[]): Promise<Map<string, string>> {
-  const ids = (type: string) => [...new Set(rows.filter((row) => row.targetType === type && uuidPattern.test(row.targetId)).map((row) => row.targetId))];
+  const ids = (type: string) => [
+    ...new Set(rows.filter((row) => row.targetType === type && uuidPattern.test(row.targetId)).map((row) => row.targetId)),
+  ];
   const discussionIds = ids("discussion");
   const commentIds = ids("comment");
   const [ownSlugs, commentSlugs] = await Promise.all([

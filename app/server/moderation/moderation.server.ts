@@ -34,13 +34,15 @@ const discussionStatuses: Record<StatusChange["status"], DiscussionStatus> = {
   pinned: { isOn: (row) => row.isPinned, set: (on) => ({ isPinned: on }), audit: ["pin", "unpin"], keepsReason: false },
   locked: {
     isOn: (row) => row.lockedAt !== null,
-    set: (on, viewer, reason) => (on ? { lockedAt: new Date(), lockedBy: viewer.id, lockReason: reason || null } : { lockedAt: null, lockedBy: null, lockReason: null }),
+    set: (on, viewer, reason) =>
+      on ? { lockedAt: new Date(), lockedBy: viewer.id, lockReason: reason || null } : { lockedAt: null, lockedBy: null, lockReason: null },
     audit: ["lock", "unlock"],
     keepsReason: true,
   },
   hidden: {
     isOn: (row) => row.hiddenAt !== null,
-    set: (on, viewer, reason) => (on ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null }),
+    set: (on, viewer, reason) =>
+      on ? { hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null },
     audit: ["hide-discussion", "restore-discussion"],
     keepsReason: true,
   },
@@ -70,12 +72,22 @@ export const changeStatus = defineService<Viewer, StatusChange, Loaded>({
     const { discussion } = loaded;
     const status = discussionStatuses[input.status];
     if (status.isOn(discussion) === input.enabled) return done;
-    await tx.update(discussions).set(status.set(input.enabled, actor, reason)).where(eq(discussions.id, discussion.id));
+    await tx
+      .update(discussions)
+      .set(status.set(input.enabled, actor, reason))
+      .where(eq(discussions.id, discussion.id));
     if (input.enabled && discussion.authorId) {
-      await notifyMember(tx, { recipientId: discussion.authorId, kind: "moderated", actorId: actor.id, discussionId: discussion.id, detail: input.status });
+      await notifyMember(tx, {
+        recipientId: discussion.authorId,
+        kind: "moderated",
+        actorId: actor.id,
+        discussionId: discussion.id,
+        detail: input.status,
+      });
     }
     // Gone (a 404 now) or back: either way search engines should look again.
-    if (input.status === "hidden") await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, isCategory(discussion.category) ? [discussion.category] : []));
+    if (input.status === "hidden")
+      await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, isCategory(discussion.category) ? [discussion.category] : []));
     await recordAudit(tx, actor, {
       action: status.audit[input.enabled ? 0 : 1],
       targetType: "discussion",
@@ -95,14 +107,23 @@ async function changeCommentHidden(tx: Transaction, actor: Viewer, comment: Comm
   if ((comment.hiddenAt !== null) === hidden) return;
   await tx
     .update(comments)
-    .set(hidden ? { hiddenAt: new Date(), hiddenBy: actor.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
+    .set(
+      hidden ? { hiddenAt: new Date(), hiddenBy: actor.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null },
+    )
     .where(eq(comments.id, comment.id));
   await tx
     .update(discussions)
     .set({ repliesCount: sql`${discussions.repliesCount} ${hidden ? sql`- 1` : sql`+ 1`}` })
     .where(eq(discussions.id, comment.discussionId));
   if (hidden && comment.authorId) {
-    await notifyMember(tx, { recipientId: comment.authorId, kind: "moderated", actorId: actor.id, discussionId: comment.discussionId, commentId: comment.id, detail: "hidden" });
+    await notifyMember(tx, {
+      recipientId: comment.authorId,
+      kind: "moderated",
+      actorId: actor.id,
+      discussionId: comment.discussionId,
+      commentId: comment.id,
+      detail: "hidden",
+    });
   }
   await recordAudit(tx, actor, {
     action: hidden ? "hide-comment" : "restore-comment",

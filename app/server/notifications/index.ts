@@ -2,4 +2,14 @@ export { notifyComment, notifyDiscussion, notifyMember, notifyMentions } from ".
 export { NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";
-export { categoryWatchLevel, discussionWatchLevel, listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount, watchCategory, watchDiscussion, watchSavedTitle } from "./notifications.server";
+export {
+  categoryWatchLevel,
+  discussionWatchLevel,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadCount,
+  watchCategory,
+  watchDiscussion,
+  watchSavedTitle,
+} from "./notifications.server";

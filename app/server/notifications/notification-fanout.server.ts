@@ -33,7 +33,6 @@ const GROUP_UPSERT = sql`on conflict (${unqualified(notifications.recipientId, n
     do update set ${unqualified(notifications.count)} = ${notifications.count} + 1, ${unqualified(notifications.updatedAt)} = now(),
       ${unqualified(notifications.actorId)} = ${excluded(notifications.actorId)}, ${unqualified(notifications.mailedAt)} = null`;
 
-
 /**
  * Whether `member` muted the discussion: their own level for it, or, where
  * they chose none, their category's (as in Discourse, a muted category mutes
@@ -67,7 +66,12 @@ export async function notifyComment(
 ): Promise<void> {
   const { discussionId, commentId, actorId, parentAuthorId } = input;
   // Members this comment mentions heard of it by the more specific kind already (notifyMentions).
-  const alreadyTold = input.alreadyTold?.length ? sql`and candidate.recipient not in (${sql.join(input.alreadyTold.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const alreadyTold = input.alreadyTold?.length
+    ? sql`and candidate.recipient not in (${sql.join(
+        input.alreadyTold.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const w = alias(discussionWatches, "w");
   await tx.execute(sql`
     with told as (
@@ -125,7 +129,14 @@ export async function notifyDiscussion(tx: Transaction, input: { discussionId: s
 /** One notification for one member about their account or post (approval, moderation); never for their own action. */
 export async function notifyMember(
   tx: Transaction | Database,
-  input: { recipientId: string; kind: Extract<NotificationKind, "account-approved" | "moderated">; actorId: string | null; discussionId?: string; commentId?: string; detail?: string },
+  input: {
+    recipientId: string;
+    kind: Extract<NotificationKind, "account-approved" | "moderated">;
+    actorId: string | null;
+    discussionId?: string;
+    commentId?: string;
+    detail?: string;
+  },
 ): Promise<void> {
   if (input.actorId !== null && input.actorId === input.recipientId) return;
   const groupKey = `${input.kind}:${input.detail ?? ""}:${input.commentId ?? input.discussionId ?? input.recipientId}`;
@@ -138,7 +149,6 @@ export async function notifyMember(
     ${GROUP_UPSERT}
   `);
 }
-
 
 /**
  * Members named in a post (mentions.server.ts resolved them: approved, at most
@@ -153,13 +163,17 @@ export async function notifyMentions(
   const recipients = input.memberIds.filter((id) => id !== input.actorId);
   if (recipients.length === 0) return [];
   const { discussionId, actorId } = input;
-  const told = await queryRows<{ recipient_id: string }>(sql`
+  const told = await queryRows<{ recipient_id: string }>(
+    sql`
     with told as (
     insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.commentId, notifications.actorId, notifications.shown)})
     select ${p.id}, 'mention', 'mention:' || ${discussionId}::text, ${discussionId}::uuid, ${input.commentId ?? null}::uuid, ${actorId}, coalesce(${s.inPage}, true)
     from ${profiles} ${p}
     left join ${notificationSettings} ${s} on ${s.memberId} = ${p.id} and ${s.kind} = 'mention'
-    where ${p.id} in (${sql.join(recipients.map((id) => sql`${id}`), sql`, `)})
+    where ${p.id} in (${sql.join(
+      recipients.map((id) => sql`${id}`),
+      sql`, `,
+    )})
       and ${p.approvalStatus} = 'approved'
       and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${d.hiddenAt} is null)
       and not ${mutedFor(p.id, discussionId)}
@@ -171,6 +185,8 @@ export async function notifyMentions(
       select told.id, ${discussionId}::uuid, ${input.commentId ?? null}::uuid from told
     )
     select told.recipient_id from told
-  `, tx);
+  `,
+    tx,
+  );
   return told.map((row) => row.recipient_id);
 }

@@ -41,7 +41,8 @@ export function unsubscribeToken(memberId: string, kinds: readonly NotificationK
 }
 
 /** Kinds whose e-mail a member can turn off: all but the approval, which the spec announces (worker skips it). */
-const unsubscribable = (kind: string): kind is NotificationKind => (notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind);
+const unsubscribable = (kind: string): kind is NotificationKind =>
+  (notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind);
 
 /** The kinds as tokens in mails sent before decision 0022 spell them: those links still unsubscribe. */
 const formerKindNames: Readonly<Record<string, NotificationKind>> = {
@@ -131,7 +132,10 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
       select ${n.id}, ${n.recipientId}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
         ${n.detail}, ${n.discussionId}, ${tc.id} as comment_id,
         coalesce(${n.discussionId}::text, 'member') as topic, ${p.email}, ${p.firstName},
-        (${p.newsletterSubscribed} and coalesce(${s.email}, true) and ${n.kind} not in (${sql.join(alwaysMailedKinds.map((kind) => sql`${kind}`), sql`, `)})) as wants,
+        (${p.newsletterSubscribed} and coalesce(${s.email}, true) and ${n.kind} not in (${sql.join(
+          alwaysMailedKinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})) as wants,
         (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
         ${d.title}, ${d.slug}, ${d.category}, ${d.id} as target_discussion_id, ${d.hiddenAt} is not null as discussion_hidden,
         ${a.firstName} as actor_first, ${a.lastName} as actor_last
@@ -164,7 +168,12 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
     await tx
       .update(notifications)
       .set({ mailedAt: sql`now()` })
-      .where(inArray(notifications.id, rows.map((row) => row.id)));
+      .where(
+        inArray(
+          notifications.id,
+          rows.map((row) => row.id),
+        ),
+      );
     return { settled: rows.length, mails: bundles.size };
   });
 }
@@ -216,7 +225,10 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
   await tx
     .insert(notificationMailLog)
     .values({ memberId: first.recipient_id, topic: first.topic, sentAt: sql`now()` })
-    .onConflictDoUpdate({ target: [notificationMailLog.memberId, notificationMailLog.topic], set: { sentAt: excluded(notificationMailLog.sentAt) } });
+    .onConflictDoUpdate({
+      target: [notificationMailLog.memberId, notificationMailLog.topic],
+      set: { sentAt: excluded(notificationMailLog.sentAt) },
+    });
 }
 
 /** The mails of what is due, every few seconds, on one app server at a time. */

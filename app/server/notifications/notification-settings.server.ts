@@ -34,13 +34,17 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
 export async function updateNotificationSettings(
   viewer: Viewer | null,
   profileId: string,
-  settings: { newsletter: boolean; notifyReplies?: boolean } & Partial<Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>>,
+  settings: { newsletter: boolean; notifyReplies?: boolean } & Partial<
+    Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>
+  >,
 ): Promise<Outcome<null>> {
   if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
   const values = configurableKinds.flatMap((kind) => {
     const inPage = settings[`inPage_${kind}`];
     const replyKind = kind === "reply-to-discussion" || kind === "reply-to-comment";
-    const email = alwaysMailedKinds.includes(kind) ? undefined : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
+    const email = alwaysMailedKinds.includes(kind)
+      ? undefined
+      : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
     if (inPage === undefined && email === undefined) return [];
     return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
   });
@@ -48,7 +52,11 @@ export async function updateNotificationSettings(
     const replies = settings["email_reply-to-discussion"] ?? settings.notifyReplies;
     await tx
       .update(profiles)
-      .set({ newsletterSubscribed: settings.newsletter, ...(replies === undefined ? {} : { notifyReplies: replies }), updatedAt: new Date() })
+      .set({
+        newsletterSubscribed: settings.newsletter,
+        ...(replies === undefined ? {} : { notifyReplies: replies }),
+        updatedAt: new Date(),
+      })
       .where(eq(profiles.id, profileId));
     if (values.length > 0) {
       await tx

@@ -73,7 +73,10 @@ export async function unreadCounts(memberIds: readonly string[]): Promise<Map<st
   if (memberIds.length === 0) return counts;
   const rows = await queryRows<{ recipient_id: string; value: number | string }>(
     sql`select ${n.recipientId}, count(*) as value from ${notifications} ${n}
-      where ${n.recipientId} in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)}) and ${n.readAt} is null and ${n.shown} and ${visibleToRecipient}
+      where ${n.recipientId} in (${sql.join(
+        memberIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${n.readAt} is null and ${n.shown} and ${visibleToRecipient}
       group by ${n.recipientId}`,
   );
   for (const row of rows) counts.set(row.recipient_id, Number(row.value));

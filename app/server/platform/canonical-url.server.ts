@@ -81,7 +81,12 @@ function lowercase(segment: string): string {
 }
 
 function matches(pattern: Segment[], segments: string[]): boolean {
-  return pattern.length === segments.length && pattern.every((part, i) => (part.kind === "param" ? segments[i]!.toLowerCase().endsWith(part.suffix) : part.value === segments[i]!.toLowerCase()));
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, i) =>
+      part.kind === "param" ? segments[i]!.toLowerCase().endsWith(part.suffix) : part.value === segments[i]!.toLowerCase(),
+    )
+  );
 }
 
 /**

@@ -72,7 +72,11 @@ export async function openDatabase(options: {
     : openPglite(options.dataDir, options.template);
 }
 
-async function openPostgres(url: string, poolSize: number, onPoolError: (error: Error) => void = () => undefined): Promise<DatabaseConnection> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onPoolError: (error: Error) => void = () => undefined,
+): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on("error", onPoolError);
   const db = drizzlePg({ client: pool, schema, logger: queryLogger }) as unknown as Database;
@@ -167,7 +171,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseCon
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   try {
     // The same extensions the PostgreSQL server provides (migration 0002 creates them).
-    const client = yieldBeforeQueries(await PGlite.create({ dataDir: inMemory ? undefined : path.resolve(dataDir), loadDataDir: template, extensions: { pg_trgm } }));
+    const client = yieldBeforeQueries(
+      await PGlite.create({ dataDir: inMemory ? undefined : path.resolve(dataDir), loadDataDir: template, extensions: { pg_trgm } }),
+    );
     const db = drizzlePglite({ client, schema, logger: queryLogger }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return {
@@ -254,4 +260,3 @@ function isRunning(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
-

@@ -38,7 +38,13 @@ const envSchema = z.object({
   /** Secret for signed cookies and e-mail tokens; at least 32 characters. Required on a public host. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   /** smtp(s)://user:pass@host:port — without it mails land in the developer mailbox (/dev/mailbox). */
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "smtp:// oder smtps:// erwartet").optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "smtp:// oder smtps:// erwartet")
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('"Marketing Community" <no-reply@marketing-community.example>'),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Pages and form posts worked on at once; more wait in line (see app/server/request-gate.server.ts). */
@@ -85,7 +91,8 @@ function parseEnv(): Env & { PUBLIC_URL: string; isPublicHost: boolean } {
   const missing: string[] = [];
   if (isPublicHost && parsed.NODE_ENV === "production") {
     if (!parsed.AUTH_SECRET) missing.push("  AUTH_SECRET: auf einem öffentlichen Host erforderlich (mindestens 32 Zeichen)");
-    if (!parsed.SMTP_URL) missing.push("  SMTP_URL: auf einem öffentlichen Host erforderlich, sonst erreichen keine E-Mails die Mitglieder");
+    if (!parsed.SMTP_URL)
+      missing.push("  SMTP_URL: auf einem öffentlichen Host erforderlich, sonst erreichen keine E-Mails die Mitglieder");
   }
   if (missing.length > 0) throw new Error(`Ungültige Umgebungsvariablen:\n${missing.join("\n")}`);
   return { ...parsed, PUBLIC_URL: publicUrl, isPublicHost };

@@ -37,13 +37,15 @@ export function defineEvents<Events extends Record<string, object>>(
   registrations.push(registration);
   return {
     on(event, domain, listener) {
-      if (!registration.expected[event]?.includes(domain)) throw new Error(`${domain} hört auf ${source}:${event}, ohne dort genannt zu sein`);
+      if (!registration.expected[event]?.includes(domain))
+        throw new Error(`${domain} hört auf ${source}:${event}, ohne dort genannt zu sein`);
       const list = registration.listeners.get(event) ?? [];
       list.push({ domain, listener: listener as Listener<never> });
       registration.listeners.set(event, list);
     },
     async emit(tx, event, payload) {
-      if (!checked) throw new Error(`${source}:${event} ohne Zuhörer: app/server/listeners.server.ts wurde in diesem Prozess nicht geladen`);
+      if (!checked)
+        throw new Error(`${source}:${event} ohne Zuhörer: app/server/listeners.server.ts wurde in diesem Prozess nicht geladen`);
       for (const { listener } of registration.listeners.get(event) ?? []) await (listener as Listener<Events[typeof event]>)(tx, payload);
     },
   };
@@ -53,7 +55,9 @@ export function defineEvents<Events extends Record<string, object>>(
 export function checkEventListeners(): void {
   const missing = registrations.flatMap(({ source, expected, listeners }) =>
     Object.entries(expected).flatMap(([event, domains]) =>
-      domains.filter((domain) => !listeners.get(event)?.some((entry) => entry.domain === domain)).map((domain) => `${source}:${event} → ${domain}`),
+      domains
+        .filter((domain) => !listeners.get(event)?.some((entry) => entry.domain === domain))
+        .map((domain) => `${source}:${event} → ${domain}`),
     ),
   );
   if (missing.length > 0) throw new Error(`Ereignisse ohne Zuhörer: ${missing.join(", ")}`);

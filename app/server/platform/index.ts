@@ -8,10 +8,57 @@ export { checkEventListeners, defineEvents, type EventHook } from "./events.serv
 export { applyDocumentCaching, GUEST_MAX_AGE_SECONDS, mustNotBeStored, notModified } from "./http-cache.server";
 export { LiveStreamLimits, liveStreamTexts, sessionOf } from "./live-stream-limits.server";
 export { logger, redactUrl } from "./logger.server";
-export { dispatch, done, fail, type Failure, fieldErrorsOf, firstMessage, forwardCookies, type IntentHandlers, ok, type Outcome, reasonForStatus, refuse, respond, respondByRedirect } from "./outcome.server";
-export { type CachedPage, chooseEncoding, compressForCache, discussionOfPath, guestCookieHeader, guestPageKey, isNegotiatedPath, isShareable, PAGE_CACHE_CHANNEL, PageCache } from "./page-cache.server";
-export { bodyDeadlineMs, bodyLimitFor, checkRequestHead, drainRequest, MAX_DRAIN_BYTES, MAX_FORM_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, readFormData, readRequestBody, requestErrorTexts } from "./request-body.server";
-export { clientKeyOf, createRequestGate, createWorkLine, outsideGate, type RequestGate, type Visit, VisitEndedError, waitOutsideGate, withinVisit } from "./request-gate.server";
+export {
+  dispatch,
+  done,
+  fail,
+  type Failure,
+  fieldErrorsOf,
+  firstMessage,
+  forwardCookies,
+  type IntentHandlers,
+  ok,
+  type Outcome,
+  reasonForStatus,
+  refuse,
+  respond,
+  respondByRedirect,
+} from "./outcome.server";
+export {
+  type CachedPage,
+  chooseEncoding,
+  compressForCache,
+  discussionOfPath,
+  guestCookieHeader,
+  guestPageKey,
+  isNegotiatedPath,
+  isShareable,
+  PAGE_CACHE_CHANNEL,
+  PageCache,
+} from "./page-cache.server";
+export {
+  bodyDeadlineMs,
+  bodyLimitFor,
+  checkRequestHead,
+  drainRequest,
+  MAX_DRAIN_BYTES,
+  MAX_FORM_BODY_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  readFormData,
+  readRequestBody,
+  requestErrorTexts,
+} from "./request-body.server";
+export {
+  clientKeyOf,
+  createRequestGate,
+  createWorkLine,
+  outsideGate,
+  type RequestGate,
+  type Visit,
+  VisitEndedError,
+  waitOutsideGate,
+  withinVisit,
+} from "./request-gate.server";
 export { sharedReads, SharedReads } from "./shared-reads.server";
 export { SingleFlight } from "./single-flight.server";
 export { deleteFileByUrl, deleteFolder, fileExistsForUrl, putFile, STORAGE_URL_PREFIX, storageDirectory } from "./storage.server";

@@ -6,13 +6,7 @@ export const logger = pino({
   level: env.LOG_LEVEL,
   base: { service: "forum" },
   redact: {
-    paths: [
-      "req.headers.cookie",
-      "req.headers.authorization",
-      'res.headers["set-cookie"]',
-      "*.password",
-      "*.newPassword",
-    ],
+    paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.newPassword"],
     censor: "[redacted]",
   },
 });

@@ -54,7 +54,9 @@ export function fail(reason: FailureReason, message?: string, fieldErrors?: Reco
 
 /** The first message of a parse's errors (Conform's `submission.error` or a flattened zod error). */
 export function firstMessage(errors: Record<string, readonly string[] | null | undefined> | null | undefined): string | undefined {
-  return Object.values(errors ?? {}).flat().find((message): message is string => typeof message === "string" && message !== "");
+  return Object.values(errors ?? {})
+    .flat()
+    .find((message): message is string => typeof message === "string" && message !== "");
 }
 
 /** Conform's error record without its empty entries, as `Failure.fieldErrors` carries it. */
@@ -77,7 +79,10 @@ export function refuse<D extends object = Record<never, never>>(failure: Failure
   const headers = failure.retryAfter === undefined ? undefined : { "Retry-After": String(failure.retryAfter) };
   const title = typeof how.failed === "function" ? how.failed(failure) : how.failed;
   const toast: ToastMessage | undefined = title === null ? undefined : toastMessage("error", title, message);
-  return data({ ...(how.page?.({ ...failure, message }) as D), ...(toast ? { toast } : {}) }, { status: failureStatus[failure.reason], headers });
+  return data(
+    { ...(how.page?.({ ...failure, message }) as D), ...(toast ? { toast } : {}) },
+    { status: failureStatus[failure.reason], headers },
+  );
 }
 
 /**
@@ -102,7 +107,10 @@ export async function respond<T, D extends object, S>(
 
 /** What guards and React Router helpers throw on purpose: a Response or `data(…)`. */
 function isThrownResponse(error: unknown): boolean {
-  return error instanceof Response || (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit");
+  return (
+    error instanceof Response ||
+    (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit")
+  );
 }
 
 /**
@@ -122,7 +130,12 @@ export function dispatch<I extends { intent: string }, H extends IntentHandlers<
  */
 export async function respondByRedirect<T>(
   work: Outcome<T> | Promise<Outcome<T>>,
-  how: Omit<Refusal<Record<never, never>>, "failed" | "page"> & { failed: string; back: string; success: (value: T) => Promise<Response>; context?: Record<string, unknown> },
+  how: Omit<Refusal<Record<never, never>>, "failed" | "page"> & {
+    failed: string;
+    back: string;
+    success: (value: T) => Promise<Response>;
+    context?: Record<string, unknown>;
+  },
 ): Promise<Response> {
   const answer = await respond(work, how);
   if (answer instanceof Response) return answer;

@@ -256,7 +256,9 @@ export class PageCache {
     const slug = message.slice("discussion:".length);
     // A discussion's change shows on its own pages and on every list (home, subforum, search, feeds, sitemap, profiles).
     // Keys first, deletes after: deleting while the cache's own iterator walks its list could skip or revisit entries.
-    const touched = [...this.entries.entries()].filter(([, page]) => page.discussion === null || page.discussion === slug).map(([key]) => key);
+    const touched = [...this.entries.entries()]
+      .filter(([, page]) => page.discussion === null || page.discussion === slug)
+      .map(([key]) => key);
     for (const key of touched) this.entries.delete(key);
   }
 

@@ -50,7 +50,11 @@ export type RequestHeadVerdict = { ok: true } | { ok: false; status: 400 | 411 |
  * What can be decided from the request line and headers alone, before a byte
  * of the body is read.
  */
-export function checkRequestHead(request: { url: string; contentLength: string | undefined; transferEncoding: string | undefined }): RequestHeadVerdict {
+export function checkRequestHead(request: {
+  url: string;
+  contentLength: string | undefined;
+  transferEncoding: string | undefined;
+}): RequestHeadVerdict {
   // A NUL byte has no place in any of our URLs, and PostgreSQL cannot even compare text with one.
   if (/%00/i.test(request.url)) return { ok: false, status: 400, message: requestErrorTexts.invalid };
   // Without a length the size is only known after reading it all; browsers always send one for forms.

@@ -64,9 +64,21 @@ class LocalStorage implements StorageBackend {
 class S3Storage implements StorageBackend {
   private readonly client: AwsClient;
   constructor(
-    private readonly config: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string },
+    private readonly config: {
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      publicUrl: string;
+    },
   ) {
-    this.client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: "s3" });
+    this.client = new AwsClient({
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      region: config.region,
+      service: "s3",
+    });
   }
 
   private objectUrl(key: string): string {
@@ -87,7 +99,11 @@ class S3Storage implements StorageBackend {
   async put(key: string, data: Buffer, contentType: string): Promise<string> {
     await this.send(
       this.objectUrl(key),
-      { method: "PUT", body: new Uint8Array(data), headers: { "Content-Type": contentType, "Cache-Control": CACHE_CONTROL, "If-None-Match": "*" } },
+      {
+        method: "PUT",
+        body: new Uint8Array(data),
+        headers: { "Content-Type": contentType, "Cache-Control": CACHE_CONTROL, "If-None-Match": "*" },
+      },
       [200],
     );
     return `${this.config.publicUrl}/${key}`;

@@ -25,7 +25,6 @@ export interface SearchResult {
   terms: string[];
 }
 
-
 /** About 220 characters of plain text around the first matching word. */
 function snippetOf(html: string, terms: string[]): string {
   const text = htmlToText(html).replace(/\s+/g, " ");
@@ -68,7 +67,13 @@ export async function searchDiscussions(filter: SearchFilter, now = new Date()):
   const byRank = filter.query ? [desc(sql`ts_rank(${discussions.searchVector}, ${tsQuery})`)] : [];
   const order = {
     // Spec: relevance is pinned first, then most replies, then most views; the text rank breaks ties.
-    relevance: [desc(discussions.isPinned), desc(discussions.repliesCount), desc(discussions.viewsCount), ...byRank, desc(discussions.createdAt)],
+    relevance: [
+      desc(discussions.isPinned),
+      desc(discussions.repliesCount),
+      desc(discussions.viewsCount),
+      ...byRank,
+      desc(discussions.createdAt),
+    ],
     newest: [desc(discussions.createdAt)],
     oldest: [asc(discussions.createdAt)],
     most_replies: [desc(discussions.repliesCount), desc(discussions.createdAt)],

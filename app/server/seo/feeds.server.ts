@@ -7,7 +7,14 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { COMMENT_THREADS_PER_PAGE, isVisible, mentionNamesInRichText, mentionNamesOf, plainTextExcerpt, toMentionNames } from "~/server/discussions";
+import {
+  COMMENT_THREADS_PER_PAGE,
+  isVisible,
+  mentionNamesInRichText,
+  mentionNamesOf,
+  plainTextExcerpt,
+  toMentionNames,
+} from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
 import { env, notModified } from "~/server/platform";
 import { mentionsAsText, withMentionNames } from "~/lib/mentions";
@@ -41,7 +48,10 @@ export async function rssFeed(options: { category?: Category; title: string; pat
     .map((row) => {
       const url = `${env.PUBLIC_URL}${paths.discussion(row.slug)}`;
       // The name the discussion page shows.
-      const author = authorFirstName(row.firstName === null ? null : { firstName: row.firstName, lastName: row.lastName ?? "" }, "Unbekannter Autor");
+      const author = authorFirstName(
+        row.firstName === null ? null : { firstName: row.firstName, lastName: row.lastName ?? "" },
+        "Unbekannter Autor",
+      );
       return [
         "    <item>",
         `      <title>${escapeXml(row.title)}</title>`,
@@ -79,7 +89,15 @@ const p = alias(profiles, "p");
  * reply to a hidden one does, as on the page.
  */
 export async function discussionCommentsFeed(discussion: { id: string; slug: string; title: string }): Promise<string> {
-  const rows = await queryRows<{ id: string; content: string; mention_names: unknown; created_at: Date | string; parent_id: string | null; first_name: string | null; position: number | string }>(sql`
+  const rows = await queryRows<{
+    id: string;
+    content: string;
+    mention_names: unknown;
+    created_at: Date | string;
+    parent_id: string | null;
+    first_name: string | null;
+    position: number | string;
+  }>(sql`
     with threads as (
       select ${comments.id}, row_number() over (order by ${comments.createdAt}, ${comments.id}) as position
       from ${comments} where ${comments.discussionId} = ${discussion.id} and ${comments.parentId} is null

@@ -90,7 +90,10 @@ let keyOnce: Promise<string> | undefined;
  */
 export function indexNowKey(): Promise<string> {
   keyOnce ??= (async () => {
-    await db.insert(indexNowKeyTable).values({ id: true, key: randomBytes(16).toString("hex") }).onConflictDoNothing();
+    await db
+      .insert(indexNowKeyTable)
+      .values({ id: true, key: randomBytes(16).toString("hex") })
+      .onConflictDoNothing();
     const [row] = await db.select({ key: indexNowKeyTable.key }).from(indexNowKeyTable);
     if (!row) throw new Error("IndexNow key missing after insert");
     return row.key;
@@ -133,10 +136,12 @@ export async function submitDueIndexNow(limit = INDEXNOW_BATCH_LIMIT): Promise<n
   await db
     .update(indexNowQueue)
     .set({ status: "sent", sentAt: new Date() })
-    .where(inArray(
-      indexNowQueue.id,
-      waiting.map((row) => row.id),
-    ));
+    .where(
+      inArray(
+        indexNowQueue.id,
+        waiting.map((row) => row.id),
+      ),
+    );
   logger.info({ urls: waiting.length }, "IndexNow submission sent");
   return waiting.length;
 }

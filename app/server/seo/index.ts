@@ -3,5 +3,25 @@ export { discussionIndexNowPaths, indexNowKey, isPublicHttpsUrl, queueIndexNow, 
 export { llmsTxt } from "./llms.server";
 export { textForPage } from "./page-text.server";
 export { AI_SEARCH_AGENTS, AI_TRAINING_AGENTS, robotsTxt } from "./robots.server";
-export { addStructuredData, breadcrumbJsonLd, discussionBreadcrumbs, discussionJsonLd, profilePageJsonLd, structuredDataScripts, websiteJsonLd } from "./seo.server";
-export { discussionEntries, discussionNumbersOnPage, fixedAndProfileEntries, profileEntries, singleSitemapEntries, SITEMAP_MAX_URLS, sitemapIndexPages, sitemapIndexXml, sitemapLayout, urlsetXml, xmlResponse } from "./sitemap.server";
+export {
+  addStructuredData,
+  breadcrumbJsonLd,
+  discussionBreadcrumbs,
+  discussionJsonLd,
+  profilePageJsonLd,
+  structuredDataScripts,
+  websiteJsonLd,
+} from "./seo.server";
+export {
+  discussionEntries,
+  discussionNumbersOnPage,
+  fixedAndProfileEntries,
+  profileEntries,
+  singleSitemapEntries,
+  SITEMAP_MAX_URLS,
+  sitemapIndexPages,
+  sitemapIndexXml,
+  sitemapLayout,
+  urlsetXml,
+  xmlResponse,
+} from "./sitemap.server";

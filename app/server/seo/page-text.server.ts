@@ -6,7 +6,12 @@ import type { AppLoadContext } from "react-router";
  * request, or when the browser will need the text itself (an open edit form),
  * returns it.
  */
-export function textForPage(context: AppLoadContext, key: string, text: string, options: { neededInBrowser?: boolean } = {}): string | null {
+export function textForPage(
+  context: AppLoadContext,
+  key: string,
+  text: string,
+  options: { neededInBrowser?: boolean } = {},
+): string | null {
   if (!context.pageText || options.neededInBrowser) return text;
   context.pageText.set(key, text);
   return null;

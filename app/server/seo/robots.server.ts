@@ -4,7 +4,14 @@
  */
 
 /** Crawlers that fetch pages to answer a person's question or to list them in an AI search: they bring readers. */
-export const AI_SEARCH_AGENTS = ["OAI-SearchBot", "ChatGPT-User", "Claude-SearchBot", "Claude-User", "PerplexityBot", "Perplexity-User"] as const;
+export const AI_SEARCH_AGENTS = [
+  "OAI-SearchBot",
+  "ChatGPT-User",
+  "Claude-SearchBot",
+  "Claude-User",
+  "PerplexityBot",
+  "Perplexity-User",
+] as const;
 
 /** Crawlers (or robots.txt tokens) that collect texts to train models: allowed or refused by AI_TRAINING. */
 export const AI_TRAINING_AGENTS = [

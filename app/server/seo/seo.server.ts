@@ -83,7 +83,12 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
     author: person(discussion.author, "Unbekannter Autor"),
     interactionStatistic: [counter("CommentAction", discussion.repliesCount), counter("ViewAction", discussion.viewsCount)],
     isPartOf: { "@type": "WebSite", name: site.name, url: absolute("/") },
-    comment: topLevel.map((comment) => toComment(comment, visible.filter((c) => c.parentId === comment.id))),
+    comment: topLevel.map((comment) =>
+      toComment(
+        comment,
+        visible.filter((c) => c.parentId === comment.id),
+      ),
+    ),
   };
 }
 
@@ -107,8 +112,16 @@ export function profilePageJsonLd(profile: PublicProfile, contributions: Contrib
       ...(profile.company ? { worksFor: { "@type": "Organization", name: profile.company } } : {}),
       ...(profile.bio ? { description: profile.bio } : {}),
       agentInteractionStatistic: [
-        { "@type": "InteractionCounter", interactionType: "https://schema.org/WriteAction", userInteractionCount: contributions.discussions },
-        { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: contributions.comments },
+        {
+          "@type": "InteractionCounter",
+          interactionType: "https://schema.org/WriteAction",
+          userInteractionCount: contributions.discussions,
+        },
+        {
+          "@type": "InteractionCounter",
+          interactionType: "https://schema.org/CommentAction",
+          userInteractionCount: contributions.comments,
+        },
       ],
     },
   };

@@ -132,7 +132,9 @@ export function urlsetXml(entries: SitemapEntry[]): string {
 }
 
 export function sitemapIndexXml(pages: number[]): string {
-  const items = pages.map((page) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${page}.xml`)}</loc>\n  </sitemap>`).join("\n");
+  const items = pages
+    .map((page) => `  <sitemap>\n    <loc>${escapeXml(`${env.PUBLIC_URL}/sitemaps/${page}.xml`)}</loc>\n  </sitemap>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
