@@ -34,11 +34,16 @@ const EXTRA_RULES = { region: { enabled: true }, "landmark-unique": { enabled: t
 
 async function scan(page: Page) {
   // A toast fading in is half transparent: axe would judge its contrast mid-transition. Scan the settled page.
-  // Endless ones (a spinner) are left running.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  // Endless ones (a spinner) are left running. A toast starts its fade only once sonner marks it mounted, a
+  // frame after it appears: until then no transition runs, so wait for the mark, and for full opacity.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]:not([data-removed='true']):not([data-visible='false'])")].every(
+        (toast) => toast.dataset.mounted === "true" && getComputedStyle(toast).opacity === "1",
+      ) &&
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
   // Legacy mode runs axe inside the page itself; the default opens a blank page per scan to finish the run
   // (needed only for cross-origin frames, which the forum has none of) and took twice as long.
