@@ -30,7 +30,22 @@ async function seedIfWanted() {
   );
 }
 
-async function main() {
+/**
+ * Starts this process's app server. Exported, not run on import: the bundler
+ * may put this module into a chunk the cluster's primary loads for something
+ * else (server/main.ts), and the primary must not start a server of its own.
+ */
+export async function startAppServer(): Promise<void> {
+  try {
+    await listen();
+  } catch (error) {
+    logger.fatal({ err: error }, "server failed to start");
+    await closeDatabase().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+async function listen() {
   await seedIfWanted();
   if (databaseKind === "pglite") await db.execute(sql`analyze`);
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, maxAgeMs: env.PAGE_CACHE_MAX_AGE * 1000 });
@@ -106,9 +121,3 @@ async function main() {
   // Ctrl+C reaches every process of the group; a worker waits for the primary's SIGTERM instead.
   process.on("SIGINT", () => (cluster.isWorker ? undefined : shutdown("SIGINT")));
 }
-
-main().catch(async (error: unknown) => {
-  logger.fatal({ err: error }, "server failed to start");
-  await closeDatabase().catch(() => undefined);
-  process.exit(1);
-});

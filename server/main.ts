@@ -19,14 +19,18 @@ const workers = workerCount();
 if (cluster.isPrimary && workers > 1) {
   await runPrimary(workers);
 } else {
-  await import("./app-server");
+  const { startAppServer } = await import("./app-server");
+  await startAppServer();
 }
 
 async function runPrimary(count: number) {
   // Secrets each process would otherwise draw for itself must be the same in all of them.
   process.env.DEV_MAILBOX_KEY ??= randomBytes(24).toString("base64url");
   const { env } = await import("~/server/platform");
-  const { devMailboxUrl } = await import("~/server/mail");
+  // The file itself, not the mail domain's index: that one loads the jobs and the database, which the
+  // primary never opens (it would migrate, hold a pool, and die with the database instead of waiting for it).
+  // eslint-disable-next-line server-domains/domain-imports
+  const { devMailboxUrl } = await import("~/server/mail/dev-mailbox.server");
   const { logger } = await import("~/server/platform");
 
   let stopping = false;
