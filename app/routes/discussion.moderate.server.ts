@@ -3,8 +3,8 @@ import { lockReasonSchema, moderationReasonSchema } from "~/lib/schemas/admin";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { commentHref, type DiscussionDetail } from "~/server/discussions";
-import { changeStatus, type StatusChange } from "~/server/moderation";
-import { type Failure, type IntentHandlers, redirectWithToast, respond } from "~/server/platform";
+import { moderateComment, moderateDiscussion, type CommentModeration, type DiscussionModeration } from "~/server/moderation";
+import { type Failure, type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
 import type { Viewer } from "~/server/accounts";
 
 /**
@@ -73,35 +73,34 @@ export function moderationRefusal(intent: ModerationIntent, target: string | nul
   };
 }
 
-/** A status change of the discussion at hand (its id comes from the page). */
-type ChangeOfThisDiscussion = StatusChange extends infer Change
-  ? Change extends StatusChange
-    ? Omit<Change, "discussionId">
-    : never
-  : never;
-
-/** One handler per moderation intent, each one status change; the service asks the guardian. */
+/** One handler per moderation intent, each the action of that name; the service asks the guardian. */
 export function moderationHandlers(
   viewer: Viewer | null,
   discussion: DiscussionDetail,
 ): IntentHandlers<ModerationInput, ReturnType<typeof moderate>> {
-  const run = (input: ModerationInput, change: ChangeOfThisDiscussion) =>
-    moderate(viewer, discussion, input, { ...change, discussionId: discussion.id });
+  const onDiscussion = (input: ModerationInput & { intent: DiscussionModeration["action"]; reason?: string }) =>
+    moderate(discussion, input, moderateDiscussion(viewer, { discussionId: discussion.id, action: input.intent, reason: input.reason }));
+  const onComment = (input: ModerationInput & { intent: CommentModeration["action"]; commentId: string; reason?: string }) =>
+    moderate(
+      discussion,
+      input,
+      moderateComment(viewer, { discussionId: discussion.id, commentId: input.commentId, action: input.intent, reason: input.reason }),
+    );
   return {
-    pin: (input) => run(input, { status: "pinned", enabled: true }),
-    unpin: (input) => run(input, { status: "pinned", enabled: false }),
-    lock: (input) => run(input, { status: "locked", enabled: true, reason: input.reason }),
-    unlock: (input) => run(input, { status: "locked", enabled: false }),
-    "hide-discussion": (input) => run(input, { status: "hidden", enabled: true, reason: input.reason }),
-    "restore-discussion": (input) => run(input, { status: "hidden", enabled: false }),
-    "hide-comment": (input) => run(input, { status: "hidden", commentId: input.commentId, enabled: true, reason: input.reason }),
-    "restore-comment": (input) => run(input, { status: "hidden", commentId: input.commentId, enabled: false }),
+    pin: onDiscussion,
+    unpin: onDiscussion,
+    lock: onDiscussion,
+    unlock: onDiscussion,
+    "hide-discussion": onDiscussion,
+    "restore-discussion": onDiscussion,
+    "hide-comment": onComment,
+    "restore-comment": onComment,
   };
 }
 
-function moderate(viewer: Viewer | null, discussion: DiscussionDetail, input: ModerationInput, change: StatusChange) {
+function moderate(discussion: DiscussionDetail, input: ModerationInput, outcome: Promise<Outcome>) {
   const target = "commentId" in input ? input.commentId : null;
-  return respond(changeStatus(viewer, change), {
+  return respond(outcome, {
     ...moderationRefusal(input.intent, target),
     context: { intent: input.intent, discussion: discussion.id },
     success: async () =>

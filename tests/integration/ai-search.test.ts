@@ -4,7 +4,7 @@ import { loader as llmsLoader } from "~/routes/llms";
 import { categories, categoryHref, categoryLabels } from "~/lib/categories";
 import { createComment, createDiscussion, discussionMarkdown, getDiscussionBySlug, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions";
 import { env } from "~/server/platform";
-import { changeStatus } from "~/server/moderation";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -52,7 +52,7 @@ describe("a discussion as Markdown", () => {
     const hiddenReply = await comment(discussion.id, "GEHEIME-ANTWORT", visible);
     for (const id of [hiddenAlone, hiddenWithReply, hiddenReply])
       expect(
-        (await changeStatus(moderator, { discussionId: discussion.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok,
+        (await moderateComment(moderator, { discussionId: discussion.id, commentId: id, action: "hide-comment", reason: "Spam" })).ok,
       ).toBe(true);
 
     const response = await markdownRequest(discussion.slug);
@@ -82,7 +82,7 @@ describe("a discussion as Markdown", () => {
   it("does not exist for a hidden discussion, like the page", async () => {
     const discussion = await discussionWith("Ausgeblendete Diskussion als Markdown");
     expect((await markdownRequest(discussion.slug)).status).toBe(200);
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Off-Topic" })).ok).toBe(
       true,
     );
     const response = await markdownRequest(discussion.slug);
@@ -109,7 +109,7 @@ describe("llms.txt", () => {
     for (let index = 0; index < 30; index++) await comment(busy.id, `Beitrag ${index}`);
     const hidden = await discussionWith("Versteckt trotz vieler Kommentare");
     for (let index = 0; index < 31; index++) await comment(hidden.id, `Beitrag ${index}`);
-    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(
+    expect((await moderateDiscussion(moderator, { discussionId: hidden.id, action: "hide-discussion", reason: "Off-Topic" })).ok).toBe(
       true,
     );
 

@@ -10,7 +10,7 @@ import { createDiscussion, getDiscussionBySlug, updateDiscussion } from "~/serve
 import { ensureSchedules, runDueJobs } from "~/server/jobs";
 import { env } from "~/server/platform";
 import { indexNowKey, isPublicHttpsUrl, submitDueIndexNow } from "~/server/seo";
-import { changeStatus } from "~/server/moderation";
+import { moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -110,7 +110,7 @@ describe("IndexNow submissions", () => {
         content: "<p>Neu</p>",
         contentFormat: "html",
       });
-      await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Test" });
+      await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Test" });
       expect(await submitDueIndexNow()).toBe(0);
     }
     expect(await db.select().from(indexNowQueue)).toEqual([]);
@@ -128,7 +128,7 @@ describe("IndexNow submissions", () => {
       contentFormat: "html",
     });
     expect(edited.ok).toBe(true);
-    expect((await changeStatus(moderator, { discussionId: hidden.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(
+    expect((await moderateDiscussion(moderator, { discussionId: hidden.id, action: "hide-discussion", reason: "Off-Topic" })).ok).toBe(
       true,
     );
     // Nothing went out during the writes: only the worker sends.
@@ -159,7 +159,7 @@ describe("IndexNow submissions", () => {
   it("send a restored discussion again, and nothing for an edit nobody can see", async () => {
     env.PUBLIC_URL = PUBLIC;
     const discussion = await publish("Ausgeblendet, bearbeitet, zurück");
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Prüfung" })).ok).toBe(
       true,
     );
     await submitDueIndexNow();
@@ -171,7 +171,7 @@ describe("IndexNow submissions", () => {
       contentFormat: "html",
     });
     expect(await submitDueIndexNow()).toBe(0);
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "restore-discussion" })).ok).toBe(true);
     expect(await submitDueIndexNow()).toBeGreaterThan(0);
     expect(received).toHaveLength(1);
     expect(received[0]!.body.urlList).toContain(`${PUBLIC}/discussion/${discussion.slug}`);

@@ -16,7 +16,7 @@ import { db } from "~/server/db";
 import { discussionCommentsFeed, discussionJsonLd, rssFeed } from "~/server/seo";
 import { updateOwnProfile } from "~/server/members";
 import { searchDiscussions } from "~/server/search";
-import { changeStatus } from "~/server/moderation";
+import { moderateDiscussion } from "~/server/moderation";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as suggestionsLoader } from "~/routes/members.suggestions";
 import { auth, createMemberAccount, mentionSuggestionsPerMember, type Viewer } from "~/server/accounts";
@@ -82,7 +82,7 @@ describe("mentions in a discussion", () => {
 
   it("an edit of a hidden discussion notifies nobody", async () => {
     const d = await discussion(author, "<p>Noch ohne Erwähnung</p>");
-    expect((await changeStatus(moderator, { discussionId: d.id, status: "hidden", enabled: true, reason: "Prüfung" })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "hide-discussion", reason: "Prüfung" })).ok).toBe(true);
     const outcome = await updateDiscussion(moderator, d.id, {
       title: d.title,
       category: "sea",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions } from "../../db/schema";
 import { loader as discussionLoader } from "~/routes/discussion";
-import { changeStatus, listAuditLog } from "~/server/moderation";
+import { moderateComment, moderateDiscussion, listAuditLog } from "~/server/moderation";
 import {
   createComment,
   createDiscussion,
@@ -59,15 +59,15 @@ describe("moderator tools refuse everyone but staff", () => {
   it("members, authors and a not-approved moderator cannot pin, lock or hide", async () => {
     const discussion = await create("Nur fürs Team");
     for (const viewer of [null, member, author, pendingModerator]) {
-      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "pinned", enabled: true })).toEqual({
+      expect(await moderateDiscussion(viewer, { discussionId: discussion.id, action: "pin" })).toEqual({
         ok: false,
         reason: "forbidden",
       });
-      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "locked", enabled: true })).toEqual({
+      expect(await moderateDiscussion(viewer, { discussionId: discussion.id, action: "lock" })).toEqual({
         ok: false,
         reason: "forbidden",
       });
-      expect(await changeStatus(viewer, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Spam" })).toEqual({
+      expect(await moderateDiscussion(viewer, { discussionId: discussion.id, action: "hide-discussion", reason: "Spam" })).toEqual({
         ok: false,
         reason: "forbidden",
       });
@@ -81,11 +81,9 @@ describe("moderator tools refuse everyone but staff", () => {
 describe("pin and lock", () => {
   it("pins once, records it once, and a locked discussion takes no comments", async () => {
     const discussion = await create("Angepinnt und gesperrt");
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true })).ok).toBe(true);
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true })).ok).toBe(true);
-    expect((await changeStatus(admin, { discussionId: discussion.id, status: "locked", enabled: true, reason: "Thema erledigt" })).ok).toBe(
-      true,
-    );
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" })).ok).toBe(true);
+    expect((await moderateDiscussion(admin, { discussionId: discussion.id, action: "lock", reason: "Thema erledigt" })).ok).toBe(true);
 
     const locked = (await getDiscussionBySlug(discussion.slug))!;
     expect(locked.isPinned).toBe(true);
@@ -98,7 +96,7 @@ describe("pin and lock", () => {
     });
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
 
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "locked", enabled: false })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "unlock" })).ok).toBe(true);
     expect((await createComment(member, discussion.id, { content: "Jetzt geht es" })).ok).toBe(true);
 
     const actions = (await auditActionsFor(discussion.id)).map((row) => row.action).sort();
@@ -110,16 +108,15 @@ describe("pin and lock", () => {
     const comment = await createComment(member, discussion.id, { content: "Doppelt gemeldet" });
     if (!comment.ok) throw new Error("comment failed");
     const hideBoth = await Promise.all([
-      changeStatus(moderator, {
+      moderateComment(moderator, {
         discussionId: discussion.id,
         commentId: comment.value.id,
-        status: "hidden",
-        enabled: true,
+        action: "hide-comment",
         reason: "Spam",
       }),
-      changeStatus(admin, { discussionId: discussion.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "Spam" }),
-      changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true }),
-      changeStatus(admin, { discussionId: discussion.id, status: "pinned", enabled: true }),
+      moderateComment(admin, { discussionId: discussion.id, commentId: comment.value.id, action: "hide-comment", reason: "Spam" }),
+      moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" }),
+      moderateDiscussion(admin, { discussionId: discussion.id, action: "pin" }),
     ]);
     expect(hideBoth.every((outcome) => outcome.ok)).toBe(true);
     expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["hide-comment"]);
@@ -129,9 +126,10 @@ describe("pin and lock", () => {
   });
 
   it("an unknown discussion is a 404, not a silent success", async () => {
-    expect(
-      await changeStatus(moderator, { discussionId: "00000000-0000-4000-8000-000000000000", status: "pinned", enabled: true }),
-    ).toEqual({ ok: false, reason: "not-found" });
+    expect(await moderateDiscussion(moderator, { discussionId: "00000000-0000-4000-8000-000000000000", action: "pin" })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
   });
 });
 
@@ -139,7 +137,7 @@ describe("hiding", () => {
   it("a hidden discussion is gone from every public list and restorable", async () => {
     const discussion = await create("Verbotene Werbung Quokka");
     const before = await getCommunityStats();
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: true, reason: "Werbung" })).ok).toBe(
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Werbung" })).ok).toBe(
       true,
     );
 
@@ -160,7 +158,7 @@ describe("hiding", () => {
       init: { status: 404 },
     });
 
-    expect((await changeStatus(moderator, { discussionId: discussion.id, status: "hidden", enabled: false })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "restore-discussion" })).ok).toBe(true);
     expect((await listRecentDiscussions(50)).map((d) => d.id)).toContain(discussion.id);
     expect((await auditActionsFor(discussion.id)).map((row) => row.action).sort()).toEqual(["hide-discussion", "restore-discussion"]);
     expect((await auditActionsFor(discussion.id)).find((row) => row.action === "hide-discussion")?.details).toBe("Werbung");
@@ -177,22 +175,20 @@ describe("hiding", () => {
 
     expect(
       (
-        await changeStatus(moderator, {
+        await moderateComment(moderator, {
           discussionId: discussion.id,
           commentId: first.value.id,
-          status: "hidden",
-          enabled: true,
+          action: "hide-comment",
           reason: "Beleidigung",
         })
       ).ok,
     ).toBe(true);
     expect(
       (
-        await changeStatus(moderator, {
+        await moderateComment(moderator, {
           discussionId: discussion.id,
           commentId: first.value.id,
-          status: "hidden",
-          enabled: true,
+          action: "hide-comment",
           reason: "Beleidigung",
         })
       ).ok,
@@ -213,9 +209,9 @@ describe("hiding", () => {
     expect((await createComment(author, discussion.id, { content: "Noch eine", parentId: first.value.id })).ok).toBe(false);
     expect(await updateComment(member, discussion.id, first.value.id, "Ganz harmlos")).toEqual({ ok: false, reason: "not-found" });
 
-    expect(
-      (await changeStatus(admin, { discussionId: discussion.id, commentId: first.value.id, status: "hidden", enabled: false })).ok,
-    ).toBe(true);
+    expect((await moderateComment(admin, { discussionId: discussion.id, commentId: first.value.id, action: "restore-comment" })).ok).toBe(
+      true,
+    );
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
     expect((await auditActionsFor(first.value.id)).map((row) => row.action).sort()).toEqual(["hide-comment", "restore-comment"]);
   });
@@ -226,7 +222,7 @@ describe("hiding", () => {
     const comment = await createComment(member, one.id, { content: "Hier" });
     if (!comment.ok) throw new Error("comment failed");
     expect(
-      await changeStatus(moderator, { discussionId: two.id, commentId: comment.value.id, status: "hidden", enabled: true, reason: "x" }),
+      await moderateComment(moderator, { discussionId: two.id, commentId: comment.value.id, action: "hide-comment", reason: "x" }),
     ).toEqual({ ok: false, reason: "not-found" });
   });
 });

@@ -5,7 +5,7 @@ import { discussionWatches, mailOutbox, notificationMailLog, notifications, noti
 import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
 import { db, onQuery, queryRows } from "~/server/db";
 import { deleteOwnAccount, exportMemberData } from "~/server/members";
-import { changeStatus } from "~/server/moderation";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import {
   getNotificationSettings,
   listNotifications,
@@ -99,7 +99,7 @@ describe("fan-out of a comment", () => {
     const hiddenComment = await comment(replier, d.id);
     const countBefore = await unreadCount(author.id);
     expect(
-      (await changeStatus(moderator, { discussionId: d.id, commentId: hiddenComment, status: "hidden", enabled: true, reason: "Spam" })).ok,
+      (await moderateComment(moderator, { discussionId: d.id, commentId: hiddenComment, action: "hide-comment", reason: "Spam" })).ok,
     ).toBe(true);
     expect(await unreadCount(author.id)).toBe(countBefore - 1);
     const listed = await listNotifications(author.id, 1);
@@ -109,7 +109,7 @@ describe("fan-out of a comment", () => {
 
     const secret = await discussion(author, "Ganz ausgeblendet");
     expect((await watchDiscussion(watcher, secret.id, "watching")).ok).toBe(true);
-    expect((await changeStatus(moderator, { discussionId: secret.id, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: secret.id, action: "hide-discussion", reason: "Spam" })).ok).toBe(true);
     // Nobody may comment into a hidden discussion; the fan-out itself also refuses it.
     expect((await createComment(replier, secret.id, { content: "Geht nicht" })).ok).toBe(false);
     expect((await rowsOf(watcher)).filter((row) => row.discussionId === secret.id)).toHaveLength(0);
@@ -158,9 +158,9 @@ describe("hidden content inside a grouped row", () => {
     const first = await comment(replier, d.id);
     const second = await comment(replier, d.id);
     await comment(replier, d.id);
-    expect(
-      (await changeStatus(moderator, { discussionId: d.id, commentId: first, status: "hidden", enabled: true, reason: "Spam" })).ok,
-    ).toBe(true);
+    expect((await moderateComment(moderator, { discussionId: d.id, commentId: first, action: "hide-comment", reason: "Spam" })).ok).toBe(
+      true,
+    );
     expect(await unreadCount(owner.id)).toBe(1);
     const row = await groupOf(owner, d.id);
     expect(row).toMatchObject({ kind: "reply-to-discussion", count: 2 });
@@ -175,18 +175,18 @@ describe("hidden content inside a grouped row", () => {
     const first = await comment(replier, d.id);
     const second = await comment(replier, d.id);
     const third = await comment(replier, d.id);
-    expect(
-      (await changeStatus(moderator, { discussionId: d.id, commentId: third, status: "hidden", enabled: true, reason: "Spam" })).ok,
-    ).toBe(true);
+    expect((await moderateComment(moderator, { discussionId: d.id, commentId: third, action: "hide-comment", reason: "Spam" })).ok).toBe(
+      true,
+    );
     expect((await groupOf(owner, d.id))?.count).toBe(2);
     for (const id of [first, second])
-      expect(
-        (await changeStatus(moderator, { discussionId: d.id, commentId: id, status: "hidden", enabled: true, reason: "Spam" })).ok,
-      ).toBe(true);
+      expect((await moderateComment(moderator, { discussionId: d.id, commentId: id, action: "hide-comment", reason: "Spam" })).ok).toBe(
+        true,
+      );
     expect(await groupOf(owner, d.id)).toBeUndefined();
     expect(await unreadCount(owner.id)).toBe(0);
     // Restored, it counts again.
-    expect((await changeStatus(moderator, { discussionId: d.id, commentId: second, status: "hidden", enabled: false })).ok).toBe(true);
+    expect((await moderateComment(moderator, { discussionId: d.id, commentId: second, action: "restore-comment" })).ok).toBe(true);
     expect((await groupOf(owner, d.id))?.count).toBe(1);
   });
 
@@ -196,9 +196,9 @@ describe("hidden content inside a grouped row", () => {
     const first = await comment(replier, d.id);
     const second = await comment(replier, d.id);
     await comment(replier, d.id);
-    expect(
-      (await changeStatus(moderator, { discussionId: d.id, commentId: first, status: "hidden", enabled: true, reason: "Spam" })).ok,
-    ).toBe(true);
+    expect((await moderateComment(moderator, { discussionId: d.id, commentId: first, action: "hide-comment", reason: "Spam" })).ok).toBe(
+      true,
+    );
     await mailAllDueNotifications();
     const [row] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, owner.id));
     const mails = await db
@@ -215,7 +215,7 @@ describe("hidden content inside a grouped row", () => {
     expect((await watchCategory(fan, "seo", "watching")).ok).toBe(true);
     const first = await discussion(author, "Kategorie eins", "seo");
     const second = await discussion(author, "Kategorie zwei", "seo");
-    expect((await changeStatus(moderator, { discussionId: first.id, status: "hidden", enabled: true, reason: "Spam" })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: first.id, action: "hide-discussion", reason: "Spam" })).ok).toBe(true);
     const listed = (await listNotifications(fan.id, 1)).notifications.filter((n) => n.kind === "watched-category");
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ count: 1, discussionTitle: "Kategorie zwei", href: `/discussion/${second.slug}` });
@@ -224,13 +224,13 @@ describe("hidden content inside a grouped row", () => {
   it("the notice that a discussion was hidden leads nowhere its author cannot go", async () => {
     const writer = await makeViewer({ firstName: "Ausgeblendet" });
     const d = await discussion(writer, "Wird versteckt");
-    expect((await changeStatus(moderator, { discussionId: d.id, status: "hidden", enabled: true, reason: "Off-Topic" })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "hide-discussion", reason: "Off-Topic" })).ok).toBe(true);
     const [notice] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
     expect(notice).toMatchObject({ detail: "hidden", discussionTitle: "Wird versteckt", href: null });
     const opened = await markNotificationRead(writer, notice!.id);
     expect(opened.ok && opened.value.href).toBe("/notifications");
     // Restored, the notice links the discussion again.
-    expect((await changeStatus(moderator, { discussionId: d.id, status: "hidden", enabled: false })).ok).toBe(true);
+    expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "restore-discussion" })).ok).toBe(true);
     const [again] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
     expect(again?.href).toBe(`/discussion/${d.slug}`);
   });
@@ -335,9 +335,9 @@ describe("notification mails", () => {
     const hiddenFor = await makeViewer({ firstName: "Versteckt" });
     const d3 = await discussion(hiddenFor, "Spam-Antwort");
     const spam = await comment(replier, d3.id);
-    expect(
-      (await changeStatus(moderator, { discussionId: d3.id, commentId: spam, status: "hidden", enabled: true, reason: "Spam" })).ok,
-    ).toBe(true);
+    expect((await moderateComment(moderator, { discussionId: d3.id, commentId: spam, action: "hide-comment", reason: "Spam" })).ok).toBe(
+      true,
+    );
 
     await mailAllDueNotifications();
     expect(await mailsTo(quiet)).toHaveLength(0);

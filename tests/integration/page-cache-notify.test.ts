@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { discussions, events, profiles } from "../../db/schema";
 import { createComment, createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions";
 import { db, listenToDatabase } from "~/server/db";
-import { changeStatus } from "~/server/moderation";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/platform";
 import { updateNotificationSettings } from "~/server/notifications";
 import { updateOwnProfile } from "~/server/members";
@@ -72,16 +72,15 @@ describe("the database announces changes a guest would see", () => {
     if (!comment.ok) throw new Error(comment.reason);
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await changeStatus(moderator, {
+    await moderateComment(moderator, {
       discussionId: discussion.id,
       commentId: comment.value.id,
-      status: "hidden",
-      enabled: true,
+      action: "hide-comment",
       reason: "Spam",
     });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await changeStatus(moderator, { discussionId: discussion.id, status: "pinned", enabled: true });
+    await moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
     await updateDiscussion(author, discussion.id, {

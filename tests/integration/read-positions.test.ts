@@ -14,7 +14,7 @@ import {
   unreadCounts,
 } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { changeStatus } from "~/server/moderation";
+import { moderateComment } from "~/server/moderation";
 import { deleteOwnAccount, exportMemberData } from "~/server/members";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
@@ -96,7 +96,7 @@ describe("unread counts", () => {
     const hidden = await comment(writer, discussion.id, "Spam");
     const visible = await comment(writer, discussion.id, "Sichtbar");
     expect(
-      await changeStatus(moderator, { discussionId: discussion.id, commentId: hidden, status: "hidden", enabled: true, reason: "Spam" }),
+      await moderateComment(moderator, { discussionId: discussion.id, commentId: hidden, action: "hide-comment", reason: "Spam" }),
     ).toMatchObject({ ok: true });
     expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: 1 });
     expect(await firstUnreadComment(reader, discussion.id)).toBe(visible);
@@ -185,7 +185,7 @@ describe("marking as read", () => {
     await read(moderator, discussion.id);
     const visible = await comment(writer, discussion.id, "Sichtbar");
     const hidden = await comment(writer, discussion.id, "Versteckt");
-    await changeStatus(moderator, { discussionId: discussion.id, commentId: hidden, status: "hidden", enabled: true, reason: "Spam" });
+    await moderateComment(moderator, { discussionId: discussion.id, commentId: hidden, action: "hide-comment", reason: "Spam" });
     await markRead(moderator, discussion.id, [hidden]);
     expect(await firstUnreadComment(moderator, discussion.id)).toBe(visible);
   });

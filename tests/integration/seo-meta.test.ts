@@ -3,7 +3,7 @@ import { createComment, createDiscussion, type DiscussionDetail, getDiscussionBy
 import { env, notModified } from "~/server/platform";
 import { discussionCommentsFeed, discussionJsonLd, profileEntries } from "~/server/seo";
 import { countContributions } from "~/server/members";
-import { changeStatus } from "~/server/moderation";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -45,7 +45,7 @@ describe("a hidden comment with two replies", () => {
     const first = await comment(replier, discussion.id, "Erste Antwort", hidden);
     const second = await comment(author, discussion.id, "Zweite Antwort", hidden);
     const other = await comment(replier, discussion.id, "Ein anderer Kommentar");
-    await changeStatus(moderator, { discussionId: discussion.id, commentId: hidden, status: "hidden", enabled: true, reason: "Test" });
+    await moderateComment(moderator, { discussionId: discussion.id, commentId: hidden, action: "hide-comment", reason: "Test" });
 
     // What a guest's page gets: the placeholder and the replies.
     const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
@@ -103,16 +103,15 @@ describe("profiles in the sitemap and their counts", () => {
     const pending = await makeViewer({ firstName: "Wartend", approvalStatus: "pending" });
     const discussion = await discussionBy(writer, "Profile in der Sitemap");
     await comment(writer, discussion.id, "Sichtbar");
-    await changeStatus(moderator, {
+    await moderateComment(moderator, {
       discussionId: discussion.id,
       commentId: await comment(hiddenOnly, discussion.id, "Ausgeblendet"),
-      status: "hidden",
-      enabled: true,
+      action: "hide-comment",
       reason: "Test",
     });
     const hiddenDiscussion = await discussionBy(writer, "Ausgeblendete Diskussion");
     await comment(writer, hiddenDiscussion.id, "In einer ausgeblendeten Diskussion");
-    await changeStatus(moderator, { discussionId: hiddenDiscussion.id, status: "hidden", enabled: true, reason: "Test" });
+    await moderateDiscussion(moderator, { discussionId: hiddenDiscussion.id, action: "hide-discussion", reason: "Test" });
     const paths = (await profileEntries()).map((entry) => entry.path);
     expect(paths).toContain(`/profile/${writer.id}`);
     for (const absent of [silent, hiddenOnly, pending]) expect(paths).not.toContain(`/profile/${absent.id}`);

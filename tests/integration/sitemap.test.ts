@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
 import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { changeStatus } from "~/server/moderation";
+import { moderateComment } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { discussionEntries } from "~/server/seo";
 import { makeViewer } from "../support/members";
@@ -44,11 +44,10 @@ describe("sitemap lastmod", () => {
     const [row] = await queryRows<{ created_at: string | Date }>(sql`select created_at from comments where id = ${comment.value.id}`);
     expect((await lastmodOf(discussion.slug)).getTime()).toBe(new Date(row!.created_at).getTime());
 
-    await changeStatus(moderator, {
+    await moderateComment(moderator, {
       discussionId: discussion.id,
       commentId: comment.value.id,
-      status: "hidden",
-      enabled: true,
+      action: "hide-comment",
       reason: "Test",
     });
     expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());

@@ -1,1 +1,1 @@
-export { defineJob, defineSchedule, ensureSchedules, runDueJobs, startJobRunner, JOBS_CHANNEL, type Job } from "./jobs.server";
+export { defineJob, defineSchedule, ensureSchedules, errorText, runDueJobs, startJobRunner, JOBS_CHANNEL, type Job } from "./jobs.server";

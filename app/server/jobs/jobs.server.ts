@@ -123,7 +123,8 @@ function pause(backoff: readonly number[], attempt: number): number {
   return backoff[Math.min(attempt, backoff.length) - 1] ?? 60;
 }
 
-function errorText(error: unknown): string {
+/** An error as the short text kept with a job (and with its domain's record, e.g. the mail). */
+export function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
@@ -150,7 +151,7 @@ async function finish(definition: Definition, id: string, payload: unknown, atte
         : { ...settled, lastError: errorText(error), runAt: sql`now() + make_interval(secs => ${pause(definition.backoff, attempt)})` },
     )
     .where(eq(jobs.id, id));
-  if (givenUp && definition.once && definition.giveUp) await definition.giveUp(payload, error);
+  if (givenUp) await definition.giveUp?.(payload, error);
 }
 
 /**

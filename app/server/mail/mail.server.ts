@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "../../../db/schema";
 import { db, type Database, type Transaction } from "~/server/db";
-import { defineJob, defineSchedule } from "~/server/jobs";
+import { defineJob, defineSchedule, errorText } from "~/server/jobs";
 import { devMailboxUrl } from "./dev-mailbox.server";
 import { devMailboxEnabled, env, logger } from "~/server/platform";
 
@@ -73,7 +73,7 @@ const mailDelivery = defineJob<{ mailId: string }>("mail", {
     } catch (error) {
       await db
         .update(mailOutbox)
-        .set({ attempts: attempt, lastError: error instanceof Error ? error.message.slice(0, 500) : String(error) })
+        .set({ attempts: attempt, lastError: errorText(error) })
         .where(eq(mailOutbox.id, mailId));
       throw error;
     }

@@ -1,2 +1,2 @@
 export { type AuditLogEntry, listAuditLog, recordAudit } from "./audit.server";
-export { changeStatus, type StatusChange } from "./moderation.server";
+export { moderateComment, moderateDiscussion, type CommentModeration, type DiscussionModeration } from "./moderation.server";
