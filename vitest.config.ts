@@ -15,6 +15,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Rules without state of their own: the files of a worker share one module graph, imported once (most of the time).
+          isolate: false,
           // A domain's index loads the whole domain, the database included (decision 0021): in memory, never ./data.
           env: { DATA_DIR: "memory://" },
         },

@@ -115,6 +115,11 @@ async function listen() {
     setTimeout(() => {
       logger.warn({ open: sockets.size }, "shutdown timeout, closing open connections");
       for (const socket of sockets) socket.destroy();
+      // Whatever still holds the process (a database connection that never answers) does not keep it from ending.
+      setTimeout(() => {
+        logger.error("shutdown did not finish, exiting");
+        process.exit(1);
+      }, 5_000).unref();
     }, env.SHUTDOWN_TIMEOUT * 1000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -15,6 +15,8 @@ function workerCount(): number {
 }
 
 const workers = workerCount();
+/** The longest pause before a failed app server process is replaced: after the database is back, the site answers within it. */
+const MAX_RESTART_DELAY_MS = 5_000;
 
 if (cluster.isPrimary && workers > 1) {
   await runPrimary(workers);
@@ -36,7 +38,7 @@ async function runPrimary(count: number) {
   let stopping = false;
   let announced = false;
   const startedAt = new Map<Worker, number>();
-  let quickDeaths = 0;
+  let restartDelay = 0;
 
   const fork = () => {
     const worker = cluster.fork();
@@ -58,13 +60,15 @@ async function runPrimary(count: number) {
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, "app server process ended");
-    // A process that dies right after start (bad configuration, unreachable database) would die again.
-    quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
-    if (quickDeaths >= 3) {
-      logger.fatal("app server processes keep failing at start; giving up");
-      process.exit(1);
-    }
-    fork();
+    // A process that dies right after start (the database is away) would die again at once: the next one
+    // waits, longer each time up to 5 s, and there is always a next one: the database comes back, and
+    // a primary that gave up would leave nothing to answer then.
+    restartDelay = lived < 10_000 ? Math.min(Math.max(restartDelay * 2, 250), MAX_RESTART_DELAY_MS) : 0;
+    if (restartDelay > 0)
+      logger.warn({ restartInMs: restartDelay }, "app server process failed soon after its start; starting another after a pause");
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, restartDelay);
   });
 
   const stop = (signal: NodeJS.Signals) => {

@@ -64,7 +64,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** An in-memory PGlite starts as a copy of this dump (`dumpDataDir`) instead of running initdb. */
   template?: Blob;
-  /** Errors of idle pool connections (a restarted server, a dropped connection). */
+  /** Errors of pool connections, idle or checked out (a restarted server, a dropped connection). */
   onPoolError?: (error: Error) => void;
 }): Promise<DatabaseConnection> {
   return options.databaseUrl
@@ -78,6 +78,14 @@ async function openPostgres(
   onPoolError: (error: Error) => void = () => undefined,
 ): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The pool listens for errors of idle connections only. A connection checked out for a transaction that
+  // the server ends (a restart: "terminating connection due to administrator command") would otherwise
+  // throw an unhandled 'error' event and end the process. With a listener of its own for its whole life,
+  // the loss fails the statement under way, hence that one request, and the pool drops the connection.
+  pool.on("connect", (client) => {
+    client.on("error", onPoolError);
+    releaseWhenBeginFails(client);
+  });
   pool.on("error", onPoolError);
   const db = drizzlePg({ client: pool, schema, logger: queryLogger }) as unknown as Database;
 
@@ -104,6 +112,27 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * Drizzle's transaction (node-postgres session, 0.45) sends BEGIN before its
+ * try/finally, so a BEGIN that fails (the connection was ended a moment
+ * before, by a restarting server) never gives the connection back: the pool
+ * shrinks by one for good, and `pool.end()` at shutdown waits forever. Such a
+ * connection is given back here, with the error, so the pool drops it. Drizzle
+ * does not release it again: its finally block was never entered.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0];
+    const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
+    if (typeof text === "string" && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+      result.catch((error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))));
+    }
+    return result;
+  }) as typeof client.query;
 }
 
 /**

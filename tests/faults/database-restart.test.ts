@@ -1,0 +1,165 @@
+/**
+ * `npm start` (two app server processes) on a PostgreSQL server of its own,
+ * restarted under load as an operator would (`pg_ctl restart -m fast`): the
+ * server ends every connection, idle or in the middle of a transaction. A
+ * lost connection may fail the request that used it, never the process; and
+ * once the database is back, the site answers again.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
+import { startOwnPostgres, type OwnPostgres } from "../../scripts/lib/own-postgres";
+
+const MEMBER = { email: "sabine.koehler@example.com", password: "demo-passwort" };
+const RESTARTS = 5;
+const CLIENTS = 10;
+
+let postgres: OwnPostgres;
+let server: BenchServer;
+let logFile: string;
+
+beforeAll(async () => {
+  postgres = await startOwnPostgres();
+  process.env.DATABASE_URL = postgres.url;
+  process.env.LOG_LEVEL = "silent";
+  const { db, closeDatabase } = await import("~/server/db");
+  const { seedDemoContent } = await import("~/server/demo");
+  await seedDemoContent(db, { adminPassword: "fault-admin-passwort" });
+  await closeDatabase();
+  logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "forum-faults-")), "server.log");
+  server = await startServer({
+    port: await freePort(),
+    logFile,
+    env: {
+      DATABASE_URL: postgres.url,
+      WEB_CONCURRENCY: "2",
+      TRUST_PROXY: "1",
+      AUTH_SECRET: "fault-test-geheimnis-mit-genug-zeichen-0123",
+      LOG_LEVEL: "info",
+    },
+  });
+});
+
+afterAll(async () => {
+  if (server?.exitStatus() === null) await server.stop();
+  postgres?.remove();
+});
+
+/** Log lines (pino, one JSON object each) with the given message. */
+function logged(message: string): Array<Record<string, unknown>> {
+  return fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    })
+    .filter((entry) => entry.msg === message);
+}
+
+it(`${RESTARTS} restarts of PostgreSQL under load end no app server process`, async () => {
+  const discussion = await findDiscussionPath(server.url);
+  const cookies = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      signIn(server.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": `203.0.113.${i + 1}` }),
+    ),
+  );
+
+  // Each client alternates a member's page view (reads, and a read position written in a transaction) and a comment.
+  let loading = true;
+  const answers = new Map<number | string, number>();
+  const count = (key: number | string) => answers.set(key, (answers.get(key) ?? 0) + 1);
+  const client = async (cookie: string, i: number) => {
+    for (let n = 0; loading; n++) {
+      try {
+        const response =
+          n % 2 === 0
+            ? await fetch(`${server.url}${discussion}`, { headers: { cookie } })
+            : await fetch(`${server.url}${discussion}`, {
+                method: "POST",
+                redirect: "manual",
+                headers: { cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+                body: new URLSearchParams({ intent: "create-comment", content: `Während des Neustarts ${i}/${n}` }),
+              });
+        await response.arrayBuffer();
+        count(response.status);
+      } catch {
+        count("network error");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  const load = cookies.map(client);
+
+  for (let restart = 0; restart < RESTARTS; restart++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    postgres.restart();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  loading = false;
+  await Promise.all(load);
+
+  expect(logged("app server process ended"), `answers during the restarts: ${JSON.stringify([...answers])}`).toEqual([]);
+  expect(server.exitStatus()).toBeNull();
+  // Back to normal: pages and writes answer as before the restarts.
+  await expect
+    .poll(async () => (await fetch(`${server.url}${discussion}`, { headers: { cookie: cookies[0]! } })).status, { timeout: 10_000 })
+    .toBe(200);
+  expect(answers.get(200) ?? 0).toBeGreaterThan(0);
+
+  // Every connection went back to its pool: shutdown closes the pools at once instead of waiting out its timeout.
+  const stopping = Date.now();
+  await server.stop();
+  expect(Date.now() - stopping).toBeLessThan(5_000);
+  expect(logged("shutdown timeout, closing open connections")).toEqual([]);
+  expect(logged("shutdown complete")).toHaveLength(2);
+});
+
+it("with the database stopped, a killed app server process is replaced until it starts; the site answers within 10 s of the database's return", async () => {
+  server = await startServer({
+    port: await freePort(),
+    logFile,
+    env: {
+      DATABASE_URL: postgres.url,
+      WEB_CONCURRENCY: "2",
+      TRUST_PROXY: "1",
+      AUTH_SECRET: "fault-test-geheimnis-mit-genug-zeichen-0123",
+      LOG_LEVEL: "info",
+    },
+  });
+  const workers = logged("server listening").slice(-2);
+  expect(workers).toHaveLength(2);
+
+  postgres.stop();
+  process.kill(workers[0]!.pid as number, "SIGKILL");
+  // 20 s without the database: every replacement dies at its start, and the primary keeps making new ones.
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  expect(server.exitStatus()).toBeNull();
+  expect(logged("app server process failed soon after its start; starting another after a pause").length).toBeGreaterThan(1);
+
+  postgres.start();
+  const back = Date.now();
+  await expect
+    .poll(
+      async () => {
+        // Both processes answer: the one that lived through the outage and its replacement.
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            fetch(`${server.url}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
+        );
+        return answers.every((status) => status === 200) && logged("server listening").length >= 5;
+      },
+      { timeout: 10_000, interval: 200 },
+    )
+    .toBe(true);
+  expect(Date.now() - back).toBeLessThan(10_000);
+});
