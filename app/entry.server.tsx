@@ -4,7 +4,7 @@ import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryCont
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
 import "~/server/listeners.server";
-import { applyDocumentCaching, logger } from "~/server/platform";
+import { applyDocumentCaching, isDatabaseUnavailable, logger } from "~/server/platform";
 import { structuredDataScripts } from "~/server/seo";
 
 export const streamTimeout = 5_000;
@@ -87,8 +87,14 @@ function withStructuredData(html: Buffer<ArrayBuffer>, items: AppLoadContext["st
   return Buffer.concat([html.subarray(0, end), Buffer.from(structuredDataScripts(items)), html.subarray(end)]);
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // Not our fault, and not worth a stack per request: server/pages.ts answers with a 503 instead of the render.
+  if (isDatabaseUnavailable(error)) {
+    if (context) (context as AppLoadContext).databaseUnavailable = true;
+    logger.warn({ err: error, method: request.method, url: request.url }, "database unavailable");
+    return;
+  }
   // React Router's own 4xx (no loader for a GET, no action for a POST) are the client's mistake and answered as such.
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.info({ status: error.status, method: request.method, url: request.url }, "request refused");

@@ -14,6 +14,8 @@ declare module "react-router" {
     structuredData?: Array<Record<string, unknown>>;
     /** Texts the server renders but leaves out of the hydration data (document requests only; app/lib/page-text.tsx). */
     pageText?: Map<string, string>;
+    /** Set by app/entry.server.tsx's handleError when a loader or action met an unreachable database: the answer becomes a 503. */
+    databaseUnavailable?: boolean;
   }
 }
 

@@ -8,12 +8,13 @@
  */
 import { randomBytes } from "node:crypto";
 import type express from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import {
   type CachedPage,
   chooseEncoding,
   compressForCache,
   contentSecurityPolicy,
+  databaseUnavailableResponse,
   discussionOfPath,
   guestCookieHeader,
   guestPageKey,
@@ -139,13 +140,18 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
       const url = locals.markdownUrl ?? req.originalUrl;
       // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
       const document = !req.path.endsWith(".data");
-      const render = (options: { forCache: boolean }) =>
-        handle(toFetchRequest(req, res, { ...options, url }), {
+      const render = async (options: { forCache: boolean }) => {
+        const context: AppLoadContext = {
           cspNonce: locals.cspNonce,
           clientIp: req.ip,
           structuredData: document ? [] : undefined,
           pageText: document ? new Map<string, string>() : undefined,
-        });
+        };
+        const response = await handle(toFetchRequest(req, res, { ...options, url }), context);
+        if (!context.databaseUnavailable) return response;
+        await response.body?.cancel();
+        return databaseUnavailableResponse(document);
+      };
       if (key === null) {
         // Tracked too: applyDocumentCaching marks a render that found a viewer private, whatever its cookies looked like.
         await send(res, (await trackViewer(() => render({ forCache: false }))).result);

@@ -11,6 +11,9 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableText,
+  isDatabaseUnavailable,
   bodyDeadlineMs,
   bodyLimitFor,
   canonicalRedirect,
@@ -335,6 +338,12 @@ function handleError(error: unknown, req: express.Request, res: express.Response
   const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
   if (status >= 400 && status < 500) {
     sendText(res, status, status === 404 ? requestErrorTexts.notFound : requestErrorTexts.invalid);
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, url: req.originalUrl }, "database unavailable");
+    res.set({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    sendText(res, 503, databaseUnavailableText);
     return;
   }
   logger.error({ err: error, url: req.originalUrl }, "request failed");

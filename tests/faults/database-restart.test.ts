@@ -134,8 +134,27 @@ it("with the database stopped, a killed app server process is replaced until it 
   });
   const workers = logged("server listening").slice(-2);
   expect(workers).toHaveLength(2);
+  const discussion = await findDiscussionPath(server.url);
+  const cookie = await signIn(server.url, MEMBER.email, MEMBER.password, { "X-Forwarded-For": "203.0.113.99" });
 
   postgres.stop();
+  // Pages and writes that need the database say so in German, with a time to come back; never a 500.
+  for (const request of [
+    fetch(`${server.url}${discussion}`, { headers: { cookie } }),
+    fetch(`${server.url}${discussion}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-comment", content: "Ohne Datenbank" }),
+    }),
+    fetch(`${server.url}/search?q=Backlinks`),
+  ]) {
+    const response = await request;
+    expect(response.status, response.url).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("60");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toContain("Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.");
+  }
   process.kill(workers[0]!.pid as number, "SIGKILL");
   // 20 s without the database: every replacement dies at its start, and the primary keeps making new ones.
   await new Promise((resolve) => setTimeout(resolve, 20_000));

@@ -1,0 +1,93 @@
+/**
+ * Errors that say the database cannot be reached (stopped, restarting, out
+ * of connections), as opposed to a fault of ours. A request that meets one is
+ * answered with a 503 and Retry-After, in German, not with a 500: the visitor
+ * may try again in a minute, and a crawler keeps the page.
+ */
+
+/** Node's own codes for a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "EAI_AGAIN",
+]);
+
+/**
+ * PostgreSQL's SQLSTATEs: class 08 (connection exception), 57P01–57P03 (the
+ * server shuts down or is starting: "terminating connection due to
+ * administrator command", "the database system is starting up") and 53300
+ * (too many connections).
+ */
+function isUnavailableState(code: string): boolean {
+  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300";
+}
+
+/** node-postgres says so in words only. */
+const LOST_CONNECTION_TEXTS = [
+  "Connection terminated",
+  "Client was closed and is not queryable",
+  "Client has encountered a connection error and is not queryable",
+  "timeout exceeded when trying to connect",
+  "Cannot use a pool after calling end on the pool",
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Drizzle wraps the driver's error ("Failed query: …") and keeps it as the cause.
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)))) return true;
+    if (typeof message === "string" && LOST_CONNECTION_TEXTS.some((text) => message.includes(text))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+export const DATABASE_RETRY_AFTER_SECONDS = 60;
+
+export const databaseUnavailableText = "Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.";
+
+/**
+ * The whole page for a document request that met an unreachable database:
+ * made without the database and without the app's scripts, so it renders
+ * whatever else is down; marked for no index and no storage.
+ */
+export function databaseUnavailableResponse(document: boolean): Response {
+  const headers = {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex",
+    "Content-Type": document ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+  };
+  if (!document) return new Response(databaseUnavailableText, { status: 503, headers });
+  const page = `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Vorübergehend nicht erreichbar</title>
+<style>
+body{margin:0;min-height:100dvh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;background:#fff;color:#1c1917}
+main{max-width:36rem;padding:1.5rem;text-align:center}
+h1{font-size:1.5rem;margin:0 0 .75rem}
+a{color:#c2410c;font-weight:600}
+@media (prefers-color-scheme:dark){body{background:#1c1917;color:#f5f5f4}a{color:#fb923c}}
+</style>
+</head>
+<body>
+<main>
+<h1>Vorübergehend nicht erreichbar</h1>
+<p>${databaseUnavailableText}</p>
+<p><a href="/">Zur Startseite</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(page, { status: 503, headers });
+}
