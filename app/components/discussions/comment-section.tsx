@@ -2,7 +2,7 @@ import { LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
@@ -307,9 +307,9 @@ function CommentForm({
     navigation.formData?.get("intent") === "create-comment" &&
     (navigation.formData?.get("parentId") ?? "") === (parentId ?? "");
   const id = parentId ? `reply-${parentId}` : "new-comment";
-  useResetAfterSuccess(formRef, pending, navigation.state === "idle", error);
+  const onSubmit = useResetAfterSuccess(formRef, navigation.state === "idle", error);
   return (
-    <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset noValidate>
+    <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset noValidate onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="create-comment" />
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
       <label htmlFor={id} className="text-sm font-medium">
@@ -341,15 +341,23 @@ function CommentForm({
   );
 }
 
-/** Empties the form once its own submission went through; a refused one keeps the text. */
-function useResetAfterSuccess(form: RefObject<HTMLFormElement | null>, pending: boolean, idle: boolean, error: string | null) {
-  const submitted = useRef(false);
+/**
+ * Empties the form once its own submission went through; a refused one keeps the text. A comment that went
+ * through redirects (a new location), a refused one answers with an error on the same location. Router
+ * updates run as transitions, so on a slow device the "submitting" state may never be rendered: the
+ * submission is noted at the submit event instead of being read from the navigation state.
+ */
+function useResetAfterSuccess(form: RefObject<HTMLFormElement | null>, idle: boolean, error: string | null) {
+  const location = useLocation();
+  const submittedAt = useRef<string | null>(null);
   useEffect(() => {
-    if (pending) {
-      submitted.current = true;
-    } else if (submitted.current && idle) {
-      submitted.current = false;
-      if (!error) form.current?.reset();
-    }
-  }, [form, pending, idle, error]);
+    if (submittedAt.current === null || !idle) return;
+    const moved = location.key !== submittedAt.current;
+    if (!moved && !error) return;
+    submittedAt.current = null;
+    if (moved && !error) form.current?.reset();
+  }, [form, idle, error, location.key]);
+  return () => {
+    submittedAt.current = location.key;
+  };
 }
