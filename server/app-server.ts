@@ -30,6 +30,9 @@ async function seedIfWanted() {
   );
 }
 
+/** How long a shutting-down server still takes requests on open connections, each answered with Connection: close. */
+const SHUTDOWN_GRACE_MS = 1_000;
+
 /**
  * Starts this process's app server. Exported, not run on import: the bundler
  * may put this module into a chunk the cluster's primary loads for something
@@ -85,8 +88,16 @@ async function listen() {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-
+  // Once shutting down, every answer not yet under way says Connection: close, so each client's connection
+  // ends after the answer it is waiting for, instead of carrying its next request to a closing process.
+  const answering = new Set<express.Response>();
   let stopping = false;
+  server.prependListener("request", (_req: express.Request, res: express.Response) => {
+    if (stopping) res.setHeader("Connection", "close");
+    answering.add(res);
+    res.once("close", () => answering.delete(res));
+  });
+
   const shutdown = (signal: string) => {
     if (stopping) {
       logger.warn({ signal }, "second signal, exiting now");
@@ -101,8 +112,17 @@ async function listen() {
     void stopLive();
     // Open event streams would hold the server open until the timeout; their browsers reconnect elsewhere.
     for (const stream of streams) stream.end();
-    // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here).
-    server.close(() => {
+    for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
+    // Stop accepting, let running requests finish, then close the database (PGlite flushes to disk here). Not at
+    // once: closing also ends the idle keep-alive connections, and a client may be sending its next request on
+    // one at that very moment (it would see a reset). During the grace every busy client gets an answer with
+    // Connection: close; whoever is still idle after it is idle indeed.
+    setTimeout(closeServer, Math.min(SHUTDOWN_GRACE_MS, env.SHUTDOWN_TIMEOUT * 500));
+    function closeServer() {
+      server.close(finish);
+      server.closeIdleConnections();
+    }
+    function finish() {
       void jobsStopped
         .then(() => closeDatabase())
         .catch((error: unknown) => logger.error({ err: error }, "closing database failed"))
@@ -110,8 +130,7 @@ async function listen() {
           logger.info("shutdown complete");
           process.exit(0);
         });
-    });
-    server.closeIdleConnections();
+    }
     setTimeout(() => {
       logger.warn({ open: sockets.size }, "shutdown timeout, closing open connections");
       for (const socket of sockets) socket.destroy();

@@ -14,7 +14,6 @@ import {
   chooseEncoding,
   compressForCache,
   contentSecurityPolicy,
-  databaseUnavailableResponse,
   discussionOfPath,
   guestCookieHeader,
   guestPageKey,
@@ -26,6 +25,7 @@ import {
   type PageCache,
   requestErrorTexts,
   trackViewer,
+  unavailableResponse,
   viewerSeen,
 } from "~/server/platform";
 
@@ -150,7 +150,7 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
         const response = await handle(toFetchRequest(req, res, { ...options, url }), context);
         if (!context.databaseUnavailable) return response;
         await response.body?.cancel();
-        return databaseUnavailableResponse(document);
+        return unavailableResponse("database", document);
       };
       if (key === null) {
         // Tracked too: applyDocumentCaching marks a render that found a viewer private, whatever its cookies looked like.

@@ -11,9 +11,8 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  databaseUnavailableText,
   isDatabaseUnavailable,
+  unavailableResponse,
   bodyDeadlineMs,
   bodyLimitFor,
   canonicalRedirect,
@@ -182,6 +181,7 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
     // Enough for a benchmark's or an office's burst; beyond it one address is only filling our memory.
     waitingPerClient: 64,
     waitingBytesPerClient: 2 * MAX_UPLOAD_BODY_BYTES,
+    maxWaitMs: env.MAX_QUEUE_WAIT * 1000,
   });
   app.use(admitInOrder(gate));
   app.all(
@@ -252,6 +252,13 @@ function staticFiles(serve: express.RequestHandler): express.RequestHandler {
 function admitInOrder(gate: RequestGate) {
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (req.path === "/healthz") return next();
+    // More waiting than the server can answer in time: turned away at once, not after the client gave up.
+    // Guests' cached pages and static files never get here (they are answered above the gate).
+    if (gate.waiting >= env.MAX_QUEUED_REQUESTS) {
+      logger.warn({ url: req.originalUrl.slice(0, 200), waiting: gate.waiting }, "request shed: the line is full");
+      void sendUnavailable(req, res, "overload");
+      return;
+    }
     const length = Number(req.headers["content-length"] ?? 0);
     const visit = gate.arrive(clientKeyOf(req.ip), length);
     if (!visit) {
@@ -276,9 +283,23 @@ function admitInOrder(gate: RequestGate) {
         (res.locals as BodyLocals).body = read.body;
         // False: the client gave up while waiting.
         if (await visit.enter()) withinVisit(visit, next);
+        else if (visit.timedOut) {
+          logger.warn({ url: req.originalUrl.slice(0, 200), waitedMs: env.MAX_QUEUE_WAIT * 1000 }, "request shed: waited too long");
+          await sendUnavailable(req, res, "overload");
+        }
       })
       .catch(next);
   };
+}
+
+/** A 503 with its time to come back: a page for a browser's document request, the text for anything else. */
+async function sendUnavailable(req: express.Request, res: express.Response, reason: "database" | "overload") {
+  const document =
+    (req.method === "GET" || req.method === "POST") && !req.path.endsWith(".data") && req.accepts(["html", "text"]) === "html";
+  const response = unavailableResponse(reason, document);
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.set(name, value);
+  res.end(await response.text());
 }
 
 export function sendText(res: express.Response, status: number, message: string) {
@@ -342,8 +363,7 @@ function handleError(error: unknown, req: express.Request, res: express.Response
   }
   if (isDatabaseUnavailable(error)) {
     logger.warn({ err: error, url: req.originalUrl }, "database unavailable");
-    res.set({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
-    sendText(res, 503, databaseUnavailableText);
+    void sendUnavailable(req, res, "database");
     return;
   }
   logger.error({ err: error, url: req.originalUrl }, "request failed");

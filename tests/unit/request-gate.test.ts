@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { clientKeyOf, createRequestGate, outsideGate, VisitEndedError, waitOutsideGate, withinVisit, type Visit } from "~/server/platform";
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -164,5 +164,58 @@ describe("clientKeyOf", () => {
     expect(clientKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(clientKeyOf("::1")).toBe("0:0:0:0::/64");
     expect(clientKeyOf(undefined)).toBe("unknown");
+  });
+});
+
+describe("request gate: the wait in line is bounded", () => {
+  it("turns a request away that waited longer than maxWaitMs, and its place does not block those behind it", async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createRequestGate({ ...options(1), maxWaitMs: 5_000 });
+      const first = gate.arrive("a")!;
+      expect(await first.enter()).toBe(true);
+      const second = gate.arrive("b")!;
+      const secondInside = second.enter();
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(gate.waiting).toBe(1);
+      const third = gate.arrive("c")!;
+      const thirdInside = third.enter();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await secondInside).toBe(false);
+      expect(second.timedOut).toBe(true);
+      expect(gate.waiting).toBe(1);
+
+      // The slot goes to the one still waiting, and the one turned away never takes it.
+      first.leave();
+      expect(await thirdInside).toBe(true);
+      expect(third.timedOut).toBe(false);
+      expect(gate.active).toBe(1);
+      second.leave();
+      expect(gate.active).toBe(1);
+      third.leave();
+      expect(gate.active).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not time out a request let in, nor one that left by itself", async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createRequestGate({ ...options(1), maxWaitMs: 1_000 });
+      const first = gate.arrive("a")!;
+      await first.enter();
+      const second = gate.arrive("b")!;
+      const secondInside = second.enter();
+      second.leave();
+      expect(await secondInside).toBe(false);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(second.timedOut).toBe(false);
+      expect(first.timedOut).toBe(false);
+      expect(gate.active).toBe(1);
+      first.leave();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -54,6 +54,12 @@ const envSchema = z.object({
    * Default: half of MAX_CONCURRENT_REQUESTS. 0 turns the per-client limits off (a benchmark whose one address stands for many visitors).
    */
   MAX_REQUESTS_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1000).optional()),
+  /**
+   * Load shedding: requests that may wait for a slot at once, and seconds one may wait; beyond either a quick
+   * 503 with Retry-After instead of an answer after the client has given up. Cached guest pages are never shed.
+   */
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(256),
+  MAX_QUEUE_WAIT: z.coerce.number().min(0.1).max(300).default(5),
   /** Seconds a request body may take to arrive, plus one per 64 KB of it; then 408 (app/server/request-body.server.ts). */
   REQUEST_BODY_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
   /** Memory for the guest page cache in MB; 0 turns it off. */

@@ -2,12 +2,6 @@ export { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from
 export { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "./content-security-policy.server";
 export { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 export { isCrossSiteWrite } from "./csrf.server";
-export {
-  databaseUnavailableResponse,
-  databaseUnavailableText,
-  DATABASE_RETRY_AFTER_SECONDS,
-  isDatabaseUnavailable,
-} from "./database-faults.server";
 export { type Database, type DatabaseConnection, type DatabaseKind, onQuery, openDatabase, type Transaction } from "./db-connection.server";
 export { devMailboxEnabled, env, isProduction } from "./env.server";
 export { checkEventListeners, defineEvents, type EventHook } from "./events.server";
@@ -71,3 +65,4 @@ export { deleteFileByUrl, deleteFolder, fileExistsForUrl, putFile, STORAGE_URL_P
 export { excerpt } from "./text.server";
 export { readToast, redirectWithToast, toastCookieHeader } from "./toast.server";
 export { noteViewer, trackViewer, viewerSeen } from "./viewer-tracking.server";
+export { isDatabaseUnavailable, unavailableResponse } from "./unavailable.server";

@@ -28,6 +28,11 @@ export interface GateOptions {
   waitingPerClient: number;
   /** Body bytes one client's waiting requests may hold in memory together; more are refused. */
   waitingBytesPerClient: number;
+  /**
+   * Milliseconds a request may wait in line (body read, not yet let in); then it leaves the line unserved and
+   * `timedOut` says so, for a quick 503 instead of an answer after the client has given up. 0: no bound.
+   */
+  maxWaitMs?: number;
 }
 
 /** One request's way through the gate. */
@@ -38,6 +43,8 @@ export interface Visit {
   outside<T>(work: () => Promise<T>): Promise<T>;
   /** Done, in whatever state: the slot passes on. Safe to call more than once. */
   leave(): void;
+  /** It waited in line longer than `maxWaitMs` and was turned away (`enter` answered false). */
+  readonly timedOut: boolean;
 }
 
 export interface RequestGate {
@@ -72,8 +79,13 @@ interface Entry {
 }
 
 export function createRequestGate(options: GateOptions | number): RequestGate {
-  const { limit, perClient, waitingPerClient, waitingBytesPerClient } =
-    typeof options === "number" ? { limit: options, perClient: 0, waitingPerClient: 0, waitingBytesPerClient: 0 } : options;
+  const {
+    limit,
+    perClient,
+    waitingPerClient,
+    waitingBytesPerClient,
+    maxWaitMs = 0,
+  } = typeof options === "number" ? { limit: options, perClient: 0, waitingPerClient: 0, waitingBytesPerClient: 0 } : options;
   const capPerClient = perClient > 0 ? perClient : Number.POSITIVE_INFINITY;
   const clients = new Map<string, Client>();
   /** Clients with someone in line. */
@@ -131,6 +143,8 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
       let seq = 0;
       let entry: Entry | null = null;
       let settle: ((inside: boolean) => void) | null = null;
+      let timedOut = false;
+      let waitTimer: NodeJS.Timeout | null = null;
       client.waiting += 1;
       client.waitingBytes += bodyBytes;
       waiting += 1;
@@ -148,9 +162,20 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
       const line = (): Promise<boolean> =>
         new Promise<boolean>((resolve) => {
           settle = resolve;
+          // Only a first wait is bounded: one coming back from a deliberate pause already has its answer under way.
+          if (maxWaitMs > 0 && state === "queued") {
+            waitTimer = setTimeout(() => {
+              waitTimer = null;
+              timedOut = true;
+              visit.leave();
+            }, maxWaitMs);
+            waitTimer.unref();
+          }
           entry = {
             seq,
             admit: () => {
+              if (waitTimer) clearTimeout(waitTimer);
+              waitTimer = null;
               entry = null;
               settle = null;
               if (state === "queued") stopWaiting();
@@ -189,7 +214,12 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
           if (!outcome.ok) throw outcome.error;
           return outcome.value;
         },
+        get timedOut() {
+          return timedOut;
+        },
         leave() {
+          if (waitTimer) clearTimeout(waitTimer);
+          waitTimer = null;
           const was = state;
           state = "left";
           if (was === "arrived") stopWaiting();

@@ -1,4 +1,8 @@
 /**
+ * The two reasons the forum answers 503, each with a time to come back: the
+ * database cannot be reached, or more requests wait than the server can answer
+ * in time (load shedding, server/pipeline.ts).
+ *
  * Errors that say the database cannot be reached (stopped, restarting, out
  * of connections), as opposed to a fault of ours. A request that meets one is
  * answered with a 503 and Retry-After, in German, not with a 500: the visitor
@@ -52,19 +56,24 @@ export const DATABASE_RETRY_AFTER_SECONDS = 60;
 
 export const databaseUnavailableText = "Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.";
 
+export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
+
+export const overloadedText = "Das Forum ist gerade überlastet. Bitte versuchen Sie es in wenigen Sekunden erneut.";
+
 /**
- * The whole page for a document request that met an unreachable database:
- * made without the database and without the app's scripts, so it renders
- * whatever else is down; marked for no index and no storage.
+ * The answer of a 503: for a document request a whole page, made without the
+ * database and without the app's scripts, so it renders whatever else is
+ * down; otherwise the text. Never stored, never indexed.
  */
-export function databaseUnavailableResponse(document: boolean): Response {
+export function unavailableResponse(reason: "database" | "overload", document: boolean): Response {
+  const text = reason === "database" ? databaseUnavailableText : overloadedText;
   const headers = {
-    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    "Retry-After": String(reason === "database" ? DATABASE_RETRY_AFTER_SECONDS : OVERLOAD_RETRY_AFTER_SECONDS),
     "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex",
     "Content-Type": document ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
   };
-  if (!document) return new Response(databaseUnavailableText, { status: 503, headers });
+  if (!document) return new Response(text, { status: 503, headers });
   const page = `<!doctype html>
 <html lang="de">
 <head>
@@ -83,7 +92,7 @@ a{color:#c2410c;font-weight:600}
 <body>
 <main>
 <h1>Vorübergehend nicht erreichbar</h1>
-<p>${databaseUnavailableText}</p>
+<p>${text}</p>
 <p><a href="/">Zur Startseite</a></p>
 </main>
 </body>
