@@ -146,10 +146,12 @@ export function freePort(): Promise<number> {
 }
 
 /** The built server on an in-memory database with demo content, for scripts that audit its output (Lighthouse, JS size). */
-export async function startDemoServer(options: { port?: number; logLevel?: string } = {}): Promise<BenchServer> {
+export async function startDemoServer(
+  options: { port?: number; logLevel?: string; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   return startServer({
     port: options.port ?? (await freePort()),
-    env: { DATA_DIR: "memory://", SEED_DEMO: "true", LOG_LEVEL: options.logLevel ?? "warn" },
+    env: { DATA_DIR: "memory://", SEED_DEMO: "true", LOG_LEVEL: options.logLevel ?? "warn", ...options.env },
   });
 }
 
@@ -159,4 +161,14 @@ export async function findDiscussionPath(baseUrl: string, subforum = "/subforum/
   const found = html.match(/href="(\/discussion\/[^"]+)"/)?.[1];
   if (!found) throw new Error(`no discussion linked from ${subforum}`);
   return found;
+}
+
+/** Posts a comment to a discussion as the comment form does without JavaScript; the answer is the caller's to read. */
+export function postComment(baseUrl: string, discussionPath: string, cookie: string, content: string): Promise<Response> {
+  return fetch(`${baseUrl}${discussionPath}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "create-comment", content }),
+  });
 }

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
+import { findDiscussionPath, freePort, postComment, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { startOwnPostgres, type OwnPostgres } from "../../scripts/lib/own-postgres";
 
 const MEMBER = { email: "sabine.koehler@example.com", password: "demo-passwort" };
@@ -29,7 +29,17 @@ beforeAll(async () => {
   await seedDemoContent(db, { adminPassword: "fault-admin-passwort" });
   await closeDatabase();
   logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "forum-faults-")), "server.log");
-  server = await startServer({
+  server = await startCluster();
+});
+
+afterAll(async () => {
+  if (server?.exitStatus() === null) await server.stop();
+  postgres?.remove();
+});
+
+/** `npm start` with two app server processes on the test's PostgreSQL, logging to `logFile`. */
+async function startCluster(): Promise<BenchServer> {
+  return startServer({
     port: await freePort(),
     logFile,
     env: {
@@ -40,12 +50,7 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
     },
   });
-});
-
-afterAll(async () => {
-  if (server?.exitStatus() === null) await server.stop();
-  postgres?.remove();
-});
+}
 
 /** Log lines (pino, one JSON object each) with the given message. */
 function logged(message: string): Array<Record<string, unknown>> {
@@ -80,12 +85,7 @@ it(`${RESTARTS} restarts of PostgreSQL under load end no app server process`, as
         const response =
           n % 2 === 0
             ? await fetch(`${server.url}${discussion}`, { headers: { cookie } })
-            : await fetch(`${server.url}${discussion}`, {
-                method: "POST",
-                redirect: "manual",
-                headers: { cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-                body: new URLSearchParams({ intent: "create-comment", content: `Während des Neustarts ${i}/${n}` }),
-              });
+            : await postComment(server.url, discussion, cookie, `Während des Neustarts ${i}/${n}`);
         await response.arrayBuffer();
         count(response.status);
       } catch {
@@ -121,17 +121,7 @@ it(`${RESTARTS} restarts of PostgreSQL under load end no app server process`, as
 });
 
 it("with the database stopped, a killed app server process is replaced until it starts; the site answers within 10 s of the database's return", async () => {
-  server = await startServer({
-    port: await freePort(),
-    logFile,
-    env: {
-      DATABASE_URL: postgres.url,
-      WEB_CONCURRENCY: "2",
-      TRUST_PROXY: "1",
-      AUTH_SECRET: "fault-test-geheimnis-mit-genug-zeichen-0123",
-      LOG_LEVEL: "info",
-    },
-  });
+  server = await startCluster();
   const workers = logged("server listening").slice(-2);
   expect(workers).toHaveLength(2);
   const discussion = await findDiscussionPath(server.url);
@@ -141,12 +131,7 @@ it("with the database stopped, a killed app server process is replaced until it 
   // Pages and writes that need the database say so in German, with a time to come back; never a 500.
   for (const request of [
     fetch(`${server.url}${discussion}`, { headers: { cookie } }),
-    fetch(`${server.url}${discussion}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "create-comment", content: "Ohne Datenbank" }),
-    }),
+    postComment(server.url, discussion, cookie, "Ohne Datenbank"),
     fetch(`${server.url}/search?q=Backlinks`),
   ]) {
     const response = await request;

@@ -5,22 +5,13 @@
  * SHUTDOWN_TIMEOUT instead of serving on until it runs out.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
+import { findDiscussionPath, postComment, signIn, startDemoServer, type BenchServer } from "../../scripts/lib/bench-server";
 
 const CLIENTS = 20;
 let server: BenchServer;
 
 beforeAll(async () => {
-  server = await startServer({
-    port: await freePort(),
-    env: {
-      DATA_DIR: "memory://",
-      SEED_DEMO: "true",
-      DEMO_ADMIN_PASSWORD: "shutdown-admin-passwort",
-      TRUST_PROXY: "1",
-      SHUTDOWN_TIMEOUT: "10",
-    },
-  });
+  server = await startDemoServer({ env: { TRUST_PROXY: "1", SHUTDOWN_TIMEOUT: "10" } });
 });
 
 afterAll(async () => {
@@ -49,12 +40,7 @@ it("answers every request that started before SIGTERM, resets none, and ends wit
       try {
         const response =
           n % 3 === 2
-            ? await fetch(`${server.url}${discussion}`, {
-                method: "POST",
-                redirect: "manual",
-                headers: { cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-                body: new URLSearchParams({ intent: "create-comment", content: `Kurz vor dem Neustart ${i}/${n}` }),
-              })
+            ? await postComment(server.url, discussion, cookie, `Kurz vor dem Neustart ${i}/${n}`)
             : await fetch(`${server.url}${discussion}`, { headers: { cookie } });
         await response.arrayBuffer();
         answers.push({ startedAt, status: response.status, error: null });

@@ -4,23 +4,13 @@
  * and a German page, while a guest's cached page is answered as always.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
+import { findDiscussionPath, signIn, startDemoServer, type BenchServer } from "../../scripts/lib/bench-server";
 
 let server: BenchServer;
 
 beforeAll(async () => {
-  server = await startServer({
-    port: await freePort(),
-    env: {
-      DATA_DIR: "memory://",
-      SEED_DEMO: "true",
-      DEMO_ADMIN_PASSWORD: "shed-admin-passwort",
-      TRUST_PROXY: "1",
-      MAX_CONCURRENT_REQUESTS: "1",
-      MAX_REQUESTS_PER_CLIENT: "0",
-      MAX_QUEUED_REQUESTS: "4",
-      MAX_QUEUE_WAIT: "0.5",
-    },
+  server = await startDemoServer({
+    env: { MAX_CONCURRENT_REQUESTS: "1", MAX_REQUESTS_PER_CLIENT: "0", MAX_QUEUED_REQUESTS: "4", MAX_QUEUE_WAIT: "0.5" },
   });
 });
 
