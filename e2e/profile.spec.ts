@@ -6,6 +6,9 @@ import { ADMIN, DEMO_PASSWORD, signInOverHttp } from "./auth-helpers";
 import { E2E_STORAGE_DIR, linkIn, waitForMail } from "./mail";
 
 test("avatar: upload shows everywhere, bad files are refused with the spec texts, remove deletes the file", async ({ page }) => {
+  // A journey: six uploads, each a form post with an image, and the pages that show the result. 26–32 s on a
+  // slow two-core machine, so a budget of its own as the other journeys have, three times that.
+  test.setTimeout(90_000);
   await signInOverHttp(page, "tobias.krueger@example.com", DEMO_PASSWORD);
   await page.goto("/");
   await waitForHydration(page);
