@@ -207,7 +207,8 @@ function policyFor(response: Response, body: Buffer): string {
   return contentSecurityPolicy(html ? inlineScriptHashes(body.toString("utf8")) : []);
 }
 
-async function send(res: express.Response, response: Response): Promise<void> {
+/** A Fetch API response as Express's answer, unless the client has gone. */
+export async function send(res: express.Response, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;

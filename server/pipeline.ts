@@ -11,8 +11,6 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import {
-  isDatabaseUnavailable,
-  unavailableResponse,
   bodyDeadlineMs,
   bodyLimitFor,
   canonicalRedirect,
@@ -22,6 +20,7 @@ import {
   drainRequest,
   env,
   isCrossSiteWrite,
+  isDatabaseUnavailable,
   logger,
   MAX_DRAIN_BYTES,
   MAX_UPLOAD_BODY_BYTES,
@@ -34,10 +33,11 @@ import {
   type RequestGate,
   STORAGE_URL_PREFIX,
   storageDirectory,
+  unavailableResponse,
   withinVisit,
 } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { renderPages, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
+import { renderPages, send, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -296,10 +296,7 @@ function admitInOrder(gate: RequestGate) {
 async function sendUnavailable(req: express.Request, res: express.Response, reason: "database" | "overload") {
   const document =
     (req.method === "GET" || req.method === "POST") && !req.path.endsWith(".data") && req.accepts(["html", "text"]) === "html";
-  const response = unavailableResponse(reason, document);
-  res.status(response.status);
-  for (const [name, value] of response.headers) res.set(name, value);
-  res.end(await response.text());
+  await send(res, unavailableResponse(reason, document));
 }
 
 export function sendText(res: express.Response, status: number, message: string) {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findDiscussionPath, freePort, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/lib/scratch-db";
+import { seedDemoDatabase } from "../support/demo-database";
 import { rawGet } from "../support/raw-http";
 import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../support/session-cookie-variants";
 
@@ -23,13 +24,7 @@ let b: BenchServer;
 
 beforeAll(async () => {
   database = await createScratchDatabase(baseUrl, "forum_cluster");
-  // Demo content, written the way `npm run seed` does it, before any server takes the database.
-  process.env.DATABASE_URL = database.url;
-  process.env.LOG_LEVEL = "silent";
-  const { db, closeDatabase } = await import("~/server/db");
-  const { seedDemoContent } = await import("~/server/demo");
-  await seedDemoContent(db, { adminPassword: "cluster-admin-passwort" });
-  await closeDatabase();
+  await seedDemoDatabase(database.url, "cluster-admin-passwort");
   const shared = {
     DATABASE_URL: database.url,
     WEB_CONCURRENCY: "1",

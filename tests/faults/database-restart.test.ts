@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { findDiscussionPath, freePort, postComment, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { startOwnPostgres, type OwnPostgres } from "../../scripts/lib/own-postgres";
+import { seedDemoDatabase } from "../support/demo-database";
 
 const MEMBER = { email: "sabine.koehler@example.com", password: "demo-passwort" };
 const RESTARTS = 5;
@@ -22,12 +23,7 @@ let logFile: string;
 
 beforeAll(async () => {
   postgres = await startOwnPostgres();
-  process.env.DATABASE_URL = postgres.url;
-  process.env.LOG_LEVEL = "silent";
-  const { db, closeDatabase } = await import("~/server/db");
-  const { seedDemoContent } = await import("~/server/demo");
-  await seedDemoContent(db, { adminPassword: "fault-admin-passwort" });
-  await closeDatabase();
+  await seedDemoDatabase(postgres.url, "fault-admin-passwort");
   logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "forum-faults-")), "server.log");
   server = await startCluster();
 });

@@ -52,13 +52,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const DATABASE_RETRY_AFTER_SECONDS = 60;
+const DATABASE_RETRY_AFTER_SECONDS = 60;
 
-export const databaseUnavailableText = "Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.";
+const databaseUnavailableText = "Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.";
 
-export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
+const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 
-export const overloadedText = "Das Forum ist gerade überlastet. Bitte versuchen Sie es in wenigen Sekunden erneut.";
+const overloadedText = "Das Forum ist gerade überlastet. Bitte versuchen Sie es in wenigen Sekunden erneut.";
 
 /**
  * The answer of a 503: for a document request a whole page, made without the
