@@ -4,7 +4,7 @@ import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryCont
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
 import "~/server/listeners.server";
-import { applyDocumentCaching, isDatabaseUnavailable, logger } from "~/server/platform";
+import { applyDocumentCaching, faultOf, logger } from "~/server/platform";
 import { structuredDataScripts } from "~/server/seo";
 
 export const streamTimeout = 5_000;
@@ -24,6 +24,7 @@ export default function handleRequest(
   if (applyDocumentCaching(request, responseStatusCode, responseHeaders, routerContext, loadContext.pageText).notModified) {
     return new Response(null, { status: 304, headers: responseHeaders });
   }
+  keepRetryAfter(responseHeaders, routerContext);
   // Without a nonce (guests' pages, which many visitors share) the inline scripts are allowed by their hashes.
   const nonce = loadContext.cspNonce;
 
@@ -76,6 +77,19 @@ export default function handleRequest(
 }
 
 /**
+ * A refused form's Retry-After (a rate limit, a database that cannot store)
+ * goes out with the page: React Router keeps only the cookies of an action's
+ * headers unless its route exports a headers function, and no page needs one
+ * for anything else.
+ */
+function keepRetryAfter(headers: Headers, context: EntryContext) {
+  for (const actionHeaders of Object.values(context.staticHandlerContext.actionHeaders)) {
+    const retryAfter = actionHeaders.get("Retry-After");
+    if (retryAfter !== null && !headers.has("Retry-After")) headers.set("Retry-After", retryAfter);
+  }
+}
+
+/**
  * JSON-LD goes into the head after the render, outside React's tree: React 19
  * skips unknown tags in <head> while hydrating, and the data is not repeated in
  * the hydration data (addStructuredData in app/server/seo.server.ts).
@@ -90,9 +104,10 @@ function withStructuredData(html: Buffer<ArrayBuffer>, items: AppLoadContext["st
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   // Not our fault, and not worth a stack per request: server/pages.ts answers with a 503 instead of the render.
-  if (isDatabaseUnavailable(error)) {
-    if (context) (context as AppLoadContext).databaseUnavailable = true;
-    logger.warn({ err: error, method: request.method, url: request.url }, "database unavailable");
+  const fault = faultOf(error);
+  if (fault) {
+    if (context) (context as AppLoadContext).fault = fault;
+    logger.warn({ err: error, fault, method: request.method, url: request.url }, "database fault");
     return;
   }
   // React Router's own 4xx (no loader for a GET, no action for a POST) are the client's mistake and answered as such.

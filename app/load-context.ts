@@ -14,8 +14,8 @@ declare module "react-router" {
     structuredData?: Array<Record<string, unknown>>;
     /** Texts the server renders but leaves out of the hydration data (document requests only; app/lib/page-text.tsx). */
     pageText?: Map<string, string>;
-    /** Set by app/entry.server.tsx's handleError when a loader or action met an unreachable database: the answer becomes a 503. */
-    databaseUnavailable?: boolean;
+    /** Set by app/entry.server.tsx's handleError when a loader or action met a database that is away or cannot store: the answer becomes a 503. */
+    fault?: "database" | "storage";
   }
 }
 

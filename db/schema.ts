@@ -608,3 +608,13 @@ export const notificationMailLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.topic] })],
 );
+
+/**
+ * The health check's write (app/routes/healthz.ts): one row per app host,
+ * touched at most every few seconds, so /healthz says so when the database
+ * answers but can no longer store anything.
+ */
+export const readinessProbes = pgTable("readiness_probes", {
+  host: text("host").primaryKey(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});

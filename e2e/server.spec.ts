@@ -79,7 +79,7 @@ test("hashed assets are cached for a year, marked immutable and sent as compress
 test("/healthz reports the database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  expect(await response.json()).toEqual({ status: "ok", database: "pglite", reachable: true, stores: true });
   expect(response.headers()["cache-control"]).toBe("no-store");
 });
 

@@ -27,6 +27,7 @@ import {
   trackViewer,
   unavailableResponse,
   viewerSeen,
+  wantsPage,
 } from "~/server/platform";
 
 /** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */
@@ -119,6 +120,11 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+/** Whether the client takes HTML rather than text (a 503's page or its sentence). */
+export function acceptsHtml(req: express.Request): boolean {
+  return req.accepts(["html", "text"]) === "html";
+}
+
 function headerOf(req: express.Request, name: string): string | null {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(", ") : (value ?? null);
@@ -148,9 +154,9 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
           pageText: document ? new Map<string, string>() : undefined,
         };
         const response = await handle(toFetchRequest(req, res, { ...options, url }), context);
-        if (!context.databaseUnavailable) return response;
+        if (!context.fault) return response;
         await response.body?.cancel();
-        return unavailableResponse("database", document);
+        return unavailableResponse(context.fault, wantsPage({ method: req.method, path: req.path, acceptsHtml: acceptsHtml(req) }));
       };
       if (key === null) {
         // Tracked too: applyDocumentCaching marks a render that found a viewer private, whatever its cookies looked like.

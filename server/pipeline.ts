@@ -19,8 +19,9 @@ import {
   createRequestGate,
   drainRequest,
   env,
+  faultOf,
+  type Fault,
   isCrossSiteWrite,
-  isDatabaseUnavailable,
   logger,
   MAX_DRAIN_BYTES,
   MAX_UPLOAD_BODY_BYTES,
@@ -34,10 +35,11 @@ import {
   STORAGE_URL_PREFIX,
   storageDirectory,
   unavailableResponse,
+  wantsPage,
   withinVisit,
 } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { renderPages, send, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
+import { acceptsHtml, renderPages, send, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -293,10 +295,8 @@ function admitInOrder(gate: RequestGate) {
 }
 
 /** A 503 with its time to come back: a page for a browser's document request, the text for anything else. */
-async function sendUnavailable(req: express.Request, res: express.Response, reason: "database" | "overload") {
-  const document =
-    (req.method === "GET" || req.method === "POST") && !req.path.endsWith(".data") && req.accepts(["html", "text"]) === "html";
-  await send(res, unavailableResponse(reason, document));
+async function sendUnavailable(req: express.Request, res: express.Response, reason: Fault | "overload") {
+  await send(res, unavailableResponse(reason, wantsPage({ method: req.method, path: req.path, acceptsHtml: acceptsHtml(req) })));
 }
 
 export function sendText(res: express.Response, status: number, message: string) {
@@ -358,9 +358,10 @@ function handleError(error: unknown, req: express.Request, res: express.Response
     sendText(res, status, status === 404 ? requestErrorTexts.notFound : requestErrorTexts.invalid);
     return;
   }
-  if (isDatabaseUnavailable(error)) {
-    logger.warn({ err: error, url: req.originalUrl }, "database unavailable");
-    void sendUnavailable(req, res, "database");
+  const fault = faultOf(error);
+  if (fault) {
+    logger.warn({ err: error, fault, url: req.originalUrl }, "database fault");
+    void sendUnavailable(req, res, fault);
     return;
   }
   logger.error({ err: error, url: req.originalUrl }, "request failed");

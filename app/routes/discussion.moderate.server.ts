@@ -68,7 +68,7 @@ export function moderationRefusal(intent: ModerationIntent, target: string | nul
       const moderationError = withReasonError && message ? { intent: intent as string, message } : null;
       // The discussion's reason form shows its own error, not the comment box too; a comment's reason form reads `content`.
       const shown = moderationError && target === null ? null : (message ?? null);
-      return { errors: { form: shown, content: shown, target }, moderationError };
+      return { errors: { form: shown, content: shown, target, draft: null as string | null }, moderationError };
     },
   };
 }

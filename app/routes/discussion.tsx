@@ -12,7 +12,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
-import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
+import { CommentSection, type CommentAccess, type FormErrors } from "~/components/discussions/comment-section";
 import { RichContent } from "~/components/discussions/rich-content";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -153,6 +153,8 @@ const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
   watch: "Beobachtung nicht gespeichert",
 };
 
+const noErrors: FormErrors = { form: null, content: null, target: null, draft: null };
+
 /** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
 function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonError = false } = {}) {
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
@@ -167,7 +169,13 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonEr
       unexpected: texts.unexpectedError,
     },
     page: ({ message }: { message: string | undefined }) => ({
-      errors: { form: message ?? null, content: message ?? null, target },
+      // Without JavaScript the page is rendered anew: the refused text goes back into its form.
+      errors: {
+        form: message ?? null,
+        content: message ?? null,
+        target,
+        draft: typeof payload.content === "string" ? payload.content : null,
+      },
       moderationError: null,
     }),
   };
@@ -181,7 +189,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === null) {
     return refuse(fail("invalid"), {
       failed: texts.unknownError,
-      page: () => ({ errors: { form: texts.unknownError, content: null, target: null }, moderationError: null }),
+      page: () => ({ errors: { ...noErrors, form: texts.unknownError }, moderationError: null }),
     });
   }
   // The guardian first: a guest or non-moderator learns nothing about what their form got wrong.
@@ -233,7 +241,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
   const discussion = { ...loaderData.discussion, content: body };
   const [searchParams] = useSearchParams();
   const editing = canEdit && searchParams.get("edit") === "1";
-  const errors = actionData?.errors ?? { form: null, content: null, target: null };
+  const errors = actionData?.errors ?? noErrors;
   useShowToast(actionData?.toast);
   useCountView(discussion.slug);
 
@@ -324,7 +332,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         now={now}
         replyTo={searchParams.get("replyTo")}
         editing={searchParams.get("editComment")}
-        errors={errors.target === "discussion" ? { form: null, content: null, target: null } : errors}
+        errors={errors.target === "discussion" ? noErrors : errors}
       />
     </div>
   );

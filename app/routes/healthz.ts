@@ -1,14 +1,14 @@
-import { databaseKind, pingDatabase } from "~/server/db";
-import { logger } from "~/server/platform";
+import { checkReadiness, databaseKind } from "~/server/db";
 
-/** Liveness and readiness in one: the app answers and its database answers. */
+/**
+ * Liveness and readiness in one: the app answers, its database answers, and
+ * it can store (app/server/db/readiness.server.ts). A 503 names what failed.
+ */
 export async function loader() {
-  const headers = { "Cache-Control": "no-store" };
-  try {
-    await pingDatabase();
-    return Response.json({ status: "ok", database: databaseKind }, { headers });
-  } catch (error) {
-    logger.error({ err: error }, "health check failed");
-    return Response.json({ status: "error", database: databaseKind }, { status: 503, headers });
-  }
+  const readiness = await checkReadiness();
+  const ready = readiness.reachable && readiness.stores;
+  return Response.json(
+    { status: ready ? "ok" : "error", database: databaseKind, ...readiness },
+    { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "~/server/platform";
+import { faultOf, isDatabaseUnavailable, lastStorageFailure, wantsPage } from "~/server/platform";
 
 describe("isDatabaseUnavailable", () => {
   it("knows a lost or refused connection, also wrapped by Drizzle", () => {
@@ -19,5 +19,31 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("syntax error"), { code: "42601" }))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+});
+
+describe("faultOf", () => {
+  it("tells a database that cannot store from one that is away, and remembers when it could not store", () => {
+    const before = lastStorageFailure();
+    const full = Object.assign(new Error('could not extend file "base/5/16916": No space left on device'), { code: "53100" });
+    expect(faultOf(new Error("Failed query: insert into comments", { cause: full }))).toBe("storage");
+    expect(lastStorageFailure()).toBeGreaterThanOrEqual(before);
+    expect(lastStorageFailure()).toBeGreaterThan(0);
+    expect(faultOf(Object.assign(new Error("cannot execute INSERT in a read-only transaction"), { code: "25006" }))).toBe("storage");
+    // The embedded database on a read-only file system: a permission error that names it.
+    expect(faultOf(Object.assign(new Error('could not open file "base/5/1": Read-only file system'), { code: "42501" }))).toBe("storage");
+    expect(faultOf(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe("database");
+    expect(faultOf(Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: "23505" }))).toBeNull();
+    expect(faultOf(Object.assign(new Error("permission denied for table comments"), { code: "42501" }))).toBeNull();
+  });
+});
+
+describe("wantsPage", () => {
+  it("gives a browser's document request a page and everything else the sentence", () => {
+    expect(wantsPage({ method: "GET", path: "/discussion/x", acceptsHtml: true })).toBe(true);
+    expect(wantsPage({ method: "POST", path: "/discussion/x", acceptsHtml: true })).toBe(true);
+    expect(wantsPage({ method: "GET", path: "/discussion/x.data", acceptsHtml: true })).toBe(false);
+    expect(wantsPage({ method: "GET", path: "/feed.xml", acceptsHtml: false })).toBe(false);
+    expect(wantsPage({ method: "HEAD", path: "/", acceptsHtml: true })).toBe(false);
   });
 });

@@ -25,6 +25,14 @@ export type CommentModerationTools = (comment: { id: string; hidden: boolean; er
  * A comment as the page gets it: without its text on a document request
  * (app/lib/page-text.tsx), with the guardian's answer whether this viewer may edit it.
  */
+/** What a refused form of the page shows: the message, whose form it was (null: the new comment), and the text it sent. */
+export interface FormErrors {
+  form: string | null;
+  content: string | null;
+  target: string | null;
+  draft: string | null;
+}
+
 export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null; canEdit: boolean };
 
 interface Thread {
@@ -77,7 +85,7 @@ export function CommentSection({
   now: Date;
   replyTo: string | null;
   editing: string | null;
-  errors: { form: string | null; content: string | null; target: string | null };
+  errors: FormErrors;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
@@ -106,6 +114,7 @@ export function CommentSection({
                       <CommentForm
                         parentId={comment.id}
                         error={errors.target === comment.id ? errors.content : null}
+                        draft={errors.target === comment.id ? errors.draft : null}
                         autoFocus
                         cancelTo={item.cancelTo}
                       />
@@ -118,7 +127,12 @@ export function CommentSection({
         </ol>
       )}
       <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
-      <NewCommentArea access={access} lockReason={lockReason} error={errors.target === null ? (errors.content ?? errors.form) : null} />
+      <NewCommentArea
+        access={access}
+        lockReason={lockReason}
+        error={errors.target === null ? (errors.content ?? errors.form) : null}
+        draft={errors.target === null ? errors.draft : null}
+      />
     </section>
   );
 }
@@ -139,7 +153,7 @@ function CommentItem({
   moderationTools?: CommentModerationTools;
   now: Date;
   editing: string | null;
-  errors: { content: string | null; target: string | null };
+  errors: Pick<FormErrors, "content" | "target" | "draft">;
   pageLink: (query: string) => string;
   cancelTo: string;
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
@@ -198,7 +212,7 @@ function CommentItem({
       </header>
       {editing === comment.id && mayEdit ? (
         <EditCommentForm
-          comment={{ id: comment.id, content: text }}
+          comment={{ id: comment.id, content: errors.target === comment.id && errors.draft !== null ? errors.draft : text }}
           error={errors.target === comment.id ? errors.content : null}
           cancelTo={cancelTo}
         />
@@ -260,7 +274,17 @@ function EditCommentForm({
   );
 }
 
-function NewCommentArea({ access, lockReason, error }: { access: CommentAccess; lockReason: string | null; error: string | null }) {
+function NewCommentArea({
+  access,
+  lockReason,
+  error,
+  draft,
+}: {
+  access: CommentAccess;
+  lockReason: string | null;
+  error: string | null;
+  draft: string | null;
+}) {
   if (access === "locked") {
     return (
       <div className="flex gap-3 rounded-lg bg-muted p-4 text-sm" data-testid="locked-notice">
@@ -282,12 +306,13 @@ function NewCommentArea({ access, lockReason, error }: { access: CommentAccess; 
       </div>
     );
   }
-  return <CommentForm error={error} disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined} />;
+  return <CommentForm error={error} draft={draft} disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined} />;
 }
 
 function CommentForm({
   parentId,
   error,
+  draft,
   autoFocus,
   disabledHint,
   cancelTo = ".",
@@ -296,6 +321,8 @@ function CommentForm({
   /** Where "Abbrechen" of a reply form leads: this page of the comments without ?replyTo. */
   cancelTo?: string;
   error: string | null;
+  /** The text of this form's refused submission, for a page rendered anew (without JavaScript). */
+  draft: string | null;
   autoFocus?: boolean;
   /** Signed in but not yet allowed to comment: the form shows why and cannot be sent. */
   disabledHint?: string;
@@ -328,6 +355,7 @@ function CommentForm({
         disabled={Boolean(disabledHint)}
         aria-describedby={disabledHint ? `${id}-hint` : undefined}
         autoFocus={autoFocus}
+        defaultValue={draft ?? undefined}
         placeholder={parentId ? "Antwort schreiben..." : "Schreibe einen Kommentar..."}
       />
       {error && <p className="text-sm text-destructive">{error}</p>}

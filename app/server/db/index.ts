@@ -12,4 +12,5 @@ export {
   type Transaction,
   unqualified,
 } from "./db.server";
+export { checkReadiness, type Readiness } from "./readiness.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";

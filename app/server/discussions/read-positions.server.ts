@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, readPositions } from "../../../db/schema";
 import { db, excluded, queryRows, unqualified } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
+import { faultOf, logger } from "~/server/platform";
 
 /**
  * Unread tracking (decision 0016): a member's read position in a discussion is
@@ -78,8 +79,20 @@ export async function firstUnreadComment(viewer: Viewer, discussionId: string): 
  * show, such as the next page's threads, which can be older than a late reply
  * on this page. It never moves backwards. Times are taken in the database:
  * JavaScript dates would drop the microseconds and leave the newest comment unread.
+ *
+ * A position that cannot be stored (disk full, read-only database) costs the
+ * reader an unread mark, never the page: the failure is logged, not thrown.
  */
 export async function markRead(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
+  try {
+    await storeReadPosition(viewer, discussionId, shownCommentIds);
+  } catch (error) {
+    const fault = faultOf(error);
+    logger[fault ? "warn" : "error"]({ err: error, fault, discussionId }, "read position not stored");
+  }
+}
+
+async function storeReadPosition(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
   const shown = shownCommentIds.length === 0 ? null : idList(shownCommentIds);
   const newestShown = shown
     ? sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${c.hiddenAt} is null and ${c.id} in (${shown}))`

@@ -65,4 +65,13 @@ export { deleteFileByUrl, deleteFolder, fileExistsForUrl, putFile, STORAGE_URL_P
 export { excerpt } from "./text.server";
 export { readToast, redirectWithToast, toastCookieHeader } from "./toast.server";
 export { noteViewer, trackViewer, viewerSeen } from "./viewer-tracking.server";
-export { isDatabaseUnavailable, unavailableResponse } from "./unavailable.server";
+export {
+  faultOf,
+  isDatabaseUnavailable,
+  lastStorageFailure,
+  retryAfterOf,
+  unavailableResponse,
+  unavailableTexts,
+  wantsPage,
+  type Fault,
+} from "./unavailable.server";

@@ -3,6 +3,7 @@ import { texts } from "~/lib/texts";
 import { toastMessage, type ToastMessage } from "~/lib/toast";
 import { logger } from "./logger.server";
 import { redirectWithToast } from "./toast.server";
+import { faultOf, retryAfterOf, unavailableTexts } from "./unavailable.server";
 
 /**
  * The write path (decision 0014): a service answers with an Outcome, and the
@@ -19,6 +20,7 @@ export const failureStatus = {
   unsupported: 415,
   "too-many-requests": 429,
   unexpected: 500,
+  unavailable: 503,
 } as const;
 
 export type FailureReason = keyof typeof failureStatus;
@@ -36,7 +38,7 @@ export interface Failure {
   message?: string;
   /** Per field, for forms that show errors next to their inputs. */
   fieldErrors?: Record<string, string[]>;
-  /** Seconds, sent as Retry-After (rate limits). */
+  /** Seconds, sent as Retry-After (rate limits, a database that cannot store). */
   retryAfter?: number;
 }
 
@@ -88,7 +90,10 @@ export function refuse<D extends object = Record<never, never>>(failure: Failure
 /**
  * Runs a write and answers it: `success` for an ok outcome, `refuse` for a
  * failed one. An error the service did not expect becomes the German 500
- * message here, logged once; responses thrown by guards pass through.
+ * message here, logged once; responses thrown by guards pass through. A
+ * database that is away or cannot store (disk full, read-only) is a 503 with
+ * Retry-After, answered on the page like any refusal: the form keeps what the
+ * member typed.
  */
 export async function respond<T, D extends object, S>(
   work: Outcome<T> | Promise<Outcome<T>>,
@@ -100,6 +105,11 @@ export async function respond<T, D extends object, S>(
     return refuse(outcome, how);
   } catch (error) {
     if (isThrownResponse(error)) throw error;
+    const fault = faultOf(error);
+    if (fault) {
+      logger.warn({ err: error, fault, ...how.context }, "write failed: database fault");
+      return refuse({ ...fail("unavailable", unavailableTexts[fault]), retryAfter: retryAfterOf(fault) }, how);
+    }
     logger.error({ err: error, ...how.context }, "write failed");
     return refuse(fail("unexpected", texts.unexpectedError), how);
   }

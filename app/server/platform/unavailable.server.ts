@@ -1,7 +1,8 @@
 /**
- * The two reasons the forum answers 503, each with a time to come back: the
- * database cannot be reached, or more requests wait than the server can answer
- * in time (load shedding, server/pipeline.ts).
+ * The three reasons the forum answers 503, each with a time to come back: the
+ * database cannot be reached, it cannot store anything (disk full, read-only),
+ * or more requests wait than the server can answer in time (load shedding,
+ * server/pipeline.ts).
  *
  * Errors that say the database cannot be reached (stopped, restarting, out
  * of connections), as opposed to a fault of ours. A request that meets one is
@@ -52,23 +53,79 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-const DATABASE_RETRY_AFTER_SECONDS = 60;
+/**
+ * The database answers but cannot store: disk_full (53100), a read-only
+ * transaction (25006: a standby, default_transaction_read_only) or an I/O
+ * error (58030). A read-only file system under PGlite arrives as a
+ * permission error whose text names it.
+ */
+const STORAGE_STATES = new Set(["53100", "25006", "58030"]);
+const STORAGE_TEXTS = ["No space left on device", "Read-only file system"];
 
-const databaseUnavailableText = "Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.";
+export function isStorageFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && STORAGE_STATES.has(code)) return true;
+    if (typeof message === "string" && STORAGE_TEXTS.some((text) => message.includes(text))) return true;
+    current = cause;
+  }
+  return false;
+}
 
-const OVERLOAD_RETRY_AFTER_SECONDS = 5;
+export type Fault = "database" | "storage";
 
-const overloadedText = "Das Forum ist gerade überlastet. Bitte versuchen Sie es in wenigen Sekunden erneut.";
+let lastStorageFailureAt = 0;
+
+/**
+ * Which fault of the database an error is, if any. A storage failure is
+ * remembered for the health check (healthz.ts): a write that fits into a page
+ * already on disk may still succeed while every new comment fails.
+ */
+export function faultOf(error: unknown): Fault | null {
+  if (isDatabaseUnavailable(error)) return "database";
+  if (!isStorageFailure(error)) return null;
+  lastStorageFailureAt = Date.now();
+  return "storage";
+}
+
+/** When this process last failed to store something (0: never). */
+export function lastStorageFailure(): number {
+  return lastStorageFailureAt;
+}
+
+type Reason = Fault | "overload";
+
+const retryAfterSeconds: Record<Reason, number> = { database: 60, storage: 300, overload: 5 };
+
+export const unavailableTexts: Record<Reason, string> = {
+  database: "Das Forum ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.",
+  storage: "Das Forum kann gerade keine Änderungen speichern. Bitte versuchen Sie es in einigen Minuten erneut.",
+  overload: "Das Forum ist gerade überlastet. Bitte versuchen Sie es in wenigen Sekunden erneut.",
+};
+
+/** Seconds a client should wait before it tries again, sent as Retry-After. */
+export function retryAfterOf(reason: Reason): number {
+  return retryAfterSeconds[reason];
+}
+
+/**
+ * Whether a 503 goes out as a whole page: a browser's document request (not
+ * React Router's data requests, which read their own format) that takes HTML.
+ */
+export function wantsPage(request: { method: string; path: string; acceptsHtml: boolean }): boolean {
+  return (request.method === "GET" || request.method === "POST") && !request.path.endsWith(".data") && request.acceptsHtml;
+}
 
 /**
  * The answer of a 503: for a document request a whole page, made without the
  * database and without the app's scripts, so it renders whatever else is
  * down; otherwise the text. Never stored, never indexed.
  */
-export function unavailableResponse(reason: "database" | "overload", document: boolean): Response {
-  const text = reason === "database" ? databaseUnavailableText : overloadedText;
+export function unavailableResponse(reason: Reason, document: boolean): Response {
+  const text = unavailableTexts[reason];
   const headers = {
-    "Retry-After": String(reason === "database" ? DATABASE_RETRY_AFTER_SECONDS : OVERLOAD_RETRY_AFTER_SECONDS),
+    "Retry-After": String(retryAfterSeconds[reason]),
     "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex",
     "Content-Type": document ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
