@@ -58,7 +58,7 @@ const areaRule = (area) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "db/migrations/"] },
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "backups/", "test-results/", "playwright-report/", "db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,7 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
 import { account, profiles, session, user, verification } from "../../../db/schema";
-import { AUTH_COOKIE_PREFIX, env, isProduction, logger } from "~/server/platform";
+import { AUTH_COOKIE_PREFIX, AUTH_SECRET_FILE, env, isProduction, logger } from "~/server/platform";
 import { db } from "~/server/db";
 import { magicLinkMail, passwordResetMail, queueMail, verificationMail } from "~/server/mail";
 import { passwordHashing } from "./password.server";
@@ -30,7 +30,7 @@ export const CLIENT_IP_HEADER = "x-forum-client-ip";
 function resolveSecret(): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.DATA_DIR.startsWith("memory://")) return randomBytes(32).toString("hex");
-  const file = path.join(env.DATA_DIR, "auth-secret");
+  const file = path.join(env.DATA_DIR, AUTH_SECRET_FILE);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

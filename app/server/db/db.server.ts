@@ -12,6 +12,10 @@ const connection = await (globalForDb.__forumDatabase ??= openDatabase({
   dataDir: env.DATA_DIR,
   poolSize: env.DATABASE_POOL_SIZE,
   onPoolError: (error) => logger.error({ err: error }, "postgres pool error"),
+  onBackupDump: (report) =>
+    "error" in report
+      ? logger.error({ err: report.error, target: report.target }, "database copy for a backup failed")
+      : logger.info(report, "database copied for a backup"),
 }).catch((error: unknown) => {
   globalForDb.__forumDatabase = undefined;
   throw error;

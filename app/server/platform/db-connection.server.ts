@@ -3,7 +3,6 @@
  * migrated either way. Free of side effects, so tests can open a connection
  * of their own before `db.server` opens the process's one.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -14,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../db/schema";
+import { acquireDataDirLock, answerBackupRequests, type BackupDumpReport, emptyDataFolder } from "./pglite-folder.server";
 
 /**
  * One Drizzle type for both backends: every query in the app is written once
@@ -66,10 +66,12 @@ export async function openDatabase(options: {
   template?: Blob;
   /** Errors of pool connections, idle or checked out (a restarted server, a dropped connection). */
   onPoolError?: (error: Error) => void;
+  /** Each copy of the embedded database written for the backup command (decision 0025). */
+  onBackupDump?: (report: BackupDumpReport) => void;
 }): Promise<DatabaseConnection> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError)
-    : openPglite(options.dataDir, options.template);
+    : openPglite(options.dataDir, options.template, options.onBackupDump);
 }
 
 async function openPostgres(
@@ -194,17 +196,24 @@ async function listenOnPostgres(
   };
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseConnection> {
+/** The extensions the PostgreSQL server provides (migration 0002 creates them). */
+const pgliteExtensions = { pg_trgm };
+
+async function openPglite(
+  dataDir: string,
+  template?: Blob,
+  onBackupDump?: (report: BackupDumpReport) => void,
+): Promise<DatabaseConnection> {
   const inMemory = dataDir.startsWith("memory://");
   if (template && !inMemory) throw new Error("A PGlite template can only seed an in-memory database.");
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   try {
-    // The same extensions the PostgreSQL server provides (migration 0002 creates them).
     const client = yieldBeforeQueries(
-      await PGlite.create({ dataDir: inMemory ? undefined : path.resolve(dataDir), loadDataDir: template, extensions: { pg_trgm } }),
+      await PGlite.create({ dataDir: inMemory ? undefined : path.resolve(dataDir), loadDataDir: template, extensions: pgliteExtensions }),
     );
     const db = drizzlePglite({ client, schema, logger: queryLogger }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    const stopAnswering = inMemory ? () => undefined : answerBackupRequests(path.resolve(dataDir), client, onBackupDump);
     return {
       db,
       kind: "pglite",
@@ -214,6 +223,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseCon
         return () => unlisten();
       },
       close: async () => {
+        stopAnswering();
         try {
           await client.close();
         } finally {
@@ -224,6 +234,38 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseCon
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/**
+ * Opens an embedded database's folder that no process has open, as it is:
+ * without migrating it (a backup copies what is there, a restore puts back
+ * what was copied). With `replaceWith`, everything in the folder is removed
+ * first and the database loaded from that dump (`dumpDataDir`); "memory://"
+ * loads the dump into memory only. Runs `work` and closes the database; the
+ * lock keeps a server from opening the folder meanwhile.
+ */
+export async function withPgliteFolder<T>(
+  dataDir: string,
+  work: (client: PGlite) => Promise<T>,
+  options: { replaceWith?: Blob } = {},
+): Promise<T> {
+  const inMemory = dataDir.startsWith("memory://");
+  const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
+  try {
+    if (options.replaceWith && !inMemory) emptyDataFolder(dataDir);
+    const client = await PGlite.create({
+      dataDir: inMemory ? undefined : path.resolve(dataDir),
+      loadDataDir: options.replaceWith,
+      extensions: pgliteExtensions,
+    });
+    try {
+      return await work(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    releaseLock();
   }
 }
 
@@ -252,40 +294,4 @@ function yieldBeforeQueries(client: PGlite): PGlite {
     return transaction(...args);
   }) as PGlite["transaction"];
   return client;
-}
-
-/**
- * PGlite does not guard its folder against a second process, and two writers
- * would corrupt it. A lock file with our pid refuses the second one; a lock
- * left by a killed process (its pid no longer runs) is taken over.
- */
-function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, "forum.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
-      if (owner && owner !== process.pid && isRunning(owner)) {
-        throw new Error(
-          `Der Datenordner ${path.resolve(dataDir)} wird bereits von Prozess ${owner} verwendet. ` +
-            "Beenden Sie diesen Prozess oder setzen Sie DATA_DIR auf einen anderen Ordner.",
-        );
-      }
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-  throw new Error(`Sperrdatei ${lockFile} konnte nicht angelegt werden.`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -2,7 +2,15 @@ export { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from
 export { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "./content-security-policy.server";
 export { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
 export { isCrossSiteWrite } from "./csrf.server";
-export { type Database, type DatabaseConnection, type DatabaseKind, onQuery, openDatabase, type Transaction } from "./db-connection.server";
+export {
+  type Database,
+  type DatabaseConnection,
+  type DatabaseKind,
+  onQuery,
+  openDatabase,
+  type Transaction,
+  withPgliteFolder,
+} from "./db-connection.server";
 export { devMailboxEnabled, env, isProduction } from "./env.server";
 export { checkEventListeners, defineEvents, type EventHook } from "./events.server";
 export { applyDocumentCaching, GUEST_MAX_AGE_SECONDS, mustNotBeStored, notModified } from "./http-cache.server";
@@ -59,6 +67,7 @@ export {
   waitOutsideGate,
   withinVisit,
 } from "./request-gate.server";
+export { AUTH_SECRET_FILE, isAppFileInDataFolder, pgliteFolderOwner, requestDumpFromServer } from "./pglite-folder.server";
 export { sharedReads, SharedReads } from "./shared-reads.server";
 export { SingleFlight } from "./single-flight.server";
 export { deleteFileByUrl, deleteFolder, fileExistsForUrl, putFile, STORAGE_URL_PREFIX, storageDirectory } from "./storage.server";
