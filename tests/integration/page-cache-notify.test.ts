@@ -68,7 +68,7 @@ describe("the database announces changes a guest would see", () => {
     const discussion = await newDiscussion("Cache-Ankündigung");
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    const comment = await createComment(author, discussion.id, { content: "Ein Kommentar" });
+    const comment = await createComment(author, { discussionId: discussion.id, content: "Ein Kommentar" });
     if (!comment.ok) throw new Error(comment.reason);
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
@@ -162,7 +162,7 @@ describe("a cache listening to the database", () => {
       await cache.fill("changed", async () => page(changed.slug));
       await cache.fill("untouched", async () => page(untouched.slug));
 
-      await createComment(author, changed.id, { content: "Neu" });
+      await createComment(author, { discussionId: changed.id, content: "Neu" });
       await messages();
       expect(cache.get("home")).toBeUndefined();
       expect(cache.get("changed")).toBeUndefined();
