@@ -400,7 +400,7 @@ describe("notification mails", () => {
     const waiting = await makeViewer({ firstName: "Wartende", approvalStatus: "pending" });
     // A setting stored before the card lost that switch, and a hand-made form field now: neither counts.
     await db.insert(notificationSettings).values({ memberId: waiting.id, kind: "account-approved", email: false });
-    expect((await decideApproval(admin, waiting.id, "approved")).ok).toBe(true);
+    expect((await decideApproval(admin, { intent: "approve", userId: waiting.id })).ok).toBe(true);
     const approved = await db
       .select()
       .from(mailOutbox)
