@@ -208,7 +208,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         redirectWithToast(value ? await commentHref(discussion, value.id) : here, { type: "success", title: success }),
     });
   return dispatch(submission.value, {
-    "update-discussion": (input) => write(updateDiscussion(viewer, discussion.id, input), texts.discussionUpdated),
+    "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
     "create-comment": (input) => write(createComment(viewer, { discussionId: discussion.id, ...input }), texts.commentCreated),
     "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>

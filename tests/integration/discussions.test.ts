@@ -89,7 +89,8 @@ describe("creating discussions", () => {
 describe("editing discussions", () => {
   it("lets the author change title, category and content while the slug stays", async () => {
     const created = await create("Alter Titel");
-    const outcome = await updateDiscussion(author, created.id, {
+    const outcome = await updateDiscussion(author, {
+      discussionId: created.id,
       title: "Neuer Titel",
       category: "sea",
       content: "<p>neu</p>",
@@ -104,8 +105,8 @@ describe("editing discussions", () => {
   it("refuses everyone else", async () => {
     const created = await create("Fremde Diskussion");
     const change = { title: "gekapert", category: "seo" as const, content: "", contentFormat: "html" as const };
-    expect(await updateDiscussion(other, created.id, change)).toEqual({ ok: false, reason: "forbidden" });
-    expect(await updateDiscussion(null, created.id, change)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await updateDiscussion(other, { discussionId: created.id, ...change })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await updateDiscussion(null, { discussionId: created.id, ...change })).toEqual({ ok: false, reason: "forbidden" });
     expect((await getDiscussionBySlug("fremde-discussion".replace("discussion", "diskussion")))?.title).toBe("Fremde Diskussion");
   });
 });

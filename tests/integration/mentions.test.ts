@@ -74,7 +74,8 @@ describe("mentions in a discussion", () => {
 
   it("an edit notifies only newly mentioned members", async () => {
     const d = await discussion(author, `<p>${link(anna)}</p>`);
-    const edit = (content: string) => updateDiscussion(author, d.id, { title: d.title, category: "sea", content, contentFormat: "html" });
+    const edit = (content: string) =>
+      updateDiscussion(author, { discussionId: d.id, title: d.title, category: "sea", content, contentFormat: "html" });
     expect((await edit(`<p>${link(anna)} und ${link(ben)}</p>`)).ok).toBe(true);
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1 }]);
     expect(await mentionsOf(ben, d.id)).toMatchObject([{ count: 1 }]);
@@ -83,7 +84,8 @@ describe("mentions in a discussion", () => {
   it("an edit of a hidden discussion notifies nobody", async () => {
     const d = await discussion(author, "<p>Noch ohne Erwähnung</p>");
     expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "hide-discussion", reason: "Prüfung" })).ok).toBe(true);
-    const outcome = await updateDiscussion(moderator, d.id, {
+    const outcome = await updateDiscussion(moderator, {
+      discussionId: d.id,
       title: d.title,
       category: "sea",
       content: `<p>${link(anna)}</p>`,

@@ -237,11 +237,20 @@ describe("staff edit any post", () => {
     if (!comment.ok) throw new Error("comment failed");
 
     expect(
-      (await updateDiscussion(member, discussion.id, { title: "Gekapert", category: "sea", content: "x", contentFormat: "text" })).ok,
+      (
+        await updateDiscussion(member, {
+          discussionId: discussion.id,
+          title: "Gekapert",
+          category: "sea",
+          content: "x",
+          contentFormat: "text",
+        })
+      ).ok,
     ).toBe(false);
     expect(
       (
-        await updateDiscussion(moderator, discussion.id, {
+        await updateDiscussion(moderator, {
+          discussionId: discussion.id,
           title: "Fremd bearbeitet (korrigiert)",
           category: "sea",
           content: "x",

@@ -83,7 +83,8 @@ describe("the database announces changes a guest would see", () => {
     await moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await updateDiscussion(author, discussion.id, {
+    await updateDiscussion(author, {
+      discussionId: discussion.id,
       title: "Cache-Ankündigung, neu",
       category: "seo",
       content: "<p>Inhalt</p>",
