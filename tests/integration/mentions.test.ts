@@ -301,7 +301,8 @@ describe("a mention shows the member's current name, not the text it was written
     const { d } = await forgedThread(member, gone);
     expect(
       (
-        await updateOwnProfile(member, member.id, {
+        await updateOwnProfile(member, {
+          profileId: member.id,
           firstName: "Nachher",
           lastName: "Umbenannt",
           company: "",

@@ -407,7 +407,9 @@ describe("notification mails", () => {
       .where(and(eq(mailOutbox.to, waiting.email), eq(mailOutbox.kind, "account-approved")));
     expect(approved).toHaveLength(1);
     const member = (await findViewer(waiting.id))!;
-    expect((await updateNotificationSettings(member, member.id, { newsletter: true, "email_account-approved": false })).ok).toBe(true);
+    expect((await updateNotificationSettings(member, { profileId: member.id, newsletter: true, "email_account-approved": false })).ok).toBe(
+      true,
+    );
     expect((await getNotificationSettings(member.id)).kinds["account-approved"].email).toBe(true);
     expect(readUnsubscribeToken(unsubscribeToken(member.id, ["account-approved"]))).toBeNull();
   });

@@ -105,10 +105,11 @@ describe("the database announces changes a guest would see", () => {
   });
 
   it("a member's mail settings change no page; their name changes every page", async () => {
-    await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: false });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: false, notifyReplies: false });
     expect(await messages()).toEqual([]);
 
-    await updateOwnProfile(author, author.id, {
+    await updateOwnProfile(author, {
+      profileId: author.id,
       firstName: "Umbenannt",
       lastName: "Mitglied",
       company: "",

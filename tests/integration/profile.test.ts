@@ -38,10 +38,13 @@ describe("profile editing", () => {
     const me = await makeViewer();
     const other = await makeViewer();
     const input = { firstName: "Neu", lastName: "Name", company: "Firma", expertise: "analytics", experience: "experte", bio: "Hallo" };
-    expect(await profile.updateOwnProfile(other, me.id, input)).toEqual({ ok: false, reason: "forbidden" });
-    expect(await profile.updateOwnProfile(null, me.id, input)).toEqual({ ok: false, reason: "forbidden" });
-    expect(await profile.updateOwnProfile(me, me.id, { ...input, expertise: "hacking" })).toMatchObject({ ok: false, reason: "invalid" });
-    expect(await profile.updateOwnProfile(me, me.id, input)).toEqual({ ok: true, value: null });
+    expect(await profile.updateOwnProfile(other, { profileId: me.id, ...input })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.updateOwnProfile(null, { profileId: me.id, ...input })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.updateOwnProfile(me, { profileId: me.id, ...input, expertise: "hacking" })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await profile.updateOwnProfile(me, { profileId: me.id, ...input })).toEqual({ ok: true, value: null });
     const [row] = await db.select().from(profiles).where(eq(profiles.id, me.id));
     expect(row).toMatchObject(input);
   });
@@ -129,15 +132,15 @@ describe("reply notifications", () => {
     });
     if (!second.ok) throw new Error("create failed");
     const other = (await getDiscussionBySlug(second.value.slug))!;
-    await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: false });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: true, notifyReplies: false });
     await createComment(replier, { discussionId: other.id, content: "Noch was" });
     expect(await mailsTo(author.email)).toHaveLength(1);
 
-    await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: true });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: false, notifyReplies: true });
     await createComment(replier, { discussionId: other.id, content: "Und noch was" });
     expect(await mailsTo(author.email)).toHaveLength(1);
 
-    await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: true });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: true, notifyReplies: true });
     await db.execute(sql`update notifications set mailed_at = now() where recipient_id = ${author.id}`);
     await createComment(replier, { discussionId: other.id, content: "Jetzt wieder" });
     expect(await mailsTo(author.email)).toHaveLength(2);
