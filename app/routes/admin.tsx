@@ -80,14 +80,9 @@ export async function action({ request }: Route.ActionArgs) {
     reject: (input) => respond(decideApproval(viewer, input), { ...answer, success: toastOnly(texts.userRejected) }),
     "change-role": (input) => respond(changeRole(viewer, input), { ...answer, success: toastOnly(texts.roleUpdated) }),
     "create-user": (input) =>
+      // Its conflicts bring their own text; the form shows it.
       respond(createUser(viewer, input), {
-        failed,
-        fallback: {
-          forbidden: texts.accessDenied,
-          conflict: texts.createUserFailed,
-          invalid: texts.createUserFailed,
-          unexpected: texts.unexpectedError,
-        },
+        ...answer,
         page: ({ message }) => ({
           createUser: submission.reply({ formErrors: [message ?? texts.createUserFailed], hideFields: ["password"] }),
         }),

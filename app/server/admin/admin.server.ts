@@ -38,8 +38,6 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
     .orderBy(desc(profiles.createdAt));
 }
 
-const forbidden = { ok: false, reason: "forbidden" } as const;
-
 export type ApprovalDecision = { intent: "approve" | "reject"; userId: string };
 
 /**
@@ -130,7 +128,7 @@ export async function listManagedMembers(page: number): Promise<{ members: Manag
  * address confirmed (the administrator vouches for it), with the chosen role.
  */
 export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<Outcome<{ id: string }>> {
-  if (!actor || !can(actor, "createUsers")) return forbidden;
+  if (!actor || !can(actor, "createUsers")) return fail("forbidden");
   const { firstName, lastName } = splitUsername(input.username);
   // Before the transaction: a hash waits in its own line, and must not keep the database waiting meanwhile.
   const passwordHash = await hashMemberPassword(input.password);
