@@ -197,7 +197,7 @@ async function demoDataSet(): Promise<DataSet> {
     const { getDiscussionBySlug } = await import("~/server/discussions");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
     for (let i = 0; i < 30; i++) {
-      const written = await createComment(viewers[(i + 1) % viewers.length]!, discussion.id, { content: paragraph(i + 2) });
+      const written = await createComment(viewers[(i + 1) % viewers.length]!, { discussionId: discussion.id, content: paragraph(i + 2) });
       if (!written.ok) throw new Error(`Benchmark-Kommentar: ${written.reason}`);
     }
     await giveUnreadMarkers("sabine.koehler@example.com");

@@ -45,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Member ids are UUIDs: anything else is a broken form, not a member that went missing.
 const userId = z.uuid({ error: texts.unknownError });
+const memberNotFound = "Dieses Mitglied gibt es nicht.";
 
 /** The panel's forms, told apart by `intent`. */
 const adminActionSchema = z.discriminatedUnion("intent", [
@@ -72,21 +73,16 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "create-user") return refuse(fail("invalid"), { failed, page: () => ({ createUser: submission.reply() }) });
     return refuse(fail("invalid", texts.unknownError), { failed });
   }
-  const answer = { failed, fallback: { forbidden: texts.accessDenied, unexpected: texts.unexpectedError } };
+  const answer = { failed, fallback: { forbidden: texts.accessDenied, "not-found": memberNotFound, unexpected: texts.unexpectedError } };
   const toastOnly = (title: string) => () => ({ toast: toastMessage("success", title) });
   return dispatch(submission.value, {
-    approve: (input) => respond(decideApproval(viewer, input.userId, "approved"), { ...answer, success: toastOnly(texts.userApproved) }),
-    reject: (input) => respond(decideApproval(viewer, input.userId, "rejected"), { ...answer, success: toastOnly(texts.userRejected) }),
-    "change-role": (input) => respond(changeRole(viewer, input.userId, input.role), { ...answer, success: toastOnly(texts.roleUpdated) }),
+    approve: (input) => respond(decideApproval(viewer, input), { ...answer, success: toastOnly(texts.userApproved) }),
+    reject: (input) => respond(decideApproval(viewer, input), { ...answer, success: toastOnly(texts.userRejected) }),
+    "change-role": (input) => respond(changeRole(viewer, input), { ...answer, success: toastOnly(texts.roleUpdated) }),
     "create-user": (input) =>
+      // Its conflicts bring their own text; the form shows it.
       respond(createUser(viewer, input), {
-        failed,
-        fallback: {
-          forbidden: texts.accessDenied,
-          conflict: texts.createUserFailed,
-          invalid: texts.createUserFailed,
-          unexpected: texts.unexpectedError,
-        },
+        ...answer,
         page: ({ message }) => ({
           createUser: submission.reply({ formErrors: [message ?? texts.createUserFailed], hideFields: ["password"] }),
         }),

@@ -56,7 +56,7 @@ import {
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { dispatch, fail, firstMessage, ok, type Outcome, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { dispatch, fail, firstMessage, type Outcome, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
   isModerationIntent,
@@ -200,27 +200,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse(fail("invalid", message), refusalFor(intent, submission.payload, { reasonError: Boolean(submission.error?.reason) }));
   }
   const here = paths.discussion(discussion.slug);
-  const write = (work: Promise<Outcome<{ commentId: string } | null>>, success: string) =>
+  const write = (work: Promise<Outcome<{ id: string } | null>>, success: string) =>
     respond(work, {
       ...refusalFor(intent, submission.payload),
       context: { intent, discussion: discussion.id },
       success: async (value) =>
-        redirectWithToast(value ? await commentHref(discussion, value.commentId) : here, { type: "success", title: success }),
+        redirectWithToast(value ? await commentHref(discussion, value.id) : here, { type: "success", title: success }),
     });
   return dispatch(submission.value, {
-    "update-discussion": (input) => write(updateDiscussion(viewer, discussion.id, input), texts.discussionUpdated),
-    "create-comment": (input) =>
-      write(
-        createComment(viewer, discussion.id, input).then((outcome) => (outcome.ok ? ok({ commentId: outcome.value.id }) : outcome)),
-        texts.commentCreated,
-      ),
-    "update-comment": (input) =>
-      write(
-        updateComment(viewer, discussion.id, input.commentId, input.content).then((outcome) =>
-          outcome.ok ? ok({ commentId: input.commentId }) : outcome,
-        ),
-        texts.commentUpdated,
-      ),
+    "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
+    "create-comment": (input) => write(createComment(viewer, { discussionId: discussion.id, ...input }), texts.commentCreated),
+    "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>
       respond(watchDiscussion(viewer, discussion.id, level), {
         ...refusalFor(intent, submission.payload),

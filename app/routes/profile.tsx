@@ -138,7 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       redirectWithToast(to, { type: "success", title });
   return dispatch(submission.value, {
     "update-profile": ({ intent, ...input }) =>
-      respond(updateOwnProfile(viewer, params.id, input), { ...answer(intent), success: done(texts.profileUpdated) }),
+      respond(updateOwnProfile(viewer, { profileId: params.id, ...input }), { ...answer(intent), success: done(texts.profileUpdated) }),
     "upload-avatar": ({ intent, avatar }) =>
       respond(setAvatar(viewer, params.id, { size: avatar.size, bytes: () => avatar.arrayBuffer() }), {
         ...answer(intent),
@@ -147,7 +147,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     "remove-avatar": ({ intent }) =>
       respond(removeAvatar(viewer, params.id), { ...answer(intent), success: done("Profilbild entfernt", `${here}?edit=1`) }),
     "update-notifications": ({ intent, ...settings }) =>
-      respond(updateNotificationSettings(viewer, params.id, settings), { ...answer(intent), success: done(texts.settingsSaved) }),
+      respond(updateNotificationSettings(viewer, { profileId: params.id, ...settings }), {
+        ...answer(intent),
+        success: done(texts.settingsSaved),
+      }),
     "delete-account": ({ intent }) =>
       respond(deleteOwnAccount(viewer, params.id), {
         ...answer(intent),

@@ -153,7 +153,7 @@ describe("sign-in", () => {
     const actor = (await findViewer(admin.id))!;
     const member = await signUpMember("abgelehnt@example.com");
     await verify("abgelehnt@example.com");
-    expect(await decideApproval(actor, member.id, "rejected")).toMatchObject({ ok: true });
+    expect(await decideApproval(actor, { intent: "reject", userId: member.id })).toMatchObject({ ok: true });
     const result = await accounts.signIn(request(), "127.0.0.1", "abgelehnt@example.com", "geheim123");
     expect(result).toMatchObject({ ok: false, message: texts.accountRejected });
     expect(await db.select().from(session).where(eq(session.userId, member.id))).toEqual([]);
@@ -165,7 +165,7 @@ describe("approval", () => {
     const admin = await ensureAdmin(db, { email: "admin2@example.com", password: "admin-pw", firstName: "Ada", lastName: "Admin" });
     const actor = (await findViewer(admin.id))!;
     const member = await signUpMember("freigabe@example.com");
-    expect(await decideApproval(actor, member.id, "approved")).toMatchObject({ ok: true });
+    expect(await decideApproval(actor, { intent: "approve", userId: member.id })).toMatchObject({ ok: true });
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, member.id));
     expect(profile?.approvalStatus).toBe("approved");
     expect(profile?.approvalDecidedBy).toBe(admin.id);
@@ -173,7 +173,7 @@ describe("approval", () => {
     const mail = await mailTo("freigabe@example.com", "account-approved");
     expect(mail.subject).toBe("Konto freigeschaltet – Marketing Community");
     // A second decision finds nothing pending.
-    expect(await decideApproval(actor, member.id, "rejected")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await decideApproval(actor, { intent: "reject", userId: member.id })).toMatchObject({ ok: false, reason: "conflict" });
   });
 });
 

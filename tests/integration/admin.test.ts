@@ -88,7 +88,7 @@ describe("create user", () => {
 describe("role changes", () => {
   it("changes the one role row and records old and new role", async () => {
     const target = await makeViewer({ firstName: "Befördert" });
-    expect((await changeRole(admin, target.id, "moderator")).ok).toBe(true);
+    expect((await changeRole(admin, { userId: target.id, role: "moderator" })).ok).toBe(true);
     expect(await rolesOf(target.id)).toEqual([{ role: "moderator" }]);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, target.id));
     expect(entry).toMatchObject({ action: "change-role", details: "Mitglied → Moderator" });
@@ -98,14 +98,14 @@ describe("role changes", () => {
   it("works for a member without any role row (default member)", async () => {
     const target = await makeViewer({ firstName: "Ohne Rolle" });
     await db.delete(userRoles).where(eq(userRoles.userId, target.id));
-    expect((await changeRole(admin, target.id, "admin")).ok).toBe(true);
+    expect((await changeRole(admin, { userId: target.id, role: "admin" })).ok).toBe(true);
     expect(await rolesOf(target.id)).toEqual([{ role: "admin" }]);
   });
 
   it("concurrent role changes on one member leave exactly one role row", async () => {
     const target = await makeViewer({ firstName: "Umkämpft" });
     const wanted = ["admin", "moderator", "member"] as const;
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => changeRole(admin, target.id, wanted[i % 3]!)));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => changeRole(admin, { userId: target.id, role: wanted[i % 3]! })));
     expect(results.every((result) => result.ok)).toBe(true);
     const rows = await rolesOf(target.id);
     expect(rows).toHaveLength(1);
@@ -115,8 +115,9 @@ describe("role changes", () => {
   it("the last administrator cannot give up the role; with two, one may", async () => {
     // Demote every admin but one, then try the last one.
     const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
-    for (const row of admins) if (row.userId !== admin.id) expect((await changeRole(admin, row.userId, "member")).ok).toBe(true);
-    expect(await changeRole(admin, admin.id, "member")).toEqual({
+    for (const row of admins)
+      if (row.userId !== admin.id) expect((await changeRole(admin, { userId: row.userId, role: "member" })).ok).toBe(true);
+    expect(await changeRole(admin, { userId: admin.id, role: "member" })).toEqual({
       ok: false,
       reason: "conflict",
       message: "Der letzte Administrator kann seine Rolle nicht abgeben.",
@@ -126,7 +127,10 @@ describe("role changes", () => {
     const second = await makeViewer({ firstName: "Zweite", role: "admin" });
     // Both demote each other at once: one of them must stay admin.
     const secondViewer = (await findViewer(second.id))!;
-    await Promise.all([changeRole(admin, second.id, "member"), changeRole(secondViewer, admin.id, "member")]);
+    await Promise.all([
+      changeRole(admin, { userId: second.id, role: "member" }),
+      changeRole(secondViewer, { userId: admin.id, role: "member" }),
+    ]);
     const left = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
     expect(left.length).toBeGreaterThanOrEqual(1);
     // Restore for the tests after this one.
@@ -135,8 +139,8 @@ describe("role changes", () => {
   });
 
   it("is refused to moderators, and unknown members are not found", async () => {
-    expect(await changeRole(moderator, member.id, "admin")).toEqual({ ok: false, reason: "forbidden" });
-    expect((await changeRole(admin, "gibt-es-nicht", "moderator")).ok).toBe(false);
+    expect(await changeRole(moderator, { userId: member.id, role: "admin" })).toEqual({ ok: false, reason: "forbidden" });
+    expect((await changeRole(admin, { userId: "gibt-es-nicht", role: "moderator" })).ok).toBe(false);
     expect((await findViewer(member.id))?.role).toBe("member");
   });
 
@@ -149,9 +153,9 @@ describe("role changes", () => {
 describe("approval", () => {
   it("records the decision in the audit log and refuses non-admins", async () => {
     const waiting = await makeViewer({ firstName: "Wartet", approvalStatus: "pending" });
-    expect(await decideApproval(moderator, waiting.id, "approved")).toEqual({ ok: false, reason: "forbidden" });
-    expect((await decideApproval(admin, waiting.id, "approved")).ok).toBe(true);
-    expect((await decideApproval(admin, waiting.id, "rejected")).ok).toBe(false);
+    expect(await decideApproval(moderator, { intent: "approve", userId: waiting.id })).toEqual({ ok: false, reason: "forbidden" });
+    expect((await decideApproval(admin, { intent: "approve", userId: waiting.id })).ok).toBe(true);
+    expect((await decideApproval(admin, { intent: "reject", userId: waiting.id })).ok).toBe(false);
     const entries = await db.select().from(auditLog).where(eq(auditLog.targetId, waiting.id));
     expect(entries.map((entry) => entry.action)).toEqual(["approve"]);
   });

@@ -28,7 +28,7 @@ async function discussionWith(
 }
 
 async function comment(discussionId: string, content: string, parentId?: string) {
-  const outcome = await createComment(reader, discussionId, { content, parentId });
+  const outcome = await createComment(reader, { discussionId, content, parentId });
   if (!outcome.ok) throw new Error(outcome.reason);
   return outcome.value.id;
 }

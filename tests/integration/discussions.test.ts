@@ -89,7 +89,8 @@ describe("creating discussions", () => {
 describe("editing discussions", () => {
   it("lets the author change title, category and content while the slug stays", async () => {
     const created = await create("Alter Titel");
-    const outcome = await updateDiscussion(author, created.id, {
+    const outcome = await updateDiscussion(author, {
+      discussionId: created.id,
       title: "Neuer Titel",
       category: "sea",
       content: "<p>neu</p>",
@@ -104,8 +105,8 @@ describe("editing discussions", () => {
   it("refuses everyone else", async () => {
     const created = await create("Fremde Diskussion");
     const change = { title: "gekapert", category: "seo" as const, content: "", contentFormat: "html" as const };
-    expect(await updateDiscussion(other, created.id, change)).toEqual({ ok: false, reason: "forbidden" });
-    expect(await updateDiscussion(null, created.id, change)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await updateDiscussion(other, { discussionId: created.id, ...change })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await updateDiscussion(null, { discussionId: created.id, ...change })).toEqual({ ok: false, reason: "forbidden" });
     expect((await getDiscussionBySlug("fremde-discussion".replace("discussion", "diskussion")))?.title).toBe("Fremde Diskussion");
   });
 });
@@ -113,11 +114,11 @@ describe("editing discussions", () => {
 describe("comments", () => {
   it("counts comments and replies in the same transaction and threads replies one level deep", async () => {
     const discussion = await create("Kommentare");
-    const top = await createComment(other, discussion.id, { content: "Erster Kommentar" });
+    const top = await createComment(other, { discussionId: discussion.id, content: "Erster Kommentar" });
     if (!top.ok) throw new Error("comment failed");
-    const reply = await createComment(author, discussion.id, { content: "Antwort", parentId: top.value.id });
+    const reply = await createComment(author, { discussionId: discussion.id, content: "Antwort", parentId: top.value.id });
     if (!reply.ok) throw new Error("reply failed");
-    const deeper = await createComment(other, discussion.id, { content: "Antwort auf Antwort", parentId: reply.value.id });
+    const deeper = await createComment(other, { discussionId: discussion.id, content: "Antwort auf Antwort", parentId: reply.value.id });
     if (!deeper.ok) throw new Error("deeper reply failed");
 
     const list = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
@@ -132,20 +133,29 @@ describe("comments", () => {
   it("refuses guests, pending members and replies to comments of other discussions", async () => {
     const a = await create("Diskussion A");
     const b = await create("Diskussion B");
-    expect(await createComment(null, a.id, { content: "x" })).toEqual({ ok: false, reason: "forbidden" });
-    expect(await createComment(pending, a.id, { content: "x" })).toEqual({ ok: false, reason: "forbidden" });
-    const inB = await createComment(other, b.id, { content: "in B" });
+    expect(await createComment(null, { discussionId: a.id, content: "x" })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await createComment(pending, { discussionId: a.id, content: "x" })).toEqual({ ok: false, reason: "forbidden" });
+    const inB = await createComment(other, { discussionId: b.id, content: "in B" });
     if (!inB.ok) throw new Error("comment failed");
-    expect(await createComment(other, a.id, { content: "x", parentId: inB.value.id })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await createComment(other, { discussionId: a.id, content: "x", parentId: inB.value.id })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
     expect((await getDiscussionBySlug("diskussion-a"))?.repliesCount).toBe(0);
   });
 
   it("lets only the author edit a comment and marks it edited", async () => {
     const discussion = await create("Bearbeiten");
-    const created = await createComment(other, discussion.id, { content: "Tippfehlr" });
+    const created = await createComment(other, { discussionId: discussion.id, content: "Tippfehlr" });
     if (!created.ok) throw new Error("comment failed");
-    expect(await updateComment(author, discussion.id, created.value.id, "fremd")).toEqual({ ok: false, reason: "forbidden" });
-    expect(await updateComment(other, discussion.id, created.value.id, "Tippfehler")).toEqual({ ok: true, value: null });
+    expect(await updateComment(author, { discussionId: discussion.id, commentId: created.value.id, content: "fremd" })).toEqual({
+      ok: false,
+      reason: "forbidden",
+    });
+    expect(await updateComment(other, { discussionId: discussion.id, commentId: created.value.id, content: "Tippfehler" })).toEqual({
+      ok: true,
+      value: { id: created.value.id },
+    });
     const [row] = await db.select().from(comments).where(eq(comments.id, created.value.id));
     expect(row?.content).toBe("Tippfehler");
     expect(row!.updatedAt.getTime()).toBeGreaterThan(row!.createdAt.getTime());
@@ -201,7 +211,9 @@ describe("counting under concurrency", () => {
   it("200 concurrent comments give replies_count 200", async () => {
     const discussion = await create("Ansturm");
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => createComment(i % 2 ? author : other, discussion.id, { content: `Kommentar ${i}` })),
+      Array.from({ length: 200 }, (_, i) =>
+        createComment(i % 2 ? author : other, { discussionId: discussion.id, content: `Kommentar ${i}` }),
+      ),
     );
     expect(results.every((r) => r.ok)).toBe(true);
     expect((await getDiscussionBySlug("ansturm"))?.repliesCount).toBe(200);

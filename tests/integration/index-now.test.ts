@@ -104,7 +104,8 @@ describe("IndexNow submissions", () => {
     for (const publicUrl of ["http://localhost:3000", "https://192.168.1.10", "http://forum.example.org"]) {
       env.PUBLIC_URL = publicUrl;
       const discussion = await publish(`Lokal veröffentlicht ${publicUrl}`);
-      await updateDiscussion(author, discussion.id, {
+      await updateDiscussion(author, {
+        discussionId: discussion.id,
         title: discussion.title,
         category: "sea",
         content: "<p>Neu</p>",
@@ -121,7 +122,8 @@ describe("IndexNow submissions", () => {
     env.PUBLIC_URL = PUBLIC;
     const moved = await publish("Wird verschoben");
     const hidden = await publish("Wird ausgeblendet", "general");
-    const edited = await updateDiscussion(author, moved.id, {
+    const edited = await updateDiscussion(author, {
+      discussionId: moved.id,
       title: "Wird verschoben",
       category: "sea",
       content: "<p>Neu</p>",
@@ -164,7 +166,8 @@ describe("IndexNow submissions", () => {
     );
     await submitDueIndexNow();
     received.length = 0;
-    await updateDiscussion(moderator, discussion.id, {
+    await updateDiscussion(moderator, {
+      discussionId: discussion.id,
       title: discussion.title,
       category: "seo",
       content: "<p>Still geändert</p>",

@@ -57,7 +57,7 @@ describe("mail leaves the request", () => {
     if (!created.ok) throw new Error("create failed");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
 
-    const comment = await within(2000, createComment(replier, discussion.id, { content: "Eine Antwort" }));
+    const comment = await within(2000, createComment(replier, { discussionId: discussion.id, content: "Eine Antwort" }));
     if (!comment.ok) throw new Error("comment failed");
     // The comment recorded a notification; the notification worker turns it into a mail, outside the request.
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).toEqual([]);

@@ -74,7 +74,8 @@ describe("mentions in a discussion", () => {
 
   it("an edit notifies only newly mentioned members", async () => {
     const d = await discussion(author, `<p>${link(anna)}</p>`);
-    const edit = (content: string) => updateDiscussion(author, d.id, { title: d.title, category: "sea", content, contentFormat: "html" });
+    const edit = (content: string) =>
+      updateDiscussion(author, { discussionId: d.id, title: d.title, category: "sea", content, contentFormat: "html" });
     expect((await edit(`<p>${link(anna)} und ${link(ben)}</p>`)).ok).toBe(true);
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1 }]);
     expect(await mentionsOf(ben, d.id)).toMatchObject([{ count: 1 }]);
@@ -83,7 +84,8 @@ describe("mentions in a discussion", () => {
   it("an edit of a hidden discussion notifies nobody", async () => {
     const d = await discussion(author, "<p>Noch ohne Erwähnung</p>");
     expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "hide-discussion", reason: "Prüfung" })).ok).toBe(true);
-    const outcome = await updateDiscussion(moderator, d.id, {
+    const outcome = await updateDiscussion(moderator, {
+      discussionId: d.id,
       title: d.title,
       category: "sea",
       content: `<p>${link(anna)}</p>`,
@@ -106,7 +108,8 @@ describe("mentions in a discussion", () => {
 describe("mentions in a comment", () => {
   it("notify the mentioned member, turn unknown tokens into text and on an edit tell only the new ones", async () => {
     const d = await discussion(author, "<p>Inhalt</p>");
-    const created = await createComment(ben, d.id, {
+    const created = await createComment(ben, {
+      discussionId: d.id,
       content: `Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und ${mentionToken("Fremd", "nobody")}`,
     });
     if (!created.ok) throw new Error(created.reason);
@@ -115,7 +118,11 @@ describe("mentions in a comment", () => {
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1, commentId: created.value.id, actorId: ben.id }]);
     expect(await mentionsOf(ben, d.id)).toHaveLength(0);
 
-    const edited = await updateComment(ben, d.id, created.value.id, `${stored!.content} ${mentionToken("Autorin", author.id)}`);
+    const edited = await updateComment(ben, {
+      discussionId: d.id,
+      commentId: created.value.id,
+      content: `${stored!.content} ${mentionToken("Autorin", author.id)}`,
+    });
     expect(edited.ok).toBe(true);
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1 }]);
     expect(await mentionsOf(author, d.id)).toMatchObject([{ count: 1, commentId: created.value.id }]);
@@ -124,7 +131,7 @@ describe("mentions in a comment", () => {
   it("a member who turned mentions off in the page and by mail hears nothing", async () => {
     const d = await discussion(author, "<p>Inhalt</p>");
     await db.insert(notificationSettings).values({ memberId: ben.id, kind: "mention", inPage: false, email: false });
-    await createComment(anna, d.id, { content: `${mentionToken("Ben", ben.id)}` });
+    await createComment(anna, { discussionId: d.id, content: `${mentionToken("Ben", ben.id)}` });
     expect(await mentionsOf(ben, d.id)).toHaveLength(0);
   });
 });
@@ -190,7 +197,10 @@ describe("mentions typed by hand (without JavaScript)", () => {
     await makeViewer({ firstName: `${tag}Zwei` });
     await makeViewer({ firstName: `${tag}Zwei` });
     const d = await discussion(author, "<p>Inhalt</p>");
-    const created = await createComment(ben, d.id, { content: `Frag @${tag}Eins Mitglied oder @${tag}Zwei Mitglied oder @Niemand Hier.` });
+    const created = await createComment(ben, {
+      discussionId: d.id,
+      content: `Frag @${tag}Eins Mitglied oder @${tag}Zwei Mitglied oder @Niemand Hier.`,
+    });
     if (!created.ok) throw new Error(created.reason);
     const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
     expect(stored!.content).toBe(`Frag ${mentionToken(`${tag}Eins Mitglied`, unique.id)} oder @${tag}Zwei Mitglied oder @Niemand Hier.`);
@@ -201,7 +211,7 @@ describe("mentions typed by hand (without JavaScript)", () => {
 describe("mentions and replies", () => {
   it("a mentioned discussion author hears of the comment once, as a mention; one who turned mentions off still hears of the reply", async () => {
     const d = await discussion(anna, "<p>Annas Frage</p>");
-    await createComment(ben, d.id, { content: `${mentionToken("Anna", anna.id)} hier die Antwort` });
+    await createComment(ben, { discussionId: d.id, content: `${mentionToken("Anna", anna.id)} hier die Antwort` });
     const rows = await db
       .select()
       .from(notifications)
@@ -211,7 +221,7 @@ describe("mentions and replies", () => {
     const quiet = await makeViewer({ firstName: "Leise" });
     await db.insert(notificationSettings).values({ memberId: quiet.id, kind: "mention", inPage: false, email: false });
     const own = await discussion(quiet, "<p>Leises Thema</p>");
-    await createComment(ben, own.id, { content: `${mentionToken("Leise", quiet.id)} bitte` });
+    await createComment(ben, { discussionId: own.id, content: `${mentionToken("Leise", quiet.id)} bitte` });
     const quietRows = await db
       .select()
       .from(notifications)
@@ -229,7 +239,8 @@ describe("a mention shows the member's current name, not the text it was written
       .toString(36)
       .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
     const d = await discussion(author, `<p>${tag} fragt ${forged(member, "@Adm")} und ${forged(gone, "@Weg Gegangen")}</p>`);
-    const created = await createComment(ben, d.id, {
+    const created = await createComment(ben, {
+      discussionId: d.id,
       content: `Frag ${mentionToken("Adm", member.id)} oder ${mentionToken("Weg Gegangen", gone.id)}`,
     });
     if (!created.ok) throw new Error(created.reason);
@@ -290,7 +301,8 @@ describe("a mention shows the member's current name, not the text it was written
     const { d } = await forgedThread(member, gone);
     expect(
       (
-        await updateOwnProfile(member, member.id, {
+        await updateOwnProfile(member, {
+          profileId: member.id,
           firstName: "Nachher",
           lastName: "Umbenannt",
           company: "",
@@ -312,7 +324,7 @@ describe("a mention shows the member's current name, not the text it was written
       .update(profiles)
       .set({ lastName: "N".repeat(60) })
       .where(eq(profiles.id, member.id));
-    const created = await createComment(ben, d.id, { content: `Hallo ${mentionToken("Kurz", member.id)}` });
+    const created = await createComment(ben, { discussionId: d.id, content: `Hallo ${mentionToken("Kurz", member.id)}` });
     if (!created.ok) throw new Error(created.reason);
     const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });
     expect(splitMentions(page[0]!.content)).toEqual([

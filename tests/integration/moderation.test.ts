@@ -88,7 +88,7 @@ describe("pin and lock", () => {
     const locked = (await getDiscussionBySlug(discussion.slug))!;
     expect(locked.isPinned).toBe(true);
     expect(locked.lockReason).toBe("Thema erledigt");
-    const refused = await createComment(member, discussion.id, { content: "Noch eine Frage" });
+    const refused = await createComment(member, { discussionId: discussion.id, content: "Noch eine Frage" });
     expect(refused).toMatchObject({
       ok: false,
       reason: "invalid",
@@ -97,7 +97,7 @@ describe("pin and lock", () => {
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(0);
 
     expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "unlock" })).ok).toBe(true);
-    expect((await createComment(member, discussion.id, { content: "Jetzt geht es" })).ok).toBe(true);
+    expect((await createComment(member, { discussionId: discussion.id, content: "Jetzt geht es" })).ok).toBe(true);
 
     const actions = (await auditActionsFor(discussion.id)).map((row) => row.action).sort();
     expect(actions).toEqual(["lock", "pin", "unlock"]);
@@ -105,7 +105,7 @@ describe("pin and lock", () => {
 
   it("two moderators hiding at the same moment leave one change, one entry and one notice", async () => {
     const discussion = await create("Zweimal gleichzeitig ausgeblendet");
-    const comment = await createComment(member, discussion.id, { content: "Doppelt gemeldet" });
+    const comment = await createComment(member, { discussionId: discussion.id, content: "Doppelt gemeldet" });
     if (!comment.ok) throw new Error("comment failed");
     const hideBoth = await Promise.all([
       moderateComment(moderator, {
@@ -149,7 +149,7 @@ describe("hiding", () => {
     );
     expect(await rssFeed({ title: "t", path: "/", feedPath: "/feed.xml" })).not.toContain("Quokka");
     expect((await getCommunityStats()).totalDiscussions).toBe(before.totalDiscussions - 1);
-    expect((await createComment(member, discussion.id, { content: "Hallo?" })).ok).toBe(false);
+    expect((await createComment(member, { discussionId: discussion.id, content: "Hallo?" })).ok).toBe(false);
 
     // The page: a 404 for members and guests, visible with its reason for staff.
     const request = (cookie?: string) =>
@@ -166,11 +166,11 @@ describe("hiding", () => {
 
   it("a hidden comment leaves the count and the public thread, staff still see it", async () => {
     const discussion = await create("Kommentare ausblenden");
-    const first = await createComment(member, discussion.id, { content: "Beleidigender Kommentar" });
+    const first = await createComment(member, { discussionId: discussion.id, content: "Beleidigender Kommentar" });
     if (!first.ok) throw new Error("comment failed");
-    const reply = await createComment(author, discussion.id, { content: "Antwort darauf", parentId: first.value.id });
+    const reply = await createComment(author, { discussionId: discussion.id, content: "Antwort darauf", parentId: first.value.id });
     if (!reply.ok) throw new Error("reply failed");
-    await createComment(member, discussion.id, { content: "Normaler Kommentar" });
+    await createComment(member, { discussionId: discussion.id, content: "Normaler Kommentar" });
     expect((await getDiscussionBySlug(discussion.slug))!.repliesCount).toBe(3);
 
     expect(
@@ -206,8 +206,11 @@ describe("hiding", () => {
     });
 
     // Nobody answers a hidden comment, and its author cannot quietly edit it.
-    expect((await createComment(author, discussion.id, { content: "Noch eine", parentId: first.value.id })).ok).toBe(false);
-    expect(await updateComment(member, discussion.id, first.value.id, "Ganz harmlos")).toEqual({ ok: false, reason: "not-found" });
+    expect((await createComment(author, { discussionId: discussion.id, content: "Noch eine", parentId: first.value.id })).ok).toBe(false);
+    expect(await updateComment(member, { discussionId: discussion.id, commentId: first.value.id, content: "Ganz harmlos" })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
 
     expect((await moderateComment(admin, { discussionId: discussion.id, commentId: first.value.id, action: "restore-comment" })).ok).toBe(
       true,
@@ -219,7 +222,7 @@ describe("hiding", () => {
   it("a comment of another discussion is not found through this one", async () => {
     const one = await create("Eins");
     const two = await create("Zwei");
-    const comment = await createComment(member, one.id, { content: "Hier" });
+    const comment = await createComment(member, { discussionId: one.id, content: "Hier" });
     if (!comment.ok) throw new Error("comment failed");
     expect(
       await moderateComment(moderator, { discussionId: two.id, commentId: comment.value.id, action: "hide-comment", reason: "x" }),
@@ -230,15 +233,24 @@ describe("hiding", () => {
 describe("staff edit any post", () => {
   it("records edits of someone else's post, not of the own", async () => {
     const discussion = await create("Fremd bearbeitet");
-    const comment = await createComment(member, discussion.id, { content: "Tippfehler drin" });
+    const comment = await createComment(member, { discussionId: discussion.id, content: "Tippfehler drin" });
     if (!comment.ok) throw new Error("comment failed");
 
     expect(
-      (await updateDiscussion(member, discussion.id, { title: "Gekapert", category: "sea", content: "x", contentFormat: "text" })).ok,
+      (
+        await updateDiscussion(member, {
+          discussionId: discussion.id,
+          title: "Gekapert",
+          category: "sea",
+          content: "x",
+          contentFormat: "text",
+        })
+      ).ok,
     ).toBe(false);
     expect(
       (
-        await updateDiscussion(moderator, discussion.id, {
+        await updateDiscussion(moderator, {
+          discussionId: discussion.id,
           title: "Fremd bearbeitet (korrigiert)",
           category: "sea",
           content: "x",
@@ -246,8 +258,12 @@ describe("staff edit any post", () => {
         })
       ).ok,
     ).toBe(true);
-    expect((await updateComment(moderator, discussion.id, comment.value.id, "Ohne Tippfehler")).ok).toBe(true);
-    expect((await updateComment(member, discussion.id, comment.value.id, "Eigene Änderung")).ok).toBe(true);
+    expect(
+      (await updateComment(moderator, { discussionId: discussion.id, commentId: comment.value.id, content: "Ohne Tippfehler" })).ok,
+    ).toBe(true);
+    expect((await updateComment(member, { discussionId: discussion.id, commentId: comment.value.id, content: "Eigene Änderung" })).ok).toBe(
+      true,
+    );
 
     expect((await auditActionsFor(discussion.id)).map((row) => row.action)).toEqual(["update-discussion"]);
     expect((await auditActionsFor(comment.value.id)).map((row) => row.action)).toEqual(["update-comment"]);

@@ -45,7 +45,7 @@ async function discussion(by: Viewer, title: string, category: "seo" | "sea" | "
 }
 
 async function comment(by: Viewer, discussionId: string, parentId?: string) {
-  const outcome = await createComment(by, discussionId, { content: "Eine Antwort", ...(parentId ? { parentId } : {}) });
+  const outcome = await createComment(by, { discussionId, content: "Eine Antwort", ...(parentId ? { parentId } : {}) });
   if (!outcome.ok) throw new Error(outcome.reason);
   return outcome.value.id;
 }
@@ -111,7 +111,7 @@ describe("fan-out of a comment", () => {
     expect((await watchDiscussion(watcher, secret.id, "watching")).ok).toBe(true);
     expect((await moderateDiscussion(moderator, { discussionId: secret.id, action: "hide-discussion", reason: "Spam" })).ok).toBe(true);
     // Nobody may comment into a hidden discussion; the fan-out itself also refuses it.
-    expect((await createComment(replier, secret.id, { content: "Geht nicht" })).ok).toBe(false);
+    expect((await createComment(replier, { discussionId: secret.id, content: "Geht nicht" })).ok).toBe(false);
     expect((await rowsOf(watcher)).filter((row) => row.discussionId === secret.id)).toHaveLength(0);
   });
 
@@ -400,14 +400,16 @@ describe("notification mails", () => {
     const waiting = await makeViewer({ firstName: "Wartende", approvalStatus: "pending" });
     // A setting stored before the card lost that switch, and a hand-made form field now: neither counts.
     await db.insert(notificationSettings).values({ memberId: waiting.id, kind: "account-approved", email: false });
-    expect((await decideApproval(admin, waiting.id, "approved")).ok).toBe(true);
+    expect((await decideApproval(admin, { intent: "approve", userId: waiting.id })).ok).toBe(true);
     const approved = await db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, waiting.email), eq(mailOutbox.kind, "account-approved")));
     expect(approved).toHaveLength(1);
     const member = (await findViewer(waiting.id))!;
-    expect((await updateNotificationSettings(member, member.id, { newsletter: true, "email_account-approved": false })).ok).toBe(true);
+    expect((await updateNotificationSettings(member, { profileId: member.id, newsletter: true, "email_account-approved": false })).ok).toBe(
+      true,
+    );
     expect((await getNotificationSettings(member.id)).kinds["account-approved"].email).toBe(true);
     expect(readUnsubscribeToken(unsubscribeToken(member.id, ["account-approved"]))).toBeNull();
   });
@@ -418,7 +420,9 @@ describe("muting", () => {
     const quiet = await makeViewer({ firstName: "Stumm" });
     const d = await discussion(author, "Stumme Erwähnung");
     expect((await watchDiscussion(quiet, d.id, "muted")).ok).toBe(true);
-    expect((await createComment(replier, d.id, { content: `Was meinst du, ${mentionToken("Stumm", quiet.id)}?` })).ok).toBe(true);
+    expect((await createComment(replier, { discussionId: d.id, content: `Was meinst du, ${mentionToken("Stumm", quiet.id)}?` })).ok).toBe(
+      true,
+    );
     expect((await rowsOf(quiet)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
   });
 
@@ -435,12 +439,12 @@ describe("muting", () => {
     expect(outcome.ok).toBe(true);
     const d = (await getDiscussionBySlug(outcome.ok ? outcome.value.slug : ""))!;
     const mention = `Noch einmal ${mentionToken("Kategoriestumm", quiet.id)}`;
-    expect((await createComment(replier, d.id, { content: mention })).ok).toBe(true);
+    expect((await createComment(replier, { discussionId: d.id, content: mention })).ok).toBe(true);
     expect((await rowsOf(quiet)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
 
     // Normal for this one discussion: mentions reach them again.
     expect((await watchDiscussion(quiet, d.id, "normal")).ok).toBe(true);
-    expect((await createComment(replier, d.id, { content: mention })).ok).toBe(true);
+    expect((await createComment(replier, { discussionId: d.id, content: mention })).ok).toBe(true);
     expect((await rowsOf(quiet)).filter((row) => row.discussionId === d.id).map((row) => row.kind)).toEqual(["mention"]);
 
     // Another discussion there, which they write in: they watch it from then on.

@@ -68,7 +68,7 @@ describe("the database announces changes a guest would see", () => {
     const discussion = await newDiscussion("Cache-Ankündigung");
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    const comment = await createComment(author, discussion.id, { content: "Ein Kommentar" });
+    const comment = await createComment(author, { discussionId: discussion.id, content: "Ein Kommentar" });
     if (!comment.ok) throw new Error(comment.reason);
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
@@ -83,7 +83,8 @@ describe("the database announces changes a guest would see", () => {
     await moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" });
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
 
-    await updateDiscussion(author, discussion.id, {
+    await updateDiscussion(author, {
+      discussionId: discussion.id,
       title: "Cache-Ankündigung, neu",
       category: "seo",
       content: "<p>Inhalt</p>",
@@ -104,10 +105,11 @@ describe("the database announces changes a guest would see", () => {
   });
 
   it("a member's mail settings change no page; their name changes every page", async () => {
-    await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: false });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: false, notifyReplies: false });
     expect(await messages()).toEqual([]);
 
-    await updateOwnProfile(author, author.id, {
+    await updateOwnProfile(author, {
+      profileId: author.id,
       firstName: "Umbenannt",
       lastName: "Mitglied",
       company: "",
@@ -162,7 +164,7 @@ describe("a cache listening to the database", () => {
       await cache.fill("changed", async () => page(changed.slug));
       await cache.fill("untouched", async () => page(untouched.slug));
 
-      await createComment(author, changed.id, { content: "Neu" });
+      await createComment(author, { discussionId: changed.id, content: "Neu" });
       await messages();
       expect(cache.get("home")).toBeUndefined();
       expect(cache.get("changed")).toBeUndefined();

@@ -38,10 +38,13 @@ describe("profile editing", () => {
     const me = await makeViewer();
     const other = await makeViewer();
     const input = { firstName: "Neu", lastName: "Name", company: "Firma", expertise: "analytics", experience: "experte", bio: "Hallo" };
-    expect(await profile.updateOwnProfile(other, me.id, input)).toEqual({ ok: false, reason: "forbidden" });
-    expect(await profile.updateOwnProfile(null, me.id, input)).toEqual({ ok: false, reason: "forbidden" });
-    expect(await profile.updateOwnProfile(me, me.id, { ...input, expertise: "hacking" })).toMatchObject({ ok: false, reason: "invalid" });
-    expect(await profile.updateOwnProfile(me, me.id, input)).toEqual({ ok: true, value: null });
+    expect(await profile.updateOwnProfile(other, { profileId: me.id, ...input })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.updateOwnProfile(null, { profileId: me.id, ...input })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.updateOwnProfile(me, { profileId: me.id, ...input, expertise: "hacking" })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await profile.updateOwnProfile(me, { profileId: me.id, ...input })).toEqual({ ok: true, value: null });
     const [row] = await db.select().from(profiles).where(eq(profiles.id, me.id));
     expect(row).toMatchObject(input);
   });
@@ -105,10 +108,10 @@ describe("reply notifications", () => {
     if (!created.ok) throw new Error("create failed");
     const discussion = (await getDiscussionBySlug(created.value.slug))!;
 
-    await createComment(author, discussion.id, { content: "Eigener Kommentar" });
+    await createComment(author, { discussionId: discussion.id, content: "Eigener Kommentar" });
     expect(await mailsTo(author.email)).toHaveLength(0);
 
-    const comment = await createComment(replier, discussion.id, { content: "Gute Frage!" });
+    const comment = await createComment(replier, { discussionId: discussion.id, content: "Gute Frage!" });
     if (!comment.ok) throw new Error("comment failed");
     const mails = await mailsTo(author.email);
     expect(mails).toHaveLength(1);
@@ -116,7 +119,7 @@ describe("reply notifications", () => {
     expect(mails[0]?.text).toContain(`#comment-${comment.value.id}`);
 
     // A reply to the replier's comment: the replier hears about it.
-    await createComment(author, discussion.id, { content: "Danke!", parentId: comment.value.id });
+    await createComment(author, { discussionId: discussion.id, content: "Danke!", parentId: comment.value.id });
     expect(await mailsTo(replier.email)).toHaveLength(1);
 
     // Within the hour nothing more about this discussion; the settings are honoured on the next mail.
@@ -129,17 +132,17 @@ describe("reply notifications", () => {
     });
     if (!second.ok) throw new Error("create failed");
     const other = (await getDiscussionBySlug(second.value.slug))!;
-    await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: false });
-    await createComment(replier, other.id, { content: "Noch was" });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: true, notifyReplies: false });
+    await createComment(replier, { discussionId: other.id, content: "Noch was" });
     expect(await mailsTo(author.email)).toHaveLength(1);
 
-    await updateNotificationSettings(author, author.id, { newsletter: false, notifyReplies: true });
-    await createComment(replier, other.id, { content: "Und noch was" });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: false, notifyReplies: true });
+    await createComment(replier, { discussionId: other.id, content: "Und noch was" });
     expect(await mailsTo(author.email)).toHaveLength(1);
 
-    await updateNotificationSettings(author, author.id, { newsletter: true, notifyReplies: true });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: true, notifyReplies: true });
     await db.execute(sql`update notifications set mailed_at = now() where recipient_id = ${author.id}`);
-    await createComment(replier, other.id, { content: "Jetzt wieder" });
+    await createComment(replier, { discussionId: other.id, content: "Jetzt wieder" });
     expect(await mailsTo(author.email)).toHaveLength(2);
   });
 });
@@ -164,7 +167,7 @@ describe("DSGVO", () => {
     });
     if (!mine.ok || !theirs.ok) throw new Error("create failed");
     const theirDiscussion = (await getDiscussionBySlug(theirs.value.slug))!;
-    await createComment(me, theirDiscussion.id, { content: "Mein Kommentar" });
+    await createComment(me, { discussionId: theirDiscussion.id, content: "Mein Kommentar" });
 
     const data = await profile.exportMemberData(me);
     expect(data.account).toMatchObject({ id: me.id, email: me.email });

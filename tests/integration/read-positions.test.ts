@@ -46,7 +46,7 @@ async function create() {
 }
 
 async function comment(by: Viewer, discussionId: string, content = "Ein Kommentar", parentId?: string) {
-  const outcome = await createComment(by, discussionId, { content, parentId });
+  const outcome = await createComment(by, { discussionId, content, parentId });
   if (!outcome.ok) throw new Error(outcome.reason);
   return outcome.value.id;
 }

@@ -30,7 +30,7 @@ async function discussionBy(viewer: Viewer, title: string): Promise<DiscussionDe
 }
 
 async function comment(viewer: Viewer, discussionId: string, content: string, parentId?: string): Promise<string> {
-  const outcome = await createComment(viewer, discussionId, { content, parentId });
+  const outcome = await createComment(viewer, { discussionId, content, parentId });
   if (!outcome.ok) throw new Error(outcome.reason);
   return outcome.value.id;
 }

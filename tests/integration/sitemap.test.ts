@@ -39,7 +39,7 @@ describe("sitemap lastmod", () => {
     await db.update(discussions).set({ createdAt: twoDaysAgo, updatedAt: twoDaysAgo }).where(eq(discussions.id, discussion.id));
     expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());
 
-    const comment = await createComment(author, discussion.id, { content: "Neuer Kommentar" });
+    const comment = await createComment(author, { discussionId: discussion.id, content: "Neuer Kommentar" });
     if (!comment.ok) throw new Error(comment.reason);
     const [row] = await queryRows<{ created_at: string | Date }>(sql`select created_at from comments where id = ${comment.value.id}`);
     expect((await lastmodOf(discussion.slug)).getTime()).toBe(new Date(row!.created_at).getTime());

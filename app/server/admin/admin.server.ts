@@ -4,8 +4,8 @@ import { profiles, session, user, userRoles, type Role } from "../../../db/schem
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
-import { db, excluded } from "~/server/db";
-import { logger, type Outcome } from "~/server/platform";
+import { db, defineService, excluded } from "~/server/db";
+import { done, fail, logger, type Outcome } from "~/server/platform";
 import { accountApprovedMail, queueMail } from "~/server/mail";
 import { can, createMemberAccount, hashMemberPassword, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 
@@ -38,40 +38,48 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
     .orderBy(desc(profiles.createdAt));
 }
 
-const forbidden = { ok: false, reason: "forbidden" } as const;
+export type ApprovalDecision = { intent: "approve" | "reject"; userId: string };
 
 /**
  * Approves or rejects a pending member and records who decided and when.
- * Only a pending profile changes, so two admins clicking at once cannot
- * overwrite each other's decision. A rejected member's sessions end at once.
+ * The pending profile is locked, so of two admins clicking at once the second
+ * finds it decided and overwrites nothing. A rejected member's sessions end at once.
  */
-export async function decideApproval(actor: Viewer | null, memberId: string, decision: "approved" | "rejected"): Promise<Outcome> {
-  if (!actor || !can(actor, "approveMembers")) return forbidden;
-  const member = await db.transaction(async (tx) => {
-    const [updated] = await tx
+export const decideApproval = defineService<Viewer, ApprovalDecision, { member?: { email: string; firstName: string; lastName: string } }>({
+  policy: (actor) => can(actor, "approveMembers"),
+  // A member gone or decided no longer waits: the conflict below, not a 404.
+  load: async (tx, { userId }) => ({
+    member: (
+      await tx
+        .select({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(and(eq(profiles.id, userId), eq(profiles.approvalStatus, "pending")))
+        .for("update")
+    )[0],
+  }),
+  async change(tx, { actor, input: { intent, userId }, loaded: { member } }) {
+    if (!member) return fail("conflict", "Das Mitglied wartet nicht mehr auf eine Entscheidung.");
+    const decision = intent === "approve" ? "approved" : "rejected";
+    await tx
       .update(profiles)
       .set({ approvalStatus: decision, approvalDecidedBy: actor.id, approvalDecidedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(profiles.id, memberId), eq(profiles.approvalStatus, "pending")))
-      .returning({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName });
-    if (!updated) return undefined;
-    if (decision === "rejected") await tx.delete(session).where(eq(session.userId, memberId));
+      .where(eq(profiles.id, userId));
+    if (decision === "rejected") await tx.delete(session).where(eq(session.userId, userId));
     if (decision === "approved") {
       // The spec's approval mail, whatever the settings (alwaysMailedKinds); the notification is for the bell only.
-      await queueMail(accountApprovedMail(updated.email, updated.firstName), tx);
-      await notifyMember(tx, { recipientId: memberId, kind: "account-approved", actorId: actor.id });
+      await queueMail(accountApprovedMail(member.email, member.firstName), tx);
+      await notifyMember(tx, { recipientId: userId, kind: "account-approved", actorId: actor.id });
     }
     await recordAudit(tx, actor, {
-      action: decision === "approved" ? "approve" : "reject",
+      action: intent,
       targetType: "member",
-      targetId: memberId,
-      targetLabel: `${updated.firstName} ${updated.lastName}`.trim(),
+      targetId: userId,
+      targetLabel: `${member.firstName} ${member.lastName}`.trim(),
     });
-    return updated;
-  });
-  if (!member) return { ok: false, reason: "conflict", message: "Das Mitglied wartet nicht mehr auf eine Entscheidung." };
-  logger.info({ actor: actor.id, member: memberId, decision }, "approval decided");
-  return { ok: true, value: null };
-}
+    logger.info({ actor: actor.id, member: userId, decision }, "approval decided");
+    return done;
+  },
+});
 
 // ---------------------------------------------------------------------------
 // User management
@@ -120,7 +128,7 @@ export async function listManagedMembers(page: number): Promise<{ members: Manag
  * address confirmed (the administrator vouches for it), with the chosen role.
  */
 export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<Outcome<{ id: string }>> {
-  if (!actor || !can(actor, "createUsers")) return forbidden;
+  if (!actor || !can(actor, "createUsers")) return fail("forbidden");
   const { firstName, lastName } = splitUsername(input.username);
   // Before the transaction: a hash waits in its own line, and must not keep the database waiting meanwhile.
   const passwordHash = await hashMemberPassword(input.password);
@@ -160,42 +168,41 @@ export async function createUser(actor: Viewer | null, input: CreateUserInput): 
 }
 
 /**
- * One statement per step inside one transaction: the admin rows are locked
- * first so two administrators cannot demote each other at the same moment and
- * leave none, then the role row is upserted (the unique user_id keeps it at
- * exactly one row however many changes race).
+ * The admin rows are locked first, so two administrators cannot demote each
+ * other at the same moment and leave none; then the role row is upserted (the
+ * unique user_id keeps it at exactly one row however many changes race).
  */
-export async function changeRole(actor: Viewer | null, memberId: string, role: Role): Promise<Outcome> {
-  if (!actor || !can(actor, "changeRoles")) return forbidden;
-  return db.transaction(async (tx): Promise<Outcome> => {
+export const changeRole = defineService<
+  Viewer,
+  { userId: string; role: Role },
+  { admins: string[]; member: { firstName: string; lastName: string; role: Role } }
+>({
+  policy: (actor) => can(actor, "changeRoles"),
+  async load(tx, { userId }) {
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     const [member] = await tx
-      .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, role: userRoles.role })
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName, role: userRoles.role })
       .from(profiles)
       .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-      .where(eq(profiles.id, memberId));
-    if (!member) return { ok: false, reason: "not-found", message: "Dieses Mitglied gibt es nicht." };
-    const current = member.role ?? "member";
-    if (current === role) return { ok: true, value: null };
-    if (
-      removesLastAdmin(
-        memberId,
-        admins.map((row) => row.userId),
-      )
-    ) {
-      return { ok: false, reason: "conflict", message: lastAdminTexts.roleChange };
-    }
+      .where(eq(profiles.id, userId));
+    return member ? { admins: admins.map((row) => row.userId), member: { ...member, role: member.role ?? "member" } } : null;
+  },
+  // The last administrator may keep the role, not give it up.
+  authorize: (_actor, { admins }, { userId, role }) =>
+    role === "admin" || !removesLastAdmin(userId, admins) || fail("conflict", lastAdminTexts.roleChange),
+  async change(tx, { actor, input: { userId, role }, loaded: { member } }) {
+    if (member.role === role) return done;
     await tx
       .insert(userRoles)
-      .values({ userId: memberId, role })
+      .values({ userId, role })
       .onConflictDoUpdate({ target: userRoles.userId, set: { role: excluded(userRoles.role) } });
     await recordAudit(tx, actor, {
       action: "change-role",
       targetType: "member",
-      targetId: memberId,
+      targetId: userId,
       targetLabel: `${member.firstName} ${member.lastName}`.trim(),
-      details: `${roleLabels[current]} → ${roleLabels[role]}`,
+      details: `${roleLabels[member.role]} → ${roleLabels[role]}`,
     });
-    return { ok: true, value: null };
-  });
-}
+    return done;
+  },
+});

@@ -1,11 +1,12 @@
-import { fail, type Outcome } from "~/server/platform";
+import { fail, type Failure, type Outcome } from "~/server/platform";
 import { db, type Transaction } from "./db.server";
 
 /**
  * The shape of a write (decision 0014, after Discourse's Service::Base): the
- * guardian's answer → the load → one transaction with the change and what
- * must commit with it (audit entry, notification, jobs) → one Outcome. The
- * input arrives parsed (the route's schema); the route maps the Outcome.
+ * guardian's answer → the load → the rules about what was loaded → the
+ * change, with what must commit with it (audit entry, notification, jobs),
+ * all in one transaction → one Outcome. The input arrives parsed (the
+ * route's schema); the route maps the Outcome.
  * Each step is named, so a reader sees where a write can fail and how.
  */
 export interface ServiceSteps<Actor, Input, Loaded, Value> {
@@ -13,6 +14,8 @@ export interface ServiceSteps<Actor, Input, Loaded, Value> {
   policy(actor: Actor, input: Input): boolean;
   /** Reads what the change needs inside the transaction (lock it with FOR UPDATE); null answers "not-found". */
   load(tx: Transaction, input: Input): Promise<Loaded | null>;
+  /** The rules about the loaded row (its author, its lock): false answers "forbidden", a Failure answers with its own text. */
+  authorize?(actor: Actor, loaded: Loaded, input: Input): boolean | Failure;
   change(tx: Transaction, step: { actor: Actor; input: Input; loaded: Loaded }): Promise<Outcome<Value>>;
 }
 
@@ -26,6 +29,8 @@ export function defineService<Actor, Input, Loaded, Value = null>(
     return db.transaction(async (tx) => {
       const loaded = await steps.load(tx, input);
       if (loaded === null) return fail("not-found");
+      const verdict = steps.authorize?.(actor, loaded, input) ?? true;
+      if (verdict !== true) return verdict === false ? fail("forbidden") : verdict;
       return steps.change(tx, { actor, input, loaded });
     });
   };

@@ -2,13 +2,13 @@ import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { pageHref, paths } from "~/lib/paths";
-import { db, type Database, type Transaction } from "~/server/db";
+import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
 import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
 import { withMentionNames } from "~/lib/mentions";
 import type { AuthorSummary } from "./discussion-summaries.server";
-import type { Outcome } from "~/server/platform";
-import { can, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
+import { fail, ok } from "~/server/platform";
+import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
 
 export interface CommentView {
@@ -149,88 +149,80 @@ export async function commentHref(
   return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
 }
 
+export type CommentCreation = { discussionId: string; content: string; parentId?: string };
+export type CommentEdit = { discussionId: string; commentId: string; content: string };
+
 /**
  * Writes a comment or a reply, counts it and notifies those who want to know
  * in the same transaction (the notification mail worker mails them after the commit). Replies to
  * replies attach to the top-level comment of the thread (one visual level).
  * Comments are plain text; the page escapes them and links URLs.
  */
-export async function createComment(
-  viewer: Viewer | null,
-  discussionId: string,
-  input: { content: string; parentId?: string },
-): Promise<Outcome<{ id: string }>> {
-  if (!viewer || !can(viewer, "comment")) return { ok: false, reason: "forbidden" };
-  return db.transaction(async (tx): Promise<Outcome<{ id: string }>> => {
-    let parentId: string | null = null;
-    let parentAuthorId: string | null = null;
-    if (input.parentId) {
-      const [parent] = await tx
-        .select({
-          id: comments.id,
-          parentId: comments.parentId,
-          discussionId: comments.discussionId,
-          authorId: comments.authorId,
-          hiddenAt: comments.hiddenAt,
-        })
-        .from(comments)
-        .where(eq(comments.id, input.parentId));
-      if (!parent || parent.discussionId !== discussionId || parent.hiddenAt !== null)
-        return { ok: false, reason: "invalid", message: "Der Kommentar, auf den Sie antworten, existiert nicht mehr." };
-      parentId = parent.parentId ?? parent.id;
-      parentAuthorId = parent.authorId;
-    }
-    // Counting and the lock check are one statement: a lock that lands first stops this comment.
-    const [counted] = await tx
-      .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} + 1` })
-      .where(and(eq(discussions.id, discussionId), isNull(discussions.lockedAt), isNull(discussions.hiddenAt)))
-      .returning({ id: discussions.id });
-    if (!counted) {
-      const [target] = await tx
+export const createComment = defineService<Viewer, CommentCreation, { lockedAt: Date | null; hiddenAt: Date | null }, { id: string }>({
+  policy: (viewer) => can(viewer, "comment"),
+  // FOR UPDATE: a moderator's lock or hide that lands first stops this comment. A hidden discussion is gone, for staff too.
+  load: async (tx, { discussionId }) =>
+    (
+      await tx
         .select({ lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt })
         .from(discussions)
-        .where(eq(discussions.id, discussionId));
-      if (!target || target.hiddenAt) return { ok: false, reason: "not-found" };
-      return { ok: false, reason: "invalid", message: texts.discussionLocked };
-    }
-    const content = await resolveTextMentions(input.content, tx);
+        .where(and(eq(discussions.id, discussionId), isNull(discussions.hiddenAt)))
+        .for("update")
+    )[0] ?? null,
+  authorize: (viewer, discussion) => canCommentOn(viewer, discussion) || fail("invalid", texts.discussionLocked),
+  async change(tx, { actor, input: { discussionId, parentId, content } }) {
+    const [parent] = parentId
+      ? await tx
+          .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
+          .from(comments)
+          .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussionId), isNull(comments.hiddenAt)))
+      : [];
+    if (parentId && !parent) return fail("invalid", "Der Kommentar, auf den Sie antworten, existiert nicht mehr.");
+    await tx
+      .update(discussions)
+      .set({ repliesCount: sql`${discussions.repliesCount} + 1` })
+      .where(eq(discussions.id, discussionId));
+    const resolved = await resolveTextMentions(content, tx);
     const [row] = await tx
       .insert(comments)
-      .values({ discussionId, parentId, authorId: viewer.id, content: content.text })
+      .values({ discussionId, parentId: parent ? (parent.parentId ?? parent.id) : null, authorId: actor.id, content: resolved.text })
       .returning({ id: comments.id });
     await discussionEvents.emit(tx, "comment.created", {
       discussionId,
       commentId: row!.id,
-      actor: viewer,
-      parentAuthorId,
-      mentionedIds: content.memberIds,
+      actor,
+      parentAuthorId: parent?.authorId ?? null,
+      mentionedIds: resolved.memberIds,
     });
-    return { ok: true, value: { id: row!.id } };
-  });
-}
+    return ok({ id: row!.id });
+  },
+});
 
 /**
  * The author (or staff) edits the text; the comment then shows '(bearbeitet)'.
  * Staff editing someone else's comment is written to the audit log (by the
  * listener of "comment.edited").
  */
-export async function updateComment(
-  viewer: Viewer | null,
-  discussionId: string,
-  commentId: string,
-  content: string,
-): Promise<Outcome<null>> {
-  const [existing] = await db
-    .select({ authorId: comments.authorId, discussionId: comments.discussionId, hiddenAt: comments.hiddenAt, content: comments.content })
-    .from(comments)
-    .where(eq(comments.id, commentId));
-  if (!existing || existing.discussionId !== discussionId) return { ok: false, reason: "not-found" };
-  if (!viewer || !canEditComment(viewer, existing)) {
-    // For anyone but staff a hidden comment does not exist.
-    return { ok: false, reason: existing.hiddenAt !== null && !canSeeHidden(viewer) ? "not-found" : "forbidden" };
-  }
-  await db.transaction(async (tx) => {
+export const updateComment = defineService<
+  Viewer,
+  CommentEdit,
+  { authorId: string | null; hiddenAt: Date | null; content: string },
+  { id: string }
+>({
+  // Whether the comment is theirs to edit depends on the comment: the authorize step asks.
+  policy: () => true,
+  load: async (tx, { discussionId, commentId }) =>
+    (
+      await tx
+        .select({ authorId: comments.authorId, hiddenAt: comments.hiddenAt, content: comments.content })
+        .from(comments)
+        .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)))
+        .for("update")
+    )[0] ?? null,
+  // For anyone but staff a hidden comment does not exist.
+  authorize: (viewer, comment) =>
+    canEditComment(viewer, comment) || (comment.hiddenAt !== null && !canSeeHidden(viewer) && fail("not-found")),
+  async change(tx, { actor, input: { discussionId, commentId, content }, loaded: existing }) {
     const resolved = await resolveTextMentions(content, tx);
     await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
     // Only members the edit newly mentions hear of it.
@@ -238,9 +230,9 @@ export async function updateComment(
     await discussionEvents.emit(tx, "comment.edited", {
       discussionId,
       comment: { id: commentId, authorId: existing.authorId, contentBefore: existing.content },
-      actor: viewer,
+      actor,
       newlyMentionedIds: resolved.memberIds.filter((id) => !before.has(id)),
     });
-  });
-  return { ok: true, value: null };
-}
+    return ok({ id: commentId });
+  },
+});

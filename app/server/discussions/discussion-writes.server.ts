@@ -2,12 +2,12 @@ import { and, eq, like, or } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
-import { db, type Database, type Transaction } from "~/server/db";
+import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
 import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
 import { can, canEditDiscussion, type Viewer } from "~/server/accounts";
 import { textToHtml } from "./sanitize.server";
-import type { Outcome } from "~/server/platform";
+import { done, fail, ok } from "~/server/platform";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
 
@@ -53,72 +53,82 @@ function contentHtml(input: { content: string; contentFormat: "html" | "text" },
   return resolveRichTextMentions(input.contentFormat === "html" ? input.content : textToHtml(input.content), tx);
 }
 
-/** Permission → validated input → load → write (spec: create discussion). */
-export async function createDiscussion(viewer: Viewer | null, input: CreateDiscussionInput): Promise<Outcome<{ slug: string }>> {
-  if (!viewer || !can(viewer, "createDiscussion")) return { ok: false, reason: "forbidden" };
-  let assignedTo: string | null = null;
-  if (input.assignedTo) {
-    const [member] = await db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.id, input.assignedTo), eq(profiles.approvalStatus, "approved")));
-    if (!member) return { ok: false, reason: "invalid", message: "Das ausgewählte Mitglied gibt es nicht." };
-    assignedTo = member.id;
-  }
-  const row = await db.transaction(async (tx) => {
+/** Spec: create discussion. It may be assigned to an approved member. */
+export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { assignee: { id: string } | null }, { slug: string }>({
+  policy: (viewer) => can(viewer, "createDiscussion"),
+  load: async (tx, { assignedTo }) => ({
+    assignee: assignedTo
+      ? ((
+          await tx
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(and(eq(profiles.id, assignedTo), eq(profiles.approvalStatus, "approved")))
+        )[0] ?? null)
+      : null,
+  }),
+  async change(tx, { actor, input, loaded: { assignee } }) {
+    if (input.assignedTo && !assignee) return fail("invalid", "Das ausgewählte Mitglied gibt es nicht.");
     const content = await contentHtml(input, tx);
     const inserted = await insertWithUniqueSlug(
-      { title: input.title, content: content.html, category: input.category, authorId: viewer.id, assignedTo },
+      { title: input.title, content: content.html, category: input.category, authorId: actor.id, assignedTo: assignee?.id ?? null },
       tx,
     );
     await discussionEvents.emit(tx, "discussion.created", {
       discussionId: inserted.id,
       slug: inserted.slug,
       category: input.category,
-      actor: viewer,
+      actor,
       mentionedIds: content.memberIds,
     });
-    return inserted;
-  });
-  return { ok: true, value: { slug: row.slug } };
-}
+    return ok({ slug: inserted.slug });
+  },
+});
 
 /**
  * The author (or staff) edits category, title and content; the slug stays as
  * it was. Staff editing someone else's discussion is written to the audit log
  * (by the listener of "discussion.edited").
  */
-export async function updateDiscussion(viewer: Viewer | null, discussionId: string, input: UpdateDiscussionInput): Promise<Outcome<null>> {
-  const [existing] = await db
-    .select({
-      id: discussions.id,
-      authorId: discussions.authorId,
-      title: discussions.title,
-      slug: discussions.slug,
-      category: discussions.category,
-      hiddenAt: discussions.hiddenAt,
-      content: discussions.content,
-    })
-    .from(discussions)
-    .where(eq(discussions.id, discussionId));
-  if (!existing) return { ok: false, reason: "not-found" };
-  if (!viewer || !canEditDiscussion(viewer, existing)) return { ok: false, reason: "forbidden" };
-  await db.transaction(async (tx) => {
+export const updateDiscussion = defineService<
+  Viewer,
+  UpdateDiscussionInput & { discussionId: string },
+  { id: string; authorId: string | null; title: string; slug: string; category: string; hiddenAt: Date | null; content: string }
+>({
+  // Whether the discussion is theirs to edit depends on the discussion: the authorize step asks.
+  policy: () => true,
+  load: async (tx, { discussionId }) =>
+    (
+      await tx
+        .select({
+          id: discussions.id,
+          authorId: discussions.authorId,
+          title: discussions.title,
+          slug: discussions.slug,
+          category: discussions.category,
+          hiddenAt: discussions.hiddenAt,
+          content: discussions.content,
+        })
+        .from(discussions)
+        .where(eq(discussions.id, discussionId))
+        .for("update")
+    )[0] ?? null,
+  authorize: canEditDiscussion,
+  async change(tx, { actor, input, loaded: existing }) {
     const content = await contentHtml(input, tx);
     await tx
       .update(discussions)
       .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date() })
-      .where(eq(discussions.id, discussionId));
+      .where(eq(discussions.id, existing.id));
     // Only members the edit newly mentions hear of it; the others were told when they were first named.
     const before = new Set(mentionedIn(existing.content));
     await discussionEvents.emit(tx, "discussion.edited", {
       discussion: { ...existing, hidden: existing.hiddenAt !== null, categoryBefore: existing.category, category: input.category },
-      actor: viewer,
+      actor,
       newlyMentionedIds: content.memberIds.filter((id) => !before.has(id)),
     });
-  });
-  return { ok: true, value: null };
-}
+    return done;
+  },
+});
 
 /** Approved members that a discussion can be assigned to ('first last (company)'). */
 export async function listAssignableMembers() {

@@ -14,7 +14,7 @@ import {
   userRoles,
 } from "../../../db/schema";
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
-import { db } from "~/server/db";
+import { db, defineService } from "~/server/db";
 import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, type Outcome, putFile } from "~/server/platform";
 import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 import { exportReadPositions } from "~/server/discussions";
@@ -23,12 +23,15 @@ import { getNotificationSettings } from "~/server/notifications";
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
 const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
 
-export async function updateOwnProfile(viewer: Viewer | null, profileId: string, input: UpdateProfileInput): Promise<Outcome<null>> {
-  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
-  if (!allowedExpertise.has(input.expertise) || !allowedExperience.has(input.experience)) {
-    return { ok: false, reason: "invalid", message: "Bitte wählen Sie Expertise und Erfahrung aus der Liste." };
-  }
-  await db.transaction(async (tx) => {
+/** The owner edits the profile; the account's name follows it. */
+export const updateOwnProfile = defineService<Viewer, UpdateProfileInput & { profileId: string }, { id: string }>({
+  policy: (viewer, { profileId }) => canEditProfile(viewer, profileId),
+  load: async (tx, { profileId }) =>
+    (await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for("update"))[0] ?? null,
+  async change(tx, { input: { profileId, ...input } }) {
+    if (!allowedExpertise.has(input.expertise) || !allowedExperience.has(input.experience)) {
+      return fail("invalid", "Bitte wählen Sie Expertise und Erfahrung aus der Liste.");
+    }
     await tx
       .update(profiles)
       .set({ ...input, updatedAt: new Date() })
@@ -37,9 +40,9 @@ export async function updateOwnProfile(viewer: Viewer | null, profileId: string,
       .update(user)
       .set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() })
       .where(eq(user.id, profileId));
-  });
-  return { ok: true, value: null };
-}
+    return done;
+  },
+});
 
 export const avatarTexts = {
   notSignedIn: "Sie müssen angemeldet sein, um ein Avatar hochzuladen",

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { notificationSettings, profiles } from "../../../db/schema";
 import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
 import type { ConfigurableKind } from "~/lib/schemas/profile";
-import { db, excluded } from "~/server/db";
-import type { Outcome } from "~/server/platform";
+import { db, defineService, excluded } from "~/server/db";
+import { done } from "~/server/platform";
 import { canEditProfile, type Viewer } from "~/server/accounts";
 
 export interface NotificationSettings {
@@ -31,24 +31,26 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
  * `notifyReplies` (the former single switch) sets the e-mail of both reply kinds.
  * The settings live in their own table: a change empties no cached guest page.
  */
-export async function updateNotificationSettings(
-  viewer: Viewer | null,
-  profileId: string,
-  settings: { newsletter: boolean; notifyReplies?: boolean } & Partial<
+export const updateNotificationSettings = defineService<
+  Viewer,
+  { profileId: string; newsletter: boolean; notifyReplies?: boolean } & Partial<
     Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>
   >,
-): Promise<Outcome<null>> {
-  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
-  const values = configurableKinds.flatMap((kind) => {
-    const inPage = settings[`inPage_${kind}`];
-    const replyKind = kind === "reply-to-discussion" || kind === "reply-to-comment";
-    const email = alwaysMailedKinds.includes(kind)
-      ? undefined
-      : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
-    if (inPage === undefined && email === undefined) return [];
-    return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
-  });
-  await db.transaction(async (tx) => {
+  { id: string }
+>({
+  policy: (viewer, { profileId }) => canEditProfile(viewer, profileId),
+  load: async (tx, { profileId }) =>
+    (await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for("update"))[0] ?? null,
+  async change(tx, { input: { profileId, ...settings } }) {
+    const values = configurableKinds.flatMap((kind) => {
+      const inPage = settings[`inPage_${kind}`];
+      const replyKind = kind === "reply-to-discussion" || kind === "reply-to-comment";
+      const email = alwaysMailedKinds.includes(kind)
+        ? undefined
+        : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
+      if (inPage === undefined && email === undefined) return [];
+      return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
+    });
     const replies = settings["email_reply-to-discussion"] ?? settings.notifyReplies;
     await tx
       .update(profiles)
@@ -67,6 +69,6 @@ export async function updateNotificationSettings(
           set: { inPage: excluded(notificationSettings.inPage), email: excluded(notificationSettings.email) },
         });
     }
-  });
-  return { ok: true, value: null };
-}
+    return done;
+  },
+});
