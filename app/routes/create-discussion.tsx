@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     members: await listAssignableMembers(),
     category: isCategory(requested) ? requested : "general",
+    submissionKey: crypto.randomUUID(),
   };
 }
 
@@ -72,6 +73,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
       <h1 className="text-3xl font-bold tracking-tight">Neue Diskussion starten</h1>
       <p className="mt-1 text-muted-foreground">Stelle eine Frage, teile eine Fallstudie oder starte eine Debatte.</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
+        <input type="hidden" name={fields.submissionKey.name} value={loaderData.submissionKey} />
         {form.errors?.length ? (
           <Alert variant="destructive">
             <p>{form.errors[0]}</p>

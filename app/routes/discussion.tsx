@@ -120,6 +120,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     modifiedAt: lastComment && lastComment > discussion.updatedAt ? lastComment : discussion.updatedAt,
     commentPages: { currentPage: page, totalPages },
     access,
+    // Only on a member's page, never on a guest's shared one: a key is one member's, for one comment.
+    submissionKey: access === "allowed" ? crypto.randomUUID() : null,
     canEdit: canEditDiscussion(viewer, discussion),
     moderation: staff
       ? {
@@ -323,6 +325,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         replyTo={searchParams.get("replyTo")}
         editing={searchParams.get("editComment")}
         errors={errors.target === "discussion" ? noErrors : errors}
+        submissionKey={loaderData.submissionKey}
       />
     </div>
   );

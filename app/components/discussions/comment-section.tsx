@@ -70,6 +70,7 @@ export function CommentSection({
   replyTo,
   editing,
   errors,
+  submissionKey,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -86,6 +87,8 @@ export function CommentSection({
   replyTo: string | null;
   editing: string | null;
   errors: FormErrors;
+  /** The one-time key the comment forms send (null where no form may be sent). */
+  submissionKey: string | null;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
@@ -115,6 +118,7 @@ export function CommentSection({
                         parentId={comment.id}
                         error={errors.target === comment.id ? errors.content : null}
                         draft={errors.target === comment.id ? errors.draft : null}
+                        submissionKey={submissionKey}
                         autoFocus
                         cancelTo={item.cancelTo}
                       />
@@ -132,6 +136,7 @@ export function CommentSection({
         lockReason={lockReason}
         error={errors.target === null ? (errors.content ?? errors.form) : null}
         draft={errors.target === null ? errors.draft : null}
+        submissionKey={submissionKey}
       />
     </section>
   );
@@ -279,11 +284,13 @@ function NewCommentArea({
   lockReason,
   error,
   draft,
+  submissionKey,
 }: {
   access: CommentAccess;
   lockReason: string | null;
   error: string | null;
   draft: string | null;
+  submissionKey: string | null;
 }) {
   if (access === "locked") {
     return (
@@ -306,13 +313,21 @@ function NewCommentArea({
       </div>
     );
   }
-  return <CommentForm error={error} draft={draft} disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined} />;
+  return (
+    <CommentForm
+      error={error}
+      draft={draft}
+      submissionKey={submissionKey}
+      disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined}
+    />
+  );
 }
 
 function CommentForm({
   parentId,
   error,
   draft,
+  submissionKey,
   autoFocus,
   disabledHint,
   cancelTo = ".",
@@ -323,6 +338,7 @@ function CommentForm({
   error: string | null;
   /** The text of this form's refused submission, for a page rendered anew (without JavaScript). */
   draft: string | null;
+  submissionKey: string | null;
   autoFocus?: boolean;
   /** Signed in but not yet allowed to comment: the form shows why and cannot be sent. */
   disabledHint?: string;
@@ -339,6 +355,7 @@ function CommentForm({
     <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset noValidate onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="create-comment" />
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
+      {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
       <label htmlFor={id} className="text-sm font-medium">
         {parentId ? "Deine Antwort" : "Dein Kommentar"}
       </label>

@@ -19,6 +19,16 @@ const content = z
   .optional()
   .transform((value) => (value ?? "").trim());
 
+/**
+ * The one-time key of a form that creates something (made by the page's
+ * loader): a resend with the same key is answered like the first time.
+ * A form without one (an old page) is stored as ever.
+ */
+const submissionKey = z
+  .uuid({ error: "Das Formular ist ungültig. Bitte laden Sie die Seite neu." })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 /** "html" from the rich-text editor, "text" from the plain textarea shown before JavaScript loads. */
 const contentFormat = z.enum(["html", "text"]).default("text");
 
@@ -33,6 +43,7 @@ export const createDiscussionSchema = z.object({
     .transform((value) => (value && value !== "unassigned" ? value : undefined)),
   content,
   contentFormat,
+  submissionKey,
 });
 export type CreateDiscussionInput = z.infer<typeof createDiscussionSchema>;
 
@@ -59,6 +70,7 @@ export const createCommentSchema = z.object({
     .uuid({ error: commentNotFound })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  submissionKey,
 });
 
 export const updateCommentSchema = z.object({

@@ -14,3 +14,4 @@ export {
 } from "./db.server";
 export { checkReadiness, type Readiness } from "./readiness.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";
+export { purgeSubmissions } from "./submissions.server";

@@ -149,7 +149,7 @@ export async function commentHref(
   return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
 }
 
-export type CommentCreation = { discussionId: string; content: string; parentId?: string };
+export type CommentCreation = { discussionId: string; content: string; parentId?: string; submissionKey?: string };
 export type CommentEdit = { discussionId: string; commentId: string; content: string };
 
 /**
@@ -160,6 +160,7 @@ export type CommentEdit = { discussionId: string; commentId: string; content: st
  */
 export const createComment = defineService<Viewer, CommentCreation, { lockedAt: Date | null; hiddenAt: Date | null }, { id: string }>({
   policy: (viewer) => can(viewer, "comment"),
+  submissionKey: (input) => input.submissionKey,
   // FOR UPDATE: a moderator's lock or hide that lands first stops this comment. A hidden discussion is gone, for staff too.
   load: async (tx, { discussionId }) =>
     (

@@ -56,6 +56,7 @@ function contentHtml(input: { content: string; contentFormat: "html" | "text" },
 /** Spec: create discussion. It may be assigned to an approved member. */
 export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { assignee: { id: string } | null }, { slug: string }>({
   policy: (viewer) => can(viewer, "createDiscussion"),
+  submissionKey: (input) => input.submissionKey,
   load: async (tx, { assignedTo }) => ({
     assignee: assignedTo
       ? ((

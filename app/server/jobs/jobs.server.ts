@@ -15,7 +15,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
-import { db, listenToDatabase, type Database, type Transaction } from "~/server/db";
+import { db, listenToDatabase, purgeSubmissions, type Database, type Transaction } from "~/server/db";
 import { env, logger } from "~/server/platform";
 
 /** NOTIFY channel on which a committed job wakes the runner of every app server. */
@@ -208,6 +208,9 @@ defineSchedule("purge-finished-jobs", {
       );
   },
 });
+
+/** Forms' one-time keys (app/server/db/submissions.server.ts), kept a day; here because db/ may not define jobs. */
+defineSchedule("purge-submission-keys", { everySeconds: 3_600, run: () => purgeSubmissions() });
 
 /**
  * Runs jobs in this process: at once when a write commits one (NOTIFY, from
