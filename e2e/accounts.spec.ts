@@ -1,6 +1,7 @@
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { DEMO_PASSWORD, pageAs, signIn, signInAndExpectHome, signInOverHttp } from "./auth-helpers";
+import { pageAs, signIn, signInAndExpectHome, signInOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
+import { createMember } from "./members";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -66,7 +67,9 @@ test("sign-up → confirmation mail → pending → approval by an admin → sig
 });
 
 test("magic link: the mailed link signs the member in", async ({ page, visit }) => {
-  const email = "lena.hoffmann@example.com";
+  // Her own: the link's per-address budget and the sign-out touch nobody else.
+  const member = await createMember({ firstName: "Magda" });
+  const email = member.email;
   await visit("/auth");
   await page.getByRole("link", { name: "Magic Link" }).click();
   await expect(page.getByRole("heading", { name: "Magic Link" })).toBeVisible();
@@ -79,7 +82,7 @@ test("magic link: the mailed link signs the member in", async ({ page, visit }) 
   await page.goto(linkIn(mail, "/auth/magic-link"));
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByText("Willkommen zurück!")).toBeVisible();
-  await expect(page.getByTestId("sidebar").getByTestId("user-menu")).toContainText("Lena Hoffmann");
+  await expect(page.getByTestId("sidebar").getByTestId("user-menu")).toContainText(member.name);
 
   // The link works once.
   await page.getByTestId("sidebar").getByTestId("user-menu").locator("summary").click();
@@ -98,7 +101,8 @@ test("'Abbrechen' leaves the link modes", async ({ page, visit }) => {
 test("forgot password → mail → new password → sign-in; the link works once; a damaged link is invalid", async ({ page, visit }) => {
   // A mail, three form submissions, a sign-in through the form and four more pages: 12–15 s on a busy two-core machine.
   test.setTimeout(90_000);
-  const email = "felix.braun@example.com";
+  // Her own: her password changes.
+  const { email } = await createMember({ firstName: "Vergesslich" });
   await visit("/auth");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
   await expect(page.getByRole("heading", { name: "Passwort vergessen" })).toBeVisible();
@@ -139,7 +143,8 @@ test("forgot password → mail → new password → sign-in; the link works once
 });
 
 test("a wrong password shows the spec's text in an alert and a toast, then 'Session zurücksetzen'", async ({ page }) => {
-  await signIn(page, "jonas.schulz@example.com", "falsches-passwort");
+  // Her own: the failed attempt counts against her address's sign-in budget.
+  await signIn(page, (await createMember()).email, "falsches-passwort");
   const text = "Die E-Mail-Adresse oder das Passwort ist incorrect. Haben Sie möglicherweise Ihr Passwort kürzlich zurückgesetzt?";
   await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Anmeldung fehlgeschlagen" })).toBeVisible();
@@ -181,14 +186,15 @@ test("an unconfirmed address gets its own text", async ({ page, visit }) => {
 });
 
 test("the sign-in form works without JavaScript", async ({ browser }) => {
+  const member = await createMember({ firstName: "Ohneskript" });
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const page = await context.newPage();
   await page.goto("/auth");
-  await page.getByLabel("E-Mail").fill("nina.wagner@example.com");
-  await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("E-Mail").fill(member.email);
+  await page.getByLabel("Passwort", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/");
-  await expect(page.getByTestId("sidebar").getByTestId("user-menu")).toContainText("Nina Wagner");
+  await expect(page.getByTestId("sidebar").getByTestId("user-menu")).toContainText(member.name);
   await context.close();
 });
 
@@ -197,7 +203,8 @@ test("admins see the Admin Panel link, guests are sent to sign in, members are r
   await page.waitForURL((url) => url.pathname === "/auth");
   expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin");
 
-  await signInOverHttp(page, "sabine.koehler@example.com", DEMO_PASSWORD);
+  const member = await createMember();
+  await signInOverHttp(page, member.email, member.password);
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();

@@ -1,8 +1,6 @@
 import { expect, test, testClientIp } from "./fixtures";
-import { ADMIN, DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
-
-/** A member no other journey notifies: the counts here are exact. */
-const MENTIONED = "katrin.schaefer@example.com";
+import { pageAs, signInOverHttp } from "./auth-helpers";
+import { clientOf, createMembers, pageOf, profilePathOf } from "./members";
 
 test("B mentions A in a reply → A's bell shows 1 without a reload → A opens it and lands on the comment → count 0", async ({
   page,
@@ -10,15 +8,16 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signInOverHttp(page, MENTIONED, DEMO_PASSWORD);
-  const cleared = await page.request.post("/notifications", { form: { intent: "read-all" }, maxRedirects: 0 });
-  expect(cleared.status()).toBe(302);
+  // Both of this test's own: nobody else notifies A, so the counts are exact. A's first name is one no other
+  // member has, so "@Ottilie" offers her alone.
+  const [mentioned, writing] = await createMembers([{ firstName: "Ottilie", lastName: "Erwähnt" }, { firstName: "Schreiberin" }]);
+  await signInOverHttp(page, mentioned.email, mentioned.password);
   await visit("/");
   const bell = page.getByTestId("notification-bell");
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
 
-  // B (the moderator) opens a discussion and types @Katrin in the comment field, picking Katrin from the suggestions.
-  const writer = await pageAs(browser, "moderator");
+  // B opens a discussion and types @Ottilie in the comment field, picking her from the suggestions.
+  const writer = await pageOf(browser, writing);
   const title = `Erwähnung ${Date.now()}`;
   const created = await writer.request.post("/create-discussion", {
     form: { title, category: "sea", contentFormat: "html", content: "<p>Wer kennt sich mit Microsoft Ads aus?</p>" },
@@ -31,16 +30,16 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await writer.waitForURL((url) => url.pathname.startsWith("/discussion/"));
   const field = writer.getByLabel("Dein Kommentar");
   await field.click();
-  await field.pressSequentially("Frag doch @Katrin", { delay: 30 });
+  await field.pressSequentially("Frag doch @Ottilie", { delay: 30 });
   const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });
-  await expect(options.getByRole("option", { name: "Katrin Schäfer" })).toBeVisible();
+  await expect(options.getByRole("option", { name: mentioned.name })).toBeVisible();
   await expect(field).toHaveAttribute("aria-activedescendant", /option-0$/);
   await field.press("Enter");
   await expect(options).toHaveCount(0);
-  await expect(field).toHaveValue(/^Frag doch @\[Katrin Schäfer\]\([^)]+\) $/);
+  await expect(field).toHaveValue(new RegExp(`^Frag doch @\\[${mentioned.name}\\]\\([^)]+\\) $`));
   await field.pressSequentially("dazu.");
   await writer.getByRole("button", { name: "Kommentar senden" }).click();
-  const mention = writer.locator("[data-mention]").filter({ hasText: "@Katrin Schäfer" });
+  const mention = writer.locator("[data-mention]").filter({ hasText: `@${mentioned.name}` });
   await expect(mention).toBeVisible();
   const commentId = await mention.evaluate((link) => link.closest("[id^='comment-']")?.id);
   const profile = (await mention.getAttribute("href"))!;
@@ -55,7 +54,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await expect(item).toContainText(`hat Sie in „${title}“ erwähnt`);
   await item.getByRole("button", { name: "Lesen" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/discussion/") && url.hash === `#${commentId}`);
-  await expect(page.locator(`#${commentId}`)).toContainText("Frag doch @Katrin Schäfer dazu.");
+  await expect(page.locator(`#${commentId}`)).toContainText(`Frag doch @${mentioned.name} dazu.`);
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
 
@@ -87,16 +86,13 @@ test("a mention shows the member's name from the database, not the text its writ
   baseURL,
 }) => {
   const client = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  // The administrator's id, from the link to her own profile that her page carries.
-  const admin = await client();
-  await signInOverHttp(admin, ADMIN.email, ADMIN.password);
-  const adminId = /href="\/profile\/([0-9a-f-]{36})"/.exec(await (await admin.get("/")).text())?.[1];
-  expect(adminId).toBeTruthy();
-  await admin.dispose();
+  // A member of this test's own is mentioned, by another; her id from her profile's address.
+  const [mentioned, writing] = await createMembers([{ firstName: "Echte", lastName: "Erwähnte" }, { firstName: "Fälscherin" }]);
+  const guest = await client();
+  const mentionedId = (await profilePathOf(mentioned)).split("/").pop()!;
 
-  // A member writes mentions of her that call her "Adm", once in the discussion's rich text and once as a comment's token.
-  const writer = await client();
-  await signInOverHttp(writer, "nina.wagner@example.com", DEMO_PASSWORD);
+  // The writer mentions her as "Adm", once in the discussion's rich text and once as a comment's token.
+  const writer = await clientOf(writing);
   // Lower-case ASCII words joined by hyphens: the title is its own slug.
   const slug = `gefaelschte-erwaehnung-${Date.now()}`;
   const created = await writer.post("/create-discussion", {
@@ -104,24 +100,26 @@ test("a mention shows the member's name from the database, not the text its writ
       title: slug,
       category: "seo",
       contentFormat: "html",
-      content: `<p>Frage an <a href="/profile/${adminId}" data-mention="${adminId}">@Adm</a></p>`,
+      content: `<p>Frage an <a href="/profile/${mentionedId}" data-mention="${mentionedId}">@Adm</a></p>`,
     },
     maxRedirects: 0,
   });
   expect(created.status(), await created.text()).toBe(302);
   const path = `/discussion/${slug}`;
-  const commented = await writer.post(path, { form: { intent: "create-comment", content: `Siehe @[Adm](${adminId})` }, maxRedirects: 0 });
+  const commented = await writer.post(path, {
+    form: { intent: "create-comment", content: `Siehe @[Adm](${mentionedId})` },
+    maxRedirects: 0,
+  });
   expect(commented.status(), await commented.text()).toBe(302);
   await writer.dispose();
 
-  const guest = await client();
   const html = await (await guest.get(path)).text();
-  const shown = new RegExp(`data-mention="${adminId}"[^>]*>@(?:<!-- -->)?Katharina Berger</a>`, "g");
+  const shown = new RegExp(`data-mention="${mentionedId}"[^>]*>@(?:<!-- -->)?${mentioned.name}</a>`, "g");
   expect(html.match(shown)).toHaveLength(2);
   expect(html).not.toMatch(/>@(?:<!-- -->)?Adm</);
   const markdown = await (await guest.get(`${path}.md`)).text();
-  expect(markdown).toContain("Frage an [@Katharina Berger]");
-  expect(markdown).toContain("Siehe @Katharina Berger");
+  expect(markdown).toContain(`Frage an [@${mentioned.name}]`);
+  expect(markdown).toContain(`Siehe @${mentioned.name}`);
   expect(markdown).not.toContain("Adm");
   await guest.dispose();
 });

@@ -1,21 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { ADMIN, DEMO_PASSWORD, signInOverHttp } from "./auth-helpers";
-import { E2E_STORAGE_DIR, linkIn, waitForMail } from "./mail";
+import { expect, test, waitForHydration } from "./fixtures";
+import { signInOverHttp } from "./auth-helpers";
+import { E2E_STORAGE_DIR } from "./mail";
+import { clientOf, createMember, createMembers, profilePathOf } from "./members";
 
 test("avatar: upload shows everywhere, bad files are refused with the spec texts, remove deletes the file", async ({ page }) => {
   // A journey: six uploads, each a form post with an image, and the pages that show the result. 26–32 s on a
   // slow two-core machine, so a budget of its own as the other journeys have, three times that.
   test.setTimeout(90_000);
-  await signInOverHttp(page, "tobias.krueger@example.com", DEMO_PASSWORD);
+  const member = await createMember({ firstName: "Bildhauerin" });
+  await signInOverHttp(page, member.email, member.password);
   await page.goto("/");
   await waitForHydration(page);
   const sidebar = page.getByTestId("sidebar");
   await sidebar.getByTestId("user-menu").locator("summary").click();
   await sidebar.getByRole("link", { name: "Profil" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Tobias" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: member.firstName })).toBeVisible();
   await page.getByRole("link", { name: "Profil bearbeiten" }).click();
   await expect(page.getByRole("heading", { name: "Profil bearbeiten" })).toBeVisible();
   const profileUrl = page.url().split("?")[0]!;
@@ -43,7 +45,7 @@ test("avatar: upload shows everywhere, bad files are refused with the spec texts
   expect((await page.request.get(src)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 
   await expect(sidebar.locator(`img[src="${src}"]`)).toBeVisible();
-  await page.goto("/members?q=Kr%C3%BCger");
+  await page.goto(`/members?q=${member.lastName}`);
   await waitForHydration(page);
   await expect(page.getByTestId("member-card").first().locator(`img[src="${src}"]`)).toBeVisible();
 
@@ -56,7 +58,8 @@ test("avatar: upload shows everywhere, bad files are refused with the spec texts
 });
 
 test("profile edit and e-mail settings are saved", async ({ page }) => {
-  await signInOverHttp(page, "juergen.mueller@example.com", DEMO_PASSWORD);
+  const member = await createMember({ firstName: "Bearbeiterin" });
+  await signInOverHttp(page, member.email, member.password);
   await page.goto("/");
   await waitForHydration(page);
   await page.getByTestId("sidebar").getByTestId("user-menu").locator("summary").click();
@@ -81,36 +84,13 @@ test("profile edit and e-mail settings are saved", async ({ page }) => {
   await expect(replies).toBeDisabled();
 });
 
-test("plain HTTP: others cannot change a profile or avatar, export is own data only, deletion keeps posts as 'Gelöschter Benutzer'", async ({
-  playwright,
-  baseURL,
-}) => {
-  const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  const email = `loeschen.${Date.now()}@example.com`;
-  const since = Date.now();
-  await member.post("/auth", {
-    form: {
-      intent: "sign-up",
-      firstName: "Lotte",
-      lastName: "Löscher",
-      email,
-      password: "geheim123",
-      confirmPassword: "geheim123",
-      terms: "on",
-    },
-    maxRedirects: 0,
-  });
-  await member.get(linkIn(await waitForMail(email, "verification", since), "/auth/verify-email"));
-  await admin.post("/auth", { form: { intent: "sign-in", email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
-  const adminPage = await (await admin.get("/admin")).text();
-  // The approve form of Lotte's row is the first one after her e-mail address.
-  const userId = adminPage.slice(adminPage.indexOf(email)).match(/name="userId" value="([^"]+)"/)?.[1];
-  expect(userId).toBeTruthy();
-  expect((await admin.post("/admin", { form: { intent: "approve", userId: userId! } })).status()).toBe(200);
-
-  await member.post("/auth", { form: { intent: "sign-in", email, password: "geheim123" }, maxRedirects: 0 });
+test("plain HTTP: others cannot change a profile or avatar, export is own data only, deletion keeps posts as 'Gelöschter Benutzer'", async () => {
+  // Both of this test's own: Lotte writes, exports and deletes; someone else tries her profile.
+  const [lotte, someone] = await createMembers([{ firstName: "Lotte", lastName: "Löscher" }, { firstName: "Fremde" }]);
+  const email = lotte.email;
+  const member = await clientOf(lotte);
+  const other = await clientOf(someone);
+  const profilePath = await profilePathOf(lotte);
   const title = `Bleibt nach Löschung ${Date.now()}`;
   expect(
     (
@@ -122,8 +102,6 @@ test("plain HTTP: others cannot change a profile or avatar, export is own data o
   ).toBe(302);
 
   // Someone else may not touch Lotte's profile or avatar.
-  await other.post("/auth", { form: { intent: "sign-in", email: "markus.becker@example.com", password: DEMO_PASSWORD }, maxRedirects: 0 });
-  const profilePath = `/profile/${userId}`;
   const change = await other.post(profilePath, {
     form: { intent: "update-profile", firstName: "Gekapert", lastName: "X", expertise: "seo", experience: "experte" },
     maxRedirects: 0,
@@ -144,19 +122,19 @@ test("plain HTTP: others cannot change a profile or avatar, export is own data o
   const data = await exported.json();
   expect(data.account.email).toBe(email);
   expect(data.discussions.map((d: { title: string }) => d.title)).toEqual([title]);
-  expect(JSON.stringify(data)).not.toContain("markus.becker@example.com");
+  expect(JSON.stringify(data)).not.toContain(someone.email);
 
   const wrong = await member.post(profilePath, { form: { intent: "delete-account", confirmation: "ja" }, maxRedirects: 0 });
   expect(wrong.status()).toBe(400);
   const deleted = await member.post(profilePath, { form: { intent: "delete-account", confirmation: "LÖSCHEN" }, maxRedirects: 0 });
   expect(deleted.status()).toBe(302);
 
-  const again = await member.post("/auth", { form: { intent: "sign-in", email, password: "geheim123" }, maxRedirects: 0 });
+  const again = await member.post("/auth", { form: { intent: "sign-in", email, password: lotte.password }, maxRedirects: 0 });
   expect(again.status()).toBe(401);
   const home = await (await other.get("/")).text();
   expect(home).toContain(title);
   const discussionHtml = await (await other.get(`/discussion/${title.toLowerCase().replace(/ö/g, "oe").replace(/\s+/g, "-")}`)).text();
   expect(discussionHtml).toContain("Gelöschter Benutzer");
   expect((await other.get(profilePath)).status()).toBe(404);
-  await Promise.all([member.dispose(), admin.dispose(), other.dispose()]);
+  await Promise.all([member.dispose(), other.dispose()]);
 });

@@ -1,26 +1,25 @@
 import { expect, test, testClientIp } from "./fixtures";
-import { DEMO_PASSWORD, signInOverHttp } from "./auth-helpers";
+import { signInOverHttp } from "./auth-helpers";
+import { clientOf, createMembers } from "./members";
 
 test("unread markers: '2 neu' after two comments by someone else, the link lands on the first, reading clears it; guests see none", async ({
   page,
   visit,
   browser,
-  playwright,
-  baseURL,
 }) => {
   test.setTimeout(90_000);
   const title = `Ungelesen-Test ${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-  // The writer works over plain HTTP, from a session of their own.
-  const writer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  await signInOverHttp(writer, "juergen.mueller@example.com", DEMO_PASSWORD);
+  // Both of this test's own; the writer works over plain HTTP, from a session of their own.
+  const [writing, reading] = await createMembers([{ firstName: "Schreiber" }, { firstName: "Leser" }]);
+  const writer = await clientOf(writing);
   const created = await writer.post("/create-discussion", {
     form: { title, category: "seo", content: "Was ist neu?", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
 
-  await signInOverHttp(page, "markus.becker@example.com", DEMO_PASSWORD);
+  await signInOverHttp(page, reading.email, reading.password);
   await visit("/");
   const row = page.locator("#aktuelle-diskussionen li").filter({ hasText: title });
   await row.getByRole("link", { name: title }).click();

@@ -25,22 +25,34 @@ import { requirePermission } from "~/server/accounts";
 import { dispatch, fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/admin";
 
-/** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel. */
+/** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel; ?wer=<id> narrows the log to one person. */
 function pageParam(url: URL, name: string): number {
   const value = Number(url.searchParams.get(name) ?? "1");
   return Number.isSafeInteger(value) && value >= 1 ? value : 1;
+}
+
+/** Member ids are UUIDs: anything else in ?wer= is ignored, and the whole log is shown. */
+function auditActor(url: URL): string | undefined {
+  const result = z.uuid().safeParse(url.searchParams.get("wer"));
+  return result.success ? result.data : undefined;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A member who may not open the panel gets the one error page's 403 (texts.accessDenied, spec 5.7).
   await requirePermission(request, "openAdminPanel");
   const url = new URL(request.url);
+  const actorId = auditActor(url);
   const [pending, members, audit] = await Promise.all([
     listPendingMembers(),
     listManagedMembers(pageParam(url, "mitglieder")),
-    listAuditLog(pageParam(url, "protokoll")),
+    listAuditLog(pageParam(url, "protokoll"), actorId),
   ]);
-  return { pending, members, audit, samples: { total: SAMPLE_COUNT, interval: SAMPLE_INTERVAL_MS } };
+  return {
+    pending,
+    members,
+    audit: { ...audit, actorId: actorId ?? null },
+    samples: { total: SAMPLE_COUNT, interval: SAMPLE_INTERVAL_MS },
+  };
 }
 
 // Member ids are UUIDs: anything else is a broken form, not a member that went missing.
@@ -100,6 +112,8 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
   // Only the create-user branch of the action sends this field.
   const createResult = (actionData as { createUser?: SubmissionResult<string[]> } | undefined)?.createUser;
   const creating = searchParams.get("neu") === "1" || createResult !== undefined;
+  // Every entry of a filtered log is the same person's; with none, the filter shows no name.
+  const auditActorName = audit.actorId === null ? null : (audit.entries[0]?.actorName ?? "dieser Person");
 
   return (
     <div className="flex flex-col gap-6">
@@ -204,7 +218,22 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
       <Card>
         <CardHeader>
           <CardTitle>Protokoll</CardTitle>
-          <CardDescription>Alle Aktionen von Administratoren und Moderatoren, neueste zuerst.</CardDescription>
+          <CardDescription>
+            {auditActorName === null ? (
+              "Alle Aktionen von Administratoren und Moderatoren, neueste zuerst."
+            ) : (
+              <>
+                Nur die Aktionen von {auditActorName}, neueste zuerst.{" "}
+                <Link
+                  to={adminHref(searchParams, { wer: null, protokoll: null })}
+                  preventScrollReset
+                  className="text-brand-700 hover:underline"
+                >
+                  Alle Aktionen zeigen
+                </Link>
+              </>
+            )}
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <AuditLog entries={audit.entries} />
@@ -215,17 +244,22 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
+/** The panel's address with some parameters set or (null) dropped; the create-user dialog always closes. */
+function adminHref(searchParams: URLSearchParams, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(searchParams);
+  params.delete("neu");
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : paths.admin;
+}
+
 function PageLinks({ name, label, currentPage, totalPages }: { name: string; label: string; currentPage: number; totalPages: number }) {
   const [searchParams] = useSearchParams();
   if (totalPages <= 1) return null;
-  const href = (page: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete("neu");
-    if (page <= 1) params.delete(name);
-    else params.set(name, String(page));
-    const search = params.toString();
-    return search ? `?${search}` : paths.admin;
-  };
+  const href = (page: number) => adminHref(searchParams, { [name]: page <= 1 ? null : String(page) });
   return (
     <nav aria-label={`Seiten: ${label}`} className="flex items-center justify-between gap-2 text-sm">
       {currentPage > 1 ? (

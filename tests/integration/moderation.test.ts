@@ -278,4 +278,22 @@ describe("staff edit any post", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(page.entries.find((entry) => entry.action === "update-comment")?.discussionSlug).toBe("fremd-bearbeitet");
   });
+
+  it("narrowed to one person, lists only that person's entries, newest first", async () => {
+    const own = await makeViewer({ firstName: "Protokollierte", role: "moderator" });
+    const discussion = await create("Nur meine Einträge");
+    for (const action of ["pin", "lock", "unpin"] as const) {
+      expect((await moderateDiscussion(own, { discussionId: discussion.id, action, reason: "Erledigt" })).ok).toBe(true);
+      // Someone else's step in between, as on a busy forum.
+      expect((await moderateDiscussion(moderator, { discussionId: discussion.id, action: "pin" })).ok).toBe(true);
+    }
+    const page = await listAuditLog(1, own.id);
+    expect(page.entries.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["unpin", own.id],
+      ["lock", own.id],
+      ["pin", own.id],
+    ]);
+    expect(page.totalPages).toBe(1);
+    expect((await listAuditLog(1)).entries.some((entry) => entry.actorId === moderator.id)).toBe(true);
+  });
 });

@@ -62,7 +62,20 @@ export function AuditLog({ entries }: { entries: AuditLogEntry[] }) {
                 <td className="py-2 pr-4 whitespace-nowrap">
                   <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
                 </td>
-                <td className="py-2 pr-4">{entry.actorName}</td>
+                <td className="py-2 pr-4">
+                  {entry.actorId ? (
+                    <Link
+                      to={`?wer=${entry.actorId}`}
+                      preventScrollReset
+                      className="text-brand-700 hover:underline"
+                      title={`Nur die Aktionen von ${entry.actorName}`}
+                    >
+                      {entry.actorName}
+                    </Link>
+                  ) : (
+                    entry.actorName
+                  )}
+                </td>
                 <td className="py-2 pr-4">{auditActionLabels[entry.action]}</td>
                 <td className="max-w-xs py-2 pr-4">
                   {href ? (

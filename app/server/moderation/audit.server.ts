@@ -46,14 +46,19 @@ export interface AuditPage {
   totalPages: number;
 }
 
-/** Newest first. The log grows slowly (staff actions only), so page numbers are fine here. */
-export async function listAuditLog(page: number): Promise<AuditPage> {
-  const [total] = await db.select({ value: count() }).from(auditLog);
+/**
+ * Newest first. The log grows slowly (staff actions only), so page numbers are fine here. With `actorId`
+ * only that person's entries: what one moderator did, without the others' steps in between.
+ */
+export async function listAuditLog(page: number, actorId?: string): Promise<AuditPage> {
+  const filter = actorId ? eq(auditLog.actorId, actorId) : undefined;
+  const [total] = await db.select({ value: count() }).from(auditLog).where(filter);
   const totalPages = Math.max(1, Math.ceil((total?.value ?? 0) / AUDIT_PAGE_SIZE));
   const currentPage = Math.min(Math.max(1, page), totalPages);
   const rows = await db
     .select()
     .from(auditLog)
+    .where(filter)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((currentPage - 1) * AUDIT_PAGE_SIZE);
