@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { testClientIp } from "./fixtures";
 import { DEMO_PASSWORD } from "./auth-helpers";
+import { clientOf, createMember } from "./members";
 
 // Plain HTTP: the server refuses writes whatever the page shows.
 async function signedIn(request: APIRequestContext, email: string) {
@@ -130,4 +131,32 @@ test("bad input gets a 4xx and a German message, never a 500", async ({ request 
     maxRedirects: 0,
   });
   expect(badParent.status()).toBe(400);
+});
+
+test("a comment form sent twice (a double click without JavaScript) is stored once and answered the same way", async ({ request }) => {
+  const member = await clientOf(await createMember());
+  try {
+    const path = await firstDiscussion(request);
+    const html = await (await member.get(path)).text();
+    const submissionKey = html.match(/name="submissionKey" value="([0-9a-f-]{36})"/)?.[1];
+    expect(submissionKey, "the comment form carries its one-time key").toBeTruthy();
+    // A guest's page, shared through the cache, carries none.
+    expect(await (await request.get(path)).text()).not.toContain('name="submissionKey"');
+
+    const content = `Doppelklick ${Date.now()}`;
+    const send = () => member.post(path, { form: { intent: "create-comment", content, submissionKey: submissionKey! }, maxRedirects: 0 });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect([first.status(), second.status()]).toEqual([302, 302]);
+    expect(second.headers().location).toBe(first.headers().location);
+    const third = await send();
+    expect(third.headers().location).toBe(first.headers().location);
+
+    const page = await (await member.get(first.headers().location!.split("#")[0]!)).text();
+    // Once in the page (its JSON-LD repeats every comment's text for search engines).
+    expect(page.replace(/<script type="application\/ld\+json">.*?<\/script>/gs, "").split(content)).toHaveLength(2);
+    // The next page view brings a new key for the next comment.
+    expect(page).not.toContain(submissionKey!);
+  } finally {
+    await member.dispose();
+  }
 });
