@@ -163,12 +163,21 @@ export async function findDiscussionPath(baseUrl: string, subforum = "/subforum/
   return found;
 }
 
-/** Posts a comment to a discussion as the comment form does without JavaScript; the answer is the caller's to read. */
-export function postComment(baseUrl: string, discussionPath: string, cookie: string, content: string): Promise<Response> {
+/**
+ * Posts a comment to a discussion as the comment form does without JavaScript; the answer is the caller's to read.
+ * With a `submissionKey` (the form's one-time key) a resend is stored once.
+ */
+export function postComment(
+  baseUrl: string,
+  discussionPath: string,
+  cookie: string,
+  content: string,
+  submissionKey?: string,
+): Promise<Response> {
   return fetch(`${baseUrl}${discussionPath}`, {
     method: "POST",
     redirect: "manual",
     headers: { cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "create-comment", content }),
+    body: new URLSearchParams({ intent: "create-comment", content, ...(submissionKey ? { submissionKey } : {}) }),
   });
 }
