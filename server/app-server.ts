@@ -14,9 +14,19 @@ import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
-import { env, LiveStreamLimits, logger, PAGE_CACHE_CHANNEL, PageCache, sharedReads } from "~/server/platform";
+import {
+  env,
+  LiveStreamLimits,
+  logger,
+  observeGauge,
+  PAGE_CACHE_CHANNEL,
+  PageCache,
+  sharedReads,
+  startProcessMetrics,
+} from "~/server/platform";
 import { startJobs } from "./jobs";
 import { streamUnreadCount } from "./live-stream";
+import { answerMetricsRequests, gatherLocal, serveMetrics } from "./metrics";
 import { answerClientError, createApp } from "./pipeline";
 
 async function seedIfWanted() {
@@ -28,6 +38,23 @@ async function seedIfWanted() {
   process.stdout.write(
     `\n  Demo-Inhalte angelegt. Admin-Anmeldung:\n    E-Mail:   ${result.adminEmail}\n    Passwort: ${result.adminPassword}\n\n`,
   );
+}
+
+/** This process's gauges of its own, and its share of the cluster's metrics (server/metrics.ts). */
+function observeMetrics(pageCache: PageCache, streams: Set<express.Response>) {
+  if (env.METRICS_PORT === undefined) return;
+  startProcessMetrics(cluster.isWorker ? String(cluster.worker!.id) : "0");
+  if (cluster.isWorker) answerMetricsRequests();
+  observeGauge({
+    name: "forum_page_cache_bytes",
+    help: "Memory the guest page cache's entries keep alive, as counted against PAGE_CACHE_MB",
+    collect: (gauge) => gauge.set(pageCache.calculatedBytes),
+  });
+  observeGauge({
+    name: "forum_live_streams",
+    help: "Open live streams of the bell (/notifications/live)",
+    collect: (gauge) => gauge.set(streams.size),
+  });
 }
 
 /** How long a shutting-down server still takes requests on open connections, each answered with Connection: close. */
@@ -70,6 +97,7 @@ async function listen() {
   const { live, stop: stopLive } = await startNotificationLive();
   const streams = new Set<express.Response>();
   const app = createApp(pageCache, streamUnreadCount(live, streams, new LiveStreamLimits()));
+  observeMetrics(pageCache, streams);
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind, pid: process.pid }, "server listening");
     // With several processes the primary says it once (server/main.ts).
@@ -80,6 +108,8 @@ async function listen() {
     if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
   });
   server.keepAliveTimeout = 65_000;
+  // Alone, this process answers the metrics port; in a cluster the primary does, and asks this one (server/metrics.ts).
+  const metricsServer = cluster.isWorker ? null : serveMetrics(gatherLocal);
   server.on("clientError", answerClientError);
   const jobs = await startJobs();
 
@@ -119,6 +149,7 @@ async function listen() {
     // Connection: close; whoever is still idle after it is idle indeed.
     setTimeout(closeServer, Math.min(SHUTDOWN_GRACE_MS, env.SHUTDOWN_TIMEOUT * 500));
     function closeServer() {
+      metricsServer?.close();
       server.close(finish);
       server.closeIdleConnections();
     }

@@ -33,7 +33,13 @@ async function runPrimary(count: number) {
   // primary never opens (it would migrate, hold a pool, and die with the database instead of waiting for it).
   // eslint-disable-next-line server-domains/domain-imports
   const { devMailboxUrl } = await import("~/server/mail/dev-mailbox.server");
-  const { logger } = await import("~/server/platform");
+  const { logger, startProcessMetrics } = await import("~/server/platform");
+  const { clusterMetricsGatherer, serveMetrics } = await import("./metrics");
+
+  if (env.METRICS_PORT !== undefined) {
+    startProcessMetrics("primary");
+    serveMetrics(clusterMetricsGatherer());
+  }
 
   let stopping = false;
   let announced = false;

@@ -8,7 +8,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type express from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { LRUCache } from "lru-cache";
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
 import {
   type CachedPage,
   chooseEncoding,
@@ -20,6 +21,7 @@ import {
   inlineScriptHashes,
   isNegotiatedPath,
   isShareable,
+  metrics,
   nonceSource,
   notModified,
   type PageCache,
@@ -32,7 +34,9 @@ import {
 
 /** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */
 export type BodyLocals = { body?: Buffer<ArrayBuffer> };
-type Locals = BodyLocals & { pageCacheKey?: string | null; cspNonce?: string; markdownUrl?: string | null };
+/** The route that answered, for the request metrics (server/pipeline.ts). */
+export type RouteLocals = { route?: string };
+type Locals = BodyLocals & RouteLocals & { pageCacheKey?: string | null; cspNonce?: string; markdownUrl?: string | null };
 
 /** The Server-Timing value of an answer whose work began at `started`; `npm run bench` reads it. */
 export function serverTiming(started: bigint): string {
@@ -90,6 +94,8 @@ export function serveCachedPages(cache: PageCache) {
     locals.pageCacheKey = key;
     const page = key === null ? undefined : cache.get(key);
     if (page) {
+      metrics.pageCacheLookups.inc({ result: "hit" });
+      locals.route = page.route;
       sendPage(req, res, page, "hit", started);
       return;
     }
@@ -139,11 +145,14 @@ export interface PageHandlerOptions {
 /** The React Router stage: renders, and fills the cache for guests. */
 export function renderPages({ build, mode, cache }: PageHandlerOptions) {
   const handle = createRequestHandler(build, mode);
+  const routeOf = routeMatcher(build);
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
     try {
       const locals = res.locals as Locals;
       const key = locals.pageCacheKey ?? null;
       const url = locals.markdownUrl ?? req.originalUrl;
+      const route = routeOf(url);
+      locals.route = route;
       // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
       const document = !req.path.endsWith(".data");
       const render = async (options: { forCache: boolean }) => {
@@ -168,7 +177,7 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
         const body = Buffer.from(await response.arrayBuffer());
         // Runs inside the cache's tracking (PageCache.fill): a render that found a viewer is this visitor's alone.
         const shareable = isShareable(response.status, response.headers) && !viewerSeen();
-        const page = shareable ? await pageOf(res, response, body) : null;
+        const page = shareable ? await pageOf(res, response, body, route) : null;
         if (!page) {
           // Not for sharing (a redirect, a 404, a cookie): this guest gets it as it is.
           if (!res.headersSent) await sendRendered(res, response, body);
@@ -176,6 +185,7 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
         return page;
       };
       const { page, shared } = await cache.fill(key, renderForGuests);
+      metrics.pageCacheLookups.inc({ result: page && shared ? "hit" : "miss" });
       if (page) sendPage(req, res, page, shared ? "hit" : "miss");
       // Waiting on a render that was not for sharing, or one the cache refused: this guest's own render.
       else if (!res.headersSent) await send(res, (await trackViewer(() => render({ forCache: true }))).result);
@@ -186,7 +196,7 @@ export function renderPages({ build, mode, cache }: PageHandlerOptions) {
 }
 
 /** A finished page as the cache keeps it: headers of this answer, the policy for its inline scripts, three encodings. */
-async function pageOf(res: express.Response, response: Response, body: Buffer): Promise<CachedPage> {
+async function pageOf(res: express.Response, response: Response, body: Buffer, route: string): Promise<CachedPage> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
@@ -205,6 +215,42 @@ async function pageOf(res: express.Response, response: Response, body: Buffer): 
     etag: response.headers.get("ETag"),
     bodies: await compressForCache(body),
     discussion: discussionOfPath(res.req.originalUrl),
+    route,
+  };
+}
+
+/**
+ * The id of the route that answers a URL, as React Router matches it: the
+ * label of the request metrics, bounded by the route table. A data request
+ * (`/x.data`, the home's `/_root.data`) belongs to its page's route.
+ */
+function routeMatcher(build: ServerBuild): (url: string) => string {
+  type Entry = NonNullable<ServerBuild["routes"][string]>;
+  const byParent = new Map<string | undefined, Entry[]>();
+  for (const route of Object.values(build.routes)) {
+    if (route) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map(
+      (route) =>
+        ({
+          id: route.id,
+          path: route.path,
+          index: route.index,
+          caseSensitive: route.caseSensitive,
+          children: tree(route.id),
+        }) as RouteObject,
+    );
+  const routes = tree(undefined);
+  // matchRoutes ranks the whole route table on every call (0.1–0.7 ms here): each path is matched once while it is in use.
+  const known = new LRUCache<string, string>({ max: 2_000 });
+  return (url) => {
+    const end = url.search(/[?#]/);
+    let pathname = end === -1 ? url : url.slice(0, end);
+    if (pathname.endsWith(".data")) pathname = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+    let id = known.get(pathname);
+    if (id === undefined) known.set(pathname, (id = matchRoutes(routes, pathname)?.at(-1)?.route.id ?? "none"));
+    return id;
   };
 }
 

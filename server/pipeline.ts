@@ -24,9 +24,11 @@ import {
   isCrossSiteWrite,
   logger,
   MAX_DRAIN_BYTES,
+  metrics,
   MAX_UPLOAD_BODY_BYTES,
   movedRedirect,
   mustNotBeStored,
+  observeGauge,
   type PageCache,
   readRequestBody,
   redactUrl,
@@ -39,7 +41,7 @@ import {
   withinVisit,
 } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { acceptsHtml, renderPages, send, serveCachedPages, serverTiming, type BodyLocals } from "./pages";
+import { acceptsHtml, renderPages, send, serveCachedPages, serverTiming, type BodyLocals, type RouteLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -90,6 +92,7 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
+  if (env.METRICS_PORT !== undefined) app.use(observeRequests);
   app.use(redirectToCanonicalUrls);
   app.use(serveCachedPages(pageCache));
 
@@ -185,6 +188,15 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
     waitingBytesPerClient: 2 * MAX_UPLOAD_BODY_BYTES,
     maxWaitMs: env.MAX_QUEUE_WAIT * 1000,
   });
+  observeGauge<"state">({
+    name: "forum_request_gate_requests",
+    help: "Requests in the request gate: worked on (active) and waiting for a slot (waiting)",
+    labelNames: ["state"],
+    collect(gauge) {
+      gauge.set({ state: "active" }, gate.active);
+      gauge.set({ state: "waiting" }, gate.waiting);
+    },
+  });
   app.use(admitInOrder(gate));
   app.all(
     /.*/,
@@ -197,6 +209,38 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
   );
   app.use(handleError);
   return app;
+}
+
+const OBSERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * One histogram observation per request, once its answer is out (or the
+ * client gone: status "aborted"). The route is the React Router route that
+ * answered (server/pages.ts sets it), else one of a few fixed kinds: the
+ * label never holds a URL, so the number of series stays bounded.
+ */
+function observeRequests(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const started = process.hrtime.bigint();
+  res.once("close", () => {
+    metrics.requestDuration.observe(
+      {
+        route: (res.locals as RouteLocals).route ?? routeKindOf(req.path),
+        method: OBSERVED_METHODS.has(req.method) ? req.method : "other",
+        status: res.writableFinished ? res.statusCode : "aborted",
+      },
+      Number(process.hrtime.bigint() - started) / 1e9,
+    );
+  });
+  next();
+}
+
+/** What answered a request that never reached React Router. */
+function routeKindOf(pathname: string): string {
+  if (pathname.startsWith("/assets/")) return "assets";
+  if (pathname.startsWith(`${STORAGE_URL_PREFIX}/`)) return "storage";
+  if (pathname === paths.notificationsLive) return "live";
+  // Files from build/client, redirects to a canonical URL, and requests refused before routing.
+  return "other";
 }
 
 /**
@@ -257,6 +301,7 @@ function admitInOrder(gate: RequestGate) {
     // More waiting than the server can answer in time: turned away at once, not after the client gave up.
     // Guests' cached pages and static files never get here (they are answered above the gate).
     if (gate.waiting >= env.MAX_QUEUED_REQUESTS) {
+      metrics.requestsShed.inc({ reason: "queue_full" });
       logger.warn({ url: req.originalUrl.slice(0, 200), waiting: gate.waiting }, "request shed: the line is full");
       void sendUnavailable(req, res, "overload");
       return;
@@ -286,6 +331,7 @@ function admitInOrder(gate: RequestGate) {
         // False: the client gave up while waiting.
         if (await visit.enter()) withinVisit(visit, next);
         else if (visit.timedOut) {
+          metrics.requestsShed.inc({ reason: "queue_wait" });
           logger.warn({ url: req.originalUrl.slice(0, 200), waitedMs: env.MAX_QUEUE_WAIT * 1000 }, "request shed: waited too long");
           await sendUnavailable(req, res, "overload");
         }

@@ -159,6 +159,7 @@ describe("a cache listening to the database", () => {
         etag: null,
         bodies: { br: Buffer.from("x"), gzip: Buffer.from("x"), identity: Buffer.from("x") },
         discussion: slug,
+        route: slug ? "routes/discussion" : "routes/home",
       });
       await cache.fill("home", async () => page(null));
       await cache.fill("changed", async () => page(changed.slug));

@@ -22,7 +22,7 @@ const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-bu
 
 function page(discussion: string | null, text = "x"): CachedPage {
   const body = Buffer.from(text);
-  return { status: 200, headers: {}, etag: null, bodies: { br: body, gzip: body, identity: body }, discussion };
+  return { status: 200, headers: {}, etag: null, bodies: { br: body, gzip: body, identity: body }, discussion, route: "routes/discussion" };
 }
 
 describe("guestPageKey", () => {
@@ -294,7 +294,7 @@ describe("PageCache", () => {
     expect(bodyBytes).toBe(bodies.br.byteLength + bodies.gzip.byteLength + bodies.identity.byteLength);
     const key = `forum.example open system /robots.txt?${"x".repeat(900)}`;
     const headers = { "content-type": "text/plain; charset=utf-8", "content-security-policy": "c".repeat(4_000) };
-    await cache.fill(key, async () => ({ status: 200, headers, etag: null, bodies, discussion: null }));
+    await cache.fill(key, async () => ({ status: 200, headers, etag: null, bodies, discussion: null, route: "routes/home" }));
     expect(cache.calculatedBytes).toBeGreaterThanOrEqual(key.length + 4_000 + bodyBytes);
   });
 

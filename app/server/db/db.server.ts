@@ -1,5 +1,14 @@
 import { type Column, sql, type SQL } from "drizzle-orm";
-import { type Database, type DatabaseConnection, type DatabaseKind, env, logger, openDatabase, type Transaction } from "~/server/platform";
+import {
+  type Database,
+  type DatabaseConnection,
+  type DatabaseKind,
+  env,
+  logger,
+  observeGauge,
+  openDatabase,
+  type Transaction,
+} from "~/server/platform";
 
 export type { Database, DatabaseKind, Transaction } from "~/server/platform";
 export { onQuery } from "~/server/platform";
@@ -25,6 +34,28 @@ export const db: Database = connection.db;
 export const databaseKind: DatabaseKind = connection.kind;
 /** NOTIFY messages on a channel, from every process on this database (see DatabaseConnection.listen). */
 export const listenToDatabase: DatabaseConnection["listen"] = (...args) => connection.listen(...args);
+
+if (connection.poolStats()) {
+  observeGauge<"state">({
+    name: "forum_db_pool_connections",
+    help: "PostgreSQL pool connections of the app servers: in use, idle, and the pools' size (DATABASE_POOL_SIZE per process)",
+    labelNames: ["state"],
+    collect(gauge) {
+      const stats = connection.poolStats();
+      if (!stats) return;
+      gauge.set({ state: "in_use" }, stats.total - stats.idle);
+      gauge.set({ state: "idle" }, stats.idle);
+      gauge.set({ state: "max" }, stats.size);
+    },
+  });
+  observeGauge({
+    name: "forum_db_pool_waiting_queries",
+    help: "Queries waiting for a PostgreSQL pool connection",
+    collect(gauge) {
+      gauge.set(connection.poolStats()?.waiting ?? 0);
+    },
+  });
+}
 
 export async function closeDatabase(): Promise<void> {
   if (!globalForDb.__forumDatabase) return;

@@ -15,8 +15,8 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema";
-import { db, listenToDatabase, purgeSubmissions, type Database, type Transaction } from "~/server/db";
-import { env, logger } from "~/server/platform";
+import { db, listenToDatabase, purgeSubmissions, queryRows, type Database, type Transaction } from "~/server/db";
+import { env, logger, metrics, observeGauge } from "~/server/platform";
 
 /** NOTIFY channel on which a committed job wakes the runner of every app server. */
 export const JOBS_CHANNEL = "jobs";
@@ -142,6 +142,7 @@ async function finish(definition: Definition, id: string, payload: unknown, atte
     return;
   }
   const givenUp = definition.once && attempt >= definition.maxAttempts;
+  metrics.jobFailures.inc({ kind: definition.kind, final: String(givenUp) });
   logger.warn({ err: error, job: definition.kind, jobId: id, attempt, givenUp }, "job failed");
   await db
     .update(jobs)
@@ -212,6 +213,47 @@ defineSchedule("purge-finished-jobs", {
 /** Forms' one-time keys (app/server/db/submissions.server.ts), kept a day; here because db/ may not define jobs. */
 defineSchedule("purge-submission-keys", { everySeconds: 3_600, run: () => purgeSubmissions() });
 
+/** How long a scrape waits for the count of due jobs; a database that does not answer leaves only this gauge empty. */
+const DUE_COUNT_TIMEOUT_MS = 1_000;
+
+/**
+ * The jobs waiting to run, counted when scraped: due, not under way (no
+ * lease), by kind. The partial index on pending jobs keeps it to the few
+ * rows there are; every process reads the same table, so the primary takes
+ * the largest count, not the sum.
+ */
+function observeDueJobs() {
+  observeGauge<"kind">({
+    name: "forum_jobs_due",
+    help: "Pending jobs that are due and not under way, by kind (read from the jobs table when scraped)",
+    labelNames: ["kind"],
+    aggregator: "max",
+    async collect(gauge) {
+      gauge.reset();
+      for (const definition of definitions.values()) if (definition.once) gauge.set({ kind: definition.kind }, 0);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const rows = await Promise.race([
+          queryRows<{ kind: string; due: number }>(sql`
+            select ${jobs.kind} as kind, count(*)::int as due from ${jobs}
+            where ${jobs.status} = 'pending' and ${jobs.runAt} <= now() and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} <= now())
+            group by ${jobs.kind}`),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error("counting due jobs timed out")), DUE_COUNT_TIMEOUT_MS);
+          }),
+        ]);
+        for (const row of rows) gauge.set({ kind: row.kind }, row.due);
+      } catch (error) {
+        // No numbers rather than zeros that would look like an empty queue.
+        gauge.reset();
+        logger.warn({ err: error }, "metrics: counting due jobs failed");
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  });
+}
+
 /**
  * Runs jobs in this process: at once when a write commits one (NOTIFY, from
  * any app server), and every `pollMs` for schedules, retries, expired leases
@@ -220,6 +262,7 @@ defineSchedule("purge-submission-keys", { everySeconds: 3_600, run: () => purgeS
  */
 export async function startJobRunner(pollMs = 2_500): Promise<() => Promise<void>> {
   await ensureSchedules();
+  observeDueJobs();
   let stopped = false;
   let again = false;
   let running: Promise<void> | null = null;

@@ -33,6 +33,15 @@ export interface DatabaseConnection {
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections and the queries waiting for one; null for PGlite (one connection, no pool). */
+  poolStats(): PoolStats | null;
+}
+
+export interface PoolStats {
+  size: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -113,6 +122,7 @@ async function openPostgres(
       await Promise.all(listeners.map((stop) => stop()));
       await pool.end();
     },
+    poolStats: () => ({ size: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -230,6 +240,7 @@ async function openPglite(
           releaseLock();
         }
       },
+      poolStats: () => null,
     };
   } catch (error) {
     releaseLock();

@@ -75,6 +75,15 @@ const envSchema = z.object({
   AI_TRAINING: z.enum(["allow", "deny"]).default("deny"),
   /** Where IndexNow submissions go; tests point it at a local receiver. Only used when PUBLIC_URL is a public https address. */
   INDEXNOW_ENDPOINT: z.url().default("https://api.indexnow.org/indexnow"),
+  /**
+   * Port of the Prometheus metrics (/metrics), apart from the site's: the cluster's primary answers there for all
+   * processes (server/metrics.ts). Unset: no metrics.
+   */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** Where the metrics port listens; anything but the loopback needs METRICS_TOKEN. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** When set, /metrics answers only requests with "Authorization: Bearer <token>". */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
 });
@@ -82,6 +91,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Addresses only this machine reaches. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
 function parseEnv(): Env & { PUBLIC_URL: string; isPublicHost: boolean } {
   const result = envSchema.safeParse(process.env);
@@ -99,6 +110,9 @@ function parseEnv(): Env & { PUBLIC_URL: string; isPublicHost: boolean } {
     if (!parsed.AUTH_SECRET) missing.push("  AUTH_SECRET: auf einem öffentlichen Host erforderlich (mindestens 32 Zeichen)");
     if (!parsed.SMTP_URL)
       missing.push("  SMTP_URL: auf einem öffentlichen Host erforderlich, sonst erreichen keine E-Mails die Mitglieder");
+  }
+  if (parsed.METRICS_PORT !== undefined && !parsed.METRICS_TOKEN && !LOOPBACK.test(parsed.METRICS_HOST)) {
+    missing.push(`  METRICS_TOKEN: erforderlich, wenn die Metriken auf ${parsed.METRICS_HOST} statt nur lokal (127.0.0.1) erreichbar sind`);
   }
   if (missing.length > 0) throw new Error(`Ungültige Umgebungsvariablen:\n${missing.join("\n")}`);
   return { ...parsed, PUBLIC_URL: publicUrl, isPublicHost };

@@ -8,6 +8,7 @@ export {
   type DatabaseKind,
   onQuery,
   openDatabase,
+  type PoolStats,
   type Transaction,
   withPgliteFolder,
 } from "./db-connection.server";
@@ -16,6 +17,15 @@ export { checkEventListeners, defineEvents, type EventHook } from "./events.serv
 export { applyDocumentCaching, GUEST_MAX_AGE_SECONDS, mustNotBeStored, notModified } from "./http-cache.server";
 export { LiveStreamLimits, liveStreamTexts, sessionOf } from "./live-stream-limits.server";
 export { logger, redactUrl } from "./logger.server";
+export {
+  localMetrics,
+  metrics,
+  METRICS_CONTENT_TYPE,
+  type MetricsJson,
+  observeGauge,
+  renderMetrics,
+  startProcessMetrics,
+} from "./metrics.server";
 export {
   dispatch,
   done,

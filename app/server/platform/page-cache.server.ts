@@ -41,6 +41,8 @@ export interface CachedPage {
   bodies: Record<Encoding, Buffer>;
   /** The discussion whose page this is (its slug), or null for every other page. */
   discussion: string | null;
+  /** The React Router route that rendered it (its id), for the metrics of the requests it answers. */
+  route: string;
 }
 
 export interface GuestRequest {
