@@ -10,23 +10,25 @@ import cluster from "node:cluster";
 import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import type express from "express";
-import { closeDatabase, databaseKind, db, listenToDatabase } from "~/server/db";
+import { closeDatabase, databaseKind, databasePoolStats, db, listenToDatabase } from "~/server/db";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
 import {
+  answerMetricsRequests,
   env,
+  gatherLocal,
   LiveStreamLimits,
   logger,
   observeGauge,
   PAGE_CACHE_CHANNEL,
   PageCache,
+  serveMetrics,
   sharedReads,
   startProcessMetrics,
 } from "~/server/platform";
 import { startJobs } from "./jobs";
 import { streamUnreadCount } from "./live-stream";
-import { answerMetricsRequests, gatherLocal, serveMetrics } from "./metrics";
 import { answerClientError, createApp } from "./pipeline";
 
 async function seedIfWanted() {
@@ -40,7 +42,7 @@ async function seedIfWanted() {
   );
 }
 
-/** This process's gauges of its own, and its share of the cluster's metrics (server/metrics.ts). */
+/** This process's gauges of its own, and its share of the cluster's metrics. */
 function observeMetrics(pageCache: PageCache, streams: Set<express.Response>) {
   if (env.METRICS_PORT === undefined) return;
   startProcessMetrics(cluster.isWorker ? String(cluster.worker!.id) : "0");
@@ -54,6 +56,24 @@ function observeMetrics(pageCache: PageCache, streams: Set<express.Response>) {
     name: "forum_live_streams",
     help: "Open live streams of the bell (/notifications/live)",
     collect: (gauge) => gauge.set(streams.size),
+  });
+  if (!databasePoolStats()) return;
+  observeGauge<"state">({
+    name: "forum_db_pool_connections",
+    help: "PostgreSQL pool connections of the app servers: in use, idle, and the pools' size (DATABASE_POOL_SIZE per process)",
+    labelNames: ["state"],
+    collect(gauge) {
+      const stats = databasePoolStats();
+      if (!stats) return;
+      gauge.set({ state: "in_use" }, stats.total - stats.idle);
+      gauge.set({ state: "idle" }, stats.idle);
+      gauge.set({ state: "max" }, stats.size);
+    },
+  });
+  observeGauge({
+    name: "forum_db_pool_waiting_queries",
+    help: "Queries waiting for a PostgreSQL pool connection",
+    collect: (gauge) => gauge.set(databasePoolStats()?.waiting ?? 0),
   });
 }
 
@@ -108,7 +128,7 @@ async function listen() {
     if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
   });
   server.keepAliveTimeout = 65_000;
-  // Alone, this process answers the metrics port; in a cluster the primary does, and asks this one (server/metrics.ts).
+  // Alone, this process answers the metrics port; in a cluster the primary does, and asks this one (app/server/platform/metrics-port.server.ts).
   const metricsServer = cluster.isWorker ? null : serveMetrics(gatherLocal);
   server.on("clientError", answerClientError);
   const jobs = await startJobs();

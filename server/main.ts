@@ -33,8 +33,7 @@ async function runPrimary(count: number) {
   // primary never opens (it would migrate, hold a pool, and die with the database instead of waiting for it).
   // eslint-disable-next-line server-domains/domain-imports
   const { devMailboxUrl } = await import("~/server/mail/dev-mailbox.server");
-  const { logger, startProcessMetrics } = await import("~/server/platform");
-  const { clusterMetricsGatherer, serveMetrics } = await import("./metrics");
+  const { clusterMetricsGatherer, logger, serveMetrics, startProcessMetrics } = await import("~/server/platform");
 
   if (env.METRICS_PORT !== undefined) {
     startProcessMetrics("primary");

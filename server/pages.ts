@@ -140,19 +140,19 @@ export interface PageHandlerOptions {
   build: ServerBuild;
   mode: string;
   cache: PageCache;
+  /** The route of a URL (routeMatcher), shared with the request gate, which labels what it turns away. */
+  routeOf: (url: string) => string;
 }
 
 /** The React Router stage: renders, and fills the cache for guests. */
-export function renderPages({ build, mode, cache }: PageHandlerOptions) {
+export function renderPages({ build, mode, cache, routeOf }: PageHandlerOptions) {
   const handle = createRequestHandler(build, mode);
-  const routeOf = routeMatcher(build);
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
     try {
       const locals = res.locals as Locals;
       const key = locals.pageCacheKey ?? null;
       const url = locals.markdownUrl ?? req.originalUrl;
-      const route = routeOf(url);
-      locals.route = route;
+      const route = (locals.route ??= routeOf(url));
       // Data requests (client-side navigation) end in ".data"; only documents get JSON-LD.
       const document = !req.path.endsWith(".data");
       const render = async (options: { forCache: boolean }) => {
@@ -220,11 +220,11 @@ async function pageOf(res: express.Response, response: Response, body: Buffer, r
 }
 
 /**
- * The id of the route that answers a URL, as React Router matches it: the
+ * The id of the route that answers a URL (the path and query as sent), as React Router matches it: the
  * label of the request metrics, bounded by the route table. A data request
  * (`/x.data`, the home's `/_root.data`) belongs to its page's route.
  */
-function routeMatcher(build: ServerBuild): (url: string) => string {
+export function routeMatcher(build: ServerBuild): (url: string) => string {
   type Entry = NonNullable<ServerBuild["routes"][string]>;
   const byParent = new Map<string | undefined, Entry[]>();
   for (const route of Object.values(build.routes)) {

@@ -41,7 +41,7 @@ import {
   withinVisit,
 } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { acceptsHtml, renderPages, send, serveCachedPages, serverTiming, type BodyLocals, type RouteLocals } from "./pages";
+import { acceptsHtml, renderPages, routeMatcher, send, serveCachedPages, serverTiming, type BodyLocals, type RouteLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -197,16 +197,11 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
       gauge.set({ state: "waiting" }, gate.waiting);
     },
   });
-  app.use(admitInOrder(gate));
-  app.all(
-    /.*/,
-    renderPages({
-      // The build itself, not a function returning it: React Router then derives its routes once, not per request.
-      build: serverBuild as ServerBuild,
-      mode: env.NODE_ENV,
-      cache: pageCache,
-    }),
-  );
+  // The build itself, not a function returning it: React Router then derives its routes once, not per request.
+  const build = serverBuild as ServerBuild;
+  const routeOf = routeMatcher(build);
+  app.use(admitInOrder(gate, routeOf));
+  app.all(/.*/, renderPages({ build, mode: env.NODE_ENV, cache: pageCache, routeOf }));
   app.use(handleError);
   return app;
 }
@@ -295,9 +290,12 @@ function staticFiles(serve: express.RequestHandler): express.RequestHandler {
  * page needs. Inside, the rest of the request runs with its visit at hand, so
  * deliberate waits can step outside (`waitOutsideGate`).
  */
-function admitInOrder(gate: RequestGate) {
+function admitInOrder(gate: RequestGate, routeOf: (url: string) => string) {
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (req.path === "/healthz") return next();
+    // Known before the gate answers: what it turns away counts for the route that was asked for.
+    const locals = res.locals as RouteLocals & { markdownUrl?: string | null };
+    locals.route = routeOf(locals.markdownUrl ?? req.originalUrl);
     // More waiting than the server can answer in time: turned away at once, not after the client gave up.
     // Guests' cached pages and static files never get here (they are answered above the gate).
     if (gate.waiting >= env.MAX_QUEUED_REQUESTS) {

@@ -11,6 +11,8 @@ import path from "node:path";
 export interface BenchServer {
   url: string;
   pid: number;
+  /** Base URL of the metrics port (GET `${metricsUrl}/metrics`), when started with `metricsPort`. */
+  metricsUrl: string | null;
   /** Resident memory of the server process in MB (Linux /proc). */
   rssMb(): number;
   /** How the process ended, if it has: "Code 1", "Signal SIGKILL"; null while it runs. */
@@ -26,6 +28,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** Where the server's stdout/stderr go (default: ignored / inherited). */
   logFile?: string;
+  /** Opens the Prometheus metrics on this port of 127.0.0.1 (METRICS_PORT). */
+  metricsPort?: number;
 }
 
 const SERVER_ENTRY = "build/server/index.js";
@@ -43,6 +47,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
       PUBLIC_URL: url,
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
+      ...(options.metricsPort ? { METRICS_PORT: String(options.metricsPort), METRICS_HOST: "127.0.0.1" } : {}),
       ...options.env,
     },
     stdio: ["ignore", log, options.logFile ? log : "inherit"],
@@ -58,6 +63,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   return {
     url,
     pid: child.pid!,
+    metricsUrl: options.metricsPort ? `http://127.0.0.1:${options.metricsPort}` : null,
     rssMb: () => readRssMb(child.pid!),
     exitStatus: () => exitStatus,
     stop: async () => {
@@ -147,10 +153,11 @@ export function freePort(): Promise<number> {
 
 /** The built server on an in-memory database with demo content, for scripts that audit its output (Lighthouse, JS size). */
 export async function startDemoServer(
-  options: { port?: number; logLevel?: string; env?: Record<string, string> } = {},
+  options: { port?: number; logLevel?: string; env?: Record<string, string>; metricsPort?: number } = {},
 ): Promise<BenchServer> {
   return startServer({
     port: options.port ?? (await freePort()),
+    metricsPort: options.metricsPort,
     env: { DATA_DIR: "memory://", SEED_DEMO: "true", LOG_LEVEL: options.logLevel ?? "warn", ...options.env },
   });
 }

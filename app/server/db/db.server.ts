@@ -5,8 +5,8 @@ import {
   type DatabaseKind,
   env,
   logger,
-  observeGauge,
   openDatabase,
+  type PoolStats,
   type Transaction,
 } from "~/server/platform";
 
@@ -35,26 +35,9 @@ export const databaseKind: DatabaseKind = connection.kind;
 /** NOTIFY messages on a channel, from every process on this database (see DatabaseConnection.listen). */
 export const listenToDatabase: DatabaseConnection["listen"] = (...args) => connection.listen(...args);
 
-if (connection.poolStats()) {
-  observeGauge<"state">({
-    name: "forum_db_pool_connections",
-    help: "PostgreSQL pool connections of the app servers: in use, idle, and the pools' size (DATABASE_POOL_SIZE per process)",
-    labelNames: ["state"],
-    collect(gauge) {
-      const stats = connection.poolStats();
-      if (!stats) return;
-      gauge.set({ state: "in_use" }, stats.total - stats.idle);
-      gauge.set({ state: "idle" }, stats.idle);
-      gauge.set({ state: "max" }, stats.size);
-    },
-  });
-  observeGauge({
-    name: "forum_db_pool_waiting_queries",
-    help: "Queries waiting for a PostgreSQL pool connection",
-    collect(gauge) {
-      gauge.set(connection.poolStats()?.waiting ?? 0);
-    },
-  });
+/** The PostgreSQL pool's numbers, for the metrics; null with PGlite. */
+export function databasePoolStats(): PoolStats | null {
+  return connection.poolStats();
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -2,6 +2,7 @@ export {
   closeDatabase,
   type Database,
   databaseKind,
+  databasePoolStats,
   db,
   escapeLike,
   excluded,

@@ -77,7 +77,7 @@ const envSchema = z.object({
   INDEXNOW_ENDPOINT: z.url().default("https://api.indexnow.org/indexnow"),
   /**
    * Port of the Prometheus metrics (/metrics), apart from the site's: the cluster's primary answers there for all
-   * processes (server/metrics.ts). Unset: no metrics.
+   * processes (app/server/platform/metrics-port.server.ts). Unset: no metrics.
    */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** Where the metrics port listens; anything but the loopback needs METRICS_TOKEN. */

@@ -17,6 +17,7 @@ export { checkEventListeners, defineEvents, type EventHook } from "./events.serv
 export { applyDocumentCaching, GUEST_MAX_AGE_SECONDS, mustNotBeStored, notModified } from "./http-cache.server";
 export { LiveStreamLimits, liveStreamTexts, sessionOf } from "./live-stream-limits.server";
 export { logger, redactUrl } from "./logger.server";
+export { answerMetricsRequests, clusterMetricsGatherer, gatherLocal, serveMetrics } from "./metrics-port.server";
 export {
   localMetrics,
   metrics,

@@ -3,7 +3,7 @@
  * costs here is one histogram observation; everything else is counted where
  * it happens (a shed, a cache lookup, a failed job) or read when scraped
  * (gauges with `collect`). With several app server processes the cluster's
- * primary asks each for its metrics and adds them up (server/metrics.ts);
+ * primary asks each for its metrics and adds them up (metrics-port.server.ts);
  * the process metrics (memory, event loop, garbage collection) carry a
  * `worker` label instead, since a sum of heaps says nothing.
  */

@@ -5,9 +5,9 @@
  * port would let the whole world in. METRICS_TOKEN adds a Bearer token (and
  * is required where the port listens on more than the loopback).
  *
- * Alone, the app server answers there itself. In a cluster the workers share
+ * Alone, the app server answers there itself (server/app-server.ts). In a cluster the workers share
  * the site's port, so the one answering a scrape would be any of them: the
- * primary answers instead, asks every worker over IPC for its metrics and
+ * primary (server/main.ts) answers instead, asks every worker over IPC for its metrics and
  * combines them with prom-client's AggregatorRegistry (counts summed, process
  * metrics kept per `worker`). The asking is ours, not prom-client's
  * clusterMetrics(): that fails the whole scrape after 5 s when one worker is
@@ -17,7 +17,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Worker } from "node:cluster";
 import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { env, localMetrics, logger, METRICS_CONTENT_TYPE, type MetricsJson, observeGauge, renderMetrics } from "~/server/platform";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { localMetrics, METRICS_CONTENT_TYPE, type MetricsJson, observeGauge, renderMetrics } from "./metrics.server";
 
 const REQUEST = "forum:metrics-request";
 const RESPONSE = "forum:metrics-response";
