@@ -6,15 +6,19 @@
  * fresh database with the demo content plus `--members` extra members, so
  * the writes are spread over many accounts: embedded PGlite in a temporary
  * folder, or with DATABASE_URL a PostgreSQL database of its own next to it.
- * Samples the server's RSS every 5 s and prints requests, req/s, errors,
- * timeouts, latency p50/p99 and the RSS series. Exits 1 on any error,
- * timeout, 4xx/5xx or write that was not acknowledged.
+ * Samples the server's RSS every 5 s (all its processes together, and each
+ * one from the metrics port: with PostgreSQL one app server per core) and
+ * prints requests, req/s, errors, timeouts, requests shed by the server
+ * (503 with Retry-After: the request gate's line was full), latency p50/p99
+ * and the memory. Exits 1 on any error, timeout, 4xx/5xx other than a shed,
+ * or write that was neither acknowledged nor shed.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { percentile, signIn, startServer, type BenchServer } from "./lib/bench-server";
+import { freePort, percentile, signIn, startServer, type BenchServer } from "./lib/bench-server";
+import { residentMbByWorker, scrapeMetrics, sumOf } from "./lib/metrics";
 import { createScratchDatabase, createTempDir } from "./lib/scratch-db";
 
 const { values } = parseArgs({
@@ -44,6 +48,8 @@ if (![duration, connections, memberCount].every((n) => Number.isInteger(n) && n 
 
 const BENCH_PASSWORD = "last-passwort";
 const SAMPLE_SECONDS = 5;
+/** The start of the request gate's 503 text (app/server/platform/unavailable.server.ts). */
+const OVERLOAD_TEXT = "Das Forum ist gerade überlastet";
 
 /** Demo content plus the load members, written before the server opens the database (PGlite allows one process). */
 async function prepareDatabase(env: Record<string, string | undefined>) {
@@ -120,6 +126,8 @@ interface KindStats {
   count: number;
   /** Status code → count. */
   statuses: Map<number, number>;
+  /** 503s the server shed (Retry-After, the overload text), also counted among the statuses. */
+  shed: number;
   /** Client-side, request built to response complete, in ms (autocannon's own latencies leave out the 302s). */
   latencies: number[];
   serverTimes: number[];
@@ -129,7 +137,7 @@ async function runLoad(server: BenchServer, urls: Urls, cookies: string[], secon
   const stats = new Map<Kind, KindStats>();
   const statsOf = (kind: Kind) => {
     let entry = stats.get(kind);
-    if (!entry) stats.set(kind, (entry = { count: 0, statuses: new Map(), latencies: [], serverTimes: [] }));
+    if (!entry) stats.set(kind, (entry = { count: 0, statuses: new Map(), shed: 0, latencies: [], serverTimes: [] }));
     return entry;
   };
   const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -167,14 +175,17 @@ async function runLoad(server: BenchServer, urls: Urls, cookies: string[], secon
           Object.assign(context, { kind: member ? "Mitglied liest" : "Gast liest", path: pick(urls.guestPaths) });
           return { ...request, method: "GET", path: context.path, headers: member ? { cookie: pick(cookies) } : {}, body: undefined };
         },
-        onResponse: (status, _body, context: Context, headers) => {
+        onResponse: (status, body, context: Context, headers) => {
           contexts.delete(context);
           const entry = statsOf(context.kind!);
           entry.count += 1;
           entry.latencies.push(performance.now() - context.sentAt!);
           entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
           // autocannon hands over the header names as the server wrote them.
-          const timing = /dur=([\d.]+)/.exec(String(headers?.["Server-Timing"] ?? headers?.["server-timing"] ?? ""));
+          const header = (name: string) => headers?.[name] ?? headers?.[name.toLowerCase()];
+          // The gate's 503 (decision 0024), not the one for a database that is away.
+          if (status === 503 && header("Retry-After") !== undefined && body.includes(OVERLOAD_TEXT)) entry.shed += 1;
+          const timing = /dur=([\d.]+)/.exec(String(header("Server-Timing") ?? ""));
           if (timing) entry.serverTimes.push(Number(timing[1]));
         },
       },
@@ -191,11 +202,28 @@ async function runLoad(server: BenchServer, urls: Urls, cookies: string[], secon
   });
 
   const rss: number[] = [server.rssMb()];
-  const sampler = setInterval(() => rss.push(server.rssMb()), SAMPLE_SECONDS * 1000);
+  const byWorker = new Map<string, number[]>();
+  const samplings: Promise<void>[] = [];
+  // Each process's memory as the server reports it; a scrape that fails under load leaves a gap, not a failed run.
+  const sampleWorkers = () =>
+    samplings.push(
+      scrapeMetrics(server.metricsUrl!)
+        .then((samples) => {
+          for (const [worker, mb] of residentMbByWorker(samples)) byWorker.set(worker, [...(byWorker.get(worker) ?? []), mb]);
+        })
+        .catch((error: unknown) => console.warn(`Metriken nicht gelesen: ${String(error)}`)),
+    );
+  sampleWorkers();
+  const sampler = setInterval(() => {
+    rss.push(server.rssMb());
+    sampleWorkers();
+  }, SAMPLE_SECONDS * 1000);
   const result = await instance;
   clearInterval(sampler);
   rss.push(server.rssMb());
-  return { result, stats, rss, timedOut };
+  sampleWorkers();
+  await Promise.all(samplings);
+  return { result, stats, rss, byWorker, timedOut };
 }
 
 async function main() {
@@ -216,7 +244,7 @@ async function main() {
   try {
     console.log(`${backend}: Demo-Inhalte und ${memberCount} Last-Mitglieder anlegen …`);
     const emails = await prepareDatabase({ DATA_DIR: serverEnv.DATA_DIR, DATABASE_URL: serverEnv.DATABASE_URL });
-    server = await startServer({ port: Number(values.port), env: serverEnv, logFile });
+    server = await startServer({ port: Number(values.port), metricsPort: await freePort(), env: serverEnv, logFile });
     const cookies: string[] = [];
     for (const [i, email] of emails.entries()) {
       cookies.push(await signIn(server.url, email, BENCH_PASSWORD, { "X-Forwarded-For": `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` }));
@@ -231,25 +259,33 @@ async function main() {
       // A freshly started server (cold JIT, empty caches) takes the same mix first; its numbers are shown, not judged,
       // unless something answers 4xx/5xx, which no warm-up excuses.
       const warm = await runLoad(server, urls, cookies, warmupSeconds);
-      const warmErrors = [...warm.stats.values()].flatMap((entry) => [...entry.statuses]).filter(([status]) => status >= 400);
+      const warmShed = [...warm.stats.values()].reduce((sum, entry) => sum + entry.shed, 0);
+      const warmErrors = [...warm.stats.values()]
+        .flatMap((entry) => [...entry.statuses])
+        .reduce((sum, [status, count]) => (status >= 400 ? sum + count : sum), -warmShed);
       console.log(
         `Aufwärmen (${warmupSeconds} s): ${warm.result.requests.total} Anfragen, ${warm.result.timeouts} Timeouts, ` +
-          `${warm.result.errors - warm.result.timeouts} Verbindungsfehler, ${warmErrors.reduce((sum, [, count]) => sum + count, 0)} Antworten 4xx/5xx`,
+          `${warm.result.errors - warm.result.timeouts} Verbindungsfehler, ${warmErrors} Antworten 4xx/5xx, ${warmShed} abgewiesen (503)`,
       );
-      if (warmErrors.length > 0) process.exitCode = 1;
+      if (warmErrors > 0) process.exitCode = 1;
     }
-    const { result, stats, rss, timedOut } = await runLoad(server, urls, cookies, duration);
+    const shedBefore = sumOf(await scrapeMetrics(server.metricsUrl!), "forum_http_requests_shed_total");
+    const { result, stats, rss, byWorker, timedOut } = await runLoad(server, urls, cookies, duration);
+    const shedByServer = sumOf(await scrapeMetrics(server.metricsUrl!), "forum_http_requests_shed_total") - shedBefore;
+    const shed = [...stats.values()].reduce((sum, entry) => sum + entry.shed, 0);
+    // A shed request was answered as designed (decision 0024): counted apart, not as an error.
     const clientErrors = [...stats.values()]
       .flatMap((entry) => [...entry.statuses])
-      .reduce((sum, [status, count]) => (status >= 400 ? sum + count : sum), 0);
-    const unacknowledgedWrites = [...(stats.get("Mitglied schreibt")?.statuses ?? new Map<number, number>())]
-      .filter(([status]) => status !== 302)
-      .reduce((sum, [, count]) => sum + count, 0);
+      .reduce((sum, [status, count]) => (status >= 400 ? sum + count : sum), -shed);
+    const writes = stats.get("Mitglied schreibt");
+    const unacknowledgedWrites =
+      [...(writes?.statuses ?? new Map<number, number>())].filter(([status]) => status !== 302).reduce((sum, [, count]) => sum + count, 0) -
+      (writes?.shed ?? 0);
     // autocannon counts a timeout as an error, too.
     const connectionErrors = result.errors - result.timeouts;
 
-    console.log("\n| Art | Anfragen | Statuscodes | p50 ms | p99 ms | Server p50 ms | Server p95 ms |");
-    console.log("|---|---:|---|---:|---:|---:|---:|");
+    console.log("\n| Art | Anfragen | Statuscodes | abgewiesen | p50 ms | p99 ms | Server p50 ms | Server p95 ms |");
+    console.log("|---|---:|---|---:|---:|---:|---:|---:|");
     for (const [kind, entry] of stats) {
       entry.latencies.sort((a, b) => a - b);
       entry.serverTimes.sort((a, b) => a - b);
@@ -259,7 +295,7 @@ async function main() {
         .join(", ");
       const ms = (values: number[], p: number) => percentile(values, p).toFixed(0);
       console.log(
-        `| ${kind} | ${entry.count} | ${codes} | ${ms(entry.latencies, 50)} | ${ms(entry.latencies, 99)} | ${ms(entry.serverTimes, 50)} | ${ms(entry.serverTimes, 95)} |`,
+        `| ${kind} | ${entry.count} | ${codes} | ${entry.shed} | ${ms(entry.latencies, 50)} | ${ms(entry.latencies, 99)} | ${ms(entry.serverTimes, 50)} | ${ms(entry.serverTimes, 95)} |`,
       );
     }
     const all = [...stats.values()].flatMap((entry) => entry.latencies).sort((a, b) => a - b);
@@ -268,10 +304,20 @@ async function main() {
       `Fehler:            ${connectionErrors} Verbindungsfehler, ${result.timeouts} Timeouts (> 10 s), ${clientErrors} Antworten 4xx/5xx, ${unacknowledgedWrites} Kommentare ohne Weiterleitung`,
     );
     console.log(
+      `Abgewiesen:        ${shed} Anfragen mit 503 und Retry-After (Lastabwurf, keine Fehler); laut Server-Metriken ${shedByServer}`,
+    );
+    console.log(
       `Latenz (alle):     p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${(all.at(-1) ?? 0).toFixed(0)} ms`,
     );
     console.log(`RSS alle ${SAMPLE_SECONDS} s (MB): ${rss.join(" ")}`);
     console.log(`RSS:               erste ${rss[0]} MB, höchste ${Math.max(...rss)} MB, letzte ${rss.at(-1)} MB`);
+    // "0": the server alone (PGlite); "primary" and 1, 2 …: the cluster's processes (PostgreSQL).
+    for (const [worker, series] of [...byWorker].sort(([a], [b]) => a.localeCompare(b, "de", { numeric: true }))) {
+      const name = worker === "primary" ? "Hauptprozess" : worker === "0" ? "Prozess" : `Prozess ${worker}`;
+      console.log(
+        `RSS ${name.padEnd(14)} erste ${series[0]} MB, höchste ${Math.max(...series)} MB, letzte ${series.at(-1)} MB (${series.join(" ")})`,
+      );
+    }
     if (timedOut.length > 0) console.log(`Zeitüberschreitungen:\n  ${timedOut.slice(0, 15).join("\n  ")}`);
 
     if (result.errors + clientErrors + unacknowledgedWrites > 0) {
