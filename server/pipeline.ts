@@ -199,7 +199,8 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
   });
   // The build itself, not a function returning it: React Router then derives its routes once, not per request.
   const build = serverBuild as ServerBuild;
-  const routeOf = routeMatcher(build);
+  // Only the metrics read the route; without them no request pays for matching it.
+  const routeOf = env.METRICS_PORT !== undefined ? routeMatcher(build) : () => "";
   app.use(admitInOrder(gate, routeOf));
   app.all(/.*/, renderPages({ build, mode: env.NODE_ENV, cache: pageCache, routeOf }));
   app.use(handleError);

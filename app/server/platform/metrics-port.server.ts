@@ -162,7 +162,8 @@ export function clusterMetricsGatherer(): () => Promise<string> {
           logger.warn({ pid: worker.process.pid, error: response.error }, "a worker could not gather its metrics");
         if (answered.size === asked.length) done();
       });
-      for (const worker of asked) worker.send({ type: REQUEST, id } satisfies MetricsRequest);
+      // With a callback a channel that closed meanwhile is an answer that does not come, not an 'error' event that would end the primary.
+      for (const worker of asked) worker.send({ type: REQUEST, id } satisfies MetricsRequest, undefined, () => undefined);
       if (asked.length === 0) done();
     });
     missing = asked.length - delivered;
