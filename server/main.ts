@@ -18,7 +18,9 @@ const workers = workerCount();
 /** The longest pause before a failed app server process is replaced: after the database is back, the site answers within it. */
 const MAX_RESTART_DELAY_MS = 5_000;
 
-if (cluster.isPrimary && workers > 1) {
+// With PostgreSQL a primary keeps the app server processes alive, one of them too: a process that cannot reach
+// the database at its start ends, and the primary starts another after a pause until the database is back.
+if (cluster.isPrimary && process.env.DATABASE_URL) {
   await runPrimary(workers);
 } else {
   const { startAppServer } = await import("./app-server");
@@ -28,12 +30,16 @@ if (cluster.isPrimary && workers > 1) {
 async function runPrimary(count: number) {
   // Secrets each process would otherwise draw for itself must be the same in all of them.
   process.env.DEV_MAILBOX_KEY ??= randomBytes(24).toString("base64url");
-  const { env } = await import("~/server/platform");
-  // The file itself, not the mail domain's index: that one loads the jobs and the database, which the
-  // primary never opens (it would migrate, hold a pool, and die with the database instead of waiting for it).
-  // eslint-disable-next-line server-domains/domain-imports
+  // The files themselves, not the platform's or the mail domain's index: the bundler puts what an index
+  // re-exports into the app's chunk, whose import opens the database, which the primary never does (it would
+  // migrate, hold a pool, and die with the database instead of waiting for it; tests/faults/database-restart.test.ts).
+  /* eslint-disable server-domains/domain-imports */
+  const { env } = await import("~/server/platform/env.server");
+  const { logger } = await import("~/server/platform/logger.server");
+  const { startProcessMetrics } = await import("~/server/platform/metrics.server");
+  const { clusterMetricsGatherer, serveMetrics } = await import("~/server/platform/metrics-port.server");
   const { devMailboxUrl } = await import("~/server/mail/dev-mailbox.server");
-  const { clusterMetricsGatherer, logger, serveMetrics, startProcessMetrics } = await import("~/server/platform");
+  /* eslint-enable server-domains/domain-imports */
 
   if (env.METRICS_PORT !== undefined) {
     startProcessMetrics("primary");
@@ -51,7 +57,7 @@ async function runPrimary(count: number) {
     worker.once("listening", () => {
       if (announced) return;
       announced = true;
-      process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL} (${count} Prozesse)\n`);
+      process.stdout.write(`  Forum läuft auf ${env.PUBLIC_URL} (${count === 1 ? "1 Prozess" : `${count} Prozesse`})\n`);
       const mailbox = devMailboxUrl();
       if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
     });

@@ -208,3 +208,17 @@ it("with the database stopped, a killed app server process is replaced until it 
     .toBe(true);
   expect(Date.now() - back).toBeLessThan(10_000);
 });
+
+it("started while the database is down, the cluster waits for it and answers within 10 s of its return", async () => {
+  if (server.exitStatus() === null) await server.stop();
+  postgres.stop();
+  // startServer resolves once /healthz answers 200, and fails if the process ends before.
+  const starting = startCluster();
+  await new Promise((resolve) => setTimeout(resolve, 8_000));
+  postgres.start();
+  const back = Date.now();
+  server = await starting;
+  expect(Date.now() - back).toBeLessThan(10_000);
+  expect(server.exitStatus()).toBeNull();
+  expect(logged("app server process failed soon after its start; starting another after a pause").length).toBeGreaterThan(0);
+});
