@@ -63,6 +63,10 @@ it("answers every request that started before SIGTERM, resets none, and ends wit
   const before = answers.filter((answer) => answer.startedAt < signalAt);
   expect(before.length).toBeGreaterThan(CLIENTS);
   const failed = before.filter((answer) => answer.error !== null || answer.status! >= 500);
+  console.info(
+    `SIGTERM: ${before.length} requests started before the signal, ${failed.length} failed; ` +
+      `${answers.length - before.length} after it; exit after ${Math.round(exitedAfterMs)} ms (${server.exitStatus()})`,
+  );
   expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
   expect(server.exitStatus()).toBe("Code 0");
   expect(exitedAfterMs).toBeLessThan(5_000);
