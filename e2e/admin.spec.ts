@@ -84,12 +84,12 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   await page.waitForURL(/\/discussion\//);
   await waitForHydration(page);
   const discussionUrl = page.url();
-  await page.getByLabel("Dein Kommentar").fill(`Kauft jetzt billige Backlinks bei mir! ${id}`);
+  await page.getByLabel("Ihr Kommentar").fill(`Kauft jetzt billige Backlinks bei mir! ${id}`);
   await page.getByRole("button", { name: "Kommentar senden" }).click();
   await expect(page.getByText("Kommentar erfolgreich erstellt!")).toBeVisible();
   // A comment that went through empties the form.
-  await expect(page.getByLabel("Dein Kommentar")).toHaveValue("");
-  await page.getByLabel("Dein Kommentar").fill("Ein zweiter, ganz normaler Kommentar.");
+  await expect(page.getByLabel("Ihr Kommentar")).toHaveValue("");
+  await page.getByLabel("Ihr Kommentar").fill("Ein zweiter, ganz normaler Kommentar.");
   await page.getByRole("button", { name: "Kommentar senden" }).click();
   await expect(page.getByTestId("comment")).toHaveCount(2);
 
@@ -119,7 +119,7 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   await expect(page.getByText("Angepinnt")).toBeVisible();
   await expect(page.getByTestId("locked-notice")).toContainText("Diese Diskussion ist gesperrt. Neue Kommentare sind nicht möglich.");
   await expect(page.getByTestId("locked-notice")).toContainText("Grund: Frage ist beantwortet");
-  await expect(page.getByLabel("Dein Kommentar")).toHaveCount(0);
+  await expect(page.getByLabel("Ihr Kommentar")).toHaveCount(0);
   await expect(page.getByText("billige Backlinks")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Moderation" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Antworten (1)" })).toBeVisible();

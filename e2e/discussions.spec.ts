@@ -89,7 +89,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await asMember(otherPage, "markus.becker@example.com");
   await otherPage.goto(slugUrl);
   await waitForHydration(otherPage);
-  await otherPage.getByLabel("Dein Kommentar").fill("Wir loggen die Crawls mit Screaming Frog: https://example.org/log");
+  await otherPage.getByLabel("Ihr Kommentar").fill("Wir loggen die Crawls mit Screaming Frog: https://example.org/log");
   await otherPage.getByRole("button", { name: "Kommentar senden" }).click();
   await expect(otherPage.getByText("Kommentar erfolgreich erstellt!")).toBeVisible();
   await expect(otherPage.getByRole("heading", { name: "Antworten (1)" })).toBeVisible();
@@ -97,7 +97,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await expect(comment.getByRole("link", { name: "https://example.org/log" })).toHaveAttribute("rel", "nofollow ugc noopener");
 
   await comment.getByRole("link", { name: "Antworten" }).click();
-  await otherPage.getByLabel("Deine Antwort").fill("Nachtrag: auch die Logfiles helfen.");
+  await otherPage.getByLabel("Ihre Antwort").fill("Nachtrag: auch die Logfiles helfen.");
   await otherPage.getByRole("button", { name: "Antwort senden" }).click();
   await expect(otherPage.getByRole("heading", { name: "Antworten (2)" })).toBeVisible();
   await expect(otherPage.locator("ol ol [data-testid=comment]")).toHaveText(/Nachtrag: auch die Logfiles helfen\./);
@@ -200,7 +200,7 @@ test("guests see the comment hint, pending members their own with the send butto
   await visit("/subforum/sea");
   await page.getByTestId("discussion-card").first().getByRole("heading").getByRole("link").click();
   await expect(page.getByText("Sie müssen angemeldet sein, um einen Kommentar zu erstellen.")).toBeVisible();
-  await expect(page.getByLabel("Dein Kommentar")).toHaveCount(0);
+  await expect(page.getByLabel("Ihr Kommentar")).toHaveCount(0);
   const discussionUrl = page.url();
 
   const signedIn = await signInOverHttp(page, "emre.aydin@example.com", DEMO_PASSWORD);
@@ -210,7 +210,7 @@ test("guests see the comment hint, pending members their own with the send butto
   await expect(
     page.getByText("Ihr Account wartet noch auf Genehmigung. Sie können kommentieren, sobald Ihr Account freigeschaltet wurde."),
   ).toBeVisible();
-  await expect(page.getByLabel("Dein Kommentar")).toBeDisabled();
+  await expect(page.getByLabel("Ihr Kommentar")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Kommentar senden" })).toBeDisabled();
 });
 

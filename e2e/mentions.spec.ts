@@ -28,7 +28,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await writer.goto("/subforum/sea");
   await writer.getByRole("link", { name: title }).first().click();
   await writer.waitForURL((url) => url.pathname.startsWith("/discussion/"));
-  const field = writer.getByLabel("Dein Kommentar");
+  const field = writer.getByLabel("Ihr Kommentar");
   await field.click();
   await field.pressSequentially("Frag doch @Ottilie", { delay: 30 });
   const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });

@@ -184,7 +184,7 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
         <CardHeader>
           <CardTitle>Beispiel-Diskussionen</CardTitle>
           <CardDescription>
-            Legt {samples.total} realistische Beispiel-Diskussionen mit dir als Autor an, zum Beispiel für eine Vorführung.
+            Legt {samples.total} realistische Beispiel-Diskussionen mit Ihnen als Autor an, zum Beispiel für eine Vorführung.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -71,7 +71,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">Neue Diskussion starten</h1>
-      <p className="mt-1 text-muted-foreground">Stelle eine Frage, teile eine Fallstudie oder starte eine Debatte.</p>
+      <p className="mt-1 text-muted-foreground">Stellen Sie eine Frage, teilen Sie eine Fallstudie oder starten Sie eine Debatte.</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
         <input type="hidden" name={fields.submissionKey.name} value={loaderData.submissionKey} />
         {form.errors?.length ? (

@@ -175,7 +175,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
 
       <div aria-live="polite" aria-busy={searching} className="flex flex-col gap-4">
         {result === null ? (
-          <p className="text-muted-foreground">Gib einen Suchbegriff ein oder wähle eine Kategorie oder einen Zeitraum.</p>
+          <p className="text-muted-foreground">Geben Sie einen Suchbegriff ein oder wählen Sie eine Kategorie oder einen Zeitraum.</p>
         ) : result.total === 0 ? (
           <div className="rounded-xl border border-dashed border-border p-8 text-center">
             <h2 className="text-lg font-semibold">Keine Ergebnisse gefunden</h2>

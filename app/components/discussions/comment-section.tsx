@@ -357,7 +357,7 @@ function CommentForm({
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
       {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
       <label htmlFor={id} className="text-sm font-medium">
-        {parentId ? "Deine Antwort" : "Dein Kommentar"}
+        {parentId ? "Ihre Antwort" : "Ihr Kommentar"}
       </label>
       {disabledHint && (
         <p id={`${id}-hint`} className="rounded-lg bg-muted p-3 text-sm">
@@ -373,7 +373,7 @@ function CommentForm({
         aria-describedby={disabledHint ? `${id}-hint` : undefined}
         autoFocus={autoFocus}
         defaultValue={draft ?? undefined}
-        placeholder={parentId ? "Antwort schreiben..." : "Schreibe einen Kommentar..."}
+        placeholder={parentId ? "Antwort schreiben..." : "Schreiben Sie einen Kommentar..."}
       />
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">

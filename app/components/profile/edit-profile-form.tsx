@@ -30,7 +30,7 @@ export function EditProfile({ profile, errors }: { profile: PublicProfile; error
         <DialogContent wide>
           <DialogHeader>
             <DialogTitle>Profil bearbeiten</DialogTitle>
-            <DialogDescription>Deine Angaben sind für alle Besucher sichtbar, deine E-Mail-Adresse nie.</DialogDescription>
+            <DialogDescription>Ihre Angaben sind für alle Besucher sichtbar, Ihre E-Mail-Adresse nie.</DialogDescription>
           </DialogHeader>
           <EditProfileForm profile={profile} errors={errors} />
         </DialogContent>

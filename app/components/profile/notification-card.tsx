@@ -20,7 +20,7 @@ export function NotificationCard({ settings }: { settings: Settings }) {
     <Card>
       <CardHeader>
         <CardTitle>E-Mail-Benachrichtigungen</CardTitle>
-        <CardDescription>Lege fest, worüber du auf der Website und per E-Mail benachrichtigt wirst.</CardDescription>
+        <CardDescription>Legen Sie fest, worüber Sie auf der Website und per E-Mail benachrichtigt werden.</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="flex flex-col gap-4" preventScrollReset>

@@ -14,7 +14,7 @@ export function PrivacyCard({ exportHref, deleteError }: { exportHref: string; d
       <CardHeader>
         <CardTitle>Meine Daten</CardTitle>
         <CardDescription>
-          Deine Rechte nach der DSGVO – mehr dazu in der{" "}
+          Ihre Rechte nach der DSGVO – mehr dazu in der{" "}
           <Link to={paths.datenschutz} className="text-brand-700 underline">
             Datenschutzerklärung
           </Link>
@@ -31,8 +31,8 @@ export function PrivacyCard({ exportHref, deleteError }: { exportHref: string; d
           <input type="hidden" name="intent" value="delete-account" />
           <p className="font-medium text-red-900">Konto löschen</p>
           <p className="text-sm text-muted-foreground">
-            Dein Konto und deine persönlichen Daten werden gelöscht. Deine Beiträge bleiben erhalten und erscheinen als „Gelöschter
-            Benutzer“. Das kann nicht rückgängig gemacht werden.
+            Ihr Konto und Ihre persönlichen Daten werden gelöscht. Ihre Beiträge bleiben erhalten und erscheinen als „Gelöschter Benutzer“.
+            Das kann nicht rückgängig gemacht werden.
           </p>
           <label htmlFor="delete-confirmation" className="text-sm">
             Zur Bestätigung „{DELETE_CONFIRMATION}“ eingeben
