@@ -18,11 +18,16 @@ const workers = workerCount();
 /** The longest pause before a failed app server process is replaced: after the database is back, the site answers within it. */
 const MAX_RESTART_DELAY_MS = 5_000;
 
-// With PostgreSQL a primary keeps the app server processes alive, one of them too: a process that cannot reach
-// the database at its start ends, and the primary starts another after a pause until the database is back.
+// With PostgreSQL a primary keeps the app server processes alive, one of them too. A process that cannot reach
+// the database at its start answers 503 until it can (wait-for-database.ts); one that ends anyway (the database
+// went away between the check and the app's own connection) is replaced after a pause.
 if (cluster.isPrimary && process.env.DATABASE_URL) {
   await runPrimary(workers);
 } else {
+  if (process.env.DATABASE_URL) {
+    const { waitForDatabase } = await import("./wait-for-database");
+    await waitForDatabase(process.env.DATABASE_URL);
+  }
   const { startAppServer } = await import("./app-server");
   await startAppServer();
 }
