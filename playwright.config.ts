@@ -34,7 +34,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    trace: process.env.CI ? "off" : "retain-on-failure",
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
     launchOptions: chromium,

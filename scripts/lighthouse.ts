@@ -2,7 +2,11 @@
  * `npm run test:lighthouse`: starts the built production server on an
  * in-memory database with demo content and audits the home page, a subforum
  * and a discussion with Lighthouse in the system Chromium. Fails unless the
- * SEO score is 100 on each; prints all four category scores.
+ * SEO score is 100 on each; prints the category scores.
+ * With `--no-performance` (CI) the performance category is left out: it
+ * traces each load under simulated throttling, which is most of the run's
+ * time, and a lab score on a shared CI machine says nothing (`npm run bench*`
+ * measures speed).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -19,6 +23,10 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
+const auditedCategories = ["performance", "accessibility", "best-practices", "seo"].filter(
+  (category) => category !== "performance" || !process.argv.includes("--no-performance"),
+);
+
 async function main() {
   const server = await startDemoServer({ port: process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : undefined });
   const BASE = server.url;
@@ -33,10 +41,11 @@ async function main() {
         port: chrome!.port,
         output: "json",
         logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        onlyCategories: auditedCategories,
       });
-    // A first, unscored run warms the browser and the server (the very first audit of a fresh Chromium can time out).
-    await audit("/");
+    // A first, unscored run warms the browser and the server, so the first page's timings are not a cold start's
+    // (and the very first traced audit of a fresh Chromium can time out).
+    if (auditedCategories.includes("performance")) await audit("/");
     for (const page of pages) {
       let result = await audit(page);
       if (result?.lhr.runtimeError) {
@@ -45,7 +54,7 @@ async function main() {
       }
       const categories = result?.lhr.categories ?? {};
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const line = `${page.padEnd(60)} performance ${score("performance")}  accessibility ${score("accessibility")}  best-practices ${score("best-practices")}  seo ${score("seo")}`;
+      const line = `${page.padEnd(60)} ${auditedCategories.map((id) => `${id} ${score(id)}`).join("  ")}`;
       console.log(line);
       if (score("seo") !== 100) {
         failed = true;
