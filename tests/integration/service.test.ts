@@ -14,7 +14,7 @@ const { makeViewer } = await import("../support/members");
 type Input = { answer: "ok" | "refuse" | "throw" | "not-found"; submissionKey?: string };
 
 /** A write that makes a numbered thing before its transaction and says in `steps` what ran, in order. */
-function tracedService(options: { prepareFails?: boolean; policy?: boolean } = {}) {
+function tracedService(options: { prepareFails?: boolean; policy?: boolean; afterThrows?: boolean } = {}) {
   const steps: string[] = [];
   let made = 0;
   const service = defineService<Viewer, Input, { row: string }, { thing: string }, string>({
@@ -33,7 +33,10 @@ function tracedService(options: { prepareFails?: boolean; policy?: boolean } = {
       if (answer === "throw") throw new Error("Die Änderung scheitert");
       return answer === "refuse" ? fail("conflict", "Abgelehnt") : ok({ thing: prepared });
     },
-    after: async ({ value, loaded, prepared }) => void steps.push(`after ${value.thing} ${loaded.row} ${prepared}`),
+    async after({ value, loaded, prepared }) {
+      steps.push(`after ${value.thing} ${loaded.row} ${prepared}`);
+      if (options.afterThrows) throw new Error("Die Datei lässt sich nicht löschen");
+    },
   });
   return { service, steps };
 }
@@ -82,5 +85,12 @@ describe("defineService's prepare, after and abandon", () => {
     expect(await refused.service(me, { answer: "ok" })).toEqual({ ok: false, reason: "forbidden" });
     expect(await refused.service(null, { answer: "ok" })).toEqual({ ok: false, reason: "forbidden" });
     expect(refused.steps).toEqual([]);
+  });
+
+  it("answers a committed write with its value when a side effect after it fails, and keeps what prepare made", async () => {
+    const me = await makeViewer();
+    const { service, steps } = tracedService({ afterThrows: true });
+    expect(await service(me, { answer: "ok" })).toEqual({ ok: true, value: { thing: "Ding 1" } });
+    expect(steps).toEqual(["prepare 1", "change Ding 1", "after Ding 1 Zeile Ding 1"]);
   });
 });

@@ -33,7 +33,7 @@ export interface ServiceSteps<Actor, Input, Loaded, Value, Prepared = undefined>
   change(tx: Transaction, step: { actor: Actor; input: Input; loaded: Loaded; prepared: Prepared }): Promise<Outcome<Value>>;
   /**
    * Side effects that must wait for the commit (delete the file the change replaced): only after a change that
-   * answered ok and committed. What it throws reaches the caller, although the write stands.
+   * answered ok and committed. What it throws is logged: the write stands, and its answer is the change's.
    */
   after?(step: { actor: Actor; input: Input; loaded: Loaded; prepared: Prepared; value: Value }): Promise<void>;
 }
@@ -52,6 +52,7 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
     if (!made.ok) return made;
     const prepared = made.value;
     let ran: Ran<Loaded, Value>;
+    let committing = false;
     try {
       ran = await db.transaction(async (tx) => {
         const key = steps.submissionKey?.(input);
@@ -60,14 +61,16 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
         if (claim?.status === "sent-before") return { outcome: ok(claim.value as Value) };
         const ran = await run(tx, actor, input, prepared);
         if (key && claim?.status === "new") await settleSubmission(tx, key, ran.outcome);
+        committing = true;
         return ran;
       });
     } catch (error) {
-      // The transaction rolled back, so nothing uses what prepare made.
-      await abandon(prepared);
+      // Thrown before the commit: rolled back, nothing uses what prepare made. A commit that threw may still have
+      // committed (the connection broke after it): then an unused file is the lesser harm than a row naming a lost one.
+      if (!committing) await abandon(prepared);
       throw error;
     }
-    if (ran.changed) await steps.after?.({ actor, input, prepared, ...ran.changed });
+    if (ran.changed) await after({ actor, input, prepared, ...ran.changed });
     else await abandon(prepared);
     return ran.outcome;
   };
@@ -79,6 +82,11 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
     if (verdict !== true) return { outcome: verdict === false ? fail("forbidden") : verdict };
     const outcome = await steps.change(tx, { actor, input, loaded, prepared });
     return outcome.ok ? { outcome, changed: { loaded, value: outcome.value } } : { outcome };
+  }
+
+  /** The write stands once committed: a side effect that fails is logged, and the member hears of the write. */
+  async function after(step: Parameters<NonNullable<typeof steps.after>>[0]): Promise<void> {
+    await steps.after?.(step).catch((error: unknown) => logger.error({ err: error }, "a side effect after a committed write failed"));
   }
 
   async function abandon(prepared: Prepared): Promise<void> {
