@@ -140,19 +140,22 @@ export async function action({ request, params }: Route.ActionArgs) {
     "update-profile": ({ intent, ...input }) =>
       respond(updateOwnProfile(viewer, { profileId: params.id, ...input }), { ...answer(intent), success: done(texts.profileUpdated) }),
     "upload-avatar": ({ intent, avatar }) =>
-      respond(setAvatar(viewer, params.id, { size: avatar.size, bytes: () => avatar.arrayBuffer() }), {
+      respond(setAvatar(viewer, { profileId: params.id, file: { size: avatar.size, bytes: () => avatar.arrayBuffer() } }), {
         ...answer(intent),
         success: done(texts.avatarUploaded, `${here}?edit=1`),
       }),
     "remove-avatar": ({ intent }) =>
-      respond(removeAvatar(viewer, params.id), { ...answer(intent), success: done("Profilbild entfernt", `${here}?edit=1`) }),
+      respond(removeAvatar(viewer, { profileId: params.id }), {
+        ...answer(intent),
+        success: done("Profilbild entfernt", `${here}?edit=1`),
+      }),
     "update-notifications": ({ intent, ...settings }) =>
       respond(updateNotificationSettings(viewer, { profileId: params.id, ...settings }), {
         ...answer(intent),
         success: done(texts.settingsSaved),
       }),
     "delete-account": ({ intent }) =>
-      respond(deleteOwnAccount(viewer, params.id), {
+      respond(deleteOwnAccount(viewer, { profileId: params.id }), {
         ...answer(intent),
         success: async () => {
           const cookies = await signOut(request).catch(() => [] as string[]);

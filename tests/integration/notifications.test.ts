@@ -473,7 +473,7 @@ describe("data protection", () => {
       expect.objectContaining({ topic: d.id, sentAt: expect.any(Date) }),
     ]);
 
-    expect((await deleteOwnAccount(member, member.id)).ok).toBe(true);
+    expect((await deleteOwnAccount(member, { profileId: member.id })).ok).toBe(true);
     for (const table of ["notifications", "discussion_watches", "category_watches", "notification_settings", "notification_mail_log"]) {
       const column = table === "notifications" ? "recipient_id" : "member_id";
       const [row] = await queryRows<{ value: number }>(

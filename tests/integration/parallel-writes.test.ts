@@ -58,7 +58,7 @@ describe("parallel avatar uploads by one member", () => {
       .toBuffer();
     const file = { size: png.length, bytes: async () => png.buffer.slice(png.byteOffset, png.byteOffset + png.length) as ArrayBuffer };
 
-    const { values, failures } = await inParallel(12, () => setAvatar(me, me.id, file));
+    const { values, failures } = await inParallel(12, () => setAvatar(me, { profileId: me.id, file }));
     expect(failures).toEqual([]);
     expect(values.filter((outcome) => outcome.ok)).toHaveLength(12);
 

@@ -53,7 +53,7 @@ describe("profile editing", () => {
 describe("avatars", () => {
   it("re-encodes an image to a 256 px WebP, replaces and removes the file", async () => {
     const me = await makeViewer();
-    const first = await profile.setAvatar(me, me.id, file(await png()));
+    const first = await profile.setAvatar(me, { profileId: me.id, file: file(await png()) });
     if (!first.ok) throw new Error(first.reason);
     expect(first.value.url).toMatch(new RegExp(`^/storage/avatars/${me.id}/\\d+-[0-9a-f]{12}\\.webp$`));
     const stored = path.join(process.env.STORAGE_DIR!, first.value.url.replace("/storage/", ""));
@@ -62,12 +62,12 @@ describe("avatars", () => {
     expect(meta.exif).toBeUndefined();
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await profile.setAvatar(me, me.id, file(await png()));
+    const second = await profile.setAvatar(me, { profileId: me.id, file: file(await png()) });
     if (!second.ok) throw new Error(second.reason);
     expect(await fileExistsForUrl(first.value.url)).toBe(false);
     expect(await fileExistsForUrl(second.value.url)).toBe(true);
 
-    await profile.removeAvatar(me, me.id);
+    await profile.removeAvatar(me, { profileId: me.id });
     expect(await fileExistsForUrl(second.value.url)).toBe(false);
     const [row] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, me.id));
     expect(row?.avatarUrl).toBeNull();
@@ -76,14 +76,31 @@ describe("avatars", () => {
   it("refuses other people's avatars, oversized files and non-images whatever their name", async () => {
     const me = await makeViewer();
     const other = await makeViewer();
-    expect(await profile.setAvatar(null, me.id, file(await png()))).toMatchObject({ ok: false, reason: "unauthenticated" });
-    expect(await profile.setAvatar(other, me.id, file(await png()))).toEqual({ ok: false, reason: "forbidden" });
-    expect(await profile.setAvatar(me, me.id, file(Buffer.alloc(6 * 1024 * 1024)))).toMatchObject({ ok: false, reason: "too-large" });
-    expect(await profile.setAvatar(me, me.id, file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")))).toMatchObject({
+    expect(await profile.setAvatar(null, { profileId: me.id, file: file(await png()) })).toMatchObject({
+      ok: false,
+      reason: "unauthenticated",
+    });
+    expect(await profile.setAvatar(other, { profileId: me.id, file: file(await png()) })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.setAvatar(me, { profileId: me.id, file: file(Buffer.alloc(6 * 1024 * 1024)) })).toMatchObject({
+      ok: false,
+      reason: "too-large",
+    });
+    expect(
+      await profile.setAvatar(me, { profileId: me.id, file: file(Buffer.from("Das ist kein Bild, nur Text mit .png-Endung")) }),
+    ).toMatchObject({
       ok: false,
       reason: "unsupported",
     });
-    expect(await profile.removeAvatar(other, me.id)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await profile.removeAvatar(other, { profileId: me.id })).toEqual({ ok: false, reason: "forbidden" });
+  });
+
+  it("removes the stored file when the profile is gone before the change", async () => {
+    const me = await makeViewer();
+    // The account deleted while the image was re-encoded: the viewer of the request still allows the upload.
+    await db.delete(user).where(eq(user.id, me.id));
+    expect(await profile.setAvatar(me, { profileId: me.id, file: file(await png()) })).toEqual({ ok: false, reason: "not-found" });
+    const folder = path.join(process.env.STORAGE_DIR!, "avatars", me.id);
+    expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([]);
   });
 });
 
@@ -177,8 +194,8 @@ describe("DSGVO", () => {
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect(JSON.stringify(data)).not.toMatch(/password/i);
 
-    expect(await profile.deleteOwnAccount(other, me.id)).toEqual({ ok: false, reason: "forbidden" });
-    await profile.deleteOwnAccount(me, me.id);
+    expect(await profile.deleteOwnAccount(other, { profileId: me.id })).toEqual({ ok: false, reason: "forbidden" });
+    await profile.deleteOwnAccount(me, { profileId: me.id });
     expect(await db.select().from(user).where(eq(user.id, me.id))).toEqual([]);
     const kept = await getDiscussionBySlug(mine.value.slug);
     expect(kept).toMatchObject({ author: null, authorId: null });

@@ -208,7 +208,7 @@ describe("DSGVO", () => {
     expect(data.readPositions).toEqual([
       expect.objectContaining({ discussionId: discussion.id, slug: discussion.slug, title: discussion.title }),
     ]);
-    await deleteOwnAccount(me, me.id);
+    await deleteOwnAccount(me, { profileId: me.id });
     expect(await db.select().from(readPositions).where(eq(readPositions.profileId, me.id))).toEqual([]);
     expect(await positionOf(reader, discussion.id)).not.toBeNull();
   });

@@ -29,7 +29,7 @@ const png = async () => {
 describe("avatars in an S3-compatible bucket", () => {
   it("uploads signed, replaces, removes and deletes a deleted member's folder", async () => {
     const me = await makeViewer();
-    const first = await profile.setAvatar(me, me.id, await png());
+    const first = await profile.setAvatar(me, { profileId: me.id, file: await png() });
     if (!first.ok) throw new Error(first.reason);
     expect(first.value.url).toMatch(new RegExp(`^https://cdn\\.example\\.com/forum-uploads/avatars/${me.id}/\\d+-[0-9a-f]{12}\\.webp$`));
     const stored = s3.objects.get(`forum-uploads/${first.value.url.replace("https://cdn.example.com/forum-uploads/", "")}`);
@@ -37,17 +37,17 @@ describe("avatars in an S3-compatible bucket", () => {
     expect(s3.authorizations.at(-1)).toMatch(/^AWS4-HMAC-SHA256 Credential=TESTKEY\/\d{8}\/eu-central-1\/s3\/aws4_request/);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await profile.setAvatar(me, me.id, await png());
+    const second = await profile.setAvatar(me, { profileId: me.id, file: await png() });
     if (!second.ok) throw new Error(second.reason);
     expect(await fileExistsForUrl(first.value.url)).toBe(false);
     expect(await fileExistsForUrl(second.value.url)).toBe(true);
 
-    await profile.removeAvatar(me, me.id);
+    await profile.removeAvatar(me, { profileId: me.id });
     expect(await fileExistsForUrl(second.value.url)).toBe(false);
 
-    const third = await profile.setAvatar(me, me.id, await png());
+    const third = await profile.setAvatar(me, { profileId: me.id, file: await png() });
     if (!third.ok) throw new Error(third.reason);
-    await profile.deleteOwnAccount(me, me.id);
+    await profile.deleteOwnAccount(me, { profileId: me.id });
     expect([...s3.objects.keys()].filter((key) => key.includes(me.id))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
 import { db, defineService, excluded } from "~/server/db";
-import { done, fail, logger, type Outcome } from "~/server/platform";
+import { done, fail, logger, ok } from "~/server/platform";
 import { accountApprovedMail, queueMail } from "~/server/mail";
 import { can, createMemberAccount, hashMemberPassword, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 
@@ -127,14 +127,18 @@ export async function listManagedMembers(page: number): Promise<{ members: Manag
  * An administrator creates an account that can sign in at once: approved,
  * address confirmed (the administrator vouches for it), with the chosen role.
  */
-export async function createUser(actor: Viewer | null, input: CreateUserInput): Promise<Outcome<{ id: string }>> {
-  if (!actor || !can(actor, "createUsers")) return fail("forbidden");
-  const { firstName, lastName } = splitUsername(input.username);
+export const createUser = defineService<Viewer, CreateUserInput, Record<never, never>, { id: string }, string>({
+  policy: (actor) => can(actor, "createUsers"),
   // Before the transaction: a hash waits in its own line, and must not keep the database waiting meanwhile.
-  const passwordHash = await hashMemberPassword(input.password);
-  try {
-    const id = await db.transaction(async (tx) => {
-      const id = await createMemberAccount(tx, {
+  prepare: async (_actor, input) => ok(await hashMemberPassword(input.password)),
+  // Nothing to lock: of two creations with one address the unique index lets one through (the conflict below).
+  load: async () => ({}),
+  async change(tx, { actor, input, prepared: passwordHash }) {
+    const { firstName, lastName } = splitUsername(input.username);
+    let id: string;
+    try {
+      // Its own savepoint: a known address rolls back only the account, and the transaction can still answer.
+      id = await createMemberAccount(tx, {
         email: input.email,
         password: { hash: passwordHash },
         firstName,
@@ -147,25 +151,23 @@ export async function createUser(actor: Viewer | null, input: CreateUserInput): 
         role: input.role,
         emailVerified: true,
       });
-      await tx.update(profiles).set({ approvalDecidedBy: actor.id }).where(eq(profiles.id, id));
-      await recordAudit(tx, actor, {
-        action: "create-user",
-        targetType: "member",
-        targetId: id,
-        targetLabel: `${firstName} ${lastName}`.trim(),
-        details: roleLabels[input.role],
-      });
-      return id;
-    });
-    return { ok: true, value: { id } };
-  } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    if (e.code === "23505" || e.cause?.code === "23505") {
-      return { ok: false, reason: "conflict", message: "Ein Benutzer mit dieser E-Mail-Adresse existiert bereits." };
+    } catch (error) {
+      const e = error as { code?: string; cause?: { code?: string } };
+      if (e.code === "23505" || e.cause?.code === "23505")
+        return fail("conflict", "Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.");
+      throw error;
     }
-    throw error;
-  }
-}
+    await tx.update(profiles).set({ approvalDecidedBy: actor.id }).where(eq(profiles.id, id));
+    await recordAudit(tx, actor, {
+      action: "create-user",
+      targetType: "member",
+      targetId: id,
+      targetLabel: `${firstName} ${lastName}`.trim(),
+      details: roleLabels[input.role],
+    });
+    return ok({ id });
+  },
+});
 
 /**
  * The admin rows are locked first, so two administrators cannot demote each

@@ -14,8 +14,8 @@ import {
   userRoles,
 } from "../../../db/schema";
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
-import { db, defineService } from "~/server/db";
-import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, type Outcome, putFile } from "~/server/platform";
+import { db, defineService, type Service } from "~/server/db";
+import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, putFile } from "~/server/platform";
 import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 import { exportReadPositions } from "~/server/discussions";
 import { getNotificationSettings } from "~/server/notifications";
@@ -50,61 +50,71 @@ export const avatarTexts = {
   notAnImage: "Nur Bilddateien sind erlaubt.",
 } as const;
 
+export interface AvatarUpload {
+  profileId: string;
+  file: { size: number; bytes: () => Promise<ArrayBuffer> };
+}
+
 /**
  * Checks the bytes (not the declared type), re-encodes to a square 256 px
  * WebP without metadata, stores it under avatars/{userId}/{timestamp}-{random}.webp
  * and deletes the previous file.
  */
-export async function setAvatar(
-  viewer: Viewer | null,
-  profileId: string,
-  file: { size: number; bytes: () => Promise<ArrayBuffer> },
-): Promise<Outcome<{ url: string }>> {
-  if (!viewer) return fail("unauthenticated", avatarTexts.notSignedIn);
-  if (!canEditProfile(viewer, profileId)) return fail("forbidden");
-  if (file.size > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
-  const input = Buffer.from(await file.bytes());
-  if (input.length === 0) return fail("unsupported", avatarTexts.notAnImage);
-  if (input.length > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
+const replaceAvatar = defineService<Viewer, AvatarUpload, { avatarUrl: string | null }, { url: string }, { url: string }>({
+  policy: (viewer, { profileId }) => canEditProfile(viewer, profileId),
+  // Before the transaction: re-encoding and storing must not hold the row lock.
+  async prepare(_viewer, { profileId, file }) {
+    if (file.size > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
+    const input = Buffer.from(await file.bytes());
+    if (input.length === 0) return fail("unsupported", avatarTexts.notAnImage);
+    if (input.length > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
 
-  let webp: Buffer;
-  try {
-    const metadata = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
-    if (!metadata.format || !metadata.width) return fail("unsupported", avatarTexts.notAnImage);
-    webp = await sharp(input, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(256, 256, { fit: "cover" })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    return fail("unsupported", avatarTexts.notAnImage);
-  }
-
-  // The random part keeps two uploads in the same millisecond apart (files are never overwritten).
-  const url = await putFile(`avatars/${profileId}/${Date.now()}-${randomBytes(6).toString("hex")}.webp`, webp, "image/webp");
+    let webp: Buffer;
+    try {
+      const metadata = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+      if (!metadata.format || !metadata.width) return fail("unsupported", avatarTexts.notAnImage);
+      webp = await sharp(input, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(256, 256, { fit: "cover" })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      return fail("unsupported", avatarTexts.notAnImage);
+    }
+    // The random part keeps two uploads in the same millisecond apart (files are never overwritten).
+    return ok({ url: await putFile(`avatars/${profileId}/${Date.now()}-${randomBytes(6).toString("hex")}.webp`, webp, "image/webp") });
+  },
+  // The profile is gone, or the write failed: the new file would belong to nobody.
+  abandon: ({ url }) => deleteFileByUrl(url),
   // Read and replace under the row lock: of parallel uploads each one removes exactly the file it replaced.
-  const previous = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+  load: async (tx, { profileId }) =>
+    (await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update"))[0] ?? null,
+  async change(tx, { input: { profileId }, prepared: { url } }) {
     await tx.update(profiles).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(profiles.id, profileId));
-    return row;
-  });
-  if (previous?.avatarUrl && previous.avatarUrl !== url) {
-    await deleteFileByUrl(previous.avatarUrl).catch((error: unknown) => logger.warn({ err: error }, "old avatar could not be deleted"));
-  }
-  return ok({ url });
-}
+    return ok({ url });
+  },
+  async after({ loaded: previous, value: { url } }) {
+    if (previous.avatarUrl && previous.avatarUrl !== url) {
+      await deleteFileByUrl(previous.avatarUrl).catch((error: unknown) => logger.warn({ err: error }, "old avatar could not be deleted"));
+    }
+  },
+});
 
-export async function removeAvatar(viewer: Viewer | null, profileId: string): Promise<Outcome<null>> {
-  if (!canEditProfile(viewer, profileId)) return { ok: false, reason: "forbidden" };
+/** A guest is told to sign in (the avatar form's text), where other writes answer "forbidden". */
+export const setAvatar: Service<Viewer, AvatarUpload, { url: string }> = async (viewer, upload) =>
+  viewer ? replaceAvatar(viewer, upload) : fail("unauthenticated", avatarTexts.notSignedIn);
+
+export const removeAvatar = defineService<Viewer, { profileId: string }, { avatarUrl: string | null }>({
+  policy: (viewer, { profileId }) => canEditProfile(viewer, profileId),
   // Under the row lock, as in setAvatar: an upload running at the same time never loses its file's cleanup.
-  const current = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+  load: async (tx, { profileId }) =>
+    (await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, profileId)).for("update"))[0] ?? null,
+  async change(tx, { input: { profileId } }) {
     await tx.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, profileId));
-    return row;
-  });
-  await deleteFileByUrl(current?.avatarUrl);
-  return { ok: true, value: null };
-}
+    return done;
+  },
+  after: ({ loaded: removed }) => deleteFileByUrl(removed.avatarUrl),
+});
 
 /** DSGVO Art. 15/20: everything stored about the member, as JSON. Passwords and tokens are not data "about" them and stay out. */
 export async function exportMemberData(viewer: Viewer) {
@@ -192,26 +202,25 @@ export async function exportMemberData(viewer: Viewer) {
  * role, sessions, avatar files, queued mails). Posts stay, without author,
  * and are shown as 'Gelöschter Benutzer'.
  */
-export async function deleteOwnAccount(viewer: Viewer | null, profileId: string): Promise<Outcome> {
-  if (!canDeleteAccount(viewer, profileId)) return fail("forbidden");
-  const refusal = await db.transaction(async (tx) => {
-    // Locked as in changeRole: the last two administrators leaving at the same moment cannot both pass.
-    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
-    if (
-      removesLastAdmin(
-        viewer.id,
-        admins.map((row) => row.userId),
-      )
-    )
-      return lastAdminTexts.deletion;
+export const deleteOwnAccount = defineService<Viewer, { profileId: string }, { admins: string[] }>({
+  policy: (viewer, { profileId }) => canDeleteAccount(viewer, profileId),
+  // Locked as in changeRole: the last two administrators leaving at the same moment cannot both pass.
+  load: async (tx) => ({
+    admins: (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update")).map(
+      (row) => row.userId,
+    ),
+  }),
+  authorize: (viewer, { admins }) => !removesLastAdmin(viewer.id, admins) || fail("conflict", lastAdminTexts.deletion),
+  async change(tx, { actor: viewer }) {
     await tx
       .delete(mailOutbox)
       .where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
     await tx.delete(user).where(eq(user.id, viewer.id));
-    return null;
-  });
-  if (refusal) return fail("conflict", refusal);
-  await deleteFolder(`avatars/${viewer.id}`);
-  logger.info({ member: viewer.id }, "account deleted by its owner");
-  return done;
-}
+    return done;
+  },
+  // The files once the account is surely gone: a rolled-back deletion keeps its avatar.
+  async after({ actor: viewer }) {
+    await deleteFolder(`avatars/${viewer.id}`);
+    logger.info({ member: viewer.id }, "account deleted by its owner");
+  },
+});
