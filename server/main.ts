@@ -44,6 +44,7 @@ async function runPrimary(count: number) {
   const { startProcessMetrics } = await import("~/server/platform/metrics.server");
   const { clusterMetricsGatherer, serveMetrics } = await import("~/server/platform/metrics-port.server");
   const { devMailboxUrl } = await import("~/server/mail/dev-mailbox.server");
+  const { nextPause } = await import("~/server/platform/retry-pause.server");
   /* eslint-enable server-domains/domain-imports */
 
   if (env.METRICS_PORT !== undefined) {
@@ -79,7 +80,7 @@ async function runPrimary(count: number) {
     // A process that dies right after start (the database is away) would die again at once: the next one
     // waits, longer each time up to 5 s, and there is always a next one: the database comes back, and
     // a primary that gave up would leave nothing to answer then.
-    restartDelay = lived < 10_000 ? Math.min(Math.max(restartDelay * 2, 250), MAX_RESTART_DELAY_MS) : 0;
+    restartDelay = lived < 10_000 ? nextPause(restartDelay, { first: 250, max: MAX_RESTART_DELAY_MS }) : 0;
     if (restartDelay > 0)
       logger.warn({ restartInMs: restartDelay }, "app server process failed soon after its start; starting another after a pause");
     setTimeout(() => {

@@ -126,11 +126,6 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** Whether the client takes HTML rather than text (a 503's page or its sentence). */
-export function acceptsHtml(req: express.Request): boolean {
-  return req.accepts(["html", "text"]) === "html";
-}
-
 function headerOf(req: express.Request, name: string): string | null {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(", ") : (value ?? null);
@@ -165,7 +160,7 @@ export function renderPages({ build, mode, cache, routeOf }: PageHandlerOptions)
         const response = await handle(toFetchRequest(req, res, { ...options, url }), context);
         if (!context.fault) return response;
         await response.body?.cancel();
-        return unavailableResponse(context.fault, wantsPage({ method: req.method, path: req.path, acceptsHtml: acceptsHtml(req) }));
+        return unavailableResponse(context.fault, wantsPage(req));
       };
       if (key === null) {
         // Tracked too: applyDocumentCaching marks a render that found a viewer private, whatever its cookies looked like.

@@ -41,7 +41,7 @@ import {
   withinVisit,
 } from "~/server/platform";
 import { paths } from "~/lib/paths";
-import { acceptsHtml, renderPages, routeMatcher, send, serveCachedPages, serverTiming, type BodyLocals, type RouteLocals } from "./pages";
+import { renderPages, routeMatcher, send, serveCachedPages, serverTiming, type BodyLocals, type RouteLocals } from "./pages";
 
 const CLIENT_DIR = "build/client";
 
@@ -341,7 +341,7 @@ function admitInOrder(gate: RequestGate, routeOf: (url: string) => string) {
 
 /** A 503 with its time to come back: a page for a browser's document request, the text for anything else. */
 async function sendUnavailable(req: express.Request, res: express.Response, reason: Fault | "overload") {
-  await send(res, unavailableResponse(reason, wantsPage({ method: req.method, path: req.path, acceptsHtml: acceptsHtml(req) })));
+  await send(res, unavailableResponse(reason, wantsPage(req)));
 }
 
 export function sendText(res: express.Response, status: number, message: string) {

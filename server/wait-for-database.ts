@@ -12,6 +12,7 @@ import pg from "pg";
 /* eslint-disable server-domains/domain-imports */
 import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/logger.server";
+import { nextPause } from "~/server/platform/retry-pause.server";
 import { isDatabaseUnavailable, unavailableResponse, wantsPage } from "~/server/platform/unavailable.server";
 /* eslint-enable server-domains/domain-imports */
 
@@ -19,7 +20,7 @@ const MAX_PAUSE_MS = 5_000;
 
 export async function waitForDatabase(databaseUrl: string): Promise<void> {
   let standIn: Server | null = null;
-  for (let pause = 250; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+  for (let pause = 250; ; pause = nextPause(pause, { first: 250, max: MAX_PAUSE_MS })) {
     const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
     // A connection that fails later must not end the process with an unhandled 'error' event.
     client.on("error", () => undefined);
@@ -52,8 +53,7 @@ function answerUnavailable(): Promise<Server> {
       res.end(JSON.stringify({ status: "error", database: "postgres", reachable: false, stores: false }));
       return;
     }
-    const acceptsHtml = /text\/html|\*\/\*/.test(req.headers.accept ?? "") || !req.headers.accept;
-    const response = unavailableResponse("database", wantsPage({ method: req.method ?? "GET", path, acceptsHtml }));
+    const response = unavailableResponse("database", wantsPage(req));
     void response.text().then((body) => {
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), Connection: "close" });
       res.end(req.method === "HEAD" ? undefined : body);

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { faultOf, isDatabaseUnavailable, lastStorageFailure, wantsPage } from "~/server/platform";
+import { faultOf, isDatabaseUnavailable, lastStorageFailure, nextPause, wantsPage } from "~/server/platform";
 
 describe("isDatabaseUnavailable", () => {
   it("knows a lost or refused connection, also wrapped by Drizzle", () => {
@@ -39,11 +40,31 @@ describe("faultOf", () => {
 });
 
 describe("wantsPage", () => {
+  const request = (method: string, url: string, accept?: string) =>
+    ({ method, url, headers: accept === undefined ? {} : { accept } }) as IncomingMessage;
+  const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
   it("gives a browser's document request a page and everything else the sentence", () => {
-    expect(wantsPage({ method: "GET", path: "/discussion/x", acceptsHtml: true })).toBe(true);
-    expect(wantsPage({ method: "POST", path: "/discussion/x", acceptsHtml: true })).toBe(true);
-    expect(wantsPage({ method: "GET", path: "/discussion/x.data", acceptsHtml: true })).toBe(false);
-    expect(wantsPage({ method: "GET", path: "/feed.xml", acceptsHtml: false })).toBe(false);
-    expect(wantsPage({ method: "HEAD", path: "/", acceptsHtml: true })).toBe(false);
+    expect(wantsPage(request("GET", "/discussion/x", browser))).toBe(true);
+    expect(wantsPage(request("POST", "/discussion/x?index", browser))).toBe(true);
+    expect(wantsPage(request("GET", "/discussion/x.data", browser))).toBe(false);
+    expect(wantsPage(request("GET", "/feed.xml", "application/rss+xml, text/plain"))).toBe(false);
+    expect(wantsPage(request("HEAD", "/", browser))).toBe(false);
+  });
+
+  it("negotiates the Accept header: none or */* takes the page, text or JSON alone the sentence", () => {
+    expect(wantsPage(request("GET", "/"))).toBe(true);
+    expect(wantsPage(request("GET", "/", "*/*"))).toBe(true);
+    expect(wantsPage(request("GET", "/", "text/plain"))).toBe(false);
+    expect(wantsPage(request("GET", "/", "application/json"))).toBe(false);
+    expect(wantsPage(request("GET", "/", "text/plain;q=1, text/html;q=0.5"))).toBe(false);
+  });
+});
+
+describe("nextPause", () => {
+  it("starts at the first pause, doubles, and stays at the longest", () => {
+    const pauses: number[] = [];
+    for (let pause = 0, i = 0; i < 7; i++) pauses.push((pause = nextPause(pause, { first: 250, max: 5_000 })));
+    expect(pauses).toEqual([250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
   });
 });

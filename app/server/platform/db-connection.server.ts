@@ -14,6 +14,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../db/schema";
 import { acquireDataDirLock, answerBackupRequests, type BackupDumpReport, emptyDataFolder } from "./pglite-folder.server";
+import { nextPause } from "./retry-pause.server";
 
 /**
  * One Drizzle type for both backends: every query in the app is written once
@@ -189,7 +190,7 @@ async function listenOnPostgres(
       if (stopped) return;
       connect().then(onGap, (error: unknown) => {
         onError(error as Error);
-        pause = Math.min(pause * 2, 30_000);
+        pause = nextPause(pause, { first: 500, max: 30_000 });
         retry = setTimeout(attempt, pause);
       });
     };

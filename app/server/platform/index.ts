@@ -95,3 +95,4 @@ export {
   wantsPage,
   type Fault,
 } from "./unavailable.server";
+export { nextPause } from "./retry-pause.server";

@@ -9,6 +9,8 @@
  * answered with a 503 and Retry-After, in German, not with a 500: the visitor
  * may try again in a minute, and a crawler keeps the page.
  */
+import type { IncomingMessage } from "node:http";
+import accepts from "accepts";
 
 /** Node's own codes for a connection that could not be made or was lost. */
 const NETWORK_CODES = new Set([
@@ -111,10 +113,14 @@ export function retryAfterOf(reason: Reason): number {
 
 /**
  * Whether a 503 goes out as a whole page: a browser's document request (not
- * React Router's data requests, which read their own format) that takes HTML.
+ * React Router's data requests, which read their own format) that takes HTML
+ * rather than text, as Express's `req.accepts` negotiates (the same package), so
+ * the pipeline and the stand-in of wait-for-database.ts answer alike.
  */
-export function wantsPage(request: { method: string; path: string; acceptsHtml: boolean }): boolean {
-  return (request.method === "GET" || request.method === "POST") && !request.path.endsWith(".data") && request.acceptsHtml;
+export function wantsPage(request: IncomingMessage): boolean {
+  const path = (request.url ?? "/").split("?")[0]!;
+  const takesHtml = accepts(request).type(["html", "text"]) === "html";
+  return (request.method === "GET" || request.method === "POST") && !path.endsWith(".data") && takesHtml;
 }
 
 /**
