@@ -42,28 +42,22 @@ export type ApprovalDecision = { intent: "approve" | "reject"; userId: string };
 
 /**
  * Approves or rejects a pending member and records who decided and when.
- * The pending profile is locked, so of two admins clicking at once the second
+ * Only a pending profile changes, so of two admins clicking at once the second
  * finds it decided and overwrites nothing. A rejected member's sessions end at once.
  */
-export const decideApproval = defineService<Viewer, ApprovalDecision, { member?: { email: string; firstName: string; lastName: string } }>({
+export const decideApproval = defineService<Viewer, ApprovalDecision, Record<never, never>>({
   policy: (actor) => can(actor, "approveMembers"),
-  // A member gone or decided no longer waits: the conflict below, not a 404.
-  load: async (tx, { userId }) => ({
-    member: (
-      await tx
-        .select({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName })
-        .from(profiles)
-        .where(and(eq(profiles.id, userId), eq(profiles.approvalStatus, "pending")))
-        .for("update")
-    )[0],
-  }),
-  async change(tx, { actor, input: { intent, userId }, loaded: { member } }) {
-    if (!member) return fail("conflict", "Das Mitglied wartet nicht mehr auf eine Entscheidung.");
+  // Nothing to read first: the update locks the profile and checks that it still waits, in one statement.
+  load: async () => ({}),
+  async change(tx, { actor, input: { intent, userId } }) {
     const decision = intent === "approve" ? "approved" : "rejected";
-    await tx
+    const [member] = await tx
       .update(profiles)
       .set({ approvalStatus: decision, approvalDecidedBy: actor.id, approvalDecidedAt: new Date(), updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
+      .where(and(eq(profiles.id, userId), eq(profiles.approvalStatus, "pending")))
+      .returning({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName });
+    // A member gone or decided no longer waits: a conflict, not a 404.
+    if (!member) return fail("conflict", "Das Mitglied wartet nicht mehr auf eine Entscheidung.");
     if (decision === "rejected") await tx.delete(session).where(eq(session.userId, userId));
     if (decision === "approved") {
       // The spec's approval mail, whatever the settings (alwaysMailedKinds); the notification is for the bell only.
