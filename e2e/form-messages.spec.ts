@@ -85,8 +85,8 @@ test("an English browser: empty comment, first name and moderation reason get ou
   expect(await formsLeftToTheBrowser(moderator)).toEqual([]);
   await moderator.locator('details:has(input[name="intent"][value="hide-discussion"]) > summary').click();
   await moderator.getByRole("button", { name: "Diskussion ausblenden" }).click();
-  await expect(moderator.getByText("Bitte gib einen Grund an.")).toBeVisible();
-  await expect(moderator.getByText("Bitte gib einen Grund an.")).toHaveCount(1);
+  await expect(moderator.getByText("Bitte geben Sie einen Grund an.")).toBeVisible();
+  await expect(moderator.getByText("Bitte geben Sie einen Grund an.")).toHaveCount(1);
   await expect(moderator.getByText("Diskussion ausgeblendet")).toHaveCount(0);
   await moderator.context().close();
 });

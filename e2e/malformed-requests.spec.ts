@@ -348,7 +348,7 @@ test("malformed moderator and admin intents: 400 with German text, and the guard
       ["hide-comment mit kaputter ID", { intent: "hide-comment", commentId: "keine-uuid", reason: "Spam" }, noSuchComment],
       ["restore-comment mit SQL statt ID", { intent: "restore-comment", commentId: "1' OR '1'='1" }, noSuchComment],
       ["update-comment mit kaputter ID", { intent: "update-comment", commentId: "123", content: "Neu" }, noSuchComment],
-      ["hide-discussion ohne Grund", { intent: "hide-discussion" }, "Bitte gib einen Grund an."],
+      ["hide-discussion ohne Grund", { intent: "hide-discussion" }, "Bitte geben Sie einen Grund an."],
       ["lock mit zu langem Grund", { intent: "lock", reason: "x".repeat(501) }, "Höchstens 500 Zeichen."],
       ["Kommentar über der Höchstlänge", { intent: "create-comment", content: "x".repeat(10_001) }, "höchstens 10.000 Zeichen"],
       ["unbekannter Intent", { intent: "alles-loeschen" }, unknownIntent],

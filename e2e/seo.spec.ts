@@ -64,12 +64,14 @@ test("every public page has a unique title, description, absolute canonical, Ope
   expect(titles.size).toBe(pages.length);
 });
 
-test("a discussion's description is the first 160 characters of its text", async ({ request }) => {
+test("a discussion's description is the start of its text, at most 160 characters, cut after a whole word", async ({ request }) => {
   const html = await (await request.get(await firstDiscussionPath(request))).text();
   const tags = head(html);
   expect(tags.ogType).toBe("article");
   expect(tags.description!.length).toBeLessThanOrEqual(160);
   expect(tags.description).not.toMatch(/<|&lt;/);
+  // The demo's first discussion is longer than that: its description ends on a whole word and "…".
+  expect(tags.description).toMatch(/[\p{L}\d.!?)"]…$/u);
 });
 
 test("private pages and search results are noindex", async ({ request }) => {

@@ -139,3 +139,17 @@ const countFormat = new Intl.NumberFormat("de-DE");
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
+
+/**
+ * At most `max` characters for a meta description or a feed's summary: cut at
+ * the last word that fits and marked with "…", never inside a word (a search
+ * result showing "Ranki" reads as a typo of ours). A single word longer than
+ * `max` is cut where it must be.
+ */
+export function shortenAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  // The room ends on a whole word when a space follows it; otherwise its last word is cut and goes.
+  const lastSpace = /\s/.test(text[max - 1]!) ? room.length : room.search(/\s\S*$/);
+  return `${(lastSpace > 0 ? room.slice(0, lastSpace) : room).replace(/[\s,;:–-]+$/, "")}…`;
+}

@@ -12,7 +12,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatCount, formatDate, formatMonthYear } from "~/lib/format";
+import { formatCount, formatDate, formatMonthYear, shortenAtWord } from "~/lib/format";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
@@ -260,7 +260,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   return seoMeta(matches, {
     title: profile.firstName,
     description: profile.bio
-      ? profile.bio.slice(0, 160)
+      ? shortenAtWord(profile.bio, 160)
       : `${profile.firstName} ist Mitglied der Marketing Community${profile.company ? ` (${profile.company})` : ""}.`,
     path: paths.profile(profile.id),
     type: "profile",

@@ -228,7 +228,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   seoMeta(matches, {
     title: loaderData?.filter.query ? `Suche: ${loaderData.filter.query}` : "Suche",
-    description: "Durchsuche alle Diskussionen der Marketing Community zu SEO, SEA, KI-Suche und Tools.",
+    description: "Durchsuchen Sie alle Diskussionen der Marketing Community zu SEO, SEA, KI-Suche und Tools.",
     path: paths.search,
     // Result pages are not indexed; the empty search page is (it is in the sitemap).
     noindex: loaderData ? hasSearchCriteria(loaderData.filter) || loaderData.filter.sortBy !== "relevance" : true,

@@ -77,6 +77,8 @@ describe("movedRedirect", () => {
     ["/benachrichtigungen/live", "/notifications/live"],
     ["/benachrichtigungen/abbestellen?token=AbC.dEf", "/notifications/unsubscribe?token=AbC.dEf"],
     ["/mitglieder/vorschlaege?q=Ka", "/members/suggestions?q=Ka"],
+    ["/index.html", "/"],
+    ["/INDEX.PHP?utm_source=x", "/?utm_source=x"],
   ])("%s → %s", (from, to) => {
     expect(movedRedirect(from)).toBe(to);
     // One hop: the English address is where the page is, in its canonical spelling.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatDate, formatMonthYear, initials } from "~/lib/format";
+import { formatAge, formatDate, formatMonthYear, initials, shortenAtWord } from "~/lib/format";
 
 describe("formatAge", () => {
   const now = new Date("2026-11-21T12:00:00Z");
@@ -79,5 +79,15 @@ describe("initials", () => {
     expect(initials("   ")).toBe("?");
     expect(initials("_")).toBe("?");
     expect(initials("._.")).toBe("?");
+  });
+});
+
+describe("shortenAtWord", () => {
+  it("leaves a text that fits and cuts a longer one after its last whole word, with …", () => {
+    expect(shortenAtWord("Crawl-Budget richtig planen", 40)).toBe("Crawl-Budget richtig planen");
+    expect(shortenAtWord("Crawl-Budget richtig planen", 20)).toBe("Crawl-Budget…");
+    expect(shortenAtWord("Eins, zwei, drei vier", 12)).toBe("Eins, zwei…");
+    expect(shortenAtWord("Donaudampfschifffahrtsgesellschaft", 10)).toBe("Donaudamp…");
+    for (const max of [10, 50, 160]) expect(shortenAtWord("Wort ".repeat(100).trim(), max).length).toBeLessThanOrEqual(max);
   });
 });

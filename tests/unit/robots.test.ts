@@ -31,7 +31,11 @@ describe("robots.txt", () => {
       const text = robotsTxt({ publicUrl, aiTraining });
       for (const agent of [...AI_SEARCH_AGENTS, "*"]) {
         const rules = rulesFor(text, agent);
-        expect(rules, agent).toContain("Allow: /");
+        // Nothing a first-match parser could read as allowing everything before the private paths.
+        expect(
+          rules.filter((line) => line.startsWith("Allow:")),
+          agent,
+        ).toEqual([]);
         expect(rules, agent).toContain("Disallow: /admin");
         expect(rules, agent).toContain("Disallow: /search?");
         expect(

@@ -59,11 +59,16 @@ describe("plain text", () => {
       "Erster & zweiter\n\n- eins\n- zwei\n\na\nb",
     );
   });
-  it("gives a 160-character excerpt without markup", () => {
-    const html = `<p>Erster &amp; <strong>zweiter</strong> Satz.</p><ul><li>Punkt</li></ul><p>${"x".repeat(300)}</p>`;
+  it("gives an excerpt of at most 160 characters without markup, cut after a whole word", () => {
+    const words = Array.from({ length: 60 }, (_, i) => `Wort${i}`).join(" ");
+    const html = `<p>Erster &amp; <strong>zweiter</strong> Satz.</p><ul><li>Punkt</li></ul><p>${words}</p>`;
     const excerpt = plainTextExcerpt(html);
-    expect(excerpt.startsWith("Erster & zweiter Satz. Punkt xxx")).toBe(true);
-    expect(excerpt).toHaveLength(160);
+    expect(excerpt.startsWith("Erster & zweiter Satz. Punkt Wort0 Wort1")).toBe(true);
+    expect(excerpt.length).toBeLessThanOrEqual(160);
+    expect(excerpt).toMatch(/ Wort\d+…$/);
+    // The word before "…" is whole: the text goes on with a space after it.
+    expect(`${html}`).toContain(`${excerpt.slice(excerpt.lastIndexOf(" ") + 1, -1)} `);
+    expect(plainTextExcerpt("<p>Kurz genug.</p>")).toBe("Kurz genug.");
   });
 });
 

@@ -64,7 +64,11 @@ export const changeRoleSchema = z.object({
 });
 
 export const moderationReasonSchema = z.object({
-  reason: z.string({ error: "Bitte gib einen Grund an." }).trim().min(1, "Bitte gib einen Grund an.").max(500, "Höchstens 500 Zeichen."),
+  reason: z
+    .string({ error: "Bitte geben Sie einen Grund an." })
+    .trim()
+    .min(1, "Bitte geben Sie einen Grund an.")
+    .max(500, "Höchstens 500 Zeichen."),
 });
 
 /** A lock may say why, but need not. */

@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { env } from "~/server/platform";
+import { shortenAtWord } from "~/lib/format";
 
 /** Rich text keeps bold, bullet lists, links, paragraphs and line breaks. Everything else becomes text. */
 const LINK_REL = "nofollow ugc noopener";
@@ -115,5 +116,5 @@ export function plainTextExcerpt(html: string, length = 160): string {
   const text = decodeEntities(sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, " ")
     .trim();
-  return text.slice(0, length);
+  return shortenAtWord(text, length);
 }

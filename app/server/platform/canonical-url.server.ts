@@ -111,8 +111,12 @@ export function canonicalRedirect(url: string): string | null {
  * Addresses first published in German and moved to their English twins
  * (decision 0022): links in sent mails, feed readers, bookmarks and search
  * engines still know them. Each keeps its parameters, in the same order.
+ * Besides them, the home page's names on servers and forum software before
+ * ours, which old links and crawlers still try.
  */
 export const MOVED_ROUTES = [
+  ["/index.html", "/"],
+  ["/index.php", "/"],
   ["/kategorie/:segment", "/category/:segment"],
   ["/kategorie/:segment/feed.xml", "/category/:segment/feed.xml"],
   ["/discussion/:slug/ungelesen", "/discussion/:slug/unread"],

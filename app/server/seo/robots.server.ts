@@ -36,7 +36,9 @@ const PRIVATE_PATHS = ["/admin", "/create-discussion", "/pending-approval", "/re
 export type AiTraining = "allow" | "deny";
 
 export function robotsTxt({ publicUrl, aiTraining }: { publicUrl: string; aiTraining: AiTraining }): string {
-  const usual = ["Allow: /", ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`)];
+  // No "Allow: /" before them: a parser that takes the first matching line instead of the longest would read it as
+  // allowing /admin too. What no line disallows is allowed anyway.
+  const usual = PRIVATE_PATHS.map((path) => `Disallow: ${path}`);
   // A crawler follows only the most specific group naming it, so each group repeats the private paths.
   const group = (agents: readonly string[], rules: string[]) => [...agents.map((agent) => `User-agent: ${agent}`), ...rules, ""];
   return [
