@@ -5,6 +5,7 @@ import { Toaster } from "~/components/toast/toaster";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
+import { appIcons, THEME_COLOR, WEB_MANIFEST_PATH } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import { readTheme, useStoredTheme } from "~/lib/theme";
@@ -16,6 +17,8 @@ import stylesheet from "./app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: appIcons[0].path },
+  { rel: "manifest", href: WEB_MANIFEST_PATH },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#c2410c" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <Meta />
         <Links />

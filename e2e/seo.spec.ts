@@ -5,6 +5,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { testClientIp } from "./fixtures";
 import { DEMO_PASSWORD } from "./auth-helpers";
+import { profileOf } from "./content-helpers";
+import { createMembers, profilePathOf } from "./members";
 
 // Plain HTTP: what a crawler sees.
 const BASE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -72,6 +74,17 @@ test("a discussion's description is the start of its text, at most 160 character
   expect(tags.description).not.toMatch(/<|&lt;/);
   // The demo's first discussion is longer than that: its description ends on a whole word and "…".
   expect(tags.description).toMatch(/[\p{L}\d.!?)"]…$/u);
+});
+
+test("a profile is indexed exactly when the sitemap lists it: with a visible post, not without", async ({ request }) => {
+  const [newcomer] = await createMembers([{ firstName: "Ohne", lastName: "Beitrag" }]);
+  const silent = await profilePathOf(newcomer);
+  const writer = await profileOf(request, "Hoffmann");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(head(await (await request.get(silent)).text()).robots).toBe("noindex, follow");
+  expect(sitemap).not.toContain(`${BASE}${silent}<`);
+  expect(head(await (await request.get(writer)).text()).robots).toBeUndefined();
+  expect(sitemap).toContain(`${BASE}${writer}<`);
 });
 
 test("private pages and search results are noindex", async ({ request }) => {
@@ -202,6 +215,33 @@ test("robots.txt keeps private paths out and names the sitemap", async ({ reques
   // Every page links /auth: crawlers must be let in to see its noindex (issue 17, defect 6).
   expect(text).not.toMatch(/^Disallow: \/auth/m);
   expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  expect(text).not.toMatch(/^Allow: \/$/m);
+});
+
+test("/favicon.ico, the app icons and the web manifest answer, and every page links the manifest and the touch icon", async ({
+  request,
+}) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const bytes = await ico.body();
+  // An icon file (type 1) with the 16 and 32 px images.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 2]);
+  expect([bytes[6], bytes[22]]).toEqual([16, 32]);
+
+  const html = await (await request.get("/")).text();
+  const manifestHref = html.match(/<link rel="manifest" href="([^"]+)"/)?.[1];
+  const touchIconHref = html.match(/<link rel="apple-touch-icon" href="([^"]+)"/)?.[1];
+  expect(manifestHref).toBe("/manifest.webmanifest");
+  expect(touchIconHref).toBeDefined();
+  const manifest = await (await request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({ name: "Marketing Community", lang: "de-DE", start_url: "/", display: "standalone" });
+  expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}"/>`);
+  for (const src of [touchIconHref!, ...manifest.icons.map((icon: { src: string }) => icon.src)]) {
+    const icon = await request.get(src);
+    expect(icon.status(), src).toBe(200);
+    expect(icon.headers()["content-type"], src).toBe("image/png");
+  }
 });
 
 test("RSS feeds parse as XML, hold the newest 50 and are linked from the pages", async ({ request }) => {

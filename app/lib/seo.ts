@@ -22,7 +22,7 @@ export interface SeoInput {
 }
 
 /**
- * The share image every page carries, drawn at build time (scripts/og-image.ts,
+ * The share image every page carries, drawn at build time (scripts/brand-files.ts,
  * a Vite plugin in vite.config.ts) into the public files.
  */
 export const shareImage = {
@@ -31,6 +31,37 @@ export const shareImage = {
   height: 630,
   alt: `${site.name} – ${site.tagline}`,
 } as const;
+
+/** The app icons of scripts/brand-files.ts: the favicon's tile for home screens. */
+export const appIcons = [
+  { path: "/brand/apple-touch-icon.png", size: 180 },
+  { path: "/brand/icon-192.png", size: 192 },
+  { path: "/brand/icon-512.png", size: 512 },
+] as const;
+
+export const WEB_MANIFEST_PATH = "/manifest.webmanifest";
+
+/** The browser's chrome around the forum: the primary orange (app/app.css, --color-primary). */
+export const THEME_COLOR = "#c2410c";
+
+/** The web app manifest: the name and tile a phone shows for the forum on its home screen. */
+export function webManifest() {
+  return {
+    name: site.name,
+    short_name: site.name,
+    description: site.description,
+    lang: "de-DE",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    // The page's own <meta name="theme-color"> (app/root.tsx, the primary orange) and the light theme's background.
+    theme_color: THEME_COLOR,
+    background_color: "#ffffff",
+    icons: appIcons
+      .filter((icon) => icon.size !== 180)
+      .map((icon) => ({ src: icon.path, sizes: `${icon.size}x${icon.size}`, type: "image/png", purpose: "any" })),
+  };
+}
 
 /** The public origin, read from the root loader so that server and browser agree. */
 export function publicUrlFrom(matches: ReadonlyArray<MatchLike | undefined>): string {

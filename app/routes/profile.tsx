@@ -255,9 +255,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
   if (!loaderData) return seoMeta(matches, { title: "Profil nicht gefunden", path: paths.profile(params.id), noindex: true });
-  const { profile } = loaderData;
+  const { profile, contributions } = loaderData;
   // The page shows the first name only, and so do its title and structured data.
   return seoMeta(matches, {
+    // A profile without a visible post is kept out of search as it is kept out of the sitemap (profileEntries): the
+    // same rule, so no profile is indexable and unlisted.
+    noindex: contributions.discussions + contributions.comments === 0,
     title: profile.firstName,
     description: profile.bio
       ? shortenAtWord(profile.bio, 160)
