@@ -177,6 +177,55 @@ test("a profile: first name in title and JSON-LD, og:type profile, what it wrote
   for (const client of [member, guest]) await client.dispose();
 });
 
+test("home names the forum (WebSite with its search, Organization with its logo); a list page names its discussions in order (ItemList)", async ({
+  playwright,
+  baseURL,
+}) => {
+  const guest = await clientAs(playwright, baseURL);
+  const home = jsonLdOf(await (await guest.get("/")).text());
+  const website = home.find((item) => item["@type"] === "WebSite") as JsonLd & {
+    url: string;
+    publisher: { "@id": string };
+    potentialAction: { target: { urlTemplate: string }; "query-input": string };
+  };
+  const organization = home.find((item) => item["@type"] === "Organization") as JsonLd & { "@id": string; name: string; logo: string };
+  expect(organization.name).toBe("Marketing Community");
+  expect(website.publisher["@id"]).toBe(organization["@id"]);
+  // The search box a search engine may show leads to our search page and its results.
+  const searchUrl = new URL(website.potentialAction.target.urlTemplate.replace("{search_term_string}", "Backlinks"));
+  expect(website.potentialAction["query-input"]).toBe("required name=search_term_string");
+  const results = await guest.get(searchUrl.pathname + searchUrl.search);
+  expect(results.status()).toBe(200);
+  expect(await results.text()).toContain('data-testid="search-result"');
+  const logo = await guest.get(new URL(organization.logo).pathname);
+  expect(logo.status()).toBe(200);
+  expect(logo.headers()["content-type"]).toBe("image/png");
+
+  const member = await clientAs(playwright, baseURL, "member");
+  const secondPage = await ensureSecondSubforumPage(member);
+  await member.dispose();
+  for (const [path, firstPosition] of [
+    ["/subforum/ai", 1],
+    [secondPage, 26],
+    ["/category/tools", 1],
+  ] as const) {
+    const html = await (await guest.get(path)).text();
+    const shown = html
+      .split('data-testid="discussion-card"')
+      .slice(1)
+      .map((card) => /href="(\/discussion\/[^"]+)"/.exec(card)![1]!);
+    const list = jsonLdOf(html).find((item) => item["@type"] === "ItemList") as JsonLd & {
+      itemListElement: Array<{ position: number; url: string }>;
+    };
+    expect(shown.length, path).toBeGreaterThan(0);
+    expect(
+      list.itemListElement.map((item) => [item.position, new URL(item.url).pathname]),
+      path,
+    ).toEqual(shown.map((href, index) => [firstPosition + index, href]));
+  }
+  await guest.dispose();
+});
+
 test("titles fit in 60 characters: the site name goes where it does not fit", async ({ playwright, baseURL }) => {
   const member = await clientAs(playwright, baseURL, "member");
   const stamp = Date.now();

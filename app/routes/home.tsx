@@ -14,7 +14,7 @@ import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  addStructuredData(context, websiteJsonLd());
+  addStructuredData(context, ...websiteJsonLd());
   const [recent, highlights, stats, viewer] = await Promise.all([
     sharedReads.read("home:recent", () => listRecentDiscussions()),
     sharedReads.read("home:highlights", () => listSubforumHighlights()),

@@ -9,7 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
-import { listSubforumPage, unreadCounts } from "~/server/discussions";
+import { listSubforumPage, SUBFORUM_PAGE_SIZE, unreadCounts } from "~/server/discussions";
 import { categoryWatchLevel, watchCategory, watchSavedTitle } from "~/server/notifications";
 import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond, sharedReads } from "~/server/platform";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,7 +18,7 @@ import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { watchLevels } from "~/lib/notifications";
 import { texts } from "~/lib/texts";
-import { addStructuredData, breadcrumbJsonLd } from "~/server/seo";
+import { addStructuredData, breadcrumbJsonLd, discussionListJsonLd } from "~/server/seo";
 import type { Route } from "./+types/subforum";
 
 /** A subforum's list, and under /category the same list for a category without a subforum (routes.ts). */
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: site.name, path: "/" },
     { name: subforum.title, path: subforum.path },
   ]);
-  addStructuredData(context, breadcrumbs);
+  addStructuredData(context, breadcrumbs, discussionListJsonLd(result.discussions, (page - 1) * SUBFORUM_PAGE_SIZE + 1));
   const watch = viewer && can(viewer, "watch") ? await categoryWatchLevel(viewer.id, subforum.category) : null;
   const unread = await unreadCounts(
     viewer,

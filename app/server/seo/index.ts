@@ -8,6 +8,7 @@ export {
   breadcrumbJsonLd,
   discussionBreadcrumbs,
   discussionJsonLd,
+  discussionListJsonLd,
   profilePageJsonLd,
   structuredDataScripts,
   websiteJsonLd,

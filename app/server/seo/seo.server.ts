@@ -3,6 +3,7 @@ import { categoryLabels, listings } from "~/lib/categories";
 import { authorFirstName, authorProfilePath } from "~/lib/authors";
 import { mentionsAsText } from "~/lib/mentions";
 import { paths } from "~/lib/paths";
+import { appIcons } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { type AuthorSummary, type CommentView, type DiscussionDetail, htmlToText } from "~/server/discussions";
 import type { Contributions, PublicProfile } from "~/server/members";
@@ -26,9 +27,54 @@ export function structuredDataScripts(items: ReadonlyArray<Record<string, unknow
   return items.map((item) => `<script type="application/ld+json">${JSON.stringify(item).replace(/</g, "\\u003c")}</script>`).join("");
 }
 
-/** The home page's WebSite entry. */
-export function websiteJsonLd(): Record<string, unknown> {
-  return { "@context": "https://schema.org", "@type": "WebSite", name: site.name, url: absolute("/"), inLanguage: "de-DE" };
+/**
+ * The home page's WebSite entry, with the search its form offers (a search
+ * engine may show a search box for the forum), and the forum as an
+ * Organization with its logo (the tile of the app icons, 512 px) and its operator.
+ */
+export function websiteJsonLd(): Array<Record<string, unknown>> {
+  const organization = { "@id": absolute("/#organization") };
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      name: site.name,
+      url: absolute("/"),
+      inLanguage: "de-DE",
+      publisher: organization,
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${absolute(paths.search)}?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      ...organization,
+      name: site.name,
+      url: absolute("/"),
+      logo: absolute(appIcons.at(-1)!.path),
+      parentOrganization: { "@type": "Organization", name: site.operator.company, url: absolute(paths.impressum) },
+    },
+  ];
+}
+
+/**
+ * The discussions a list page shows, in its order (Google's summary page: each
+ * item its position and address; positions go on across the pages).
+ */
+export function discussionListJsonLd(items: Array<{ slug: string; title: string }>, firstPosition: number): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: firstPosition + index,
+      url: absolute(paths.discussion(item.slug)),
+      name: item.title,
+    })),
+  };
 }
 
 const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
@@ -79,7 +125,8 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
     text: htmlToText(discussion.content),
     articleSection: categoryLabels[discussion.category],
     datePublished: discussion.createdAt.toISOString(),
-    dateModified: discussion.updatedAt.toISOString(),
+    // The page's last visible change, as in its article:modified_time and the sitemap's lastmod (decision 0027).
+    dateModified: discussion.changedAt.toISOString(),
     author: person(discussion.author, "Unbekannter Autor"),
     interactionStatistic: [counter("CommentAction", discussion.repliesCount), counter("ViewAction", discussion.viewsCount)],
     isPartOf: { "@type": "WebSite", name: site.name, url: absolute("/") },
