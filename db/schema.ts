@@ -187,6 +187,13 @@ export const discussions = pgTable(
     viewsCount: integer("views_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The page's last visible change (decision 0027): its title or text edited, a comment written, edited,
+     * hidden or restored, a moderation action. Set in the writing transaction, so it only moves forward; the
+     * sitemap's lastmod, the JSON-LD's dateModified, article:modified_time and the comments feed's
+     * Last-Modified all read it.
+     */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
     /** German full-text search: title weighted A, content B. Kept current by PostgreSQL itself. */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('german', coalesce(title, '')), 'A') || setweight(to_tsvector('german', coalesce(content, '')), 'B')`,

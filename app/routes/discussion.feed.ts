@@ -10,5 +10,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // A resource route: a thrown data(null) would go out as the JSON body "null".
     return new Response(texts.discussionNotFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return feedResponse(request, await discussionCommentsFeed(discussion));
+  return feedResponse(request, await discussionCommentsFeed(discussion), discussion.changedAt);
 }

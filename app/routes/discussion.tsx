@@ -34,7 +34,6 @@ import {
   createComment,
   getDiscussionBySlug,
   isReading,
-  lastVisibleCommentChange,
   listCommentPage,
   markRead,
   mentionNamesInRichText,
@@ -79,10 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const discussion = await loadDiscussion(params.slug, viewer);
   const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
-  const [{ comments, totalPages }, lastComment] = await Promise.all([
-    listCommentPage(discussion.id, page, { includeHidden: staff }),
-    lastVisibleCommentChange(discussion.id),
-  ]);
+  const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff });
   if (page > totalPages) throw data(null, { status: 404 });
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
   if (viewer && isReading(request)) {
@@ -117,7 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
     })),
     description: plainTextExcerpt(content) || discussion.title,
-    modifiedAt: lastComment && lastComment > discussion.updatedAt ? lastComment : discussion.updatedAt,
+    modifiedAt: discussion.changedAt,
     commentPages: { currentPage: page, totalPages },
     access,
     // Only on a member's page, never on a guest's shared one: a key is one member's, for one comment.

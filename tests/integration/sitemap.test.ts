@@ -1,11 +1,24 @@
+/**
+ * One meaning of "modified" for a discussion (decision 0027): the page's last
+ * visible change. The sitemap's lastmod, the JSON-LD's dateModified and the
+ * comments feed's Last-Modified agree after every kind of change, and none
+ * goes back in time when moderation hides something.
+ */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
-import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
+import {
+  createComment,
+  createDiscussion,
+  getDiscussionBySlug,
+  listCommentPage,
+  updateComment,
+  updateDiscussion,
+} from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { moderateComment } from "~/server/moderation";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
-import { discussionEntries } from "~/server/seo";
+import { discussionCommentsFeed, discussionEntries, discussionJsonLd, feedResponse } from "~/server/seo";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;
@@ -16,40 +29,84 @@ beforeAll(async () => {
   moderator = await makeViewer({ role: "moderator" });
 });
 
-async function lastmodOf(slug: string): Promise<Date> {
+/** What the sitemap, the structured data and the feed each say of the discussion's last change. */
+async function modifiedDates(slug: string) {
+  const discussion = (await getDiscussionBySlug(slug))!;
   const entry = (await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).find(
     (candidate) => candidate.path === `/discussion/${slug}`,
   );
-  if (!entry?.lastmod) throw new Error(`${slug} is not in the sitemap`);
-  return entry.lastmod;
+  const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
+  const jsonLd = discussionJsonLd(discussion, comments) as { dateModified: string };
+  const feed = feedResponse(new Request("http://localhost/feed.xml"), await discussionCommentsFeed(discussion), discussion.changedAt);
+  return {
+    changedAt: discussion.changedAt,
+    sitemap: entry?.lastmod?.toISOString(),
+    jsonLd: jsonLd.dateModified,
+    feed: feed.headers.get("Last-Modified"),
+  };
 }
 
-describe("sitemap lastmod", () => {
-  it("moves with a new visible comment and back when it is hidden", async () => {
-    const outcome = await createDiscussion(author, {
+/** Asserts that all of them name the same moment, not before `before` (two changes may share a millisecond), and returns it. */
+async function agreeAfter(slug: string, before: Date): Promise<Date> {
+  const dates = await modifiedDates(slug);
+  expect(dates.changedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+  expect(dates).toEqual({
+    changedAt: dates.changedAt,
+    sitemap: dates.changedAt.toISOString(),
+    jsonLd: dates.changedAt.toISOString(),
+    feed: new Date(Math.floor(dates.changedAt.getTime() / 1000) * 1000).toUTCString(),
+  });
+  return dates.changedAt;
+}
+
+describe("the last visible change of a discussion", () => {
+  it("moves forward with every visible change, moderation included, and sitemap, JSON-LD and feed agree", async () => {
+    const created = await createDiscussion(author, {
       title: "Letzte Änderung",
       category: "seo",
       content: "<p>Inhalt</p>",
       contentFormat: "html",
       assignedTo: undefined,
     });
-    if (!outcome.ok) throw new Error(outcome.reason);
-    const discussion = (await getDiscussionBySlug(outcome.value.slug))!;
+    if (!created.ok) throw new Error(created.reason);
+    const { id: discussionId, slug } = (await getDiscussionBySlug(created.value.slug))!;
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
-    await db.update(discussions).set({ createdAt: twoDaysAgo, updatedAt: twoDaysAgo }).where(eq(discussions.id, discussion.id));
-    expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());
+    await db
+      .update(discussions)
+      .set({ createdAt: twoDaysAgo, updatedAt: twoDaysAgo, changedAt: twoDaysAgo })
+      .where(eq(discussions.id, discussionId));
+    expect((await modifiedDates(slug)).sitemap).toBe(twoDaysAgo.toISOString());
 
-    const comment = await createComment(author, { discussionId: discussion.id, content: "Neuer Kommentar" });
+    const comment = await createComment(author, { discussionId, content: "Neuer Kommentar" });
     if (!comment.ok) throw new Error(comment.reason);
+    let last = await agreeAfter(slug, twoDaysAgo);
     const [row] = await queryRows<{ created_at: string | Date }>(sql`select created_at from comments where id = ${comment.value.id}`);
-    expect((await lastmodOf(discussion.slug)).getTime()).toBe(new Date(row!.created_at).getTime());
+    expect(last.getTime()).toBe(new Date(row!.created_at).getTime());
 
-    await moderateComment(moderator, {
-      discussionId: discussion.id,
-      commentId: comment.value.id,
-      action: "hide-comment",
-      reason: "Test",
-    });
-    expect((await lastmodOf(discussion.slug)).getTime()).toBe(twoDaysAgo.getTime());
+    const steps: Array<[string, () => Promise<{ ok: boolean }>]> = [
+      ["a comment edited", () => updateComment(author, { discussionId, commentId: comment.value.id, content: "Bearbeitet" })],
+      // Hidden: the page lost a comment. Before, lastmod went back to the discussion's own date.
+      [
+        "a comment hidden",
+        () => moderateComment(moderator, { discussionId, commentId: comment.value.id, action: "hide-comment", reason: "Test" }),
+      ],
+      ["a comment restored", () => moderateComment(moderator, { discussionId, commentId: comment.value.id, action: "restore-comment" })],
+      [
+        "the discussion edited",
+        () =>
+          updateDiscussion(author, {
+            discussionId,
+            title: "Letzte Änderung",
+            category: "seo",
+            content: "<p>Neu</p>",
+            contentFormat: "html",
+          }),
+      ],
+      ["the discussion locked", () => moderateDiscussion(moderator, { discussionId, action: "lock", reason: "Erledigt" })],
+    ];
+    for (const [name, step] of steps) {
+      expect((await step()).ok, name).toBe(true);
+      last = await agreeAfter(slug, last);
+    }
   });
 });

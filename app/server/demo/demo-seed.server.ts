@@ -133,6 +133,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
         viewsCount: estimateViews(threadComments.length, now.getTime() - createdAt),
         createdAt: new Date(createdAt),
         updatedAt: new Date(createdAt),
+        // The page last changed with its newest comment, as if the thread had been written over those days.
+        changedAt: new Date(Math.max(createdAt, ...threadComments.map((comment) => comment.at))),
       });
       if (threadComments.length > 0) {
         await tx.insert(comments).values(

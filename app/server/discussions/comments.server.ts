@@ -110,18 +110,6 @@ export async function listCommentPage(discussionId: string, page: number, option
   return { comments: views, totalPages, currentPage: page };
 }
 
-/**
- * When a guest last saw the discussion's comments change: the newest visible
- * comment's writing or edit (article:modified_time with the discussion's own edit).
- */
-export async function lastVisibleCommentChange(discussionId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ value: sql<string | null>`max(greatest(${comments.createdAt}, ${comments.updatedAt}))` })
-    .from(comments)
-    .where(and(eq(comments.discussionId, discussionId), isNull(comments.hiddenAt)));
-  return row?.value ? new Date(row.value) : null;
-}
-
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
 export async function commentPageOf(discussionId: string, commentId: string, executor: Database | Transaction = db): Promise<number> {
   const c = alias(comments, "c");
@@ -181,7 +169,7 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
     if (parentId && !parent) return fail("invalid", "Der Kommentar, auf den Sie antworten, existiert nicht mehr.");
     await tx
       .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} + 1` })
+      .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: sql`now()` })
       .where(eq(discussions.id, discussionId));
     const resolved = await resolveTextMentions(content, tx);
     const [row] = await tx
@@ -226,6 +214,10 @@ export const updateComment = defineService<
   async change(tx, { actor, input: { discussionId, commentId, content }, loaded: existing }) {
     const resolved = await resolveTextMentions(content, tx);
     await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    await tx
+      .update(discussions)
+      .set({ changedAt: sql`now()` })
+      .where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it.
     const before = new Set(textMentionsIn(existing.content));
     await discussionEvents.emit(tx, "comment.edited", {

@@ -21,6 +21,8 @@ export interface DiscussionDetail extends DiscussionSummary {
   lockReason: string | null;
   hiddenAt: Date | null;
   hiddenReason: string | null;
+  /** The page's last visible change (discussions.changedAt): what the sitemap, JSON-LD and meta tags give as modified. */
+  changedAt: Date;
 }
 
 /** Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. */
@@ -36,6 +38,7 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
       lockReason: discussions.lockReason,
       hiddenAt: discussions.hiddenAt,
       hiddenReason: discussions.hiddenReason,
+      changedAt: discussions.changedAt,
     })
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
@@ -51,6 +54,7 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
     lockReason: row.lockReason,
     hiddenAt: row.hiddenAt,
     hiddenReason: row.hiddenReason,
+    changedAt: row.changedAt,
   };
 }
 

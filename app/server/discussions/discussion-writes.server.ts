@@ -1,4 +1,4 @@
-import { and, eq, like, or } from "drizzle-orm";
+import { and, eq, like, or, sql } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
@@ -118,7 +118,7 @@ export const updateDiscussion = defineService<
     const content = await contentHtml(input, tx);
     await tx
       .update(discussions)
-      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date() })
+      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: sql`now()` })
       .where(eq(discussions.id, existing.id));
     // Only members the edit newly mentions hear of it; the others were told when they were first named.
     const before = new Set(mentionedIn(existing.content));

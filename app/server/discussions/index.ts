@@ -4,7 +4,6 @@ export {
   commentPageOf,
   type CommentView,
   createComment,
-  lastVisibleCommentChange,
   listCommentPage,
   updateComment,
 } from "./comments.server";

@@ -54,7 +54,11 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
   async change(tx, { actor, input: { action, reason = "" }, loaded: discussion }) {
     const { shown, values, notice }: DiscussionAction = discussionActions[action];
     if (shown(discussion)) return done;
-    await tx.update(discussions).set(values(actor, reason)).where(eq(discussions.id, discussion.id));
+    // Each action shows on the page (a badge, a banner, the page gone or back): the page has changed.
+    await tx
+      .update(discussions)
+      .set({ ...values(actor, reason), changedAt: sql`now()` })
+      .where(eq(discussions.id, discussion.id));
     const author = discussion.authorId;
     if (notice && author)
       await notifyMember(tx, { recipientId: author, kind: "moderated", actorId: actor.id, discussionId: discussion.id, detail: notice });
@@ -103,7 +107,7 @@ export const moderateComment = defineService<
       .where(eq(comments.id, comment.id));
     await tx
       .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}` })
+      .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: sql`now()` })
       .where(eq(discussions.id, discussionId));
     if (hide && comment.authorId) {
       await notifyMember(tx, {

@@ -88,7 +88,7 @@ const p = alias(profiles, "p");
  * of the discussion that shows it. Hidden comments never go in; a visible
  * reply to a hidden one does, as on the page.
  */
-export async function discussionCommentsFeed(discussion: { id: string; slug: string; title: string }): Promise<string> {
+export async function discussionCommentsFeed(discussion: { id: string; slug: string; title: string; changedAt: Date }): Promise<string> {
   const rows = await queryRows<{
     id: string;
     content: string;
@@ -128,7 +128,6 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
       ].join("\n");
     })
     .join("\n");
-  const newest = rows[0] ? new Date(rows[0].created_at) : null;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
@@ -137,7 +136,8 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
     <description>${escapeXml(`Die neuesten Kommentare der Diskussion „${discussion.title}“.`)}</description>
     <language>de-de</language>
     <atom:link href="${escapeXml(`${env.PUBLIC_URL}${discussionPath}/feed.xml`)}" rel="self" type="application/rss+xml"/>
-${newest ? `    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>\n` : ""}${items}
+    <lastBuildDate>${discussion.changedAt.toUTCString()}</lastBuildDate>
+${items}
   </channel>
 </rss>
 `;
@@ -158,9 +158,11 @@ const firstMade = new LRUCache<string, Date>({ max: 1000 });
  * first; If-Modified-Since only without it, RFC 9110 13.1.3). Guests mostly get
  * it from the page cache, which checks the same headers (server/pages.ts).
  */
-export function feedResponse(request: Request, xml: string): Response {
+export function feedResponse(request: Request, xml: string, changedAt?: Date): Response {
   const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
-  let lastModified = firstMade.get(etag);
+  // A discussion's comments feed changes only with its page (hiding and restoring a comment included): its last
+  // visible change is the date, the same in every process (decision 0027). HTTP dates have whole seconds.
+  let lastModified = changedAt ? new Date(Math.floor(changedAt.getTime() / 1000) * 1000) : firstMade.get(etag);
   if (!lastModified) {
     // HTTP dates have whole seconds.
     lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);

@@ -48,20 +48,13 @@ export async function highestDiscussionNumber(): Promise<number> {
 
 /**
  * The visible discussions numbered within `range`, newest first; lastmod is the
- * last edit or the last visible comment, whichever is later. Pages are ranges
- * of the number, never an OFFSET: each page reads one stretch of the number
- * index, however many discussions come before it. The subquery is a fragment
- * of its own: in a one-table select Drizzle writes the select's own columns
- * bare, and a bare "id" inside the subquery meant the comment's own id, never matched.
+ * page's last visible change (decision 0027), as in its JSON-LD and meta tags.
+ * Pages are ranges of the number, never an OFFSET: each page reads one stretch
+ * of the number index, however many discussions come before it.
  */
 export async function discussionEntries(range: NumberRange): Promise<SitemapEntry[]> {
-  const c = alias(comments, "c");
-  const newestVisibleComment = sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${discussions.id} and ${c.hiddenAt} is null)`;
   const rows = await db
-    .select({
-      slug: discussions.slug,
-      lastmod: sql<string>`greatest(${discussions.updatedAt}, coalesce(${newestVisibleComment}, ${discussions.updatedAt}))`,
-    })
+    .select({ slug: discussions.slug, lastmod: discussions.changedAt })
     .from(discussions)
     .where(and(between(discussions.number, range.first, range.last), isVisible))
     .orderBy(desc(discussions.number));
