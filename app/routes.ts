@@ -26,6 +26,7 @@ export default [
   // A literal suffix after the parameter: React Router matches "/discussion/<slug>.md" here with params.slug = "<slug>".
   route("discussion/:slug.md", "routes/discussion.md.ts"),
   route("discussion/:slug/feed.xml", "routes/discussion.feed.ts"),
+  route("discussion/:slug/share.png", "routes/discussion.share-image.ts"),
   route("profile/:id/export", "routes/profile.export.ts"),
   route("admin/samples", "routes/admin.samples.ts"),
   route("theme", "routes/theme.ts"),

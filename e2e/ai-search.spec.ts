@@ -20,7 +20,9 @@ test("robots.txt lets crawlers reach /auth (noindex there), refuses training cra
   for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
     expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): /);
   expect(text).toMatch(/User-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n/);
-  expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*Allow: \/\n/);
+  // AI search crawlers get the site, all but its private paths (and no "Allow: /" a first-match parser would misread).
+  expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*Disallow: \/admin\n/);
+  expect(text).not.toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*(Disallow: \/|Allow: \/)\n/);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   // /{key}.txt is the IndexNow key's route; robots.txt and llms.txt keep theirs, and a wrong key is not found.
   const wrongKey = await request.get("/0123456789abcdef0123456789abcdef.txt");

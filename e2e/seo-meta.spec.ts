@@ -267,9 +267,11 @@ test("every page has the share image with its size and alt text; a discussion it
   for (const pagePath of ["/", "/subforum/seo", path, profile, "/members", "/search", "/impressum", "/auth", "/gibt-es-nicht"]) {
     const head = headOf(await (await guest.get(pagePath)).text());
     expect(head.titles, pagePath).toHaveLength(1);
-    expect(head.meta("property", "og:image"), pagePath).toBe(`${baseURL}/brand/og-default.png`);
     expect(head.meta("property", "og:image:width"), pagePath).toBe("1200");
     expect(head.meta("property", "og:image:height"), pagePath).toBe("630");
+    // A discussion has an image of its own (below), every other page the forum's.
+    if (pagePath === path) continue;
+    expect(head.meta("property", "og:image"), pagePath).toBe(`${baseURL}/brand/og-default.png`);
     expect(head.meta("property", "og:image:alt"), pagePath).toContain("Marketing Community");
   }
   // The image itself: a PNG of 1200×630 (IHDR width and height).
@@ -281,6 +283,16 @@ test("every page has the share image with its size and alt text; a discussion it
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 
   const before = headOf(await (await member.get(path)).text());
+  // The discussion's own image: its address names the page's last change, and it is a PNG of the same size.
+  const ownImage = before.meta("property", "og:image")!;
+  expect(ownImage).toMatch(new RegExp(`^${baseURL}${path}/share\\.png\\?v=\\d+$`));
+  expect(before.meta("name", "twitter:image")).toBe(ownImage);
+  expect(unescapeHtml(before.meta("property", "og:image:alt")!)).toMatch(/^Teilen und Datum \d+$/);
+  const drawn = await guest.get(new URL(ownImage).pathname + new URL(ownImage).search);
+  expect(drawn.status()).toBe(200);
+  expect(drawn.headers()["content-type"]).toBe("image/png");
+  const drawnPng = await drawn.body();
+  expect([drawnPng.readUInt32BE(16), drawnPng.readUInt32BE(20)]).toEqual([1200, 630]);
   expect(before.meta("property", "article:section")).toBe("Allgemein");
   const published = before.meta("property", "article:published_time")!;
   expect(Date.parse(published)).not.toBeNaN();
@@ -289,6 +301,10 @@ test("every page has the share image with its size and alt text; a discussion it
   const after = headOf(await (await member.get(path)).text());
   expect(after.meta("property", "article:published_time")).toBe(published);
   expect(Date.parse(after.meta("property", "article:modified_time")!)).toBeGreaterThan(Date.parse(published));
+  // The answer count on the image changed with the page: so did its address.
+  expect(after.meta("property", "og:image")).not.toBe(ownImage);
+  expect((await guest.get(new URL(after.meta("property", "og:image")!).pathname)).status()).toBe(200);
+  expect((await guest.get("/discussion/gibt-es-nicht/share.png")).status()).toBe(404);
   // The missing discussion's page has one title, from meta, and it says so.
   expect(headOf(await (await guest.get("/discussion/gibt-es-nicht")).text()).titles).toEqual([
     "Diskussion nicht gefunden | Marketing Community",

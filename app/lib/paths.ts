@@ -25,6 +25,8 @@ export const paths = {
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   /** The discussion as Markdown (app/routes/discussion.md.ts). */
   discussionMarkdown: (slug: string) => `/discussion/${encodeURIComponent(slug)}.md`,
+  /** The discussion's share image (app/routes/discussion.share-image.ts). */
+  discussionShareImage: (slug: string) => `/discussion/${encodeURIComponent(slug)}/share.png`,
   /** A member's way into a discussion at their first unread comment (app/routes/discussion.unread.ts). */
   discussionUnread: (slug: string) => `/discussion/${encodeURIComponent(slug)}/unread`,
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,

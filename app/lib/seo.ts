@@ -19,6 +19,8 @@ export interface SeoInput {
   page?: number;
   /** A discussion's dates (ISO 8601) and its category's label. */
   article?: { publishedTime: string; modifiedTime: string; section: string };
+  /** A share image of the page's own (same size as the default), with its alt text. */
+  image?: { path: string; alt: string };
 }
 
 /**
@@ -80,7 +82,8 @@ export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: Se
   const ownTitle = input.title === undefined ? undefined : withPageNumber(input.title, input.page);
   const title = pageTitle(ownTitle);
   const description = withPageNumber(input.description ?? site.description, input.page);
-  const image = `${publicUrl}${shareImage.path}`;
+  const image = `${publicUrl}${input.image?.path ?? shareImage.path}`;
+  const imageAlt = input.image?.alt ?? shareImage.alt;
   return [
     { title },
     { name: "description", content: description },
@@ -95,7 +98,7 @@ export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: Se
     { property: "og:image:type", content: "image/png" },
     { property: "og:image:width", content: String(shareImage.width) },
     { property: "og:image:height", content: String(shareImage.height) },
-    { property: "og:image:alt", content: shareImage.alt },
+    { property: "og:image:alt", content: imageAlt },
     ...(input.article
       ? [
           { property: "article:published_time", content: input.article.publishedTime },
@@ -107,7 +110,7 @@ export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: Se
     { name: "twitter:title", content: ownTitle ?? title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: shareImage.alt },
+    { name: "twitter:image:alt", content: imageAlt },
     ...(input.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }

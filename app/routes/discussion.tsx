@@ -404,6 +404,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
       modifiedTime: new Date(loaderData.modifiedAt).toISOString(),
       section: categoryLabels[discussion.category],
     },
+    // Its own image, drawn when first asked for; the address changes with the page, so a network that kept the
+    // old one fetches it again.
+    image: {
+      path: `${paths.discussionShareImage(discussion.slug)}?v=${new Date(loaderData.modifiedAt).getTime()}`,
+      alt: discussion.title,
+    },
   });
   // A hidden discussion (only staff see its page) has neither a feed nor a Markdown version: both are the guest's view.
   if (hidden) return tags;

@@ -35,6 +35,7 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug/unread",
   "/discussion/:slug.md",
   "/discussion/:slug/feed.xml",
+  "/discussion/:slug/share.png",
   "/profile/:id!/export",
   "/admin/samples",
   "/theme",

@@ -3,6 +3,7 @@ export { discussionIndexNowPaths, indexNowKey, isPublicHttpsUrl, queueIndexNow, 
 export { llmsTxt } from "./llms.server";
 export { textForPage } from "./page-text.server";
 export { AI_SEARCH_AGENTS, AI_TRAINING_AGENTS, robotsTxt } from "./robots.server";
+export { discussionShareImage } from "./share-image.server";
 export {
   addStructuredData,
   breadcrumbJsonLd,

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { discussionShareImageSvg, wrapTitle } from "~/lib/share-image";
+
+describe("wrapTitle", () => {
+  it("keeps a short title on one line and breaks a longer one between words", () => {
+    expect(wrapTitle("Crawl-Budget planen")).toEqual(["Crawl-Budget planen"]);
+    const lines = wrapTitle("Product-Group-Markup für Varianten: hat das schon jemand produktiv im Einsatz?");
+    expect(lines.join(" ")).toBe("Product-Group-Markup für Varianten: hat das schon jemand produktiv im Einsatz?");
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(28);
+  });
+
+  it("ends a title too long for four lines with … after a whole word", () => {
+    const lines = wrapTitle(Array.from({ length: 40 }, (_, i) => `Wort${i}`).join(" "));
+    expect(lines).toHaveLength(4);
+    expect(lines.at(-1)).toMatch(/ Wort\d+…$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(28);
+  });
+});
+
+describe("discussionShareImageSvg", () => {
+  it("escapes the title and says the answers in German", () => {
+    const svg = discussionShareImageSvg({ title: "<script> & „Zitat“", categoryLabel: "SEO", repliesCount: 1 });
+    expect(svg).not.toContain("<script>");
+    expect(svg).toContain("&#60;script&#62; &#38; „Zitat“");
+    expect(svg).toContain(">1 Antwort<");
+    expect(discussionShareImageSvg({ title: "T", categoryLabel: "SEO", repliesCount: 1200 })).toContain(">1.200 Antworten<");
+  });
+});
