@@ -93,43 +93,55 @@ const discussionPageAction = [
   "isIntent",
 ];
 
+/** The discussion page's action as the comment form's intent reads it: the same at both commits. */
+const commentPageAction = [
+  "loadDiscussion",
+  "commentContentIntents",
+  "discussionActionSchema",
+  "DiscussionInput",
+  "Intent",
+  "failedTitles",
+  "refusalFor",
+  "action",
+  "intents",
+  "isIntent",
+];
+
+/** What the two writes read after their services: unchanged between the commits. */
+const commentSideEffects = {
+  [permissionsFile]: ["isApproved", "permissions.comment", "can", "canCommentOn"],
+  "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
+  "app/server/listeners.server.ts": ['discussionEvents.on("comment.created")'],
+  [fanOutFile]: commentFanOut,
+};
+const approvalSideEffects = {
+  [permissionsFile]: ["isAdmin", "permissions.approveMembers", "can"],
+  ...approvalMail,
+  [fanOutFile]: memberNotice,
+  [auditFile]: ["AuditEntry", "recordAudit"],
+};
+const hideDiscussion: ReadingPath = {
+  name: "Hide a discussion",
+  read: { [discussionRoute]: discussionPageAction, ...hideDiscussionService },
+};
+
 const current: ReadingPath[] = [
   {
     name: "Post a comment",
     read: {
-      [discussionRoute]: [
-        "loadDiscussion",
-        "commentContentIntents",
-        "discussionActionSchema",
-        "DiscussionInput",
-        "Intent",
-        "failedTitles",
-        "refusalFor",
-        "action",
-        "intents",
-        "isIntent",
-      ],
+      [discussionRoute]: commentPageAction,
       "app/lib/schemas/discussion.ts": ["COMMENT_MAX_LENGTH", "submissionKey", "commentContent", "commentNotFound", "createCommentSchema"],
       "app/server/discussions/comments.server.ts": ["CommentCreation", "createComment"],
-      [permissionsFile]: ["isApproved", "permissions.comment", "can", "canCommentOn"],
-      "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
-      "app/server/listeners.server.ts": ['discussionEvents.on("comment.created")'],
-      [fanOutFile]: commentFanOut,
+      ...commentSideEffects,
     },
   },
-  {
-    name: "Hide a discussion",
-    read: { [discussionRoute]: discussionPageAction, ...hideDiscussionService },
-  },
+  hideDiscussion,
   {
     name: "Send the approval mail",
     read: {
       "app/routes/admin.tsx": ["userId", "memberNotFound", "adminActionSchema", "AdminIntent", "failedTitles", "action"],
       "app/server/admin/admin.server.ts": ["ApprovalDecision", "decideApproval"],
-      [permissionsFile]: ["isAdmin", "permissions.approveMembers", "can"],
-      ...approvalMail,
-      [fanOutFile]: memberNotice,
-      [auditFile]: ["AuditEntry", "recordAudit"],
+      ...approvalSideEffects,
     },
   },
 ];
@@ -139,39 +151,19 @@ const beforeServices: ReadingPath[] = [
   {
     name: "Post a comment",
     read: {
-      [discussionRoute]: [
-        "loadDiscussion",
-        "commentContentIntents",
-        "discussionActionSchema",
-        "DiscussionInput",
-        "Intent",
-        "failedTitles",
-        "refusalFor",
-        "action",
-        "intents",
-        "isIntent",
-      ],
+      [discussionRoute]: commentPageAction,
       "app/lib/schemas/discussion.ts": ["COMMENT_MAX_LENGTH", "commentContent", "commentNotFound", "createCommentSchema"],
       "app/server/discussions/comments.server.ts": ["createComment"],
-      [permissionsFile]: ["isApproved", "permissions.comment", "can", "canCommentOn"],
-      "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
-      "app/server/listeners.server.ts": ['discussionEvents.on("comment.created")'],
-      [fanOutFile]: commentFanOut,
+      ...commentSideEffects,
     },
   },
-  {
-    name: "Hide a discussion",
-    read: { [discussionRoute]: discussionPageAction, ...hideDiscussionService },
-  },
+  hideDiscussion,
   {
     name: "Send the approval mail",
     read: {
       "app/routes/admin.tsx": ["userId", "adminActionSchema", "AdminIntent", "failedTitles", "action"],
       "app/server/admin/admin.server.ts": ["forbidden", "decideApproval"],
-      [permissionsFile]: ["isAdmin", "permissions.approveMembers", "can"],
-      ...approvalMail,
-      [fanOutFile]: memberNotice,
-      [auditFile]: ["AuditEntry", "recordAudit"],
+      ...approvalSideEffects,
     },
   },
 ];
