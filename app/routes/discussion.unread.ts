@@ -3,6 +3,7 @@ import { paths } from "~/lib/paths";
 import { commentHref, firstUnreadComment, getDiscussionBySlug } from "~/server/discussions";
 import { getViewer, type Viewer } from "~/server/accounts";
 import type { Route } from "./+types/discussion.unread";
+import { isHidden } from "~/server/platform";
 
 /** Personal and short-lived: never stored by a cache, never indexed, its target not followed from here. */
 const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 async function firstUnreadHref(viewer: Viewer | null, slug: string): Promise<string | null> {
   if (!viewer) return null;
   const discussion = await getDiscussionBySlug(slug);
-  if (!discussion || discussion.hiddenAt !== null) return null;
+  if (!discussion || isHidden(discussion)) return null;
   const commentId = await firstUnreadComment(viewer, discussion.id);
   return commentId ? commentHref(discussion, commentId) : null;
 }

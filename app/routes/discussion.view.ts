@@ -1,6 +1,6 @@
 /* eslint-disable write-path/one-write-path -- a beacon, not a form: its answers carry no body for a page to show, only 204, 404 or 405. */
 import { isbot } from "isbot";
-import { requestErrorTexts } from "~/server/platform";
+import { requestErrorTexts, isHidden } from "~/server/platform";
 import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussions";
 import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/discussion.view";
@@ -25,7 +25,7 @@ export function loader() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const discussion = await getDiscussionBySlug(params.slug);
-  if (!discussion || discussion.hiddenAt) return new Response(null, { status: 404 });
+  if (!discussion || isHidden(discussion)) return new Response(null, { status: 404 });
   const userAgent = request.headers.get("user-agent") ?? "";
   const viewer = await getViewer(request);
   if (userAgent && !isbot(userAgent) && viewer?.id !== discussion.authorId) {

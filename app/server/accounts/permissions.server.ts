@@ -1,4 +1,5 @@
 import type { Viewer } from "./session.server";
+import { isHidden } from "~/server/platform";
 
 /**
  * The guardian: the one place that answers "may this viewer do this?".
@@ -56,7 +57,7 @@ export function canEditDiscussion(viewer: Viewer | null, discussion: { authorId:
  * hidden comment is the moderation's business until it is restored.
  */
 export function canEditComment(viewer: Viewer | null, comment: { authorId: string | null; hiddenAt: Date | null }): boolean {
-  return (isOwnPost(viewer, comment) && comment.hiddenAt === null) || can(viewer, "moderate");
+  return (isOwnPost(viewer, comment) && !isHidden(comment)) || can(viewer, "moderate");
 }
 
 function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): boolean {
@@ -108,5 +109,5 @@ export function removesLastAdmin(memberId: string, adminIds: readonly string[]):
 
 /** Locked discussions take no new comments from anyone; staff unlock first. */
 export function canCommentOn(viewer: Viewer | null, discussion: { lockedAt: Date | null; hiddenAt: Date | null }): boolean {
-  return can(viewer, "comment") && discussion.lockedAt === null && discussion.hiddenAt === null;
+  return can(viewer, "comment") && discussion.lockedAt === null && !isHidden(discussion);
 }

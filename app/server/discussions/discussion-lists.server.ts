@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import { discussionCounts, discussions } from "../../../db/schema";
 import { subforums, type Category } from "~/lib/categories";
 import { db } from "~/server/db";
-import { isVisible, selectSummaries, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
+import { selectSummaries, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
+import { visible } from "~/server/platform";
 
 // Lists of discussions: the home page, the category pages and a member's profile.
 
@@ -11,14 +12,14 @@ export const SUBFORUM_HIGHLIGHT_LIMIT = 3;
 
 /** Newest discussions of all categories (home: 'Aktuelle Diskussionen'). */
 export async function listRecentDiscussions(limit = HOME_RECENT_LIMIT): Promise<DiscussionSummary[]> {
-  const rows = await selectSummaries().where(isVisible).orderBy(desc(discussions.createdAt)).limit(limit);
+  const rows = await selectSummaries().where(visible.discussion()).orderBy(desc(discussions.createdAt)).limit(limit);
   return rows.map(toSummary);
 }
 
 /** A member's newest discussions (profile page). */
 export async function listDiscussionsByAuthor(authorId: string, limit = 5): Promise<DiscussionSummary[]> {
   const rows = await selectSummaries()
-    .where(and(eq(discussions.authorId, authorId), isVisible))
+    .where(and(eq(discussions.authorId, authorId), visible.discussion()))
     .orderBy(desc(discussions.createdAt))
     .limit(limit);
   return rows.map(toSummary);
@@ -27,7 +28,7 @@ export async function listDiscussionsByAuthor(authorId: string, limit = 5): Prom
 /** Newest discussions of one category. */
 export async function listLatestInCategory(category: Category, limit: number): Promise<DiscussionSummary[]> {
   const rows = await selectSummaries()
-    .where(and(eq(discussions.category, category), isVisible))
+    .where(and(eq(discussions.category, category), visible.discussion()))
     .orderBy(desc(discussions.createdAt))
     .limit(limit);
   return rows.map(toSummary);
@@ -36,7 +37,7 @@ export async function listLatestInCategory(category: Category, limit: number): P
 /** Most replied-to discussions of one category; discussions without replies are not "active". */
 export async function listMostActiveInCategory(category: Category, limit: number): Promise<DiscussionSummary[]> {
   const rows = await selectSummaries()
-    .where(and(eq(discussions.category, category), gt(discussions.repliesCount, 0), isVisible))
+    .where(and(eq(discussions.category, category), gt(discussions.repliesCount, 0), visible.discussion()))
     .orderBy(desc(discussions.repliesCount), desc(discussions.createdAt))
     .limit(limit);
   return rows.map(toSummary);
@@ -83,7 +84,7 @@ export interface DiscussionPage {
  * more than half of the index and none reads the rows it skips.
  */
 export async function listSubforumPage(category: Category, page: number): Promise<DiscussionPage> {
-  const inCategory = and(eq(discussions.category, category), isVisible);
+  const inCategory = and(eq(discussions.category, category), visible.discussion());
   const [countRow] = await db
     .select({ value: discussionCounts.visibleCount })
     .from(discussionCounts)

@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db } from "~/server/db";
@@ -72,6 +72,3 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
 export function selectSummaries() {
   return db.select(summaryColumns).from(discussions).leftJoin(profiles, eq(profiles.id, discussions.authorId));
 }
-
-/** Every public list shows only what the moderation has not hidden. */
-export const isVisible = isNull(discussions.hiddenAt);

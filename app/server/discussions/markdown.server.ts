@@ -15,7 +15,7 @@ import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { listCommentPage, type CommentView } from "./comments.server";
 import { getDiscussionBySlug } from "./discussion-detail.server";
-import { env } from "~/server/platform";
+import { env, isHidden } from "~/server/platform";
 import { mentionNamesInRichText } from "./mentions.server";
 import { sanitizeRichText } from "./sanitize.server";
 
@@ -88,7 +88,7 @@ function commentHeading(comment: CommentView): string {
 /** The discussion as a guest may read it, or null when a guest would get 'Diskussion nicht gefunden'. */
 export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_LIMIT): Promise<string | null> {
   const discussion = await getDiscussionBySlug(slug);
-  if (!discussion || discussion.hiddenAt !== null) return null;
+  if (!discussion || isHidden(discussion)) return null;
   const pageUrl = `${env.PUBLIC_URL}${paths.discussion(discussion.slug)}`;
   const { comments, complete } = await visibleComments(discussion.id, limit);
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, readPositions } from "../../../db/schema";
 import { db, excluded, queryRows, unqualified } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
-import { faultOf, logger } from "~/server/platform";
+import { faultOf, logger, visible } from "~/server/platform";
 
 /**
  * Unread tracking (decision 0016): a member's read position in a discussion is
@@ -52,7 +52,7 @@ export async function unreadCounts(viewer: Viewer | null, discussionIds: readonl
       select count(*)::int as n from (
         select 1 from ${comments} ${c}
         where ${c.discussionId} = listed.id and ${c.createdAt} > position.last_read_at
-          and ${c.hiddenAt} is null and ${c.authorId} is distinct from ${viewer.id}
+          and ${visible.comment(c)} and ${c.authorId} is distinct from ${viewer.id}
         limit ${UNREAD_COUNT_CAP}
       ) capped
     ) unread
@@ -66,7 +66,7 @@ export async function firstUnreadComment(viewer: Viewer, discussionId: string): 
     select ${c.id} from ${comments} ${c}
     join ${readPositions} ${rp} on ${rp.discussionId} = ${c.discussionId} and ${rp.profileId} = ${viewer.id}
     where ${c.discussionId} = ${discussionId} and ${c.createdAt} > ${rp.lastReadAt}
-      and ${c.hiddenAt} is null and ${c.authorId} is distinct from ${rp.profileId}
+      and ${visible.comment(c)} and ${c.authorId} is distinct from ${rp.profileId}
     order by ${c.createdAt}, ${c.id}
     limit 1`);
   return row?.id ?? null;
@@ -95,11 +95,11 @@ export async function markRead(viewer: Viewer, discussionId: string, shownCommen
 async function storeReadPosition(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
   const shown = shownCommentIds.length === 0 ? null : idList(shownCommentIds);
   const newestShown = shown
-    ? sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${c.hiddenAt} is null and ${c.id} in (${shown}))`
+    ? sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${visible.comment(c)} and ${c.id} in (${shown}))`
     : sql`null::timestamptz`;
   const u = alias(comments, "u");
   const oldestUnshown = sql`(select ${u.createdAt} - interval '1 microsecond' from ${comments} ${u}
-      where ${u.discussionId} = ${d.id} and ${u.createdAt} > coalesce(${rp.lastReadAt}, '-infinity'::timestamptz) and ${u.hiddenAt} is null
+      where ${u.discussionId} = ${d.id} and ${u.createdAt} > coalesce(${rp.lastReadAt}, '-infinity'::timestamptz) and ${visible.comment(u)}
         ${shown ? sql`and ${u.id} not in (${shown})` : sql``}
       order by ${u.createdAt} limit 1)`;
   // Rereading what was read inserts no row at all: an ON CONFLICT that updates nothing would still lock

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { db, escapeLike } from "~/server/db";
+import { visible } from "~/server/platform";
 
 export interface MemberCard {
   id: string;
@@ -84,12 +85,12 @@ export async function countContributions(authorId: string): Promise<Contribution
     db
       .select({ value: count() })
       .from(discussions)
-      .where(and(eq(discussions.authorId, authorId), isNull(discussions.hiddenAt))),
+      .where(and(eq(discussions.authorId, authorId), visible.discussion())),
     db
       .select({ value: count() })
       .from(comments)
       .innerJoin(discussions, eq(discussions.id, comments.discussionId))
-      .where(and(eq(comments.authorId, authorId), isNull(comments.hiddenAt), isNull(discussions.hiddenAt))),
+      .where(and(eq(comments.authorId, authorId), visible.comment(), visible.discussion())),
   ]);
   return { discussions: started?.value ?? 0, comments: written?.value ?? 0 };
 }

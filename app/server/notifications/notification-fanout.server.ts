@@ -11,6 +11,7 @@ import {
   type NotificationKind,
 } from "../../../db/schema";
 import { excluded, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
+import { visible } from "~/server/platform";
 
 // The statements' aliases: `d` a discussion, `p` a recipient's profile, `s` their settings.
 const d = alias(discussions, "d");
@@ -88,7 +89,7 @@ export async function notifyComment(
     join ${profiles} ${p} on ${p.id} = candidate.recipient
     left join ${notificationSettings} ${s} on ${s.memberId} = candidate.recipient and ${s.kind} = candidate.kind
     where candidate.recipient <> ${actorId} ${alreadyTold}
-      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${d.hiddenAt} is null)
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
       and not ${mutedFor(sql`candidate.recipient`, discussionId)}
       and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     order by candidate.recipient, candidate.rank
@@ -175,7 +176,7 @@ export async function notifyMentions(
       sql`, `,
     )})
       and ${p.approvalStatus} = 'approved'
-      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${d.hiddenAt} is null)
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
       and not ${mutedFor(p.id, discussionId)}
       and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     ${GROUP_UPSERT}

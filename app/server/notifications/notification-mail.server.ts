@@ -17,7 +17,7 @@ import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
 import { db, excluded, queryRows, type Transaction } from "~/server/db";
-import { env, fail, type Outcome } from "~/server/platform";
+import { env, fail, type Outcome, hiddenFromPublic } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
 import { defineSchedule } from "~/server/jobs";
 import { ABOUT_THE_MEMBER, notificationRow, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
@@ -137,7 +137,7 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
           sql`, `,
         )})) as wants,
         (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
-        ${d.title}, ${d.slug}, ${d.category}, ${d.id} as target_discussion_id, ${d.hiddenAt} is not null as discussion_hidden,
+        ${d.title}, ${d.slug}, ${d.category}, ${d.id} as target_discussion_id, ${hiddenFromPublic.discussion(d)} as discussion_hidden,
         ${a.firstName} as actor_first, ${a.lastName} as actor_last
       from ${notifications} ${n}
       join ${profiles} ${p} on ${p.id} = ${n.recipientId}

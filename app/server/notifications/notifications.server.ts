@@ -15,7 +15,7 @@ import { isCategory, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
 import { db, queryRows, type Database, type Transaction } from "~/server/db";
-import { done, fail, type Outcome } from "~/server/platform";
+import { done, fail, type Outcome, visible, hiddenFromPublic } from "~/server/platform";
 import { can, type Viewer } from "~/server/accounts";
 
 /** Notifications per page of /notifications, as many as a subforum lists. */
@@ -37,9 +37,9 @@ const vc = alias(comments, "vc");
 
 /** The items of row `n` still visible: their discussion not hidden, nor their comment where they have one. */
 const visibleItemsOfRow = sql`from ${notificationItems} ${i}
-  join ${discussions} ${vd} on ${vd.id} = ${i.discussionId} and ${vd.hiddenAt} is null
+  join ${discussions} ${vd} on ${vd.id} = ${i.discussionId} and ${visible.discussion(vd)}
   left join ${comments} ${vc} on ${vc.id} = ${i.commentId}
-  where ${i.notificationId} = ${n.id} and (${i.commentId} is null or ${vc.hiddenAt} is null)`;
+  where ${i.notificationId} = ${n.id} and (${i.commentId} is null or ${visible.comment(vc)})`;
 
 /**
  * The visible items of row `n` (notification_items: the comments or, for a
@@ -144,7 +144,7 @@ function selectNotifications(memberId: string, filter: SQL, tail: SQL = sql``): 
   return queryRows<NotificationRow>(sql`
     select ${n.id}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
       ${n.detail}, ${n.readAt}, ${n.updatedAt}, ${a.firstName} as actor_first, ${a.lastName} as actor_last,
-      ${d.title}, ${d.slug}, ${d.category}, ${d.hiddenAt} is not null as discussion_hidden, ${tc.id} as comment_id,
+      ${d.title}, ${d.slug}, ${d.category}, ${hiddenFromPublic.discussion(d)} as discussion_hidden, ${tc.id} as comment_id,
       (select count(*) from ${comments} ${th} where ${th.discussionId} = ${tc.discussionId} and ${th.parentId} is null
         and (${th.createdAt}, ${th.id}) <= (select ${t.createdAt}, ${t.id} from ${comments} ${t} where ${t.id} = coalesce(${tc.parentId}, ${tc.id}))
       ) as position
@@ -242,7 +242,7 @@ export async function watchDiscussion(viewer: Viewer | null, discussionId: strin
   const [discussion] = await db
     .select({ id: discussions.id })
     .from(discussions)
-    .where(and(eq(discussions.id, discussionId), isNull(discussions.hiddenAt)));
+    .where(and(eq(discussions.id, discussionId), visible.discussion()));
   if (!discussion) return fail("not-found");
   await db
     .insert(discussionWatches)

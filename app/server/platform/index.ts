@@ -96,3 +96,4 @@ export {
   type Fault,
 } from "./unavailable.server";
 export { nextPause } from "./retry-pause.server";
+export { hiddenFromPublic, isHidden, visible } from "./visibility.server";

@@ -5,12 +5,12 @@ import { db, escapeLike } from "~/server/db";
 import {
   type DiscussionSummary,
   htmlToText,
-  isVisible,
   mentionNamesInRichText,
   mentionNamesOf,
   summaryColumns,
   toSummary,
 } from "~/server/discussions";
+import { visible } from "~/server/platform";
 
 export interface SearchHit extends DiscussionSummary {
   snippet: string;
@@ -50,7 +50,7 @@ export const SEARCH_COUNT_CAP = 1000;
  * count, which stops at SEARCH_COUNT_CAP + 1 instead of visiting every match.
  */
 export async function searchDiscussions(filter: SearchFilter, now = new Date()): Promise<SearchResult> {
-  const conditions: SQL[] = [isVisible];
+  const conditions: SQL[] = [visible.discussion()];
   const tsQuery = sql`websearch_to_tsquery('german', ${filter.query})`;
   if (filter.query) {
     const pattern = `%${escapeLike(filter.query)}%`;

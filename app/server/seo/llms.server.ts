@@ -11,8 +11,8 @@ import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { db } from "~/server/db";
-import { discussionMarkdownUrl, type DiscussionSummary, escapeMarkdown, isVisible, summaryColumns, toSummary } from "~/server/discussions";
-import { env } from "~/server/platform";
+import { discussionMarkdownUrl, type DiscussionSummary, escapeMarkdown, summaryColumns, toSummary } from "~/server/discussions";
+import { env, visible } from "~/server/platform";
 
 export const LLMS_TOP_DISCUSSIONS = 20;
 
@@ -22,7 +22,7 @@ export async function listMostDiscussed(limit: number): Promise<DiscussionSummar
     .select(summaryColumns)
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
-    .where(isVisible)
+    .where(visible.discussion())
     .orderBy(desc(discussions.repliesCount), desc(discussions.createdAt))
     .limit(limit);
   return rows.map(toSummary);

@@ -4,8 +4,7 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db, queryRows } from "~/server/db";
-import { isVisible } from "~/server/discussions";
-import { env } from "~/server/platform";
+import { env, visible } from "~/server/platform";
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -56,7 +55,7 @@ export async function discussionEntries(range: NumberRange): Promise<SitemapEntr
   const rows = await db
     .select({ slug: discussions.slug, lastmod: discussions.changedAt })
     .from(discussions)
-    .where(and(between(discussions.number, range.first, range.last), isVisible))
+    .where(and(between(discussions.number, range.first, range.last), visible.discussion()))
     .orderBy(desc(discussions.number));
   return rows.map((row) => ({ path: paths.discussion(row.slug), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.8 }));
 }
@@ -76,12 +75,12 @@ export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapE
     from ${profiles} ${p}
     left join lateral (
       select ${d.createdAt} from ${discussions} ${d}
-      where ${d.authorId} = ${p.id} and ${d.hiddenAt} is null
+      where ${d.authorId} = ${p.id} and ${visible.discussion(d)}
       order by ${d.createdAt} desc limit 1
     ) newest_discussion on true
     left join lateral (
       select ${c.createdAt} from ${comments} ${c} join ${discussions} ${cd} on ${cd.id} = ${c.discussionId}
-      where ${c.authorId} = ${p.id} and ${c.hiddenAt} is null and ${cd.hiddenAt} is null
+      where ${c.authorId} = ${p.id} and ${visible.comment(c)} and ${visible.discussion(cd)}
       order by ${c.createdAt} desc limit 1
     ) newest_comment on true
     where ${p.approvalStatus} = 'approved' and (newest_discussion.created_at is not null or newest_comment.created_at is not null)
@@ -161,7 +160,7 @@ export async function sitemapIndexPages(pages: number): Promise<number[]> {
   if (pages < 2) return [1];
   const rows = await queryRows<{ page: number }>(sql`
     select p::int as page from generate_series(2, ${pages}::int) p
-    where exists (select 1 from ${discussions} where ${discussions.number} between (p - 2) * ${SITEMAP_MAX_URLS}::bigint + 1 and (p - 1) * ${SITEMAP_MAX_URLS}::bigint and ${isVisible})
+    where exists (select 1 from ${discussions} where ${discussions.number} between (p - 2) * ${SITEMAP_MAX_URLS}::bigint + 1 and (p - 1) * ${SITEMAP_MAX_URLS}::bigint and ${visible.discussion()})
     order by p`);
   return [1, ...rows.map((row) => Number(row.page))];
 }

@@ -1,0 +1,29 @@
+import { type Column, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { comments, discussions } from "../../../db/schema";
+
+/**
+ * What only staff may see (decision 0028): a discussion or a comment the
+ * moderation hid, and everything inside a hidden discussion. Every read of
+ * what the public sees filters through these scopes, and every loaded row is
+ * judged by `isHidden`; tests/unit/visibility.test.ts fails when code outside
+ * this file writes the rule by hand (`hidden_at is null`, `isNull(….hiddenAt)`,
+ * `.hiddenAt !== null`), so a new query, feed or count cannot forget it.
+ * Each scope takes the table or an alias of it, for joins and subqueries.
+ */
+type Moderated = { hiddenAt: Column };
+
+export const visible = {
+  discussion: (table: Moderated = discussions): SQL => isNull(table.hiddenAt),
+  comment: (table: Moderated = comments): SQL => isNull(table.hiddenAt),
+};
+
+/** The opposite scopes, for staff's views and for marking what a reader's notification points to as gone. */
+export const hiddenFromPublic = {
+  discussion: (table: Moderated = discussions): SQL => isNotNull(table.hiddenAt),
+  comment: (table: Moderated = comments): SQL => isNotNull(table.hiddenAt),
+};
+
+/** A loaded discussion or comment that only staff may see. */
+export function isHidden(row: { hiddenAt: Date | null }): boolean {
+  return row.hiddenAt !== null;
+}
