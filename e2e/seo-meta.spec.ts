@@ -303,8 +303,19 @@ test("every page has the share image with its size and alt text; a discussion it
   expect(Date.parse(after.meta("property", "article:modified_time")!)).toBeGreaterThan(Date.parse(published));
   // The answer count on the image changed with the page: so did its address.
   expect(after.meta("property", "og:image")).not.toBe(ownImage);
-  expect((await guest.get(new URL(after.meta("property", "og:image")!).pathname)).status()).toBe(200);
+  const current = new URL(after.meta("property", "og:image")!);
+  expect((await guest.get(current.pathname + current.search)).status()).toBe(200);
+  // An address naming an older change leads to the current image (made-up versions draw nothing).
+  const stale = await guest.get(new URL(ownImage).pathname + new URL(ownImage).search, { maxRedirects: 0 });
+  expect(stale.status()).toBe(302);
+  expect(stale.headers()["location"]).toBe(current.pathname + current.search);
   expect((await guest.get("/discussion/gibt-es-nicht/share.png")).status()).toBe(404);
+  // Hidden, the image is gone for everyone, also where a guest had it before (the guest page cache).
+  const moderator = await clientAs(playwright, baseURL, "moderator");
+  expect((await moderator.post(path, { form: { intent: "hide-discussion", reason: "Test" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await guest.get(current.pathname + current.search)).status()).toBe(404);
+  expect((await moderator.get(current.pathname)).status()).toBe(404);
+  await moderator.dispose();
   // The missing discussion's page has one title, from meta, and it says so.
   expect(headOf(await (await guest.get("/discussion/gibt-es-nicht")).text()).titles).toEqual([
     "Diskussion nicht gefunden | Marketing Community",

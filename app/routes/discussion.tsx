@@ -55,7 +55,7 @@ import {
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { dispatch, fail, firstMessage, type Outcome, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { dispatch, fail, firstMessage, type Outcome, readFormData, redirectWithToast, refuse, respond, isHidden } from "~/server/platform";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
   isModerationIntent,
@@ -70,7 +70,7 @@ import type { Route } from "./+types/discussion";
 /** The discussion this request may see: hidden ones exist only for staff. */
 async function loadDiscussion(slug: string, viewer: Viewer | null) {
   const discussion = await getDiscussionBySlug(slug);
-  return notFoundUnless(discussion && (discussion.hiddenAt === null || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
+  return notFoundUnless(discussion && (!isHidden(discussion) || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -123,7 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? {
           isPinned: discussion.isPinned,
           locked: discussion.lockedAt !== null,
-          hidden: discussion.hiddenAt !== null,
+          hidden: isHidden(discussion),
           hiddenReason: discussion.hiddenReason,
         }
       : null,
@@ -391,7 +391,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   if (!loaderData) return seoMeta(matches, { title: texts.discussionNotFound, path: paths.discussion(params.slug), noindex: true });
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
-  const hidden = discussion.hiddenAt !== null;
+  const hidden = isHidden(discussion);
   const tags = seoMeta(matches, {
     title: discussion.title,
     description: loaderData.description,
@@ -405,11 +405,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
       section: categoryLabels[discussion.category],
     },
     // Its own image, drawn when first asked for; the address changes with the page, so a network that kept the
-    // old one fetches it again.
-    image: {
-      path: `${paths.discussionShareImage(discussion.slug)}?v=${new Date(loaderData.modifiedAt).getTime()}`,
-      alt: discussion.title,
-    },
+    // old one fetches it again. A hidden discussion's page (staff only) keeps the forum's: its own is gone.
+    image: hidden
+      ? undefined
+      : {
+          path: `${paths.discussionShareImage(discussion.slug)}?v=${new Date(loaderData.modifiedAt).getTime()}`,
+          alt: discussion.title,
+        },
   });
   // A hidden discussion (only staff see its page) has neither a feed nor a Markdown version: both are the guest's view.
   if (hidden) return tags;

@@ -17,16 +17,19 @@ import {
 } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
+import { deleteOwnAccount } from "~/server/members";
 import type { Viewer } from "~/server/accounts";
 import { discussionCommentsFeed, discussionEntries, discussionJsonLd, feedResponse } from "~/server/seo";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;
 let moderator: Viewer;
+let commenter: Viewer;
 
 beforeAll(async () => {
   author = await makeViewer({ firstName: "Autorin" });
   moderator = await makeViewer({ role: "moderator" });
+  commenter = await makeViewer({ firstName: "Kommentator" });
 });
 
 /** What the sitemap, the structured data and the feed each say of the discussion's last change. */
@@ -46,10 +49,10 @@ async function modifiedDates(slug: string) {
   };
 }
 
-/** Asserts that all of them name the same moment, not before `before` (two changes may share a millisecond), and returns it. */
+/** Asserts that all of them name the same moment, later than `before`, and returns it. */
 async function agreeAfter(slug: string, before: Date): Promise<Date> {
   const dates = await modifiedDates(slug);
-  expect(dates.changedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+  expect(dates.changedAt.getTime()).toBeGreaterThan(before.getTime());
   expect(dates).toEqual({
     changedAt: dates.changedAt,
     sitemap: dates.changedAt.toISOString(),
@@ -102,9 +105,14 @@ describe("the last visible change of a discussion", () => {
             contentFormat: "html",
           }),
       ],
+      ["another member's comment", () => createComment(commenter, { discussionId, content: "Von jemand anderem" })],
+      // Their comment stays and now shows "Gelöschter Benutzer".
+      ["that member's account deleted", () => deleteOwnAccount(commenter, { profileId: commenter.id })],
       ["the discussion locked", () => moderateDiscussion(moderator, { discussionId, action: "lock", reason: "Erledigt" })],
     ];
     for (const [name, step] of steps) {
+      // Dates have milliseconds: a step a moment later must have a later one.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       expect((await step()).ok, name).toBe(true);
       last = await agreeAfter(slug, last);
     }

@@ -79,6 +79,7 @@ describe("movedRedirect", () => {
     ["/mitglieder/vorschlaege?q=Ka", "/members/suggestions?q=Ka"],
     ["/index.html", "/"],
     ["/INDEX.PHP?utm_source=x", "/?utm_source=x"],
+    ["/index.html.data", "/_root.data"],
   ])("%s → %s", (from, to) => {
     expect(movedRedirect(from)).toBe(to);
     // One hop: the English address is where the page is, in its canonical spelling.

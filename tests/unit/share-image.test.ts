@@ -25,4 +25,10 @@ describe("discussionShareImageSvg", () => {
     expect(svg).toContain(">1 Antwort<");
     expect(discussionShareImageSvg({ title: "T", categoryLabel: "SEO", repliesCount: 1200 })).toContain(">1.200 Antworten<");
   });
+
+  it("leaves out what XML does not allow, so no title can make the drawing fail", () => {
+    const svg = discussionShareImageSvg({ title: "Titel\u0001 mit \uFFFE Zeichen \uD800", categoryLabel: "SEO", repliesCount: 0 });
+    expect(svg).toContain(">Titel mit  Zeichen <");
+    expect([...svg].filter((char) => char.charCodeAt(0) < 0x09 || char === "\uFFFE" || char === "\uD800")).toEqual([]);
+  });
 });

@@ -7,9 +7,10 @@ import { discussionEvents } from "./events.server";
 import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
 import { withMentionNames } from "~/lib/mentions";
 import type { AuthorSummary } from "./discussion-summaries.server";
-import { fail, ok } from "~/server/platform";
+import { fail, ok, isHidden, visible } from "~/server/platform";
 import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
+import { changedNow } from "./discussion-detail.server";
 
 export interface CommentView {
   id: string;
@@ -73,12 +74,10 @@ export async function listCommentPage(discussionId: string, page: number, option
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
     .where(and(eq(comments.discussionId, discussionId), or(inArray(comments.id, pageThreads), inArray(comments.parentId, pageThreads))))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  const parentsWithVisibleReplies = new Set(
-    rows.filter((row) => row.parentId !== null && row.hiddenAt === null).map((row) => row.parentId),
-  );
+  const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && !isHidden(row)).map((row) => row.parentId));
   const views: CommentView[] = [];
   for (const row of rows) {
-    const hidden = row.hiddenAt === null ? null : { at: row.hiddenAt, reason: row.hiddenReason ?? "" };
+    const hidden = isHidden(row) ? { at: row.hiddenAt!, reason: row.hiddenReason ?? "" } : null;
     if (hidden && !options.includeHidden) {
       if (!parentsWithVisibleReplies.has(row.id)) continue;
       views.push({
@@ -155,7 +154,7 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
       await tx
         .select({ lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt })
         .from(discussions)
-        .where(and(eq(discussions.id, discussionId), isNull(discussions.hiddenAt)))
+        .where(and(eq(discussions.id, discussionId), visible.discussion()))
         .for("update")
     )[0] ?? null,
   authorize: (viewer, discussion) => canCommentOn(viewer, discussion) || fail("invalid", texts.discussionLocked),
@@ -164,12 +163,12 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
       ? await tx
           .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
           .from(comments)
-          .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussionId), isNull(comments.hiddenAt)))
+          .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussionId), visible.comment()))
       : [];
     if (parentId && !parent) return fail("invalid", "Der Kommentar, auf den Sie antworten, existiert nicht mehr.");
     await tx
       .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: sql`now()` })
+      .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: changedNow })
       .where(eq(discussions.id, discussionId));
     const resolved = await resolveTextMentions(content, tx);
     const [row] = await tx
@@ -209,15 +208,11 @@ export const updateComment = defineService<
         .for("update")
     )[0] ?? null,
   // For anyone but staff a hidden comment does not exist.
-  authorize: (viewer, comment) =>
-    canEditComment(viewer, comment) || (comment.hiddenAt !== null && !canSeeHidden(viewer) && fail("not-found")),
+  authorize: (viewer, comment) => canEditComment(viewer, comment) || (isHidden(comment) && !canSeeHidden(viewer) && fail("not-found")),
   async change(tx, { actor, input: { discussionId, commentId, content }, loaded: existing }) {
     const resolved = await resolveTextMentions(content, tx);
     await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
-    await tx
-      .update(discussions)
-      .set({ changedAt: sql`now()` })
-      .where(eq(discussions.id, discussionId));
+    await tx.update(discussions).set({ changedAt: changedNow }).where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it.
     const before = new Set(textMentionsIn(existing.content));
     await discussionEvents.emit(tx, "comment.edited", {

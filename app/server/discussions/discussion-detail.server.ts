@@ -5,7 +5,7 @@ import { db, excluded, unqualified } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf } from "./mentions.server";
-import { env } from "~/server/platform";
+import { env, visible } from "~/server/platform";
 import { summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
 
 // The discussion page: the discussion itself and its view counter.
@@ -24,6 +24,13 @@ export interface DiscussionDetail extends DiscussionSummary {
   /** The page's last visible change (discussions.changedAt): what the sitemap, JSON-LD and meta tags give as modified. */
   changedAt: Date;
 }
+
+/**
+ * The value a write that visibly changes a discussion's page gives `changed_at` (decision 0027): now, and
+ * never earlier than it was. now() is the transaction's start, and one that began before another committed
+ * must not move the date back.
+ */
+export const changedNow = sql`greatest(${discussions.changedAt}, now())`;
 
 /** Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. */
 export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetail | null> {
@@ -94,7 +101,7 @@ export async function incrementViews(discussionId: string, visitor: string): Pro
       returning 1
     )
     update ${discussions} set ${unqualified(discussions.viewsCount)} = ${discussions.viewsCount} + 1
-    where ${discussions.id} = ${discussionId} and ${discussions.hiddenAt} is null and exists (select 1 from counted)`);
+    where ${discussions.id} = ${discussionId} and ${visible.discussion()} and exists (select 1 from counted)`);
 }
 
 /** Marks older than the window decide nothing any more. */

@@ -1,4 +1,4 @@
-import { and, eq, like, or, sql } from "drizzle-orm";
+import { and, eq, like, or } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas/discussion";
 import { slugify } from "~/lib/slug";
@@ -7,7 +7,8 @@ import { discussionEvents } from "./events.server";
 import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
 import { can, canEditDiscussion, type Viewer } from "~/server/accounts";
 import { textToHtml } from "./sanitize.server";
-import { done, fail, ok } from "~/server/platform";
+import { done, fail, ok, isHidden } from "~/server/platform";
+import { changedNow } from "./discussion-detail.server";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
 
@@ -118,12 +119,12 @@ export const updateDiscussion = defineService<
     const content = await contentHtml(input, tx);
     await tx
       .update(discussions)
-      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: sql`now()` })
+      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: changedNow })
       .where(eq(discussions.id, existing.id));
     // Only members the edit newly mentions hear of it; the others were told when they were first named.
     const before = new Set(mentionedIn(existing.content));
     await discussionEvents.emit(tx, "discussion.edited", {
-      discussion: { ...existing, hidden: existing.hiddenAt !== null, categoryBefore: existing.category, category: input.category },
+      discussion: { ...existing, hidden: isHidden(existing), categoryBefore: existing.category, category: input.category },
       actor,
       newlyMentionedIds: content.memberIds.filter((id) => !before.has(id)),
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import sharp from "sharp";
 import {
   categoryWatches,
@@ -17,7 +17,7 @@ import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, ty
 import { db, defineService, type Service } from "~/server/db";
 import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, putFile } from "~/server/platform";
 import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
-import { exportReadPositions } from "~/server/discussions";
+import { changedNow, exportReadPositions } from "~/server/discussions";
 import { getNotificationSettings } from "~/server/notifications";
 
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
@@ -212,6 +212,16 @@ export const deleteOwnAccount = defineService<Viewer, { profileId: string }, { a
   }),
   authorize: (viewer, { admins }) => !removesLastAdmin(viewer.id, admins) || fail("conflict", lastAdminTexts.deletion),
   async change(tx, { actor: viewer }) {
+    // Their posts stay and now show "Gelöschter Benutzer": the pages they wrote on have changed (decision 0027).
+    await tx
+      .update(discussions)
+      .set({ changedAt: changedNow })
+      .where(
+        or(
+          eq(discussions.authorId, viewer.id),
+          inArray(discussions.id, tx.select({ id: comments.discussionId }).from(comments).where(eq(comments.authorId, viewer.id))),
+        ),
+      );
     await tx
       .delete(mailOutbox)
       .where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));

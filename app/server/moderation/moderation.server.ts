@@ -2,9 +2,10 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { comments, discussions } from "../../../db/schema";
 import { recordAudit } from "./audit.server";
 import { isCategory } from "~/lib/categories";
-import { done, excerpt } from "~/server/platform";
+import { done, excerpt, isHidden } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { notifyMember } from "~/server/notifications";
+import { changedNow } from "~/server/discussions";
 import { defineService } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
 
@@ -39,11 +40,11 @@ const discussionActions = {
   },
   unlock: { shown: (row) => row.lockedAt === null, values: () => ({ lockedAt: null, lockedBy: null, lockReason: null }) },
   "hide-discussion": {
-    shown: (row) => row.hiddenAt !== null,
+    shown: (row) => isHidden(row),
     values: (viewer, reason) => ({ hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason }),
     notice: "hidden",
   },
-  "restore-discussion": { shown: (row) => row.hiddenAt === null, values: () => ({ hiddenAt: null, hiddenBy: null, hiddenReason: null }) },
+  "restore-discussion": { shown: (row) => !isHidden(row), values: () => ({ hiddenAt: null, hiddenBy: null, hiddenReason: null }) },
 } satisfies Record<string, DiscussionAction>;
 
 /** Pin, lock or hide a discussion, or undo it. */
@@ -57,7 +58,7 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
     // Each action shows on the page (a badge, a banner, the page gone or back): the page has changed.
     await tx
       .update(discussions)
-      .set({ ...values(actor, reason), changedAt: sql`now()` })
+      .set({ ...values(actor, reason), changedAt: changedNow })
       .where(eq(discussions.id, discussion.id));
     const author = discussion.authorId;
     if (notice && author)
@@ -98,7 +99,7 @@ export const moderateComment = defineService<
     )[0] ?? null,
   async change(tx, { actor, input: { discussionId, action, reason = "" }, loaded: comment }) {
     const hide = action === "hide-comment";
-    if ((comment.hiddenAt !== null) === hide) return done;
+    if (isHidden(comment) === hide) return done;
     await tx
       .update(comments)
       .set(
@@ -107,7 +108,7 @@ export const moderateComment = defineService<
       .where(eq(comments.id, comment.id));
     await tx
       .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: sql`now()` })
+      .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: changedNow })
       .where(eq(discussions.id, discussionId));
     if (hide && comment.authorId) {
       await notifyMember(tx, {

@@ -151,7 +151,9 @@ export function movedRedirect(url: string): string | null {
     const values = from.flatMap((part, i) => (part.startsWith(":") ? [lowercase(segments[i]!)] : []));
     let next = 0;
     const target = `/${to.map((part) => (part.startsWith(":") ? values[next++]! : part)).join("/")}`;
-    return `${target}${data ? DATA_SUFFIX : ""}${query}`;
+    // React Router names the home page's data "/_root.data", not "/.data".
+    const dataPath = target === "/" ? `/_root${DATA_SUFFIX}` : `${target}${DATA_SUFFIX}`;
+    return `${data ? dataPath : target}${query}`;
   }
   return null;
 }

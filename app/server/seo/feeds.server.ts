@@ -7,16 +7,9 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import {
-  COMMENT_THREADS_PER_PAGE,
-  isVisible,
-  mentionNamesInRichText,
-  mentionNamesOf,
-  plainTextExcerpt,
-  toMentionNames,
-} from "~/server/discussions";
+import { COMMENT_THREADS_PER_PAGE, mentionNamesInRichText, mentionNamesOf, plainTextExcerpt, toMentionNames } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
-import { env, notModified } from "~/server/platform";
+import { env, notModified, visible } from "~/server/platform";
 import { mentionsAsText, withMentionNames } from "~/lib/mentions";
 
 export const FEED_LIMIT = 50;
@@ -40,7 +33,7 @@ export async function rssFeed(options: { category?: Category; title: string; pat
     })
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
-    .where(options.category ? and(eq(discussions.category, options.category), isVisible) : isVisible)
+    .where(options.category ? and(eq(discussions.category, options.category), visible.discussion()) : visible.discussion())
     .orderBy(desc(discussions.createdAt))
     .limit(FEED_LIMIT);
 
@@ -106,7 +99,7 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
     from ${comments} ${c}
     join threads on threads.id = coalesce(${c.parentId}, ${c.id})
     left join ${profiles} ${p} on ${p.id} = ${c.authorId}
-    where ${c.discussionId} = ${discussion.id} and ${c.hiddenAt} is null
+    where ${c.discussionId} = ${discussion.id} and ${visible.comment(c)}
     order by ${c.createdAt} desc, ${c.id} desc
     limit ${FEED_LIMIT}`);
   const discussionPath = paths.discussion(discussion.slug);
@@ -144,9 +137,10 @@ ${items}
 }
 
 /**
- * When this server first produced each version of a feed. Dates in the feed
+ * When this server first produced each version of a list feed. Dates in a list
  * cannot serve as Last-Modified: hiding an item or renaming an author changes
- * the feed without a newer date in it. A version first made here can only be
+ * the feed without a newer date in it. (A discussion's comments feed has its
+ * page's last change instead, decision 0027, which hiding moves too.) A version first made here can only be
  * newer than a reader's copy, never older, so a 304 on If-Modified-Since is
  * safe; after a restart readers simply get the feed once more.
  */

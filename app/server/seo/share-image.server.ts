@@ -27,7 +27,8 @@ export function discussionShareImage(discussion: {
     categoryLabel: isCategory(discussion.category) ? categoryLabels[discussion.category] : "",
     repliesCount: discussion.repliesCount,
   });
-  const image = sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+  // Plain PNG at the default level: a palette and level 9 took several times as long, for each request that draws.
+  const image = sharp(Buffer.from(svg)).png().toBuffer();
   drawn.set(key, image);
   image.catch(() => drawn.delete(key));
   return image;
