@@ -113,6 +113,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
     })),
     description: plainTextExcerpt(content) || discussion.title,
+    // Only staff reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
+    hidden: isHidden(discussion),
     modifiedAt: discussion.changedAt,
     commentPages: { currentPage: page, totalPages },
     access,
@@ -391,7 +393,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   if (!loaderData) return seoMeta(matches, { title: texts.discussionNotFound, path: paths.discussion(params.slug), noindex: true });
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
-  const hidden = isHidden(discussion);
+  const { hidden } = loaderData;
   const tags = seoMeta(matches, {
     title: discussion.title,
     description: loaderData.description,
