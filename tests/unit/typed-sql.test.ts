@@ -3,6 +3,7 @@ import path from "node:path";
 import { getTableColumns, getTableName, isTable, type Table } from "drizzle-orm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/source-files";
 import * as schema from "../../db/schema";
 
 /**
@@ -72,14 +73,6 @@ function sqlTemplates(source: string, fileName = "x.ts"): { line: number; parts:
   };
   visit(file);
   return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 const scan = (source: string) => sqlTemplates(source).flatMap(({ parts }) => findHandWritten(parts).map((finding) => finding.problem));

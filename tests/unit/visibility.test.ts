@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/source-files";
 
 /**
  * One visibility rule (decision 0028): what only staff may see is decided in
@@ -30,14 +30,6 @@ function findHandWrittenRule(source: string): string[] {
     }
   });
   return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 describe("one visibility rule", () => {
