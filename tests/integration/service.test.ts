@@ -67,6 +67,24 @@ describe("defineService's prepare, after and abandon", () => {
     ]);
   });
 
+  it("rolls back what a change wrote before it answered with a failure", async () => {
+    const { db } = await import("~/server/db");
+    const { readinessProbes } = await import("../../db/schema");
+    const { eq } = await import("drizzle-orm");
+    const me = await makeViewer();
+    const host = `refused-${randomUUID()}`;
+    const refusing = defineService<Viewer, { host: string }, { row: string }>({
+      policy: () => true,
+      load: async () => ({ row: "Zeile" }),
+      async change(tx, { input }) {
+        await tx.insert(readinessProbes).values({ host: input.host });
+        return fail("conflict", "Doch nicht");
+      },
+    });
+    expect(await refusing(me, { host })).toEqual({ ok: false, reason: "conflict", message: "Doch nicht" });
+    expect(await db.select().from(readinessProbes).where(eq(readinessProbes.host, host))).toEqual([]);
+  });
+
   it("abandons what a resend prepared: the first write's value answers, and nothing runs after", async () => {
     const me = await makeViewer();
     const { service, steps } = tracedService();

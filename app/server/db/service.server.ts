@@ -7,7 +7,7 @@ import { claimSubmission, fingerprintOf, settleSubmission } from "./submissions.
  * guardian's answer → what must be made before the transaction → the load →
  * the rules about what was loaded → the change, with what must commit with it
  * (audit entry, notification, jobs), all in one transaction → what may only
- * happen once it committed → one Outcome. The input arrives parsed (the
+ * happen once it committed → one Outcome. A Failure rolls the transaction back. The input arrives parsed (the
  * route's schema); the route maps the Outcome.
  * Each step is named, so a reader sees where a write can fail and how.
  */
@@ -38,6 +38,11 @@ export interface ServiceSteps<Actor, Input, Loaded, Value, Prepared = undefined>
   after?(step: { actor: Actor; input: Input; loaded: Loaded; prepared: Prepared; value: Value }): Promise<void>;
 }
 
+/** A change's Failure, thrown out of the transaction so that what it wrote before it refused is rolled back. */
+class Refusal {
+  constructor(readonly failure: Failure) {}
+}
+
 export type Service<Actor, Input, Value> = (actor: Actor | null, input: Input) => Promise<Outcome<Value>>;
 
 /** What the change answered, and, when it answered ok, what `after` gets besides. */
@@ -60,11 +65,16 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
         // The first answer's value went through JSON: services that take a key answer with plain ids.
         if (claim?.status === "sent-before") return { outcome: ok(claim.value as Value) };
         const ran = await run(tx, actor, input, prepared);
+        if (!ran.outcome.ok) throw new Refusal(ran.outcome);
         if (key && claim?.status === "new") await settleSubmission(tx, key, ran.outcome);
         committing = true;
         return ran;
       });
     } catch (error) {
+      if (error instanceof Refusal) {
+        await abandon(prepared);
+        return error.failure;
+      }
       // Thrown before the commit: rolled back, nothing uses what prepare made. A commit that threw may still have
       // committed (the connection broke after it): then an unused file is the lesser harm than a row naming a lost one.
       if (!committing) await abandon(prepared);
