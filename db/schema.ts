@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -121,6 +122,13 @@ export const profiles = pgTable(
     experience: text("experience").notNull().default("anfaenger"),
     bio: text("bio").notNull().default(""),
     avatarUrl: text("avatar_url"),
+    /**
+     * Reputation (issue 28): "Hilfreich" marks on the member's visible posts, and their comments that are a
+     * discussion's accepted solution. Kept in the writing statement; hiding a post takes its marks off.
+     * The guest page cache does not empty for them (migration 0021): a profile may lag by the cache's maximum age.
+     */
+    helpfulReceived: integer("helpful_received").notNull().default(0),
+    solutionsCount: integer("solutions_count").notNull().default(0),
     newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(true),
     /** E-mail when someone answers the member's discussion or comment (only while newsletter_subscribed is on). */
     notifyReplies: boolean("notify_replies").notNull().default(true),
@@ -185,6 +193,15 @@ export const discussions = pgTable(
     /** Counts the visible comments only: hiding a comment takes it off the count, restoring puts it back. */
     repliesCount: integer("replies_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
+    /** "Hilfreich" marks on the question itself (helpful_marks with comment_id null). */
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    /**
+     * The accepted answer ("Lösung"), chosen by the author or staff: one per discussion by construction. A hidden
+     * comment stops being the solution (the moderation clears it); a deleted one too (set null).
+     */
+    solutionCommentId: uuid("solution_comment_id").references((): AnyPgColumn => comments.id, { onDelete: "set null" }),
+    solvedAt: timestamp("solved_at", { withTimezone: true }),
+    solvedBy: text("solved_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -201,7 +218,7 @@ export const discussions = pgTable(
   },
   (t) => [
     check("discussions_category_check", sql`${t.category} in ('seo', 'sea', 'ki-suche', 'general', 'tools', 'events')`),
-    check("discussions_counts_check", sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0`),
+    check("discussions_counts_check", sql`${t.repliesCount} >= 0 and ${t.viewsCount} >= 0 and ${t.helpfulCount} >= 0`),
     uniqueIndex("discussions_slug_key").on(t.slug),
     uniqueIndex("discussions_number_key").on(t.number),
     index("discussions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
@@ -218,6 +235,10 @@ export const discussions = pgTable(
     index("discussions_visible_relevance_idx")
       .on(t.isPinned.desc().nullsFirst(), t.repliesCount.desc().nullsFirst())
       .where(sql`hidden_at is null`),
+    // The "Gelöst" filter of a category page and its count: the solved ones are a small part of all.
+    index("discussions_visible_solved_idx")
+      .on(t.category, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`hidden_at is null and solution_comment_id is not null`),
     index("discussions_category_replies_count_idx").on(t.category, t.repliesCount.desc().nullsFirst()),
     index("discussions_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("discussions_updated_at_idx").on(t.updatedAt.desc().nullsFirst()),
@@ -269,10 +290,12 @@ export const comments = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
+    helpfulCount: integer("helpful_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("comments_helpful_count_check", sql`${t.helpfulCount} >= 0`),
     index("comments_discussion_created_at_idx").on(t.discussionId, t.createdAt),
     // One page of a discussion's threads (top-level comments in order); replies come by parent_id.
     index("comments_discussion_threads_idx")
@@ -282,6 +305,31 @@ export const comments = pgTable(
     index("comments_created_at_idx").on(t.createdAt),
     index("comments_parent_id_idx").on(t.parentId),
     index("comments_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * "Hilfreich" (issue 28): who found which post helpful. A post is a discussion (comment_id null) or one of its
+ * comments; one mark per member and post (NULLS NOT DISTINCT makes the question's null one value). The counts on
+ * the posts and the author's reputation move in the statement that adds or removes a mark
+ * (app/server/answers/helpful.server.ts).
+ */
+export const helpfulMarks = pgTable(
+  "helpful_marks",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("helpful_marks_member_post_key").on(t.memberId, t.discussionId, t.commentId).nullsNotDistinct(),
+    // Who marked a post, first ones first ("Hilfreich für Aylin, Jonas und 3 weitere").
+    index("helpful_marks_post_idx").on(t.discussionId, t.commentId, t.createdAt),
   ],
 );
 
@@ -326,6 +374,8 @@ export const auditActions = [
   "restore-discussion",
   "hide-comment",
   "restore-comment",
+  "mark-solution",
+  "unmark-solution",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -481,6 +531,8 @@ export const notificationKinds = [
   "watched-discussion",
   "account-approved",
   "moderated",
+  "helpful",
+  "solution",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -516,7 +568,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated')`,
+      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution')`,
     ),
     uniqueIndex("notifications_unread_group_key")
       .on(t.recipientId, t.groupKey)

@@ -15,8 +15,9 @@ export const serverDomains = {
   notifications: ["discussions"],
   members: ["notifications"],
   search: ["discussions"],
+  answers: ["discussions"],
   seo: ["members"],
-  moderation: ["notifications", "seo"],
+  moderation: ["answers", "notifications", "seo"],
   admin: ["moderation", "members"],
   demo: ["moderation", "members"],
 };

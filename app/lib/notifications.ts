@@ -9,6 +9,8 @@ export const notificationKindLabels = {
   "watched-discussion": "Neue Kommentare in beobachteten Diskussionen",
   "account-approved": "Freischaltung meines Kontos",
   moderated: "Moderation meiner Beiträge",
+  helpful: "„Hilfreich“ für meine Beiträge",
+  solution: "Meine Antworten als Lösung markiert",
 } as const;
 export type NotificationKindName = keyof typeof notificationKindLabels;
 
@@ -45,6 +47,12 @@ export function notificationText(n: NotificationSummary): string {
     }
     case "account-approved":
       return "Ihr Konto wurde freigeschaltet. Willkommen in der Community!";
+    case "helpful":
+      return several
+        ? `${n.count} Mitglieder fanden Ihren Beitrag in ${title} hilfreich`
+        : `${actor} fand Ihren Beitrag in ${title} hilfreich`;
+    case "solution":
+      return `Ihre Antwort in ${title} wurde als Lösung markiert`;
     case "moderated": {
       const word = moderationWords[n.detail ?? ""] ?? "bearbeitet";
       return n.detail === "hidden" && n.discussionTitle
@@ -67,6 +75,17 @@ export function kindList(kinds: readonly NotificationKindName[]): string {
  */
 export const alwaysMailedKinds: readonly NotificationKindName[] = ["account-approved"];
 
+/**
+ * Kinds whose e-mail is off until the member turns it on: a mail for every "Hilfreich" would be noise
+ * (the bell shows them grouped). Read by the settings card and, as SQL, by the fan-out and the mail worker.
+ */
+export const mailedOnlyOnRequestKinds: readonly NotificationKindName[] = ["helpful"];
+
+/** Whether a member who chose nothing gets this kind by e-mail. */
+export function mailedByDefault(kind: NotificationKindName): boolean {
+  return !mailedOnlyOnRequestKinds.includes(kind);
+}
+
 export const unreadLabel = (count: number) =>
   count === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${count} ungelesen`;
 
@@ -80,6 +99,8 @@ export const configurableKinds = [
   "mention",
   "watched-discussion",
   "watched-category",
+  "helpful",
+  "solution",
   "moderated",
   "account-approved",
 ] as const satisfies readonly NotificationKindName[];

@@ -1,7 +1,8 @@
 import { isCategory } from "~/lib/categories";
 import { discussionEvents } from "~/server/discussions";
 import { recordAudit } from "~/server/moderation";
-import { notifyComment, notifyDiscussion, notifyMentions } from "~/server/notifications";
+import { notifyComment, notifyDiscussion, notifyMentions, notifyPostAuthor } from "~/server/notifications";
+import { answerEvents } from "~/server/answers";
 import { checkEventListeners, excerpt } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 
@@ -55,6 +56,30 @@ discussionEvents.on("comment.edited", "moderation", async (tx, { comment, actor 
     targetType: "comment",
     targetId: comment.id,
     targetLabel: excerpt(comment.contentBefore),
+  });
+});
+
+answerEvents.on("helpful.marked", "notifications", (tx, { discussionId, commentId, authorId, actor }) =>
+  notifyPostAuthor(tx, { kind: "helpful", recipientId: authorId, actorId: actor.id, discussionId, commentId }),
+);
+answerEvents.on("solution.marked", "notifications", async (tx, { discussion, commentId, commentAuthorId, actor }) => {
+  if (commentId && commentAuthorId)
+    await notifyPostAuthor(tx, {
+      kind: "solution",
+      recipientId: commentAuthorId,
+      actorId: actor.id,
+      discussionId: discussion.id,
+      commentId,
+    });
+});
+// Staff choosing (or taking back) the solution of someone else's question is written to the audit log.
+answerEvents.on("solution.marked", "moderation", async (tx, { discussion, commentId, actor }) => {
+  if (discussion.authorId === actor.id) return;
+  await recordAudit(tx, actor, {
+    action: commentId ? "mark-solution" : "unmark-solution",
+    targetType: "discussion",
+    targetId: discussion.id,
+    targetLabel: discussion.title,
   });
 });
 

@@ -67,6 +67,8 @@ const permissionTable: Record<Permission, Kind[]> = {
   receiveNotifications: approved,
   watch: approved,
   mentionMembers: approved,
+  markHelpful: approved,
+  seeWhoMarked: staff,
 };
 
 interface ContentCase {
@@ -76,7 +78,14 @@ interface ContentCase {
 }
 
 const contentRules: Record<
-  "canEditDiscussion" | "canEditComment" | "canCommentOn" | "canEditProfile" | "canDeleteAccount" | "canExportAccountData",
+  | "canEditDiscussion"
+  | "canEditComment"
+  | "canCommentOn"
+  | "canEditProfile"
+  | "canDeleteAccount"
+  | "canExportAccountData"
+  | "canMarkHelpful"
+  | "canMarkSolution",
   ContentCase[]
 > = {
   canEditDiscussion: [
@@ -91,6 +100,45 @@ const contentRules: Record<
       ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "other") }),
     },
     { name: "discussion of a deleted member", allowed: staff, ask: (viewer) => guardian.canEditDiscussion(viewer, { authorId: null }) },
+  ],
+  canMarkHelpful: [
+    {
+      name: "someone else's post",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null }),
+    },
+    {
+      name: "own post",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null }),
+    },
+    {
+      name: "post of a deleted member",
+      allowed: approved,
+      ask: (viewer) => guardian.canMarkHelpful(viewer, { authorId: null, hiddenAt: null }),
+    },
+    {
+      name: "someone else's hidden post",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
+    },
+  ],
+  canMarkSolution: [
+    {
+      name: "own question",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canMarkSolution(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null }),
+    },
+    {
+      name: "someone else's question",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canMarkSolution(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null }),
+    },
+    {
+      name: "own hidden question",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canMarkSolution(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date() }),
+    },
   ],
   canEditComment: [
     {

@@ -20,6 +20,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "restore-discussion": "Diskussion wiederhergestellt",
   "hide-comment": "Kommentar ausgeblendet",
   "restore-comment": "Kommentar wiederhergestellt",
+  "mark-solution": "Lösung einer fremden Diskussion markiert",
+  "unmark-solution": "Lösung einer fremden Diskussion zurückgenommen",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {

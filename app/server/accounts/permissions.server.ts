@@ -39,6 +39,10 @@ export const permissions = {
   watch: isApproved,
   /** Mention members and look them up by name for it (the @ suggestions). */
   mentionMembers: isApproved,
+  /** Mark posts "Hilfreich" (never one's own: canMarkHelpful). */
+  markHelpful: isApproved,
+  /** See every member who marked a post, not only the first names (staff keep order with it). */
+  seeWhoMarked: isStaff,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
 
 export type Permission = keyof typeof permissions;
@@ -62,6 +66,19 @@ export function canEditComment(viewer: Viewer | null, comment: { authorId: strin
 
 function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): boolean {
   return viewer !== null && isApproved(viewer) && post.authorId !== null && post.authorId === viewer.id;
+}
+
+/** A visible post of someone else: one's own advice is not one's to rate, and a hidden post takes no marks. */
+export function canMarkHelpful(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }): boolean {
+  return can(viewer, "markHelpful") && !isHidden(post) && (post.authorId === null || post.authorId !== viewer?.id);
+}
+
+/**
+ * The asker chooses the answer that solved it; staff may too (a question whose author left, a wrong choice).
+ * In a hidden discussion nobody does: it is the moderation's business until restored.
+ */
+export function canMarkSolution(viewer: Viewer | null, discussion: { authorId: string | null; hiddenAt: Date | null }): boolean {
+  return !isHidden(discussion) && (isOwnPost(viewer, discussion) || can(viewer, "moderate"));
 }
 
 /** Only the owner changes a profile (spec: "profile updates are limited to the own id"), approved or not. */

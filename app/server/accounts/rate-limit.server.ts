@@ -32,6 +32,9 @@ export const authRateRules = {
 } as const satisfies Record<string, RateRule>;
 
 /** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
+/** "Hilfreich" clicks: plenty for reading a thread, too few for a script flooding someone's bell. */
+export const helpfulMarksPerMember: RateRule = { name: "helpful:member", limit: 60, windowSeconds: 10 * 60 };
+
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 
 /**

@@ -11,6 +11,7 @@ import { fail, ok, isHidden, visible } from "~/server/platform";
 import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
 import { changedNow } from "./discussion-detail.server";
+import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 
 export interface CommentView {
   id: string;
@@ -27,6 +28,9 @@ export interface CommentView {
    * the public as an empty placeholder, so the replies keep their context.
    */
   placeholder: boolean;
+  helpful: HelpfulView;
+  /** The discussion's accepted answer. */
+  isSolution: boolean;
 }
 
 /** Top-level comments (threads) per page of a discussion; each comes with all its replies. */
@@ -43,7 +47,11 @@ export interface CommentPage {
  * threads, each with its replies. Staff see hidden comments marked as such;
  * everyone else does not get them at all. A page past the end has no comments.
  */
-export async function listCommentPage(discussionId: string, page: number, options: { includeHidden: boolean }): Promise<CommentPage> {
+export async function listCommentPage(
+  discussionId: string,
+  page: number,
+  options: { includeHidden: boolean; helpfulRead?: HelpfulReadOptions },
+): Promise<CommentPage> {
   const isThread = and(eq(comments.discussionId, discussionId), isNull(comments.parentId));
   const [counted] = await db.select({ value: count() }).from(comments).where(isThread);
   const totalPages = Math.max(1, Math.ceil((counted?.value ?? 0) / COMMENT_THREADS_PER_PAGE));
@@ -65,6 +73,9 @@ export async function listCommentPage(discussionId: string, page: number, option
       updatedAt: comments.updatedAt,
       hiddenAt: comments.hiddenAt,
       hiddenReason: comments.hiddenReason,
+      helpfulCount: comments.helpfulCount,
+      ...helpfulColumns({ discussionId: comments.discussionId, commentId: comments.id }, options.helpfulRead ?? guestHelpfulRead),
+      isSolution: sql<boolean>`${comments.id} = (select ${discussions.solutionCommentId} from ${discussions} where ${discussions.id} = ${discussionId})`,
       authorId: profiles.id,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -89,6 +100,8 @@ export async function listCommentPage(discussionId: string, page: number, option
         author: null,
         hidden: null,
         placeholder: true,
+        helpful: helpfulView(row, true),
+        isSolution: false,
       });
       continue;
     }
@@ -104,6 +117,8 @@ export async function listCommentPage(discussionId: string, page: number, option
           : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
       hidden,
       placeholder: false,
+      helpful: helpfulView(row, hidden !== null),
+      isSolution: row.isSolution === true,
     });
   }
   return { comments: views, totalPages, currentPage: page };

@@ -1,12 +1,18 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
-import { discussions, discussionViews, profiles } from "../../../db/schema";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { comments, discussions, discussionViews, profiles } from "../../../db/schema";
+import { withMentionNames } from "~/lib/mentions";
+import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 import { db, excluded, unqualified } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf } from "./mentions.server";
-import { env, visible } from "~/server/platform";
-import { summaryColumns, toSummary, type DiscussionSummary } from "./discussion-summaries.server";
+import { env, isHidden, visible } from "~/server/platform";
+import { summaryColumns, toSummary, type AuthorSummary, type DiscussionSummary } from "./discussion-summaries.server";
+
+const sc = alias(comments, "sc");
+const sp = alias(profiles, "sp");
 
 // The discussion page: the discussion itself and its view counter.
 
@@ -23,6 +29,19 @@ export interface DiscussionDetail extends DiscussionSummary {
   hiddenReason: string | null;
   /** The page's last visible change (discussions.changedAt): what the sitemap, JSON-LD and meta tags give as modified. */
   changedAt: Date;
+  /** "Hilfreich" for the question itself. */
+  helpful: HelpfulView;
+  /** The accepted answer, quoted under the question; null while the question is open. */
+  solution: SolutionQuote | null;
+}
+
+export interface SolutionQuote {
+  commentId: string;
+  /** Plain text as the comment shows it (mention tokens carry current names). */
+  content: string;
+  createdAt: Date;
+  author: AuthorSummary | null;
+  helpfulCount: number;
 }
 
 /**
@@ -32,8 +51,14 @@ export interface DiscussionDetail extends DiscussionSummary {
  */
 export const changedNow = sql`greatest(${discussions.changedAt}, now())`;
 
-/** Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. */
-export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetail | null> {
+/**
+ * Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. With the solution's
+ * comment and the question's marks in the same statement.
+ */
+export async function getDiscussionBySlug(
+  slug: string,
+  helpfulRead: HelpfulReadOptions = guestHelpfulRead,
+): Promise<DiscussionDetail | null> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -46,9 +71,23 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
       hiddenAt: discussions.hiddenAt,
       hiddenReason: discussions.hiddenReason,
       changedAt: discussions.changedAt,
+      helpfulCount: discussions.helpfulCount,
+      ...helpfulColumns({ discussionId: discussions.id, commentId: null }, helpfulRead),
+      solutionId: sc.id,
+      solutionContent: sc.content,
+      solutionMentionNames: mentionNamesOf(sc.content, "text"),
+      solutionCreatedAt: sc.createdAt,
+      solutionHelpfulCount: sc.helpfulCount,
+      solutionAuthorId: sp.id,
+      solutionAuthorFirstName: sp.firstName,
+      solutionAuthorLastName: sp.lastName,
+      solutionAuthorAvatarUrl: sp.avatarUrl,
     })
     .from(discussions)
     .leftJoin(profiles, eq(profiles.id, discussions.authorId))
+    // A hidden comment is never the solution (the moderation clears it); the condition keeps a slip from showing it.
+    .leftJoin(sc, and(eq(sc.id, discussions.solutionCommentId), visible.comment(sc)))
+    .leftJoin(sp, eq(sp.id, sc.authorId))
     .where(eq(discussions.slug, slug));
   if (!row) return null;
   return {
@@ -62,6 +101,25 @@ export async function getDiscussionBySlug(slug: string): Promise<DiscussionDetai
     hiddenAt: row.hiddenAt,
     hiddenReason: row.hiddenReason,
     changedAt: row.changedAt,
+    helpful: helpfulView(row, isHidden(row)),
+    solution:
+      row.solutionId === null
+        ? null
+        : {
+            commentId: row.solutionId,
+            content: withMentionNames(row.solutionContent ?? "", row.solutionMentionNames),
+            createdAt: row.solutionCreatedAt!,
+            helpfulCount: row.solutionHelpfulCount ?? 0,
+            author:
+              row.solutionAuthorId === null
+                ? null
+                : {
+                    id: row.solutionAuthorId,
+                    firstName: row.solutionAuthorFirstName ?? "",
+                    lastName: row.solutionAuthorLastName ?? "",
+                    avatarUrl: row.solutionAuthorAvatarUrl,
+                  },
+          },
   };
 }
 

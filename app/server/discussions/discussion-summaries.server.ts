@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db } from "~/server/db";
@@ -20,6 +20,8 @@ export interface DiscussionSummary {
   isPinned: boolean;
   repliesCount: number;
   viewsCount: number;
+  /** An answer was accepted as the solution ("Gelöst"). */
+  solved: boolean;
   createdAt: Date;
   updatedAt: Date;
   author: AuthorSummary | null;
@@ -33,6 +35,7 @@ export const summaryColumns = {
   isPinned: discussions.isPinned,
   repliesCount: discussions.repliesCount,
   viewsCount: discussions.viewsCount,
+  solved: sql<boolean>`${discussions.solutionCommentId} is not null`,
   createdAt: discussions.createdAt,
   updatedAt: discussions.updatedAt,
   authorId: profiles.id,
@@ -54,6 +57,7 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
     isPinned: row.isPinned,
     repliesCount: row.repliesCount,
     viewsCount: row.viewsCount,
+    solved: row.solved,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     author:

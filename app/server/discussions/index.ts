@@ -11,6 +11,7 @@ export { type CommunityStats, getCommunityStats } from "./community-stats.server
 export {
   changedNow,
   type DiscussionDetail,
+  type SolutionQuote,
   getDiscussionBySlug,
   incrementViews,
   purgeViewMarks,
@@ -33,3 +34,4 @@ export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COM
 export { mentionedIn, mentionNamesInRichText, mentionNamesOf, suggestMembers, textMentionsIn, toMentionNames } from "./mentions.server";
 export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";
 export { htmlToText, plainTextExcerpt, sanitizeRichText, textToHtml } from "./sanitize.server";
+export { guestHelpfulRead, HELPFUL_NAMES_SHOWN, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";

@@ -8,6 +8,7 @@ import { notifyMember } from "~/server/notifications";
 import { changedNow } from "~/server/discussions";
 import { defineService } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
+import { postHidden } from "~/server/answers";
 
 /**
  * The moderator tools, each an action of the audit log's name, like
@@ -61,6 +62,12 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
       .set({ ...values(actor, reason), changedAt: changedNow })
       .where(eq(discussions.id, discussion.id));
     const author = discussion.authorId;
+    if (action === "hide-discussion" || action === "restore-discussion")
+      await postHidden(
+        tx,
+        { discussionId: discussion.id, commentId: null, authorId: author, helpfulCount: discussion.helpfulCount },
+        action === "hide-discussion",
+      );
     if (notice && author)
       await notifyMember(tx, { recipientId: author, kind: "moderated", actorId: actor.id, discussionId: discussion.id, detail: notice });
     // Gone (a 404 now) or back: either way search engines should look again.
@@ -86,13 +93,19 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
 export const moderateComment = defineService<
   Viewer,
   CommentModeration,
-  { id: string; content: string; authorId: string | null; hiddenAt: Date | null }
+  { id: string; content: string; authorId: string | null; hiddenAt: Date | null; helpfulCount: number }
 >({
   policy: (viewer) => can(viewer, "moderate"),
   load: async (tx, { discussionId, commentId }) =>
     (
       await tx
-        .select({ id: comments.id, content: comments.content, authorId: comments.authorId, hiddenAt: comments.hiddenAt })
+        .select({
+          id: comments.id,
+          content: comments.content,
+          authorId: comments.authorId,
+          hiddenAt: comments.hiddenAt,
+          helpfulCount: comments.helpfulCount,
+        })
         .from(comments)
         .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)))
         .for("update")
@@ -110,6 +123,7 @@ export const moderateComment = defineService<
       .update(discussions)
       .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: changedNow })
       .where(eq(discussions.id, discussionId));
+    await postHidden(tx, { discussionId, commentId: comment.id, authorId: comment.authorId, helpfulCount: comment.helpfulCount }, hide);
     if (hide && comment.authorId) {
       await notifyMember(tx, {
         recipientId: comment.authorId,

@@ -12,6 +12,7 @@ import {
 } from "../../../db/schema";
 import { excluded, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
 import { visible } from "~/server/platform";
+import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
 
 // The statements' aliases: `d` a discussion, `p` a recipient's profile, `s` their settings.
 const d = alias(discussions, "d");
@@ -190,4 +191,40 @@ export async function notifyMentions(
     tx,
   );
   return told.map((row) => row.recipient_id);
+}
+
+/**
+ * A post's author hears that a member found it helpful, or that their answer became the solution. Unread ones of
+ * one post are one row that counts up ("3 Mitglieder fanden …"); each mark is an item, so a post hidden later takes
+ * its notification with it. Never about one's own action, a hidden discussion, or a discussion the author muted.
+ */
+export async function notifyPostAuthor(
+  tx: Transaction,
+  input: {
+    kind: Extract<NotificationKind, "helpful" | "solution">;
+    recipientId: string;
+    actorId: string;
+    discussionId: string;
+    commentId: string | null;
+  },
+): Promise<void> {
+  const { kind, recipientId, actorId, discussionId, commentId } = input;
+  if (recipientId === actorId) return;
+  const mailedUnlessChosen = !mailedOnlyOnRequestKinds.includes(kind);
+  await tx.execute(sql`
+    with told as (
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.commentId, notifications.actorId, notifications.shown)})
+    select ${p.id}, ${kind}, ${`${kind}:${commentId ?? discussionId}`}, ${discussionId}::uuid, ${commentId}::uuid, ${actorId}, coalesce(${s.inPage}, true)
+    from ${profiles} ${p}
+    left join ${notificationSettings} ${s} on ${s.memberId} = ${p.id} and ${s.kind} = ${kind}
+    where ${p.id} = ${recipientId}
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
+      and not ${mutedFor(p.id, discussionId)}
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, ${mailedUnlessChosen}) and ${p.newsletterSubscribed}))
+    ${GROUP_UPSERT}
+    returning ${notifications.id}
+    )
+    insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId, notificationItems.commentId)})
+    select told.id, ${discussionId}::uuid, ${commentId}::uuid from told
+  `);
 }

@@ -20,7 +20,14 @@ import { db, excluded, queryRows, type Transaction } from "~/server/db";
 import { env, fail, type Outcome, hiddenFromPublic } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
 import { defineSchedule } from "~/server/jobs";
-import { ABOUT_THE_MEMBER, notificationRow, targetComment, targetDiscussion, visibleItems } from "./notifications.server";
+import {
+  ABOUT_THE_MEMBER,
+  kindsMailedOnlyOnRequest,
+  notificationRow,
+  targetComment,
+  targetDiscussion,
+  visibleItems,
+} from "./notifications.server";
 
 /** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
 export const MAIL_INTERVAL_MINUTES = 60;
@@ -132,7 +139,7 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
       select ${n.id}, ${n.recipientId}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
         ${n.detail}, ${n.discussionId}, ${tc.id} as comment_id,
         coalesce(${n.discussionId}::text, 'member') as topic, ${p.email}, ${p.firstName},
-        (${p.newsletterSubscribed} and coalesce(${s.email}, true) and ${n.kind} not in (${sql.join(
+        (${p.newsletterSubscribed} and coalesce(${s.email}, ${n.kind} not in ${kindsMailedOnlyOnRequest}) and ${n.kind} not in (${sql.join(
           alwaysMailedKinds.map((kind) => sql`${kind}`),
           sql`, `,
         )})) as wants,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { notificationSettings, profiles } from "../../../db/schema";
-import { alwaysMailedKinds, configurableKinds, type KindSetting } from "~/lib/notifications";
+import { alwaysMailedKinds, configurableKinds, mailedByDefault, type KindSetting } from "~/lib/notifications";
 import type { ConfigurableKind } from "~/lib/schemas/profile";
 import { db, defineService, excluded } from "~/server/db";
 import { done } from "~/server/platform";
@@ -11,7 +11,7 @@ export interface NotificationSettings {
   kinds: Record<ConfigurableKind, KindSetting>;
 }
 
-/** The master switch and each kind's two switches; a kind without a row has both on. */
+/** The master switch and each kind's two switches; a kind without a row is shown, and mailed unless mailedByDefault says no. */
 export async function getNotificationSettings(profileId: string): Promise<NotificationSettings> {
   const [[row], chosen] = await Promise.all([
     db.select({ newsletter: profiles.newsletterSubscribed }).from(profiles).where(eq(profiles.id, profileId)),
@@ -20,7 +20,7 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
   const kinds = Object.fromEntries(
     configurableKinds.map((kind) => {
       const found = chosen.find((setting) => setting.kind === kind);
-      return [kind, { inPage: found?.inPage ?? true, email: alwaysMailedKinds.includes(kind) || (found?.email ?? true) }];
+      return [kind, { inPage: found?.inPage ?? true, email: alwaysMailedKinds.includes(kind) || (found?.email ?? mailedByDefault(kind)) }];
     }),
   ) as Record<ConfigurableKind, KindSetting>;
   return { newsletter: row?.newsletter ?? false, kinds };
@@ -49,7 +49,7 @@ export const updateNotificationSettings = defineService<
         ? undefined
         : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
       if (inPage === undefined && email === undefined) return [];
-      return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? true }];
+      return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? mailedByDefault(kind) }];
     });
     const replies = settings["email_reply-to-discussion"] ?? settings.notifyReplies;
     await tx

@@ -12,6 +12,7 @@ import {
   type WatchLevel,
 } from "../../../db/schema";
 import { isCategory, type Category } from "~/lib/categories";
+import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
 import { db, queryRows, type Database, type Transaction } from "~/server/db";
@@ -23,6 +24,12 @@ export const NOTIFICATIONS_PER_PAGE = 25;
 
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
 export const ABOUT_THE_MEMBER = sql`('moderated', 'account-approved')`;
+
+/** mailedOnlyOnRequestKinds as an SQL list: their e-mail is off where the member chose nothing. */
+export const kindsMailedOnlyOnRequest = sql`(${sql.join(
+  mailedOnlyOnRequestKinds.map((kind) => sql`${kind}`),
+  sql`, `,
+)})`;
 
 /**
  * The notification row `n` the fragments below speak of. In a FROM it is

@@ -1,0 +1,192 @@
+/**
+ * "Hilfreich", solutions and reputation (issue 28): the counts equal the marks under parallel clicks, a discussion
+ * has one solution whatever two moderators do at once, and hiding a post takes its weight off.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { discussions, helpfulMarks, notifications, profiles } from "../../db/schema";
+import { markSolution, setHelpful } from "~/server/answers";
+import { createComment, createDiscussion, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
+import { db } from "~/server/db";
+import type { Viewer } from "~/server/accounts";
+import { makeViewer } from "../support/members";
+
+let asker: Viewer;
+let expert: Viewer;
+let reader: Viewer;
+let moderators: Viewer[];
+
+beforeAll(async () => {
+  asker = await makeViewer({ firstName: "Fragende" });
+  expert = await makeViewer({ firstName: "Expertin" });
+  reader = await makeViewer({ firstName: "Leser" });
+  moderators = [await makeViewer({ role: "moderator" }), await makeViewer({ role: "moderator" })];
+});
+
+async function question(title = `Frage ${crypto.randomUUID()}`) {
+  const created = await createDiscussion(asker, {
+    title,
+    category: "seo",
+    content: "<p>Wie?</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
+  if (!created.ok) throw new Error(created.reason);
+  return (await getDiscussionBySlug(created.value.slug))!;
+}
+
+async function answer(discussionId: string, by: Viewer, content = "So geht es.") {
+  const created = await createComment(by, { discussionId, content });
+  if (!created.ok) throw new Error(created.reason);
+  return created.value.id;
+}
+
+const reputationOf = async (id: string) =>
+  (
+    await db.select({ helpful: profiles.helpfulReceived, solutions: profiles.solutionsCount }).from(profiles).where(eq(profiles.id, id))
+  )[0]!;
+
+describe("Hilfreich", () => {
+  it("50 members marking one comment at once give exactly 50, and the author's reputation moves with it", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    const before = await reputationOf(expert.id);
+    const members = await Promise.all(Array.from({ length: 50 }, () => makeViewer()));
+    const outcomes = await Promise.all(
+      members.map((member) => setHelpful(member, { discussionId: discussion.id, commentId, marked: true })),
+    );
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    const [shown] = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
+    expect(shown!.helpful.count).toBe(50);
+    expect(await db.$count(helpfulMarks, eq(helpfulMarks.commentId, commentId))).toBe(50);
+    expect((await reputationOf(expert.id)).helpful).toBe(before.helpful + 50);
+    // The author hears of it once, grouped: one row that counts up.
+    const rows = await db.select().from(notifications).where(eq(notifications.recipientId, expert.id));
+    expect(rows.filter((row) => row.kind === "helpful")).toHaveLength(1);
+    expect(rows.find((row) => row.kind === "helpful")!.count).toBe(50);
+  });
+
+  it("marking twice counts once, taking it back twice leaves 0; the question itself takes marks too", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    for (const marked of [true, true])
+      expect(await setHelpful(reader, { discussionId: discussion.id, commentId, marked })).toMatchObject({ ok: true, value: { count: 1 } });
+    for (const marked of [false, false])
+      expect(await setHelpful(reader, { discussionId: discussion.id, commentId, marked })).toMatchObject({ ok: true, value: { count: 0 } });
+    expect(await setHelpful(reader, { discussionId: discussion.id, commentId: null, marked: true })).toMatchObject({
+      ok: true,
+      value: { count: 1 },
+    });
+    const seen = await getDiscussionBySlug(discussion.slug, { viewerId: reader.id, allNames: false });
+    expect(seen!.helpful).toEqual({ count: 1, names: ["Leser Mitglied"], markedByViewer: true });
+    expect((await getDiscussionBySlug(discussion.slug))!.helpful.markedByViewer).toBe(false);
+  });
+
+  it("refuses one's own post, guests and members waiting for approval", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    expect(await setHelpful(expert, { discussionId: discussion.id, commentId, marked: true })).toMatchObject({
+      ok: false,
+      reason: "forbidden",
+    });
+    expect(await setHelpful(asker, { discussionId: discussion.id, commentId: null, marked: true })).toMatchObject({
+      ok: false,
+      reason: "forbidden",
+    });
+    expect(await setHelpful(null, { discussionId: discussion.id, commentId, marked: true })).toEqual({ ok: false, reason: "forbidden" });
+    const pending = await makeViewer({ approvalStatus: "pending" });
+    expect(await setHelpful(pending, { discussionId: discussion.id, commentId, marked: true })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await db.$count(helpfulMarks, eq(helpfulMarks.discussionId, discussion.id))).toBe(0);
+  });
+
+  it("a hidden comment keeps its marks but shows none, takes none, and counts for no reputation until restored", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    await setHelpful(reader, { discussionId: discussion.id, commentId, marked: true });
+    const before = await reputationOf(expert.id);
+    expect(
+      (await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "hide-comment", reason: "Test" })).ok,
+    ).toBe(true);
+    expect((await reputationOf(expert.id)).helpful).toBe(before.helpful - 1);
+    const [shown] = (await listCommentPage(discussion.id, 1, { includeHidden: true })).comments;
+    expect(shown!.helpful.count).toBe(0);
+    const other = await makeViewer();
+    expect(await setHelpful(other, { discussionId: discussion.id, commentId, marked: true })).toEqual({ ok: false, reason: "not-found" });
+    expect(await db.$count(helpfulMarks, eq(helpfulMarks.commentId, commentId))).toBe(1);
+    await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "restore-comment" });
+    expect((await reputationOf(expert.id)).helpful).toBe(before.helpful);
+  });
+});
+
+describe("solutions", () => {
+  it("the asker marks one answer; the badge, the quote and the author's count follow; taking it back undoes all", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert, "Nutzen Sie hreflang.");
+    const before = await reputationOf(expert.id);
+    expect(await markSolution(asker, { discussionId: discussion.id, commentId })).toEqual({ ok: true, value: null });
+    const solved = (await getDiscussionBySlug(discussion.slug))!;
+    expect(solved.solved).toBe(true);
+    expect(solved.solution).toMatchObject({ commentId, content: "Nutzen Sie hreflang.", author: { id: expert.id } });
+    expect((await listCommentPage(discussion.id, 1, { includeHidden: false })).comments[0]!.isSolution).toBe(true);
+    expect((await reputationOf(expert.id)).solutions).toBe(before.solutions + 1);
+    const told = await db.select().from(notifications).where(eq(notifications.recipientId, expert.id));
+    expect(told.some((row) => row.kind === "solution" && row.commentId === commentId)).toBe(true);
+    expect(await markSolution(asker, { discussionId: discussion.id, commentId: null })).toEqual({ ok: true, value: null });
+    expect((await getDiscussionBySlug(discussion.slug))!.solution).toBeNull();
+    expect((await reputationOf(expert.id)).solutions).toBe(before.solutions);
+  });
+
+  it("only the asker and staff choose; a comment of another discussion is refused", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    const elsewhere = await answer((await question()).id, expert);
+    expect(await markSolution(reader, { discussionId: discussion.id, commentId })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await markSolution(expert, { discussionId: discussion.id, commentId })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await markSolution(null, { discussionId: discussion.id, commentId })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await markSolution(asker, { discussionId: discussion.id, commentId: elsewhere })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
+    expect((await markSolution(moderators[0]!, { discussionId: discussion.id, commentId })).ok).toBe(true);
+  });
+
+  it("two moderators marking different answers at once leave exactly one, and one solution counted", async () => {
+    const discussion = await question();
+    const first = await answer(discussion.id, expert);
+    const second = await answer(discussion.id, reader);
+    const before = [await reputationOf(expert.id), await reputationOf(reader.id)];
+    const outcomes = await Promise.all([
+      markSolution(moderators[0]!, { discussionId: discussion.id, commentId: first }),
+      markSolution(moderators[1]!, { discussionId: discussion.id, commentId: second }),
+    ]);
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    const [row] = await db.select({ solution: discussions.solutionCommentId }).from(discussions).where(eq(discussions.id, discussion.id));
+    expect([first, second]).toContain(row!.solution);
+    const after = [await reputationOf(expert.id), await reputationOf(reader.id)];
+    expect(after[0]!.solutions - before[0]!.solutions + after[1]!.solutions - before[1]!.solutions).toBe(1);
+    expect(
+      (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments.filter((comment) => comment.isSolution),
+    ).toHaveLength(1);
+  });
+
+  it("a hidden solution stops being the solution, and restoring it does not make it one again", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    await markSolution(asker, { discussionId: discussion.id, commentId });
+    const before = await reputationOf(expert.id);
+    await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "hide-comment", reason: "Falsch" });
+    expect((await getDiscussionBySlug(discussion.slug))!.solved).toBe(false);
+    expect((await reputationOf(expert.id)).solutions).toBe(before.solutions - 1);
+    await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "restore-comment" });
+    expect((await getDiscussionBySlug(discussion.slug))!.solved).toBe(false);
+  });
+
+  it("nobody chooses in a hidden discussion", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    await moderateDiscussion(moderators[0]!, { discussionId: discussion.id, action: "hide-discussion", reason: "Test" });
+    expect(await markSolution(asker, { discussionId: discussion.id, commentId })).toEqual({ ok: false, reason: "not-found" });
+    expect(await markSolution(moderators[0]!, { discussionId: discussion.id, commentId })).toEqual({ ok: false, reason: "not-found" });
+  });
+});
