@@ -85,6 +85,9 @@ const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   "hide-comment": moderateComment("hide-comment", { reason: "Matrix" }),
   "restore-comment": moderateComment("restore-comment"),
   "update-comment": moderateComment("update-comment", { content: "Von der Moderation bearbeitet" }),
+  // Staff choosing the solution of someone else's question (the asker's own choice is a member's action, below).
+  "mark-solution": moderateComment("mark-solution"),
+  "unmark-solution": moderate("unmark-solution"),
 };
 
 /** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */
@@ -186,6 +189,8 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     "hide-comment",
     "restore-comment",
     "update-comment",
+    "mark-solution",
+    "unmark-solution",
   ]) {
     await discussionFor(action);
   }
@@ -195,6 +200,8 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   expect(
     succeeded(await post(admin, discussions.get("restore-discussion")!.path, { intent: "hide-discussion", reason: "Vorbereitung" })),
   ).toBe(true);
+  const solved = discussions.get("unmark-solution")!;
+  expect(succeeded(await post(author, solved.path, { intent: "mark-solution", commentId: solved.commentId }))).toBe(true);
   const hiddenComment = discussions.get("restore-comment")!;
   expect(
     succeeded(
@@ -249,7 +256,9 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   for (const context of [...clients.values(), author, anyone]) await context.dispose();
 });
 
-test("members' own actions (watching, notifications, mention suggestions) succeed for approved members only", async ({ baseURL }) => {
+test("members' own actions (watching, notifications, mention suggestions, Hilfreich, solutions) succeed for approved members only", async ({
+  baseURL,
+}) => {
   const client = () => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const signIn = async (email: string, password: string) => {
     const context = await client();
@@ -273,9 +282,10 @@ test("members' own actions (watching, notifications, mention suggestions) succee
   ).toBe(302);
   const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
   // The moderator answers: the member (the author) has a notification, which only they may open.
-  expect(
-    (await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" })).status(),
-  ).toBeLessThan(400);
+  const answered = await post(clients.get("moderator")!, discussion, { intent: "create-comment", content: "Antwort für die Matrix" });
+  expect(answered.status()).toBeLessThan(400);
+  const answerId = answered.headers().location?.split("#comment-")[1];
+  expect(answerId, "the moderator's answer").toBeTruthy();
   const notificationId = /name="intent" value="open"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/.exec(
     await (await clients.get("member")!.get("/notifications")).text(),
   )?.[1];
@@ -289,8 +299,15 @@ test("members' own actions (watching, notifications, mention suggestions) succee
     "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
     // Another member's notification is not there for them (404); the recipient opens it and is led to the answer.
     "open a notification": (context) => post(context, "/notifications", { intent: "open", id: notificationId! }),
+    // Never one's own post: the moderator wrote the answer.
+    "mark an answer helpful": (context) => post(context, discussion, { intent: "helpful", commentId: answerId!, marked: "true" }),
+    // The asker (the member) chooses; staff may too.
+    "mark the solution": (context) => post(context, discussion, { intent: "mark-solution", commentId: answerId! }),
   };
-  const allowedFor: Record<string, readonly string[]> = { "open a notification": ["member"] };
+  const allowedFor: Record<string, readonly string[]> = {
+    "open a notification": ["member"],
+    "mark an answer helpful": ["member", "admin"],
+  };
   const outcomes: string[] = [];
   for (const [action, attempt] of Object.entries(rows)) {
     // Refused actors first, so the recipient's own notification is still unread when the others try.

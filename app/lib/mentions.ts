@@ -55,3 +55,10 @@ export function splitMentions(text: string): TextPart[] {
   if (last < text.length) parts.push({ kind: "text", text: text.slice(last) });
   return parts;
 }
+
+/** The text with each mention token as "@Name": for places that show a post's words without links (a quote). */
+export function plainMentions(text: string): string {
+  return splitMentions(text)
+    .map((part) => (part.kind === "mention" ? `@${part.name}` : part.text))
+    .join("");
+}

@@ -2,13 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
+import { SolvedBadge } from "~/components/discussions/solved-badge";
+import { AuthorCredentials } from "~/components/discussions/author-credentials";
+import { HelpfulButton } from "~/components/discussions/helpful-button";
+import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { authorFirstName } from "~/lib/authors";
 import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
@@ -21,7 +25,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatCount, formatDate, formatReplies, renderNow } from "~/lib/format";
+import { formatCount, formatDate, formatReplies, renderNow, shortenAtWord } from "~/lib/format";
+import { plainMentions } from "~/lib/mentions";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
@@ -33,6 +38,7 @@ import {
   commentHref,
   createComment,
   getDiscussionBySlug,
+  type HelpfulReadOptions,
   isReading,
   listCommentPage,
   markRead,
@@ -43,12 +49,15 @@ import {
   updateDiscussion,
 } from "~/server/discussions";
 import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications";
+import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
 import { watchLevels } from "~/lib/notifications";
 import {
   can,
   canCommentOn,
   canEditComment,
   canEditDiscussion,
+  canMarkHelpful,
+  canMarkSolution,
   canSeeHidden,
   getViewer,
   notFoundUnless,
@@ -67,18 +76,23 @@ import {
 } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
 
+/** Characters of the accepted answer quoted under the question. */
+const SOLUTION_QUOTE_LENGTH = 480;
+
 /** The discussion this request may see: hidden ones exist only for staff. */
-async function loadDiscussion(slug: string, viewer: Viewer | null) {
-  const discussion = await getDiscussionBySlug(slug);
+async function loadDiscussion(slug: string, viewer: Viewer | null, helpfulRead?: HelpfulReadOptions) {
+  const discussion = await getDiscussionBySlug(slug, helpfulRead);
   return notFoundUnless(discussion && (!isHidden(discussion) || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
-  const discussion = await loadDiscussion(params.slug, viewer);
+  // Who marked a post: the first names for everyone, all of them for staff; whether this member did.
+  const helpfulRead = { viewerId: viewer?.id ?? null, allNames: can(viewer, "seeWhoMarked") };
+  const discussion = await loadDiscussion(params.slug, viewer, helpfulRead);
   const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
-  const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff });
+  const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff, helpfulRead });
   if (page > totalPages) throw data(null, { status: 404 });
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
   if (viewer && isReading(request)) {
@@ -95,8 +109,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : canCommentOn(viewer, discussion)
         ? "allowed"
         : "locked";
-  // The names are in the HTML now: the browser needs no copy of them.
-  const { mentionNames, ...shown } = discussion;
+  // The names are in the HTML now: the browser needs no copy of them. The solution goes as its quote.
+  const { mentionNames, solution, ...shown } = discussion;
   const content = sanitizeRichText(mentionNamesInRichText(discussion.content, mentionNames));
   addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments), discussionBreadcrumbs(discussion));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
@@ -111,7 +125,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...comment,
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
       canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
+      mayMarkHelpful:
+        !comment.placeholder && canMarkHelpful(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
     })),
+    mayMarkHelpful: canMarkHelpful(viewer, discussion),
+    mayChooseSolution: canMarkSolution(viewer, discussion),
+    // Quoted under the question, shortened (the whole answer is in the thread), with a link to it on its page.
+    solution: solution && {
+      commentId: solution.commentId,
+      author: solution.author,
+      createdAt: solution.createdAt,
+      excerpt: shortenAtWord(plainMentions(solution.content), SOLUTION_QUOTE_LENGTH),
+      href: await commentHref(discussion, solution.commentId),
+    },
     description: plainTextExcerpt(content) || discussion.title,
     // Only staff reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
     hidden: isHidden(discussion),
@@ -139,6 +165,16 @@ const commentContentIntents = [
   createCommentSchema.extend({ intent: z.literal("create-comment") }),
   updateCommentSchema.extend({ intent: z.literal("update-comment") }),
   z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Diskussion verfolgen." }) }),
+  z.object({
+    intent: z.literal("helpful"),
+    // Absent: the question itself.
+    commentId: z.uuid({ error: texts.commentNotFound }).optional(),
+    marked: z.enum(["true", "false"], { error: texts.unknownError }),
+    // Sent by the page's script: it wants the new count as data, not the page again.
+    stay: z.literal("1").optional(),
+  }),
+  z.object({ intent: z.literal("mark-solution"), commentId: z.uuid({ error: texts.commentNotFound }) }),
+  z.object({ intent: z.literal("unmark-solution") }),
 ] as const;
 
 /** Every form of the page, told apart by `intent`: the author's and commenters' forms, and the moderation bar. */
@@ -151,6 +187,9 @@ const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
   "create-comment": texts.createCommentFailed,
   "update-comment": texts.updateCommentFailed,
   watch: "Beobachtung nicht gespeichert",
+  helpful: helpfulTexts.failed,
+  "mark-solution": solutionTexts.failed,
+  "unmark-solution": solutionTexts.failed,
 };
 
 const noErrors: FormErrors = { form: null, content: null, target: null, draft: null };
@@ -158,7 +197,12 @@ const noErrors: FormErrors = { form: null, content: null, target: null, draft: n
 /** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
 function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonError = false } = {}) {
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
-  const raw = intent === "create-comment" ? payload.parentId : intent === "update-comment" ? payload.commentId : "discussion";
+  const raw =
+    intent === "create-comment"
+      ? payload.parentId
+      : intent === "update-comment" || intent === "helpful" || intent === "mark-solution"
+        ? payload.commentId
+        : "discussion";
   const target = typeof raw === "string" && raw !== "" ? raw : null;
   return {
     failed: failedTitles[intent],
@@ -216,6 +260,25 @@ export async function action({ request, params }: Route.ActionArgs) {
         ...refusalFor(intent, submission.payload),
         success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
       }),
+    helpful: ({ commentId, marked, stay }) =>
+      respond(setHelpful(viewer, { discussionId: discussion.id, commentId: commentId ?? null, marked: marked === "true" }), {
+        ...refusalFor(intent, submission.payload),
+        context: { intent, discussion: discussion.id },
+        // The script keeps the page and shows the count; a plain form goes back to the post it marked.
+        success: async (value) => (stay ? { helpful: value } : redirect(commentId ? await commentHref(discussion, commentId) : here)),
+      }),
+    "mark-solution": ({ commentId }) =>
+      respond(markSolution(viewer, { discussionId: discussion.id, commentId }), {
+        ...refusalFor(intent, submission.payload),
+        context: { intent, discussion: discussion.id },
+        success: () => redirectWithToast(here, { type: "success", title: solutionTexts.marked }),
+      }),
+    "unmark-solution": () =>
+      respond(markSolution(viewer, { discussionId: discussion.id, commentId: null }), {
+        ...refusalFor(intent, submission.payload),
+        context: { intent, discussion: discussion.id },
+        success: () => redirectWithToast(here, { type: "success", title: solutionTexts.unmarked }),
+      }),
     ...moderationHandlers(viewer, discussion),
   });
 }
@@ -225,7 +288,9 @@ function isIntent(value: string): value is Intent {
   return intents.has(value);
 }
 
-export default function DiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
+export default function DiscussionRoute({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // The "Hilfreich" count goes to its button's fetcher; the page's forms get refusals.
+  const actionData = answer && "errors" in answer ? answer : undefined;
   const { comments, commentPages, access, canEdit, moderation, now } = loaderData;
   const body = usePageText(pageTextKeys.discussion, loaderData.discussion.content, (element) => element.innerHTML);
   const discussion = { ...loaderData.discussion, content: body };
@@ -259,6 +324,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
       <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={discussion.category} />
+          {loaderData.solution && <SolvedBadge />}
           {discussion.isPinned && <PinnedBadge />}
           {discussion.lockedAt && (
             <Badge variant="muted">
@@ -289,7 +355,10 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
               <span className="flex items-center gap-2 text-foreground">
                 <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
-                <AuthorLink author={discussion.author} name={authorName} />
+                <span className="flex flex-col leading-tight">
+                  <AuthorLink author={discussion.author} name={authorName} />
+                  <AuthorCredentials author={discussion.author} />
+                </span>
               </span>
               <span className="flex items-center gap-1">
                 <MessageCircleIcon className="size-4" aria-hidden="true" />
@@ -302,9 +371,16 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
               <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
             </div>
             <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: pageTextKeys.discussion }} />
+            <div className="mt-4">
+              <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
+            </div>
           </>
         )}
       </article>
+
+      {loaderData.solution && (
+        <SolutionQuote solution={loaderData.solution} href={loaderData.solution.href} mayUnmark={loaderData.mayChooseSolution} />
+      )}
 
       {loaderData.watch && (
         <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />
@@ -324,6 +400,7 @@ export default function DiscussionRoute({ loaderData, actionData }: Route.Compon
         editing={searchParams.get("editComment")}
         errors={errors.target === "discussion" ? noErrors : errors}
         submissionKey={loaderData.submissionKey}
+        mayChooseSolution={loaderData.mayChooseSolution}
       />
     </div>
   );

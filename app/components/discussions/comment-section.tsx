@@ -1,4 +1,4 @@
-import { LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
+import { CircleCheckIcon, LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
@@ -15,6 +15,9 @@ import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText, textWithMentions } from "./linkified-text";
 import { Pagination } from "./pagination";
+import { AuthorCredentials } from "./author-credentials";
+import { SolvedBadge } from "./solved-badge";
+import { HelpfulButton } from "./helpful-button";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
@@ -33,7 +36,7 @@ export interface FormErrors {
   draft: string | null;
 }
 
-export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null; canEdit: boolean };
+export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null; canEdit: boolean; mayMarkHelpful: boolean };
 
 interface Thread {
   comment: CommentOnPage;
@@ -71,6 +74,7 @@ export function CommentSection({
   editing,
   errors,
   submissionKey,
+  mayChooseSolution = false,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -89,10 +93,12 @@ export function CommentSection({
   errors: FormErrors;
   /** The one-time key the comment forms send (null where no form may be sent). */
   submissionKey: string | null;
+  /** The asker or staff: each answer offers "Als Lösung markieren". */
+  mayChooseSolution?: boolean;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
-  const item = { access, now, editing, errors, moderationTools, pageLink, cancelTo: pageHref(".", currentPage) };
+  const item = { access, now, editing, errors, moderationTools, pageLink, cancelTo: pageHref(".", currentPage), mayChooseSolution };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
@@ -152,6 +158,7 @@ function CommentItem({
   replyTarget,
   pageLink,
   cancelTo,
+  mayChooseSolution,
 }: {
   comment: CommentOnPage;
   access: CommentAccess;
@@ -163,6 +170,7 @@ function CommentItem({
   cancelTo: string;
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
+  mayChooseSolution: boolean;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
   const text = usePageText(textKey, comment.content, textWithMentions);
@@ -184,7 +192,11 @@ function CommentItem({
       data-testid="comment"
       className={cn(
         "scroll-mt-20 rounded-lg border p-4",
-        comment.hidden ? "border-dashed border-red-300 bg-red-50/40" : "border-border bg-background",
+        comment.hidden
+          ? "border-dashed border-red-300 bg-red-50/40"
+          : comment.isSolution
+            ? "border-2 border-green-300 bg-background"
+            : "border-border bg-background",
       )}
     >
       {comment.hidden && (
@@ -195,10 +207,14 @@ function CommentItem({
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar name={comment.author ? `${comment.author.firstName} ${comment.author.lastName}` : name} size="xs" />
         {/* Each comment is an article, and an article gets a heading: who wrote it. */}
-        <h3>
-          <span className="sr-only">{replyTarget ? "Antwort von " : "Kommentar von "}</span>
-          <AuthorLink author={comment.author} name={name} />
-        </h3>
+        <div className="flex flex-col leading-tight">
+          <h3>
+            <span className="sr-only">{replyTarget ? "Antwort von " : "Kommentar von "}</span>
+            <AuthorLink author={comment.author} name={name} />
+          </h3>
+          <AuthorCredentials author={comment.author} />
+        </div>
+        {comment.isSolution && <SolvedBadge>Lösung</SolvedBadge>}
         {edited && <span className="text-muted-foreground">(bearbeitet)</span>}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}
@@ -226,15 +242,39 @@ function CommentItem({
           <LinkifiedText text={text} pageTextKey={textKey} />
         </div>
       )}
-      {access === "allowed" && editing !== comment.id && !comment.hidden && (
-        <Link
-          to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
-          preventScrollReset
-          className="mt-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
-        >
-          <MessageSquareReplyIcon className="size-4" aria-hidden="true" />
-          Antworten
-        </Link>
+      {editing !== comment.id && !comment.hidden && (
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <HelpfulButton
+            commentId={comment.id}
+            helpful={comment.helpful}
+            mayMark={comment.mayMarkHelpful}
+            label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
+          />
+          {access === "allowed" && (
+            <Link
+              to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
+              preventScrollReset
+              className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
+            >
+              <MessageSquareReplyIcon className="size-4" aria-hidden="true" />
+              Antworten
+            </Link>
+          )}
+          {mayChooseSolution && (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value={comment.isSolution ? "unmark-solution" : "mark-solution"} />
+              {!comment.isSolution && <input type="hidden" name="commentId" value={comment.id} />}
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline"
+                aria-label={comment.isSolution ? "Lösung zurücknehmen" : `Kommentar von ${name} als Lösung markieren`}
+              >
+                <CircleCheckIcon className="size-4" aria-hidden="true" />
+                {comment.isSolution ? "Lösung zurücknehmen" : "Als Lösung markieren"}
+              </button>
+            </Form>
+          )}
+        </div>
       )}
       {moderationTools && editing !== comment.id && (
         <div className="mt-3 border-t border-border pt-3">

@@ -8,6 +8,7 @@ export const badgeVariants = cva("inline-flex items-center rounded-full border p
       default: "border-transparent bg-brand-100 text-brand-800",
       outline: "border-border text-foreground",
       muted: "border-transparent bg-muted text-muted-foreground",
+      solved: "border-green-300 bg-green-50 text-green-900",
     },
   },
   defaultVariants: { variant: "default" },

@@ -6,7 +6,7 @@ import { db, defineService, type Database, type Transaction } from "~/server/db"
 import { discussionEvents } from "./events.server";
 import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
 import { withMentionNames } from "~/lib/mentions";
-import type { AuthorSummary } from "./discussion-summaries.server";
+import type { PostAuthor } from "./discussion-summaries.server";
 import { fail, ok, isHidden, visible } from "~/server/platform";
 import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
@@ -20,7 +20,7 @@ export interface CommentView {
   content: string;
   createdAt: Date;
   updatedAt: Date;
-  author: AuthorSummary | null;
+  author: PostAuthor | null;
   /** Set for staff only; the public never receives a hidden comment's text. */
   hidden: { at: Date; reason: string } | null;
   /**
@@ -80,6 +80,8 @@ export async function listCommentPage(
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       avatarUrl: profiles.avatarUrl,
+      expertise: profiles.expertise,
+      experience: profiles.experience,
     })
     .from(comments)
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
@@ -114,7 +116,14 @@ export async function listCommentPage(
       author:
         row.authorId === null
           ? null
-          : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
+          : {
+              id: row.authorId,
+              firstName: row.firstName ?? "",
+              lastName: row.lastName ?? "",
+              avatarUrl: row.avatarUrl,
+              expertise: row.expertise ?? "",
+              experience: row.experience ?? "",
+            },
       hidden,
       placeholder: false,
       helpful: helpfulView(row, hidden !== null),

@@ -9,14 +9,15 @@ import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf } from "./mentions.server";
 import { env, isHidden, visible } from "~/server/platform";
-import { summaryColumns, toSummary, type AuthorSummary, type DiscussionSummary } from "./discussion-summaries.server";
+import { summaryColumns, toSummary, type AuthorSummary, type DiscussionSummary, type PostAuthor } from "./discussion-summaries.server";
 
 const sc = alias(comments, "sc");
 const sp = alias(profiles, "sp");
 
 // The discussion page: the discussion itself and its view counter.
 
-export interface DiscussionDetail extends DiscussionSummary {
+export interface DiscussionDetail extends Omit<DiscussionSummary, "author"> {
+  author: PostAuthor | null;
   /** As stored: shown through mentionNamesInRichText with `mentionNames`. */
   content: string;
   /** The current names of the members `content` mentions. */
@@ -71,6 +72,8 @@ export async function getDiscussionBySlug(
       hiddenAt: discussions.hiddenAt,
       hiddenReason: discussions.hiddenReason,
       changedAt: discussions.changedAt,
+      authorExpertise: profiles.expertise,
+      authorExperience: profiles.experience,
       helpfulCount: discussions.helpfulCount,
       ...helpfulColumns({ discussionId: discussions.id, commentId: null }, helpfulRead),
       solutionId: sc.id,
@@ -90,8 +93,10 @@ export async function getDiscussionBySlug(
     .leftJoin(sp, eq(sp.id, sc.authorId))
     .where(eq(discussions.slug, slug));
   if (!row) return null;
+  const summary = toSummary(row);
   return {
-    ...toSummary(row),
+    ...summary,
+    author: summary.author && { ...summary.author, expertise: row.authorExpertise ?? "", experience: row.authorExperience ?? "" },
     content: row.content,
     mentionNames: row.mentionNames,
     authorId: row.discussionAuthorId,

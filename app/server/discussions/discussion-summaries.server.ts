@@ -12,6 +12,12 @@ export interface AuthorSummary {
   avatarUrl: string | null;
 }
 
+/** A post's author as the post shows them: with the expertise and experience a reader weighs advice by. */
+export interface PostAuthor extends AuthorSummary {
+  expertise: string;
+  experience: string;
+}
+
 export interface DiscussionSummary {
   id: string;
   slug: string;

@@ -27,7 +27,7 @@ export {
   listSubforumPage,
   SUBFORUM_PAGE_SIZE,
 } from "./discussion-lists.server";
-export { type AuthorSummary, type DiscussionSummary, summaryColumns, toSummary } from "./discussion-summaries.server";
+export { type AuthorSummary, type DiscussionSummary, type PostAuthor, summaryColumns, toSummary } from "./discussion-summaries.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
 export { discussionEvents } from "./events.server";
 export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COMMENT_LIMIT } from "./markdown.server";
