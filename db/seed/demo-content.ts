@@ -35,6 +35,8 @@ export interface DemoDiscussion {
   pinned?: boolean;
   content: string;
   comments: DemoComment[];
+  /** The asker accepted this member's first answer as the solution ("Gelöst"). */
+  solvedBy?: string;
 }
 
 export const demoMembers: DemoMember[] = [
@@ -440,6 +442,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Crawl-Budget bei 2 Mio. URLs: Facetten per robots.txt sperren oder noindex?",
+    solvedBy: "aylin",
     category: "seo",
     author: "lena",
     daysAgo: 24.8,
@@ -497,6 +500,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "hreflang für DE, AT und CH: Wohin zeigt bei euch das x-default?",
+    solvedBy: "lena",
     category: "seo",
     author: "jonas",
     daysAgo: 40,
@@ -618,6 +622,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Backlink gekauft, jetzt manuelle Maßnahme in der Search Console – was tun?",
+    solvedBy: "lena",
     category: "seo",
     author: "felix",
     daysAgo: 18,
@@ -705,6 +710,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "„Gecrawlt – zurzeit nicht indexiert“ bei 40 % unserer Kategorieseiten",
+    solvedBy: "aylin",
     category: "seo",
     author: "tobias",
     daysAgo: 8,
@@ -773,6 +779,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   // ---------------------------------------------------------------------------
   {
     title: "Performance Max kannibalisiert unsere Brand-Kampagne – wie trennt ihr das?",
+    solvedBy: "juergen",
     category: "sea",
     author: "katrin",
     daysAgo: 6,
@@ -895,6 +902,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Consent Mode v2: Seit der Umstellung fehlen uns 30 % der Conversions",
+    solvedBy: "sabine",
     category: "sea",
     author: "felix",
     daysAgo: 30,
@@ -1475,6 +1483,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "KI-Crawler in der robots.txt: GPTBot, ClaudeBot und Co. blockieren oder nicht?",
+    solvedBy: "soeren",
     category: "ki-suche",
     author: "aylin",
     daysAgo: 33,

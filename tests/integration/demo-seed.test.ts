@@ -40,6 +40,26 @@ describe("demo content", () => {
     expect(pending?.value).toBeGreaterThanOrEqual(2);
   });
 
+  it("shows answers that count: solved questions, Hilfreich marks equal to the counts, and reputation (issue 28)", async () => {
+    const solved = await queryRows<{ title: string; asker: string; answerer: string }>(
+      sql`select d.title, d.author_id as asker, c.author_id as answerer from discussions d join comments c on c.id = d.solution_comment_id`,
+    );
+    expect(solved.length).toBeGreaterThanOrEqual(5);
+    for (const row of solved) expect(row.answerer).not.toBe(row.asker);
+    const [mismatched] = await queryRows<{ value: number }>(sql`select count(*)::int as value from comments c
+      where c.helpful_count <> (select count(*) from helpful_marks m where m.comment_id = c.id)`);
+    expect(mismatched!.value).toBe(0);
+    const [own] = await queryRows<{ value: number }>(sql`select count(*)::int as value from helpful_marks m
+      join comments c on c.id = m.comment_id where c.author_id = m.member_id`);
+    expect(own!.value).toBe(0);
+    const [marked] = await queryRows<{ value: number }>(sql`select count(*)::int as value from helpful_marks`);
+    expect(marked!.value).toBeGreaterThan(100);
+    const [experts] = await queryRows<{ value: number }>(
+      sql`select count(*)::int as value from profiles where helpful_received > 0 and solutions_count > 0`,
+    );
+    expect(experts!.value).toBeGreaterThanOrEqual(3);
+  });
+
   it("spreads about 40 discussions over all six categories", async () => {
     const rows = await db.select({ category: discussions.category, value: count() }).from(discussions).groupBy(discussions.category);
     expect(rows.map((r) => r.category).sort()).toEqual([...categories].sort());

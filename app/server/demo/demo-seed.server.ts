@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { count } from "drizzle-orm";
-import { comments, discussions, events, profiles } from "../../../db/schema";
+import { count, sql } from "drizzle-orm";
+import { comments, discussions, events, helpfulMarks, profiles } from "../../../db/schema";
 import { demoDiscussions, demoMembers, type DemoComment } from "../../../db/seed/demo-content";
 import { slugify } from "~/lib/slug";
-import type { Database } from "~/server/db";
+import { unqualified, type Database } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword } from "~/server/accounts";
 import { htmlToText, sanitizeRichText } from "~/server/discussions";
 
@@ -117,10 +117,28 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     return slug;
   };
 
+  // Who found what helpful: a steady pick among the approved members (never the post's own author), so every
+  // start shows the same forum; accepted answers collect more.
+  const approvedKeys = demoMembers.filter((member) => member.approvalStatus === "approved").map((member) => member.key);
+  const markers = (seed: string, author: string, howMany: number) => {
+    const start = [...seed].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 1_000_003, 7);
+    const others = approvedKeys.filter((key) => key !== author);
+    return Array.from({ length: Math.min(howMany, others.length) }, (_, index) => others[(start + index * 5) % others.length]!).filter(
+      (key, index, all) => all.indexOf(key) === index,
+    );
+  };
+  const marksFor = (seed: string, author: string, extra = 0) => markers(seed, author, (seed.length % 4) + extra);
+
   let commentTotal = 0;
   await db.transaction(async (tx) => {
+    const marks: (typeof helpfulMarks.$inferInsert)[] = [];
     for (const { discussion, createdAt, comments: threadComments } of planned) {
       const id = randomUUID();
+      const solution = discussion.solvedBy
+        ? threadComments.find((comment) => comment.parentId === null && comment.author === discussion.solvedBy)
+        : undefined;
+      if (discussion.solvedBy && !solution)
+        throw new Error(`Demo-Inhalt: keine Antwort von "${discussion.solvedBy}" in "${discussion.title}"`);
       await tx.insert(discussions).values({
         id,
         slug: uniqueSlug(discussion.title),
@@ -136,6 +154,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
         // The page last changed with its newest comment, as if the thread had been written over those days.
         changedAt: new Date(Math.max(createdAt, ...threadComments.map((comment) => comment.at))),
       });
+      for (const key of marksFor(discussion.title, discussion.author))
+        marks.push({ memberId: authorId(key), discussionId: id, commentId: null, createdAt: new Date(createdAt + HOUR) });
       if (threadComments.length > 0) {
         await tx.insert(comments).values(
           threadComments.map((comment) => ({
@@ -149,9 +169,31 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
             updatedAt: new Date(comment.at),
           })),
         );
+        for (const comment of threadComments)
+          for (const key of marksFor(comment.content, comment.author, comment === solution ? 3 : 0))
+            marks.push({ memberId: authorId(key), discussionId: id, commentId: comment.id, createdAt: new Date(comment.at + HOUR) });
+      }
+      if (solution) {
+        // The asker chose a day after the answer (the page's last change stays the newest comment's).
+        await tx
+          .update(discussions)
+          .set({ solutionCommentId: solution.id, solvedAt: new Date(solution.at + DAY), solvedBy: authorId(discussion.author) })
+          .where(sql`${discussions.id} = ${id}`);
       }
       commentTotal += threadComments.length;
     }
+    await tx.insert(helpfulMarks).values(marks);
+    // The counts as the services keep them: per post, and per author for their reputation.
+    await tx.execute(sql`update ${comments} set ${unqualified(comments.helpfulCount)} =
+      (select count(*) from ${helpfulMarks} where ${helpfulMarks.commentId} = ${comments.id})`);
+    await tx.execute(sql`update ${discussions} set ${unqualified(discussions.helpfulCount)} =
+      (select count(*) from ${helpfulMarks} where ${helpfulMarks.discussionId} = ${discussions.id} and ${helpfulMarks.commentId} is null)`);
+    await tx.execute(sql`update ${profiles} set
+      ${unqualified(profiles.helpfulReceived)} =
+        (select coalesce(sum(${comments.helpfulCount}), 0) from ${comments} where ${comments.authorId} = ${profiles.id})
+        + (select coalesce(sum(${discussions.helpfulCount}), 0) from ${discussions} where ${discussions.authorId} = ${profiles.id}),
+      ${unqualified(profiles.solutionsCount)} =
+        (select count(*) from ${discussions} join ${comments} on ${comments.id} = ${discussions.solutionCommentId} where ${comments.authorId} = ${profiles.id})`);
     await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
   });
 
