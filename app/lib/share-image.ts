@@ -1,6 +1,7 @@
 import { shareImage } from "./seo";
 import { site } from "./site";
 import { shortenAtWord } from "./format";
+import { escapeXml } from "./xml";
 
 /**
  * The share images (og:image, 1200×630) as SVG, for sharp to draw: the
@@ -14,19 +15,6 @@ const BRAND_50 = "#fff7ed";
 const INK = "#1c1917";
 export const TILE_LETTER = "M9 23V9h3.2l3.8 6.4L19.8 9H23v14h-3v-8.6l-3.4 5.6h-1.2L12 14.4V23z";
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
-
-/**
- * Text for the SVG: markup characters escaped, and characters XML does not allow at all (control characters,
- * U+FFFE/U+FFFF, lone surrogates: a title may hold them) left out, or the drawing would fail for that title.
- */
-const escapeXml = (value: string) =>
-  value
-    .replace(
-      // eslint-disable-next-line no-control-regex -- the characters XML forbids are what this matches
-      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-      "",
-    )
-    .replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The favicon's tile at `size` pixels. */
 export function tileSvg(size: number): string {

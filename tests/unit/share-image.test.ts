@@ -21,7 +21,7 @@ describe("discussionShareImageSvg", () => {
   it("escapes the title and says the answers in German", () => {
     const svg = discussionShareImageSvg({ title: "<script> & „Zitat“", categoryLabel: "SEO", repliesCount: 1 });
     expect(svg).not.toContain("<script>");
-    expect(svg).toContain("&#60;script&#62; &#38; „Zitat“");
+    expect(svg).toContain("&lt;script&gt; &amp; „Zitat“");
     expect(svg).toContain(">1 Antwort<");
     expect(discussionShareImageSvg({ title: "T", categoryLabel: "SEO", repliesCount: 1200 })).toContain(">1.200 Antworten<");
   });

@@ -11,12 +11,9 @@ import { COMMENT_THREADS_PER_PAGE, mentionNamesInRichText, mentionNamesOf, plain
 import { db, queryRows } from "~/server/db";
 import { env, notModified, visible } from "~/server/platform";
 import { mentionsAsText, withMentionNames } from "~/lib/mentions";
+import { escapeXml } from "~/lib/xml";
 
 export const FEED_LIMIT = 50;
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
-}
 
 /** RSS 2.0 of the newest discussions, of all categories or one. */
 export async function rssFeed(options: { category?: Category; title: string; path: string; feedPath: string }): Promise<string> {

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
+import { escapeXml } from "~/lib/xml";
 import { db, queryRows } from "~/server/db";
 import { env, visible } from "~/server/platform";
 
@@ -105,10 +106,6 @@ export async function singleSitemapEntries(discussionRange: NumberRange): Promis
   const discussionsOnIt = await discussionEntries(discussionRange);
   const profiles = await profileEntries(SITEMAP_MAX_URLS - fixed.length - discussionsOnIt.length);
   return [...fixed, ...discussionsOnIt, ...profiles];
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
 }
 
 export function urlsetXml(entries: SitemapEntry[]): string {
