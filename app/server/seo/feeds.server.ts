@@ -143,6 +143,11 @@ ${items}
  */
 const firstMade = new LRUCache<string, Date>({ max: 1000 });
 
+/** `date` without its milliseconds: HTTP dates have whole seconds, and a 304 compares against what was sent. */
+function wholeSeconds(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
+}
+
 /**
  * A feed as the answer to a request: a strong ETag over its text and a
  * Last-Modified, and 304 when the reader's copy is current (If-None-Match
@@ -152,11 +157,10 @@ const firstMade = new LRUCache<string, Date>({ max: 1000 });
 export function feedResponse(request: Request, xml: string, changedAt?: Date): Response {
   const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
   // A discussion's comments feed changes only with its page (hiding and restoring a comment included): its last
-  // visible change is the date, the same in every process (decision 0027). HTTP dates have whole seconds.
-  let lastModified = changedAt ? new Date(Math.floor(changedAt.getTime() / 1000) * 1000) : firstMade.get(etag);
+  // visible change is the date, the same in every process (decision 0027).
+  let lastModified = changedAt ? wholeSeconds(changedAt) : firstMade.get(etag);
   if (!lastModified) {
-    // HTTP dates have whole seconds.
-    lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
+    lastModified = wholeSeconds(new Date());
     firstMade.set(etag, lastModified);
   }
   const headers = {
