@@ -115,7 +115,7 @@ const visitors: Visitor[] = [
       { name: "category Allgemein", path: "/category/allgemein" },
       { name: "category Tools", path: "/category/tools" },
       { name: "category Events", path: "/category/events" },
-      { name: "unsubscribing with an invalid link", path: "/notifications/unsubscribe?token=ungueltig" },
+      { name: "unsubscribing with an invalid link", path: "/notifications/unsubscribe?token=ungueltig", status: 400 },
     ],
   },
   {

@@ -119,7 +119,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "notifications, with some", path: "/notifications", as: "member" },
     { name: "notifications of the moderator", path: "/notifications", as: "moderator" },
     { name: "subforum as member, with the watch switch", path: "/subforum/seo", as: "member" },
-    { name: "unsubscribe with an invalid link", path: "/notifications/unsubscribe?token=ungueltig" },
+    { name: "unsubscribe with an invalid link", path: "/notifications/unsubscribe?token=ungueltig", status: 400 },
     { name: "unsubscribe with a valid link", path: new URL(unsubscribe).pathname + new URL(unsubscribe).search },
     { name: "admin panel", path: "/admin", as: "admin" },
     { name: "admin panel, refused", path: "/admin", as: "member", status: 403 },

@@ -88,3 +88,22 @@ test("guests get no bell and no live stream; the list asks them to sign in", asy
   expect(list.status()).toBe(302);
   expect(list.headers().location).toContain("/auth");
 });
+
+test("an unsubscribe link with a broken or forged token answers 400 with its German message, for a person and a mail program", async ({
+  page,
+  visit,
+  request,
+}) => {
+  // A token we never signed: garbage, a well-formed one with a made-up signature, none at all.
+  const forged = `${Buffer.from("00000000-0000-4000-8000-000000000000\nwatched-category").toString("base64url")}.nicht-signiert`;
+  for (const token of ["ungueltig", forged, ""]) {
+    const path = `/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toContain("Dieser Abmeldelink ist ungültig.");
+  }
+  // In the browser: the page with its message, no button to press.
+  await visit("/notifications/unsubscribe?token=ungueltig", { status: 400 });
+  await expect(page.getByRole("alert")).toHaveText("Dieser Abmeldelink ist ungültig.");
+  await expect(page.getByRole("button", { name: "Abbestellen" })).toHaveCount(0);
+});

@@ -63,7 +63,7 @@ const walks: Walk[] = [
       { path: "/auth?mode=magic-link" },
       { path: "/reset-password" },
       { path: "/reset-password?error=access_denied&error_description=Email+link+is+invalid+or+has+expired" },
-      { path: "/notifications/unsubscribe?token=ungueltig" },
+      { path: "/notifications/unsubscribe?token=ungueltig", status: 400 },
     ],
   },
   {

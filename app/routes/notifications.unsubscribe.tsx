@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { PageError } from "~/components/layout/page-error";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,9 @@ const invalidLink = "Dieser Abmeldelink ist ungültig.";
 /** The link of a notification mail: GET only asks (mail scanners follow links); the button, or the mail program's one-click POST, turns its kinds off. */
 export async function loader({ request }: Route.LoaderArgs) {
   const target = readUnsubscribeToken(new URL(request.url).searchParams.get("token") ?? "");
-  return { kinds: target ? kindList(target.kinds) : null };
+  // A link we never signed is unusable input: 400 with the page's message, as the button's POST answers it.
+  if (!target) return data({ kinds: null }, { status: 400 });
+  return { kinds: kindList(target.kinds) };
 }
 
 // The token travels in the URL, as RFC 8058 wants it for the mail program's POST.
