@@ -68,3 +68,46 @@ test("custom settings are saved, survive a reload, and reset brings the banner b
   await page.getByTestId("cookie-banner").getByRole("button", { name: "Alle akzeptieren" }).click();
   expect(await stored(page)).toMatchObject({ "cookie-analytics": "true", "cookie-marketing": "true" });
 });
+
+test.describe("on a phone (375 × 667)", () => {
+  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+
+  test("the banner is a slim bar at the bottom, reaches its choices and the privacy page, and stays under the navigation sheet", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
+    await visit("/");
+    const banner = page.getByTestId("cookie-banner");
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    expect(box.height, "banner height").toBeLessThanOrEqual(667 * 0.25);
+    expect(box.y + box.height).toBeCloseTo(667, 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const name of ["Einstellungen", "Nur notwendige", "Alle akzeptieren"]) {
+      await expect(banner.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+    await expect(banner.getByRole("link")).toHaveAttribute("href", "/datenschutz");
+    await checkA11y();
+
+    // The navigation sheet's overlay lies over the banner: a tap there closes the sheet, it does not hit a banner button.
+    await page.getByRole("button", { name: "Seitenleiste umschalten" }).click();
+    await expect(page.getByTestId("mobile-sidebar")).toBeVisible();
+    const onTop = () =>
+      page.evaluate(
+        ({ x, y }) => {
+          const element = document.elementFromPoint(x, y);
+          return { slot: element?.getAttribute("data-slot"), inBanner: Boolean(element?.closest("[data-testid=cookie-banner]")) };
+        },
+        { x: 375 - 12, y: box.y + box.height / 2 },
+      );
+    expect(await onTop()).toEqual({ slot: "sheet-overlay", inBanner: false });
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("mobile-sidebar")).toBeHidden();
+
+    // So does the settings dialog's, opened from the banner's own link.
+    await banner.getByRole("button", { name: "Einstellungen" }).click();
+    await expect(page.getByRole("dialog", { name: "Cookie-Einstellungen" })).toBeVisible();
+    expect((await onTop()).inBanner).toBe(false);
+  });
+});

@@ -80,12 +80,26 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
     <CookieConsentContext.Provider value={api}>
       {children}
       {status === "missing" && (
+        // A slim bar on phones (one short sentence and the choices), the card with the full text from md on. Under
+        // the dialogs' and the navigation sheet's overlays (z-50): an open dialog covers it like the rest of the page.
         <section
           aria-label="Cookie-Hinweis"
           data-testid="cookie-banner"
-          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-xl md:border"
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background px-3 py-2 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-xl md:border md:p-4"
         >
-          <div className="flex items-start gap-3">
+          <p className="text-sm md:hidden">
+            Wir setzen notwendige Cookies, weitere nur mit Ihrer Einwilligung.{" "}
+            <span className="whitespace-nowrap">
+              <button type="button" className="font-medium text-brand-700 underline" onClick={openSettings}>
+                Einstellungen
+              </button>
+              {" · "}
+              <Link to={paths.datenschutz} aria-label="Mehr zum Datenschutz" className="font-medium text-brand-700 underline">
+                Mehr
+              </Link>
+            </span>
+          </p>
+          <div className="hidden items-start gap-3 md:flex">
             <CookieIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
             <div>
               <h2 className="font-semibold">Wir respektieren Ihre Privatsphäre</h2>
@@ -99,14 +113,14 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
               </p>
             </div>
           </div>
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={openSettings}>
+          <div className="mt-2 flex gap-2 md:mt-4 md:flex-wrap md:justify-end">
+            <Button variant="ghost" size="sm" className="max-md:hidden" onClick={openSettings}>
               Einstellungen
             </Button>
-            <Button variant="outline" size="sm" onClick={acceptEssential}>
+            <Button variant="outline" size="sm" className="flex-1 md:flex-none" onClick={acceptEssential}>
               Nur notwendige
             </Button>
-            <Button size="sm" onClick={acceptAll}>
+            <Button size="sm" className="flex-1 md:flex-none" onClick={acceptAll}>
               Alle akzeptieren
             </Button>
           </div>
