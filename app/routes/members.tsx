@@ -146,7 +146,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   seoMeta(matches, {
     title: "Mitglieder-Verzeichnis",
-    description: "Entdecke die Marketing-Experten unserer Community: SEO, SEA, KI-Suche und Tools.",
+    description: "Entdecken Sie die Marketing-Experten unserer Community: SEO, SEA, KI-Suche und Tools.",
     page: loaderData?.currentPage,
     // Each page is canonical to itself (a filtered one too, which is not indexed).
     path: loaderData ? membersHref(loaderData.query, loaderData.expertise, loaderData.currentPage) : paths.members,

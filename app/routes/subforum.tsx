@@ -107,7 +107,7 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
           <h2 className="text-lg font-semibold">Noch keine Diskussionen</h2>
           <p className="mt-1 text-muted-foreground">
-            Starte die erste Diskussion {subforum.kind === "subforum" ? "in diesem Subforum" : "in dieser Kategorie"}!
+            Starten Sie die erste Diskussion {subforum.kind === "subforum" ? "in diesem Subforum" : "in dieser Kategorie"}!
           </p>
           {signedIn && (
             <Button asChild className="mt-4">

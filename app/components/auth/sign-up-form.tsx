@@ -27,7 +27,7 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       <p className="text-sm text-muted-foreground">
-        Werde Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator freigeschaltet.
+        Werden Sie Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator freigeschaltet.
       </p>
       {error && (
         <Alert variant="destructive">
