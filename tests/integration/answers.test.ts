@@ -8,7 +8,7 @@ import { discussions, helpfulMarks, notifications, profiles } from "../../db/sch
 import { markSolution, setHelpful } from "~/server/answers";
 import { createComment, createDiscussion, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
-import { db } from "~/server/db";
+import { db, onQuery } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -116,6 +116,34 @@ describe("Hilfreich", () => {
     expect(await db.$count(helpfulMarks, eq(helpfulMarks.commentId, commentId))).toBe(1);
     await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "restore-comment" });
     expect((await reputationOf(expert.id)).helpful).toBe(before.helpful);
+  });
+});
+
+describe("the discussion page's reads", () => {
+  it("send as many queries with 40 marks and a solution as with none", async () => {
+    const discussion = await question();
+    const commentIds = [await answer(discussion.id, expert), await answer(discussion.id, reader)];
+    const read = async () => {
+      let queries = 0;
+      const stop = onQuery(() => (queries += 1));
+      try {
+        const options = { viewerId: reader.id, allNames: false };
+        await getDiscussionBySlug(discussion.slug, options);
+        await listCommentPage(discussion.id, 1, { includeHidden: false, helpfulRead: options });
+      } finally {
+        stop();
+      }
+      return queries;
+    };
+    const before = await read();
+    const members = await Promise.all(Array.from({ length: 20 }, () => makeViewer()));
+    for (const member of members)
+      for (const commentId of commentIds) await setHelpful(member, { discussionId: discussion.id, commentId, marked: true });
+    await markSolution(asker, { discussionId: discussion.id, commentId: commentIds[0]! });
+    expect(await read()).toBe(before);
+    const [first] = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
+    expect(first!.helpful).toMatchObject({ count: 20 });
+    expect(first!.helpful.names).toHaveLength(2);
   });
 });
 
