@@ -4,10 +4,11 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discussions, helpfulMarks, notifications, profiles } from "../../db/schema";
+import { discussions, helpfulMarks, mailOutbox, notifications, profiles } from "../../db/schema";
 import { markSolution, setHelpful } from "~/server/answers";
 import { createComment, createDiscussion, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
+import { mailAllDueNotifications } from "~/server/notifications";
 import { db, onQuery } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
@@ -116,6 +117,20 @@ describe("Hilfreich", () => {
     expect(await db.$count(helpfulMarks, eq(helpfulMarks.commentId, commentId))).toBe(1);
     await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "restore-comment" });
     expect((await reputationOf(expert.id)).helpful).toBe(before.helpful);
+  });
+});
+
+describe("mails about answers", () => {
+  it("tell of a solution by default, of Hilfreich only when the member turned it on", async () => {
+    const answerer = await makeViewer({ firstName: "Postfach" });
+    const discussion = await question();
+    const commentId = await answer(discussion.id, answerer, "Eine Antwort mit Folgen.");
+    await setHelpful(reader, { discussionId: discussion.id, commentId, marked: true });
+    await markSolution(asker, { discussionId: discussion.id, commentId });
+    await mailAllDueNotifications();
+    const mails = await db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, answerer.email));
+    expect(mails.some((mail) => mail.text.includes("wurde als Lösung markiert"))).toBe(true);
+    expect(mails.some((mail) => mail.text.includes("hilfreich"))).toBe(false);
   });
 });
 

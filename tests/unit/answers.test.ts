@@ -19,3 +19,26 @@ describe("helpfulSentence", () => {
     expect(helpfulSentence([], 3)).toBe("Hilfreich für 3 Mitglieder");
   });
 });
+
+describe("the notifications' texts", () => {
+  const about = { detail: null, discussionTitle: "hreflang für DE, AT und CH", category: null };
+  it("groups Hilfreich per post and says who when it was one member", async () => {
+    const { notificationText } = await import("~/lib/notifications");
+    expect(notificationText({ ...about, kind: "helpful", count: 1, actorName: "Aylin Kaya" })).toBe(
+      "Aylin Kaya fand Ihren Beitrag in „hreflang für DE, AT und CH“ hilfreich",
+    );
+    expect(notificationText({ ...about, kind: "helpful", count: 3, actorName: "Aylin Kaya" })).toBe(
+      "3 Mitglieder fanden Ihren Beitrag in „hreflang für DE, AT und CH“ hilfreich",
+    );
+    expect(notificationText({ ...about, kind: "solution", count: 1, actorName: "Jonas Weber" })).toBe(
+      "Ihre Antwort in „hreflang für DE, AT und CH“ wurde als Lösung markiert",
+    );
+  });
+
+  it("mails Hilfreich only to members who asked for it", async () => {
+    const { mailedByDefault } = await import("~/lib/notifications");
+    expect(mailedByDefault("helpful")).toBe(false);
+    expect(mailedByDefault("solution")).toBe(true);
+    expect(mailedByDefault("reply-to-discussion")).toBe(true);
+  });
+});
