@@ -129,6 +129,16 @@ export const profiles = pgTable(
      */
     helpfulReceived: integer("helpful_received").notNull().default(0),
     solutionsCount: integer("solutions_count").notNull().default(0),
+    /**
+     * Trust and safety (issue 29): a suspended member cannot sign in (their sessions end at once), a silenced one
+     * reads but writes nothing. Set while it lasts; `…_until` null means until an administrator lifts it.
+     */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    silencedAt: timestamp("silenced_at", { withTimezone: true }),
+    silencedUntil: timestamp("silenced_until", { withTimezone: true }),
+    /** Shown to the member: why they were suspended or silenced. */
+    restrictionReason: text("restriction_reason"),
     newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(true),
     /** E-mail when someone answers the member's discussion or comment (only while newsletter_subscribed is on). */
     notifyReplies: boolean("notify_replies").notNull().default(true),
@@ -334,6 +344,71 @@ export const helpfulMarks = pgTable(
 );
 
 /**
+ * What the moderation team reviews (issue 29), oldest first: a reported post (its reports grouped here), a post
+ * held back before anyone saw it, a sign-up that looked automated. One open item per post; a decision closes it.
+ */
+export const reviewKinds = ["report", "held", "sign-up"] as const;
+export const reviewStatuses = ["open", "kept", "hidden", "suspended", "spam", "approved"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const reviewItems = pgTable(
+  "review_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: reviewKinds }).notNull(),
+    discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /** Whose post or sign-up it is. */
+    memberId: text("member_id").references(() => profiles.id, { onDelete: "cascade" }),
+    status: text("status", { enum: reviewStatuses }).notNull().default("open"),
+    createdAt: createdAt(),
+    decidedBy: text("decided_by").references(() => profiles.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("review_items_kind_check", sql`${t.kind} in ('report', 'held', 'sign-up')`),
+    check("review_items_status_check", sql`${t.status} in ('open', 'kept', 'hidden', 'suspended', 'spam', 'approved')`),
+    // Reports of one post gather in one open item, however many arrive at once.
+    uniqueIndex("review_items_open_post_key")
+      .on(t.discussionId, sql`coalesce(${t.commentId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`status = 'open' and discussion_id is not null`),
+    index("review_items_open_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+export const reportReasons = ["spam", "offensive", "off-topic", "other"] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/** A member's report of a post ("Melden"): once per member and post while it waits for review; withdrawn, it is gone. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewItemId: uuid("review_item_id")
+      .notNull()
+      .references(() => reviewItems.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: reportReasons }).notNull(),
+    /** "Sonstiges" says what, up to 500 characters. */
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reports_reason_check", sql`${t.reason} in ('spam', 'offensive', 'off-topic', 'other')`),
+    uniqueIndex("reports_reporter_item_key").on(t.reviewItemId, t.reporterId),
+    index("reports_post_idx").on(t.discussionId, t.commentId),
+  ],
+);
+
+/**
  * How far a member has read a discussion: every visible comment written up to
  * last_read_at counts as read (decision 0016). Only members have one; it only
  * moves forwards, and goes with the member or the discussion.
@@ -376,6 +451,12 @@ export const auditActions = [
   "restore-comment",
   "mark-solution",
   "unmark-solution",
+  "review-keep",
+  "review-hide",
+  "review-spam",
+  "suspend",
+  "silence",
+  "lift-restriction",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -533,6 +614,8 @@ export const notificationKinds = [
   "moderated",
   "helpful",
   "solution",
+  "report-decided",
+  "review-needed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -568,7 +651,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution')`,
+      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed')`,
     ),
     uniqueIndex("notifications_unread_group_key")
       .on(t.recipientId, t.groupKey)

@@ -11,6 +11,8 @@ export const notificationKindLabels = {
   moderated: "Moderation meiner Beiträge",
   helpful: "„Hilfreich“ für meine Beiträge",
   solution: "Meine Antworten als Lösung markiert",
+  "report-decided": "Entscheidungen zu meinen Meldungen",
+  "review-needed": "Neue Einträge in der Moderations-Warteschlange",
 } as const;
 export type NotificationKindName = keyof typeof notificationKindLabels;
 
@@ -23,7 +25,11 @@ export interface NotificationSummary {
   category: Category | null;
 }
 
-const moderationWords: Record<string, string> = { pinned: "angeheftet", locked: "gesperrt", hidden: "ausgeblendet" };
+const moderationWords: Record<string, string> = {
+  pinned: "angeheftet",
+  locked: "gesperrt",
+  hidden: "ausgeblendet",
+};
 
 /** One line per notification ('3 neue Antworten in „…“'), for the list page and the mails alike. */
 export function notificationText(n: NotificationSummary): string {
@@ -53,7 +59,15 @@ export function notificationText(n: NotificationSummary): string {
         : `${actor} fand Ihren Beitrag in ${title} hilfreich`;
     case "solution":
       return `Ihre Antwort in ${title} wurde als Lösung markiert`;
+    case "report-decided":
+      return n.detail === "hidden"
+        ? `Danke für Ihre Meldung zu ${title}: Der Beitrag wurde ausgeblendet.`
+        : `Ihre Meldung zu ${title} wurde geprüft: Der Beitrag bleibt sichtbar.`;
+    case "review-needed":
+      return several ? `${n.count} neue Einträge warten auf die Moderation` : "Ein neuer Eintrag wartet auf die Moderation";
     case "moderated": {
+      if (n.detail === "auto-hidden")
+        return `Ein Beitrag von Ihnen in ${title} wurde nach Meldungen vorläufig ausgeblendet. Das Moderationsteam prüft ihn.`;
       const word = moderationWords[n.detail ?? ""] ?? "bearbeitet";
       return n.detail === "hidden" && n.discussionTitle
         ? `Ein Beitrag von Ihnen in ${title} wurde von der Moderation ${word}`
@@ -101,6 +115,8 @@ export const configurableKinds = [
   "watched-category",
   "helpful",
   "solution",
+  "report-decided",
+  "review-needed",
   "moderated",
   "account-approved",
 ] as const satisfies readonly NotificationKindName[];

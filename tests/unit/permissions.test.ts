@@ -7,10 +7,12 @@ import { can, guardian, permissions, type Permission, type Viewer } from "~/serv
  * viewer, on their own and on someone else's content, visible, hidden and
  * locked. A rule added to the module without a table here fails the last test.
  */
-type Kind = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin" | "unapprovedModerator" | "pendingAdmin";
-const kinds: Kind[] = ["guest", "pending", "rejected", "member", "moderator", "admin", "unapprovedModerator", "pendingAdmin"];
+type Kind = "guest" | "pending" | "rejected" | "member" | "silenced" | "moderator" | "admin" | "unapprovedModerator" | "pendingAdmin";
+const kinds: Kind[] = ["guest", "pending", "rejected", "member", "silenced", "moderator", "admin", "unapprovedModerator", "pendingAdmin"];
 
-const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: ApprovalStatus }> = {
+const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: ApprovalStatus; silenced?: Viewer["silenced"] }> = {
+  // Silenced by the moderation (issue 29): reads and watches, writes nothing.
+  silenced: { role: "member", approvalStatus: "approved", silenced: { until: null, reason: "Test" } },
   pending: { role: "member", approvalStatus: "pending" },
   rejected: { role: "member", approvalStatus: "rejected" },
   member: { role: "member", approvalStatus: "approved" },
@@ -31,6 +33,7 @@ function viewerOf(kind: Kind): Viewer | null {
     firstName: kind,
     lastName: "Test",
     avatarUrl: null,
+    silenced: null,
     ...accounts[kind],
   };
 }
@@ -39,15 +42,19 @@ const SOMEONE_ELSE = "id-someone-else";
 /** The content's author: the viewer themself ("own"), or another member. A guest owns nothing. */
 const authorFor = (kind: Kind, whose: "own" | "other") => (whose === "own" ? (viewerOf(kind)?.id ?? SOMEONE_ELSE) : SOMEONE_ELSE);
 
+/** May write: approved (administrators always) and not silenced. */
 const approved: Kind[] = ["member", "moderator", "admin", "pendingAdmin"];
+/** Let in, silenced or not: they read, watch and are told. */
+const letIn: Kind[] = [...approved, "silenced"];
 const staff: Kind[] = ["moderator", "admin", "pendingAdmin"];
 const admins: Kind[] = ["admin", "pendingAdmin"];
 const signedIn: Kind[] = kinds.filter((kind) => kind !== "guest");
 
 /** Rules that ask about the viewer alone: who is allowed. */
-const viewerRules: Record<"isAdmin" | "isApproved" | "isStaff" | "canSeeHidden" | "awaitsApproval", Kind[]> = {
+const viewerRules: Record<"isAdmin" | "isApproved" | "mayWrite" | "isStaff" | "canSeeHidden" | "awaitsApproval", Kind[]> = {
   isAdmin: admins,
-  isApproved: approved,
+  isApproved: letIn,
+  mayWrite: approved,
   isStaff: staff,
   canSeeHidden: staff,
   awaitsApproval: ["pending", "rejected", "unapprovedModerator"],
@@ -64,11 +71,15 @@ const permissionTable: Record<Permission, Kind[]> = {
   moderate: staff,
   createDiscussion: approved,
   comment: approved,
-  receiveNotifications: approved,
-  watch: approved,
-  mentionMembers: approved,
+  receiveNotifications: letIn,
+  watch: letIn,
+  mentionMembers: letIn,
   markHelpful: approved,
   seeWhoMarked: staff,
+  report: approved,
+  review: staff,
+  restrictMembers: staff,
+  liftRestrictions: admins,
 };
 
 interface ContentCase {
@@ -85,7 +96,9 @@ const contentRules: Record<
   | "canDeleteAccount"
   | "canExportAccountData"
   | "canMarkHelpful"
-  | "canMarkSolution",
+  | "canMarkSolution"
+  | "canReport"
+  | "canRestrict",
   ContentCase[]
 > = {
   canEditDiscussion: [
@@ -121,6 +134,37 @@ const contentRules: Record<
       name: "someone else's hidden post",
       allowed: [],
       ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
+    },
+  ],
+  canReport: [
+    {
+      name: "someone else's post",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canReport(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null }),
+    },
+    {
+      name: "own post",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canReport(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null }),
+    },
+    {
+      name: "someone else's hidden post",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canReport(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
+    },
+    {
+      name: "someone else's post hidden by reports, waiting for review",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canReport(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date(), underReview: true }),
+    },
+  ],
+  canRestrict: [
+    { name: "a member", allowed: staff, ask: (viewer) => guardian.canRestrict(viewer, { id: SOMEONE_ELSE, role: "member" }) },
+    { name: "a moderator", allowed: [], ask: (viewer) => guardian.canRestrict(viewer, { id: SOMEONE_ELSE, role: "moderator" }) },
+    {
+      name: "themselves",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canRestrict(viewer, { id: authorFor(kind, "own"), role: "member" }),
     },
   ],
   canMarkSolution: [

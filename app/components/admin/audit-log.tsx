@@ -22,6 +22,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "restore-comment": "Kommentar wiederhergestellt",
   "mark-solution": "Lösung einer fremden Diskussion markiert",
   "unmark-solution": "Lösung einer fremden Diskussion zurückgenommen",
+  "review-keep": "Gemeldeten Beitrag behalten",
+  "review-hide": "Gemeldeten Beitrag ausgeblendet",
+  "review-spam": "Als Spam gelöscht",
+  suspend: "Mitglied gesperrt",
+  silence: "Mitglied stummgeschaltet",
+  "lift-restriction": "Sperre aufgehoben",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { user } from "../../../db/schema";
 import { texts } from "~/lib/texts";
+import { suspendedText } from "~/lib/moderation";
 import { auth, authErrorCode, authHeaders, type AuthErrorCode } from "./auth.server";
 import { db } from "~/server/db";
 import { done, fail, logger, ok, type Outcome, outsideGate, reasonForStatus } from "~/server/platform";
@@ -26,6 +27,8 @@ function loginErrorText(code: AuthErrorCode): string {
     case "FAILED_TO_CREATE_SESSION":
       // The session hook refuses rejected members.
       return texts.accountRejected;
+    case "ACCOUNT_SUSPENDED":
+      return suspendedText;
     default:
       return texts.unknownError;
   }

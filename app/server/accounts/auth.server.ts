@@ -4,7 +4,9 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
-import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { eq, sql } from "drizzle-orm";
+import { suspendedText } from "~/lib/moderation";
 import { account, profiles, session, user, verification } from "../../../db/schema";
 import { AUTH_COOKIE_PREFIX, AUTH_SECRET_FILE, env, isProduction, logger } from "~/server/platform";
 import { db } from "~/server/db";
@@ -127,10 +129,17 @@ export const auth = betterAuth({
   databaseHooks: {
     session: {
       create: {
-        // Rejected members stay out, whichever way they try to sign in.
+        // Rejected and suspended members stay out, whichever way they try to sign in.
         before: async (newSession) => {
-          const [profile] = await db.select({ status: profiles.approvalStatus }).from(profiles).where(eq(profiles.id, newSession.userId));
+          const [profile] = await db
+            .select({
+              status: profiles.approvalStatus,
+              suspended: sql<boolean>`(${profiles.suspendedAt} is not null and (${profiles.suspendedUntil} is null or ${profiles.suspendedUntil} > now()))`,
+            })
+            .from(profiles)
+            .where(eq(profiles.id, newSession.userId));
           if (profile?.status === "rejected") return false;
+          if (profile?.suspended) throw new APIError("FORBIDDEN", { code: "ACCOUNT_SUSPENDED", message: suspendedText });
         },
       },
     },
@@ -146,6 +155,7 @@ export type AuthErrorCode =
   | "TOKEN_EXPIRED"
   | "PASSWORD_TOO_SHORT"
   | "PASSWORD_TOO_LONG"
+  | "ACCOUNT_SUSPENDED"
   | (string & {});
 
 /** Headers for calls into better-auth: the browser's cookies plus the client IP our server vouches for. */

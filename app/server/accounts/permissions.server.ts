@@ -1,3 +1,4 @@
+import type { Role } from "../../../db/schema";
 import type { Viewer } from "./session.server";
 import { isHidden } from "~/server/platform";
 
@@ -12,6 +13,14 @@ export function isAdmin(viewer: Viewer | null): boolean {
 /** Approved members may write; administrators may always (spec: "comment without the approval flag"). */
 export function isApproved(viewer: Viewer | null): boolean {
   return viewer !== null && (viewer.approvalStatus === "approved" || viewer.role === "admin");
+}
+
+/**
+ * Approved and not silenced by the moderation (issue 29): may write, mark and report. A silenced member still
+ * reads, watches and sets their profile.
+ */
+export function mayWrite(viewer: Viewer | null): boolean {
+  return isApproved(viewer) && viewer!.silenced === null;
 }
 
 /**
@@ -31,8 +40,8 @@ export const permissions = {
   viewAuditLog: isAdmin,
   /** Pin, lock, hide and restore discussions and comments, edit anyone's posts. */
   moderate: isStaff,
-  createDiscussion: isApproved,
-  comment: isApproved,
+  createDiscussion: mayWrite,
+  comment: mayWrite,
   /** The bell, /notifications and the live count: members let in (an approval is their first notification). */
   receiveNotifications: isApproved,
   /** Watch, follow normally or mute a discussion or category. */
@@ -40,7 +49,15 @@ export const permissions = {
   /** Mention members and look them up by name for it (the @ suggestions). */
   mentionMembers: isApproved,
   /** Mark posts "Hilfreich" (never one's own: canMarkHelpful). */
-  markHelpful: isApproved,
+  markHelpful: mayWrite,
+  /** Report a post to the moderation ("Melden"). */
+  report: mayWrite,
+  /** The review queue and its decisions (/moderation). */
+  review: isStaff,
+  /** Suspend or silence a member. */
+  restrictMembers: isStaff,
+  /** Lift a suspension or silence before its end. */
+  liftRestrictions: isAdmin,
   /** See every member who marked a post, not only the first names (staff keep order with it). */
   seeWhoMarked: isStaff,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
@@ -65,7 +82,22 @@ export function canEditComment(viewer: Viewer | null, comment: { authorId: strin
 }
 
 function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): boolean {
-  return viewer !== null && isApproved(viewer) && post.authorId !== null && post.authorId === viewer.id;
+  return viewer !== null && mayWrite(viewer) && post.authorId !== null && post.authorId === viewer.id;
+}
+
+/**
+ * Someone else's visible post: one's own is one's to edit, and one the moderation hid is gone. A post that reports
+ * hid a moment ago while it waits for review (`underReview`) still takes reports: they join its review item.
+ */
+export function canReport(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null; underReview?: boolean }): boolean {
+  return (
+    can(viewer, "report") && (!isHidden(post) || post.underReview === true) && (post.authorId === null || post.authorId !== viewer?.id)
+  );
+}
+
+/** Staff suspend or silence members; never staff, never themselves (an administrator changes a role first). */
+export function canRestrict(viewer: Viewer | null, member: { id: string; role: Role }): boolean {
+  return can(viewer, "restrictMembers") && member.role === "member" && member.id !== viewer?.id;
 }
 
 /** A visible post of someone else: one's own advice is not one's to rate, and a hidden post takes no marks. */

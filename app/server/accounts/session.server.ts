@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql, type SQLWrapper } from "drizzle-orm";
 import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 import { db } from "~/server/db";
@@ -16,6 +16,8 @@ export interface Viewer {
   avatarUrl: string | null;
   approvalStatus: ApprovalStatus;
   role: Role;
+  /** Silenced by the moderation (issue 29): reads, writes nothing. Null when not, or the end (null end: until lifted). */
+  silenced: { until: Date | null; reason: string | null } | null;
 }
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
@@ -84,12 +86,41 @@ const viewerFields = {
   avatarUrl: profiles.avatarUrl,
   approvalStatus: profiles.approvalStatus,
   role: userRoles.role,
+  suspended: activeRestriction(profiles.suspendedAt, profiles.suspendedUntil),
+  silenced: activeRestriction(profiles.silencedAt, profiles.silencedUntil),
+  silencedUntil: profiles.silencedUntil,
+  restrictionReason: profiles.restrictionReason,
 };
 
-function toViewer<R extends Omit<Viewer, "role"> & { role: Role | null }>(row: R): Viewer {
+/** A restriction set and not yet over (its end passed: it simply stops, nothing needs to clear it). */
+function activeRestriction(since: SQLWrapper, until: SQLWrapper) {
+  return sql<boolean>`(${since} is not null and (${until} is null or ${until} > now()))`;
+}
+
+type ViewerRow = Omit<Viewer, "role" | "silenced"> & {
+  role: Role | null;
+  suspended: boolean;
+  silenced: boolean;
+  silencedUntil: Date | null;
+  restrictionReason: string | null;
+};
+
+/** A suspended member is nobody here: whatever session they still hold counts for nothing (null). */
+function toViewer(row: ViewerRow): Viewer | null {
+  if (row.suspended) return null;
   const { id, email, emailVerified, firstName, lastName, avatarUrl, approvalStatus, role } = row;
   // No role row means the default role (spec: "defaulting to member").
-  return { id, email, emailVerified, firstName, lastName, avatarUrl, approvalStatus, role: role ?? "member" };
+  return {
+    id,
+    email,
+    emailVerified,
+    firstName,
+    lastName,
+    avatarUrl,
+    approvalStatus,
+    role: role ?? "member",
+    silenced: row.silenced ? { until: row.silencedUntil, reason: row.restrictionReason } : null,
+  };
 }
 
 export async function findViewer(userId: string): Promise<Viewer | null> {

@@ -14,7 +14,7 @@ export const helpfulTexts = {
   failed: "„Hilfreich“ nicht gespeichert",
 } as const;
 
-interface Post {
+export interface Post {
   authorId: string | null;
   hiddenAt: Date | null;
 }
@@ -24,7 +24,10 @@ interface Post {
  * waits for this mark and the reputation below moves with a post that is visible. A comment of a hidden
  * discussion is as hidden as the discussion.
  */
-async function loadPost(tx: Transaction, { discussionId, commentId }: HelpfulChoice): Promise<Post | null> {
+export async function lockPost(
+  tx: Transaction,
+  { discussionId, commentId }: { discussionId: string; commentId: string | null },
+): Promise<Post | null> {
   if (commentId === null) {
     const [row] = await tx
       .select({ authorId: discussions.authorId, hiddenAt: discussions.hiddenAt })
@@ -54,7 +57,7 @@ export const setHelpful = defineService<Viewer, HelpfulChoice, Post, { marked: b
     const limit = await checkRateLimits([[helpfulMarksPerMember, viewer.id]]);
     return limit.allowed ? ok(undefined) : { ...fail("too-many-requests", helpfulTexts.tooMany), retryAfter: limit.retryAfter };
   },
-  load: loadPost,
+  load: lockPost,
   // For anyone but staff a hidden post does not exist; staff cannot mark it either (its marks are frozen).
   authorize: (viewer, post) =>
     canMarkHelpful(viewer, post) || (post.hiddenAt !== null ? fail("not-found") : fail("forbidden", helpfulTexts.ownPost)),

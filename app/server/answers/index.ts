@@ -1,3 +1,3 @@
 export { answerEvents } from "./events.server";
-export { type HelpfulChoice, helpfulTexts, setHelpful } from "./helpful.server";
+export { type HelpfulChoice, helpfulTexts, lockPost, type Post, setHelpful } from "./helpful.server";
 export { markSolution, postHidden, type SolutionChoice, solutionTexts } from "./solutions.server";

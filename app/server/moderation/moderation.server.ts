@@ -6,7 +6,7 @@ import { done, excerpt, isHidden } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { notifyMember } from "~/server/notifications";
 import { changedNow } from "~/server/discussions";
-import { defineService } from "~/server/db";
+import { defineService, type Transaction } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
 import { postHidden } from "~/server/answers";
 
@@ -26,7 +26,7 @@ type DiscussionState = Omit<typeof discussions.$inferSelect, "content" | "search
 interface DiscussionAction {
   /** The row already shows it: nothing to write. */
   shown(row: DiscussionState): boolean;
-  values(viewer: Viewer, reason: string): Partial<typeof discussions.$inferInsert>;
+  values(viewer: Viewer | null, reason: string): Partial<typeof discussions.$inferInsert>;
   /** What the author's notification says was done; actions that undo one send none. */
   notice?: "pinned" | "locked" | "hidden";
 }
@@ -36,43 +36,71 @@ const discussionActions = {
   unpin: { shown: (row) => !row.isPinned, values: () => ({ isPinned: false }) },
   lock: {
     shown: (row) => row.lockedAt !== null,
-    values: (viewer, reason) => ({ lockedAt: new Date(), lockedBy: viewer.id, lockReason: reason || null }),
+    values: (viewer, reason) => ({ lockedAt: new Date(), lockedBy: viewer?.id ?? null, lockReason: reason || null }),
     notice: "locked",
   },
   unlock: { shown: (row) => row.lockedAt === null, values: () => ({ lockedAt: null, lockedBy: null, lockReason: null }) },
   "hide-discussion": {
     shown: (row) => isHidden(row),
-    values: (viewer, reason) => ({ hiddenAt: new Date(), hiddenBy: viewer.id, hiddenReason: reason }),
+    values: (viewer, reason) => ({ hiddenAt: new Date(), hiddenBy: viewer?.id ?? null, hiddenReason: reason }),
     notice: "hidden",
   },
   "restore-discussion": { shown: (row) => !isHidden(row), values: () => ({ hiddenAt: null, hiddenBy: null, hiddenReason: null }) },
 } satisfies Record<string, DiscussionAction>;
 
+export type { DiscussionState };
+
+/** The discussion's row as the moderation needs it, locked. */
+export async function loadDiscussionState(tx: Transaction, discussionId: string): Promise<DiscussionState | null> {
+  return (await tx.select(stateColumns).from(discussions).where(eq(discussions.id, discussionId)).for("update"))[0] ?? null;
+}
+
+/**
+ * Applies one action to a loaded discussion with all that follows in the same transaction: the page's date, the
+ * answers, the author's notice, IndexNow. `by.actor` is null when the forum itself acted (reports, decision 0029).
+ * Returns false when the row already showed it.
+ */
+export async function applyDiscussionAction(
+  tx: Transaction,
+  discussion: DiscussionState,
+  action: DiscussionModeration["action"],
+  by: { actor: Viewer | null; reason: string },
+): Promise<boolean> {
+  const { shown, values, notice }: DiscussionAction = discussionActions[action];
+  if (shown(discussion)) return false;
+  // Each action shows on the page (a badge, a banner, the page gone or back): the page has changed.
+  await tx
+    .update(discussions)
+    .set({ ...values(by.actor, by.reason), changedAt: changedNow })
+    .where(eq(discussions.id, discussion.id));
+  const author = discussion.authorId;
+  const hiding = action === "hide-discussion" || action === "restore-discussion";
+  if (hiding)
+    await postHidden(
+      tx,
+      { discussionId: discussion.id, commentId: null, authorId: author, helpfulCount: discussion.helpfulCount },
+      action === "hide-discussion",
+    );
+  if (notice && author)
+    await notifyMember(tx, {
+      recipientId: author,
+      kind: "moderated",
+      actorId: by.actor?.id ?? null,
+      discussionId: discussion.id,
+      detail: notice === "hidden" && by.actor === null ? "auto-hidden" : notice,
+    });
+  // Gone (a 404 now) or back: either way search engines should look again.
+  if (hiding)
+    await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, isCategory(discussion.category) ? [discussion.category] : []));
+  return true;
+}
+
 /** Pin, lock or hide a discussion, or undo it. */
 export const moderateDiscussion = defineService<Viewer, DiscussionModeration, DiscussionState>({
   policy: (viewer) => can(viewer, "moderate"),
-  load: async (tx, { discussionId }) =>
-    (await tx.select(stateColumns).from(discussions).where(eq(discussions.id, discussionId)).for("update"))[0] ?? null,
+  load: (tx, { discussionId }) => loadDiscussionState(tx, discussionId),
   async change(tx, { actor, input: { action, reason = "" }, loaded: discussion }) {
-    const { shown, values, notice }: DiscussionAction = discussionActions[action];
-    if (shown(discussion)) return done;
-    // Each action shows on the page (a badge, a banner, the page gone or back): the page has changed.
-    await tx
-      .update(discussions)
-      .set({ ...values(actor, reason), changedAt: changedNow })
-      .where(eq(discussions.id, discussion.id));
-    const author = discussion.authorId;
-    if (action === "hide-discussion" || action === "restore-discussion")
-      await postHidden(
-        tx,
-        { discussionId: discussion.id, commentId: null, authorId: author, helpfulCount: discussion.helpfulCount },
-        action === "hide-discussion",
-      );
-    if (notice && author)
-      await notifyMember(tx, { recipientId: author, kind: "moderated", actorId: actor.id, discussionId: discussion.id, detail: notice });
-    // Gone (a 404 now) or back: either way search engines should look again.
-    if (action === "hide-discussion" || action === "restore-discussion")
-      await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, isCategory(discussion.category) ? [discussion.category] : []));
+    if (!(await applyDiscussionAction(tx, discussion, action, { actor, reason }))) return done;
     // Only the actions that switch something on take a reason.
     await recordAudit(tx, actor, {
       action,
@@ -85,18 +113,11 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
   },
 });
 
-/**
- * Hide a comment or restore it. Hiding takes it off the discussion's reply
- * count in the same transaction, restoring puts it back: the count is what
- * the public sees.
- */
-export const moderateComment = defineService<
-  Viewer,
-  CommentModeration,
-  { id: string; content: string; authorId: string | null; hiddenAt: Date | null; helpfulCount: number }
->({
-  policy: (viewer) => can(viewer, "moderate"),
-  load: async (tx, { discussionId, commentId }) =>
+type CommentState = { id: string; content: string; authorId: string | null; hiddenAt: Date | null; helpfulCount: number };
+
+/** The comment's row as hiding and restoring need it, locked. */
+export async function loadCommentState(tx: Transaction, discussionId: string, commentId: string): Promise<CommentState | null> {
+  return (
     (
       await tx
         .select({
@@ -109,31 +130,59 @@ export const moderateComment = defineService<
         .from(comments)
         .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)))
         .for("update")
-    )[0] ?? null,
+    )[0] ?? null
+  );
+}
+
+/**
+ * Hides or restores a loaded comment, with all that follows in the same transaction: the discussion's reply count
+ * (what the public sees), its page's date, the answers (marks and solution) and the author's notice. `by` is null
+ * when the forum itself hid it (reports, decision 0029). Returns false when the comment already was so.
+ */
+export async function setCommentHidden(
+  tx: Transaction,
+  discussionId: string,
+  comment: CommentState,
+  hide: boolean,
+  by: { actor: Viewer | null; reason: string },
+): Promise<boolean> {
+  if (isHidden(comment) === hide) return false;
+  await tx
+    .update(comments)
+    .set(
+      hide
+        ? { hiddenAt: new Date(), hiddenBy: by.actor?.id ?? null, hiddenReason: by.reason }
+        : { hiddenAt: null, hiddenBy: null, hiddenReason: null },
+    )
+    .where(eq(comments.id, comment.id));
+  await tx
+    .update(discussions)
+    .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: changedNow })
+    .where(eq(discussions.id, discussionId));
+  await postHidden(tx, { discussionId, commentId: comment.id, authorId: comment.authorId, helpfulCount: comment.helpfulCount }, hide);
+  if (hide && comment.authorId) {
+    await notifyMember(tx, {
+      recipientId: comment.authorId,
+      kind: "moderated",
+      actorId: by.actor?.id ?? null,
+      discussionId,
+      commentId: comment.id,
+      detail: by.actor === null ? "auto-hidden" : "hidden",
+    });
+  }
+  return true;
+}
+
+/**
+ * Hide a comment or restore it. Hiding takes it off the discussion's reply
+ * count in the same transaction, restoring puts it back: the count is what
+ * the public sees.
+ */
+export const moderateComment = defineService<Viewer, CommentModeration, CommentState>({
+  policy: (viewer) => can(viewer, "moderate"),
+  load: (tx, { discussionId, commentId }) => loadCommentState(tx, discussionId, commentId),
   async change(tx, { actor, input: { discussionId, action, reason = "" }, loaded: comment }) {
-    const hide = action === "hide-comment";
-    if (isHidden(comment) === hide) return done;
-    await tx
-      .update(comments)
-      .set(
-        hide ? { hiddenAt: new Date(), hiddenBy: actor.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null },
-      )
-      .where(eq(comments.id, comment.id));
-    await tx
-      .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: changedNow })
-      .where(eq(discussions.id, discussionId));
-    await postHidden(tx, { discussionId, commentId: comment.id, authorId: comment.authorId, helpfulCount: comment.helpfulCount }, hide);
-    if (hide && comment.authorId) {
-      await notifyMember(tx, {
-        recipientId: comment.authorId,
-        kind: "moderated",
-        actorId: actor.id,
-        discussionId,
-        commentId: comment.id,
-        detail: "hidden",
-      });
-    }
+    if (!(await setCommentHidden(tx, discussionId, comment, action === "hide-comment", { actor, reason }))) return done;
     await recordAudit(tx, actor, {
       action,
       targetType: "comment",

@@ -8,6 +8,7 @@ import {
   notifications,
   notificationSettings,
   profiles,
+  userRoles,
   type NotificationKind,
 } from "../../../db/schema";
 import { excluded, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
@@ -133,7 +134,7 @@ export async function notifyMember(
   tx: Transaction | Database,
   input: {
     recipientId: string;
-    kind: Extract<NotificationKind, "account-approved" | "moderated">;
+    kind: Extract<NotificationKind, "account-approved" | "moderated" | "report-decided">;
     actorId: string | null;
     discussionId?: string;
     commentId?: string;
@@ -226,5 +227,24 @@ export async function notifyPostAuthor(
     )
     insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId, notificationItems.commentId)})
     select told.id, ${discussionId}::uuid, ${commentId}::uuid from told
+  `);
+}
+
+/**
+ * The moderation team hears that the review queue has a new item: every administrator and approved moderator,
+ * one unread row that counts up ("3 neue Einträge warten auf die Moderation"), mailed per their settings.
+ */
+export async function notifyStaff(tx: Transaction, input: { discussionId: string | null; actorId: string | null }): Promise<void> {
+  const r = alias(userRoles, "r");
+  await tx.execute(sql`
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.actorId, notifications.shown)})
+    select ${p.id}, 'review-needed', 'review-needed', ${input.discussionId}::uuid, ${input.actorId}, coalesce(${s.inPage}, true)
+    from ${profiles} ${p}
+    join ${userRoles} ${r} on ${r.userId} = ${p.id}
+    left join ${notificationSettings} ${s} on ${s.memberId} = ${p.id} and ${s.kind} = 'review-needed'
+    where (${r.role} = 'admin' or (${r.role} = 'moderator' and ${p.approvalStatus} = 'approved'))
+      and ${p.id} is distinct from ${input.actorId}
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+    ${GROUP_UPSERT}
   `);
 }

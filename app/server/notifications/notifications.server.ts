@@ -23,7 +23,7 @@ import { can, type Viewer } from "~/server/accounts";
 export const NOTIFICATIONS_PER_PAGE = 25;
 
 /** Kinds about the member's own account or post: one row, no items, shown whatever happened to the post since. */
-export const ABOUT_THE_MEMBER = sql`('moderated', 'account-approved')`;
+export const ABOUT_THE_MEMBER = sql`('moderated', 'account-approved', 'report-decided', 'review-needed')`;
 
 /** mailedOnlyOnRequestKinds as an SQL list: their e-mail is off where the member chose nothing. */
 export const kindsMailedOnlyOnRequest = sql`(${sql.join(
@@ -166,6 +166,7 @@ function selectNotifications(memberId: string, filter: SQL, tail: SQL = sql``): 
 }
 
 function hrefOf(memberId: string, row: NotificationRow): string | null {
+  if (row.kind === "review-needed") return paths.moderation;
   if (row.slug === null) return paths.profile(memberId);
   if (row.discussion_hidden) return null;
   const discussionPath = paths.discussion(row.slug);

@@ -66,6 +66,8 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds a cached guest page lives at most, even when no change was announced. */
   PAGE_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(3600).default(60),
+  // Reports by this many different members hide a post until a moderator decides (issue 29; one report by staff does too).
+  REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
   /**
    * Whether crawlers that collect texts for training AI models (GPTBot, ClaudeBot, Google-Extended, CCBot …) may
    * read the forum; robots.txt says so and states it in its Content-Signal line. AI search and answer fetchers

@@ -1,0 +1,23 @@
+/** The reasons a member can give when reporting a post ("Melden"), as db/schema.ts stores them. */
+export const reportReasonLabels = {
+  spam: "Spam",
+  offensive: "Beleidigend",
+  "off-topic": "Off-Topic",
+  other: "Sonstiges",
+} as const;
+export type ReportReasonName = keyof typeof reportReasonLabels;
+
+/** "Sonstiges" says what, in at most this many characters. */
+export const REPORT_NOTE_MAX_LENGTH = 500;
+
+/** What a silenced member reads on every form they cannot send (German, addressed as "Sie"). */
+export function silencedText(silenced: { until: Date | string | null; reason: string | null }): string {
+  const until = silenced.until
+    ? ` bis ${new Date(silenced.until).toLocaleString("de-DE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Berlin" })}`
+    : "";
+  const reason = silenced.reason ? ` Grund: ${silenced.reason}` : "";
+  return `Ihr Konto ist von der Moderation stummgeschaltet${until}: Sie können lesen, aber nichts schreiben.${reason}`;
+}
+
+/** What a suspended member reads when signing in. */
+export const suspendedText = "Ihr Konto ist gesperrt. Bei Fragen wenden Sie sich bitte an das Moderationsteam.";

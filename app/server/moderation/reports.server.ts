@@ -1,0 +1,136 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { reports, reviewItems, type ReportReason } from "../../../db/schema";
+import { defineService, queryRows, type Transaction } from "~/server/db";
+import { env, fail, ok } from "~/server/platform";
+import { can, canReport, type Viewer } from "~/server/accounts";
+import { lockPost, type Post } from "~/server/answers";
+import { notifyStaff } from "~/server/notifications";
+import { applyDiscussionAction, loadCommentState, loadDiscussionState, setCommentHidden } from "./moderation.server";
+
+export type PostRef = { discussionId: string; commentId: string | null };
+export type ReportInput = PostRef & { reason: ReportReason; note?: string };
+
+export const reportTexts = {
+  thanks: "Danke, das Moderationsteam sieht es sich an.",
+  already: "Sie haben diesen Beitrag bereits gemeldet. Danke, das Moderationsteam sieht es sich an.",
+  withdrawn: "Ihre Meldung wurde zurückgezogen.",
+  ownPost: "Ihren eigenen Beitrag können Sie nicht melden.",
+  failed: "Meldung nicht gespeichert",
+} as const;
+
+/** Why a post hidden by reports is hidden: what its page tells staff. */
+export const AUTO_HIDDEN_REASON = "Automatisch ausgeblendet: mehrfach gemeldet, wartet auf die Moderation";
+
+/**
+ * Hides a post in the caller's transaction, as the forum itself (no moderator): after enough reports, or one by
+ * staff. The moderation's own steps do it, so counts, answers, notices and IndexNow follow as for a moderator.
+ */
+export async function hidePost(tx: Transaction, post: PostRef, by: { actor: Viewer | null; reason: string }): Promise<boolean> {
+  if (post.commentId === null) {
+    const discussion = await loadDiscussionState(tx, post.discussionId);
+    return discussion ? applyDiscussionAction(tx, discussion, "hide-discussion", by) : false;
+  }
+  const comment = await loadCommentState(tx, post.discussionId, post.commentId);
+  return comment ? setCommentHidden(tx, post.discussionId, comment, true, by) : false;
+}
+
+/** Restores a post hidden by reports or by the moderation (a review decided to keep it). */
+export async function restorePost(tx: Transaction, post: PostRef, by: { actor: Viewer; reason: string }): Promise<boolean> {
+  if (post.commentId === null) {
+    const discussion = await loadDiscussionState(tx, post.discussionId);
+    return discussion ? applyDiscussionAction(tx, discussion, "restore-discussion", by) : false;
+  }
+  const comment = await loadCommentState(tx, post.discussionId, post.commentId);
+  return comment ? setCommentHidden(tx, post.discussionId, comment, false, by) : false;
+}
+
+/** The open review item of a post, made by the first report; parallel first reports meet in the unique index. */
+async function openItemOf(tx: Transaction, post: PostRef, authorId: string | null): Promise<{ id: string; created: boolean }> {
+  const [row] = await queryRows<{ id: string; created: boolean }>(
+    sql`insert into ${reviewItems} (kind, discussion_id, comment_id, member_id)
+      values ('report', ${post.discussionId}::uuid, ${post.commentId}::uuid, ${authorId})
+      on conflict (discussion_id, coalesce(comment_id, '00000000-0000-0000-0000-000000000000'::uuid))
+        where status = 'open' and discussion_id is not null
+      do update set status = ${reviewItems.status}
+      returning ${reviewItems.id}, (xmax = 0) as created`,
+    tx,
+  );
+  return row!;
+}
+
+/**
+ * A member reports a post ("Melden"), once while it waits for review. Reports of one post gather in one review
+ * item; the team hears of a new item. With REPORTS_TO_HIDE different members, or one from staff, the post is
+ * hidden at once until a moderator decides (decision 0029). The post's row is locked first, so ten reports at
+ * once hide it exactly once.
+ */
+export const reportPost = defineService<Viewer, ReportInput, Post & { underReview: boolean }, { hidden: boolean; already: boolean }>({
+  policy: (viewer) => can(viewer, "report"),
+  async load(tx, input) {
+    const post = await lockPost(tx, input);
+    if (!post) return null;
+    return { ...post, underReview: post.hiddenAt !== null && (await openItemId(tx, input)) !== null };
+  },
+  authorize: (viewer, post) =>
+    canReport(viewer, post) || (post.hiddenAt !== null && !post.underReview ? fail("not-found") : fail("forbidden", reportTexts.ownPost)),
+  async change(tx, { actor, input, loaded: post }) {
+    const ref = { discussionId: input.discussionId, commentId: input.commentId };
+    const item = await openItemOf(tx, ref, post.authorId);
+    const [inserted] = await tx
+      .insert(reports)
+      .values({ reviewItemId: item.id, ...ref, reporterId: actor.id, reason: input.reason, note: input.note?.trim() || null })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (!inserted) return ok({ hidden: false, already: true });
+    if (item.created) await notifyStaff(tx, { discussionId: input.discussionId, actorId: actor.id });
+    const [reporters] = await tx.select({ value: count() }).from(reports).where(eq(reports.reviewItemId, item.id));
+    const enough = (reporters?.value ?? 0) >= env.REPORTS_TO_HIDE || can(actor, "moderate");
+    const hidden = enough && (await hidePost(tx, ref, { actor: null, reason: AUTO_HIDDEN_REASON }));
+    return ok({ hidden, already: false });
+  },
+});
+
+/** The post's open review item, if it has one. */
+async function openItemId(tx: Transaction, { discussionId, commentId }: PostRef): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: reviewItems.id })
+    .from(reviewItems)
+    .where(
+      and(
+        eq(reviewItems.discussionId, discussionId),
+        sql`${reviewItems.commentId} is not distinct from ${commentId}::uuid`,
+        eq(reviewItems.status, "open"),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/**
+ * The reporter takes their report back while the post waits for review. An item left without reports goes, unless
+ * the reports already hid the post: then a moderator decides.
+ */
+export const withdrawReport = defineService<Viewer, PostRef, { id: string }>({
+  policy: (viewer) => can(viewer, "report"),
+  async load(tx, input) {
+    // The post first, as a report locks it: a withdrawal and a report at once wait for each other in one order.
+    await lockPost(tx, input);
+    const id = await openItemId(tx, input);
+    return id ? { id } : null;
+  },
+  async change(tx, { actor, input, loaded: item }) {
+    await tx.delete(reports).where(and(eq(reports.reviewItemId, item.id), eq(reports.reporterId, actor.id)));
+    const [left] = await tx.select({ value: count() }).from(reports).where(eq(reports.reviewItemId, item.id));
+    const post = await lockPost(tx, input);
+    if ((left?.value ?? 0) === 0 && post && !post.hiddenAt) await tx.delete(reviewItems).where(eq(reviewItems.id, item.id));
+    return ok(null);
+  },
+});
+
+/** Whether the member has an open report of each of these posts (their "Gemeldet" state on the page). */
+export async function reportedBy(memberId: string, discussionId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ comment_id: string | null }>(sql`
+    select ${reports.commentId} as comment_id from ${reports}
+    join ${reviewItems} on ${reviewItems.id} = ${reports.reviewItemId} and ${reviewItems.status} = 'open'
+    where ${reports.reporterId} = ${memberId} and ${reports.discussionId} = ${discussionId}::uuid`);
+  return new Set(rows.map((row) => row.comment_id ?? "discussion"));
+}

@@ -1,0 +1,207 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { comments, discussions, profiles, reports, reviewItems, session, type ReviewStatus, userRoles } from "../../../db/schema";
+import { defineService, queryRows, type Transaction } from "~/server/db";
+import { done, excerpt, fail, visible } from "~/server/platform";
+import { can, canRestrict, type Viewer } from "~/server/accounts";
+import { notifyMember } from "~/server/notifications";
+import { recordAudit } from "./audit.server";
+import { hidePost, restorePost, type PostRef } from "./reports.server";
+import { reportReasonLabels } from "~/lib/moderation";
+
+export const reviewDecisions = ["keep", "hide", "suspend", "spam"] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const reviewTexts = {
+  decided: "Dieser Eintrag wurde bereits entschieden.",
+  failed: "Entscheidung nicht gespeichert",
+  done: {
+    keep: "Beitrag bleibt sichtbar",
+    hide: "Beitrag ausgeblendet",
+    suspend: "Beitrag ausgeblendet, Mitglied gesperrt",
+    spam: "Als Spam gelöscht, Mitglied gesperrt",
+  },
+} as const satisfies Record<string, unknown>;
+
+type Item = { id: string; discussionId: string | null; commentId: string | null; memberId: string | null; status: ReviewStatus };
+
+/** Why the reporters reported it, for the hidden post's reason: their reasons, most named first. */
+async function reportedReasons(tx: Transaction, itemId: string): Promise<string> {
+  const rows = await tx
+    .select({ reason: reports.reason, value: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(eq(reports.reviewItemId, itemId))
+    .groupBy(reports.reason)
+    .orderBy(sql`count(*) desc`, asc(reports.reason));
+  return rows.map((row) => reportReasonLabels[row.reason]).join(", ") || "Von der Moderation geprüft";
+}
+
+/**
+ * Suspends a member in the caller's transaction: they cannot sign in until it ends (`until` null: until lifted) and
+ * every session of theirs ends now. What they wrote stays as it is; the decision says whether it goes too.
+ */
+export async function suspendMember(tx: Transaction, memberId: string, until: Date | null, reason: string): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ suspendedAt: new Date(), suspendedUntil: until, restrictionReason: reason })
+    .where(eq(profiles.id, memberId));
+  await tx.delete(session).where(eq(session.userId, memberId));
+}
+
+/** Every visible post of a member, hidden as spam (a spam account's traces go at once). */
+async function hideEverythingOf(tx: Transaction, memberId: string, reason: string): Promise<number> {
+  const posts = await queryRows<{ discussion_id: string; comment_id: string | null }>(
+    sql`select ${discussions.id} as discussion_id, null::uuid as comment_id from ${discussions} where ${discussions.authorId} = ${memberId} and ${visible.discussion()}
+      union all
+      select ${comments.discussionId}, ${comments.id} from ${comments} where ${comments.authorId} = ${memberId} and ${visible.comment()}`,
+    tx,
+  );
+  let hidden = 0;
+  for (const post of posts)
+    if (await hidePost(tx, { discussionId: post.discussion_id, commentId: post.comment_id }, { actor: null, reason })) hidden += 1;
+  return hidden;
+}
+
+/**
+ * A moderator decides an item of the review queue: keep the post (its reports dismissed; a post the reports hid
+ * comes back), hide it, hide it and suspend its author, or delete it as spam (every post of the author hidden, the
+ * author suspended). One transaction: the post, the item, the audit entry and the notices to author and reporters.
+ */
+export const decideReview = defineService<Viewer, { itemId: string; decision: ReviewDecision }, Item>({
+  policy: (viewer) => can(viewer, "review"),
+  load: async (tx, { itemId }) =>
+    (
+      await tx
+        .select({
+          id: reviewItems.id,
+          discussionId: reviewItems.discussionId,
+          commentId: reviewItems.commentId,
+          memberId: reviewItems.memberId,
+          status: reviewItems.status,
+        })
+        .from(reviewItems)
+        .where(eq(reviewItems.id, itemId))
+        .for("update")
+    )[0] ?? null,
+  authorize: (_viewer, item) => item.status === "open" || fail("conflict", reviewTexts.decided),
+  async change(tx, { actor, input: { decision }, loaded: item }) {
+    if (item.discussionId === null) return fail("invalid", reviewTexts.failed);
+    const post: PostRef = { discussionId: item.discussionId, commentId: item.commentId };
+    const [author] = item.memberId
+      ? await tx
+          .select({ id: profiles.id, role: userRoles.role })
+          .from(profiles)
+          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+          .where(eq(profiles.id, item.memberId))
+      : [];
+    const restrictable = author && canRestrict(actor, { id: author.id, role: author.role ?? "member" });
+    if ((decision === "suspend" || decision === "spam") && !restrictable)
+      return fail("forbidden", "Dieses Mitglied kann nicht gesperrt werden (Moderation oder Administration).");
+    const reason = await reportedReasons(tx, item.id);
+    const label = await postLabel(tx, post);
+    if (decision === "keep") await restorePost(tx, post, { actor, reason: "" });
+    else await hidePost(tx, post, { actor, reason });
+    if ((decision === "suspend" || decision === "spam") && author) {
+      if (decision === "spam") await hideEverythingOf(tx, author.id, "Spam");
+      await suspendMember(tx, author.id, null, decision === "spam" ? "Spam" : reason);
+      await recordAudit(tx, actor, {
+        action: "suspend",
+        targetType: "member",
+        targetId: author.id,
+        targetLabel: label.author,
+        details: reason,
+      });
+    }
+    const status: ReviewStatus = { keep: "kept", hide: "hidden", suspend: "suspended", spam: "spam" }[decision] as ReviewStatus;
+    await tx.update(reviewItems).set({ status, decidedBy: actor.id, decidedAt: new Date() }).where(eq(reviewItems.id, item.id));
+    const reporters = await tx.select({ id: reports.reporterId }).from(reports).where(eq(reports.reviewItemId, item.id));
+    for (const reporter of reporters)
+      await notifyMember(tx, {
+        recipientId: reporter.id,
+        kind: "report-decided",
+        actorId: actor.id,
+        discussionId: post.discussionId,
+        ...(post.commentId ? { commentId: post.commentId } : {}),
+        detail: decision === "keep" ? "kept" : "hidden",
+      });
+    await recordAudit(tx, actor, {
+      action: decision === "keep" ? "review-keep" : decision === "spam" ? "review-spam" : "review-hide",
+      targetType: post.commentId ? "comment" : "discussion",
+      targetId: post.commentId ?? post.discussionId,
+      targetLabel: label.post,
+      details: reason,
+    });
+    return done;
+  },
+});
+
+async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string; author: string }> {
+  const [row] = post.commentId
+    ? await tx
+        .select({ text: comments.content, first: profiles.firstName, last: profiles.lastName })
+        .from(comments)
+        .leftJoin(profiles, eq(profiles.id, comments.authorId))
+        .where(eq(comments.id, post.commentId))
+    : await tx
+        .select({ text: discussions.title, first: profiles.firstName, last: profiles.lastName })
+        .from(discussions)
+        .leftJoin(profiles, eq(profiles.id, discussions.authorId))
+        .where(eq(discussions.id, post.discussionId));
+  return { post: excerpt(row?.text ?? ""), author: `${row?.first ?? ""} ${row?.last ?? ""}`.trim() };
+}
+
+export type Restriction = { memberId: string; kind: "suspend" | "silence"; until: Date | null; reason: string };
+
+/**
+ * Staff suspend a member (no sign-in; their sessions end now) or silence them (they read, write nothing), until a
+ * date or until an administrator lifts it, with a reason shown to them.
+ */
+export const restrictMember = defineService<Viewer, Restriction, { id: string; role: "admin" | "moderator" | "member"; name: string }>({
+  policy: (viewer) => can(viewer, "restrictMembers"),
+  load: async (tx, { memberId }) => {
+    const [row] = await tx
+      .select({ id: profiles.id, role: userRoles.role, first: profiles.firstName, last: profiles.lastName })
+      .from(profiles)
+      .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .where(eq(profiles.id, memberId))
+      .for("update", { of: profiles });
+    return row ? { id: row.id, role: row.role ?? "member", name: `${row.first} ${row.last}`.trim() } : null;
+  },
+  authorize: (viewer, member) => canRestrict(viewer, member),
+  async change(tx, { actor, input: { kind, until, reason }, loaded: member }) {
+    if (kind === "suspend") await suspendMember(tx, member.id, until, reason);
+    else
+      await tx
+        .update(profiles)
+        .set({ silencedAt: new Date(), silencedUntil: until, restrictionReason: reason })
+        .where(eq(profiles.id, member.id));
+    await recordAudit(tx, actor, {
+      action: kind === "suspend" ? "suspend" : "silence",
+      targetType: "member",
+      targetId: member.id,
+      targetLabel: member.name,
+      details: `${reason}${until ? ` (bis ${until.toISOString().slice(0, 10)})` : ""}`,
+    });
+    return done;
+  },
+});
+
+/** An administrator lifts a suspension and a silence before their end. */
+export const liftRestriction = defineService<Viewer, { memberId: string }, { id: string; name: string }>({
+  policy: (viewer) => can(viewer, "liftRestrictions"),
+  load: async (tx, { memberId }) => {
+    const [row] = await tx
+      .select({ id: profiles.id, first: profiles.firstName, last: profiles.lastName })
+      .from(profiles)
+      .where(and(eq(profiles.id, memberId)))
+      .for("update");
+    return row ? { id: row.id, name: `${row.first} ${row.last}`.trim() } : null;
+  },
+  async change(tx, { actor, loaded: member }) {
+    await tx
+      .update(profiles)
+      .set({ suspendedAt: null, suspendedUntil: null, silencedAt: null, silencedUntil: null, restrictionReason: null })
+      .where(eq(profiles.id, member.id));
+    await recordAudit(tx, actor, { action: "lift-restriction", targetType: "member", targetId: member.id, targetLabel: member.name });
+    return done;
+  },
+});
