@@ -6,6 +6,7 @@ import { SolvedBadge } from "~/components/discussions/solved-badge";
 import { AuthorCredentials } from "~/components/discussions/author-credentials";
 import { HelpfulButton } from "~/components/discussions/helpful-button";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
+import { ReportControl } from "~/components/discussions/report-control";
 import { authorFirstName } from "~/lib/authors";
 import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
@@ -50,6 +51,9 @@ import {
 } from "~/server/discussions";
 import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications";
 import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
+import { reportedBy, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
+import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
+import { silencedText } from "~/lib/moderation";
 import { watchLevels } from "~/lib/notifications";
 import {
   can,
@@ -58,6 +62,7 @@ import {
   canEditDiscussion,
   canMarkHelpful,
   canMarkSolution,
+  canReport,
   canSeeHidden,
   getViewer,
   notFoundUnless,
@@ -76,6 +81,11 @@ import {
 } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
 
+/** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
+function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
+  return reported || canReport(viewer, post) ? { reported } : null;
+}
+
 /** Characters of the accepted answer quoted under the question. */
 const SOLUTION_QUOTE_LENGTH = 480;
 
@@ -93,6 +103,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
   const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff, helpfulRead });
+  // What this member reported here and may still withdraw (members who may report only).
+  const reported = can(viewer, "report") ? await reportedBy(viewer!.id, discussion.id) : new Set<string>();
   if (page > totalPages) throw data(null, { status: 404 });
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
   if (viewer && isReading(request)) {
@@ -127,7 +139,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
       mayMarkHelpful:
         !comment.placeholder && canMarkHelpful(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
+      report: comment.placeholder
+        ? null
+        : reportState(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }, reported.has(comment.id)),
     })),
+    report: reportState(viewer, discussion, reported.has("discussion")),
     mayMarkHelpful: canMarkHelpful(viewer, discussion),
     mayChooseSolution: canMarkSolution(viewer, discussion),
     // Quoted under the question, shortened (the whole answer is in the thread), with a link to it on its page.
@@ -175,10 +191,17 @@ const commentContentIntents = [
   }),
   z.object({ intent: z.literal("mark-solution"), commentId: z.uuid({ error: texts.commentNotFound }) }),
   z.object({ intent: z.literal("unmark-solution") }),
+  z.object({ intent: z.literal("report"), commentId: z.uuid({ error: texts.commentNotFound }).optional(), ...reportFields }),
+  z.object({ intent: z.literal("withdraw-report"), commentId: z.uuid({ error: texts.commentNotFound }).optional() }),
 ] as const;
 
 /** Every form of the page, told apart by `intent`: the author's and commenters' forms, and the moderation bar. */
-const discussionActionSchema = z.discriminatedUnion("intent", [...commentContentIntents, ...moderationIntents]);
+const discussionActionSchema = z
+  .discriminatedUnion("intent", [...commentContentIntents, ...moderationIntents])
+  .superRefine((value, context) => {
+    const missing = value.intent === "report" ? reportNoteMissing(value) : null;
+    if (missing) context.addIssue({ code: "custom", path: ["note"], message: missing });
+  });
 type DiscussionInput = z.infer<typeof discussionActionSchema>;
 type Intent = DiscussionInput["intent"];
 
@@ -190,13 +213,18 @@ const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
   helpful: helpfulTexts.failed,
   "mark-solution": solutionTexts.failed,
   "unmark-solution": solutionTexts.failed,
+  report: reportTexts.failed,
+  "withdraw-report": reportTexts.failed,
 };
 
 const noErrors: FormErrors = { form: null, content: null, target: null, draft: null };
 
 /** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
-function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonError = false } = {}) {
+function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Viewer | null, { reasonError = false } = {}) {
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
+  const post = typeof payload.commentId === "string" && payload.commentId !== "" ? payload.commentId : "discussion";
+  // A refused report shows in its own form only (the post's "Melden"), not in a comment or reply form.
+  if (intent === "report" || intent === "withdraw-report") return postRefusal(intent, viewer, post);
   const raw =
     intent === "create-comment"
       ? payload.parentId
@@ -207,7 +235,7 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonEr
   return {
     failed: failedTitles[intent],
     fallback: {
-      forbidden: texts.permissionDenied,
+      forbidden: forbiddenText(viewer),
       "not-found": texts.discussionNotFound,
       invalid: texts.unknownError,
       unexpected: texts.unexpectedError,
@@ -225,6 +253,28 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, { reasonEr
   };
 }
 
+/** A silenced member is told why their form was refused; anyone else gets the usual text. */
+function forbiddenText(viewer: Viewer | null): string {
+  return viewer?.silenced ? silencedText(viewer.silenced) : texts.permissionDenied;
+}
+
+function postRefusal(intent: "report" | "withdraw-report", viewer: Viewer | null, post: string) {
+  return {
+    failed: failedTitles[intent],
+    fallback: {
+      forbidden: forbiddenText(viewer),
+      "not-found": texts.commentNotFound,
+      invalid: texts.unknownError,
+      unexpected: texts.unexpectedError,
+    },
+    page: ({ message }: { message: string | undefined }) => ({
+      errors: noErrors,
+      moderationError: null,
+      report: { post, message: message ?? null },
+    }),
+  };
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getViewer(request);
   const submission = parseWithZod(await readFormData(request), { schema: discussionActionSchema });
@@ -238,15 +288,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   // The guardian first: a guest or non-moderator learns nothing about what their form got wrong.
   const allowed = isModerationIntent(intent) ? can(viewer, "moderate") : viewer !== null;
-  if (!allowed) return refuse(fail("forbidden"), refusalFor(intent, submission.payload));
+  if (!allowed) return refuse(fail("forbidden"), refusalFor(intent, submission.payload, viewer));
   if (submission.status !== "success") {
     const message = firstMessage(submission.error) ?? texts.unknownError;
-    return refuse(fail("invalid", message), refusalFor(intent, submission.payload, { reasonError: Boolean(submission.error?.reason) }));
+    return refuse(
+      fail("invalid", message),
+      refusalFor(intent, submission.payload, viewer, { reasonError: Boolean(submission.error?.reason) }),
+    );
   }
   const here = paths.discussion(discussion.slug);
   const write = (work: Promise<Outcome<{ id: string } | null>>, success: string) =>
     respond(work, {
-      ...refusalFor(intent, submission.payload),
+      ...refusalFor(intent, submission.payload, viewer),
       context: { intent, discussion: discussion.id },
       success: async (value) =>
         redirectWithToast(value ? await commentHref(discussion, value.id) : here, { type: "success", title: success }),
@@ -257,27 +310,44 @@ export async function action({ request, params }: Route.ActionArgs) {
     "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>
       respond(watchDiscussion(viewer, discussion.id, level), {
-        ...refusalFor(intent, submission.payload),
+        ...refusalFor(intent, submission.payload, viewer),
         success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
       }),
     helpful: ({ commentId, marked, stay }) =>
       respond(setHelpful(viewer, { discussionId: discussion.id, commentId: commentId ?? null, marked: marked === "true" }), {
-        ...refusalFor(intent, submission.payload),
+        ...refusalFor(intent, submission.payload, viewer),
         context: { intent, discussion: discussion.id },
         // The script keeps the page and shows the count; a plain form goes back to the post it marked.
         success: async (value) => (stay ? { helpful: value } : redirect(commentId ? await commentHref(discussion, commentId) : here)),
       }),
     "mark-solution": ({ commentId }) =>
       respond(markSolution(viewer, { discussionId: discussion.id, commentId }), {
-        ...refusalFor(intent, submission.payload),
+        ...refusalFor(intent, submission.payload, viewer),
         context: { intent, discussion: discussion.id },
         success: () => redirectWithToast(here, { type: "success", title: solutionTexts.marked }),
       }),
     "unmark-solution": () =>
       respond(markSolution(viewer, { discussionId: discussion.id, commentId: null }), {
-        ...refusalFor(intent, submission.payload),
+        ...refusalFor(intent, submission.payload, viewer),
         context: { intent, discussion: discussion.id },
         success: () => redirectWithToast(here, { type: "success", title: solutionTexts.unmarked }),
+      }),
+    report: ({ commentId, reason, note }) =>
+      respond(reportPost(viewer, { discussionId: discussion.id, commentId: commentId ?? null, reason, note }), {
+        ...refusalFor(intent, submission.payload, viewer),
+        context: { intent, discussion: discussion.id },
+        success: async ({ already }) =>
+          redirectWithToast(commentId ? await commentHref(discussion, commentId) : here, {
+            type: "success",
+            title: already ? reportTexts.already : reportTexts.thanks,
+          }),
+      }),
+    "withdraw-report": ({ commentId }) =>
+      respond(withdrawReport(viewer, { discussionId: discussion.id, commentId: commentId ?? null }), {
+        ...refusalFor(intent, submission.payload, viewer),
+        context: { intent, discussion: discussion.id },
+        success: async () =>
+          redirectWithToast(commentId ? await commentHref(discussion, commentId) : here, { type: "success", title: reportTexts.withdrawn }),
       }),
     ...moderationHandlers(viewer, discussion),
   });
@@ -304,6 +374,8 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
 
   const moderationError = actionData?.moderationError ?? null;
+  const refusedReport = actionData && "report" in actionData ? (actionData.report as { post: string; message: string | null }) : null;
+  const reportErrorFor = (post: string) => (refusedReport?.post === post ? refusedReport.message : null);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -371,8 +443,16 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
               <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
             </div>
             <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: pageTextKeys.discussion }} />
-            <div className="mt-4">
+            <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
               <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
+              {loaderData.report && (
+                <ReportControl
+                  commentId={null}
+                  reported={loaderData.report.reported}
+                  label="Diskussion"
+                  error={reportErrorFor("discussion")}
+                />
+              )}
             </div>
           </>
         )}
@@ -401,6 +481,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
         errors={errors.target === "discussion" ? noErrors : errors}
         submissionKey={loaderData.submissionKey}
         mayChooseSolution={loaderData.mayChooseSolution}
+        reportErrorFor={reportErrorFor}
       />
     </div>
   );

@@ -18,6 +18,7 @@ import { Pagination } from "./pagination";
 import { AuthorCredentials } from "./author-credentials";
 import { SolvedBadge } from "./solved-badge";
 import { HelpfulButton } from "./helpful-button";
+import { ReportControl } from "./report-control";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
@@ -36,7 +37,13 @@ export interface FormErrors {
   draft: string | null;
 }
 
-export type CommentOnPage = Omit<CommentView, "content"> & { content: string | null; canEdit: boolean; mayMarkHelpful: boolean };
+export type CommentOnPage = Omit<CommentView, "content"> & {
+  content: string | null;
+  canEdit: boolean;
+  mayMarkHelpful: boolean;
+  /** "Melden": null where this viewer may not report it. */
+  report: { reported: boolean } | null;
+};
 
 interface Thread {
   comment: CommentOnPage;
@@ -75,6 +82,7 @@ export function CommentSection({
   errors,
   submissionKey,
   mayChooseSolution = false,
+  reportErrorFor = () => null,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -95,10 +103,22 @@ export function CommentSection({
   submissionKey: string | null;
   /** The asker or staff: each answer offers "Als Lösung markieren". */
   mayChooseSolution?: boolean;
+  /** A refused report of this comment, shown in its "Melden" form. */
+  reportErrorFor?: (commentId: string) => string | null;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
-  const item = { access, now, editing, errors, moderationTools, pageLink, cancelTo: pageHref(".", currentPage), mayChooseSolution };
+  const item = {
+    access,
+    now,
+    editing,
+    errors,
+    moderationTools,
+    pageLink,
+    cancelTo: pageHref(".", currentPage),
+    mayChooseSolution,
+    reportErrorFor,
+  };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
@@ -159,6 +179,7 @@ function CommentItem({
   pageLink,
   cancelTo,
   mayChooseSolution,
+  reportErrorFor,
 }: {
   comment: CommentOnPage;
   access: CommentAccess;
@@ -171,6 +192,7 @@ function CommentItem({
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
   mayChooseSolution: boolean;
+  reportErrorFor: (commentId: string) => string | null;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
   const text = usePageText(textKey, comment.content, textWithMentions);
@@ -273,6 +295,14 @@ function CommentItem({
                 {comment.isSolution ? "Lösung zurücknehmen" : "Als Lösung markieren"}
               </button>
             </Form>
+          )}
+          {comment.report && (
+            <ReportControl
+              commentId={comment.id}
+              reported={comment.report.reported}
+              label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
+              error={reportErrorFor(comment.id)}
+            />
           )}
         </div>
       )}

@@ -1,0 +1,88 @@
+import { FlagIcon } from "lucide-react";
+import { Form } from "react-router";
+import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
+import { Button } from "~/components/ui/button";
+import { Textarea } from "~/components/ui/textarea";
+
+/**
+ * "Melden" under someone else's post: a disclosure with the reasons (a form: it works without JavaScript). Once
+ * reported, the member sees so and can withdraw it while the moderation has not decided.
+ */
+export function ReportControl({
+  commentId,
+  reported,
+  label,
+  error,
+}: {
+  /** The comment; null for the question itself. */
+  commentId: string | null;
+  reported: boolean;
+  /** What the post is, for screen readers ("Kommentar von Aylin"). */
+  label: string;
+  /** A refused report of this post, shown in its form (which then stays open). */
+  error?: string | null;
+}) {
+  const id = `report-${commentId ?? "discussion"}`;
+  if (reported) {
+    return (
+      <Form method="post" preventScrollReset className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+        <input type="hidden" name="intent" value="withdraw-report" />
+        {commentId && <input type="hidden" name="commentId" value={commentId} />}
+        <FlagIcon className="size-4" aria-hidden="true" />
+        <span>Gemeldet</span>
+        <button
+          type="submit"
+          className="underline underline-offset-2 hover:text-foreground"
+          aria-label={`Meldung zu ${label} zurückziehen`}
+        >
+          Zurückziehen
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <details className="group text-sm" open={Boolean(error)}>
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded text-muted-foreground hover:text-foreground">
+        <FlagIcon className="size-4" aria-hidden="true" />
+        Melden
+        <span className="sr-only">: {label}</span>
+      </summary>
+      <Form method="post" preventScrollReset noValidate className="mt-2 flex max-w-md flex-col gap-3 rounded-lg border border-border p-3">
+        <input type="hidden" name="intent" value="report" />
+        {commentId && <input type="hidden" name="commentId" value={commentId} />}
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1 font-medium">Warum melden Sie diesen Beitrag?</legend>
+          {Object.entries(reportReasonLabels).map(([value, text], index) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="reason" value={value} defaultChecked={index === 0} className="accent-brand-600" />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-note`} className="font-medium">
+            Hinweis für das Moderationsteam <span className="font-normal text-muted-foreground">(bei „Sonstiges“ erforderlich)</span>
+          </label>
+          <Textarea
+            id={`${id}-note`}
+            name="note"
+            rows={2}
+            maxLength={REPORT_NOTE_MAX_LENGTH}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="text-destructive">
+            {error}
+          </p>
+        )}
+        <div>
+          <Button type="submit" size="sm" variant="outline">
+            Beitrag melden
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
