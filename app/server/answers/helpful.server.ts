@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { comments, discussions, helpfulMarks, profiles } from "../../../db/schema";
 import { defineService, queryRows, unqualified, type Transaction } from "~/server/db";
-import { fail, ok, visible } from "~/server/platform";
+import { fail, isHidden, ok, visible } from "~/server/platform";
 import { canMarkHelpful, can, checkRateLimits, helpfulMarksPerMember, type Viewer } from "~/server/accounts";
 import { answerEvents } from "./events.server";
 
@@ -60,7 +60,7 @@ export const setHelpful = defineService<Viewer, HelpfulChoice, Post, { marked: b
   load: lockPost,
   // For anyone but staff a hidden post does not exist; staff cannot mark it either (its marks are frozen).
   authorize: (viewer, post) =>
-    canMarkHelpful(viewer, post) || (post.hiddenAt !== null ? fail("not-found") : fail("forbidden", helpfulTexts.ownPost)),
+    canMarkHelpful(viewer, post) || (isHidden(post) ? fail("not-found") : fail("forbidden", helpfulTexts.ownPost)),
   async change(tx, { actor, input, loaded: post }) {
     const { discussionId, commentId, marked } = input;
     const target = commentId === null ? discussions : comments;

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { defineService, type Transaction } from "~/server/db";
 import { changedNow } from "~/server/discussions";
-import { done, fail, visible } from "~/server/platform";
+import { done, fail, isHidden, visible } from "~/server/platform";
 import { canMarkSolution, can, type Viewer } from "~/server/accounts";
 import { answerEvents } from "./events.server";
 
@@ -53,7 +53,7 @@ export const markSolution = defineService<Viewer, SolutionChoice, Question>({
         .where(eq(discussions.id, discussionId))
         .for("no key update")
     )[0] ?? null,
-  authorize: (viewer, question) => canMarkSolution(viewer, question) || (question.hiddenAt !== null ? fail("not-found") : false),
+  authorize: (viewer, question) => canMarkSolution(viewer, question) || (isHidden(question) ? fail("not-found") : false),
   async change(tx, { actor, input: { commentId }, loaded: question }) {
     if (question.solutionCommentId === commentId) return done;
     const [answer] = commentId

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { reports, reviewItems, type ReportReason } from "../../../db/schema";
-import { defineService, queryRows, type Transaction } from "~/server/db";
-import { env, fail, ok } from "~/server/platform";
+import { defineService, queryRows, unqualified, type Transaction } from "~/server/db";
+import { env, fail, isHidden, ok } from "~/server/platform";
 import { can, canReport, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
 import { notifyStaff } from "~/server/notifications";
@@ -47,11 +47,11 @@ export async function restorePost(tx: Transaction, post: PostRef, by: { actor: V
 /** The open review item of a post, made by the first report; parallel first reports meet in the unique index. */
 async function openItemOf(tx: Transaction, post: PostRef, authorId: string | null): Promise<{ id: string; created: boolean }> {
   const [row] = await queryRows<{ id: string; created: boolean }>(
-    sql`insert into ${reviewItems} (kind, discussion_id, comment_id, member_id)
+    sql`insert into ${reviewItems} (${unqualified(reviewItems.kind, reviewItems.discussionId, reviewItems.commentId, reviewItems.memberId)})
       values ('report', ${post.discussionId}::uuid, ${post.commentId}::uuid, ${authorId})
-      on conflict (discussion_id, coalesce(comment_id, '00000000-0000-0000-0000-000000000000'::uuid))
-        where status = 'open' and discussion_id is not null
-      do update set status = ${reviewItems.status}
+      on conflict (${unqualified(reviewItems.discussionId)}, coalesce(${unqualified(reviewItems.commentId)}, '00000000-0000-0000-0000-000000000000'::uuid))
+        where ${unqualified(reviewItems.status)} = 'open' and ${unqualified(reviewItems.discussionId)} is not null
+      do update set ${unqualified(reviewItems.status)} = ${reviewItems.status}
       returning ${reviewItems.id}, (xmax = 0) as created`,
     tx,
   );
@@ -69,10 +69,10 @@ export const reportPost = defineService<Viewer, ReportInput, Post & { underRevie
   async load(tx, input) {
     const post = await lockPost(tx, input);
     if (!post) return null;
-    return { ...post, underReview: post.hiddenAt !== null && (await openItemId(tx, input)) !== null };
+    return { ...post, underReview: isHidden(post) && (await openItemId(tx, input)) !== null };
   },
   authorize: (viewer, post) =>
-    canReport(viewer, post) || (post.hiddenAt !== null && !post.underReview ? fail("not-found") : fail("forbidden", reportTexts.ownPost)),
+    canReport(viewer, post) || (isHidden(post) && !post.underReview ? fail("not-found") : fail("forbidden", reportTexts.ownPost)),
   async change(tx, { actor, input, loaded: post }) {
     const ref = { discussionId: input.discussionId, commentId: input.commentId };
     const item = await openItemOf(tx, ref, post.authorId);
@@ -121,7 +121,7 @@ export const withdrawReport = defineService<Viewer, PostRef, { id: string }>({
     await tx.delete(reports).where(and(eq(reports.reviewItemId, item.id), eq(reports.reporterId, actor.id)));
     const [left] = await tx.select({ value: count() }).from(reports).where(eq(reports.reviewItemId, item.id));
     const post = await lockPost(tx, input);
-    if ((left?.value ?? 0) === 0 && post && !post.hiddenAt) await tx.delete(reviewItems).where(eq(reviewItems.id, item.id));
+    if ((left?.value ?? 0) === 0 && post && !isHidden(post)) await tx.delete(reviewItems).where(eq(reviewItems.id, item.id));
     return ok(null);
   },
 });
