@@ -97,6 +97,7 @@ const visitors: Visitor[] = [
       { name: "search form", path: "/search" },
       { name: "search results", path: "/search?q=Backlinks" },
       { name: "search without results", path: "/search?q=Quantenkompression" },
+      { name: "solved discussions", path: "/search?status=solved" },
     ],
   },
   {
@@ -105,6 +106,8 @@ const visitors: Visitor[] = [
       { name: "subforum SEO", path: "/subforum/seo" },
       { name: "subforum SEA", path: "/subforum/sea" },
       { name: "subforum KI-Suche", path: "/subforum/ai" },
+      { name: "subforum SEO, solved only", path: "/subforum/seo?status=solved" },
+      { name: "subforum SEA, open only", path: "/subforum/sea?status=open" },
       { name: "a subforum page past the end", path: "/subforum/seo?page=2", status: 404 },
       { name: "an unknown subforum", path: "/subforum/unbekannt", status: 404 },
     ],
@@ -168,6 +171,7 @@ const visitors: Visitor[] = [
     states: [
       { name: "home", path: "/" },
       { name: "a discussion", path: firstDiscussion },
+      { name: "a subforum, solved only", path: "/subforum/seo?status=solved" },
       { name: "home, with the navigation sheet open", path: "/", ready: openSheet },
     ],
   },

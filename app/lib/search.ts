@@ -1,4 +1,5 @@
 import { categories, categoryLabels, type Category } from "./categories";
+import { discussionStatuses, STATUS_PARAM, type DiscussionStatus } from "./discussion-status";
 
 export const SEARCH_LIMIT = 50;
 export const QUERY_MAX_LENGTH = 200;
@@ -27,19 +28,22 @@ export interface SearchFilter {
   category: Category | undefined;
   dateRange: DateRange | undefined;
   sortBy: SortOption;
+  /** "Offen" or "Gelöst"; undefined for all. */
+  status: DiscussionStatus | undefined;
 }
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return (values as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
 }
 
-/** Reads the filter from the URL; unknown categories, ranges and sorts are ignored (spec). */
+/** Reads the filter from the URL; unknown categories, ranges, sorts and statuses are ignored (spec). */
 export function parseSearchFilter(params: URLSearchParams): SearchFilter {
   return {
     query: (params.get("q") ?? "").trim().slice(0, QUERY_MAX_LENGTH),
     category: pick(categories, params.get("category")),
     dateRange: pick(dateRanges, params.get("dateRange")),
     sortBy: pick(sortOptions, params.get("sortBy")) ?? "relevance",
+    status: pick(discussionStatuses, params.get(STATUS_PARAM)),
   };
 }
 
@@ -50,13 +54,14 @@ export function searchHref(filter: Partial<SearchFilter>): string {
   if (filter.category) params.set("category", filter.category);
   if (filter.dateRange) params.set("dateRange", filter.dateRange);
   if (filter.sortBy && filter.sortBy !== "relevance") params.set("sortBy", filter.sortBy);
+  if (filter.status) params.set(STATUS_PARAM, filter.status);
   const search = params.toString();
   return search ? `/search?${search}` : "/search";
 }
 
-/** The spec searches only when there is a query, a category or a date range. */
+/** The spec searches only when there is a query, a category or a date range; "Offen" or "Gelöst" is one too. */
 export function hasSearchCriteria(filter: SearchFilter): boolean {
-  return filter.query !== "" || filter.category !== undefined || filter.dateRange !== undefined;
+  return filter.query !== "" || filter.category !== undefined || filter.dateRange !== undefined || filter.status !== undefined;
 }
 
 /** Words worth highlighting: at least two characters, without search operators. */

@@ -13,6 +13,10 @@ const BRAND_600 = "#ea580c";
 const BRAND_800 = "#9a3412";
 const BRAND_50 = "#fff7ed";
 const INK = "#1c1917";
+/** The "Gelöst" badge of the lists (green-900 on green-50, a green-300 rim: app/components/ui/badge.tsx, light theme). */
+const SOLVED_INK = "#14532d";
+const SOLVED_FILL = "#f0fdf4";
+const SOLVED_RIM = "#86efac";
 export const TILE_LETTER = "M9 23V9h3.2l3.8 6.4L19.8 9H23v14h-3v-8.6l-3.4 5.6h-1.2L12 14.4V23z";
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
@@ -72,14 +76,31 @@ export function wrapTitle(title: string, perLine = TITLE_LINE_CHARACTERS, lines 
   return wrapped.map((line) => shortenAtWord(line, perLine));
 }
 
-/** A discussion's image: the category above its title, the answers and the forum's name below. */
-export function discussionShareImageSvg(discussion: { title: string; categoryLabel: string; repliesCount: number }): string {
+/** The pill 'Gelöst' with its check mark, right-aligned on the category's line (its top at 108, its end at 1104). */
+function solvedBadgeSvg(): string {
+  const width = 226;
+  const x = 1104 - width;
+  return `  <g>
+    <rect x="${x}" y="104" width="${width}" height="60" rx="30" fill="${SOLVED_FILL}" stroke="${SOLVED_RIM}" stroke-width="3"/>
+    <path d="M${x + 32} 134 l12 12 l22 -24" fill="none" stroke="${SOLVED_INK}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>
+    <text x="${x + 80}" y="146" font-family="${FONT}" font-size="32" font-weight="700" fill="${SOLVED_INK}">Gelöst</text>
+  </g>
+`;
+}
+
+/** A discussion's image: the category above its title ('Gelöst' beside it once solved), the answers and the forum's name below. */
+export function discussionShareImageSvg(discussion: {
+  title: string;
+  categoryLabel: string;
+  repliesCount: number;
+  solved: boolean;
+}): string {
   const lines = wrapTitle(discussion.title);
   // The first line under the category, whatever the number of lines: four end above the footer.
   const titleTop = 232;
   const answers = `${discussion.repliesCount.toLocaleString("de-DE")} ${discussion.repliesCount === 1 ? "Antwort" : "Antworten"}`;
   return frame(`  <text x="96" y="150" font-family="${FONT}" font-size="34" font-weight="700" fill="${BRAND_800}">${escapeXml(discussion.categoryLabel)}</text>
-  <text font-family="${FONT}" font-size="60" font-weight="700" fill="${INK}">${lines
+${discussion.solved ? solvedBadgeSvg() : ""}  <text font-family="${FONT}" font-size="60" font-weight="700" fill="${INK}">${lines
     .map((line, index) => `<tspan x="96" y="${titleTop + index * 68}">${escapeXml(line)}</tspan>`)
     .join("")}</text>
   <g transform="translate(96 494) scale(2.5)">

@@ -3,10 +3,17 @@ import { PageError } from "~/components/layout/page-error";
 import { Hero } from "~/components/home/hero";
 import { RecentDiscussions } from "~/components/discussions/recent-discussions";
 import { SubforumCard } from "~/components/home/subforum-card";
+import { UnansweredQuestions } from "~/components/discussions/unanswered-questions";
 import { subforums } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { getCommunityStats, listRecentDiscussions, listSubforumHighlights, unreadCounts } from "~/server/discussions";
+import {
+  getCommunityStats,
+  listRecentDiscussions,
+  listSubforumHighlights,
+  listUnansweredDiscussions,
+  unreadCounts,
+} from "~/server/discussions";
 import { getViewer } from "~/server/accounts";
 import { sharedReads } from "~/server/platform";
 import { addStructuredData, websiteJsonLd } from "~/server/seo";
@@ -15,9 +22,10 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   addStructuredData(context, ...websiteJsonLd());
-  const [recent, highlights, stats, viewer] = await Promise.all([
+  const [recent, highlights, unanswered, stats, viewer] = await Promise.all([
     sharedReads.read("home:recent", () => listRecentDiscussions()),
     sharedReads.read("home:highlights", () => listSubforumHighlights()),
+    sharedReads.read("home:unanswered", () => listUnansweredDiscussions()),
     sharedReads.read("home:stats", () => getCommunityStats()),
     getViewer(request),
   ]);
@@ -27,11 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listed.map((discussion) => discussion.id),
   );
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
-  return { recent, highlights, stats, unread, isGuest: viewer === null, now: renderNow() };
+  // The unanswered questions have no comments to be unread.
+  return { recent, highlights, unanswered, stats, unread, isGuest: viewer === null, now: renderNow() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { recent, highlights, stats, unread, isGuest, now } = loaderData;
+  const { recent, highlights, unanswered, stats, unread, isGuest, now } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <Hero showJoin={isGuest} />
@@ -54,6 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </div>
       </section>
+      <UnansweredQuestions discussions={unanswered} now={now} />
       <RecentDiscussions discussions={recent} unread={unread} now={now} />
       <CommunityStats stats={stats} />
     </div>

@@ -4,12 +4,15 @@ import type { FormEvent } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
+import { SolvedBadge } from "~/components/ui/solved-badge";
+import { StatusFilter } from "~/components/discussions/status-filter";
 import { HighlightedText } from "~/components/search/highlighted-text";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { Select } from "~/components/ui/select";
 import { categoryLabels } from "~/lib/categories";
+import { STATUS_PARAM, statusLabels } from "~/lib/discussion-status";
 import { formatAge, formatCount, formatReplies, renderNow } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import {
@@ -61,6 +64,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
     ...(filter.category ? [{ label: categoryLabels[filter.category], without: { category: undefined } }] : []),
     ...(filter.dateRange ? [{ label: dateRangeLabels[filter.dateRange], without: { dateRange: undefined } }] : []),
     ...(filter.sortBy !== "relevance" ? [{ label: sortLabels[filter.sortBy], without: { sortBy: "relevance" as const } }] : []),
+    ...(filter.status ? [{ label: statusLabels[filter.status], without: { status: undefined } }] : []),
   ];
 
   return (
@@ -74,6 +78,8 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         role="search"
         aria-label="Diskussionen durchsuchen"
       >
+        {/* The status is chosen with the links below the form; a new search keeps it. */}
+        {filter.status && <input type="hidden" name={STATUS_PARAM} value={filter.status} />}
         <div className="flex gap-2">
           <label htmlFor="search-query" className="sr-only">
             Suchbegriff
@@ -88,7 +94,10 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           />
           <Button type="submit">Suchen</Button>
         </div>
-        <details className="rounded-xl border border-border bg-sidebar p-4" open={chips.length > 0 && !filter.query ? true : undefined}>
+        <details
+          className="rounded-xl border border-border bg-sidebar p-4"
+          open={(filter.category || filter.dateRange || filter.sortBy !== "relevance") && !filter.query ? true : undefined}
+        >
           <summary className="flex cursor-pointer items-center gap-2 font-medium">
             <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
             Filter &amp; Sortierung
@@ -156,6 +165,8 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         </details>
       </Form>
 
+      <StatusFilter current={filter.status} hrefFor={(status) => searchHref({ ...filter, status })} />
+
       {chips.length > 0 && (
         <ul aria-label="Aktive Filter" className="flex flex-wrap gap-2">
           {chips.map((chip) => (
@@ -175,7 +186,9 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
 
       <div aria-live="polite" aria-busy={searching} className="flex flex-col gap-4">
         {result === null ? (
-          <p className="text-muted-foreground">Geben Sie einen Suchbegriff ein oder wählen Sie eine Kategorie oder einen Zeitraum.</p>
+          <p className="text-muted-foreground">
+            Geben Sie einen Suchbegriff ein oder wählen Sie eine Kategorie, einen Zeitraum oder offene bzw. gelöste Diskussionen.
+          </p>
         ) : result.total === 0 ? (
           <div className="rounded-xl border border-dashed border-border p-8 text-center">
             <h2 className="text-lg font-semibold">Keine Ergebnisse gefunden</h2>
@@ -199,6 +212,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                     <CategoryBadge category={hit.category} />
                     <time dateTime={new Date(hit.createdAt).toISOString()}>{formatAge(hit.createdAt, now)}</time>
                     <span>· {formatReplies(hit.repliesCount)}</span>
+                    {hit.solved && <SolvedBadge />}
                     <UnreadBadge count={unread[hit.id]} />
                   </div>
                   <h2 className="mt-1.5 text-lg font-semibold">

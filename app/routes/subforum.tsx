@@ -1,10 +1,12 @@
 import { ArrowLeftIcon, PlusIcon } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { DiscussionCard } from "~/components/discussions/discussion-card";
 import { PageError } from "~/components/layout/page-error";
 import { Pagination } from "~/components/discussions/pagination";
+import { StatusFilter } from "~/components/discussions/status-filter";
 import { Button } from "~/components/ui/button";
 import { listingAt } from "~/lib/categories";
+import { readStatusParam, statusHref, type DiscussionStatus } from "~/lib/discussion-status";
 import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -23,10 +25,18 @@ import type { Route } from "./+types/subforum";
 
 /** A subforum's list, and under /category the same list for a category without a subforum (routes.ts). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const subforum = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
-  const page = requirePageParam(request, subforum.path);
+  const url = new URL(request.url);
+  const subforum = notFoundUnless(listingAt(params.segment, url.pathname));
+  const requested = readStatusParam(url.searchParams);
+  // An unknown filter is left out, as the search and the directory do: one URL per list, and no cache entry per typo.
+  if (requested === null) {
+    url.searchParams.delete("status");
+    throw redirect(url.pathname + url.search);
+  }
+  const status = requested;
+  const page = requirePageParam(request, statusHref(subforum.path, status));
   const [result, viewer] = await Promise.all([
-    sharedReads.read(`category:${subforum.category}:${page}`, () => listSubforumPage(subforum.category, page)),
+    sharedReads.read(`category:${subforum.category}:${status ?? "all"}:${page}`, () => listSubforumPage(subforum.category, page, status)),
     getViewer(request),
   ]);
   if (page > result.totalPages) throw data(null, { status: 404 });
@@ -70,9 +80,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubforumRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { subforum, discussions, currentPage, totalPages, totalCount, unread, signedIn, watch } = loaderData;
+  const { subforum, discussions, currentPage, totalPages, totalCount, status, counts, unread, signedIn, watch } = loaderData;
   useShowToast(actionData?.toast);
-  const basePath = subforum.path;
+  const basePath = statusHref(subforum.path, status);
   const createHref = `${paths.createDiscussion}?category=${subforum.category}`;
   return (
     <div className="flex flex-col gap-6">
@@ -85,8 +95,8 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
           <div>
             <h1 className="text-3xl font-bold tracking-tight">{subforum.title}</h1>
             <p className="mt-1 text-muted-foreground">{subforum.description}</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {totalCount} {totalCount === 1 ? "Diskussion" : "Diskussionen"}
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="list-count">
+              {countLine(totalCount, status)}
               {totalPages > 1 ? ` · Seite ${currentPage} von ${totalPages}` : ""}
             </p>
           </div>
@@ -103,7 +113,17 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
 
       {watch && <WatchSwitch level={watch} legend={`Benachrichtigungen zu ${subforum.title}`} help={watchHelp.category} />}
 
-      {discussions.length === 0 ? (
+      {counts.all > 0 && <StatusFilter current={status} counts={counts} hrefFor={(choice) => statusHref(subforum.path, choice)} />}
+
+      {discussions.length === 0 && status ? (
+        <div className="rounded-xl border border-dashed border-border p-10 text-center">
+          <h2 className="text-lg font-semibold">{emptyFiltered[status].title}</h2>
+          <p className="mt-1 text-muted-foreground">{emptyFiltered[status].text}</p>
+          <Button asChild variant="secondary" className="mt-4">
+            <Link to={subforum.path}>Alle Diskussionen anzeigen</Link>
+          </Button>
+        </div>
+      ) : discussions.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
           <h2 className="text-lg font-semibold">Noch keine Diskussionen</h2>
           <p className="mt-1 text-muted-foreground">
@@ -129,20 +149,38 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
   );
 }
 
+/** "12 Diskussionen", "1 offene Diskussion", "3 gelöste Diskussionen". */
+function countLine(count: number, status: DiscussionStatus | undefined): string {
+  const noun = count === 1 ? "Diskussion" : "Diskussionen";
+  const adjective = status === "open" ? "offene " : status === "solved" ? "gelöste " : "";
+  return `${count} ${adjective}${noun}`;
+}
+
+const emptyFiltered: Record<DiscussionStatus, { title: string; text: string }> = {
+  open: { title: "Keine offenen Fragen", text: "Jede Diskussion hier hat eine Antwort, die als Lösung markiert ist." },
+  solved: {
+    title: "Noch keine gelösten Diskussionen",
+    text: "Sobald eine Antwort als Lösung markiert ist, erscheint ihre Diskussion hier.",
+  },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
   if (!loaderData) return seoMeta(matches, { title: "Seite nicht gefunden", path: location.pathname, noindex: true });
-  const { subforum, currentPage } = loaderData;
+  const { subforum, currentPage, status } = loaderData;
+  const title = subforum.kind === "subforum" ? `${subforum.title}-Forum` : `Kategorie ${subforum.title}`;
   return [
     ...seoMeta(matches, {
-      title: subforum.kind === "subforum" ? `${subforum.title}-Forum` : `Kategorie ${subforum.title}`,
+      title: status ? `${title}: ${status === "open" ? "offene" : "gelöste"} Diskussionen` : title,
       page: currentPage,
       description: `${subforum.title}: ${subforum.description}. Fragen, Fallstudien und Diskussionen der Marketing Community.`,
-      // Each page is canonical to itself; page 1 has no parameter.
-      path: pageHref(subforum.path, currentPage),
+      // Each page is canonical to itself (page 1 has no parameter); a filtered one too, and it is not indexed:
+      // its discussions are all on the unfiltered pages, which search engines should list.
+      path: pageHref(statusHref(subforum.path, status), currentPage),
+      noindex: status !== undefined,
     }),
     {
       tagName: "link",

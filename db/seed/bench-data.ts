@@ -37,6 +37,8 @@ const SPAN_MINUTES = 3 * 365 * 24 * 60;
 const MAX_THREADS_PER_DISCUSSION = 1_200;
 /** One top-level comment in REPLY_EVERY gets a reply. */
 const REPLY_EVERY = 5;
+/** One discussion in SOLVED_EVERY (by number) has an accepted answer, if it has any. */
+const SOLVED_EVERY = 3;
 
 const firstNames = [
   "Anna",
@@ -283,6 +285,24 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
     commentsDone += counted;
     options.onProgress?.({ discussions: to + 1, comments: commentsDone });
   }
+  // One in three answered discussions is solved: its first answer is the solution, chosen by the asker, and its
+  // author's reputation counts it (the "Gelöst" filter and its index get a realistic share to walk).
+  await db.execute(sql`
+    update discussions d set solution_comment_id = s.comment_id, solved_at = s.created_at + interval '1 hour', solved_by = d.author_id
+    from (
+      select distinct on (c.discussion_id) c.discussion_id, c.id as comment_id, c.created_at
+      from comments c join discussions q on q.id = c.discussion_id
+      where q.slug like 'bench-%' and q.number % ${int(SOLVED_EVERY)} = 0 and c.parent_id is null
+      order by c.discussion_id, c.created_at, c.id
+    ) s
+    where d.id = s.discussion_id`);
+  await db.execute(sql`
+    update profiles p set solutions_count = p.solutions_count + s.n
+    from (
+      select c.author_id, count(*)::int as n from discussions d join comments c on c.id = d.solution_comment_id
+      where d.slug like 'bench-%' group by c.author_id
+    ) s
+    where p.id = s.author_id`);
   const [row] = (
     (await db.execute(
       sql`select count(*) filter (where parent_id is not null) as replies from comments c where exists (select 1 from discussions d where d.id = c.discussion_id and d.slug like 'bench-%')`,

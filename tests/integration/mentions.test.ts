@@ -291,7 +291,7 @@ describe("a mention shows the member's current name, not the text it was written
     expect(commentFeed).toContain(`<description>Frag ${real} oder @Weg Gegangen</description>`);
     expect(feed + commentFeed).not.toContain("Adm");
 
-    const found = await searchDiscussions({ query: tag, category: undefined, dateRange: undefined, sortBy: "newest" });
+    const found = await searchDiscussions({ query: tag, category: undefined, dateRange: undefined, sortBy: "newest", status: undefined });
     expect(found.hits.map((hit) => hit.snippet)).toEqual([expect.stringContaining(`fragt ${real} und @Weg Gegangen`)]);
   });
 

@@ -38,6 +38,8 @@ interface Page {
 let pages: Page[];
 let memberCookie: string;
 let hotSlug: string;
+/** The discussions whose pages are rendered: more data must not change their state. */
+let shownSlugs: string[];
 let memberId: string;
 
 beforeAll(async () => {
@@ -73,7 +75,15 @@ beforeAll(async () => {
   const [small] = await queryRows<{ slug: string }>(sql`select slug from ${discussions} order by abs(replies_count - 10) limit 1`);
   const [seo] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${discussions} where category = 'seo'`);
   const lastPage = Math.ceil(seo!.n / SUBFORUM_PAGE_SIZE);
+  // The generated forum solves one discussion in three: the "Offen" and "Gelöst" filters have pages of their own.
+  const [solved] = await queryRows<{ n: number }>(
+    sql`select count(*)::int as n from ${discussions} where category = 'seo' and solution_comment_id is not null`,
+  );
+  const solvedPages = Math.ceil(solved!.n / SUBFORUM_PAGE_SIZE);
+  const openPages = Math.ceil((seo!.n - solved!.n) / SUBFORUM_PAGE_SIZE);
+  if (solvedPages < 2 || openPages < 3) throw new Error("the generated forum has too few solved or open discussions");
   hotSlug = hot!.slug;
+  shownSlugs = [hot!.slug, small!.slug];
   pages = [
     { name: "home", path: "/", params: {}, loader: homeLoader },
     { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
@@ -85,6 +95,19 @@ beforeAll(async () => {
     },
     { name: "subforum, last page", path: `/subforum/seo?page=${lastPage}`, params: { segment: "seo" }, loader: subforumLoader },
     { name: "category page", path: "/category/tools?page=2", params: { segment: "tools" }, loader: subforumLoader },
+    { name: "subforum, solved", path: "/subforum/seo?status=solved", params: { segment: "seo" }, loader: subforumLoader },
+    {
+      name: "subforum, solved, last page",
+      path: `/subforum/seo?status=solved&page=${solvedPages}`,
+      params: { segment: "seo" },
+      loader: subforumLoader,
+    },
+    {
+      name: "subforum, open, middle page",
+      path: `/subforum/seo?status=open&page=${Math.ceil(openPages / 2)}`,
+      params: { segment: "seo" },
+      loader: subforumLoader,
+    },
     // Before the discussion pages, which mark what they show as read: each round finds unread comments to jump to.
     { name: "first unread comment", path: `/discussion/${hot!.slug}/unread`, params: { slug: hot!.slug }, loader: discussionUnreadLoader },
     { name: "discussion, few comments", path: `/discussion/${small!.slug}`, params: { slug: small!.slug }, loader: discussionLoader },
@@ -97,6 +120,9 @@ beforeAll(async () => {
     },
     { name: "search, rare term", path: `/search?q=${RARE_TERM}`, params: {}, loader: searchLoader },
     { name: "search, category and month", path: "/search?category=seo&dateRange=month", params: {}, loader: searchLoader },
+    { name: "search, solved", path: "/search?status=solved", params: {}, loader: searchLoader },
+    // Where home's "Alle offenen Fragen" leads.
+    { name: "search, open, newest", path: "/search?sortBy=newest&status=open", params: {}, loader: searchLoader },
     { name: "members", path: "/members", params: {}, loader: membersLoader },
     { name: "members, page 2", path: "/members?page=2", params: {}, loader: membersLoader },
     { name: "members, filtered page 2", path: "/members?q=a&page=2", params: {}, loader: membersLoader },
@@ -176,6 +202,18 @@ describe("queries per page", () => {
     await db
       .insert(discussions)
       .values({ slug: "vom-mitglied", title: "Vom Mitglied", content: "<p>x</p>", category: "seo", authorId: memberId });
+    // More solved ones: the newest 30 answered open ones get their first answer as the solution (not those whose
+    // pages are rendered, which would then quote their solution: another state, not more data).
+    await db.execute(sql`
+      update ${discussions} d set solution_comment_id = (select c.id from ${comments} c where c.discussion_id = d.id order by c.created_at limit 1)
+      where d.id in (
+        select id from ${discussions}
+        where category = 'seo' and solution_comment_id is null and replies_count > 0 and slug not in (${sql.join(
+          shownSlugs.map((slug) => sql`${slug}`),
+          sql`, `,
+        )})
+        order by created_at desc limit 30
+      )`);
     // And more for the bell and the list.
     await tellMembers(sql`select ${memberId}::text as id`, 200);
 
@@ -194,7 +232,9 @@ describe("queries per page", () => {
 
 describe("unread markers", () => {
   it("cost a member's list one query for all its discussions, and a guest none", async () => {
-    const lists = pages.filter((page) => ["home", "subforum, first page", "category page", "search, rare term"].includes(page.name));
+    const lists = pages.filter((page) =>
+      ["home", "subforum, first page", "category page", "subforum, solved", "search, rare term", "search, solved"].includes(page.name),
+    );
     for (const page of lists) {
       const readsPositions = (queries: CapturedQuery[]) => queries.filter((query) => /\bread_positions\b/.test(query.sql)).length;
       expect({

@@ -13,6 +13,7 @@ const filter = (overrides: Partial<SearchFilter>): SearchFilter => ({
   category: undefined,
   dateRange: undefined,
   sortBy: "relevance",
+  status: undefined,
   ...overrides,
 });
 const titles = async (overrides: Partial<SearchFilter>) => (await searchDiscussions(filter(overrides), now)).hits.map((hit) => hit.title);

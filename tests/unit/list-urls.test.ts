@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readStatusParam, statusCounts, statusHref } from "~/lib/discussion-status";
 import { membersHref } from "~/lib/members";
 import { pageHref } from "~/lib/paths";
 
@@ -16,5 +17,28 @@ describe("list URLs", () => {
     expect(membersHref("Müller", "seo", 2)).toBe("/members?q=M%C3%BCller&expertise=seo&page=2");
     // The page links of a filtered list lead to the URL the loader accepts as canonical.
     expect(pageHref(membersHref("Müller", "seo"), 2)).toBe(membersHref("Müller", "seo", 2));
+  });
+
+  it("a category page's status filter is a parameter of its own, the page added after it", () => {
+    expect(statusHref("/subforum/seo", undefined)).toBe("/subforum/seo");
+    expect(statusHref("/subforum/seo", "solved")).toBe("/subforum/seo?status=solved");
+    expect(pageHref(statusHref("/category/tools", "open"), 2)).toBe("/category/tools?status=open&page=2");
+    expect(pageHref(statusHref("/subforum/seo", "open"), 1)).toBe("/subforum/seo?status=open");
+  });
+
+  it("reads the status: none is all, an unknown or empty one is null (the page leads to its URL without it)", () => {
+    expect(readStatusParam(new URLSearchParams(""))).toBeUndefined();
+    expect(readStatusParam(new URLSearchParams("page=2"))).toBeUndefined();
+    expect(readStatusParam(new URLSearchParams("status=open"))).toBe("open");
+    expect(readStatusParam(new URLSearchParams("status=solved&page=3"))).toBe("solved");
+    for (const bad of ["status=", "status=all", "status=Solved", "status=gelöst"])
+      expect(readStatusParam(new URLSearchParams(bad))).toBeNull();
+  });
+
+  it("counts open as the visible ones less the solved, never below nothing", () => {
+    expect(statusCounts(30, 10)).toEqual({ all: 30, open: 20, solved: 10 });
+    expect(statusCounts(0, 0)).toEqual({ all: 0, open: 0, solved: 0 });
+    // Read a moment apart: a solution marked in between must not make open negative.
+    expect(statusCounts(3, 4)).toEqual({ all: 3, open: 0, solved: 3 });
   });
 });

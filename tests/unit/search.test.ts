@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateRangeStart, highlightTerms, parseSearchFilter, searchHref } from "~/lib/search";
+import { dateRangeStart, hasSearchCriteria, highlightTerms, parseSearchFilter, searchHref } from "~/lib/search";
 
 describe("search URL", () => {
   it("mirrors the filter and leaves out the default sort and empty values", () => {
@@ -13,6 +13,14 @@ describe("search URL", () => {
     const filter = parseSearchFilter(new URLSearchParams("q=%20GA4%20&category=tools&dateRange=month&sortBy=most_views"));
     expect(filter).toEqual({ query: "GA4", category: "tools", dateRange: "month", sortBy: "most_views" });
     expect(searchHref(filter)).toBe("/search?q=GA4&category=tools&dateRange=month&sortBy=most_views");
+  });
+  it("names the status last, ignores an unknown one, and searches by status alone", () => {
+    const filter = parseSearchFilter(new URLSearchParams("status=solved&q=GA4&sortBy=newest"));
+    expect(filter).toEqual({ query: "GA4", category: undefined, dateRange: undefined, sortBy: "newest", status: "solved" });
+    expect(searchHref(filter)).toBe("/search?q=GA4&sortBy=newest&status=solved");
+    expect(parseSearchFilter(new URLSearchParams("q=GA4&status=erledigt")).status).toBeUndefined();
+    expect(hasSearchCriteria(parseSearchFilter(new URLSearchParams("status=open")))).toBe(true);
+    expect(hasSearchCriteria(parseSearchFilter(new URLSearchParams("sortBy=newest")))).toBe(false);
   });
 });
 

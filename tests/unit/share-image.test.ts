@@ -19,16 +19,30 @@ describe("wrapTitle", () => {
 
 describe("discussionShareImageSvg", () => {
   it("escapes the title and says the answers in German", () => {
-    const svg = discussionShareImageSvg({ title: "<script> & „Zitat“", categoryLabel: "SEO", repliesCount: 1 });
+    const svg = discussionShareImageSvg({ title: "<script> & „Zitat“", categoryLabel: "SEO", repliesCount: 1, solved: false });
     expect(svg).not.toContain("<script>");
     expect(svg).toContain("&lt;script&gt; &amp; „Zitat“");
     expect(svg).toContain(">1 Antwort<");
-    expect(discussionShareImageSvg({ title: "T", categoryLabel: "SEO", repliesCount: 1200 })).toContain(">1.200 Antworten<");
+    expect(discussionShareImageSvg({ title: "T", categoryLabel: "SEO", repliesCount: 1200, solved: false })).toContain(">1.200 Antworten<");
   });
 
   it("leaves out what XML does not allow, so no title can make the drawing fail", () => {
-    const svg = discussionShareImageSvg({ title: "Titel\u0001 mit \uFFFE Zeichen \uD800", categoryLabel: "SEO", repliesCount: 0 });
+    const svg = discussionShareImageSvg({
+      title: "Titel\u0001 mit \uFFFE Zeichen \uD800",
+      categoryLabel: "SEO",
+      repliesCount: 0,
+      solved: false,
+    });
     expect(svg).toContain(">Titel mit  Zeichen <");
     expect([...svg].filter((char) => char.charCodeAt(0) < 0x09 || char === "\uFFFE" || char === "\uD800")).toEqual([]);
+  });
+
+  it("shows 'Gelöst' once an answer is the solution, and nothing of it before", () => {
+    const open = discussionShareImageSvg({ title: "Frage", categoryLabel: "SEO", repliesCount: 2, solved: false });
+    const solved = discussionShareImageSvg({ title: "Frage", categoryLabel: "SEO", repliesCount: 2, solved: true });
+    expect(open).not.toContain("Gelöst");
+    expect(solved).toContain(">Gelöst</text>");
+    // Everything else is drawn as before: the badge is added, nothing moves.
+    expect(solved.replace(/ {2}<g>\n {4}<rect x="878"[\s\S]*?<\/g>\n/, "")).toBe(open);
   });
 });

@@ -1,5 +1,6 @@
 import { MessageCircleIcon } from "lucide-react";
 import { PinnedBadge } from "./pinned-badge";
+import { SolvedBadge } from "~/components/ui/solved-badge";
 import { authorFullName } from "~/lib/authors";
 import { formatDate, formatReplies } from "~/lib/format";
 import type { DiscussionSummary } from "~/server/discussions";
@@ -15,6 +16,7 @@ export function DiscussionCard({ discussion, unread }: { discussion: DiscussionS
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <CategoryBadge category={discussion.category} />
         {discussion.isPinned && <PinnedBadge />}
+        {discussion.solved && <SolvedBadge />}
         <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
       </div>
       <h2 className="mt-2 text-lg font-semibold leading-snug">

@@ -3,6 +3,7 @@ import { authorFullName } from "~/lib/authors";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "~/components/discussions/category-badge";
+import { SolvedBadge } from "~/components/ui/solved-badge";
 import { formatAge } from "~/lib/format";
 import type { DiscussionSummary } from "~/server/discussions";
 
@@ -31,6 +32,7 @@ export function RecentDiscussions({
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <CategoryBadge category={discussion.category} uppercase />
+                    {discussion.solved && <SolvedBadge />}
                     <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatAge(discussion.createdAt, now)}</time>
                   </div>
                   <h3 className="mt-1 font-semibold">

@@ -1,12 +1,3 @@
-import { CircleCheckIcon } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
-
-/** "Gelöst" on a question that has an accepted answer; "Lösung" on that answer. */
-export function SolvedBadge({ children = "Gelöst" }: { children?: string }) {
-  return (
-    <Badge variant="solved">
-      <CircleCheckIcon className="mr-1 size-3" aria-hidden="true" />
-      {children}
-    </Badge>
-  );
-}
+// The badge is shared by the discussion page and every list (home's cards too, which may import only from ui):
+// it lives in app/components/ui/solved-badge.tsx. This name stays until the discussion page imports from there.
+export { SolvedBadge } from "~/components/ui/solved-badge";

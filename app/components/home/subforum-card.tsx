@@ -1,4 +1,5 @@
 import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
+import { SolvedBadge } from "~/components/ui/solved-badge";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
 import { authorFirstName } from "~/lib/authors";
@@ -95,7 +96,7 @@ function HighlightList({
               </DiscussionLink>
               <p className="text-xs text-muted-foreground">
                 <AuthorLink author={discussion.author} name={authorFirstName(discussion.author)} /> · {detail(discussion)}{" "}
-                <UnreadBadge count={unread[discussion.id]} />
+                {discussion.solved && <SolvedBadge className="px-1.5 py-0" />} <UnreadBadge count={unread[discussion.id]} />
               </p>
             </li>
           ))}

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db } from "~/server/db";
+import type { DiscussionStatus } from "~/lib/discussion-status";
 
 // What every list of discussions shows (home, category pages, profiles, search, feeds, llms.txt), in one shape.
 
@@ -81,4 +82,13 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
 /** Discussions joined to their authors in the summary shape, hidden ones too: each list adds its own filter and order. */
 export function selectSummaries() {
   return db.select(summaryColumns).from(discussions).leftJoin(profiles, eq(profiles.id, discussions.authorId));
+}
+
+/**
+ * The filter "Offen / Gelöst" as a condition: solved once an answer is accepted (the solution), open until then.
+ * Lists and the search use it, so that "solved" means the same everywhere, and the one of the category page
+ * matches the predicate of its index (discussions_visible_solved_idx).
+ */
+export function statusScope(status: DiscussionStatus): SQL {
+  return status === "solved" ? isNotNull(discussions.solutionCommentId) : isNull(discussions.solutionCommentId);
 }

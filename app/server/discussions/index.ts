@@ -21,13 +21,23 @@ export {
 export {
   listDiscussionsByAuthor,
   listLatestInCategory,
+  listUnansweredDiscussions,
   listMostActiveInCategory,
   listRecentDiscussions,
   listSubforumHighlights,
   listSubforumPage,
   SUBFORUM_PAGE_SIZE,
+  type DiscussionPage,
+  UNANSWERED_LIMIT,
 } from "./discussion-lists.server";
-export { type AuthorSummary, type DiscussionSummary, type PostAuthor, summaryColumns, toSummary } from "./discussion-summaries.server";
+export {
+  type AuthorSummary,
+  type DiscussionSummary,
+  type PostAuthor,
+  statusScope,
+  summaryColumns,
+  toSummary,
+} from "./discussion-summaries.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
 export { discussionEvents } from "./events.server";
 export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COMMENT_LIMIT } from "./markdown.server";

@@ -7,6 +7,7 @@ import {
   htmlToText,
   mentionNamesInRichText,
   mentionNamesOf,
+  statusScope,
   summaryColumns,
   toSummary,
 } from "~/server/discussions";
@@ -61,6 +62,7 @@ export async function searchDiscussions(filter: SearchFilter, now = new Date()):
   }
   if (filter.category) conditions.push(eq(discussions.category, filter.category));
   if (filter.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(filter.dateRange, now)));
+  if (filter.status) conditions.push(statusScope(filter.status));
   const where = and(...conditions);
 
   // Without a query there is no text rank (and ORDER BY 0 would mean "column 0").

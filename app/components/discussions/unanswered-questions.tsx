@@ -1,0 +1,57 @@
+import { ArrowRightIcon, MessageCircleQuestionMarkIcon } from "lucide-react";
+import { Link } from "react-router";
+import { CategoryBadge } from "~/components/discussions/category-badge";
+import { AuthorLink } from "~/components/ui/author-link";
+import { DiscussionLink } from "~/components/ui/unread-badge";
+import { authorFullName } from "~/lib/authors";
+import { formatAge } from "~/lib/format";
+import { searchHref } from "~/lib/search";
+import type { DiscussionSummary } from "~/server/discussions";
+
+/** Where "Alle offenen Fragen" leads: the search for open discussions, newest first. */
+export const openQuestionsHref = searchHref({ status: "open", sortBy: "newest" });
+
+/** Home's 'Unbeantwortet': the newest questions nobody has answered yet, an invitation to help. */
+export function UnansweredQuestions({ discussions, now }: { discussions: DiscussionSummary[]; now: Date }) {
+  return (
+    <section id="unbeantwortet" aria-labelledby="unbeantwortet-title" className="scroll-mt-20">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+        <div>
+          <h2 id="unbeantwortet-title" className="text-2xl font-bold tracking-tight">
+            Unbeantwortet
+          </h2>
+          <p className="mt-1 text-muted-foreground">Diese Fragen warten noch auf eine erste Antwort. Können Sie helfen?</p>
+        </div>
+        <Link to={openQuestionsHref} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          Alle offenen Fragen
+          <ArrowRightIcon className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+      {discussions.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">Gerade wartet keine Frage auf eine Antwort.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border rounded-xl border border-border" data-testid="unanswered-list">
+          {discussions.map((discussion) => (
+            <li key={discussion.id} className="flex items-start gap-3 p-4">
+              <MessageCircleQuestionMarkIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <CategoryBadge category={discussion.category} uppercase />
+                  <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatAge(discussion.createdAt, now)}</time>
+                </div>
+                <h3 className="mt-1 font-semibold">
+                  <DiscussionLink slug={discussion.slug} unread={undefined} className="hover:text-brand-700">
+                    {discussion.title}
+                  </DiscussionLink>
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  von <AuthorLink author={discussion.author} name={authorFullName(discussion.author)} />
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

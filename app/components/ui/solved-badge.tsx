@@ -1,0 +1,12 @@
+import { CircleCheckIcon } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+
+/** "Gelöst" on a question that has an accepted answer (on the page and wherever it is listed); "Lösung" on that answer. */
+export function SolvedBadge({ children = "Gelöst", className }: { children?: string; className?: string }) {
+  return (
+    <Badge variant="solved" className={className}>
+      <CircleCheckIcon className="mr-1 size-3" aria-hidden="true" />
+      {children}
+    </Badge>
+  );
+}
