@@ -249,6 +249,15 @@ export const discussions = pgTable(
     index("discussions_visible_solved_idx")
       .on(t.category, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`hidden_at is null and solution_comment_id is not null`),
+    // Its "Offen" twin, so an open page is read like any other: index-only, without the rows it skips (the visible
+    // index less the solved ids took a hash of every solved id of the category per page).
+    index("discussions_visible_open_idx")
+      .on(t.category, t.isPinned.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`hidden_at is null and solution_comment_id is null`),
+    // Home's "Unbeantwortet": the newest visible questions without an answer, however few and old they are.
+    index("discussions_visible_unanswered_idx")
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`hidden_at is null and solution_comment_id is null and replies_count = 0`),
     index("discussions_category_replies_count_idx").on(t.category, t.repliesCount.desc().nullsFirst()),
     index("discussions_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("discussions_updated_at_idx").on(t.updatedAt.desc().nullsFirst()),

@@ -1,0 +1,2 @@
+CREATE INDEX "discussions_visible_open_idx" ON "discussions" USING btree ("category","is_pinned" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id") WHERE hidden_at is null and solution_comment_id is null;--> statement-breakpoint
+CREATE INDEX "discussions_visible_unanswered_idx" ON "discussions" USING btree ("created_at" DESC NULLS FIRST) WHERE hidden_at is null and solution_comment_id is null and replies_count = 0;
