@@ -45,3 +45,8 @@ export function pageHref(basePath: string, page: number): string {
   // A list filtered in its query (the directory's ?q=) keeps the filter and adds the page last.
   return `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`;
 }
+
+/** A comment's permalink: the page of its discussion that shows it (commentPageOf, commentPageSql), scrolled to it. */
+export function commentPermalink(slug: string, page: number, commentId: string): string {
+  return `${pageHref(paths.discussion(slug), page)}#comment-${commentId}`;
+}

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, profiles } from "../../../db/schema";
-import { pageHref, paths } from "~/lib/paths";
+import { commentPermalink } from "~/lib/paths";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
 import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
@@ -11,6 +10,7 @@ import { fail, ok, isHidden, visible } from "~/server/platform";
 import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
 import { changedNow } from "./discussion-detail.server";
+import { COMMENT_THREADS_PER_PAGE, commentPageSql } from "./comment-pages.server";
 import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 
 export interface CommentView {
@@ -33,8 +33,7 @@ export interface CommentView {
   isSolution: boolean;
 }
 
-/** Top-level comments (threads) per page of a discussion; each comes with all its replies. */
-export const COMMENT_THREADS_PER_PAGE = 50;
+export { COMMENT_THREADS_PER_PAGE };
 
 export interface CommentPage {
   comments: CommentView[];
@@ -135,20 +134,11 @@ export async function listCommentPage(
 
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */
 export async function commentPageOf(discussionId: string, commentId: string, executor: Database | Transaction = db): Promise<number> {
-  const c = alias(comments, "c");
-  const th = alias(comments, "th");
-  const thread = db
-    .select({ createdAt: th.createdAt, id: th.id })
-    .from(c)
-    .innerJoin(th, eq(th.id, sql`coalesce(${c.parentId}, ${c.id})`))
-    .where(eq(c.id, commentId));
   const [row] = await executor
-    .select({ position: count() })
+    .select({ page: commentPageSql(comments) })
     .from(comments)
-    .where(
-      and(eq(comments.discussionId, discussionId), isNull(comments.parentId), sql`(${comments.createdAt}, ${comments.id}) <= (${thread})`),
-    );
-  return Math.max(1, Math.ceil((row?.position ?? 0) / COMMENT_THREADS_PER_PAGE));
+    .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)));
+  return row?.page ?? 1;
 }
 
 /** Where a comment is to be found: its page of the discussion, scrolled to it. */
@@ -157,7 +147,7 @@ export async function commentHref(
   commentId: string,
   executor: Database | Transaction = db,
 ): Promise<string> {
-  return `${pageHref(paths.discussion(discussion.slug), await commentPageOf(discussion.id, commentId, executor))}#comment-${commentId}`;
+  return commentPermalink(discussion.slug, await commentPageOf(discussion.id, commentId, executor), commentId);
 }
 
 export type CommentCreation = { discussionId: string; content: string; parentId?: string; submissionKey?: string };

@@ -8,6 +8,7 @@ import { db, excluded, unqualified } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf } from "./mentions.server";
+import { commentPageSql } from "./comment-pages.server";
 import { env, isHidden, visible } from "~/server/platform";
 import { summaryColumns, toSummary, type AuthorSummary, type DiscussionSummary, type PostAuthor } from "./discussion-summaries.server";
 
@@ -43,6 +44,8 @@ export interface SolutionQuote {
   createdAt: Date;
   author: AuthorSummary | null;
   helpfulCount: number;
+  /** The page of the discussion that shows it in its thread: its permalink is that page with #comment-<id>. */
+  page: number;
 }
 
 /**
@@ -81,6 +84,7 @@ export async function getDiscussionBySlug(
       solutionMentionNames: mentionNamesOf(sc.content, "text"),
       solutionCreatedAt: sc.createdAt,
       solutionHelpfulCount: sc.helpfulCount,
+      solutionPage: commentPageSql(sc),
       solutionAuthorId: sp.id,
       solutionAuthorFirstName: sp.firstName,
       solutionAuthorLastName: sp.lastName,
@@ -115,6 +119,7 @@ export async function getDiscussionBySlug(
             content: withMentionNames(row.solutionContent ?? "", row.solutionMentionNames),
             createdAt: row.solutionCreatedAt!,
             helpfulCount: row.solutionHelpfulCount ?? 0,
+            page: row.solutionPage,
             author:
               row.solutionAuthorId === null
                 ? null

@@ -7,6 +7,7 @@ export {
   listCommentPage,
   updateComment,
 } from "./comments.server";
+export { commentPageSql } from "./comment-pages.server";
 export { type CommunityStats, getCommunityStats } from "./community-stats.server";
 export {
   changedNow,
