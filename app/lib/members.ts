@@ -30,11 +30,32 @@ export function isDirectoryExpertise(value: unknown): value is DirectoryExpertis
   return typeof value === "string" && (directoryExpertise as readonly string[]).includes(value);
 }
 
-/** The directory's URL: ?q=&expertise=&page=, empty values, "all" and page 1 left out. */
-export function membersHref(query: string, expertise: DirectoryExpertise | undefined, page = 1): string {
+/** The directory's orders (?sort=): newest members first, the default, or by the reputation others gave them. */
+export const memberSorts = ["newest", "helpful", "solutions"] as const;
+export type MemberSort = (typeof memberSorts)[number];
+
+export const memberSortLabels: Record<MemberSort, string> = {
+  newest: "Neueste zuerst",
+  helpful: "Am hilfreichsten",
+  solutions: "Meiste Lösungen",
+};
+
+export function isMemberSort(value: unknown): value is MemberSort {
+  return typeof value === "string" && (memberSorts as readonly string[]).includes(value);
+}
+
+export interface MemberFilter {
+  query: string;
+  expertise?: DirectoryExpertise;
+  sort?: MemberSort;
+}
+
+/** The directory's URL: ?q=&expertise=&sort=&page=, empty values, "all", the default order and page 1 left out. */
+export function membersHref({ query, expertise, sort }: MemberFilter, page = 1): string {
   const params = new URLSearchParams();
   if (query) params.set("q", query);
   if (expertise) params.set("expertise", expertise);
+  if (sort && sort !== "newest") params.set("sort", sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `/members?${search}` : "/members";

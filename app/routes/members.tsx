@@ -1,4 +1,4 @@
-import { UsersIcon } from "lucide-react";
+import { CircleCheckIcon, ThumbsUpIcon, UsersIcon } from "lucide-react";
 import { PageError } from "~/components/layout/page-error";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -7,7 +7,18 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { SearchInput } from "~/components/ui/search-input";
 import { Select } from "~/components/ui/select";
-import { directoryExpertise, expertiseLabels, isDirectoryExpertise, MEMBER_QUERY_MAX_LENGTH, membersHref } from "~/lib/members";
+import { formatCount } from "~/lib/format";
+import {
+  directoryExpertise,
+  expertiseLabels,
+  isDirectoryExpertise,
+  isMemberSort,
+  MEMBER_QUERY_MAX_LENGTH,
+  type MemberFilter,
+  membersHref,
+  memberSortLabels,
+  memberSorts,
+} from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { requirePageParam } from "~/server/accounts";
@@ -20,18 +31,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MEMBER_QUERY_MAX_LENGTH);
   const requested = url.searchParams.get("expertise");
-  const expertise = isDirectoryExpertise(requested) ? requested : undefined;
-  const page = requirePageParam(request, membersHref(query, expertise));
-  // One URL per filter and page, so a shared link and a plain form submission show the same page.
-  const canonical = membersHref(query, expertise, page);
+  const requestedSort = url.searchParams.get("sort");
+  const filter: MemberFilter = {
+    query,
+    expertise: isDirectoryExpertise(requested) ? requested : undefined,
+    sort: isMemberSort(requestedSort) ? requestedSort : "newest",
+  };
+  const page = requirePageParam(request, membersHref(filter));
+  // One URL per filter, order and page, so a shared link and a plain form submission show the same page.
+  const canonical = membersHref(filter, page);
   if (canonical !== url.pathname + url.search) throw redirect(canonical);
-  const result = await listMembers({ query, expertise }, page);
+  const result = await listMembers(filter, page);
   if (page > result.totalPages) throw data(null, { status: 404 });
-  return { query, expertise, ...result };
+  return { filter, ...result };
 }
 
 export default function MembersRoute({ loaderData }: Route.ComponentProps) {
-  const { query, expertise, members, currentPage, totalPages, totalCount } = loaderData;
+  const { filter, members, currentPage, totalPages, totalCount } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === paths.members;
@@ -44,8 +60,13 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
     timer.current = setTimeout(() => {
       if (!form.current) return;
       const data = new FormData(form.current);
-      const nextExpertise = String(data.get("expertise") ?? "");
-      const href = membersHref(String(data.get("q") ?? "").trim(), isDirectoryExpertise(nextExpertise) ? nextExpertise : undefined);
+      const nextExpertise = data.get("expertise");
+      const nextSort = data.get("sort");
+      const href = membersHref({
+        query: String(data.get("q") ?? "").trim(),
+        expertise: isDirectoryExpertise(nextExpertise) ? nextExpertise : undefined,
+        sort: isMemberSort(nextSort) ? nextSort : undefined,
+      });
       void navigate(href, { replace: true, preventScrollReset: true });
     }, delay);
   }
@@ -79,7 +100,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         <SearchInput
           id="member-query"
           name="q"
-          defaultValue={query}
+          defaultValue={filter.query}
           maxLength={MEMBER_QUERY_MAX_LENGTH}
           placeholder="Nach Name oder Unternehmen suchen..."
           onChange={() => apply(SEARCH_DEBOUNCE_MS)}
@@ -87,11 +108,21 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         <label htmlFor="member-expertise" className="sr-only">
           Fachgebiet
         </label>
-        <Select id="member-expertise" name="expertise" defaultValue={expertise ?? ""} onChange={() => apply(0)} className="sm:w-48">
+        <Select id="member-expertise" name="expertise" defaultValue={filter.expertise ?? ""} onChange={() => apply(0)} className="sm:w-48">
           <option value="">Alle Bereiche</option>
           {directoryExpertise.map((value) => (
             <option key={value} value={value}>
               {expertiseLabels[value]}
+            </option>
+          ))}
+        </Select>
+        <label htmlFor="member-sort" className="sr-only">
+          Sortierung
+        </label>
+        <Select id="member-sort" name="sort" defaultValue={filter.sort ?? "newest"} onChange={() => apply(0)} className="sm:w-52">
+          {memberSorts.map((value) => (
+            <option key={value} value={value}>
+              {memberSortLabels[value]}
             </option>
           ))}
         </Select>
@@ -127,6 +158,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
                     <span className="font-semibold">{member.firstName}</span>
                     {member.company && <span className="truncate text-sm text-muted-foreground">{member.company}</span>}
                     {member.bio && <span className="mt-1 line-clamp-2 text-sm break-words">{member.bio}</span>}
+                    <Reputation helpful={member.helpfulReceived} solutions={member.solutionsCount} />
                   </span>
                 </Link>
               </li>
@@ -134,8 +166,29 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </div>
-      <Pagination basePath={membersHref(query, expertise)} currentPage={currentPage} totalPages={totalPages} />
+      <Pagination basePath={membersHref(filter)} currentPage={currentPage} totalPages={totalPages} />
     </div>
+  );
+}
+
+/** What others gave the member, on the card; nothing while there is nothing to show. */
+function Reputation({ helpful, solutions }: { helpful: number; solutions: number }) {
+  if (helpful === 0 && solutions === 0) return null;
+  return (
+    <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" data-testid="member-reputation">
+      {helpful > 0 && (
+        <span className="inline-flex items-center gap-1">
+          <ThumbsUpIcon className="size-3.5" aria-hidden="true" />
+          {formatCount(helpful)} × hilfreich
+        </span>
+      )}
+      {solutions > 0 && (
+        <span className="inline-flex items-center gap-1">
+          <CircleCheckIcon className="size-3.5" aria-hidden="true" />
+          {formatCount(solutions)} {solutions === 1 ? "Lösung" : "Lösungen"}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -148,7 +201,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     title: "Mitglieder-Verzeichnis",
     description: "Entdecken Sie die Marketing-Experten unserer Community: SEO, SEA, KI-Suche und Tools.",
     page: loaderData?.currentPage,
-    // Each page is canonical to itself (a filtered one too, which is not indexed).
-    path: loaderData ? membersHref(loaderData.query, loaderData.expertise, loaderData.currentPage) : paths.members,
-    noindex: Boolean(loaderData && (loaderData.query || loaderData.expertise)),
+    // Each page is canonical to itself (a filtered or reordered one too, which is not indexed).
+    path: loaderData ? membersHref(loaderData.filter, loaderData.currentPage) : paths.members,
+    noindex: Boolean(loaderData && (loaderData.filter.query || loaderData.filter.expertise || loaderData.filter.sort !== "newest")),
   });

@@ -3,6 +3,7 @@ import { PageError } from "~/components/layout/page-error";
 import { ArrowLeftIcon, CalendarIcon, MessageSquareIcon, PencilIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
+import { BestAnswers, ReputationFigures } from "~/components/profile/best-answers";
 import { EditProfile } from "~/components/profile/edit-profile-form";
 import { NotificationCard } from "~/components/profile/notification-card";
 import { PrivacyCard } from "~/components/profile/privacy-card";
@@ -26,6 +27,7 @@ import {
   countContributions,
   deleteOwnAccount,
   getPublicProfile,
+  listBestAnswers,
   removeAvatar,
   setAvatar,
   updateOwnProfile,
@@ -48,9 +50,10 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");
-  const [discussions, contributions, viewer] = await Promise.all([
+  const [discussions, contributions, bestAnswers, viewer] = await Promise.all([
     listDiscussionsByAuthor(profile.id),
     countContributions(profile.id),
+    listBestAnswers(profile.id),
     getViewer(request),
   ]);
   const canEdit = canEditProfile(viewer, profile.id);
@@ -59,6 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     profile,
     discussions,
     contributions,
+    bestAnswers,
     canEdit,
     canDeleteAccount: canDeleteAccount(viewer, profile.id),
     notifications: canEdit ? await getNotificationSettings(profile.id) : null,
@@ -166,7 +170,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, discussions, contributions, canEdit, notifications } = loaderData;
+  const { profile, discussions, contributions, bestAnswers, canEdit, notifications } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const [searchParams] = useSearchParams();
   const editing = canEdit && searchParams.get("edit") === "1";
@@ -189,6 +193,9 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
               {expertiseLabels[profile.expertise] && <Badge>{expertiseLabels[profile.expertise]}</Badge>}
               {experienceLabels[profile.experience] && <Badge variant="outline">{experienceLabels[profile.experience]}</Badge>}
+            </div>
+            <div className="mt-2">
+              <ReputationFigures helpful={profile.helpfulReceived} solutions={profile.solutionsCount} />
             </div>
           </div>
           {canEdit && !editing && (
@@ -223,6 +230,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
       {loaderData.canDeleteAccount && (
         <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />
       )}
+      <BestAnswers firstName={profile.firstName} answers={bestAnswers} />
       <section aria-labelledby="profile-discussions">
         <h2 id="profile-discussions" className="text-xl font-semibold">
           Diskussionen von {profile.firstName}

@@ -11,12 +11,16 @@ describe("list URLs", () => {
   });
 
   it("the directory's URL names filter and page in one order, so each list has one URL", () => {
-    expect(membersHref("", undefined)).toBe("/members");
-    expect(membersHref("", undefined, 1)).toBe("/members");
-    expect(membersHref("", undefined, 2)).toBe("/members?page=2");
-    expect(membersHref("Müller", "seo", 2)).toBe("/members?q=M%C3%BCller&expertise=seo&page=2");
+    expect(membersHref({ query: "" })).toBe("/members");
+    expect(membersHref({ query: "" }, 1)).toBe("/members");
+    expect(membersHref({ query: "" }, 2)).toBe("/members?page=2");
+    expect(membersHref({ query: "Müller", expertise: "seo" }, 2)).toBe("/members?q=M%C3%BCller&expertise=seo&page=2");
+    // The default order has no parameter; the others come after the filter, before the page.
+    expect(membersHref({ query: "", sort: "newest" })).toBe("/members");
+    expect(membersHref({ query: "Müller", sort: "solutions" }, 3)).toBe("/members?q=M%C3%BCller&sort=solutions&page=3");
     // The page links of a filtered list lead to the URL the loader accepts as canonical.
-    expect(pageHref(membersHref("Müller", "seo"), 2)).toBe(membersHref("Müller", "seo", 2));
+    expect(pageHref(membersHref({ query: "Müller", expertise: "seo" }), 2)).toBe(membersHref({ query: "Müller", expertise: "seo" }, 2));
+    expect(pageHref(membersHref({ query: "", sort: "helpful" }), 2)).toBe(membersHref({ query: "", sort: "helpful" }, 2));
   });
 
   it("a category page's status filter is a parameter of its own, the page added after it", () => {

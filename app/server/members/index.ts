@@ -1,8 +1,10 @@
+export { BEST_ANSWERS_SHOWN, type BestAnswer, listBestAnswers } from "./best-answers.server";
 export {
   type Contributions,
   countContributions,
   getPublicProfile,
   listMembers,
+  type MemberCard,
   MEMBERS_PAGE_SIZE,
   type PublicProfile,
 } from "./members.server";

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../../db/schema";
 import { db, escapeLike } from "~/server/db";
+import type { MemberSort } from "~/lib/members";
 import { visible } from "~/server/platform";
 
 export interface MemberCard {
@@ -11,12 +12,11 @@ export interface MemberCard {
   bio: string;
   expertise: string;
   avatarUrl: string | null;
+  /** Reputation (issue 28): "Hilfreich" marks on their visible posts, and their answers accepted as a solution. */
+  helpfulReceived: number;
+  solutionsCount: number;
 }
 
-/**
- * The directory: approved members only, newest first; the text matches a
- * case-insensitive substring of first name, last name or company.
- */
 const memberCardColumns = {
   id: profiles.id,
   firstName: profiles.firstName,
@@ -25,6 +25,8 @@ const memberCardColumns = {
   bio: profiles.bio,
   expertise: profiles.expertise,
   avatarUrl: profiles.avatarUrl,
+  helpfulReceived: profiles.helpfulReceived,
+  solutionsCount: profiles.solutionsCount,
 };
 
 export const MEMBERS_PAGE_SIZE = 25;
@@ -36,8 +38,21 @@ export interface MemberPage {
   currentPage: number;
 }
 
-/** One page of the directory; a page past the end has no members (the route answers 404). */
-export async function listMembers(filter: { query: string; expertise?: string }, page = 1): Promise<MemberPage> {
+/**
+ * The directory's orders: newest first (the default), or by reputation, most first. Ties keep the default
+ * order, and the id breaks the last ones, so members who joined in the same instant never show on two pages or none.
+ */
+const memberOrders: Record<MemberSort, SQL[]> = {
+  newest: [desc(profiles.createdAt), asc(profiles.id)],
+  helpful: [desc(profiles.helpfulReceived), desc(profiles.solutionsCount), desc(profiles.createdAt), asc(profiles.id)],
+  solutions: [desc(profiles.solutionsCount), desc(profiles.helpfulReceived), desc(profiles.createdAt), asc(profiles.id)],
+};
+
+/**
+ * One page of the directory: approved members only, in the chosen order; the text matches a case-insensitive
+ * substring of first name, last name or company. A page past the end has no members (the route answers 404).
+ */
+export async function listMembers(filter: { query: string; expertise?: string; sort?: MemberSort }, page = 1): Promise<MemberPage> {
   const conditions = [eq(profiles.approvalStatus, "approved")];
   if (filter.query) {
     const pattern = `%${escapeLike(filter.query)}%`;
@@ -51,8 +66,7 @@ export async function listMembers(filter: { query: string; expertise?: string },
       .select(memberCardColumns)
       .from(profiles)
       .where(where)
-      // The id breaks ties, so members who joined in the same instant never show on two pages or none.
-      .orderBy(desc(profiles.createdAt), asc(profiles.id))
+      .orderBy(...memberOrders[filter.sort ?? "newest"])
       .limit(MEMBERS_PAGE_SIZE)
       .offset((page - 1) * MEMBERS_PAGE_SIZE),
   ]);
