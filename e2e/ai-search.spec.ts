@@ -116,21 +116,45 @@ test("Accept: text/markdown on a discussion's URL: Markdown, Vary: Accept, and t
   await guest.dispose();
 });
 
-test("llms.txt lists the categories and the most discussed threads, each linked to its Markdown", async ({ request, baseURL }) => {
+/** The threads one section of llms.txt lists ("## Gelöste Fragen", "## Meistdiskutierte offene Diskussionen"): link and answers. */
+function llmsSection(text: string, heading: string): Array<{ url: string; answers: number }> {
+  const section = text.split(`\n## ${heading}\n`)[1]?.split("\n## ")[0] ?? "";
+  return [...section.matchAll(/^- \[[^\]]+\]\((\S+\.md)\): (\d+) Antwort/gm)].map((match) => ({
+    url: match[1]!,
+    answers: Number(match[2]),
+  }));
+}
+
+test("llms.txt lists the categories, the solved questions first, then the most discussed open threads, each linked to its Markdown", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/llms.txt");
   expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
   const text = await response.text();
   expect(text).toMatch(/^# Marketing Community\n\n> /);
   expect(text).toContain(`- [SEO](${baseURL}/subforum/seo)`);
   expect(text).toContain(`- [KI-Suche](${baseURL}/subforum/ai)`);
-  const links = [...text.matchAll(/^- \[[^\]]+\]\((\S+\.md)\): (\d+) Antwort/gm)];
-  expect(links.length).toBeGreaterThan(5);
-  expect(links.length).toBeLessThanOrEqual(20);
-  const counts = links.map((match) => Number(match[2]));
-  expect([...counts].sort((a, b) => b - a)).toEqual(counts);
-  const first = await request.get(links[0]![1]!.replace(baseURL!, ""));
+  // The demo content has solved questions: they come first, each section in its order, none in both.
+  expect(text.indexOf("\n## Gelöste Fragen\n")).toBeGreaterThan(0);
+  expect(text.indexOf("\n## Gelöste Fragen\n")).toBeLessThan(text.indexOf("\n## Meistdiskutierte offene Diskussionen\n"));
+  const solved = llmsSection(text, "Gelöste Fragen");
+  const open = llmsSection(text, "Meistdiskutierte offene Diskussionen");
+  expect(open.length).toBeGreaterThan(5);
+  for (const links of [solved, open]) {
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.length).toBeLessThanOrEqual(20);
+    const counts = links.map((link) => link.answers);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  }
+  expect(solved.filter((link) => open.some((other) => other.url === link.url))).toEqual([]);
+  // A solved question's Markdown names its solution right after the question.
+  const first = await request.get(solved[0]!.url.replace(baseURL!, ""));
   expect(first.status()).toBe(200);
   expect(first.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+  const markdown = await first.text();
+  expect(markdown).toContain("\n## Lösung\n");
+  expect(markdown.indexOf("\n## Lösung\n")).toBeLessThan(markdown.indexOf("\n## Kommentare\n"));
 });
 
 test("a discussion llms.txt lists leaves it once the moderation hides it", async ({ playwright, baseURL }) => {
@@ -139,9 +163,9 @@ test("a discussion llms.txt lists leaves it once the moderation hides it", async
   const guest = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
   const member = await playwright.request.newContext({ baseURL, storageState: storageStateOf("member"), extraHTTPHeaders: headers });
   const moderator = await playwright.request.newContext({ baseURL, storageState: storageStateOf("moderator"), extraHTTPHeaders: headers });
-  const listed = async () => [...(await (await guest.get("/llms.txt")).text()).matchAll(/^- \[[^\]]+\]\((\S+)\.md\): (\d+) Antwort/gm)];
-  // One answer more than the least discussed thread it lists now: among the most discussed.
-  const needed = Math.min(...(await listed()).map((match) => Number(match[2]))) + 1;
+  const listed = async () => llmsSection(await (await guest.get("/llms.txt")).text(), "Meistdiskutierte offene Diskussionen");
+  // One answer more than the least discussed open thread it lists now: among the most discussed.
+  const needed = Math.min(...(await listed()).map((link) => link.answers)) + 1;
   const stamp = Date.now();
   const created = await member.post("/create-discussion", {
     form: { title: `Vielbeachtet ${stamp}`, category: "tools", content: "Viele Antworten", contentFormat: "text" },
@@ -152,7 +176,7 @@ test("a discussion llms.txt lists leaves it once the moderation hides it", async
   for (let i = 1; i <= needed; i++)
     expect((await member.post(path, { form: { intent: "create-comment", content: `Antwort ${i}` }, maxRedirects: 0 })).status()).toBe(302);
   const url = `${baseURL}${path}`;
-  expect((await listed()).map((match) => match[1])).toContain(url);
+  expect((await listed()).map((link) => link.url)).toContain(`${url}.md`);
 
   expect((await moderator.post(path, { form: { intent: "hide-discussion", reason: "Test" }, maxRedirects: 0 })).status()).toBe(302);
   const after = await (await guest.get("/llms.txt")).text();

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { schemaOrgErrors } from "../tests/support/schemaorg";
 import { ROLES, type Role } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 import {
@@ -15,6 +16,7 @@ import {
   discussionWithTwoCommentPages,
   ensureSecondMembersPage,
   ensureSecondSubforumPage,
+  jsonLdOf,
 } from "./seo-helpers";
 
 /**
@@ -48,7 +50,10 @@ interface NuMessage {
   extract?: string;
 }
 
-test("every page type is valid HTML (Nu Html Checker: no errors, no headless articles or sections)", async ({ playwright, baseURL }) => {
+test("every page type is valid HTML (Nu Html Checker: no errors, no headless articles or sections) and its JSON-LD valid by schema.org", async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const member = await clientAs(playwright, baseURL, "member");
   const admin = await clientAs(playwright, baseURL, "admin");
@@ -81,6 +86,20 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   expect(
     (await writer.post(hidden, { form: { intent: "hide-discussion", reason: "Test der Validierung" }, maxRedirects: 0 })).status(),
   ).toBe(302);
+  // A solved question (issue 28): the moderator's answer, marked "Hilfreich" by the admin, accepted by the member
+  // who asked. Its page is a QAPage with the quoted solution; the moderator's profile lists it as a best answer.
+  const solved = await createDiscussion(member, `Validierung geloest ${Date.now()}`);
+  await createComment(writer, solved, "Die Antwort, die das Problem löst.");
+  const solutionId = /id="comment-([0-9a-f-]{36})"/.exec(await (await member.get(solved)).text())?.[1];
+  expect(solutionId).toBeTruthy();
+  expect(
+    (await admin.post(solved, { form: { intent: "helpful", commentId: solutionId!, marked: "true" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
+  expect((await member.post(solved, { form: { intent: "mark-solution", commentId: solutionId! }, maxRedirects: 0 })).status()).toBe(302);
+  const answererProfile = /href="(\/profile\/[^"#?]+)"/.exec(
+    (await (await guest.get(solved)).text()).split(`id="comment-${solutionId!}"`)[1] ?? "",
+  )?.[1];
+  expect(answererProfile).toBeTruthy();
   const profile = /href="(\/profile\/[^"#?]+)"/.exec(await (await guest.get("/members")).text())?.[1];
   expect(profile).toBeTruthy();
   const ownProfile = /href="(\/profile\/[^"#?]+)"/.exec(await (await member.get("/members?q=K%C3%B6hler")).text())?.[1];
@@ -103,12 +122,16 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "hidden discussion as moderator", path: hidden, as: "moderator" },
     { name: "hidden discussion as admin", path: hidden, as: "admin" },
     { name: "discussion not found", path: "/discussion/gibt-es-nicht", status: 404 },
+    { name: "solved discussion (QAPage, quoted solution)", path: solved },
+    { name: "solved discussion as its asker", path: solved, as: "member" },
+    { name: "profile with reputation and best answers", path: answererProfile! },
     { name: "profile", path: profile! },
     { name: "own profile with the notification card", path: ownProfile!, as: "member" },
     { name: "own profile, edit form", path: `${ownProfile!}?edit=1`, as: "member" },
     { name: "members", path: "/members" },
     { name: "members page 2", path: membersPage2 },
     { name: "members without results", path: "/members?q=niemand-heisst-so" },
+    { name: "members sorted by Hilfreich", path: "/members?sort=helpful" },
     { name: "search form", path: "/search" },
     { name: "search with results", path: "/search?q=Backlinks" },
     { name: "search without results", path: "/search?q=Quantenkompression" },
@@ -157,6 +180,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "html-validity-"));
   const files = new Map<string, Page>();
+  const jsonLdErrors: string[] = [];
   for (const [index, page] of pages.entries()) {
     const client = await clientFor(page.as);
     const response = page.form
@@ -164,9 +188,15 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
       : await client.get(page.path, { maxRedirects: 0 });
     expect(response.status(), `${page.name} (${page.path})`).toBe(page.status ?? 200);
     const file = path.join(dir, `${String(index + 1).padStart(2, "0")}-${page.name.replace(/[^a-z0-9]+/gi, "-")}.html`);
-    fs.writeFileSync(file, await response.text());
+    const html = await response.text();
+    fs.writeFileSync(file, html);
     files.set(path.basename(file), page);
+    // Its structured data by the schema.org vocabulary, in the same pass (the solved discussion's QAPage among them).
+    for (const item of jsonLdOf(html)) {
+      jsonLdErrors.push(...schemaOrgErrors(item).map((error) => `${page.name} (${page.path}), ${item["@type"]}: ${error}`));
+    }
   }
+  expect(jsonLdErrors, `JSON-LD not valid by schema.org:\n${jsonLdErrors.join("\n")}`).toEqual([]);
   for (const client of clients.values()) await client.dispose();
 
   // vnu exits 1 when it finds errors and writes its report to stderr either way.

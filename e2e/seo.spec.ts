@@ -175,6 +175,8 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
   expect(posting.interactionStatistic).toEqual([
     { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: 4 },
     { "@type": "InteractionCounter", interactionType: "https://schema.org/ViewAction", userInteractionCount: expect.any(Number) },
+    // 'Hilfreich' on the question: none yet, as the page shows.
+    { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: 0 },
   ]);
   expect(posting.comment).toHaveLength(3);
   expect(posting.comment.map((c: { text: string }) => c.text)).toEqual(["Erster Kommentar", "Zweiter Kommentar", "Dritter Kommentar"]);

@@ -120,7 +120,7 @@ describe("llms.txt", () => {
     for (const category of categories) {
       expect(text).toContain(`- [${categoryLabels[category]}](${env.PUBLIC_URL}${categoryHref(category)})`);
     }
-    const threads = text.split("## Meistdiskutierte Diskussionen")[1]!.split("## Optional")[0]!;
+    const threads = text.split("## Meistdiskutierte offene Diskussionen")[1]!.split("## Optional")[0]!;
     const first = threads.trim().split("\n")[0];
     expect(first).toBe(
       `- [Meistdiskutiert im Test](${env.PUBLIC_URL}/discussion/${busy.slug}.md): 30 Antworten, SEO, ${new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(busy.createdAt)}`,

@@ -12,7 +12,7 @@ import { mentionsAsText } from "~/lib/mentions";
 import { authorFirstName } from "~/lib/authors";
 import { categoryHref, categoryLabels } from "~/lib/categories";
 import { formatDate, formatReplies } from "~/lib/format";
-import { paths } from "~/lib/paths";
+import { commentPermalink, paths } from "~/lib/paths";
 import { listCommentPage, type CommentView } from "./comments.server";
 import { getDiscussionBySlug } from "./discussion-detail.server";
 import { env, isHidden } from "~/server/platform";
@@ -66,48 +66,82 @@ export function discussionMarkdownUrl(slug: string): string {
   return `${env.PUBLIC_URL}${paths.discussionMarkdown(slug)}`;
 }
 
-/** Every comment a guest sees, page after page as the discussion shows them, up to `limit`. */
-async function visibleComments(discussionId: string, limit: number): Promise<{ comments: CommentView[]; complete: boolean }> {
-  const collected: CommentView[] = [];
+/** Every comment a guest sees, page after page as the discussion shows them (with the page: its permalink), up to `limit`. */
+async function visibleComments(discussionId: string, limit: number): Promise<{ comments: PagedComment[]; complete: boolean }> {
+  const collected: PagedComment[] = [];
   for (let page = 1; ; page++) {
     const { comments, totalPages } = await listCommentPage(discussionId, page, { includeHidden: false });
-    collected.push(...comments);
+    collected.push(...comments.map((comment) => ({ ...comment, page })));
     if (collected.length > limit) return { comments: collected.slice(0, limit), complete: false };
     if (page >= totalPages) return { comments: collected, complete: true };
   }
 }
 
-function commentHeading(comment: CommentView): string {
+type PagedComment = CommentView & { page: number };
+
+function commentHeading(comment: PagedComment): string {
   const kind = comment.parentId === null ? "Kommentar" : "Antwort";
   const level = comment.parentId === null ? "###" : "####";
   if (comment.placeholder) return `${level} ${kind}`;
   const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
-  return `${level} ${kind} von ${turndown.escape(authorFirstName(comment.author))} (${formatDate(comment.createdAt)}${edited ? ", bearbeitet" : ""})`;
+  return `${level} ${kind} von ${turndown.escape(authorFirstName(comment.author))} (${formatDate(comment.createdAt)}${edited ? ", bearbeitet" : ""})${comment.isSolution ? " – Lösung" : ""}`;
 }
 
-/** The discussion as a guest may read it, or null when a guest would get 'Diskussion nicht gefunden'. */
+/** Where a post is and when it was written, for a reader that cites it: its permalink, its ISO date, its "Hilfreich" count. */
+function postFacts(permalink: string, createdAt: Date, helpfulCount: number): string {
+  return [`<${permalink}>`, createdAt.toISOString(), ...(helpfulCount > 0 ? [`${helpfulCount} × hilfreich`] : [])].join(" · ");
+}
+
+const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
+
+/**
+ * The discussion as a guest may read it, or null when a guest would get 'Diskussion nicht gefunden'. The accepted
+ * solution follows the question, as the page quotes it there, so a reader has the answer first; then every comment
+ * with its permalink and ISO date.
+ */
 export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_LIMIT): Promise<string | null> {
   const discussion = await getDiscussionBySlug(slug);
   if (!discussion || isHidden(discussion)) return null;
-  const pageUrl = `${env.PUBLIC_URL}${paths.discussion(discussion.slug)}`;
+  const pageUrl = absolute(paths.discussion(discussion.slug));
   const { comments, complete } = await visibleComments(discussion.id, limit);
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
+  const { solution } = discussion;
   const lines = [
     `# ${turndown.escape(discussion.title)}`,
     "",
     `- Kategorie: [${categoryLabels[discussion.category]}](${env.PUBLIC_URL}${categoryHref(discussion.category)})`,
     `- Von: ${turndown.escape(authorFirstName(discussion.author, "Unbekannter Autor"))}`,
-    `- Veröffentlicht: ${formatDate(discussion.createdAt)}${edited ? ` (bearbeitet ${formatDate(discussion.updatedAt)})` : ""}`,
+    `- Veröffentlicht: ${formatDate(discussion.createdAt)} (${discussion.createdAt.toISOString()})${edited ? ` (bearbeitet ${formatDate(discussion.updatedAt)})` : ""}`,
     `- ${formatReplies(discussion.repliesCount)}`,
+    ...(discussion.helpful.count > 0 ? [`- ${discussion.helpful.count} × hilfreich`] : []),
+    `- Status: ${solution ? "gelöst" : "offen"}`,
     `- Seite: <${pageUrl}>`,
     "",
     richTextToMarkdown(mentionNamesInRichText(discussion.content, discussion.mentionNames)),
     "",
   ];
+  if (solution) {
+    lines.push(
+      "## Lösung",
+      "",
+      `Von ${turndown.escape(authorFirstName(solution.author))} (${formatDate(solution.createdAt)}), als Lösung markiert: ${postFacts(absolute(commentPermalink(discussion.slug, solution.page, solution.commentId)), solution.createdAt, solution.helpfulCount)}`,
+      "",
+      commentTextToMarkdown(solution.content),
+      "",
+    );
+  }
   if (comments.length > 0) {
     lines.push("## Kommentare", "");
     for (const comment of comments) {
-      lines.push(commentHeading(comment), "", comment.placeholder ? `_${PLACEHOLDER}_` : commentTextToMarkdown(comment.content), "");
+      lines.push(commentHeading(comment), "");
+      if (comment.placeholder) lines.push(`_${PLACEHOLDER}_`, "");
+      else
+        lines.push(
+          postFacts(absolute(commentPermalink(discussion.slug, comment.page, comment.id)), comment.createdAt, comment.helpful.count),
+          "",
+          commentTextToMarkdown(comment.content),
+          "",
+        );
     }
   }
   if (!complete) {

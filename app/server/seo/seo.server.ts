@@ -2,17 +2,19 @@ import type { AppLoadContext } from "react-router";
 import { categoryLabels, listings } from "~/lib/categories";
 import { authorFirstName, authorProfilePath } from "~/lib/authors";
 import { mentionsAsText } from "~/lib/mentions";
-import { paths } from "~/lib/paths";
+import { experienceLabels, expertiseLabels } from "~/lib/members";
+import { commentPermalink, pageHref, paths } from "~/lib/paths";
 import { appIcons } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { type AuthorSummary, type CommentView, type DiscussionDetail, htmlToText } from "~/server/discussions";
+import { type AuthorSummary, type CommentView, type DiscussionDetail, htmlToText, type SolutionQuote } from "~/server/discussions";
 import type { Contributions, PublicProfile } from "~/server/members";
 import { env } from "~/server/platform";
 
 /**
- * Structured data (JSON-LD) following Google's DiscussionForumPosting and
- * BreadcrumbList guidelines. Only what the page itself shows goes in.
+ * Structured data (JSON-LD) following Google's DiscussionForumPosting, QAPage,
+ * ProfilePage and BreadcrumbList guidelines. Only what the page itself shows goes in.
  */
+
 /**
  * Puts JSON-LD into the page's <head> (app/entry.server.tsx). Only documents
  * carry it, and only once: not in the loader data, which the page repeats for
@@ -90,31 +92,47 @@ function person(author: AuthorSummary | null, fallback?: string) {
   return path ? { "@type": "Person", name, url: absolute(path) } : { "@type": "Person", name };
 }
 
-function counter(type: "CommentAction" | "ViewAction", count: number) {
-  return { "@type": "InteractionCounter", interactionType: `https://schema.org/${type}`, userInteractionCount: count };
+type Interaction = "CommentAction" | "ViewAction" | "LikeAction" | "AcceptAction" | "WriteAction";
+
+function counter(type: Interaction, count: number, name?: string) {
+  return {
+    "@type": "InteractionCounter",
+    ...(name ? { name } : {}),
+    interactionType: `https://schema.org/${type}`,
+    userInteractionCount: count,
+  };
 }
 
 /**
  * `discussion.content` is the HTML the page shows (mentionNamesInRichText, sanitized),
- * `comments` the page's list as listCommentPage gives it. Exactly the
- * comments a guest reads go in: hidden ones and the placeholders standing in
- * for them stay out, and the visible replies of a hidden comment, which the
- * page still shows, become comments of the discussion itself.
+ * `comments` the page's list as listCommentPage gives it, `page` the comment page they are on (their permalinks).
+ * Exactly the comments a guest reads go in: hidden ones and the placeholders standing in for them stay out.
+ * Every count is the one the page shows: "Hilfreich" (helpful.count, 0 for what shows none) and the answers.
+ *
+ * A question with an accepted answer is a QAPage (Google's Q&A guidelines): the solution, which the page quotes
+ * under the question on every comment page, is the acceptedAnswer; the other visible comments of this page are
+ * suggestedAnswers. An open one stays a DiscussionForumPosting.
  */
-export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[]) {
+export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[], page = 1) {
+  const visible = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
+  return discussion.solution ? qaPageJsonLd(discussion, discussion.solution, visible, page) : forumPostingJsonLd(discussion, visible, page);
+}
+
+function forumPostingJsonLd(discussion: DiscussionDetail, visible: CommentView[], page: number) {
   const url = absolute(paths.discussion(discussion.slug));
+  // The visible replies of a hidden comment, which the page still shows, become comments of the discussion itself.
+  const visibleIds = new Set(visible.map((comment) => comment.id));
+  const topLevel = visible.filter((comment) => comment.parentId === null || !visibleIds.has(comment.parentId));
   const toComment = (comment: CommentView, replies: CommentView[]): Record<string, unknown> => ({
     "@type": "Comment",
-    url: `${url}#comment-${comment.id}`,
+    url: absolute(commentPermalink(discussion.slug, page, comment.id)),
     text: mentionsAsText(comment.content),
     datePublished: comment.createdAt.toISOString(),
     ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
     author: person(comment.author, "Unbekannt"),
+    interactionStatistic: counter("LikeAction", comment.helpful.count),
     ...(replies.length > 0 ? { comment: replies.map((reply) => toComment(reply, [])) } : {}),
   });
-  const visible = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
-  const visibleIds = new Set(visible.map((comment) => comment.id));
-  const topLevel = visible.filter((comment) => comment.parentId === null || !visibleIds.has(comment.parentId));
   return {
     "@context": "https://schema.org",
     "@type": "DiscussionForumPosting",
@@ -128,7 +146,11 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
     // The page's last visible change, as in its article:modified_time and the sitemap's lastmod (decision 0027).
     dateModified: discussion.changedAt.toISOString(),
     author: person(discussion.author, "Unbekannter Autor"),
-    interactionStatistic: [counter("CommentAction", discussion.repliesCount), counter("ViewAction", discussion.viewsCount)],
+    interactionStatistic: [
+      counter("CommentAction", discussion.repliesCount),
+      counter("ViewAction", discussion.viewsCount),
+      counter("LikeAction", discussion.helpful.count),
+    ],
     isPartOf: { "@type": "WebSite", name: site.name, url: absolute("/") },
     comment: topLevel.map((comment) =>
       toComment(
@@ -140,12 +162,77 @@ export function discussionJsonLd(discussion: DiscussionDetail, comments: Comment
 }
 
 /**
- * A member's ProfilePage with what the page shows: the first name, company,
- * bio, 'Dabei seit', the avatar and the counts of what they wrote.
+ * Every visible comment is an answer, as the page counts them ("12 Antworten" is answerCount, over all comment
+ * pages); a reply names the answer it replies to (parentItem) when that one is on the page too.
+ */
+function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, visible: CommentView[], page: number) {
+  const url = absolute(paths.discussion(discussion.slug));
+  const permalink = (commentId: string, onPage: number) => absolute(commentPermalink(discussion.slug, onPage, commentId));
+  const onPage = new Set(visible.map((comment) => comment.id));
+  const inThread = visible.find((comment) => comment.id === solution.commentId);
+  const answer = (comment: CommentView): Record<string, unknown> => ({
+    "@type": "Answer",
+    "@id": permalink(comment.id, page),
+    url: permalink(comment.id, page),
+    text: mentionsAsText(comment.content),
+    dateCreated: comment.createdAt.toISOString(),
+    datePublished: comment.createdAt.toISOString(),
+    ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
+    author: person(comment.author, "Unbekannt"),
+    upvoteCount: comment.helpful.count,
+    ...(comment.parentId !== null && onPage.has(comment.parentId) ? { parentItem: { "@id": permalink(comment.parentId, page) } } : {}),
+  });
+  const accepted = inThread
+    ? answer(inThread)
+    : {
+        "@type": "Answer",
+        "@id": permalink(solution.commentId, solution.page),
+        url: permalink(solution.commentId, solution.page),
+        text: mentionsAsText(solution.content),
+        dateCreated: solution.createdAt.toISOString(),
+        datePublished: solution.createdAt.toISOString(),
+        author: person(solution.author, "Unbekannt"),
+        upvoteCount: solution.helpfulCount,
+      };
+  const suggested = visible.filter((comment) => comment.id !== solution.commentId).map(answer);
+  return {
+    "@context": "https://schema.org",
+    "@type": "QAPage",
+    url: absolute(pageHref(paths.discussion(discussion.slug), page)),
+    inLanguage: "de-DE",
+    isPartOf: { "@type": "WebSite", name: site.name, url: absolute("/") },
+    mainEntity: {
+      "@type": "Question",
+      "@id": url,
+      url,
+      name: discussion.title,
+      text: htmlToText(discussion.content),
+      answerCount: discussion.repliesCount,
+      upvoteCount: discussion.helpful.count,
+      dateCreated: discussion.createdAt.toISOString(),
+      datePublished: discussion.createdAt.toISOString(),
+      // The page's last visible change, as in its article:modified_time and the sitemap's lastmod (decision 0027).
+      dateModified: discussion.changedAt.toISOString(),
+      author: person(discussion.author, "Unbekannter Autor"),
+      acceptedAnswer: accepted,
+      ...(suggested.length > 0 ? { suggestedAnswer: suggested } : {}),
+    },
+  };
+}
+
+/**
+ * A member's ProfilePage with what the page shows: the first name, company, bio, 'Dabei seit', the avatar, the
+ * expertise (knowsAbout; "Allgemein" is the forum's subject as a whole, Online-Marketing) and experience (the
+ * occupation's description), the counts of what they wrote (agentInteractionStatistic: WriteAction for
+ * discussions, CommentAction for comments) and the reputation others gave them (interactionStatistic, what
+ * others did with their posts: LikeAction for "Hilfreich erhalten", AcceptAction for "Lösungen", the answers an
+ * asker accepted, as a Question's acceptedAnswer).
  */
 export function profilePageJsonLd(profile: PublicProfile, contributions: Contributions) {
   const url = absolute(paths.profile(profile.id));
   const image = profile.avatarUrl ? new URL(profile.avatarUrl, `${env.PUBLIC_URL}/`).href : null;
+  const expertise = expertiseLabels[profile.expertise];
+  const experience = experienceLabels[profile.experience];
   return {
     "@context": "https://schema.org",
     "@type": "ProfilePage",
@@ -158,18 +245,21 @@ export function profilePageJsonLd(profile: PublicProfile, contributions: Contrib
       ...(image ? { image } : {}),
       ...(profile.company ? { worksFor: { "@type": "Organization", name: profile.company } } : {}),
       ...(profile.bio ? { description: profile.bio } : {}),
-      agentInteractionStatistic: [
-        {
-          "@type": "InteractionCounter",
-          interactionType: "https://schema.org/WriteAction",
-          userInteractionCount: contributions.discussions,
-        },
-        {
-          "@type": "InteractionCounter",
-          interactionType: "https://schema.org/CommentAction",
-          userInteractionCount: contributions.comments,
-        },
+      ...(expertise ? { knowsAbout: profile.expertise === "general" ? "Online-Marketing" : expertise } : {}),
+      ...(expertise
+        ? {
+            hasOccupation: {
+              "@type": "Occupation",
+              name: `Online-Marketing (${expertise})`,
+              ...(experience ? { description: experience } : {}),
+            },
+          }
+        : {}),
+      interactionStatistic: [
+        counter("LikeAction", profile.helpfulReceived, "Hilfreich erhalten"),
+        counter("AcceptAction", profile.solutionsCount, "Lösungen"),
       ],
+      agentInteractionStatistic: [counter("WriteAction", contributions.discussions), counter("CommentAction", contributions.comments)],
     },
   };
 }
