@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
-import { SolvedBadge } from "~/components/discussions/solved-badge";
+import { SolvedBadge } from "~/components/ui/solved-badge";
 import { AuthorCredentials } from "~/components/discussions/author-credentials";
 import { HelpfulButton } from "~/components/discussions/helpful-button";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
@@ -30,7 +30,7 @@ import { formatCount, formatDate, formatReplies, renderNow, shortenAtWord } from
 import { plainMentions } from "~/lib/mentions";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
-import { pageHref, paths } from "~/lib/paths";
+import { commentPermalink, pageHref, paths } from "~/lib/paths";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
@@ -124,7 +124,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The names are in the HTML now: the browser needs no copy of them. The solution goes as its quote.
   const { mentionNames, solution, ...shown } = discussion;
   const content = sanitizeRichText(mentionNamesInRichText(discussion.content, mentionNames));
-  addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments), discussionBreadcrumbs(discussion));
+  addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments, page), discussionBreadcrumbs(discussion));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
@@ -152,7 +152,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       author: solution.author,
       createdAt: solution.createdAt,
       excerpt: shortenAtWord(plainMentions(solution.content), SOLUTION_QUOTE_LENGTH),
-      href: await commentHref(discussion, solution.commentId),
+      href: commentPermalink(discussion.slug, solution.page, solution.commentId),
     },
     description: plainTextExcerpt(content) || discussion.title,
     // Only staff reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.

@@ -9,6 +9,7 @@ import { NotificationCard } from "~/components/profile/notification-card";
 import { PrivacyCard } from "~/components/profile/privacy-card";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { CategoryBadge } from "~/components/discussions/category-badge";
+import { SolvedBadge } from "~/components/ui/solved-badge";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -243,6 +244,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
               <li key={discussion.id} className="flex flex-col gap-1 p-4">
                 <div className="flex items-center gap-2 text-sm text-muted-foreground">
                   <CategoryBadge category={discussion.category} />
+                  {discussion.solved && <SolvedBadge />}
                   <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
                 </div>
                 <Link to={paths.discussion(discussion.slug)} className="font-medium hover:text-brand-700">

@@ -225,6 +225,25 @@ describe("solutions", () => {
     expect((await getDiscussionBySlug(discussion.slug))!.solved).toBe(false);
   });
 
+  it("a hidden discussion takes its answers' marks and its solution off their authors' reputation until restored", async () => {
+    const discussion = await question();
+    const commentId = await answer(discussion.id, expert);
+    await setHelpful(reader, { discussionId: discussion.id, commentId, marked: true });
+    await markSolution(asker, { discussionId: discussion.id, commentId });
+    const before = await reputationOf(expert.id);
+    await moderateDiscussion(moderators[0]!, { discussionId: discussion.id, action: "hide-discussion", reason: "Test" });
+    expect(await reputationOf(expert.id)).toEqual({ helpful: before.helpful - 1, solutions: before.solutions - 1 });
+    await moderateDiscussion(moderators[0]!, { discussionId: discussion.id, action: "restore-discussion" });
+    expect(await reputationOf(expert.id)).toEqual(before);
+    // The comment hidden while its discussion is hidden is taken off once, not twice.
+    await moderateDiscussion(moderators[0]!, { discussionId: discussion.id, action: "hide-discussion", reason: "Test" });
+    await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "hide-comment", reason: "Test" });
+    await moderateDiscussion(moderators[0]!, { discussionId: discussion.id, action: "restore-discussion" });
+    expect(await reputationOf(expert.id)).toEqual({ helpful: before.helpful - 1, solutions: before.solutions - 1 });
+    await moderateComment(moderators[0]!, { discussionId: discussion.id, commentId, action: "restore-comment" });
+    expect(await reputationOf(expert.id)).toEqual({ helpful: before.helpful, solutions: before.solutions - 1 });
+  });
+
   it("nobody chooses in a hidden discussion", async () => {
     const discussion = await question();
     const commentId = await answer(discussion.id, expert);

@@ -16,7 +16,7 @@ import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText, textWithMentions } from "./linkified-text";
 import { Pagination } from "./pagination";
 import { AuthorCredentials } from "./author-credentials";
-import { SolvedBadge } from "./solved-badge";
+import { SolvedBadge } from "~/components/ui/solved-badge";
 import { HelpfulButton } from "./helpful-button";
 import { ReportControl } from "./report-control";
 

@@ -84,28 +84,59 @@ export const markSolution = defineService<Viewer, SolutionChoice, Question>({
   },
 });
 
+/** The reputation a discussion's visible comments earned, taken off (-1) or given back (+1) with the discussion. */
+async function discussionAnswersCounted(tx: Transaction, discussionId: string, sign: 1 | -1): Promise<void> {
+  const earned = tx
+    .select({ authorId: comments.authorId, marks: sql<number>`sum(${comments.helpfulCount})`.as("marks") })
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), visible.comment(), sql`${comments.helpfulCount} > 0`))
+    .groupBy(comments.authorId)
+    .as("earned");
+  await tx
+    .update(profiles)
+    .set({ helpfulReceived: sql`greatest(${profiles.helpfulReceived} + ${sign} * ${earned.marks}, 0)` })
+    .from(earned)
+    .where(eq(profiles.id, earned.authorId));
+  const [question] = await tx.select({ solution: discussions.solutionCommentId }).from(discussions).where(eq(discussions.id, discussionId));
+  if (question?.solution) await countSolution(tx, question.solution, sign);
+}
+
 /**
  * What hiding or restoring a post does to the answers (called by the moderation in its transaction): a hidden post
  * shows no marks and counts for nobody's reputation; a hidden comment stops being the solution, and a restored one
- * does not become it again by itself (the asker chooses anew).
+ * does not become it again by itself (the asker chooses anew). A hidden discussion takes its visible comments'
+ * marks and its solution off their authors' reputation until it is restored (it keeps its solution).
  */
 export async function postHidden(
   tx: Transaction,
   post: { discussionId: string; commentId: string | null; authorId: string | null; helpfulCount: number },
   hidden: boolean,
 ): Promise<void> {
-  if (post.authorId && post.helpfulCount > 0) {
+  // A comment of a hidden discussion already counts for nobody (the discussion took it off): nothing to move twice.
+  const counted =
+    post.commentId === null ||
+    (
+      await tx
+        .select({ id: discussions.id })
+        .from(discussions)
+        .where(and(eq(discussions.id, post.discussionId), visible.discussion()))
+    ).length > 0;
+  if (counted && post.authorId && post.helpfulCount > 0) {
     const step = hidden ? -post.helpfulCount : post.helpfulCount;
     await tx
       .update(profiles)
       .set({ helpfulReceived: sql`greatest(${profiles.helpfulReceived} + ${step}, 0)` })
       .where(eq(profiles.id, post.authorId));
   }
-  if (!hidden || post.commentId === null) return;
+  if (post.commentId === null) {
+    await discussionAnswersCounted(tx, post.discussionId, hidden ? -1 : 1);
+    return;
+  }
+  if (!hidden) return;
   const [cleared] = await tx
     .update(discussions)
     .set({ solutionCommentId: null, solvedAt: null, solvedBy: null })
     .where(and(eq(discussions.id, post.discussionId), eq(discussions.solutionCommentId, post.commentId)))
     .returning({ id: discussions.id });
-  if (cleared) await countSolution(tx, post.commentId, -1);
+  if (cleared && counted) await countSolution(tx, post.commentId, -1);
 }
