@@ -4,7 +4,7 @@ import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { AuthorCredentials } from "~/components/discussions/author-credentials";
-import { HelpfulButton } from "~/components/discussions/helpful-button";
+import { HelpfulButton, HelpfulForm } from "~/components/discussions/helpful-button";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { ReportControl } from "~/components/discussions/report-control";
 import { authorFirstName } from "~/lib/authors";
@@ -80,6 +80,8 @@ import {
   type ModerationIntent,
 } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
+
+const HELPFUL_CHOICE = /^(discussion|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(true|false)$/;
 
 /** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
 function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
@@ -183,9 +185,8 @@ const commentContentIntents = [
   z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Diskussion verfolgen." }) }),
   z.object({
     intent: z.literal("helpful"),
-    // Absent: the question itself.
-    commentId: z.uuid({ error: texts.commentNotFound }).optional(),
-    marked: z.enum(["true", "false"], { error: texts.unknownError }),
+    // "<comment id>:true" or "discussion:false": the post and the state its button asks for.
+    helpful: z.string().regex(HELPFUL_CHOICE, { error: texts.unknownError }),
     // Sent by the page's script: it wants the new count as data, not the page again.
     stay: z.literal("1").optional(),
   }),
@@ -225,10 +226,22 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Vi
   const post = typeof payload.commentId === "string" && payload.commentId !== "" ? payload.commentId : "discussion";
   // A refused report shows in its own form only (the post's "Melden"), not in a comment or reply form.
   if (intent === "report" || intent === "withdraw-report") return postRefusal(intent, viewer, post);
+  // A refused "Hilfreich" says so in its toast; no form on the page is to blame.
+  if (intent === "helpful")
+    return {
+      failed: failedTitles[intent],
+      fallback: {
+        forbidden: forbiddenText(viewer),
+        "not-found": texts.commentNotFound,
+        invalid: texts.unknownError,
+        unexpected: texts.unexpectedError,
+      },
+      page: () => ({ errors: noErrors, moderationError: null }),
+    };
   const raw =
     intent === "create-comment"
       ? payload.parentId
-      : intent === "update-comment" || intent === "helpful" || intent === "mark-solution"
+      : intent === "update-comment" || intent === "mark-solution"
         ? payload.commentId
         : "discussion";
   const target = typeof raw === "string" && raw !== "" ? raw : null;
@@ -313,13 +326,16 @@ export async function action({ request, params }: Route.ActionArgs) {
         ...refusalFor(intent, submission.payload, viewer),
         success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
       }),
-    helpful: ({ commentId, marked, stay }) =>
-      respond(setHelpful(viewer, { discussionId: discussion.id, commentId: commentId ?? null, marked: marked === "true" }), {
+    helpful: ({ helpful, stay }) => {
+      const [post, marked] = helpful.split(":");
+      const commentId = post === "discussion" ? null : post!;
+      return respond(setHelpful(viewer, { discussionId: discussion.id, commentId, marked: marked === "true" }), {
         ...refusalFor(intent, submission.payload, viewer),
         context: { intent, discussion: discussion.id },
         // The script keeps the page and shows the count; a plain form goes back to the post it marked.
         success: async (value) => (stay ? { helpful: value } : redirect(commentId ? await commentHref(discussion, commentId) : here)),
-      }),
+      });
+    },
     "mark-solution": ({ commentId }) =>
       respond(markSolution(viewer, { discussionId: discussion.id, commentId }), {
         ...refusalFor(intent, submission.payload, viewer),
@@ -376,9 +392,13 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const moderationError = actionData?.moderationError ?? null;
   const refusedReport = actionData && "report" in actionData ? (actionData.report as { post: string; message: string | null }) : null;
   const reportErrorFor = (post: string) => (refusedReport?.post === post ? refusedReport.message : null);
+  // The post whose report form is open: the one asked for, or the one whose report was just refused.
+  const reporting = searchParams.get("report") ?? refusedReport?.post ?? null;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
+      {/* Before the posts: a "Hilfreich" button submits it without JavaScript (members who may mark only). */}
+      {loaderData.access === "allowed" || loaderData.access === "locked" ? <HelpfulForm /> : null}
       {moderation && (
         <div className="flex flex-col gap-3">
           {moderation.hidden && (
@@ -451,6 +471,9 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
                   reported={loaderData.report.reported}
                   label="Diskussion"
                   error={reportErrorFor("discussion")}
+                  open={reporting === "discussion"}
+                  openHref="?report=discussion"
+                  cancelTo="."
                 />
               )}
             </div>
@@ -482,6 +505,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
         submissionKey={loaderData.submissionKey}
         mayChooseSolution={loaderData.mayChooseSolution}
         reportErrorFor={reportErrorFor}
+        reporting={reporting}
       />
     </div>
   );

@@ -1,4 +1,5 @@
-import { CircleCheckIcon, LockIcon, MessageSquareReplyIcon, PencilIcon } from "lucide-react";
+import { CircleCheckIcon, LockIcon, MessageSquareReplyIcon, PencilIcon, ThumbsUpIcon } from "lucide-react";
+import { SpriteIcon, SpriteSymbols } from "~/components/ui/sprite-icon";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
@@ -83,6 +84,7 @@ export function CommentSection({
   submissionKey,
   mayChooseSolution = false,
   reportErrorFor = () => null,
+  reporting = null,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -105,6 +107,8 @@ export function CommentSection({
   mayChooseSolution?: boolean;
   /** A refused report of this comment, shown in its "Melden" form. */
   reportErrorFor?: (commentId: string) => string | null;
+  /** The comment whose report form is open (?report=). */
+  reporting?: string | null;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
@@ -118,9 +122,12 @@ export function CommentSection({
     cancelTo: pageHref(".", currentPage),
     mayChooseSolution,
     reportErrorFor,
+    reporting,
   };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
+      {/* What every comment repeats, drawn once (the question's "Hilfreich" uses it too). */}
+      <SpriteSymbols icons={{ "thumbs-up": ThumbsUpIcon, reply: MessageSquareReplyIcon, "circle-check": CircleCheckIcon }} />
       <h2 id="comments-title" className="text-xl font-semibold">
         Antworten ({totalCount})
       </h2>
@@ -180,6 +187,7 @@ function CommentItem({
   cancelTo,
   mayChooseSolution,
   reportErrorFor,
+  reporting,
 }: {
   comment: CommentOnPage;
   access: CommentAccess;
@@ -193,6 +201,7 @@ function CommentItem({
   replyTarget?: string;
   mayChooseSolution: boolean;
   reportErrorFor: (commentId: string) => string | null;
+  reporting: string | null;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
   const text = usePageText(textKey, comment.content, textWithMentions);
@@ -278,7 +287,7 @@ function CommentItem({
               preventScrollReset
               className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
             >
-              <MessageSquareReplyIcon className="size-4" aria-hidden="true" />
+              <SpriteIcon id="reply" />
               Antworten
             </Link>
           )}
@@ -291,7 +300,7 @@ function CommentItem({
                 className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline"
                 aria-label={comment.isSolution ? "Lösung zurücknehmen" : `Kommentar von ${name} als Lösung markieren`}
               >
-                <CircleCheckIcon className="size-4" aria-hidden="true" />
+                <SpriteIcon id="circle-check" />
                 {comment.isSolution ? "Lösung zurücknehmen" : "Als Lösung markieren"}
               </button>
             </Form>
@@ -302,6 +311,9 @@ function CommentItem({
               reported={comment.report.reported}
               label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
               error={reportErrorFor(comment.id)}
+              open={reporting === comment.id}
+              openHref={`${pageLink(`report=${comment.id}`)}#comment-${comment.id}`}
+              cancelTo={`${cancelTo}#comment-${comment.id}`}
             />
           )}
         </div>

@@ -1,7 +1,6 @@
-import { ThumbsUpIcon } from "lucide-react";
-import { useFetcher } from "react-router";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
+import { Form, useFetcher } from "react-router";
 import { cn } from "~/lib/utils";
-import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { helpfulSentence } from "~/lib/answers";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import type { ToastMessage } from "~/lib/toast";
@@ -12,10 +11,18 @@ export interface HelpfulState {
   markedByViewer: boolean;
 }
 
+/** The page's one form that every "Hilfreich" button submits (`form` attribute): one form, not one per post. */
+export const HELPFUL_FORM_ID = "helpful-form";
+
+/** What a "Hilfreich" button sends: the post ("discussion" for the question) and the state it asks for. */
+export function helpfulChoiceValue(commentId: string | null, marked: boolean): string {
+  return `${commentId ?? "discussion"}:${marked}`;
+}
+
 /**
- * "Hilfreich" under a post: a button for members who may mark it (a form: it works before and without
- * JavaScript), the count for everyone else. With JavaScript the count moves at once and the server's answer
- * settles it; without, the page comes back with the new count.
+ * "Hilfreich" under a post: a button for members who may mark it, the count for everyone else. Without
+ * JavaScript the button submits the page's one helpful form (HelpfulForm) and the page comes back with the new
+ * count; with it, the count moves at once and the server's answer settles it.
  */
 export function HelpfulButton({
   commentId,
@@ -31,9 +38,9 @@ export function HelpfulButton({
   label: string;
 }) {
   const fetcher = useFetcher<{ helpful?: { marked: boolean; count: number }; toast?: ToastMessage }>();
-  const hydrated = useHydrated();
   useShowToast(fetcher.data?.toast);
-  const pending = fetcher.formData?.get("marked");
+  const pendingChoice = fetcher.formData?.get("helpful");
+  const pending = typeof pendingChoice === "string" ? pendingChoice.split(":")[1] : undefined;
   const settled = fetcher.data?.helpful;
   const marked = pending !== undefined && pending !== null ? pending === "true" : (settled?.marked ?? helpful.markedByViewer);
   const count =
@@ -45,32 +52,33 @@ export function HelpfulButton({
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       {mayMark ? (
-        <fetcher.Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="helpful" />
-          {commentId && <input type="hidden" name="commentId" value={commentId} />}
-          <input type="hidden" name="marked" value={String(!marked)} />
-          {/* Only a page that runs this script wants the answer as data; a plain form post is sent back to the post. */}
-          {hydrated && <input type="hidden" name="stay" value="1" />}
-          <button
-            type="submit"
-            aria-pressed={marked}
-            aria-label={`${label}: hilfreich${count > 0 ? ` (${count})` : ""}`}
-            className={cn(
-              "inline-flex min-h-8 items-center gap-1.5 rounded-full border px-3 py-1 font-medium transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-              marked
-                ? "border-brand-600 bg-brand-50 text-brand-800"
-                : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
-            )}
-          >
-            <ThumbsUpIcon className="size-4" aria-hidden="true" />
-            Hilfreich
-            {count > 0 && <span className="tabular-nums">{count}</span>}
-          </button>
-        </fetcher.Form>
+        <button
+          type="submit"
+          form={HELPFUL_FORM_ID}
+          name="helpful"
+          value={helpfulChoiceValue(commentId, !marked)}
+          // With JavaScript the page stays and only this count changes ("stay": the answer as data).
+          onClick={(event) => {
+            event.preventDefault();
+            void fetcher.submit({ intent: "helpful", helpful: helpfulChoiceValue(commentId, !marked), stay: "1" }, { method: "post" });
+          }}
+          aria-pressed={marked}
+          aria-label={`${label}: hilfreich${count > 0 ? ` (${count})` : ""}`}
+          className={cn(
+            "inline-flex min-h-8 items-center gap-1.5 rounded-full border px-3 py-1 font-medium transition-colors",
+            "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+            marked
+              ? "border-brand-600 bg-brand-50 text-brand-800"
+              : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
+          )}
+        >
+          <SpriteIcon id="thumbs-up" />
+          Hilfreich
+          {count > 0 && <span className="tabular-nums">{count}</span>}
+        </button>
       ) : (
         <span className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid="helpful-count">
-          <ThumbsUpIcon className="size-4" aria-hidden="true" />
+          <SpriteIcon id="thumbs-up" />
           <span>
             <span className="tabular-nums">{count}</span> × hilfreich
           </span>
@@ -85,5 +93,14 @@ export function HelpfulButton({
         </details>
       )}
     </div>
+  );
+}
+
+/** The form every "Hilfreich" button of the page submits without JavaScript: rendered once, before the posts. */
+export function HelpfulForm() {
+  return (
+    <Form id={HELPFUL_FORM_ID} method="post" preventScrollReset hidden>
+      <input type="hidden" name="intent" value="helpful" />
+    </Form>
   );
 }

@@ -1,17 +1,22 @@
 import { FlagIcon } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { CancelLink } from "~/components/ui/cancel-link";
 import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 
 /**
- * "Melden" under someone else's post: a disclosure with the reasons (a form: it works without JavaScript). Once
- * reported, the member sees so and can withdraw it while the moderation has not decided.
+ * "Melden" under someone else's post: a link that opens the report form under this post alone (`?report=`, as
+ * replies and edits open theirs), so a page of fifty posts carries one form, not fifty. Once reported, the
+ * member sees so and can withdraw it while the moderation has not decided.
  */
 export function ReportControl({
   commentId,
   reported,
   label,
+  open,
+  openHref,
+  cancelTo,
   error,
 }: {
   /** The comment; null for the question itself. */
@@ -19,7 +24,12 @@ export function ReportControl({
   reported: boolean;
   /** What the post is, for screen readers ("Kommentar von Aylin"). */
   label: string;
-  /** A refused report of this post, shown in its form (which then stays open). */
+  /** This post's form is the one open on the page. */
+  open: boolean;
+  /** Where "Melden" leads: this page with the post's form open. */
+  openHref: string;
+  cancelTo: string;
+  /** A refused report of this post, shown in its form. */
   error?: string | null;
 }) {
   const id = `report-${commentId ?? "discussion"}`;
@@ -40,14 +50,16 @@ export function ReportControl({
       </Form>
     );
   }
+  if (!open) {
+    return (
+      <Link to={openHref} preventScrollReset className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+        Melden<span className="sr-only">: {label}</span>
+      </Link>
+    );
+  }
   return (
-    <details className="group text-sm" open={Boolean(error)}>
-      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded text-muted-foreground hover:text-foreground">
-        <FlagIcon className="size-4" aria-hidden="true" />
-        Melden
-        <span className="sr-only">: {label}</span>
-      </summary>
-      <Form method="post" preventScrollReset noValidate className="mt-2 flex max-w-md flex-col gap-3 rounded-lg border border-border p-3">
+    <div className="w-full text-sm">
+      <Form method="post" preventScrollReset noValidate className="mt-1 flex max-w-md flex-col gap-3 rounded-lg border border-border p-3">
         <input type="hidden" name="intent" value="report" />
         {commentId && <input type="hidden" name="commentId" value={commentId} />}
         <fieldset className="flex flex-col gap-1.5">
@@ -77,12 +89,13 @@ export function ReportControl({
             {error}
           </p>
         )}
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" size="sm" variant="outline">
             Beitrag melden
           </Button>
+          <CancelLink to={cancelTo} size="sm" />
         </div>
       </Form>
-    </details>
+    </div>
   );
 }

@@ -73,7 +73,10 @@ export async function listCommentPage(
       hiddenAt: comments.hiddenAt,
       hiddenReason: comments.hiddenReason,
       helpfulCount: comments.helpfulCount,
-      ...helpfulColumns({ discussionId: comments.discussionId, commentId: comments.id }, options.helpfulRead ?? guestHelpfulRead),
+      ...helpfulColumns(
+        { discussionId: comments.discussionId, commentId: comments.id, helpfulCount: comments.helpfulCount },
+        options.helpfulRead ?? guestHelpfulRead,
+      ),
       isSolution: sql<boolean>`${comments.id} = (select ${discussions.solutionCommentId} from ${discussions} where ${discussions.id} = ${discussionId})`,
       authorId: profiles.id,
       firstName: profiles.firstName,

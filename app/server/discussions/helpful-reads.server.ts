@@ -16,18 +16,22 @@ const mp = alias(profiles, "hmp");
  * viewer did. Subqueries of the same statement, over the marks' index: the page sends no more queries however
  * many marks there are.
  */
-export function helpfulColumns(post: { discussionId: SQL | Column; commentId: SQL | Column | null }, options: HelpfulReadOptions) {
+export function helpfulColumns(
+  post: { discussionId: SQL | Column; commentId: SQL | Column | null; helpfulCount: Column },
+  options: HelpfulReadOptions,
+) {
   const samePost = and(
     eq(m.discussionId, post.discussionId),
     post.commentId === null ? sql`${m.commentId} is null` : eq(m.commentId, post.commentId),
   );
-  const names = sql<string[] | null>`(select array_agg(x.name) from (
+  // Most posts have no mark: their row asks nothing more.
+  const names = sql<string[] | null>`case when ${post.helpfulCount} > 0 then (select array_agg(x.name) from (
       select ${mp.firstName} || ' ' || ${mp.lastName} as name from ${helpfulMarks} ${m} join ${profiles} ${mp} on ${mp.id} = ${m.memberId}
-      where ${samePost} order by ${asc(m.createdAt)} limit ${options.allNames ? HELPFUL_NAMES_FOR_STAFF : HELPFUL_NAMES_SHOWN}) x)`;
+      where ${samePost} order by ${asc(m.createdAt)} limit ${options.allNames ? HELPFUL_NAMES_FOR_STAFF : HELPFUL_NAMES_SHOWN}) x) end`;
   const markedByViewer =
     options.viewerId === null
       ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${helpfulMarks} ${m} where ${samePost} and ${m.memberId} = ${options.viewerId})`;
+      : sql<boolean>`(${post.helpfulCount} > 0 and exists (select 1 from ${helpfulMarks} ${m} where ${m.memberId} = ${options.viewerId} and ${samePost}))`;
   return { helpfulNames: names, markedByViewer };
 }
 
