@@ -14,6 +14,7 @@ export default [
   route("category/:segment/feed.xml", "routes/subforum.feed.ts", { id: "routes/category-feed" }),
   // Auth pages render outside the main layout.
   route("auth", "routes/auth.tsx"),
+  route("auth/challenge", "routes/auth.challenge.ts"),
   route("auth/verify-email", "routes/auth.verify-email.ts"),
   route("auth/magic-link", "routes/auth.magic-link.ts"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),

@@ -357,6 +357,9 @@ export const helpfulMarks = pgTable(
  * held back before anyone saw it, a sign-up that looked automated. One open item per post; a decision closes it.
  */
 export const reviewKinds = ["report", "held", "sign-up"] as const;
+/** Why a sign-up looked automated without being refused: no proof of work arrived, or the form came back too soon (decision 0031). */
+export const signUpSignals = ["no-proof", "too-fast"] as const;
+export type SignUpSignal = (typeof signUpSignals)[number];
 export const reviewStatuses = ["open", "kept", "hidden", "suspended", "spam", "approved"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
@@ -369,6 +372,8 @@ export const reviewItems = pgTable(
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     /** Whose post or sign-up it is. */
     memberId: text("member_id").references(() => profiles.id, { onDelete: "cascade" }),
+    /** A sign-up's signs of a script, when the forum itself put it here; null for posts. */
+    signals: text("signals").array().$type<SignUpSignal[]>(),
     status: text("status", { enum: reviewStatuses }).notNull().default("open"),
     createdAt: createdAt(),
     decidedBy: text("decided_by").references(() => profiles.id, { onDelete: "set null" }),
@@ -377,10 +382,15 @@ export const reviewItems = pgTable(
   (t) => [
     check("review_items_kind_check", sql`${t.kind} in ('report', 'held', 'sign-up')`),
     check("review_items_status_check", sql`${t.status} in ('open', 'kept', 'hidden', 'suspended', 'spam', 'approved')`),
+    check("review_items_signals_check", sql`${t.signals} <@ array['no-proof', 'too-fast']`),
     // Reports of one post gather in one open item, however many arrive at once.
     uniqueIndex("review_items_open_post_key")
       .on(t.discussionId, sql`coalesce(${t.commentId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
       .where(sql`status = 'open' and discussion_id is not null`),
+    // A sign-up that looked automated waits once: the approval list joins it per member.
+    uniqueIndex("review_items_open_sign_up_key")
+      .on(t.memberId)
+      .where(sql`status = 'open' and kind = 'sign-up'`),
     index("review_items_open_idx")
       .on(t.createdAt)
       .where(sql`status = 'open'`),

@@ -2,6 +2,8 @@
 export const paths = {
   home: "/",
   auth: "/auth",
+  /** JSON: a proof-of-work challenge for the sign-up form (app/routes/auth.challenge.ts). */
+  signUpChallenge: "/auth/challenge",
   emailConfirmation: (email: string) => `/email-confirmation?email=${encodeURIComponent(email)}`,
   resetPassword: "/reset-password",
   pendingApproval: "/pending-approval",

@@ -16,6 +16,7 @@ import { formatDate } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { changeRoleSchema, createUserSchema } from "~/lib/schemas/admin";
 import { seoMeta } from "~/lib/seo";
+import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
 import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin";
@@ -134,7 +135,11 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
         <CardContent>
           <ul className="divide-y divide-border">
             {pending.map((member) => (
-              <li key={member.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={member.id}
+                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="pending-member"
+              >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {/* A name without spaces (sign-ups choose it) breaks instead of widening the page on a phone. */}
@@ -142,11 +147,15 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
                       {member.firstName} {member.lastName}
                     </span>
                     {!member.emailVerified && <Badge variant="muted">E-Mail nicht bestätigt</Badge>}
+                    {member.automated && <Badge variant="warning">Automatisiert?</Badge>}
                   </p>
                   <p className="truncate text-sm text-muted-foreground">
                     {member.email}
                     {member.company ? ` · ${member.company}` : ""} · registriert am {formatDate(member.createdAt)}
                   </p>
+                  {member.automated && (
+                    <p className="text-sm text-muted-foreground">Wirkte automatisiert: {signUpSignalsText(member.automated)}.</p>
+                  )}
                 </div>
                 <Form method="post" className="flex shrink-0 flex-wrap gap-2">
                   <input type="hidden" name="userId" value={member.id} />

@@ -11,6 +11,7 @@ import { seoMeta } from "~/lib/seo";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { paths } from "~/lib/paths";
 import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/schemas/auth";
+import { signUpGuardFields } from "~/lib/sign-up-guard";
 import { texts } from "~/lib/texts";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
@@ -20,9 +21,12 @@ import {
   awaitsApproval,
   checkRateLimits,
   getViewer,
+  issueFormStamp,
   type RateRule,
+  readFormStamp,
   requestMagicLink,
   requestPasswordReset,
+  screenSignUp,
   signIn,
   signInDelayMs,
   signOut,
@@ -34,7 +38,8 @@ import type { Route } from "./+types/auth";
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   if (viewer) throw redirect(awaitsApproval(viewer) ? paths.pendingApproval : paths.home);
-  return null;
+  // When the sign-up form was handed out, signed: a script that sends it back at once or without it is told apart (decision 0031).
+  return { signUpStamp: issueFormStamp() };
 }
 
 /** The four forms of the page, told apart by `intent`. */
@@ -96,7 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const reply = () => submission.reply({ hideFields: hiddenFields[intent] });
-  if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ intent, result: reply() }) });
+  // A sign-up sent back for a correction keeps its stamp: the time to fill it in counts from the first page.
+  const signUpStamp = intent === "sign-up" ? keptStamp(submission.payload[signUpGuardFields.stamp]) : undefined;
+  if (submission.status !== "success")
+    return refuse(fail("invalid"), { failed: null, page: () => ({ intent, result: reply(), signUpStamp }) });
   const unexpected = (failed: string) => ({
     failed,
     fallback: { unexpected: texts.unexpectedError },
@@ -119,8 +127,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     "sign-up": (input) =>
       respond(
-        signUp(input).then(() => done),
-        { ...unexpected(texts.signUpFailed), context: { intent }, success: () => redirect(paths.emailConfirmation(input.email)) },
+        screenSignUp({
+          stamp: submission.payload[signUpGuardFields.stamp],
+          honeypot: submission.payload[signUpGuardFields.honeypot],
+          proof: submission.payload[signUpGuardFields.proof],
+        }).then((screened) => (screened.ok ? signUp(input, screened.value).then(() => done) : screened)),
+        {
+          ...unexpected(texts.signUpFailed),
+          page: ({ message }) => ({ intent, result: reply(), error: message, signUpStamp }),
+          context: { intent },
+          success: () => redirect(paths.emailConfirmation(input.email)),
+        },
       ),
     "forgot-password": (input) =>
       respond(
@@ -160,9 +177,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The stamp a returned form keeps, if it is ours and still valid; otherwise the page's new one applies. */
+function keptStamp(value: unknown): string | undefined {
+  return typeof value === "string" && readFormStamp(value).state === "valid" ? value : undefined;
+}
+
 type Mode = "login" | "forgot-password" | "magic-link";
 
-export default function AuthRoute({ actionData }: Route.ComponentProps) {
+export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const tab = searchParams.get("tab") === "register" ? "register" : "login";
   const modeParam = searchParams.get("mode");
@@ -213,7 +235,13 @@ export default function AuthRoute({ actionData }: Route.ComponentProps) {
         </p>
       )}
       {tab === "register" ? (
-        <SignUpForm lastResult={resultFor("sign-up")} error={errorFor("sign-up")} />
+        <SignUpForm
+          lastResult={resultFor("sign-up")}
+          error={errorFor("sign-up")}
+          stamp={
+            (actionData?.intent === "sign-up" && "signUpStamp" in actionData ? actionData.signUpStamp : undefined) ?? loaderData.signUpStamp
+          }
+        />
       ) : mode === "login" ? (
         <SignInForm lastResult={resultFor("sign-in")} loginError={loginError} redirectTo={redirectTo} />
       ) : (

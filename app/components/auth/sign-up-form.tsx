@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { lazy, Suspense } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -7,10 +8,24 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NewPasswordFields } from "./new-password-fields";
 import { signUpCheckboxes, withUncheckedBoxes } from "~/lib/forms";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { paths } from "~/lib/paths";
 import { signUpSchema } from "~/lib/schemas/auth";
+import { signUpGuardFields } from "~/lib/sign-up-guard";
 
-export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult<string[]> | undefined; error: string | undefined }) {
+const ProofOfWork = lazy(() => import("./proof-of-work"));
+
+export function SignUpForm({
+  lastResult,
+  error,
+  stamp,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  error: string | undefined;
+  /** When the form was handed out, signed by the server (decision 0031). */
+  stamp: string;
+}) {
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-up";
   const [form, fields] = useForm({
@@ -26,6 +41,12 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="sign-up" />
+      <input type="hidden" name={signUpGuardFields.stamp} value={stamp} />
+      {/* The honeypot: people neither see nor reach it, screen readers skip it; a script that fills every field fills it. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor="sign-up-website">Website (bitte leer lassen)</label>
+        <input id="sign-up-website" type="text" name={signUpGuardFields.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <p className="text-sm text-muted-foreground">
         Werden Sie Teil von über 2.900 Marketing-Expertinnen und -Experten. Neue Konten werden von einem Administrator freigeschaltet.
       </p>
@@ -82,6 +103,11 @@ export function SignUpForm({ lastResult, error }: { lastResult: SubmissionResult
           </p>
         ) : null}
       </div>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ProofOfWork />
+        </Suspense>
+      )}
       <Button type="submit" disabled={pending}>
         {pending ? "Wird registriert..." : "Registrieren"}
       </Button>

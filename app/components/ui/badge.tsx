@@ -9,6 +9,7 @@ export const badgeVariants = cva("inline-flex items-center rounded-full border p
       outline: "border-border text-foreground",
       muted: "border-transparent bg-muted text-muted-foreground",
       solved: "border-green-300 bg-green-50 text-green-900",
+      warning: "border-red-300 bg-red-50 text-red-900",
     },
   },
   defaultVariants: { variant: "default" },

@@ -44,3 +44,13 @@ export {
   signInSlowdown,
 } from "./rate-limit.server";
 export { findViewer, getViewer, type Viewer } from "./session.server";
+export {
+  issueChallenge,
+  issueFormStamp,
+  MIN_FILL_MS,
+  PROOF_OF_WORK,
+  readFormStamp,
+  screenSignUp,
+  signUpGuardTexts,
+  type SignUpGuardFields,
+} from "./sign-up-guard.server";

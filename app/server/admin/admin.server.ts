@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { notifyMember } from "~/server/notifications";
-import { profiles, session, user, userRoles, type Role } from "../../../db/schema";
+import { profiles, reviewItems, session, user, userRoles, type Role, type SignUpSignal } from "../../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
@@ -18,6 +18,8 @@ export interface PendingMember {
   createdAt: Date;
   /** False for a sign-up that never followed its confirmation link: the address may not be theirs. */
   emailVerified: boolean;
+  /** Why the sign-up looked automated (decision 0031); null when it did not. */
+  automated: SignUpSignal[] | null;
 }
 
 /** Profiles waiting for a decision, newest first. */
@@ -31,9 +33,11 @@ export async function listPendingMembers(): Promise<PendingMember[]> {
       company: profiles.company,
       createdAt: profiles.createdAt,
       emailVerified: user.emailVerified,
+      automated: reviewItems.signals,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
+    .leftJoin(reviewItems, and(eq(reviewItems.memberId, profiles.id), eq(reviewItems.kind, "sign-up"), eq(reviewItems.status, "open")))
     .where(eq(profiles.approvalStatus, "pending"))
     .orderBy(desc(profiles.createdAt));
 }
@@ -59,6 +63,11 @@ export const decideApproval = defineService<Viewer, ApprovalDecision, Record<nev
     // A member gone or decided no longer waits: a conflict, not a 404.
     if (!member) return fail("conflict", "Das Mitglied wartet nicht mehr auf eine Entscheidung.");
     if (decision === "rejected") await tx.delete(session).where(eq(session.userId, userId));
+    // A sign-up that looked automated leaves the review queue with the decision: let in, or turned away as spam.
+    await tx
+      .update(reviewItems)
+      .set({ status: decision === "approved" ? "approved" : "spam", decidedBy: actor.id, decidedAt: new Date() })
+      .where(and(eq(reviewItems.memberId, userId), eq(reviewItems.kind, "sign-up"), eq(reviewItems.status, "open")));
     if (decision === "approved") {
       // The spec's approval mail, whatever the settings (alwaysMailedKinds); the notification is for the bell only.
       await queueMail(accountApprovedMail(member.email, member.firstName), tx);

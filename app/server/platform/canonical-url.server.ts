@@ -24,6 +24,7 @@ export const CANONICAL_ROUTES = [
   "/subforum/:segment/feed.xml",
   "/category/:segment/feed.xml",
   "/auth",
+  "/auth/challenge",
   "/auth/verify-email",
   "/auth/magic-link",
   "/auth/sign-out",

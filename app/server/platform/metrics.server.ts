@@ -47,6 +47,18 @@ export const metrics = {
     labelNames: ["result"] as const,
     registers: [registry],
   }),
+  signUpsRefused: new Counter({
+    name: "forum_sign_ups_refused_total",
+    help: "Sign-ups refused as automated (decision 0031), by the sign that gave them away: honeypot, stamp_missing, stamp_forged, stamp_expired, proof_invalid, proof_replayed",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  }),
+  signUpsFlagged: new Counter({
+    name: "forum_sign_ups_flagged_total",
+    help: "Sign-ups accepted but marked as possibly automated for the administrator, by sign: no-proof (no proof of work), too-fast",
+    labelNames: ["signal"] as const,
+    registers: [registry],
+  }),
   jobFailures: new Counter({
     name: "forum_job_failures_total",
     help: "Failed job runs by kind; final=true when the job was given up",
