@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { freePort, signIn as signInOnServer, startServer } from "../scripts/lib/bench-server";
+import { fetchText, signUpGuard } from "../scripts/lib/sign-up-form";
 import { test, expect, testClientIp } from "./fixtures";
 import { ADMIN, DEMO_PASSWORD } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
@@ -131,6 +132,7 @@ test("without SMTP_URL a newcomer signs up, reads the confirmation in the mailbo
       password,
       confirmPassword: password,
       terms: "on",
+      ...(await signUpGuard(fetchText(server.url))),
     });
     expect(signUp.status).toBe(302);
     const page = await fetch(mailbox!);
