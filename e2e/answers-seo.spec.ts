@@ -24,7 +24,7 @@ async function answer(client: APIRequestContext, path: string, content: string, 
 
 async function markHelpful(client: APIRequestContext, path: string, commentId?: string) {
   const response = await client.post(path, {
-    form: { intent: "helpful", marked: "true", ...(commentId ? { commentId } : {}) },
+    form: { intent: "helpful", helpful: `${commentId ?? "discussion"}:true` },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

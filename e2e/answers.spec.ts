@@ -71,7 +71,7 @@ test("a member marks an answer helpful and the asker accepts it: count, badge an
   await expect.poll(() => guestSees(baseURL!, path, "1 × hilfreich")).toBe(true);
 
   // The answerer may not mark their own answer: no button, and the form itself is refused.
-  const own = await (await clientOf(answering)).post(path, { form: { intent: "helpful", commentId, marked: "true" }, maxRedirects: 0 });
+  const own = await (await clientOf(answering)).post(path, { form: { intent: "helpful", helpful: `${commentId}:true` }, maxRedirects: 0 });
   expect(own.status()).toBe(403);
 
   // The asker accepts the answer in the browser.
@@ -147,9 +147,9 @@ test("without JavaScript: 'Hilfreich' and 'Als Lösung markieren' are forms that
 
   // Refused before anything is written: a guest, and a member who is still waiting for approval.
   const guest = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
-  expect((await guest.post(path, { form: { intent: "helpful", commentId, marked: "true" }, maxRedirects: 0 })).status()).toBe(403);
+  expect((await guest.post(path, { form: { intent: "helpful", helpful: `${commentId}:true` }, maxRedirects: 0 })).status()).toBe(403);
   await guest.dispose();
   const pending = await clientOf(waiting);
-  expect((await pending.post(path, { form: { intent: "helpful", commentId, marked: "true" }, maxRedirects: 0 })).status()).toBe(403);
+  expect((await pending.post(path, { form: { intent: "helpful", helpful: `${commentId}:true` }, maxRedirects: 0 })).status()).toBe(403);
   expect(await guestSees(baseURL!, path, "1 × hilfreich")).toBe(true);
 });

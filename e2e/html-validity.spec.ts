@@ -92,9 +92,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   await createComment(writer, solved, "Die Antwort, die das Problem löst.");
   const solutionId = /id="comment-([0-9a-f-]{36})"/.exec(await (await member.get(solved)).text())?.[1];
   expect(solutionId).toBeTruthy();
-  expect(
-    (await admin.post(solved, { form: { intent: "helpful", commentId: solutionId!, marked: "true" }, maxRedirects: 0 })).status(),
-  ).toBe(302);
+  expect((await admin.post(solved, { form: { intent: "helpful", helpful: `${solutionId!}:true` }, maxRedirects: 0 })).status()).toBe(302);
   expect((await member.post(solved, { form: { intent: "mark-solution", commentId: solutionId! }, maxRedirects: 0 })).status()).toBe(302);
   const answererProfile = /href="(\/profile\/[^"#?]+)"/.exec(
     (await (await guest.get(solved)).text()).split(`id="comment-${solutionId!}"`)[1] ?? "",

@@ -300,7 +300,7 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     // Another member's notification is not there for them (404); the recipient opens it and is led to the answer.
     "open a notification": (context) => post(context, "/notifications", { intent: "open", id: notificationId! }),
     // Never one's own post: the moderator wrote the answer.
-    "mark an answer helpful": (context) => post(context, discussion, { intent: "helpful", commentId: answerId!, marked: "true" }),
+    "mark an answer helpful": (context) => post(context, discussion, { intent: "helpful", helpful: `${answerId!}:true` }),
     // The asker (the member) chooses; staff may too.
     "mark the solution": (context) => post(context, discussion, { intent: "mark-solution", commentId: answerId! }),
   };

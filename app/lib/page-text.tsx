@@ -14,6 +14,8 @@ export const PageTextContext = createContext<ReadonlyMap<string, string> | null>
 export const pageTextKeys = {
   discussion: "discussion",
   comment: (id: string) => `comment-${id}`,
+  /** The accepted answer's excerpt, quoted under the question. */
+  solution: "solution",
 } as const;
 
 /** Marks the element whose markup holds the text of `key`. */

@@ -153,7 +153,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       commentId: solution.commentId,
       author: solution.author,
       createdAt: solution.createdAt,
-      excerpt: shortenAtWord(plainMentions(solution.content), SOLUTION_QUOTE_LENGTH),
+      excerpt: textForPage(context, pageTextKeys.solution, shortenAtWord(plainMentions(solution.content), SOLUTION_QUOTE_LENGTH)),
       href: commentPermalink(discussion.slug, solution.page, solution.commentId),
     },
     description: plainTextExcerpt(content) || discussion.title,

@@ -2,6 +2,7 @@ import { CircleCheckIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { authorFirstName } from "~/lib/authors";
 import { formatDate } from "~/lib/format";
+import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
 import { Button } from "~/components/ui/button";
 
@@ -14,9 +15,10 @@ export function SolutionQuote({
   href,
   mayUnmark,
 }: {
+  /** `excerpt` is null where the document carries it in its markup (app/lib/page-text.tsx). */
   solution: {
     commentId: string;
-    excerpt: string;
+    excerpt: string | null;
     createdAt: Date | string;
     author: { id: string; firstName: string; lastName: string } | null;
   };
@@ -24,6 +26,7 @@ export function SolutionQuote({
   mayUnmark: boolean;
 }) {
   const name = authorFirstName(solution.author);
+  const excerpt = usePageText(pageTextKeys.solution, solution.excerpt, (element) => element.textContent ?? "");
   return (
     <section
       aria-labelledby="solution-title"
@@ -40,8 +43,12 @@ export function SolutionQuote({
           zur Antwort
         </Link>
       </h2>
-      <blockquote cite={href} className="mt-3 border-l-4 border-green-300 pl-4 text-sm leading-relaxed whitespace-pre-line break-words">
-        {solution.excerpt}
+      <blockquote
+        cite={href}
+        className="mt-3 border-l-4 border-green-300 pl-4 text-sm leading-relaxed whitespace-pre-line break-words"
+        {...{ [pageTextAttribute]: pageTextKeys.solution }}
+      >
+        {excerpt}
       </blockquote>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <time dateTime={new Date(solution.createdAt).toISOString()}>Antwort vom {formatDate(solution.createdAt)}</time>
