@@ -42,6 +42,7 @@ export default [
     route("profile/:id", "routes/profile.tsx"),
     route("discussion/:slug", "routes/discussion.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("moderation", "routes/moderation.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("notifications/unsubscribe", "routes/notifications.unsubscribe.tsx"),
     route("impressum", "routes/impressum.tsx"),

@@ -7,13 +7,21 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { SilencedBanner } from "~/components/moderation/silenced-banner";
+import { silencedText } from "~/lib/moderation";
 import { unreadCount } from "~/server/notifications";
+import { countOpenReviewItems } from "~/server/moderation";
 import { can, getViewer } from "~/server/accounts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const bell = viewer !== null && can(viewer, "receiveNotifications");
+  // Staff only: a guest's page (and the guests' page cache) never asks the review queue anything.
+  const [unread, openReviewItems] = await Promise.all([
+    bell ? unreadCount(viewer.id) : null,
+    can(viewer, "review") ? countOpenReviewItems() : null,
+  ]);
   return {
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     year: new Date().getFullYear(),
@@ -24,7 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       avatarUrl: viewer.avatarUrl,
       canOpenAdminPanel: can(viewer, "openAdminPanel"),
       canCreateDiscussion: can(viewer, "createDiscussion"),
-      unreadNotifications: bell ? await unreadCount(viewer.id) : null,
+      unreadNotifications: unread,
+      openReviewItems,
+      // A silenced member reads on every page why their forms are refused, and until when.
+      silenced: viewer.silenced ? silencedText(viewer.silenced) : null,
     },
   };
 }
@@ -48,6 +59,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           <div className="flex min-w-0 flex-1 flex-col">
             <TopBar unread={viewer?.unreadNotifications ?? null} />
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
+              {viewer?.silenced && <SilencedBanner text={viewer.silenced} />}
               <Outlet />
             </main>
             <SiteFooter

@@ -7,6 +7,7 @@ import { BestAnswers, ReputationFigures } from "~/components/profile/best-answer
 import { EditProfile } from "~/components/profile/edit-profile-form";
 import { NotificationCard } from "~/components/profile/notification-card";
 import { PrivacyCard } from "~/components/profile/privacy-card";
+import { RestrictionCard } from "~/components/moderation/restriction-card";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
@@ -47,6 +48,7 @@ import {
   respond,
 } from "~/server/platform";
 import { addStructuredData, profilePageJsonLd } from "~/server/seo";
+import { isRestrictionIntent, type ProfileFormAnswer, restrictionAction, restrictionView } from "./profile.restriction.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -67,6 +69,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canEdit,
     canDeleteAccount: canDeleteAccount(viewer, profile.id),
     notifications: canEdit ? await getNotificationSettings(profile.id) : null,
+    // Staff only: a suspension or silence, and the forms to set or lift one (issue 29).
+    restriction: await restrictionView(viewer, profile.id),
   };
 }
 
@@ -100,7 +104,7 @@ const refusals: Record<
   "delete-account": { failed: "Konto nicht gelöscht", page: ({ message }) => ({ deleteError: message }) },
 };
 
-type ProfileActionData = { toast?: ToastMessage; errors?: Record<string, string[] | undefined>; deleteError?: string };
+type ProfileActionData = ProfileFormAnswer & { toast?: ToastMessage };
 
 function answer(intent: ProfileIntent) {
   const { failed, page } = refusals[intent];
@@ -119,6 +123,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(fail("too-large", avatarTexts.tooLarge), answer("upload-avatar"));
   const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent;
+  // Staff's forms (suspend, silence, lift: issue 29) have their own schema, guardian and answers.
+  if (isRestrictionIntent(intent)) return restrictionAction(viewer, params.id, intent, submission.payload);
   if (typeof intent !== "string" || !Object.hasOwn(refusals, intent))
     return refuse(fail("invalid"), { failed: texts.unknownError, page: (): ProfileActionData => ({}) });
   const known = intent as ProfileIntent;
@@ -255,6 +261,9 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           </ul>
         )}
       </section>
+      {loaderData.restriction && (
+        <RestrictionCard memberName={name} restriction={loaderData.restriction} form={actionData?.restriction ?? null} />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   BotIcon,
   PlusCircleIcon,
   ShieldIcon,
+  ShieldCheckIcon,
   ChevronDownIcon,
   LayoutDashboardIcon,
   LogInIcon,
@@ -100,6 +101,18 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
               <SidebarLink to={paths.admin} label="Admin Panel" icon={ShieldIcon} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           )}
+          {viewer && viewer.openReviewItems !== null && (
+            <li>
+              <SidebarLink
+                to={paths.moderation}
+                label="Moderation"
+                icon={ShieldCheckIcon}
+                count={{ value: viewer.openReviewItems, label: viewer.openReviewItems === 1 ? "offener Eintrag" : "offene Einträge" }}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+              />
+            </li>
+          )}
         </SidebarGroup>
 
         {/* A plain disclosure button rather than Radix Collapsible: same ARIA, without Radix's state and presence code on every page. */}
@@ -184,6 +197,7 @@ function SidebarLink({
   description,
   icon: Icon,
   end,
+  count,
   collapsed,
   onNavigate,
 }: {
@@ -192,9 +206,12 @@ function SidebarLink({
   description?: string;
   icon: LucideIcon;
   end?: boolean;
+  /** A number after the label (the review queue's open items), read out with its words. */
+  count?: { value: number; label: string };
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
+  const shownCount = count && count.value > 0 ? (count.value > 99 ? "99+" : String(count.value)) : null;
   const link = (
     <NavLink
       to={to}
@@ -208,13 +225,32 @@ function SidebarLink({
         )
       }
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span className={cn("flex min-w-0 flex-col", collapsed && "sr-only")}>
-        <span>{label}</span>
+      <span className="relative mt-0.5 inline-flex shrink-0">
+        <Icon className="size-4" aria-hidden="true" />
+        {collapsed && shownCount && (
+          <span aria-hidden="true" className="absolute -top-1.5 -right-2 size-2.5 rounded-full border border-background bg-primary" />
+        )}
+      </span>
+      <span className={cn("flex min-w-0 flex-1 flex-col", collapsed && "sr-only")}>
+        <span className="flex items-center justify-between gap-2">
+          {label}
+          {count && shownCount && (
+            <span
+              data-testid="sidebar-count"
+              className="rounded-full bg-primary px-1.5 text-xs font-semibold tabular-nums text-primary-foreground"
+            >
+              <span aria-hidden="true">{shownCount}</span>
+              <span className="sr-only">
+                {" "}
+                ({shownCount} {count.label})
+              </span>
+            </span>
+          )}
+        </span>
         {description && <span className="text-xs font-normal text-muted-foreground">{description}</span>}
       </span>
     </NavLink>
   );
   if (!collapsed) return link;
-  return <Tooltip label={label}>{link}</Tooltip>;
+  return <Tooltip label={shownCount ? `${label} (${shownCount} ${count!.label})` : label}>{link}</Tooltip>;
 }

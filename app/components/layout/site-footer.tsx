@@ -16,6 +16,8 @@ export interface FooterViewer {
   canOpenAdminPanel: boolean;
   canCreateDiscussion: boolean;
   hasNotifications: boolean;
+  /** Staff: the review queue's open items; null for everyone else. */
+  openReviewItems: number | null;
 }
 
 export function SiteFooter({
@@ -58,6 +60,7 @@ export function SiteFooter({
               ...(viewer.hasNotifications ? [{ to: paths.notifications, label: "Benachrichtigungen" }] : []),
               ...(viewer.canCreateDiscussion ? [{ to: paths.createDiscussion, label: "Diskussion erstellen" }] : []),
               ...(viewer.canOpenAdminPanel ? [{ to: paths.admin, label: "Admin Panel" }] : []),
+              ...(viewer.openReviewItems !== null ? [{ to: paths.moderation, label: `Moderation (${viewer.openReviewItems})` }] : []),
             ]}
           >
             <li>

@@ -13,6 +13,8 @@ export interface SidebarViewer {
   avatarUrl: string | null;
   canOpenAdminPanel: boolean;
   canCreateDiscussion: boolean;
+  /** Staff: the review queue's open items (the sidebar's "Moderation"); null for everyone else. */
+  openReviewItems: number | null;
 }
 
 /**

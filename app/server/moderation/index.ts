@@ -20,3 +20,13 @@ export {
   reviewTexts,
   suspendMember,
 } from "./review.server";
+export {
+  countOpenReviewItems,
+  listReviewQueue,
+  type MemberRestriction,
+  restrictionOf,
+  REVIEW_PAGE_SIZE,
+  type ReviewQueueItem,
+  type ReviewQueuePage,
+  type ReviewReport,
+} from "./review-queue.server";

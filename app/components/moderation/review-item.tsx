@@ -1,0 +1,259 @@
+import { EyeIcon, EyeOffIcon, FlagIcon, TrashIcon, UserXIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthorLink } from "~/components/ui/author-link";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { formatCount, formatDateTime, formatMonthYear } from "~/lib/format";
+import { reportReasonLabels, type ReportReasonName } from "~/lib/moderation";
+import { cn } from "~/lib/utils";
+
+/** An item of the review queue as the page gets it (dates as the loader serialises them). */
+export interface ReviewItemView {
+  id: string;
+  kind: "report" | "held" | "sign-up";
+  createdAt: Date | string;
+  post: {
+    type: "discussion" | "comment";
+    discussionTitle: string;
+    href: string;
+    excerpt: string;
+    hidden: { reason: string | null } | null;
+  } | null;
+  author: {
+    id: string;
+    name: string;
+    role: "admin" | "moderator" | "member";
+    memberSince: Date | string;
+    posts: number;
+    helpfulReceived: number;
+    earlier: { decided: number; upheld: number };
+    restriction: "suspended" | "silenced" | null;
+  } | null;
+  reports: Array<{ reason: ReportReasonName; note: string | null; reporter: { id: string; name: string } }>;
+  /** The author may be suspended by this viewer: "Ausblenden und sperren" and "Als Spam löschen" are offered. */
+  restrictable: boolean;
+}
+
+const kindLabels: Record<ReviewItemView["kind"], string> = {
+  report: "Gemeldet",
+  held: "Zurückgehalten",
+  "sign-up": "Registrierung",
+};
+
+const roleLabels = { admin: "Administrator", moderator: "Moderator", member: null } as const;
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** The reports of one post, grouped: how many per reason, most named first. */
+function reasonCounts(reports: ReviewItemView["reports"]): Array<{ reason: ReportReasonName; count: number }> {
+  const counts = new Map<ReportReasonName, number>();
+  for (const report of reports) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * One item of the review queue (/moderation): the post in context, the reports grouped, the author's history and
+ * the decisions, each one click (deleting as spam asks once more, in a <details>, so also without JavaScript).
+ */
+export function ReviewItem({ item, error }: { item: ReviewItemView; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("itemId") === item.id;
+  const headingId = `eintrag-${item.id}`;
+  const { post, author } = item;
+  const reporters = [...new Map(item.reports.map((report) => [report.reporter.id, report.reporter])).values()];
+  const notes = item.reports.filter((report) => report.note);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="review-item"
+      className="flex min-w-0 flex-col gap-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge>{kindLabels[item.kind]}</Badge>
+        {post &&
+          (post.hidden ? (
+            <Badge variant="muted">
+              <EyeOffIcon className="mr-1 size-3" aria-hidden="true" />
+              Ausgeblendet
+            </Badge>
+          ) : (
+            <Badge variant="outline">
+              <EyeIcon className="mr-1 size-3" aria-hidden="true" />
+              Sichtbar
+            </Badge>
+          ))}
+        <span className="text-muted-foreground">
+          seit <time dateTime={new Date(item.createdAt).toISOString()}>{formatDateTime(item.createdAt)}</time>
+        </span>
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {post ? (
+            <>
+              {post.type === "comment" ? "Kommentar in " : "Diskussion "}
+              <Link to={post.href} className="text-brand-700 underline-offset-2 hover:underline">
+                „{post.discussionTitle}“
+              </Link>
+            </>
+          ) : (
+            `Registrierung von ${author?.name ?? "einem gelöschten Konto"}`
+          )}
+        </h2>
+        {post && (
+          <blockquote className="border-l-4 border-border pl-3 whitespace-pre-line [overflow-wrap:anywhere]">
+            {post.excerpt || <span className="text-muted-foreground">(ohne Text)</span>}
+          </blockquote>
+        )}
+        {post?.hidden?.reason && <p className="text-sm text-muted-foreground">Ausgeblendet: {post.hidden.reason}</p>}
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby={`${headingId}-meldungen`} className="flex min-w-0 flex-col gap-2 text-sm">
+          <h3 id={`${headingId}-meldungen`} className="flex items-center gap-1.5 font-semibold">
+            <FlagIcon className="size-4" aria-hidden="true" />
+            {item.reports.length === 0 ? "Keine Meldungen" : plural(item.reports.length, "Meldung", "Meldungen")}
+          </h3>
+          {item.reports.length > 0 && (
+            <>
+              <ul className="flex flex-wrap gap-1.5" aria-label="Gründe">
+                {reasonCounts(item.reports).map(({ reason, count }) => (
+                  <li key={reason}>
+                    <Badge variant="outline">
+                      {reportReasonLabels[reason]}: {formatCount(count)}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+              <p className="[overflow-wrap:anywhere]">
+                Gemeldet von{" "}
+                {reporters.map((reporter, index) => (
+                  <span key={reporter.id}>
+                    {index > 0 && ", "}
+                    <AuthorLink author={reporter} name={reporter.name} />
+                  </span>
+                ))}
+              </p>
+              {notes.length > 0 && (
+                <ul className="flex flex-col gap-1">
+                  {notes.map((report) => (
+                    <li key={report.reporter.id} className="[overflow-wrap:anywhere]">
+                      „{report.note}“ <span className="text-muted-foreground">– {report.reporter.name}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </section>
+
+        <section aria-labelledby={`${headingId}-autor`} className="flex min-w-0 flex-col gap-2 text-sm">
+          <h3 id={`${headingId}-autor`} className="font-semibold">
+            {item.kind === "sign-up" ? "Konto" : "Verfasst von"}
+          </h3>
+          {author ? (
+            <>
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="[overflow-wrap:anywhere]">
+                  <AuthorLink author={author} name={author.name} />
+                </span>
+                {roleLabels[author.role] && <Badge variant="muted">{roleLabels[author.role]}</Badge>}
+                {author.restriction && <Badge variant="muted">{author.restriction === "suspended" ? "Gesperrt" : "Stummgeschaltet"}</Badge>}
+              </p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="text-muted-foreground">Dabei seit</dt>
+                <dd>{formatMonthYear(author.memberSince)}</dd>
+                <dt className="text-muted-foreground">Beiträge</dt>
+                <dd>{formatCount(author.posts)}</dd>
+                <dt className="text-muted-foreground">Frühere Einträge</dt>
+                <dd>
+                  {author.earlier.decided === 0
+                    ? "keine"
+                    : `${formatCount(author.earlier.decided)} entschieden, davon ${formatCount(author.earlier.upheld)} ausgeblendet`}
+                </dd>
+                <dt className="text-muted-foreground">Hilfreich erhalten</dt>
+                <dd>{formatCount(author.helpfulReceived)}</dd>
+              </dl>
+            </>
+          ) : (
+            <p className="text-muted-foreground">Ein gelöschtes Konto</p>
+          )}
+        </section>
+      </div>
+
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+
+      {post ? (
+        <Form method="post" preventScrollReset className="flex flex-wrap items-start gap-2 border-t border-border pt-4">
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="itemId" value={item.id} />
+          <Button type="submit" name="decision" value="keep" variant="outline" size="sm" disabled={busy} aria-describedby={headingId}>
+            <EyeIcon aria-hidden="true" />
+            Behalten
+          </Button>
+          <Button type="submit" name="decision" value="hide" variant="outline" size="sm" disabled={busy} aria-describedby={headingId}>
+            <EyeOffIcon aria-hidden="true" />
+            Ausblenden
+          </Button>
+          {item.restrictable && author && (
+            <>
+              <Button
+                type="submit"
+                name="decision"
+                value="suspend"
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-describedby={headingId}
+              >
+                <UserXIcon aria-hidden="true" />
+                Ausblenden und sperren
+              </Button>
+              <details className="group min-w-0 basis-full sm:basis-auto">
+                <summary
+                  className={cn(
+                    buttonVariants({ variant: "outline", size: "sm" }),
+                    "cursor-pointer list-none text-destructive [&::-webkit-details-marker]:hidden",
+                  )}
+                >
+                  <TrashIcon aria-hidden="true" />
+                  Als Spam löschen …
+                </summary>
+                <div className="mt-2 flex flex-col gap-2 rounded-md border border-border bg-muted p-3 text-sm">
+                  <p>
+                    Alle Beiträge von {author.name} werden ausgeblendet, und das Konto wird gesperrt, bis ein Administrator die Sperre
+                    aufhebt.
+                  </p>
+                  <div>
+                    <Button
+                      type="submit"
+                      name="decision"
+                      value="spam"
+                      variant="destructive"
+                      size="sm"
+                      disabled={busy}
+                      aria-describedby={headingId}
+                    >
+                      Ja, als Spam löschen
+                    </Button>
+                  </div>
+                </div>
+              </details>
+            </>
+          )}
+        </Form>
+      ) : (
+        <p className="border-t border-border pt-4 text-sm text-muted-foreground">
+          Registrierungen werden im Admin Panel freigeschaltet oder abgelehnt.
+        </p>
+      )}
+    </article>
+  );
+}

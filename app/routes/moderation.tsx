@@ -1,0 +1,111 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ShieldCheckIcon } from "lucide-react";
+import { redirect } from "react-router";
+import { z } from "zod";
+import { Pagination } from "~/components/discussions/pagination";
+import { PageError } from "~/components/layout/page-error";
+import { ReviewItem } from "~/components/moderation/review-item";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { Alert } from "~/components/ui/alert";
+import { formatCount } from "~/lib/format";
+import { pageHref, paths } from "~/lib/paths";
+import { seoMeta } from "~/lib/seo";
+import { texts } from "~/lib/texts";
+import { canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
+import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
+import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import type { Route } from "./+types/moderation";
+
+/** The review queue (issue 29): staff only; everyone else is sent to sign in, to wait, or refused with a 403. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requirePermission(request, "review");
+  const page = requirePageParam(request, paths.moderation);
+  const queue = await listReviewQueue(page);
+  // A decision emptied the last page: its neighbour before it is where the work is.
+  if (page > queue.totalPages) throw redirect(pageHref(paths.moderation, queue.totalPages));
+  return {
+    ...queue,
+    items: queue.items.map((item) => ({ ...item, restrictable: item.author !== null && canRestrict(viewer, item.author) })),
+  };
+}
+
+const itemGone = "Diesen Eintrag gibt es nicht (mehr).";
+
+const decideSchema = z.object({
+  intent: z.literal("decide", { error: texts.unknownError }),
+  itemId: z.uuid({ error: itemGone }),
+  decision: z.enum(reviewDecisions, { error: "Bitte wählen Sie eine Entscheidung." }),
+});
+
+/** Back to the page of the queue the decision was made on (the form posts to the page's own address). */
+function queuePage(request: Request): string {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return pageHref(paths.moderation, Number.isSafeInteger(page) && page > 1 ? page : 1);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requirePermission(request, "review");
+  const submission = parseWithZod(await readFormData(request), { schema: decideSchema });
+  const itemId = typeof submission.payload.itemId === "string" ? submission.payload.itemId : null;
+  const how = {
+    failed: reviewTexts.failed,
+    fallback: { forbidden: texts.permissionDenied, "not-found": itemGone, invalid: texts.unknownError, unexpected: texts.unexpectedError },
+    // Without JavaScript the page is rendered anew: the refusal shows at its item (or above the list when it is gone).
+    page: ({ message }: { message: string | undefined }) => ({ refused: { itemId, message: message ?? reviewTexts.failed } }),
+  };
+  if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), how);
+  const { decision } = submission.value;
+  return respond(decideReview(viewer, { itemId: submission.value.itemId, decision }), {
+    ...how,
+    context: { intent: "decide", item: submission.value.itemId, decision },
+    success: () => redirectWithToast(queuePage(request), { type: "success", title: reviewTexts.done[decision] }),
+  });
+}
+
+export default function ModerationRoute({ loaderData, actionData }: Route.ComponentProps) {
+  useShowToast(actionData?.toast);
+  const { items, total, currentPage, totalPages } = loaderData;
+  const refused = actionData?.refused ?? null;
+  const refusedHere = refused !== null && items.some((item) => item.id === refused.itemId);
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
+        <p className="mt-1 text-muted-foreground">
+          {total === 0
+            ? "Gemeldete und zurückgehaltene Beiträge, älteste zuerst."
+            : `${total === 1 ? "Ein offener Eintrag" : `${formatCount(total)} offene Einträge`}, älteste zuerst.`}
+        </p>
+      </header>
+
+      {refused && !refusedHere && <Alert variant="destructive">{refused.message}</Alert>}
+
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
+          <ShieldCheckIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="text-lg font-semibold">Keine offenen Einträge. Gute Arbeit!</p>
+          <p className="text-muted-foreground">
+            Sobald Mitglieder einen Beitrag melden, erscheint er hier, und Sie erhalten eine Benachrichtigung.
+          </p>
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <ReviewItem item={item} error={refused?.itemId === item.id ? refused.message : null} />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <Pagination basePath={paths.moderation} currentPage={currentPage} totalPages={totalPages} label="Seiten der Warteschlange" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "Moderation", path: paths.moderation, noindex: true });
