@@ -3,7 +3,8 @@ import { auditActions, type AuditAction } from "../db/schema";
 import { expect, test, testClientIp } from "./fixtures";
 import { signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
-import { createMembers } from "./members";
+import { clientOf, createMembers, profilePathOf } from "./members";
+import { discussionWithComment, report, reviewItemOf } from "./moderation-helpers";
 
 /**
  * Every administrator and moderator action, tried over plain HTTP by every
@@ -21,6 +22,10 @@ interface Targets {
   comment: (action: string) => { path: string; commentId: string };
   pendingMember: () => Promise<string>;
   roleTarget: string;
+  /** An open review item per decision and allowed actor: the moderator's (also tried by the refused) and the admin's. */
+  reviewItem: (decision: string, actor: Actor) => string;
+  /** Profiles of members to suspend, to silence, and one suspended beforehand for the lift. */
+  restrictTarget: { suspend: string; silence: string; lift: string };
 }
 
 interface Row {
@@ -39,6 +44,19 @@ const moderateComment = (intent: string, extra: Record<string, string> = {}): Ro
     const { path, commentId } = targets.comment(intent);
     return post(client, path, { intent, commentId, ...extra });
   },
+});
+
+/** A decision from the review queue (/moderation). */
+const decide = (decision: string): Row => ({
+  allowed: staff,
+  attempt: (client, targets, actor) =>
+    post(client, "/moderation", { intent: "decide", itemId: targets.reviewItem(decision, actor), decision }),
+});
+/** Suspending or silencing from the member's profile. */
+const restrict = (kind: "suspend" | "silence"): Row => ({
+  allowed: staff,
+  attempt: (client, targets) =>
+    post(client, targets.restrictTarget[kind], { intent: "restrict", kind, duration: "indefinite", reason: "Matrix" }),
 });
 
 const matrix: Record<AuditAction | "open-admin-panel", Row> = {
@@ -88,6 +106,16 @@ const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   // Staff choosing the solution of someone else's question (the asker's own choice is a member's action, below).
   "mark-solution": moderateComment("mark-solution"),
   "unmark-solution": moderate("unmark-solution"),
+  "review-keep": decide("keep"),
+  // Hiding from the queue; "Ausblenden und sperren" writes review-hide and suspend alike.
+  "review-hide": decide("hide"),
+  "review-spam": decide("spam"),
+  suspend: restrict("suspend"),
+  silence: restrict("silence"),
+  "lift-restriction": {
+    allowed: adminOnly,
+    attempt: (client, targets) => post(client, targets.restrictTarget.lift, { intent: "lift-restriction" }),
+  },
 };
 
 /** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */
@@ -122,12 +150,31 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   };
 
   // The test's own people, made in one go; the author is none of the actors.
-  const [pendingOne, memberOne, moderatorOne, adminOne, authorOne] = await createMembers([
+  const [
+    pendingOne,
+    memberOne,
+    moderatorOne,
+    adminOne,
+    authorOne,
+    reportedOne,
+    spammerForModerator,
+    spammerForAdmin,
+    toSuspend,
+    toSilence,
+    toLift,
+  ] = await createMembers([
     { approved: false },
     { firstName: "Matrixmitglied" },
     { role: "moderator" },
     { role: "admin" },
     { firstName: "Matrixautorin" },
+    // The authors of reported posts, and members to restrict: none of them is an actor.
+    { firstName: "Matrixgemeldet" },
+    { firstName: "Matrixspam" },
+    { firstName: "Matrixspam" },
+    { firstName: "Matrixsperre" },
+    { firstName: "Matrixstumm" },
+    { firstName: "Matrixaufheben" },
   ]);
   const [asPending, asMember, asModerator, admin, author] = await Promise.all([
     signIn(pendingOne.email, pendingOne.password),
@@ -224,11 +271,38 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     return html.match(/name="userId" value="([^"]+)"(?:(?!name="userId").)*?Rolle von (?:<!-- -->)?Matrix Rolle/s)![1]!;
   })();
 
+  // Review items: a comment per decision and allowed actor, reported by the member. "Als Spam löschen" hides all of
+  // its author's posts and suspends them, so each spam item has an author of its own.
+  const reviewItems = new Map<string, string>();
+  const reported = await clientOf(reportedOne);
+  const spammers = { moderator: await clientOf(spammerForModerator), admin: await clientOf(spammerForAdmin) };
+  for (const decision of ["keep", "hide", "spam"]) {
+    for (const actor of ["moderator", "admin"] as const) {
+      const writer = decision === "spam" ? spammers[actor] : reported;
+      const { path, commentId } = await discussionWithComment(writer, `Matrix melden ${decision} ${actor} ${stamp}`, "Gemeldet");
+      await report(asMember, path, commentId);
+      reviewItems.set(`${decision} ${actor}`, await reviewItemOf(admin, commentId));
+    }
+  }
+  const restrictTarget = {
+    suspend: await profilePathOf(toSuspend),
+    silence: await profilePathOf(toSilence),
+    lift: await profilePathOf(toLift),
+  };
+  // What is lifted must first be set.
+  expect(
+    succeeded(
+      await post(admin, restrictTarget.lift, { intent: "restrict", kind: "suspend", duration: "indefinite", reason: "Vorbereitung" }),
+    ),
+  ).toBe(true);
+
   const targets: Targets = {
     discussion: (intent) => discussions.get(intent)!.path,
     comment: (intent) => discussions.get(intent)!,
     pendingMember,
     roleTarget,
+    reviewItem: (decision, actor) => reviewItems.get(`${decision} ${actor === "admin" ? "admin" : "moderator"}`)!,
+    restrictTarget,
   };
 
   const outcomes: string[] = [];
@@ -253,7 +327,7 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   const log = await (await admin.get("/admin")).text();
   expect(log).not.toContain(`${memberOne.name}</a></td>`);
   expect(log).not.toContain(`${memberOne.name}</td>`);
-  for (const context of [...clients.values(), author, anyone]) await context.dispose();
+  for (const context of [...clients.values(), author, anyone, reported, ...Object.values(spammers)]) await context.dispose();
 });
 
 test("members' own actions (watching, notifications, mention suggestions, Hilfreich, solutions) succeed for approved members only", async ({
