@@ -237,7 +237,11 @@ const visitors: Visitor[] = [
   {
     name: "moderator",
     as: "moderator",
-    states: [{ name: "a discussion, with the moderation tools", path: firstDiscussion }],
+    states: [
+      { name: "a discussion, with the moderation tools", path: firstDiscussion },
+      // Whatever the queue holds at the time (other specs report posts): empty or with items.
+      { name: "the review queue", path: "/moderation" },
+    ],
   },
   {
     name: "administrator",
