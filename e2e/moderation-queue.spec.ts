@@ -231,7 +231,7 @@ test("a silenced member reads, and every write answers 403 with a German message
         form: { title: `Stumm schreiben ${Date.now()}`, category: "general", content: "Text", contentFormat: "text" },
         maxRedirects: 0,
       }),
-    Hilfreich: () => member.post(path, { form: { intent: "helpful", commentId, marked: "true" }, maxRedirects: 0 }),
+    Hilfreich: () => member.post(path, { form: { intent: "helpful", helpful: `${commentId}:true` }, maxRedirects: 0 }),
     report: () => member.post(path, { form: { intent: "report", commentId, reason: "spam" }, maxRedirects: 0 }),
   };
   for (const [name, write] of Object.entries(writes) as Array<[string, () => Promise<APIResponse>]>) {
@@ -245,6 +245,7 @@ test("a silenced member reads, and every write answers 403 with a German message
   const admin = await clientOf(administrating);
   expect((await admin.post(profile, { form: { intent: "lift-restriction" }, maxRedirects: 0 })).status()).toBe(302);
   expect((await writes.comment()).status()).toBe(302);
+  expect((await writes.Hilfreich()).status()).toBe(302);
   for (const client of [moderator, member, admin]) await client.dispose();
 });
 

@@ -11,7 +11,7 @@ import { formatCount } from "~/lib/format";
 import { pageHref, paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
+import { can, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
 import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
 import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/moderation";
@@ -25,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page > queue.totalPages) throw redirect(pageHref(paths.moderation, queue.totalPages));
   return {
     ...queue,
+    // Sign-ups are let in or turned away in the admin panel: administrators get a link there.
+    mayApprove: can(viewer, "approveMembers"),
     items: queue.items.map((item) => ({ ...item, restrictable: item.author !== null && canRestrict(viewer, item.author) })),
   };
 }
@@ -64,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ModerationRoute({ loaderData, actionData }: Route.ComponentProps) {
   useShowToast(actionData?.toast);
-  const { items, total, currentPage, totalPages } = loaderData;
+  const { items, total, currentPage, totalPages, mayApprove } = loaderData;
   const refused = actionData?.refused ?? null;
   const refusedHere = refused !== null && items.some((item) => item.id === refused.itemId);
 
@@ -93,7 +95,7 @@ export default function ModerationRoute({ loaderData, actionData }: Route.Compon
         <ol className="flex flex-col gap-4">
           {items.map((item) => (
             <li key={item.id}>
-              <ReviewItem item={item} error={refused?.itemId === item.id ? refused.message : null} />
+              <ReviewItem item={item} mayApprove={mayApprove} error={refused?.itemId === item.id ? refused.message : null} />
             </li>
           ))}
         </ol>

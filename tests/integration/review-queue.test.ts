@@ -226,6 +226,20 @@ describe("the review queue", () => {
   });
 });
 
+describe("a sign-up that looked automated", () => {
+  it("is an item without a post, with its signals and the account", async () => {
+    const waiting = await makeViewer({ approvalStatus: "pending", firstName: "Skript" });
+    await db.insert(reviewItems).values({ kind: "sign-up", memberId: waiting.id, signals: ["no-proof", "too-fast"] });
+    const item = (await wholeQueue()).find((entry) => entry.kind === "sign-up" && entry.author?.id === waiting.id);
+    expect(item).toMatchObject({
+      post: null,
+      signals: ["no-proof", "too-fast"],
+      reports: [],
+      author: { name: "Skript Mitglied", posts: 0 },
+    });
+  });
+});
+
 describe("what the pages send", () => {
   it("the layout counts open items for staff only: a guest's and a member's page never ask", async () => {
     const asked = async (cookie: string | null) => {

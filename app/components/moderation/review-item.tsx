@@ -5,12 +5,16 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatCount, formatDateTime, formatMonthYear } from "~/lib/format";
 import { reportReasonLabels, type ReportReasonName } from "~/lib/moderation";
+import { paths } from "~/lib/paths";
+import { signUpSignalsText, type SignUpSignalName } from "~/lib/sign-up-guard";
 import { cn } from "~/lib/utils";
 
 /** An item of the review queue as the page gets it (dates as the loader serialises them). */
 export interface ReviewItemView {
   id: string;
   kind: "report" | "held" | "sign-up";
+  /** A sign-up's signs of a script. */
+  signals: SignUpSignalName[];
   createdAt: Date | string;
   post: {
     type: "discussion" | "comment";
@@ -57,7 +61,7 @@ function reasonCounts(reports: ReviewItemView["reports"]): Array<{ reason: Repor
  * One item of the review queue (/moderation): the post in context, the reports grouped, the author's history and
  * the decisions, each one click (deleting as spam asks once more, in a <details>, so also without JavaScript).
  */
-export function ReviewItem({ item, error }: { item: ReviewItemView; error: string | null }) {
+export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; mayApprove: boolean; error: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("itemId") === item.id;
   const headingId = `eintrag-${item.id}`;
@@ -109,6 +113,7 @@ export function ReviewItem({ item, error }: { item: ReviewItemView; error: strin
           </blockquote>
         )}
         {post?.hidden?.reason && <p className="text-sm text-muted-foreground">Ausgeblendet: {post.hidden.reason}</p>}
+        {item.signals.length > 0 && <p className="text-sm">Wirkte automatisiert: {signUpSignalsText(item.signals)}.</p>}
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -251,7 +256,17 @@ export function ReviewItem({ item, error }: { item: ReviewItemView; error: strin
         </Form>
       ) : (
         <p className="border-t border-border pt-4 text-sm text-muted-foreground">
-          Registrierungen werden im Admin Panel freigeschaltet oder abgelehnt.
+          {mayApprove ? (
+            <>
+              Freischalten oder ablehnen können Sie die Registrierung im{" "}
+              <Link to={paths.admin} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                Admin Panel
+              </Link>
+              .
+            </>
+          ) : (
+            "Über Registrierungen entscheidet die Administration im Admin Panel."
+          )}
         </p>
       )}
     </article>

@@ -1,10 +1,20 @@
 import { asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { comments, discussions, profiles, reports, reviewItems, type ReportReason, type Role, userRoles } from "../../../db/schema";
+import {
+  comments,
+  discussions,
+  profiles,
+  reports,
+  reviewItems,
+  type ReportReason,
+  type Role,
+  type SignUpSignal,
+  userRoles,
+} from "../../../db/schema";
 import { db } from "~/server/db";
 import { isHidden } from "~/server/platform";
-import { COMMENT_THREADS_PER_PAGE, plainTextExcerpt } from "~/server/discussions";
-import { pageHref, paths } from "~/lib/paths";
+import { commentPageSql, plainTextExcerpt } from "~/server/discussions";
+import { commentPermalink, paths } from "~/lib/paths";
 import { plainMentions } from "~/lib/mentions";
 import { shortenAtWord } from "~/lib/format";
 
@@ -24,6 +34,8 @@ export interface ReviewReport {
 export interface ReviewQueueItem {
   id: string;
   kind: "report" | "held" | "sign-up";
+  /** A sign-up's signs of a script (decision 0031); empty for posts. */
+  signals: SignUpSignal[];
   createdAt: Date;
   /** The reported or held post; null for a sign-up. */
   post: {
@@ -80,8 +92,6 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
   const c = alias(comments, "c");
   const p = alias(profiles, "p");
   const r = alias(userRoles, "r");
-  const top = alias(comments, "top");
-  const thread = alias(comments, "thread");
   const ownDiscussions = alias(discussions, "own_discussions");
   const ownComments = alias(comments, "own_comments");
   const earlier = alias(reviewItems, "earlier");
@@ -91,6 +101,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
     .select({
       id: reviewItems.id,
       kind: reviewItems.kind,
+      signals: reviewItems.signals,
       createdAt: reviewItems.createdAt,
       total: sql<number>`(count(*) over ())::int`,
       discussionId: d.id,
@@ -104,12 +115,8 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
       commentText: c.content,
       commentHiddenAt: c.hiddenAt,
       commentHiddenReason: c.hiddenReason,
-      // The page of the discussion that shows the comment's thread (as commentPageOf counts it).
-      commentPosition: sql<number | null>`case when ${c.id} is null then null else (
-        select count(*) from ${comments} ${top}
-        where ${top.discussionId} = ${c.discussionId} and ${top.parentId} is null
-          and (${top.createdAt}, ${top.id}) <= (select ${thread.createdAt}, ${thread.id} from ${comments} ${thread} where ${thread.id} = coalesce(${c.parentId}, ${c.id}))
-      )::int end`,
+      // The page of the discussion that shows the comment (null for a discussion's own item).
+      commentPage: sql<number | null>`case when ${c.id} is null then null else ${commentPageSql(c)} end`,
       authorId: p.id,
       firstName: p.firstName,
       lastName: p.lastName,
@@ -179,13 +186,10 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
       const discussionHidden = isHidden({ hiddenAt: row.discussionHiddenAt });
       const onComment = row.commentId !== null;
       const commentHidden = onComment && isHidden({ hiddenAt: row.commentHiddenAt });
-      const discussionPath = paths.discussion(row.slug);
       post = {
         type: onComment ? "comment" : "discussion",
         discussionTitle: row.title ?? "",
-        href: onComment
-          ? `${pageHref(discussionPath, Math.ceil((row.commentPosition ?? 0) / COMMENT_THREADS_PER_PAGE))}#comment-${row.commentId}`
-          : discussionPath,
+        href: onComment ? commentPermalink(row.slug, row.commentPage ?? 1, row.commentId!) : paths.discussion(row.slug),
         excerpt: onComment
           ? shortenAtWord(plainMentions(row.commentText ?? ""), EXCERPT_LENGTH)
           : plainTextExcerpt(row.discussionText ?? "", EXCERPT_LENGTH),
@@ -195,6 +199,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
     return {
       id: row.id,
       kind: row.kind,
+      signals: row.signals ?? [],
       createdAt: row.createdAt,
       post,
       author:
