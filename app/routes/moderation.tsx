@@ -12,13 +12,15 @@ import { pageHref, paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { can, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
+
+const moderationOnly = "Diese Seite ist dem Moderationsteam vorbehalten.";
 import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
 import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/moderation";
 
 /** The review queue (issue 29): staff only; everyone else is sent to sign in, to wait, or refused with a 403. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requirePermission(request, "review");
+  const viewer = await requirePermission(request, "review", moderationOnly);
   const page = requirePageParam(request, paths.moderation);
   const queue = await listReviewQueue(page);
   // A decision emptied the last page: its neighbour before it is where the work is.
@@ -46,7 +48,7 @@ function queuePage(request: Request): string {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requirePermission(request, "review");
+  const viewer = await requirePermission(request, "review", moderationOnly);
   const submission = parseWithZod(await readFormData(request), { schema: decideSchema });
   const itemId = typeof submission.payload.itemId === "string" ? submission.payload.itemId : null;
   const how = {

@@ -44,11 +44,11 @@ export function checkPermission(
   return can(viewer, permission) ? ok(viewer) : fail("forbidden", messages.forbidden);
 }
 
-export async function requirePermission(request: Request, permission: Permission): Promise<Viewer> {
+/** `refusal`: the page's own text for members it is not for (the spec's default is the admin panel's). */
+export async function requirePermission(request: Request, permission: Permission, refusal: string = texts.accessDenied): Promise<Viewer> {
   const viewer = await requireApprovedUser(request);
   // A silenced member learns why (and until when) rather than the general refusal.
-  if (!can(viewer, permission))
-    throw data({ message: viewer.silenced ? silencedText(viewer.silenced) : texts.accessDenied }, { status: 403 });
+  if (!can(viewer, permission)) throw data({ message: viewer.silenced ? silencedText(viewer.silenced) : refusal }, { status: 403 });
   return viewer;
 }
 
