@@ -52,6 +52,7 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug",
   "/admin",
   "/notifications",
+  "/moderation",
   "/impressum",
   "/agb",
   "/datenschutz",
