@@ -48,6 +48,8 @@ async function scan(page: Page, { colourOnly = false } = {}) {
       [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]:not([data-removed='true']):not([data-visible='false'])")].every(
         (toast) => toast.dataset.mounted === "true" && getComputedStyle(toast).opacity === "1",
       ) &&
+      // A toast on its way out fades too: wait until it is gone.
+      document.querySelectorAll("[data-sonner-toast][data-removed='true']").length === 0 &&
       document
         .getAnimations()
         .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),

@@ -225,19 +225,8 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Vi
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
   const post = typeof payload.commentId === "string" && payload.commentId !== "" ? payload.commentId : "discussion";
   // A refused report shows in its own form only (the post's "Melden"), not in a comment or reply form.
-  if (intent === "report" || intent === "withdraw-report") return postRefusal(intent, viewer, post);
-  // A refused "Hilfreich" says so in its toast; no form on the page is to blame.
-  if (intent === "helpful")
-    return {
-      failed: failedTitles[intent],
-      fallback: {
-        forbidden: forbiddenText(viewer),
-        "not-found": texts.commentNotFound,
-        invalid: texts.unknownError,
-        unexpected: texts.unexpectedError,
-      },
-      page: () => ({ errors: noErrors, moderationError: null }),
-    };
+  // A refused "Hilfreich" says so in its toast: no form on the page is to blame.
+  if (intent === "report" || intent === "withdraw-report" || intent === "helpful") return postRefusal(intent, viewer, post);
   const raw =
     intent === "create-comment"
       ? payload.parentId
@@ -271,7 +260,8 @@ function forbiddenText(viewer: Viewer | null): string {
   return viewer?.silenced ? silencedText(viewer.silenced) : texts.permissionDenied;
 }
 
-function postRefusal(intent: "report" | "withdraw-report", viewer: Viewer | null, post: string) {
+/** A refused form of one post's own (report, withdraw, Hilfreich): only a report's form shows the message, in place. */
+function postRefusal(intent: "report" | "withdraw-report" | "helpful", viewer: Viewer | null, post: string) {
   return {
     failed: failedTitles[intent],
     fallback: {
@@ -283,7 +273,7 @@ function postRefusal(intent: "report" | "withdraw-report", viewer: Viewer | null
     page: ({ message }: { message: string | undefined }) => ({
       errors: noErrors,
       moderationError: null,
-      report: { post, message: message ?? null },
+      report: intent === "report" ? { post, message: message ?? null } : null,
     }),
   };
 }

@@ -6,37 +6,15 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { formatCount, formatDateTime, formatMonthYear } from "~/lib/format";
 import { reportReasonLabels, type ReportReasonName } from "~/lib/moderation";
 import { paths } from "~/lib/paths";
-import { signUpSignalsText, type SignUpSignalName } from "~/lib/sign-up-guard";
+import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { cn } from "~/lib/utils";
+import type { ReviewQueueItem } from "~/server/moderation";
 
-/** An item of the review queue as the page gets it (dates as the loader serialises them). */
-export interface ReviewItemView {
-  id: string;
-  kind: "report" | "held" | "sign-up";
-  /** A sign-up's signs of a script. */
-  signals: SignUpSignalName[];
-  createdAt: Date | string;
-  post: {
-    type: "discussion" | "comment";
-    discussionTitle: string;
-    href: string;
-    excerpt: string;
-    hidden: { reason: string | null } | null;
-  } | null;
-  author: {
-    id: string;
-    name: string;
-    role: "admin" | "moderator" | "member";
-    memberSince: Date | string;
-    posts: number;
-    helpfulReceived: number;
-    earlier: { decided: number; upheld: number };
-    restriction: "suspended" | "silenced" | null;
-  } | null;
-  reports: Array<{ reason: ReportReasonName; note: string | null; reporter: { id: string; name: string } }>;
+/** An item of the review queue as the page gets it (listReviewQueue), with the guardian's answer for its author. */
+type ReviewItemView = ReviewQueueItem & {
   /** The author may be suspended by this viewer: "Ausblenden und sperren" and "Als Spam löschen" are offered. */
   restrictable: boolean;
-}
+};
 
 const kindLabels: Record<ReviewItemView["kind"], string> = {
   report: "Gemeldet",
@@ -117,7 +95,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby={`${headingId}-meldungen`} className="flex min-w-0 flex-col gap-2 text-sm">
+        <div className="flex min-w-0 flex-col gap-2 text-sm">
           <h3 id={`${headingId}-meldungen`} className="flex items-center gap-1.5 font-semibold">
             <FlagIcon className="size-4" aria-hidden="true" />
             {item.reports.length === 0 ? "Keine Meldungen" : plural(item.reports.length, "Meldung", "Meldungen")}
@@ -153,9 +131,9 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
               )}
             </>
           )}
-        </section>
+        </div>
 
-        <section aria-labelledby={`${headingId}-autor`} className="flex min-w-0 flex-col gap-2 text-sm">
+        <div className="flex min-w-0 flex-col gap-2 text-sm">
           <h3 id={`${headingId}-autor`} className="font-semibold">
             {item.kind === "sign-up" ? "Konto" : "Verfasst von"}
           </h3>
@@ -186,7 +164,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
           ) : (
             <p className="text-muted-foreground">Ein gelöschtes Konto</p>
           )}
-        </section>
+        </div>
       </div>
 
       {error && (
