@@ -19,5 +19,13 @@ export function silencedText(silenced: { until: Date | string | null; reason: st
   return `Ihr Konto ist von der Moderation stummgeschaltet${until}: Sie können lesen, aber nichts schreiben.${reason}`;
 }
 
+/** The text a refused viewer reads: a silenced member learns why and until when, anyone else gets `otherwise`. */
+export function refusalText(
+  viewer: { silenced: { until: Date | string | null; reason: string | null } | null } | null,
+  otherwise: string,
+): string {
+  return viewer?.silenced ? silencedText(viewer.silenced) : otherwise;
+}
+
 /** What a suspended member reads when signing in. */
 export const suspendedText = "Ihr Konto ist gesperrt. Bei Fragen wenden Sie sich bitte an das Moderationsteam.";

@@ -53,7 +53,7 @@ import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server
 import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
 import { reportedBy, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
 import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
-import { silencedText } from "~/lib/moderation";
+import { refusalText } from "~/lib/moderation";
 import { watchLevels } from "~/lib/notifications";
 import {
   can,
@@ -257,7 +257,7 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Vi
 
 /** A silenced member is told why their form was refused; anyone else gets the usual text. */
 function forbiddenText(viewer: Viewer | null): string {
-  return viewer?.silenced ? silencedText(viewer.silenced) : texts.permissionDenied;
+  return refusalText(viewer, texts.permissionDenied);
 }
 
 /** A refused form of one post's own (report, withdraw, Hilfreich): only a report's form shows the message, in place. */

@@ -5,7 +5,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { APIError } from "better-auth/api";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { suspendedNow } from "./restrictions.server";
 import { suspendedText } from "~/lib/moderation";
 import { account, profiles, session, user, verification } from "../../../db/schema";
 import { AUTH_COOKIE_PREFIX, AUTH_SECRET_FILE, env, isProduction, logger } from "~/server/platform";
@@ -134,7 +135,7 @@ export const auth = betterAuth({
           const [profile] = await db
             .select({
               status: profiles.approvalStatus,
-              suspended: sql<boolean>`(${profiles.suspendedAt} is not null and (${profiles.suspendedUntil} is null or ${profiles.suspendedUntil} > now()))`,
+              suspended: suspendedNow,
             })
             .from(profiles)
             .where(eq(profiles.id, newSession.userId));

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { paths } from "~/lib/paths";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { texts } from "~/lib/texts";
-import { silencedText } from "~/lib/moderation";
+import { refusalText } from "~/lib/moderation";
 import { fail, ok, type Outcome } from "~/server/platform";
 import { can, isApproved, type Permission } from "./permissions.server";
 import { getViewer, type Viewer } from "./session.server";
@@ -48,7 +48,7 @@ export function checkPermission(
 export async function requirePermission(request: Request, permission: Permission, refusal: string = texts.accessDenied): Promise<Viewer> {
   const viewer = await requireApprovedUser(request);
   // A silenced member learns why (and until when) rather than the general refusal.
-  if (!can(viewer, permission)) throw data({ message: viewer.silenced ? silencedText(viewer.silenced) : refusal }, { status: 403 });
+  if (!can(viewer, permission)) throw data({ message: refusalText(viewer, refusal) }, { status: 403 });
   return viewer;
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
-import { and, eq, gt, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
+import { activeRestriction, suspendedNow } from "./restrictions.server";
 import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 import { db } from "~/server/db";
@@ -86,16 +87,11 @@ const viewerFields = {
   avatarUrl: profiles.avatarUrl,
   approvalStatus: profiles.approvalStatus,
   role: userRoles.role,
-  suspended: activeRestriction(profiles.suspendedAt, profiles.suspendedUntil),
+  suspended: suspendedNow,
   silenced: activeRestriction(profiles.silencedAt, profiles.silencedUntil),
   silencedUntil: profiles.silencedUntil,
   restrictionReason: profiles.restrictionReason,
 };
-
-/** A restriction set and not yet over (its end passed: it simply stops, nothing needs to clear it). */
-function activeRestriction(since: SQLWrapper, until: SQLWrapper) {
-  return sql<boolean>`(${since} is not null and (${until} is null or ${until} > now()))`;
-}
 
 type ViewerRow = Omit<Viewer, "role" | "silenced"> & {
   role: Role | null;
