@@ -594,6 +594,18 @@ export const demoDiscussions: DemoDiscussion[] = [
     content: `<p>Wir wollen unsere Produktvarianten (Größen und Farben bei Pflanzkübeln) endlich sauber auszeichnen und überlegen, auf <strong>ProductGroup</strong> mit hasVariant und variesBy umzustellen. Bisher hat jede Variante ein eigenes Product-Markup ohne Verbindung untereinander.</p>
 <p>Was mich interessiert:</p>
 <ul><li>Nutzt ihr eine URL pro Variante oder eine URL mit Parametern?</li><li>Gab es Probleme mit dem Merchant Center, wenn Markup und Feed unterschiedliche Varianten-IDs enthalten?</li><li>Habt ihr Veränderungen bei den Rich Results gesehen?</li></ul>
+<p>So sieht unser Entwurf für einen Kübel in drei Farben aus (gekürzt):</p>
+<pre><code class="language-json">{
+  "@context": "https://schema.org",
+  "@type": "ProductGroup",
+  "name": "Pflanzkübel Terra",
+  "productGroupID": "terra-kuebel",
+  "variesBy": ["https://schema.org/color", "https://schema.org/size"],
+  "hasVariant": [
+    { "@type": "Product", "sku": "terra-40-anthrazit", "color": "Anthrazit", "size": "40 cm" },
+    { "@type": "Product", "sku": "terra-40-sand", "color": "Sand", "size": "40 cm" }
+  ]
+}</code></pre>
 <p>Die Doku von Google dazu ist recht ausführlich, aber Praxiserfahrungen wären mir lieber. Die Typen selbst sind auf <a href="https://schema.org/ProductGroup">schema.org</a> beschrieben.</p>`,
     comments: [
       {
@@ -1488,7 +1500,17 @@ export const demoDiscussions: DemoDiscussion[] = [
     author: "aylin",
     daysAgo: 33,
     content: `<p>Unsere Rechtsabteilung möchte, dass wir alle <strong>KI-Crawler</strong> in der robots.txt sperren, weil unsere Ratgebertexte nicht „für das Training verschenkt“ werden sollen. Das Marketing möchte dagegen in ChatGPT und Perplexity sichtbar sein.</p>
-<p>Soweit ich es verstehe, unterscheiden einige Anbieter inzwischen zwischen Crawlern fürs Training und Crawlern für die Suche, zum Beispiel GPTBot und OAI-SearchBot. Und bei Google gibt es Google-Extended, das aber nicht die AI Overviews betrifft.</p>
+<p>Soweit ich es verstehe, unterscheiden einige Anbieter inzwischen zwischen Crawlern fürs Training und Crawlern für die Suche, zum Beispiel <code>GPTBot</code> und <code>OAI-SearchBot</code>. Und bei Google gibt es <code>Google-Extended</code>, das aber nicht die AI Overviews betrifft. In der Doku von OpenAI steht dazu:</p>
+<blockquote><p>OAI-SearchBot is for search. GPTBot is used to make our generative AI foundation models more useful and safe.</p></blockquote>
+<p>Unser aktueller Entwurf sähe so aus:</p>
+<pre><code class="language-text">User-agent: GPTBot
+Disallow: /
+
+User-agent: Google-Extended
+Disallow: /
+
+User-agent: OAI-SearchBot
+Allow: /</code></pre>
 <p>Wie habt ihr das gelöst? Sperrt ihr nur die Trainings-Crawler und lasst die Such-Crawler zu? Und hat jemand Auswirkungen auf die Nennungen in KI-Antworten beobachtet?</p>`,
     comments: [
       {

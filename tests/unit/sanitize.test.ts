@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, plainTextExcerpt, sanitizeRichText, textToHtml } from "~/server/discussions";
+import { htmlToText, plainTextExcerpt, richTextForStorage, sanitizeRichText, textToHtml } from "~/server/discussions";
 
 describe("sanitizeRichText", () => {
   it("keeps bold, bullet lists, paragraphs and line breaks", () => {
@@ -93,5 +93,102 @@ describe("mentions in rich text (decision 0017)", () => {
     expect(sanitizeRichText('<p><a href="/profile/x%22" data-mention="x&quot;">@X</a></p>')).toBe("<p><span>@X</span></p>");
     // Rendering keeps a stored mention of the right shape: only a write could have put it there.
     expect(sanitizeRichText(`<p>${mention("x")}</p>`)).toBe(`<p>${mention("x")}</p>`);
+  });
+});
+
+describe("code and quotes (issue 30, decision 0032)", () => {
+  it("keeps inline code, code blocks with their language and quotes; a code block can be reached by keyboard", () => {
+    expect(sanitizeRichText("<p>Nutzen Sie <code>rel=canonical</code>.</p>")).toBe("<p>Nutzen Sie <code>rel=canonical</code>.</p>");
+    expect(sanitizeRichText('<pre><code class="language-json">{"a": 1}</code></pre>')).toBe(
+      '<pre tabindex="0"><code class="language-json">{"a": 1}</code></pre>',
+    );
+    expect(sanitizeRichText("<blockquote><p>Zitat</p></blockquote>")).toBe("<blockquote><p>Zitat</p></blockquote>");
+  });
+
+  it("allows only language-* on code and hljs-* on spans; every other class and attribute goes", () => {
+    expect(
+      sanitizeRichText('<pre class="x" style="color:red" onclick="a()"><code class="language-js bg-red-500 hljs">x</code></pre>'),
+    ).toBe('<pre tabindex="0"><code class="language-js">x</code></pre>');
+    expect(sanitizeRichText('<p><span class="hljs-keyword sr-only fixed" id="x" data-x="1">a</span></p>')).toBe(
+      '<p><span class="hljs-keyword">a</span></p>',
+    );
+    expect(sanitizeRichText('<p class="hljs-keyword"><strong class="language-js">a</strong></p>')).toBe("<p><strong>a</strong></p>");
+    expect(sanitizeRichText('<pre tabindex="-1"><code>x</code></pre>')).toBe('<pre tabindex="0"><code>x</code></pre>');
+  });
+
+  it("keeps a quote's source only when it is a page of this site or a web address", () => {
+    expect(sanitizeRichText('<blockquote cite="/discussion/x?page=2#comment-1"><p>a</p></blockquote>')).toBe(
+      '<blockquote cite="/discussion/x?page=2#comment-1"><p>a</p></blockquote>',
+    );
+    for (const cite of ["javascript:alert(1)", "//evil.example/x", "/\\evil.example", "data:text/html,x", "mailto:a@b.de", " /\t/evil"]) {
+      expect(sanitizeRichText(`<blockquote cite="${cite}"><p>a</p></blockquote>`), cite).toBe("<blockquote><p>a</p></blockquote>");
+    }
+  });
+
+  it("links to a post of this site stay relative and in the same tab; tricks that leave the site are dropped", () => {
+    expect(sanitizeRichText('<p><a href="/discussion/x#comment-1" target="_blank">Anna schrieb:</a></p>')).toBe(
+      '<p><a href="/discussion/x#comment-1" rel="nofollow ugc noopener">Anna schrieb:</a></p>',
+    );
+    for (const href of ["//evil.example", "/\\evil.example", "/\\/evil.example", "\\\\evil.example"]) {
+      expect(sanitizeRichText(`<p>a<a href="${href}">x</a></p>`), href).toBe("<p>a</p>");
+    }
+  });
+
+  it("nothing that runs survives inside code blocks and quotes", () => {
+    const attacks = [
+      "<pre><code><img src=x onerror=alert(1)></code></pre>",
+      '<pre><code class="language-js"><script>alert(2)</script></code></pre>',
+      '<blockquote><a href="javascript:alert(3)">x</a><svg onload=alert(4)></svg></blockquote>',
+      '<code><a href="data:text/html,x">x</a></code>',
+      '<blockquote cite="javascript:alert(5)" onmouseover="alert(6)"><p>x</p></blockquote>',
+      '<pre><code class="language-&quot;&gt;&lt;script&gt;alert(7)&lt;/script&gt;">x</code></pre>',
+      '<span class="hljs-string" style="background:url(javascript:alert(8))">x</span>',
+    ];
+    for (const attack of attacks) {
+      for (const output of [sanitizeRichText(attack), richTextForStorage(attack)]) {
+        expect(output, attack).not.toMatch(/<script|<img|<svg|javascript:|data:|onerror|onload|onmouseover|style=/i);
+      }
+    }
+  });
+});
+
+describe("highlighting on the write", () => {
+  it("highlights a code block with its language and escapes its text", () => {
+    const stored = richTextForStorage('<pre><code class="language-json">{"name": "&lt;b&gt;"}</code></pre>');
+    expect(stored).toBe(
+      '<pre tabindex="0"><code class="language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"name"</span><span class="hljs-punctuation">:</span> <span class="hljs-string">"&lt;b&gt;"</span><span class="hljs-punctuation">}</span></code></pre>',
+    );
+    // What the page sanitizes again stays as stored.
+    expect(sanitizeRichText(stored)).toBe(stored);
+  });
+
+  it("drops spans the writer brought and highlights the text anew", () => {
+    const stored = richTextForStorage('<pre><code class="language-js"><span class="hljs-comment">const</span> a = 1;</code></pre>');
+    expect(stored).toBe(
+      '<pre tabindex="0"><code class="language-js"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>;</code></pre>',
+    );
+  });
+
+  it("guesses the language of a code block without one, and leaves prose and unknown languages plain", () => {
+    expect(richTextForStorage("<pre><code>SELECT url FROM pages WHERE status = 404;</code></pre>")).toContain(
+      '<code class="language-sql"><span class="hljs-keyword">SELECT</span>',
+    );
+    expect(richTextForStorage("<pre><code>Das ist ein Satz.</code></pre>")).toBe('<pre tabindex="0"><code>Das ist ein Satz.</code></pre>');
+    expect(richTextForStorage('<pre><code class="language-regex">^/alt/(.*)$</code></pre>')).toBe(
+      '<pre tabindex="0"><code class="language-regex">^/alt/(.*)$</code></pre>',
+    );
+    expect(richTextForStorage('<pre><code class="language-cobol">MOVE A TO B</code></pre>')).toBe(
+      '<pre tabindex="0"><code class="language-cobol">MOVE A TO B</code></pre>',
+    );
+  });
+
+  it("leaves inline code unhighlighted", () => {
+    expect(richTextForStorage("<p><code>const a = 1</code></p>")).toBe("<p><code>const a = 1</code></p>");
+  });
+
+  it("code blocks and quotes come back out as text", () => {
+    expect(htmlToText('<p>a</p><pre><code class="language-js">x\n  y</code></pre><blockquote><p>z</p></blockquote>')).toBe(
+      "a\n\nx\n  y\n\nz",
+    );
   });
 });

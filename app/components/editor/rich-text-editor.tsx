@@ -13,11 +13,12 @@ import { BoldIcon, LinkIcon, ListIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { mentionExtension, type MentionMenu } from "./mention-extension";
+import { codeAndQuoteExtensions, CodeQuoteButtons } from "./code-quote-extensions";
 import { cn } from "~/lib/utils";
 
 /**
- * The forum's rich-text editor: bold, bullet lists, links and line breaks,
- * nothing else. The server sanitises whatever arrives anyway; this only keeps
+ * The forum's rich-text editor: bold, bullet lists, links, line breaks, code
+ * and quotes, nothing else. The server sanitises whatever arrives anyway; this only keeps
  * the editing honest. Loaded lazily, only on pages that edit.
  */
 function normaliseUrl(input: string): string | null {
@@ -89,6 +90,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
       Placeholder.configure({ placeholder: "Worum geht es? Fett: Strg+B · Link: Strg+L" }),
       LinkShortcut,
       mentions,
+      ...codeAndQuoteExtensions,
     ],
     content: initialHtml,
     editorProps: {
@@ -105,6 +107,11 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
       handlePaste: (view, event) => {
         const text = event.clipboardData?.getData("text/plain");
         if (text === undefined) return false;
+        // In a code block the line breaks are the code's own.
+        if (view.state.selection.$from.parent.type.spec.code) {
+          view.dispatch(view.state.tr.insertText(text.replace(/\r\n?/g, "\n")).scrollIntoView());
+          return true;
+        }
         const { schema } = view.state;
         const hardBreak = schema.nodes.hardBreak;
         const nodes = text
@@ -139,7 +146,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         invalid ? "border-destructive" : "border-gray-400",
       )}
     >
-      <div role="toolbar" aria-label="Formatierung" className="flex gap-1 border-b border-border p-1">
+      <div role="toolbar" aria-label="Formatierung" className="flex flex-wrap gap-1 border-b border-border p-1">
         <ToolbarButton label="Fett (Strg+B)" active={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
           <BoldIcon aria-hidden="true" />
         </ToolbarButton>
@@ -149,6 +156,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         <ToolbarButton label="Link (Strg+L)" active={state?.link} onClick={() => editor && promptForLink(editor)}>
           <LinkIcon aria-hidden="true" />
         </ToolbarButton>
+        <CodeQuoteButtons editor={editor} Button={ToolbarButton} />
       </div>
       <EditorContent editor={editor} />
       {mentionMenu && (

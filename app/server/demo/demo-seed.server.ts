@@ -5,7 +5,7 @@ import { demoDiscussions, demoMembers, type DemoComment } from "../../../db/seed
 import { slugify } from "~/lib/slug";
 import { unqualified, type Database } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword } from "~/server/accounts";
-import { htmlToText, sanitizeRichText } from "~/server/discussions";
+import { htmlToText, richTextForStorage } from "~/server/discussions";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -143,7 +143,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
         id,
         slug: uniqueSlug(discussion.title),
         title: discussion.title,
-        content: sanitizeRichText(discussion.content),
+        content: richTextForStorage(discussion.content),
         category: discussion.category,
         authorId: authorId(discussion.author),
         isPinned: discussion.pinned ?? false,

@@ -1,7 +1,7 @@
 import { sampleDiscussions } from "../../../db/seed/sample-discussions";
 import { recordAudit } from "~/server/moderation";
 import { db } from "~/server/db";
-import { insertWithUniqueSlug, sanitizeRichText } from "~/server/discussions";
+import { insertWithUniqueSlug, richTextForStorage } from "~/server/discussions";
 import { can, type Viewer } from "~/server/accounts";
 import { type Outcome, waitOutsideGate } from "~/server/platform";
 
@@ -20,7 +20,7 @@ export async function seedSample(actor: Viewer | null, index: number): Promise<O
   if (!sample) return { ok: false, reason: "invalid", message: "Diese Beispiel-Diskussion gibt es nicht." };
   const row = await db.transaction(async (tx) => {
     const row = await insertWithUniqueSlug(
-      { title: sample.title, content: sanitizeRichText(sample.content), category: sample.category, authorId: actor.id },
+      { title: sample.title, content: richTextForStorage(sample.content), category: sample.category, authorId: actor.id },
       tx,
     );
     await recordAudit(tx, actor, { action: "seed-sample", targetType: "discussion", targetId: row.id, targetLabel: sample.title });

@@ -30,6 +30,9 @@ const turndown = new TurndownService({
   strongDelimiter: "**",
   emDelimiter: "_",
   linkStyle: "inlined",
+  // Code blocks as ``` fences with their language (```json); the highlighting spans are left behind.
+  codeBlockStyle: "fenced",
+  fence: "```",
 });
 
 /** Text that Markdown must show as it is (titles, names): its Markdown characters escaped. */
@@ -37,7 +40,7 @@ export function escapeMarkdown(text: string): string {
   return turndown.escape(text);
 }
 
-/** Rich text (already reduced to p, br, strong, ul, li, a) as Markdown. */
+/** Rich text (already reduced to p, br, strong, ul, li, a, code, pre, blockquote) as Markdown. */
 export function richTextToMarkdown(html: string): string {
   return turndown.turndown(sanitizeRichText(html));
 }

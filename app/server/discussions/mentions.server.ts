@@ -4,7 +4,7 @@ import { profiles } from "../../../db/schema";
 import { MENTION_LIMIT, MENTION_TOKEN, mentionToken, type MentionNames } from "~/lib/mentions";
 import { authorFullName } from "~/lib/authors";
 import { db, type Database, type Transaction } from "~/server/db";
-import { escapeHtml, sanitizeRichText } from "./sanitize.server";
+import { escapeHtml, richTextForStorage, sanitizeRichText } from "./sanitize.server";
 
 /**
  * Mentions on a write (decision 0017): only approved members can be mentioned,
@@ -33,7 +33,7 @@ export async function resolveRichTextMentions(
 ): Promise<{ html: string; memberIds: string[] }> {
   const candidates = [...sanitizeRichText(html).matchAll(DATA_MENTION)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
   const mentionable = await mentionableAmong(candidates, executor);
-  const clean = sanitizeRichText(html, mentionable);
+  const clean = richTextForStorage(html, mentionable);
   return { html: clean, memberIds: mentionedIn(clean) };
 }
 

@@ -1,16 +1,31 @@
 import sanitizeHtml from "sanitize-html";
 import { env } from "~/server/platform";
 import { shortenAtWord } from "~/lib/format";
+import { highlightCodeBlocks } from "./code-highlight.server";
 
-/** Rich text keeps bold, bullet lists, links, paragraphs and line breaks. Everything else becomes text. */
+/**
+ * Rich text keeps bold, bullet lists, links, paragraphs, line breaks, inline code, code blocks (with the
+ * highlighting spans the write added, decision 0032) and quotes. Everything else becomes text.
+ */
 const LINK_REL = "nofollow ugc noopener";
 const ALLOWED_SCHEMES = ["http", "https", "mailto"];
 const ownHost = new URL(env.PUBLIC_URL).host;
 
-/** A link target we accept: absolute http(s) or mailto, nothing that a browser could run. */
+/** A path on this site ("/discussion/…#comment-…", what a quote links to); never "//host" or "/\\host". */
+const SITE_PATH = /^\/(?![/\\])[^\s]*$/;
+
+/** A link target we accept: absolute http(s), mailto or a path on this site, nothing that a browser could run. */
 function safeHref(raw: string | undefined): string | null {
   if (!raw) return null;
   const href = raw.trim();
+  if (SITE_PATH.test(href)) {
+    try {
+      const url = new URL(href, env.PUBLIC_URL);
+      return url.host === ownHost ? `${url.pathname}${url.search}${url.hash}` : null;
+    } catch {
+      return null;
+    }
+  }
   if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
   try {
     const url = new URL(href);
@@ -22,8 +37,6 @@ function safeHref(raw: string | undefined): string | null {
 
 /** A mention's id: better-auth ids are letters, digits, '-' and '_'. */
 const MENTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** Marks a refused mention for exclusiveFilter (which sees the tag as "a"); not in the allow-list, so never output. */
-const MENTION_TEXT = "data-mention-text";
 
 /**
  * A mention (decision 0017) is exactly `<a href="/profile/<id>" data-mention="<id>">`.
@@ -34,29 +47,38 @@ const MENTION_TEXT = "data-mention-text";
 function mentionTag(attribs: sanitizeHtml.Attributes, mentionable: ReadonlySet<string> | undefined): sanitizeHtml.Tag {
   const id = attribs["data-mention"] ?? "";
   const genuine = MENTION_ID.test(id) && attribs.href === `/profile/${id}` && (mentionable === undefined || mentionable.has(id));
-  return genuine
-    ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } }
-    : { tagName: "span", attribs: { [MENTION_TEXT]: "" } };
+  return genuine ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } } : { tagName: "span", attribs: {} };
 }
 
 const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOptions => ({
-  allowedTags: ["p", "br", "strong", "ul", "li", "a", "span"],
-  allowedAttributes: { a: ["href", "rel", "target", "data-mention"] },
+  allowedTags: ["p", "br", "strong", "ul", "li", "a", "span", "code", "pre", "blockquote"],
+  allowedAttributes: { a: ["href", "rel", "target", "data-mention"], pre: ["tabindex"], blockquote: ["cite"] },
+  // A code block's language, and the highlighting of its words; no other class, so nothing borrows the site's styles.
+  allowedClasses: { code: ["language-*"], span: ["hljs-*", "language-*"] },
   allowedSchemes: ALLOWED_SCHEMES,
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
   // Their content is code or markup, not text: dropped entirely.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "template", "title", "object", "embed"],
-  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href && frame.attribs[MENTION_TEXT] === undefined,
+  // A link without a usable target goes, a refused mention (renamed to a span) stays. exclusiveFilter sees the
+  // tag as written ("a"); sanitize-html notes the name transformTags gave it in `name`, outside its types.
+  exclusiveFilter: (frame) =>
+    frame.tag === "a" && !frame.attribs.href && (frame as sanitizeHtml.IFrame & { name?: string }).name !== "span",
   transformTags: {
     b: "strong",
+    // Reachable by keyboard: a code block wider than the screen scrolls inside itself (axe: scrollable-region-focusable).
+    pre: () => ({ tagName: "pre", attribs: { tabindex: "0" } }),
+    blockquote: (_tagName, attribs): sanitizeHtml.Tag => {
+      const cite = safeHref(attribs.cite);
+      return { tagName: "blockquote", attribs: cite && !cite.startsWith("mailto:") ? { cite } : {} };
+    },
     a: (_tagName, attribs): sanitizeHtml.Tag => {
       if (attribs["data-mention"] !== undefined) return mentionTag(attribs, mentionable);
       const href = safeHref(attribs.href);
       // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a
       // disallowed tag instead makes sanitize-html close the wrong element.)
       if (!href) return { tagName: "a", attribs: {} };
-      const external = !href.startsWith("mailto:") && new URL(href).host !== ownHost;
+      const external = !href.startsWith("mailto:") && !href.startsWith("/") && new URL(href).host !== ownHost;
       const linkAttribs: sanitizeHtml.Attributes = { href, rel: LINK_REL };
       if (external) linkAttribs.target = "_blank";
       return { tagName: "a", attribs: linkAttribs };
@@ -71,6 +93,14 @@ const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOp
  */
 export function sanitizeRichText(html: string, mentionable?: ReadonlySet<string>): string {
   return sanitizeHtml(html, options(mentionable)).trim();
+}
+
+/**
+ * Rich text as it is stored: sanitized, its code blocks highlighted (decision 0032). Every write of a
+ * post goes through here; rendering sanitizes again with sanitizeRichText, which keeps the highlighting.
+ */
+export function richTextForStorage(html: string, mentionable?: ReadonlySet<string>): string {
+  return highlightCodeBlocks(sanitizeRichText(html, mentionable));
 }
 
 /** Text as HTML that shows it as it is. */
@@ -98,13 +128,13 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** Rich text as plain text: paragraphs become blank lines, list items "- " lines, links their text. */
+/** Rich text as plain text: paragraphs, code blocks and quotes become blank lines, list items "- " lines, links their text. */
 export function htmlToText(html: string): string {
   const marked = html
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<li[^>]*>/gi, "- ")
     .replace(/<\/li>/gi, "\n")
-    .replace(/<\/p>|<\/ul>/gi, "\n\n");
+    .replace(/<\/p>|<\/ul>|<\/pre>|<\/blockquote>/gi, "\n\n");
   return decodeEntities(sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} }))
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
@@ -113,7 +143,9 @@ export function htmlToText(html: string): string {
 
 /** First characters of the text without markup (meta description). */
 export function plainTextExcerpt(html: string, length = 160): string {
-  const text = decodeEntities(sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} }))
+  const text = decodeEntities(
+    sanitizeHtml(html.replace(/<\/(p|li|pre|blockquote)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} }),
+  )
     .replace(/\s+/g, " ")
     .trim();
   return shortenAtWord(text, length);
