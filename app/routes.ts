@@ -32,6 +32,8 @@ export default [
   route("admin/samples", "routes/admin.samples.ts"),
   route("theme", "routes/theme.ts"),
   route("members/suggestions", "routes/members.suggestions.ts"),
+  route("images", "routes/images.ts"),
+  route("images/:id/:file", "routes/images.file.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),

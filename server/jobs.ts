@@ -11,6 +11,7 @@ import { env, logger } from "~/server/platform";
 // The domains that define schedules, loaded before the runner starts so it makes every schedule's row.
 import "~/server/accounts";
 import "~/server/discussions";
+import "~/server/images";
 import "~/server/mail";
 import "~/server/notifications";
 import "~/server/seo";

@@ -3,6 +3,7 @@
  * Express setup, the guards every request passes, and the error handlers.
  */
 import type { Socket } from "node:net";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -30,6 +31,7 @@ import {
   mustNotBeStored,
   observeGauge,
   type PageCache,
+  PRIVATE_STORAGE_PREFIXES,
   readRequestBody,
   redactUrl,
   requestErrorTexts,
@@ -177,6 +179,8 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
     ),
   );
   app.use(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } })));
+  // Post images go out through /images/… once their post's visibility is checked (decision 0032), never as files.
+  app.use(STORAGE_URL_PREFIX, (req, res, next) => (isPrivateStoragePath(req.path) ? sendText(res, 404, requestErrorTexts.notFound) : next()));
   // Uploaded files never reuse a name: a new upload is a new URL.
   app.use(STORAGE_URL_PREFIX, express.static(storageDirectory(), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
@@ -264,6 +268,18 @@ function redirectToCanonicalUrls(req: express.Request, res: express.Response, ne
     })
     .type("text/plain; charset=utf-8")
     .send(`Diese Seite hat eine neue Adresse: ${target}`);
+}
+
+/** A path under /storage/ that names a private file, however it is spelt ("..", "//", escapes, capitals). */
+function isPrivateStoragePath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  const key = path.posix.normalize(`/${decoded}`).replace(/^\/+/, "").toLowerCase();
+  return PRIVATE_STORAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
 }
 
 /**

@@ -71,6 +71,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   moderate: staff,
   createDiscussion: approved,
   comment: approved,
+  uploadImages: approved,
   receiveNotifications: letIn,
   watch: letIn,
   mentionMembers: letIn,

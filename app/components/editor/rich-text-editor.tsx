@@ -9,16 +9,19 @@ import { Extension, type Editor } from "@tiptap/core";
 import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { BoldIcon, LinkIcon, ListIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { BoldIcon, ImageIcon, LinkIcon, ListIcon } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
+import { ImageAltDialog, type PendingImage } from "./image-alt-dialog";
+import { PostImage } from "./image-extension";
+import { firstFileOf, uploadImage } from "./image-upload";
 import { mentionExtension, type MentionMenu } from "./mention-extension";
 import { codeAndQuoteExtensions, CodeQuoteButtons } from "./code-quote-extensions";
 import { cn } from "~/lib/utils";
 
 /**
- * The forum's rich-text editor: bold, bullet lists, links, line breaks, code
- * and quotes, nothing else. The server sanitises whatever arrives anyway; this only keeps
+ * The forum's rich-text editor: bold, bullet lists, links, line breaks, code,
+ * quotes and images (pasted, dropped or picked; each with a description), nothing else. The server sanitises whatever arrives anyway; this only keeps
  * the editing honest. Loaded lazily, only on pages that edit.
  */
 function normaliseUrl(input: string): string | null {
@@ -68,6 +71,10 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
   const [mentionMenu, setMentionMenu] = useState<MentionMenu | null>(null);
   const listId = useId();
   const [mentions] = useState(() => mentionExtension(setMentionMenu, (index) => `${listId}-option-${index}`));
+  const [pendingImage, setPendingImage] = useState<(PendingImage & { at: number | null }) | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** Starts the upload at once and asks for the description meanwhile; `at` is where a dropped file lands. */
+  const startImage = (file: File, at: number | null = null) => setPendingImage({ file, upload: uploadImage(file), at });
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -91,6 +98,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
       LinkShortcut,
       mentions,
       ...codeAndQuoteExtensions,
+      PostImage,
     ],
     content: initialHtml,
     editorProps: {
@@ -103,8 +111,20 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         ...(invalid ? { "aria-invalid": "true" } : {}),
         class: "prose-forum min-h-48 px-3 py-2 focus:outline-none",
       },
-      // Pasting inserts plain text only: no foreign markup, styles or tracking links.
+      handleDrop: (view, event) => {
+        const file = firstFileOf((event as DragEvent).dataTransfer?.files);
+        if (!file) return false;
+        event.preventDefault();
+        startImage(file, view.posAtCoords({ left: (event as DragEvent).clientX, top: (event as DragEvent).clientY })?.pos ?? null);
+        return true;
+      },
+      // Pasting inserts plain text only (no foreign markup, styles or tracking links), or a pasted image file.
       handlePaste: (view, event) => {
+        const file = firstFileOf(event.clipboardData?.files);
+        if (file) {
+          startImage(file);
+          return true;
+        }
         const text = event.clipboardData?.getData("text/plain");
         if (text === undefined) return false;
         // In a code block the line breaks are the code's own.
@@ -157,6 +177,23 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
           <LinkIcon aria-hidden="true" />
         </ToolbarButton>
         <CodeQuoteButtons editor={editor} Button={ToolbarButton} />
+        <ToolbarButton label="Bild einfügen" active={undefined} onClick={() => fileInput.current?.click()}>
+          <ImageIcon aria-hidden="true" />
+        </ToolbarButton>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="image-file-input"
+          onChange={(event) => {
+            const file = firstFileOf(event.target.files);
+            event.target.value = "";
+            if (file) startImage(file);
+          }}
+        />
       </div>
       <EditorContent editor={editor} />
       {mentionMenu && (
@@ -185,6 +222,21 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
           ))}
         </ul>
       )}
+      <ImageAltDialog
+        pending={pendingImage}
+        onCancel={() => {
+          setPendingImage(null);
+          editor?.commands.focus();
+        }}
+        onInsert={(image, alt) => {
+          const at = pendingImage?.at ?? null;
+          setPendingImage(null);
+          if (!editor) return;
+          const node = { type: "postImage", attrs: { src: image.src, srcset: image.srcset, sizes: image.sizes, width: image.width, height: image.height, alt } };
+          const chain = editor.chain().focus();
+          (at === null ? chain.insertContent(node) : chain.insertContentAt(at, node)).run();
+        }}
+      />
       <input type="hidden" name={name} value={html} />
       <input type="hidden" name="contentFormat" value="html" />
     </div>

@@ -37,6 +37,7 @@ export {
   checkRateLimits,
   hitRateLimit,
   helpfulMarksPerMember,
+  imageUploadsPerMember,
   mentionSuggestionsPerMember,
   purgeRateLimits,
   type RateRule,

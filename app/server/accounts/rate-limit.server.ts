@@ -35,6 +35,9 @@ export const authRateRules = {
 /** "Hilfreich" clicks: plenty for reading a thread, too few for a script flooding someone's bell. */
 export const helpfulMarksPerMember: RateRule = { name: "helpful:member", limit: 60, windowSeconds: 10 * 60 };
 
+/** Images for posts: a screenshot-heavy answer fits many times over; a script filling our storage does not. */
+export const imageUploadsPerMember: RateRule = { name: "image-upload:member", limit: 30, windowSeconds: 60 * 60 };
+
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 
 /**

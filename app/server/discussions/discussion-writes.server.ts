@@ -7,7 +7,8 @@ import { discussionEvents } from "./events.server";
 import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
 import { can, canEditDiscussion, type Viewer } from "~/server/accounts";
 import { textToHtml } from "./sanitize.server";
-import { done, fail, ok, isHidden } from "~/server/platform";
+import { done, fail, ok, isHidden, type Outcome } from "~/server/platform";
+import { attachPostImages, resolvePostImages, type PostRef } from "~/server/images";
 import { changedNow } from "./discussion-detail.server";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
@@ -49,9 +50,19 @@ export async function insertWithUniqueSlug(
   throw new Error(`Kein freier Slug für "${base}" gefunden`);
 }
 
-/** The stored body and the members it mentions (approved, at most ten; the rest stays text). */
-function contentHtml(input: { content: string; contentFormat: "html" | "text" }, tx: Transaction) {
-  return resolveRichTextMentions(input.contentFormat === "html" ? input.content : textToHtml(input.content), tx);
+/**
+ * The stored body, the members it mentions (approved, at most ten; the rest stays text) and the images it shows
+ * (the writer's uploads and the post's own, each with an alt text: decision 0032).
+ */
+async function contentHtml(
+  input: { content: string; contentFormat: "html" | "text" },
+  tx: Transaction,
+  writer: { actorId: string; post?: PostRef },
+): Promise<Outcome<{ html: string; memberIds: string[]; imageIds: string[] }>> {
+  const mentions = await resolveRichTextMentions(input.contentFormat === "html" ? input.content : textToHtml(input.content), tx);
+  const images = await resolvePostImages(tx, mentions.html, writer);
+  if (!images.ok) return images;
+  return ok({ html: images.value.html, memberIds: mentions.memberIds, imageIds: images.value.imageIds });
 }
 
 /** Spec: create discussion. It may be assigned to an approved member. */
@@ -70,11 +81,14 @@ export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { a
   }),
   async change(tx, { actor, input, loaded: { assignee } }) {
     if (input.assignedTo && !assignee) return fail("invalid", "Das ausgewählte Mitglied gibt es nicht.");
-    const content = await contentHtml(input, tx);
+    const written = await contentHtml(input, tx, { actorId: actor.id });
+    if (!written.ok) return written;
+    const content = written.value;
     const inserted = await insertWithUniqueSlug(
       { title: input.title, content: content.html, category: input.category, authorId: actor.id, assignedTo: assignee?.id ?? null },
       tx,
     );
+    await attachPostImages(tx, { discussionId: inserted.id }, content.imageIds);
     await discussionEvents.emit(tx, "discussion.created", {
       discussionId: inserted.id,
       slug: inserted.slug,
@@ -116,7 +130,10 @@ export const updateDiscussion = defineService<
     )[0] ?? null,
   authorize: canEditDiscussion,
   async change(tx, { actor, input, loaded: existing }) {
-    const content = await contentHtml(input, tx);
+    const written = await contentHtml(input, tx, { actorId: actor.id, post: { discussionId: existing.id } });
+    if (!written.ok) return written;
+    const content = written.value;
+    await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
     await tx
       .update(discussions)
       .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: changedNow })

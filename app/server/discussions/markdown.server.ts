@@ -35,6 +35,17 @@ const turndown = new TurndownService({
   fence: "```",
 });
 
+// A post image (decision 0032) as Markdown's image, at its largest width and with the site's address: a reader of the
+// Markdown has no page to resolve a path against.
+turndown.addRule("post-image", {
+  filter: (node) => node.nodeName === "A" && node.getAttribute("data-image") !== null && node.querySelector("img") !== null,
+  replacement: (_content, node) => {
+    const image = (node as HTMLElement).querySelector("img")!;
+    const alt = (image.getAttribute("alt") ?? "").replace(/[[\]\\]/g, "\\$&");
+    return `![${alt}](${new URL((node as HTMLElement).getAttribute("href") ?? "", env.PUBLIC_URL).toString()})`;
+  },
+});
+
 /** Text that Markdown must show as it is (titles, names): its Markdown characters escaped. */
 export function escapeMarkdown(text: string): string {
   return turndown.escape(text);

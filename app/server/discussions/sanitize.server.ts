@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import { env } from "~/server/platform";
 import { shortenAtWord } from "~/lib/format";
 import { highlightCodeBlocks } from "./code-highlight.server";
+import { IMAGE_SIZES, IMAGE_URL, imageUrl } from "~/lib/post-images";
 
 /**
  * Rich text keeps bold, bullet lists, links, paragraphs, line breaks, inline code, code blocks (with the
@@ -50,20 +51,62 @@ function mentionTag(attribs: sanitizeHtml.Attributes, mentionable: ReadonlySet<s
   return genuine ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } } : { tagName: "span", attribs: {} };
 }
 
+/** A dimension as an image of ours can have it: 1 to 2,000 px. */
+const DIMENSION = /^(?:[1-9][0-9]{0,2}|1[0-9]{3}|2000)$/;
+
+/**
+ * A post image (decision 0032) is an `<img>` whose every address is one of
+ * ours (`/images/{id}/{width}.webp`, one id) with numeric size, lazy and
+ * async; anything else (another host, `javascript:`, `data:`, an event
+ * handler, a style) is dropped with the element. The write then rebuilds each
+ * kept image from its stored record (resolvePostImages).
+ */
+function imageTag(attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const src = IMAGE_URL.exec(attribs.src ?? "");
+  if (!src) return { tagName: "img", attribs: {} };
+  const id = src[1]!;
+  const kept: sanitizeHtml.Attributes = { src: imageUrl(id, Number(src[2])) };
+  const srcset = (attribs.srcset ?? "")
+    .split(",")
+    .map((entry) => /^(\S+) ([1-9][0-9]{0,3})w$/.exec(entry.trim()))
+    .filter((entry) => entry !== null && IMAGE_URL.exec(entry[1]!)?.[1] === id && IMAGE_URL.exec(entry[1]!)?.[2] === entry[2]);
+  if (srcset.length > 0) {
+    kept.srcset = srcset.map((entry) => `${entry![1]} ${entry![2]}w`).join(", ");
+    kept.sizes = IMAGE_SIZES;
+  }
+  if (DIMENSION.test(attribs.width ?? "") && DIMENSION.test(attribs.height ?? "")) {
+    kept.width = attribs.width!;
+    kept.height = attribs.height!;
+  }
+  kept.alt = attribs.alt ?? "";
+  kept.loading = "lazy";
+  kept.decoding = "async";
+  return { tagName: "img", attribs: kept };
+}
+
 const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOptions => ({
-  allowedTags: ["p", "br", "strong", "ul", "li", "a", "span", "code", "pre", "blockquote"],
-  allowedAttributes: { a: ["href", "rel", "target", "data-mention"], pre: ["tabindex"], blockquote: ["cite"] },
+  allowedTags: ["p", "br", "strong", "ul", "li", "a", "span", "code", "pre", "blockquote", "img"],
+  allowedAttributes: {
+    a: ["href", "rel", "target", "data-mention", "data-image"],
+    pre: ["tabindex"],
+    blockquote: ["cite"],
+    img: ["src", "srcset", "sizes", "width", "height", "alt", "loading", "decoding"],
+  },
   // A code block's language, and the highlighting of its words; no other class, so nothing borrows the site's styles.
   allowedClasses: { code: ["language-*"], span: ["hljs-*", "language-*"] },
   allowedSchemes: ALLOWED_SCHEMES,
-  allowedSchemesAppliedToAttributes: ["href"],
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  // Our image addresses are paths; imageTag checks each against IMAGE_URL.
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   // Their content is code or markup, not text: dropped entirely.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "template", "title", "object", "embed"],
   // A link without a usable target goes, a refused mention (renamed to a span) stays. exclusiveFilter sees the
   // tag as written ("a"); sanitize-html notes the name transformTags gave it in `name`, outside its types.
+  // An image whose address is not one of ours goes too.
   exclusiveFilter: (frame) =>
-    frame.tag === "a" && !frame.attribs.href && (frame as sanitizeHtml.IFrame & { name?: string }).name !== "span",
+    (frame.tag === "a" && !frame.attribs.href && (frame as sanitizeHtml.IFrame & { name?: string }).name !== "span") ||
+    (frame.tag === "img" && !frame.attribs.src),
   transformTags: {
     b: "strong",
     // Reachable by keyboard: a code block wider than the screen scrolls inside itself (axe: scrollable-region-focusable).
@@ -72,8 +115,13 @@ const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOp
       const cite = safeHref(attribs.cite);
       return { tagName: "blockquote", attribs: cite && !cite.startsWith("mailto:") ? { cite } : {} };
     },
+    img: (_tagName, attribs) => imageTag(attribs),
     a: (_tagName, attribs): sanitizeHtml.Tag => {
       if (attribs["data-mention"] !== undefined) return mentionTag(attribs, mentionable);
+      // The link around a post image, to its largest version (works without JavaScript).
+      if (attribs["data-image"] !== undefined) {
+        return IMAGE_URL.test(attribs.href ?? "") ? { tagName: "a", attribs: { href: attribs.href!, "data-image": "" } } : { tagName: "a", attribs: {} };
+      }
       const href = safeHref(attribs.href);
       // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a
       // disallowed tag instead makes sanitize-html close the wrong element.)

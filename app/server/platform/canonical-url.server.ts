@@ -42,6 +42,8 @@ export const CANONICAL_ROUTES = [
   "/theme",
   "/notifications/unsubscribe",
   "/members/suggestions",
+  "/images",
+  "/images/:id/:file",
   "/",
   "/subforum/:segment",
   "/category/:segment",

@@ -81,7 +81,16 @@ export {
 export { AUTH_SECRET_FILE, isAppFileInDataFolder, pgliteFolderOwner, requestDumpFromServer } from "./pglite-folder.server";
 export { sharedReads, SharedReads } from "./shared-reads.server";
 export { SingleFlight } from "./single-flight.server";
-export { deleteFileByUrl, deleteFolder, fileExistsForUrl, putFile, STORAGE_URL_PREFIX, storageDirectory } from "./storage.server";
+export {
+  deleteFileByUrl,
+  deleteFolder,
+  fileExistsForUrl,
+  PRIVATE_STORAGE_PREFIXES,
+  putFile,
+  readStoredFile,
+  STORAGE_URL_PREFIX,
+  storageDirectory,
+} from "./storage.server";
 export { excerpt } from "./text.server";
 export { readToast, redirectWithToast, toastCookieHeader } from "./toast.server";
 export { noteViewer, trackViewer, viewerSeen } from "./viewer-tracking.server";

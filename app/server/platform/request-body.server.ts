@@ -25,9 +25,10 @@ export const requestErrorTexts = {
 export const MAX_FORM_BODY_BYTES = 1024 * 1024;
 
 /**
- * The profile page takes avatar uploads. It answers a file that is too large
- * itself, with the toast the form expects, so the general guard only has to
- * stop what no avatar form would ever send.
+ * The profile page takes avatar uploads, /images the editor's images (10 MB,
+ * decision 0032). Each answers a file that is too large itself, in German and
+ * in the shape its form expects, so the general guard only has to stop what
+ * neither would ever send.
  */
 export const MAX_UPLOAD_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -38,7 +39,7 @@ export const MAX_UPLOAD_BODY_BYTES = 16 * 1024 * 1024;
  */
 export const MAX_DRAIN_BYTES = MAX_UPLOAD_BODY_BYTES;
 
-const UPLOAD_PATH = /^\/profile\/[^/]+(?:\.data)?\/?$/;
+const UPLOAD_PATH = /^\/(?:profile\/[^/]+(?:\.data)?|images)\/?$/;
 
 export function bodyLimitFor(pathname: string): number {
   return UPLOAD_PATH.test(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_FORM_BODY_BYTES;

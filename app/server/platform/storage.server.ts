@@ -15,6 +15,8 @@ interface StorageBackend {
   deleteByUrl(url: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
   existsByUrl(url: string): Promise<boolean>;
+  /** The file's bytes, or null when there is none under the key. */
+  read(key: string): Promise<Buffer | null>;
 }
 
 export const STORAGE_URL_PREFIX = "/storage";
@@ -58,6 +60,13 @@ class LocalStorage implements StorageBackend {
       () => true,
       () => false,
     );
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    return fs.readFile(this.file(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
   }
 }
 
@@ -130,6 +139,16 @@ class S3Storage implements StorageBackend {
     const response = await this.client.fetch(this.objectUrl(key), { method: "HEAD" });
     return response.status === 200;
   }
+
+  async read(key: string): Promise<Buffer | null> {
+    const response = await this.client.fetch(this.objectUrl(key), { method: "GET" });
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (response.status !== 200) throw new Error(`S3 GET ${response.status}: ${await response.text()}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
 }
 
 function createStorage(): StorageBackend {
@@ -152,6 +171,14 @@ export const putFile = (key: string, data: Buffer, contentType: string) => stora
 export const deleteFileByUrl = async (url: string | null | undefined) => (url ? storage.deleteByUrl(url) : undefined);
 export const deleteFolder = (prefix: string) => storage.deletePrefix(prefix);
 export const fileExistsForUrl = (url: string) => storage.existsByUrl(url);
+/** Files that are served by the app itself (after its checks), never by their storage URL: see PRIVATE_STORAGE_PREFIXES. */
+export const readStoredFile = (key: string) => storage.read(key);
+
+/**
+ * Key prefixes whose files only the app hands out (post images, decision 0032): the local folder's
+ * /storage/ route refuses them, and their storage URL is never shown to anyone.
+ */
+export const PRIVATE_STORAGE_PREFIXES = ["post-images/"] as const;
 
 /** The local folder the server publishes under /storage/ (unused when files live in a bucket). */
 export function storageDirectory(): string {

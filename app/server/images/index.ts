@@ -1,0 +1,15 @@
+export {
+  attachPostImages,
+  IMAGE_QUOTA_BYTES,
+  imageHtml,
+  imageIdsIn,
+  type ImageUpload,
+  type PostRef,
+  readPostImage,
+  removeUnusedImages,
+  resolvePostImages,
+  type ServedImage,
+  UNUSED_IMAGE_HOURS,
+  type UploadedImage,
+  uploadPostImage,
+} from "./post-images.server";
