@@ -33,6 +33,7 @@ interface Row {
   attempt: (client: APIRequestContext, targets: Targets, actor: Actor) => Promise<APIResponse>;
 }
 
+const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const post = (client: APIRequestContext, path: string, form: Record<string, string>) => client.post(path, { form, maxRedirects: 0 });
 const moderate = (intent: string, extra: Record<string, string> = {}): Row => ({
   allowed: staff,
@@ -371,6 +372,12 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "open the notifications": (context) => context.get("/notifications", { maxRedirects: 0 }),
     "mark all notifications read": (context) => post(context, "/notifications", { intent: "read-all" }),
     "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
+    // An image for a post (decision 0032): a 1 × 1 PNG.
+    "upload an image for a post": (context) =>
+      context.post("/images", {
+        multipart: { image: { name: "matrix.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") } },
+        maxRedirects: 0,
+      }),
     // Another member's notification is not there for them (404); the recipient opens it and is led to the answer.
     "open a notification": (context) => post(context, "/notifications", { intent: "open", id: notificationId! }),
     // Never one's own post: the moderator wrote the answer.

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { comments, discussions, events, helpfulMarks, profiles } from "../../../db/schema";
 import { demoDiscussions, demoMembers, type DemoComment } from "../../../db/seed/demo-content";
 import { slugify } from "~/lib/slug";
 import { unqualified, type Database } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword } from "~/server/accounts";
 import { htmlToText, richTextForStorage } from "~/server/discussions";
+import { storeDiscussionImage } from "~/server/images";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -197,6 +199,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
   });
 
+  await addDemoImage(db, authorId);
+
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
     adminPassword,
@@ -205,6 +209,46 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     comments: commentTotal,
     events: demoEvents(now).length,
   };
+}
+
+/** The discussion that shows a picture (issue 30): a chart like the Search Console's, drawn here. */
+const IMAGE_DISCUSSION = "AI Overviews fressen unsere Klicks: CTR-Einbruch von 38 % bei Ratgebern";
+
+/**
+ * A post with an image, as a member would have pasted it: a bar chart of
+ * weekly clicks (drawn with sharp, no file shipped), with its description.
+ */
+async function addDemoImage(db: Database, authorId: (key: string) => string) {
+  const planned = demoDiscussions.find((discussion) => discussion.title === IMAGE_DISCUSSION);
+  if (!planned) throw new Error(`Demo-Inhalt: Diskussion "${IMAGE_DISCUSSION}" fehlt`);
+  const [row] = await db
+    .select({ id: discussions.id, content: discussions.content })
+    .from(discussions)
+    .where(eq(discussions.title, IMAGE_DISCUSSION));
+  if (!row) return;
+  const clicks = [980, 1010, 995, 1030, 1005, 870, 720, 650, 640, 615, 630, 610];
+  const bars = clicks
+    .map((value, week) => {
+      const height = Math.round(value / 2.2);
+      return `<rect x="${70 + week * 72}" y="${520 - height}" width="50" height="${height}" rx="4" fill="${week < 5 ? "#2563eb" : "#dc2626"}"/>`;
+    })
+    .join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600">
+    <rect width="960" height="600" fill="#ffffff"/>
+    <text x="40" y="50" font-family="sans-serif" font-size="26" fill="#0f172a">Klicks pro Woche (Ratgeber)</text>
+    <line x1="50" y1="520" x2="930" y2="520" stroke="#64748b" stroke-width="2"/>${bars}
+  </svg>`;
+  const html = await storeDiscussionImage(db, {
+    ownerId: authorId(planned.author),
+    discussionId: row.id,
+    bytes: await sharp(Buffer.from(svg)).png().toBuffer(),
+    name: "klicks-ratgeber.png",
+    alt: "Balkendiagramm der wöchentlichen Klicks auf Ratgeberseiten: rund 1.000 Klicks pro Woche, ab der sechsten Woche ein Einbruch auf etwa 620",
+  });
+  await db
+    .update(discussions)
+    .set({ content: `${row.content}${html}` })
+    .where(eq(discussions.id, row.id));
 }
 
 /** Plausible view counts: older and busier threads were read more often. */

@@ -9,6 +9,7 @@ export {
   removeUnusedImages,
   resolvePostImages,
   type ServedImage,
+  storeDiscussionImage,
   UNUSED_IMAGE_HOURS,
   type UploadedImage,
   uploadPostImage,

@@ -16,7 +16,7 @@ import {
   storedWidths,
 } from "~/lib/post-images";
 import { can, canSeeHidden, hitRateLimit, imageUploadsPerMember, type Viewer } from "~/server/accounts";
-import { db, defineService, type Transaction } from "~/server/db";
+import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import { deleteFolder, fail, logger, ok, type Outcome, putFile, readStoredFile, visible } from "~/server/platform";
 
@@ -163,6 +163,31 @@ export const uploadPostImage = async (viewer: Viewer | null, upload: ImageUpload
   const outcome = await storeImage(viewer, upload);
   return !outcome.ok && outcome.reason === "forbidden" && outcome.message === undefined ? fail("forbidden", imageTexts.forbidden) : outcome;
 };
+
+/**
+ * Demo content: a picture stored like an upload and already in its discussion,
+ * without the member's quota or rate (nobody uploads it). Returns the HTML
+ * the post shows it with.
+ */
+export async function storeDiscussionImage(
+  executor: Database | Transaction,
+  input: { ownerId: string | null; discussionId: string; bytes: Buffer; name: string; alt: string },
+): Promise<string> {
+  const encoded = await encode(input.bytes);
+  if (!encoded.ok) throw new Error(`demo image "${input.name}" could not be encoded: ${encoded.message}`);
+  const id = crypto.randomUUID();
+  const { widths, height, files } = encoded.value;
+  for (const [width, data] of files) await putFile(keyOf(id, width), data, "image/webp");
+  const image = { id, width: widths[widths.length - 1]!, height, widths };
+  await executor.insert(postImages).values({
+    ...image,
+    ownerId: input.ownerId,
+    discussionId: input.discussionId,
+    bytes: [...files.values()].reduce((sum, data) => sum + data.length, 0),
+    sourceName: fileStem(input.name),
+  });
+  return imageHtml(image, input.alt);
+}
 
 // ---------------------------------------------------------------------------
 // Images in a post's HTML on a write.
