@@ -3,6 +3,9 @@ import { expect, test, testClientIp } from "./fixtures";
 import { DEMO_PASSWORD, signInOverHttp, signUpOverHttp, storageStateOf, type Role } from "./auth-helpers";
 import { firstDiscussion, profileOf, secondMembersPage } from "./content-helpers";
 import { linkIn, waitForMail } from "./mail";
+import { slugify } from "../app/lib/slug";
+
+const DEMO_IMAGE_DISCUSSION = "AI Overviews fressen unsere Klicks: CTR-Einbruch von 38 % bei Ratgebern";
 
 /** Opens the sidebar's user menu (a <details>) and waits for its entries. */
 async function openUserMenu(page: Page, within: "sidebar" | "mobile-sidebar") {
@@ -151,6 +154,8 @@ const visitors: Visitor[] = [
     name: "guest: discussions",
     states: [
       { name: "a discussion", path: firstDiscussion },
+      // The demo's post with a picture (decision 0033): the image and its link to the large version.
+      { name: "a discussion with an image", path: `/discussion/${slugify(DEMO_IMAGE_DISCUSSION)}` },
       { name: "a missing discussion", path: "/discussion/gibt-es-nicht", status: 404 },
     ],
   },

@@ -46,7 +46,7 @@ for (const viewport of [
       browser,
       checkA11y,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await signInOverHttp(page, "aylin.demir@example.com", DEMO_PASSWORD);
       const title = `Klicks im März ${viewport.name} ${Date.now()}`;
       await visit("/create-discussion?category=seo");
@@ -62,6 +62,9 @@ for (const viewport of [
       const insert = dialog.getByRole("button", { name: "Bild einfügen" });
       await expect(insert).toBeEnabled();
       await checkA11y();
+      await page.emulateMedia({ colorScheme: "dark" });
+      await checkA11y({ colourOnly: true });
+      await page.emulateMedia({ colorScheme: "light" });
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/post-images-dialog-${viewport.name}.png` });
       // The file's name is no description.
@@ -100,6 +103,12 @@ for (const viewport of [
       expect(served.headers()["cache-control"]).toBe("public, no-cache");
       expect(await noSidewaysScroll(guest)).toBeLessThanOrEqual(0);
       await guest.screenshot({ path: `test-results/post-images-guest-${viewport.name}.png`, fullPage: false });
+      if (viewport.width < 400) {
+        await guest.setViewportSize({ width: 320, height: viewport.height });
+        expect(await noSidewaysScroll(guest)).toBeLessThanOrEqual(0);
+        await image.scrollIntoViewIfNeeded();
+        await guest.screenshot({ path: "test-results/post-images-guest-320.png" });
+      }
 
       // The link around it leads to the largest version, without JavaScript.
       const large = guest.locator(".prose-forum a[data-image]").first();
@@ -112,11 +121,8 @@ for (const viewport of [
 }
 
 test.describe("refused files", () => {
-  test("a 12 MB image and a PDF named like a picture are refused in German, in the editor and by the server", async ({
-    page,
-    visit,
-  }) => {
-    test.setTimeout(90_000);
+  test("a 12 MB image and a PDF named like a picture are refused in German, in the editor and by the server", async ({ page, visit }) => {
+    test.setTimeout(180_000);
     await signInOverHttp(page, "aylin.demir@example.com", DEMO_PASSWORD);
     // A photo of noise does not compress: 2,000 × 1,500 RGBA is 12 MB.
     const noise = Buffer.alloc(2000 * 1500 * 4);
@@ -141,10 +147,14 @@ test.describe("refused files", () => {
     }
 
     // The server judges by size and bytes itself, whatever a page checked before.
-    const tooLarge = await page.request.post("/images", { multipart: { image: { name: "gross.png", mimeType: "image/png", buffer: large } } });
+    const tooLarge = await page.request.post("/images", {
+      multipart: { image: { name: "gross.png", mimeType: "image/png", buffer: large } },
+    });
     expect(tooLarge.status()).toBe(413);
     expect(await tooLarge.json()).toEqual({ message: imageTexts.tooLarge });
-    const renamed = await page.request.post("/images", { multipart: { image: { name: "bericht.png", mimeType: "image/png", buffer: pdf } } });
+    const renamed = await page.request.post("/images", {
+      multipart: { image: { name: "bericht.png", mimeType: "image/png", buffer: pdf } },
+    });
     expect(renamed.status()).toBe(415);
     expect(await renamed.json()).toEqual({ message: imageTexts.notAnImage });
   });

@@ -63,7 +63,11 @@ export function fileStem(name: string): string {
   return (name.split(/[\\/]/).pop() ?? "").replace(/\.[a-z0-9]{1,5}$/i, "").trim();
 }
 
-const comparable = (text: string) => text.toLowerCase().replace(/[\s_.-]+/g, " ").trim();
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, " ")
+    .trim();
 
 /** Why an alt text does not describe the image, or null when it does. */
 export function altTextProblem(alt: string, sourceName: string): string | null {

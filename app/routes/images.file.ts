@@ -5,7 +5,10 @@ import { requestErrorTexts } from "~/server/platform";
 import type { Route } from "./+types/images.file";
 
 const notFound = () =>
-  new Response(requestErrorTexts.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(requestErrorTexts.notFound, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /**
  * One width of a post image, for whoever may see its post (decision 0032).

@@ -17,7 +17,11 @@ export function loader() {
 const uploadSchema = z.object({ image: z.instanceof(File, { error: imageTexts.missingFile }) });
 
 /** Each answer is JSON: the stored image for the editor, or a German message with its status. */
-const answer = { failed: null, fallback: { unexpected: imageTexts.uploadFailed }, page: ({ message }: { message?: string }) => ({ message }) };
+const answer = {
+  failed: null,
+  fallback: { unexpected: imageTexts.uploadFailed },
+  page: ({ message }: { message?: string }) => ({ message }),
+};
 
 /**
  * An image for a post (decision 0032): members who may write, a file of at

@@ -41,7 +41,8 @@ async function upload(viewer: Awaited<ReturnType<typeof makeViewer>>, bytes?: Bu
   return outcome.value;
 }
 
-const imageTag = (image: { src: string; srcset: string }, alt: string) => `<p>Vorher</p><img src="${image.src}" alt="${alt}"><p>Nachher</p>`;
+const imageTag = (image: { src: string; srcset: string }, alt: string) =>
+  `<p>Vorher</p><img src="${image.src}" alt="${alt}"><p>Nachher</p>`;
 
 const asGuest = { viewer: async () => null, ifNoneMatch: null };
 const as = (viewer: Awaited<ReturnType<typeof makeViewer>>) => ({ viewer: async () => viewer, ifNoneMatch: null });
@@ -108,14 +109,22 @@ describe("images in a discussion", () => {
     const member = await makeViewer();
     const image = await upload(member, undefined, "IMG_2041.jpg");
     const write = (alt: string) =>
-      createDiscussion(member, { title: `Bild ${alt}`, category: "seo", content: imageTag(image, alt), contentFormat: "html", assignedTo: undefined });
+      createDiscussion(member, {
+        title: `Bild ${alt}`,
+        category: "seo",
+        content: imageTag(image, alt),
+        contentFormat: "html",
+        assignedTo: undefined,
+      });
     expect(await write("")).toMatchObject({ ok: false, reason: "invalid", message: imageTexts.altMissing });
     expect(await write("IMG_2041")).toMatchObject({ ok: false, message: imageTexts.altIsFileName });
     expect(await write("screenshot.png")).toMatchObject({ ok: false, message: imageTexts.altIsFileName });
     const created = await write("Search Console: Klicks steigen im März");
     if (!created.ok) throw new Error(created.message);
     const [row] = await db.select().from(discussions).where(eq(discussions.slug, created.value.slug));
-    expect(row!.content).toContain(`srcset="/images/${image.id}/480.webp 480w, /images/${image.id}/960.webp 960w, /images/${image.id}/2000.webp 2000w"`);
+    expect(row!.content).toContain(
+      `srcset="/images/${image.id}/480.webp 480w, /images/${image.id}/960.webp 960w, /images/${image.id}/2000.webp 2000w"`,
+    );
     expect(row!.content).toMatch(/width="2000" height="1333" alt="Search Console: Klicks steigen im März" loading="lazy" decoding="async"/);
     expect(row!.content).toContain(`<a href="/images/${image.id}/2000.webp" data-image="">`);
     const [stored] = await db.select().from(postImages).where(eq(postImages.id, image.id));
@@ -137,8 +146,20 @@ describe("images in a discussion", () => {
     const [row] = await db.select().from(discussions).where(eq(discussions.slug, created.value.slug));
     expect(row!.content).toBe("<p>Vorher</p><p>Nachher</p>");
     // Used once: a second post of the owner cannot take it from the first.
-    const first = await createDiscussion(owner, { title: "Erster", category: "seo", content: imageTag(image, "Diagramm A"), contentFormat: "html", assignedTo: undefined });
-    const second = await createDiscussion(owner, { title: "Zweiter", category: "seo", content: imageTag(image, "Diagramm A"), contentFormat: "html", assignedTo: undefined });
+    const first = await createDiscussion(owner, {
+      title: "Erster",
+      category: "seo",
+      content: imageTag(image, "Diagramm A"),
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    const second = await createDiscussion(owner, {
+      title: "Zweiter",
+      category: "seo",
+      content: imageTag(image, "Diagramm A"),
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
     if (!first.ok || !second.ok) throw new Error("not written");
     const [secondRow] = await db.select().from(discussions).where(eq(discussions.slug, second.value.slug));
     expect(secondRow!.content).not.toContain("<img");
@@ -148,13 +169,21 @@ describe("images in a discussion", () => {
     const member = await makeViewer();
     const moderator = await makeViewer({ role: "moderator" });
     const image = await upload(member);
-    const created = await createDiscussion(member, { title: "Sichtbar", category: "seo", content: imageTag(image, "Ein Balkendiagramm"), contentFormat: "html", assignedTo: undefined });
+    const created = await createDiscussion(member, {
+      title: "Sichtbar",
+      category: "seo",
+      content: imageTag(image, "Ein Balkendiagramm"),
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
     if (!created.ok) throw new Error(created.message);
     const [row] = await db.select({ id: discussions.id }).from(discussions).where(eq(discussions.slug, created.value.slug));
     const served = await images.readPostImage(asGuest, image.id, 480);
     expect(served).toMatchObject({ isPublic: true, etag: `"${image.id}-480"` });
     expect((await sharp(served!.body!).metadata()).width).toBe(480);
-    expect(await images.readPostImage({ viewer: async () => null, ifNoneMatch: `"${image.id}-480"` }, image.id, 480)).toMatchObject({ body: null });
+    expect(await images.readPostImage({ viewer: async () => null, ifNoneMatch: `"${image.id}-480"` }, image.id, 480)).toMatchObject({
+      body: null,
+    });
 
     await moderateDiscussion(moderator, { discussionId: row!.id, action: "hide-discussion", reason: "Test" });
     expect(await images.readPostImage(asGuest, image.id, 480)).toBeNull();
@@ -188,7 +217,10 @@ describe("images in a discussion", () => {
     });
     expect(edited.ok).toBe(true);
     const dayAgo = sql`now() - interval '25 hours'`;
-    await db.update(postImages).set({ unusedSince: dayAgo }).where(sql`${postImages.id} in (${kept.id}, ${neverUsed.id})`);
+    await db
+      .update(postImages)
+      .set({ unusedSince: dayAgo })
+      .where(sql`${postImages.id} in (${kept.id}, ${neverUsed.id})`);
 
     const removed = await images.removeUnusedImages();
     expect(removed).toBeGreaterThanOrEqual(1);
@@ -212,7 +244,10 @@ describe("images in a discussion", () => {
     await ensureSchedules();
     const member = await makeViewer();
     const image = await upload(member);
-    await db.update(postImages).set({ unusedSince: sql`now() - interval '2 days'` }).where(eq(postImages.id, image.id));
+    await db
+      .update(postImages)
+      .set({ unusedSince: sql`now() - interval '2 days'` })
+      .where(eq(postImages.id, image.id));
     await db.execute(sql`update jobs set run_at = now() where kind = 'remove-unused-images'`);
     expect(await runDueJobs({ kinds: ["remove-unused-images"] })).toBe(1);
     expect(await db.select().from(postImages).where(eq(postImages.id, image.id))).toEqual([]);

@@ -152,6 +152,53 @@ describe("code and quotes (issue 30, decision 0032)", () => {
   });
 });
 
+describe("post images (decision 0032)", () => {
+  const id = "0b5c2d7e-1234-4abc-8def-0123456789ab";
+  const other = "aaaaaaaa-1234-4abc-8def-0123456789ab";
+
+  it("keeps an image of ours, sized, lazy and async, with its srcset and the link to its largest version", () => {
+    const image =
+      `<a href="/images/${id}/2000.webp" data-image=""><img src="/images/${id}/960.webp" ` +
+      `srcset="/images/${id}/480.webp 480w, /images/${id}/960.webp 960w, /images/${id}/2000.webp 2000w" sizes="100vw" ` +
+      `width="2000" height="1333" alt="Ein &quot;Diagramm&quot;"></a>`;
+    expect(sanitizeRichText(image)).toBe(
+      `<a href="/images/${id}/2000.webp" data-image><img src="/images/${id}/960.webp" ` +
+        `srcset="/images/${id}/480.webp 480w, /images/${id}/960.webp 960w, /images/${id}/2000.webp 2000w" sizes="(min-width: 52rem) 48rem, 100vw" ` +
+        `width="2000" height="1333" alt="Ein &quot;Diagramm&quot;" loading="lazy" decoding="async" /></a>`,
+    );
+  });
+
+  it("drops every image that is not ours, and everything that runs, whatever the image carries", () => {
+    const attacks = [
+      "<img src=x onerror=alert(1)>",
+      '<img src="javascript:alert(2)">',
+      '<img src="JaVaScRiPt:alert(3)" alt="x">',
+      '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoNCk+">',
+      `<img src="https://evil.example/images/${id}/960.webp">`,
+      `<img src="//evil.example/images/${id}/960.webp">`,
+      `<img src="/images/${id}/960.webp/../../evil.svg">`,
+      `<img src="/storage/post-images/${id}/960.webp">`,
+      `<img src="/images/${id}/960.png">`,
+      `<a href="javascript:alert(5)" data-image=""><img src="/images/${id}/960.webp" alt="x"></a>`,
+      `<a href="https://evil.example/" data-image=""><img src="/images/${id}/960.webp" alt="x"></a>`,
+      `<svg><image href="/images/${id}/960.webp" onload="alert(6)"></image></svg>`,
+      `<picture><source srcset="https://evil.example/x.webp"><img src="/images/${id}/960.webp" alt="x"></picture>`,
+    ];
+    for (const attack of attacks) {
+      for (const output of [sanitizeRichText(attack), richTextForStorage(attack)]) {
+        expect(output, attack).not.toMatch(/javascript:|data:|onerror|onload|evil|<svg|<source|\.svg|\.png|\/storage\//i);
+      }
+    }
+    // Handlers, styles and foreign entries of srcset go; our image stays.
+    const kept = sanitizeRichText(
+      `<img src="/images/${id}/960.webp" onerror="alert(7)" style="x" srcset="https://evil.example/a.webp 480w, /images/${other}/480.webp 480w, /images/${id}/480.webp 480w" width="960" height="99999" alt="ok">`,
+    );
+    expect(kept).toBe(
+      `<img src="/images/${id}/960.webp" srcset="/images/${id}/480.webp 480w" sizes="(min-width: 52rem) 48rem, 100vw" alt="ok" loading="lazy" decoding="async" />`,
+    );
+  });
+});
+
 describe("highlighting on the write", () => {
   it("highlights a code block with its language and escapes its text", () => {
     const stored = richTextForStorage('<pre><code class="language-json">{"name": "&lt;b&gt;"}</code></pre>');

@@ -78,7 +78,11 @@ function AltForm({
       </DialogHeader>
       {!refused && (
         // The preview is decoration: the description is what the dialog asks for.
-        <img src={preview} alt="" className="max-h-48 w-auto max-w-full justify-self-start rounded-md border border-border object-contain" />
+        <img
+          src={preview}
+          alt=""
+          className="max-h-48 w-auto max-w-full justify-self-start rounded-md border border-border object-contain"
+        />
       )}
       {refused ? (
         <p role="alert" className="text-sm text-destructive">

@@ -232,7 +232,10 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
           const at = pendingImage?.at ?? null;
           setPendingImage(null);
           if (!editor) return;
-          const node = { type: "postImage", attrs: { src: image.src, srcset: image.srcset, sizes: image.sizes, width: image.width, height: image.height, alt } };
+          const node = {
+            type: "postImage",
+            attrs: { src: image.src, srcset: image.srcset, sizes: image.sizes, width: image.width, height: image.height, alt },
+          };
           const chain = editor.chain().focus();
           (at === null ? chain.insertContent(node) : chain.insertContentAt(at, node)).run();
         }}

@@ -120,7 +120,9 @@ const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOp
       if (attribs["data-mention"] !== undefined) return mentionTag(attribs, mentionable);
       // The link around a post image, to its largest version (works without JavaScript).
       if (attribs["data-image"] !== undefined) {
-        return IMAGE_URL.test(attribs.href ?? "") ? { tagName: "a", attribs: { href: attribs.href!, "data-image": "" } } : { tagName: "a", attribs: {} };
+        return IMAGE_URL.test(attribs.href ?? "")
+          ? { tagName: "a", attribs: { href: attribs.href!, "data-image": "" } }
+          : { tagName: "a", attribs: {} };
       }
       const href = safeHref(attribs.href);
       // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a

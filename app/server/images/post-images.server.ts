@@ -294,10 +294,12 @@ export async function resolvePostImages(
  * it no longer shows are unused from now on (the cleanup's clock starts).
  */
 export async function attachPostImages(tx: Transaction, post: PostRef, imageIds: string[]): Promise<void> {
-  const ofThisPost =
-    "discussionId" in post ? eq(postImages.discussionId, post.discussionId) : eq(postImages.commentId, post.commentId);
+  const ofThisPost = "discussionId" in post ? eq(postImages.discussionId, post.discussionId) : eq(postImages.commentId, post.commentId);
   const leaving = imageIds.length > 0 ? and(ofThisPost, sql`${postImages.id} not in ${imageIds}`) : ofThisPost;
-  await tx.update(postImages).set({ discussionId: null, commentId: null, unusedSince: sql`now()` }).where(leaving);
+  await tx
+    .update(postImages)
+    .set({ discussionId: null, commentId: null, unusedSince: sql`now()` })
+    .where(leaving);
   if (imageIds.length === 0) return;
   await tx
     .update(postImages)
