@@ -7,6 +7,7 @@
  * live stream server/live-stream.ts, the job runner server/jobs.ts.
  */
 import cluster from "node:cluster";
+import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import type express from "express";
@@ -85,9 +86,9 @@ const SHUTDOWN_GRACE_MS = 1_000;
  * may put this module into a chunk the cluster's primary loads for something
  * else (server/main.ts), and the primary must not start a server of its own.
  */
-export async function startAppServer(): Promise<void> {
+export async function startAppServer(standIn: Server | null = null): Promise<void> {
   try {
-    await listen();
+    await listen(standIn);
   } catch (error) {
     logger.fatal({ err: error }, "server failed to start");
     await closeDatabase().catch(() => undefined);
@@ -95,7 +96,8 @@ export async function startAppServer(): Promise<void> {
   }
 }
 
-async function listen() {
+/** `standIn`: the server that answered 503 while the database was away (server/wait-for-database.ts), already listening. */
+async function listen(standIn: Server | null) {
   await seedIfWanted();
   if (databaseKind === "pglite") await db.execute(sql`analyze`);
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, maxAgeMs: env.PAGE_CACHE_MAX_AGE * 1000 });
@@ -118,7 +120,7 @@ async function listen() {
   const streams = new Set<express.Response>();
   const app = createApp(pageCache, streamUnreadCount(live, streams, new LiveStreamLimits()));
   observeMetrics(pageCache, streams);
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const listening = () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind, pid: process.pid }, "server listening");
     // With several processes the primary says it once (server/main.ts).
     if (cluster.isWorker) return;
@@ -126,7 +128,14 @@ async function listen() {
     // On the console only, like the demo admin's password: whoever started the server reads the mails (decision 0010).
     const mailbox = devMailboxUrl();
     if (mailbox) process.stdout.write(`  Ohne SMTP_URL landen E-Mails im Entwickler-Postfach: ${mailbox}\n`);
-  });
+  };
+  // The stand-in's port is taken over, not closed and opened again: see server/wait-for-database.ts.
+  const server = standIn ?? app.listen(env.PORT, env.HOST, listening);
+  if (standIn) {
+    standIn.removeAllListeners("request");
+    standIn.on("request", app);
+    listening();
+  }
   server.keepAliveTimeout = 65_000;
   // Alone, this process answers the metrics port; in a cluster the primary does, and asks this one (app/server/platform/metrics-port.server.ts).
   const metricsServer = cluster.isWorker ? null : serveMetrics(gatherLocal);

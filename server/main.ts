@@ -6,6 +6,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 
 function workerCount(): number {
@@ -24,12 +25,13 @@ const MAX_RESTART_DELAY_MS = 5_000;
 if (cluster.isPrimary && process.env.DATABASE_URL) {
   await runPrimary(workers);
 } else {
+  let standIn: Server | null = null;
   if (process.env.DATABASE_URL) {
     const { waitForDatabase } = await import("./wait-for-database");
-    await waitForDatabase(process.env.DATABASE_URL);
+    standIn = await waitForDatabase(process.env.DATABASE_URL);
   }
   const { startAppServer } = await import("./app-server");
-  await startAppServer();
+  await startAppServer(standIn);
 }
 
 async function runPrimary(count: number) {

@@ -6,6 +6,16 @@
  * `/healthz` says `reachable: false`), so a load balancer and a visitor see
  * the reason instead of a refused connection. Only the platform files it
  * needs are imported: the app's own modules open the database on import.
+ *
+ * The stand-in's server is not closed once the database answers: it is
+ * handed to the app server, which takes over its requests (server/app-server.ts).
+ * In a cluster the primary accepts each connection and passes it to a worker;
+ * when the last worker closes its server the primary closes the port, and a
+ * connection it had just passed to that worker comes back to a port nobody
+ * serves any more. It stays open, unanswered, for good (node:cluster
+ * round-robin, Node 20 and 22). With two workers finding the database at the
+ * same moment that happened to a health check now and then, and in between
+ * the port refused connections while the app was loading.
  */
 import { createServer, type Server } from "node:http";
 import pg from "pg";
@@ -18,7 +28,8 @@ import { isDatabaseUnavailable, unavailableResponse, wantsPage } from "~/server/
 
 const MAX_PAUSE_MS = 5_000;
 
-export async function waitForDatabase(databaseUrl: string): Promise<void> {
+/** Resolves once the database answers: with the stand-in's server, still listening, or null if it answered at once. */
+export async function waitForDatabase(databaseUrl: string): Promise<Server | null> {
   let standIn: Server | null = null;
   for (let pause = 250; ; pause = nextPause(pause, { first: 250, max: MAX_PAUSE_MS })) {
     const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
@@ -38,11 +49,8 @@ export async function waitForDatabase(databaseUrl: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
-  if (standIn !== null) {
-    standIn.closeAllConnections();
-    await new Promise<void>((resolve) => standIn!.close(() => resolve()));
-    logger.info("database reachable; starting the app server");
-  }
+  if (standIn !== null) logger.info("database reachable; starting the app server");
+  return standIn;
 }
 
 function answerUnavailable(): Promise<Server> {

@@ -30,6 +30,8 @@ export interface StartOptions {
   logFile?: string;
   /** Opens the Prometheus metrics on this port of 127.0.0.1 (METRICS_PORT). */
   metricsPort?: number;
+  /** How long to wait for the first `/healthz` 200 before the server is killed and the start fails (default 180 s). */
+  readyWithinMs?: number;
 }
 
 const SERVER_ENTRY = "build/server/index.js";
@@ -59,7 +61,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
       resolve();
     }),
   );
-  await waitForHealth(url, child);
+  await waitForHealth(url, child, options.readyWithinMs ?? 180_000);
   return {
     url,
     pid: child.pid!,
@@ -77,20 +79,32 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  // A large embedded database can take a while to open and analyse.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
+/** One health check may wait this long: a connection that is never answered must not stall the wait for good. */
+const HEALTH_ATTEMPT_MS = 5_000;
+
+async function waitForHealth(url: string, child: ChildProcess, readyWithinMs: number): Promise<void> {
+  const started = Date.now();
+  // What the checks saw, for the error: a start that fails says what it was waiting for.
+  let last = "noch keine Antwort";
+  let unanswered = 0;
+  while (Date.now() - started < readyWithinMs) {
     if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(HEALTH_ATTEMPT_MS) });
+      if (response.ok) return;
+      last = `HTTP ${response.status} ${(await response.text()).slice(0, 200)}`;
+    } catch (error) {
+      const timedOut = (error as Error).name === "TimeoutError";
+      if (timedOut) unanswered++;
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      last = timedOut ? `keine Antwort nach ${HEALTH_ATTEMPT_MS / 1000} s` : (code ?? (error as Error).message);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill("SIGKILL");
-  throw new Error("Server antwortet nicht auf /healthz");
+  throw new Error(
+    `Server antwortet nach ${Math.round(readyWithinMs / 1000)} s nicht mit 200 auf /healthz (zuletzt: ${last}; ${unanswered} Anfragen ohne Antwort)`,
+  );
 }
 
 /** Resident memory of the server, its worker processes included (`npm start` forks one per core on PostgreSQL). */
