@@ -10,7 +10,11 @@
  * --data demo (default): the demo content plus one discussion with 30
  *   comments of about 300 characters, the page compared with NodeBB.
  * --data bench: the 100k/1M data set of `npm run bench:data`.
+ * --pages Suche --viewers "ohne Cache,Mitglied": only the pages and viewers
+ *   whose names contain one of the comma-separated words.
  * With DATABASE_URL on PostgreSQL (demo: a throw-away database), otherwise PGlite.
+ * Each row also gives the machine's load average (1 min) when it was measured:
+ * on a shared machine the figures mean little without it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,8 +34,12 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10,50" },
     warmup: { type: "string", default: "3" },
     port: { type: "string", default: "3401" },
+    pages: { type: "string" },
+    viewers: { type: "string" },
   },
 });
+/** Keeps a name when no filter is given, or when it contains one of the filter's comma-separated words. */
+const wanted = (filter: string | undefined) => (name: string) => !filter || filter.split(",").some((word) => name.includes(word.trim()));
 const dataSet = values.data === "bench" ? "bench" : "demo";
 const duration = Number(values.duration);
 const connectionCounts = values.connections.split(",").map(Number);
@@ -250,6 +258,7 @@ interface Row {
   serverP95: number;
   errors: number;
   rssMb: number;
+  loadAverage: number;
 }
 
 let unique = 0;
@@ -303,8 +312,8 @@ async function main() {
     console.log(
       `${backend}, ${dataSet === "demo" ? "Demo-Inhalte" : "Benchmark-Daten"}: ${data.size.discussions} Diskussionen, ${data.size.comments} Kommentare; ${connectionCounts.join(" und ")} Verbindungen, je ${duration} s\n`,
     );
-    for (const page of data.pages) {
-      for (const as of ["Gast, Cache-Treffer", "Gast, ohne Cache", "Mitglied"] as const) {
+    for (const page of data.pages.filter((candidate) => wanted(values.pages)(candidate.name))) {
+      for (const as of (["Gast, Cache-Treffer", "Gast, ohne Cache", "Mitglied"] as const).filter(wanted(values.viewers))) {
         const viewerCookie = as === "Mitglied" ? cookie : null;
         const probe = await fetch(`${server.url}${page.path}`, { headers: viewerCookie ? { cookie: viewerCookie } : {} });
         if (probe.status !== 200) throw new Error(`${page.path} antwortet ${probe.status}`);
@@ -330,10 +339,11 @@ async function main() {
             serverP95: percentile(serverTimes, 95),
             errors: result.errors + result.timeouts + result.non2xx,
             rssMb: server.rssMb(),
+            loadAverage: os.loadavg()[0]!,
           };
           rows.push(row);
           console.log(
-            `${`${row.page} (${row.as}, ${connections})`.padEnd(56)} ${String(row.requestsPerSecond).padStart(5)} req/s  p50 ${String(row.latencyP50).padStart(4)} ms  p99 ${String(row.latencyP99).padStart(4)} ms  Server p95 ${row.serverP95.toFixed(1).padStart(6)} ms  Fehler ${row.errors}  RSS ${row.rssMb} MB`,
+            `${`${row.page} (${row.as}, ${connections})`.padEnd(56)} ${String(row.requestsPerSecond).padStart(5)} req/s  p50 ${String(row.latencyP50).padStart(4)} ms  p99 ${String(row.latencyP99).padStart(4)} ms  Server p95 ${row.serverP95.toFixed(1).padStart(6)} ms  Fehler ${row.errors}  RSS ${row.rssMb} MB  Last ${row.loadAverage.toFixed(1)}`,
           );
         }
       }
@@ -353,11 +363,11 @@ async function main() {
 }
 
 function printMarkdown(rows: Row[]) {
-  console.log("\n| Seite | als | Verb. | req/s | p50 ms | p99 ms | Server p50 ms | Server p95 ms | Fehler | RSS MB |");
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("\n| Seite | als | Verb. | req/s | p50 ms | p99 ms | Server p50 ms | Server p95 ms | Fehler | RSS MB | Last |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     console.log(
-      `| ${r.page} | ${r.as} | ${r.connections} | ${r.requestsPerSecond} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverP50.toFixed(1)} | ${r.serverP95.toFixed(1)} | ${r.errors} | ${r.rssMb} |`,
+      `| ${r.page} | ${r.as} | ${r.connections} | ${r.requestsPerSecond} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverP50.toFixed(1)} | ${r.serverP95.toFixed(1)} | ${r.errors} | ${r.rssMb} | ${r.loadAverage.toFixed(1)} |`,
     );
   }
 }

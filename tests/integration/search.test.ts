@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
-import { db } from "~/server/db";
+import { db, onQuery } from "~/server/db";
 import { searchDiscussions } from "~/server/search";
 import { parseSearchFilter, type SearchFilter } from "~/lib/search";
 import { makeViewer } from "../support/members";
@@ -186,5 +187,70 @@ describe("results", () => {
     const result = await searchDiscussions(filter({ query: "Flutwelle" }), now);
     expect(result).toMatchObject({ total: 1000, capped: true });
     expect(result.hits).toHaveLength(50);
+  });
+});
+
+describe("counting at scale", () => {
+  /** The search's result and how many counting statements it sent. */
+  const searchCounting = async (overrides: Partial<SearchFilter>, options?: { countEstimateBound?: number }) => {
+    const statements: string[] = [];
+    const stop = onQuery((query) => statements.push(query));
+    try {
+      const result = await searchDiscussions(filter(overrides), now, options);
+      return { result, counts: statements.filter((query) => /count\(\*\)/i.test(query)).length };
+    } finally {
+      stop();
+    }
+  };
+
+  beforeAll(async () => {
+    const author = await makeViewer();
+    // Distinct replies and views: the relevance order of the 70 is known without the database.
+    await db.insert(discussions).values(
+      Array.from({ length: 70 }, (_, i) => ({
+        slug: `welle-${i}`,
+        title: `Wellenreiter ${i}`,
+        content: "",
+        category: i % 7 === 0 ? "seo" : "tools",
+        repliesCount: (i * 37) % 70,
+        viewsCount: i,
+        authorId: author.id,
+        createdAt: daysAgo(i),
+      })),
+    );
+    // The statistics the estimate reads, as autovacuum (PostgreSQL) or the app's maintenance (PGlite) keep them.
+    await db.execute(sql`analyze ${discussions}`);
+  });
+
+  it("fewer than 50 hits are all the hits: no counting statement", async () => {
+    const { result, counts } = await searchCounting({ query: "Backlink" });
+    expect(result).toMatchObject({ total: 2, capped: false });
+    expect(counts).toBe(0);
+  });
+
+  it("below the bound it counts exactly, and the 50 hits are the first 50 of the full relevance order", async () => {
+    const { result, counts } = await searchCounting({ query: "Wellenreiter" });
+    expect(counts).toBe(1);
+    expect(result).toMatchObject({ total: 70, capped: false });
+    const fullOrder = Array.from({ length: 70 }, (_, i) => ({ title: `Wellenreiter ${i}`, replies: (i * 37) % 70, views: i }))
+      .sort((a, b) => b.replies - a.replies || b.views - a.views)
+      .map((row) => row.title);
+    expect(result.hits.map((hit) => hit.title)).toEqual(fullOrder.slice(0, 50));
+  });
+
+  it("a plain text search estimated at the bound or above is not counted and says more than 1000, with the same hits", async () => {
+    const counted = await searchCounting({ query: "Wellenreiter" });
+    const bounded = await searchCounting({ query: "Wellenreiter" }, { countEstimateBound: 60 });
+    expect(bounded.counts).toBe(0);
+    expect(bounded.result).toMatchObject({ total: 1000, capped: true });
+    expect(bounded.result.hits).toEqual(counted.result.hits);
+    // Far above what the statistics say about the word: counted.
+    expect((await searchCounting({ query: "Wellenreiter" }, { countEstimateBound: 10_000 })).counts).toBe(1);
+  });
+
+  it("with a category the estimate is not trusted: counted exactly", async () => {
+    const { result, counts } = await searchCounting({ query: "Wellenreiter", category: "tools" }, { countEstimateBound: 1 });
+    expect(counts).toBe(1);
+    expect(result).toMatchObject({ total: 60, capped: false });
   });
 });
