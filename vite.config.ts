@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // Client chunking. Left alone, Rolldown cut the shared code of the routes into
@@ -30,6 +31,46 @@ const sharedChunkGuard: Plugin = {
     }
   },
 };
+
+/**
+ * The enhancement script of guests' reading pages (app/enhance/guest.ts, decision record 0032): built on its
+ * own, so it never shares a chunk with the app (a shared chunk would pull the framework in), and emitted as a
+ * hashed asset of the client build. `virtual:guest-script` is its URL; the server build names the same file,
+ * as the same source gives the same hash. In development Vite serves the source file itself.
+ */
+const GUEST_SCRIPT = "app/enhance/guest.ts";
+function guestScript(command: "build" | "serve", isSsrBuild: boolean | undefined): Plugin {
+  const id = "virtual:guest-script";
+  let compiled: Promise<{ fileName: string; code: string }> | undefined;
+  async function compile() {
+    const result = (await build({
+      configFile: false,
+      logLevel: "silent",
+      resolve: { tsconfigPaths: true },
+      build: {
+        write: false,
+        minify: true,
+        target: "es2022",
+        lib: { entry: GUEST_SCRIPT, formats: ["iife"], name: "guestScript", fileName: "guest" },
+      },
+    })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+    const [chunk] = (Array.isArray(result) ? result[0]! : result).output;
+    const hash = createHash("sha256").update(chunk.code).digest("base64url").slice(0, 8);
+    return { fileName: `assets/guest-${hash}.js`, code: chunk.code };
+  }
+  return {
+    name: "guest-script",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return;
+      if (command === "serve") return `export default ${JSON.stringify(`/${GUEST_SCRIPT}`)};`;
+      compiled ??= compile();
+      const { fileName, code } = await compiled;
+      if (!isSsrBuild) this.emitFile({ type: "asset", fileName, source: code });
+      return `export default ${JSON.stringify(`/${fileName}`)};`;
+    },
+  };
+}
 
 // react-router 7.18's package exports send every condition to its development build (extra checks and
 // warnings on each navigation and render); its production build ships beside it and is reachable by path.
@@ -71,6 +112,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    guestScript(command, isSsrBuild),
     sharedChunkGuard,
     // Static files compressed once at build time, as strongly as the formats allow; the server sends the .br or .gz file.
     ...(isSsrBuild

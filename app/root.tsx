@@ -1,8 +1,21 @@
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import guestScript from "virtual:guest-script";
 import { NotFound } from "~/components/layout/not-found";
 import { Toaster } from "~/components/toast/toaster";
 import { useShowToast } from "~/components/toast/use-show-toast";
+import { GuestPageContext, isGuestReadingPage } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { appIcons, THEME_COLOR, WEB_MANIFEST_PATH } from "~/lib/seo";
@@ -30,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const theme = useStoredTheme();
+  const guestPage = useGuestReadingPage();
   useEffect(() => {
     // A stable signal for end-to-end tests that event handlers are attached (error pages included).
     document.documentElement.dataset.hydrated = "true";
@@ -45,13 +59,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh font-sans">
-        {children}
-        <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {guestPage ? (
+          <>
+            <GuestPageContext value>{children}</GuestPageContext>
+            {/* Instead of the framework: what a guest's reading page needs in the browser (decision record 0032). */}
+            <script type="module" src={guestScript} />
+          </>
+        ) : (
+          <>
+            {children}
+            <Toaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
+}
+
+/**
+ * Whether this document goes out without the framework's script. Only the server decides: a page that
+ * hydrates keeps the full app in the browser, also when it then navigates to a reading page.
+ */
+function useGuestReadingPage(): boolean {
+  const matches = useMatches();
+  const root = useRouteLoaderData("root") as { toast?: unknown } | undefined;
+  return typeof document === "undefined" && isGuestReadingPage(matches, Boolean(root?.toast));
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -121,9 +121,13 @@ export function testClientIp(): string {
   return `10.${test.info().workerIndex % 250}.${n}.${m}`;
 }
 
-/** The root component sets this flag once the app has hydrated, so clicks hit React handlers. */
+/**
+ * The page's handlers are attached: the root component sets data-hydrated once the app has hydrated;
+ * a guest's reading page, which has no app, is ready when its enhancement script set data-enhanced
+ * (app/enhance/guest.ts, decision record 0032).
+ */
 export async function waitForHydration(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("html[data-hydrated], html[data-enhanced]").waitFor({ state: "attached" });
 }
 
 export { expect };

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("sidebar", () => {
   test("Ctrl+B collapses and expands it, and the state survives a reload", async ({ page, visit }) => {
@@ -13,7 +13,7 @@ test.describe("sidebar", () => {
     await expect(page.getByRole("searchbox", { name: "Diskussionen durchsuchen" })).toHaveCount(0);
 
     await page.reload();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await waitForHydration(page);
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
     const cookies = await page.context().cookies();
     const state = cookies.find((c) => c.name === "sidebar_state");

@@ -13,7 +13,7 @@ test("home is server-rendered with the discussion titles", async ({ request }) =
   expect((html.match(/href="\/discussion\//g) ?? []).length).toBeGreaterThanOrEqual(12);
 });
 
-test("security headers; a member's page allows its inline scripts by nonce, a guest's page by their hashes", async ({
+test("security headers; a member's page allows its inline scripts by nonce, a guest's page by their hashes, a guest's reading page has none", async ({
   request,
   playwright,
   baseURL,
@@ -33,11 +33,20 @@ test("security headers; a member's page allows its inline scripts by nonce, a gu
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-powered-by"]).toBeUndefined();
-  // Every inline script that runs is named by its hash (JSON-LD data blocks are never executed).
-  const guestScripts = inlineScripts(await guest.text());
+  // A guest's reading page runs no inline script at all (decision record 0032), so its policy names none.
+  expect(inlineScripts(await guest.text())).toEqual([]);
+  expect(guestPolicy).toMatch(/script-src 'self';/);
+
+  // A guest's page with the app, shared by many (the answer for a missing page), names every inline script
+  // that runs by its hash (JSON-LD data blocks are never executed).
+  const missing = await request.get("/gibt-es-nicht/wirklich");
+  expect(missing.status()).toBe(404);
+  const missingPolicy = missing.headers()["content-security-policy"] ?? "";
+  expect(missingPolicy).not.toContain("'nonce-");
+  const guestScripts = inlineScripts(await missing.text());
   expect(guestScripts.length).toBeGreaterThan(0);
   for (const { body } of guestScripts) {
-    expect(guestPolicy).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    expect(missingPolicy).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
   }
 
   const member = await playwright.request.newContext({ baseURL, storageState: storageStateOf("member") });

@@ -1,7 +1,9 @@
 /**
- * `npm run bench:js [-- --browser] [-- --budget 100]`: JavaScript a guest's
- * first visit downloads, per page, from the production build (run
- * `npm run build` first).
+ * `npm run bench:js [-- --browser] [-- --budget 140] [-- --guest-budget 10]`:
+ * JavaScript a first visit downloads, per page, from the production build
+ * (run `npm run build` first), for a guest and for a signed-in member apart:
+ * a guest's reading pages carry only the enhancement script (decision record
+ * 0032), a member's the full app.
  *
  * The built server renders each page; every `<script src>`, every
  * `<link rel="modulepreload">` and every import of the inline module script is
@@ -12,23 +14,27 @@
  * any further script it fetches before the network is idle, e.g. a lazy chunk
  * that a component imports right on mount.
  *
- * Sizes: gzip at level 9 of each file (comparable between builds) and the
- * bytes the server actually sends with `Accept-Encoding: gzip` (compression
- * package, level 6). kB = 1000 bytes, as in Vite's build output.
+ * Sizes: gzip at level 9 and brotli at quality 11 of each file (what the
+ * build's precompressed .gz and .br files hold, comparable between builds)
+ * and the bytes the server actually sends with `Accept-Encoding: gzip`.
+ * kB = 1000 bytes, as in Vite's build output. `--budget` (kB gzip) applies to
+ * the member's discussion page, `--guest-budget` (kB brotli) to every guest
+ * page.
  * Writes bench/results/js-size.json.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { parseArgs } from "node:util";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
-import { findDiscussionPath, startDemoServer } from "./lib/bench-server";
+import { findDiscussionPath, signIn, startDemoServer } from "./lib/bench-server";
 
 const { values: args } = parseArgs({
   options: {
     browser: { type: "boolean", default: false },
     budget: { type: "string" },
+    "guest-budget": { type: "string" },
   },
 });
 
@@ -36,17 +42,24 @@ interface JsFile {
   url: string;
   raw: number;
   gzip9: number;
+  brotli11: number;
   served: number;
   /** How the first visit reaches it: listed in the HTML, a static import found by following, or fetched by the browser. */
   via: "html" | "static-import" | "browser";
 }
 
+type Visitor = "guest" | "member";
+
+/** A demo member (db/seed/demo-content.ts): the member's pages are measured with this session. */
+const MEMBER = { email: "sabine.koehler@example.com", password: "demo-passwort" };
+
 interface PageResult {
+  visitor: Visitor;
   page: string;
   path: string;
   files: JsFile[];
   inlineModuleBytes: number;
-  totals: { raw: number; gzip9: number; served: number };
+  totals: { raw: number; gzip9: number; brotli11: number; served: number };
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -74,7 +87,16 @@ async function measureFile(url: string, via: JsFile["via"]): Promise<{ file: JsF
   const { body, encoding } = await fetchServedBytes(url);
   const source = encoding === "gzip" ? gunzipSync(body) : body;
   return {
-    file: { url: new URL(url).pathname, raw: source.length, gzip9: gzipSync(source, { level: 9 }).length, served: body.length, via },
+    file: {
+      url: new URL(url).pathname,
+      raw: source.length,
+      gzip9: gzipSync(source, { level: 9 }).length,
+      brotli11: brotliCompressSync(source, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      }).length,
+      served: body.length,
+      via,
+    },
     source: source.toString("utf8"),
   };
 }
@@ -119,9 +141,9 @@ function scriptsInHtml(html: string, pageUrl: string): { urls: string[]; inlineM
   return { urls: [...urls], inlineModuleBytes };
 }
 
-async function measurePage(baseUrl: string, page: string, path: string): Promise<PageResult> {
+async function measurePage(baseUrl: string, visitor: Visitor, cookie: string | null, page: string, path: string): Promise<PageResult> {
   const pageUrl = `${baseUrl}${path}`;
-  const response = await fetch(pageUrl);
+  const response = await fetch(pageUrl, { headers: cookie ? { Cookie: cookie } : {} });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const { urls, inlineModuleBytes } = scriptsInHtml(await response.text(), pageUrl);
 
@@ -135,22 +157,23 @@ async function measurePage(baseUrl: string, page: string, path: string): Promise
       queue.push({ url: new URL(specifier, item.url).href, via: "static-import" });
     }
   }
-  return { page, path, files: [...files.values()], inlineModuleBytes, totals: sum([...files.values()]) };
+  return { visitor, page, path, files: [...files.values()], inlineModuleBytes, totals: sum([...files.values()]) };
 }
 
 function sum(files: JsFile[]) {
   return files.reduce(
-    (total, file) => ({ raw: total.raw + file.raw, gzip9: total.gzip9 + file.gzip9, served: total.served + file.served }),
-    {
-      raw: 0,
-      gzip9: 0,
-      served: 0,
-    },
+    (total, file) => ({
+      raw: total.raw + file.raw,
+      gzip9: total.gzip9 + file.gzip9,
+      brotli11: total.brotli11 + file.brotli11,
+      served: total.served + file.served,
+    }),
+    { raw: 0, gzip9: 0, brotli11: 0, served: 0 },
   );
 }
 
 /** Scripts Chromium really fetches until the network is idle, without any interaction. */
-async function scriptsInBrowser(baseUrl: string, path: string): Promise<string[]> {
+async function scriptsInBrowser(baseUrl: string, path: string, cookie: string | null): Promise<string[]> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -165,13 +188,14 @@ async function scriptsInBrowser(baseUrl: string, path: string): Promise<string[]
     ],
   });
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ extraHTTPHeaders: cookie ? { Cookie: cookie } : {} });
     const scripts = new Set<string>();
     page.on("request", (req) => {
       if (req.resourceType() === "script") scripts.add(req.url());
     });
     await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-    await page.waitForSelector("html[data-hydrated='true']");
+    // The full app marks hydration; a guest's reading page, its enhancement script's run.
+    await page.waitForSelector("html[data-hydrated='true'], html[data-enhanced='true']");
     // Whatever an effect imports right after hydration has to start within this window.
     await page.waitForTimeout(1000);
     await page.waitForLoadState("networkidle");
@@ -181,9 +205,9 @@ async function scriptsInBrowser(baseUrl: string, path: string): Promise<string[]
   }
 }
 
-async function addBrowserScripts(result: PageResult, baseUrl: string) {
+async function addBrowserScripts(result: PageResult, baseUrl: string, cookie: string | null) {
   const known = new Set(result.files.map((file) => `${baseUrl}${file.url}`));
-  const extra = (await scriptsInBrowser(baseUrl, result.path)).filter((url) => !known.has(url));
+  const extra = (await scriptsInBrowser(baseUrl, result.path, cookie)).filter((url) => !known.has(url));
   for (const url of extra) result.files.push((await measureFile(url, "browser")).file);
   result.totals = sum(result.files);
   return extra.length;
@@ -191,20 +215,24 @@ async function addBrowserScripts(result: PageResult, baseUrl: string) {
 
 function printTable(results: PageResult[]) {
   console.log(
-    `\n${"page".padEnd(16)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)} ${"served kB".padStart(10)} ${"inline kB".padStart(10)}`,
+    `\n${"visitor".padEnd(8)} ${"page".padEnd(12)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)} ${"brotli kB".padStart(10)} ${"served kB".padStart(10)} ${"inline kB".padStart(10)}`,
   );
   for (const result of results) {
-    const { raw, gzip9, served } = result.totals;
+    const { raw, gzip9, brotli11, served } = result.totals;
     console.log(
-      `${result.page.padEnd(16)} ${String(result.files.length).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip9).padStart(10)} ${kb(served).padStart(10)} ${kb(result.inlineModuleBytes).padStart(10)}`,
+      `${result.visitor.padEnd(8)} ${result.page.padEnd(12)} ${String(result.files.length).padStart(5)} ${kb(raw).padStart(8)} ${kb(gzip9).padStart(10)} ${kb(brotli11).padStart(10)} ${kb(served).padStart(10)} ${kb(result.inlineModuleBytes).padStart(10)}`,
     );
   }
 }
 
 function printBreakdown(result: PageResult) {
-  console.log(`\n${result.page} ${result.path}\n${"file".padEnd(48)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)}  via`);
+  console.log(
+    `\n${result.visitor} ${result.page} ${result.path}\n${"file".padEnd(48)} ${"raw kB".padStart(8)} ${"gzip-9 kB".padStart(10)} ${"brotli kB".padStart(10)}  via`,
+  );
   for (const file of [...result.files].sort((a, b) => b.gzip9 - a.gzip9)) {
-    console.log(`${file.url.padEnd(48)} ${kb(file.raw).padStart(8)} ${kb(file.gzip9).padStart(10)}  ${file.via}`);
+    console.log(
+      `${file.url.padEnd(48)} ${kb(file.raw).padStart(8)} ${kb(file.gzip9).padStart(10)} ${kb(file.brotli11).padStart(10)}  ${file.via}`,
+    );
   }
 }
 
@@ -228,22 +256,32 @@ async function main() {
       ["search", "/search"],
       ["members", "/members"],
     ];
+    const memberCookie = await signIn(server.url, MEMBER.email, MEMBER.password);
+    const visitors: Array<[Visitor, string | null]> = [
+      ["guest", null],
+      ["member", memberCookie],
+    ];
     const results: PageResult[] = [];
-    for (const [page, path] of pages) {
-      const result = await measurePage(server.url, page, path);
-      const followed = result.files.filter((file) => file.via === "static-import");
-      if (followed.length > 0)
-        console.warn(
-          `${page}: ${followed.length} statically imported file(s) not preloaded by the HTML: ${followed.map((f) => f.url).join(", ")}`,
-        );
-      if (args.browser) {
-        const extra = await addBrowserScripts(result, server.url);
-        if (extra > 0) console.warn(`${page}: Chromium fetched ${extra} script(s) beyond the HTML list (counted in the total)`);
+    for (const [visitor, cookie] of visitors) {
+      for (const [page, path] of pages) {
+        const result = await measurePage(server.url, visitor, cookie, page, path);
+        const followed = result.files.filter((file) => file.via === "static-import");
+        if (followed.length > 0)
+          console.warn(
+            `${visitor} ${page}: ${followed.length} statically imported file(s) not preloaded by the HTML: ${followed.map((f) => f.url).join(", ")}`,
+          );
+        if (args.browser) {
+          const extra = await addBrowserScripts(result, server.url, cookie);
+          if (extra > 0)
+            console.warn(`${visitor} ${page}: Chromium fetched ${extra} script(s) beyond the HTML list (counted in the total)`);
+        }
+        results.push(result);
       }
-      results.push(result);
     }
     printTable(results);
-    printBreakdown(results.find((result) => result.page === "discussion")!);
+    for (const visitor of ["guest", "member"] as const) {
+      printBreakdown(results.find((result) => result.visitor === visitor && result.page === "discussion")!);
+    }
 
     mkdirSync("bench/results", { recursive: true });
     const output = {
@@ -258,9 +296,18 @@ async function main() {
 
     if (args.budget) {
       const limit = Number(args.budget) * 1000;
-      const discussionTotal = results.find((result) => result.page === "discussion")!.totals.gzip9;
+      const discussionTotal = results.find((result) => result.visitor === "member" && result.page === "discussion")!.totals.gzip9;
       if (discussionTotal > limit) {
-        console.error(`discussion page: ${kb(discussionTotal)} kB gzip exceeds the budget of ${args.budget} kB`);
+        console.error(`member's discussion page: ${kb(discussionTotal)} kB gzip exceeds the budget of ${args.budget} kB`);
+        process.exitCode = 1;
+      }
+    }
+    if (args["guest-budget"]) {
+      const limit = Number(args["guest-budget"]) * 1000;
+      for (const result of results.filter((each) => each.visitor === "guest" && each.totals.brotli11 > limit)) {
+        console.error(
+          `guest's ${result.page} page: ${kb(result.totals.brotli11)} kB brotli exceeds the budget of ${args["guest-budget"]} kB`,
+        );
         process.exitCode = 1;
       }
     }

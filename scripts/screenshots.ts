@@ -29,7 +29,7 @@ async function main() {
         const page = await context.newPage();
         for (const [pageName, pagePath] of Object.entries(pages)) {
           await page.goto(`${server.url}${pagePath}`, { waitUntil: "networkidle" });
-          await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+          await page.locator("html[data-hydrated], html[data-enhanced]").waitFor({ state: "attached" });
           const file = path.join(OUT_DIR, `${pageName}-${widthName}-${theme}.png`);
           const shot = await page.screenshot({ animations: "disabled", caret: "hide" });
           // A palette PNG: a third of the size of the full-colour one, and text stays sharp (JPEG would blur it).

@@ -3,6 +3,10 @@ import { PageError } from "~/components/layout/page-error";
 import { TermsContent } from "~/components/legal/terms-content";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/agb";
+import { readingPage } from "~/lib/hydration";
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export default function TermsRoute() {
   return (

@@ -3,6 +3,10 @@ import { PageError } from "~/components/layout/page-error";
 import { PrivacyContent } from "~/components/legal/privacy-content";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/datenschutz";
+import { readingPage } from "~/lib/hydration";
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export default function PrivacyRoute() {
   return (

@@ -80,6 +80,7 @@ import {
   type ModerationIntent,
 } from "./discussion.moderate.server";
 import type { Route } from "./+types/discussion";
+import { readingPage } from "~/lib/hydration";
 
 const HELPFUL_CHOICE = /^(discussion|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(true|false)$/;
 
@@ -96,6 +97,9 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, helpfulRead?:
   const discussion = await getDiscussionBySlug(slug, helpfulRead);
   return notFoundUnless(discussion && (!isHidden(discussion) || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
 }
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
@@ -386,7 +390,8 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const reporting = searchParams.get("report") ?? refusedReport?.post ?? null;
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8">
+    // data-view-beacon: where a guest page's script counts the view (app/enhance/guest.ts); the full app uses useCountView.
+    <div className="mx-auto flex max-w-3xl flex-col gap-8" data-view-beacon={`${paths.discussion(discussion.slug)}/view`}>
       {/* Before the posts: a "Hilfreich" button submits it without JavaScript (members who may mark only). */}
       {loaderData.access === "allowed" || loaderData.access === "locked" ? <HelpfulForm /> : null}
       {moderation && (

@@ -19,6 +19,10 @@ import { sharedReads } from "~/server/platform";
 import { addStructuredData, websiteJsonLd } from "~/server/seo";
 import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
+import { readingPage } from "~/lib/hydration";
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   addStructuredData(context, ...websiteJsonLd());

@@ -3,6 +3,10 @@ import { PageError } from "~/components/layout/page-error";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
 import type { Route } from "./+types/impressum";
+import { readingPage } from "~/lib/hydration";
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export default function ImprintRoute() {
   const { operator } = site;

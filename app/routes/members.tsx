@@ -24,8 +24,12 @@ import { seoMeta } from "~/lib/seo";
 import { requirePageParam } from "~/server/accounts";
 import { listMembers } from "~/server/members";
 import type { Route } from "./+types/members";
+import { readingPage } from "~/lib/hydration";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -89,6 +93,9 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         role="search"
         aria-label="Mitglieder durchsuchen"
         className="flex flex-col gap-3 sm:flex-row"
+        // For a guest page's script (app/enhance/guest.ts): the same live filter as apply() below, by data attributes.
+        data-live-replace
+        data-clean-get
         onSubmit={(event) => {
           event.preventDefault();
           apply(0);
@@ -104,11 +111,19 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
           maxLength={MEMBER_QUERY_MAX_LENGTH}
           placeholder="Nach Name oder Unternehmen suchen..."
           onChange={() => apply(SEARCH_DEBOUNCE_MS)}
+          data-live={SEARCH_DEBOUNCE_MS}
         />
         <label htmlFor="member-expertise" className="sr-only">
           Fachgebiet
         </label>
-        <Select id="member-expertise" name="expertise" defaultValue={filter.expertise ?? ""} onChange={() => apply(0)} className="sm:w-48">
+        <Select
+          id="member-expertise"
+          name="expertise"
+          defaultValue={filter.expertise ?? ""}
+          onChange={() => apply(0)}
+          data-live={0}
+          className="sm:w-48"
+        >
           <option value="">Alle Bereiche</option>
           {directoryExpertise.map((value) => (
             <option key={value} value={value}>
@@ -119,7 +134,14 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         <label htmlFor="member-sort" className="sr-only">
           Sortierung
         </label>
-        <Select id="member-sort" name="sort" defaultValue={filter.sort ?? "newest"} onChange={() => apply(0)} className="sm:w-52">
+        <Select
+          id="member-sort"
+          name="sort"
+          defaultValue={filter.sort ?? "newest"}
+          onChange={() => apply(0)}
+          data-live={0}
+          className="sm:w-52"
+        >
           {memberSorts.map((value) => (
             <option key={value} value={value}>
               {memberSortLabels[value]}

@@ -50,6 +50,10 @@ import {
 import { addStructuredData, profilePageJsonLd } from "~/server/seo";
 import { isRestrictionIntent, type ProfileFormAnswer, restrictionAction, restrictionView } from "./profile.restriction.server";
 import type { Route } from "./+types/profile";
+import { readingPage } from "~/lib/hydration";
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const profile = notFoundUnless(await getPublicProfile(params.id), "Profil nicht gefunden");

@@ -31,6 +31,10 @@ import { unreadCounts } from "~/server/discussions";
 import { searchDiscussions } from "~/server/search";
 import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/search";
+import { readingPage } from "~/lib/hydration";
+
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -77,6 +81,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         className="flex flex-col gap-4"
         role="search"
         aria-label="Diskussionen durchsuchen"
+        data-clean-get
       >
         {/* The status is chosen with the links below the form; a new search keeps it. */}
         {filter.status && <input type="hidden" name={STATUS_PARAM} value={filter.status} />}
@@ -94,7 +99,10 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           />
           <Button type="submit">Suchen</Button>
         </div>
+        {/* data-keep-open: on a guest's page, which reloads for each filter, the panel stays as the visitor left it. */}
         <details
+          id="search-filters"
+          data-keep-open
           className="rounded-xl border border-border bg-sidebar p-4"
           open={(filter.category || filter.dateRange || filter.sortBy !== "relevance") && !filter.query ? true : undefined}
         >
@@ -114,6 +122,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                 defaultValue={filter.category ?? ""}
                 key={`c-${filter.category}`}
                 onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+                data-live={0}
               />
             </div>
             <div className="flex flex-col gap-1.5">
@@ -126,6 +135,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                 defaultValue={filter.dateRange ?? ""}
                 key={`d-${filter.dateRange}`}
                 onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+                data-live={0}
               >
                 <option value="">Gesamter Zeitraum</option>
                 {dateRanges.map((range) => (
@@ -145,6 +155,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                 defaultValue={filter.sortBy}
                 key={`s-${filter.sortBy}`}
                 onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+                data-live={0}
               >
                 {sortOptions.map((option) => (
                   <option key={option} value={option}>

@@ -22,8 +22,12 @@ import { watchLevels } from "~/lib/notifications";
 import { texts } from "~/lib/texts";
 import { addStructuredData, breadcrumbJsonLd, discussionListJsonLd } from "~/server/seo";
 import type { Route } from "./+types/subforum";
+import { readingPage } from "~/lib/hydration";
 
 /** A subforum's list, and under /category the same list for a category without a subforum (routes.ts). */
+/** Guests read it as finished HTML, without the framework (decision record 0032). */
+export const handle = readingPage;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const subforum = notFoundUnless(listingAt(params.segment, url.pathname));

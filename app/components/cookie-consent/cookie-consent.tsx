@@ -1,4 +1,4 @@
-import { CookieIcon } from "lucide-react";
+import { CookieIcon, XIcon } from "lucide-react";
 import {
   createContext,
   lazy,
@@ -13,6 +13,7 @@ import {
 } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useGuestPage } from "~/lib/hydration";
 import { paths } from "~/lib/paths";
 import { getConsentStatus, getServerConsentStatus, readPreferences, resetConsent, savePreferences, subscribe } from "./consent-store";
 
@@ -38,6 +39,7 @@ export function useCookieConsent(): CookieConsentApi {
  */
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const status = useSyncExternalStore(subscribe, getConsentStatus, getServerConsentStatus);
+  const guestPage = useGuestPage();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
@@ -79,53 +81,17 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   return (
     <CookieConsentContext.Provider value={api}>
       {children}
-      {status === "missing" && (
-        // A slim bar on phones (one short sentence and the choices), the card with the full text from md on. Under
-        // the dialogs' and the navigation sheet's overlays (z-50): an open dialog covers it like the rest of the page.
-        <section
-          aria-label="Cookie-Hinweis"
-          data-testid="cookie-banner"
-          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background px-3 py-2 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-xl md:border md:p-4"
-        >
-          <p className="text-sm md:hidden">
-            Wir setzen notwendige Cookies, weitere nur mit Ihrer Einwilligung.{" "}
-            <span className="whitespace-nowrap">
-              <button type="button" className="font-medium text-brand-700 underline" onClick={openSettings}>
-                Einstellungen
-              </button>
-              {" · "}
-              {/* Its text says where it leads (a crawler and a screen reader read "Mehr" as nothing; Lighthouse SEO). */}
-              <Link to={paths.datenschutz} className="font-medium text-brand-700 underline">
-                Datenschutz
-              </Link>
-            </span>
-          </p>
-          <div className="hidden items-start gap-3 md:flex">
-            <CookieIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <div>
-              <h2 className="font-semibold">Wir respektieren Ihre Privatsphäre</h2>
-              <p className="mt-1 text-sm text-muted-foreground">
-                Wir verwenden technisch notwendige Cookies für den Betrieb des Forums. Analyse- und Marketing-Cookies setzen wir nur mit
-                Ihrer Einwilligung. Mehr dazu in der{" "}
-                <Link to={paths.datenschutz} className="text-brand-700 underline">
-                  Datenschutzerklärung
-                </Link>
-                .
-              </p>
-            </div>
-          </div>
-          <div className="mt-2 flex gap-2 md:mt-4 md:flex-wrap md:justify-end">
-            <Button variant="ghost" size="sm" className="max-md:hidden" onClick={openSettings}>
-              Einstellungen
-            </Button>
-            <Button variant="outline" size="sm" className="flex-1 md:flex-none" onClick={acceptEssential}>
-              Nur notwendige
-            </Button>
-            <Button size="sm" className="flex-1 md:flex-none" onClick={acceptAll}>
-              Alle akzeptieren
-            </Button>
-          </div>
-        </section>
+      {status === "missing" && <CookieBanner onSettings={openSettings} onEssential={acceptEssential} onAll={acceptAll} />}
+      {guestPage && (
+        // A guest page's script shows these by the stored choice (app/enhance/guest.ts): the server cannot know it.
+        <>
+          <template data-template="cookie-banner">
+            <CookieBanner />
+          </template>
+          <template data-template="cookie-settings">
+            <CookieSettingsTemplate />
+          </template>
+        </>
       )}
 
       {settingsOpen && (
@@ -143,5 +109,158 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
         </Suspense>
       )}
     </CookieConsentContext.Provider>
+  );
+}
+
+/** Without handlers (a guest page's template) the buttons act by their data-action. */
+function CookieBanner({ onSettings, onEssential, onAll }: { onSettings?: () => void; onEssential?: () => void; onAll?: () => void }) {
+  return (
+    // A slim bar on phones (one short sentence and the choices), the card with the full text from md on. Under
+    // the dialogs' and the navigation sheet's overlays (z-50): an open dialog covers it like the rest of the page.
+    <section
+      aria-label="Cookie-Hinweis"
+      data-testid="cookie-banner"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background px-3 py-2 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-xl md:border md:p-4"
+    >
+      <p className="text-sm md:hidden">
+        Wir setzen notwendige Cookies, weitere nur mit Ihrer Einwilligung.{" "}
+        <span className="whitespace-nowrap">
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onSettings} data-action="cookie-settings">
+            Einstellungen
+          </button>
+          {" · "}
+          {/* Its text says where it leads (a crawler and a screen reader read "Mehr" as nothing; Lighthouse SEO). */}
+          <Link to={paths.datenschutz} className="font-medium text-brand-700 underline">
+            Datenschutz
+          </Link>
+        </span>
+      </p>
+      <div className="hidden items-start gap-3 md:flex">
+        <CookieIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <div>
+          <h2 className="font-semibold">Wir respektieren Ihre Privatsphäre</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Wir verwenden technisch notwendige Cookies für den Betrieb des Forums. Analyse- und Marketing-Cookies setzen wir nur mit Ihrer
+            Einwilligung. Mehr dazu in der{" "}
+            <Link to={paths.datenschutz} className="text-brand-700 underline">
+              Datenschutzerklärung
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+      <div className="mt-2 flex gap-2 md:mt-4 md:flex-wrap md:justify-end">
+        <Button variant="ghost" size="sm" className="max-md:hidden" onClick={onSettings} data-action="cookie-settings">
+          Einstellungen
+        </Button>
+        <Button variant="outline" size="sm" className="flex-1 md:flex-none" onClick={onEssential} data-action="cookie-essential">
+          Nur notwendige
+        </Button>
+        <Button size="sm" className="flex-1 md:flex-none" onClick={onAll} data-action="cookie-all">
+          Alle akzeptieren
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const cookieRows = [
+  {
+    id: "cookie-essential",
+    label: "Notwendige Cookies",
+    description: "Erforderlich für Anmeldung, Sicherheit und Grundfunktionen. Immer aktiv.",
+    preference: null,
+  },
+  {
+    id: "cookie-analytics",
+    label: "Analyse-Cookies",
+    description: "Helfen uns zu verstehen, wie das Forum genutzt wird.",
+    preference: "analytics",
+  },
+  {
+    id: "cookie-marketing",
+    label: "Marketing-Cookies",
+    description: "Ermöglichen personalisierte Inhalte und Werbung.",
+    preference: "marketing",
+  },
+] as const;
+
+/**
+ * The settings dialog as Radix renders it (./cookie-settings-dialog.tsx, app/components/ui/dialog.tsx and
+ * switch.tsx), without Radix: a guest page's script opens it and flips the switches.
+ */
+function CookieSettingsTemplate() {
+  return (
+    <>
+      <div className="fixed inset-0 z-50 bg-black/50 animate-fade-in" />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cookie-settings-title"
+        aria-describedby="cookie-settings-description"
+        data-testid="cookie-settings"
+        data-slot="dialog-content"
+        className="fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-lg"
+      >
+        <div className="flex flex-col gap-1.5 pr-6">
+          <h2 id="cookie-settings-title" className="text-lg font-semibold">
+            Cookie-Einstellungen
+          </h2>
+          <p id="cookie-settings-description" className="text-sm text-muted-foreground">
+            Legen Sie fest, welche Cookies wir verwenden dürfen.
+          </p>
+        </div>
+        <div className="flex flex-col gap-4">
+          {cookieRows.map((row) => (
+            <div key={row.id} className="flex items-start justify-between gap-4">
+              <div>
+                <label htmlFor={row.id} className="font-medium">
+                  {row.label}
+                </label>
+                <p id={`${row.id}-description`} className="text-sm text-muted-foreground">
+                  {row.description}
+                </p>
+              </div>
+              <button
+                type="button"
+                role="switch"
+                id={row.id}
+                aria-checked={row.preference === null}
+                aria-describedby={`${row.id}-description`}
+                disabled={row.preference === null}
+                data-preference={row.preference ?? undefined}
+                data-state={row.preference === null ? "checked" : "unchecked"}
+                data-slot="switch"
+                className="inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-gray-400 transition-colors data-[state=checked]:bg-primary disabled:cursor-not-allowed disabled:opacity-60"
+              >
+                <span
+                  data-state={row.preference === null ? "checked" : "unchecked"}
+                  className="pointer-events-none block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0"
+                />
+              </button>
+            </div>
+          ))}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button variant="ghost" data-action="cookie-reset">
+            Zurücksetzen
+          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="outline" data-action="cookie-save">
+              Auswahl speichern
+            </Button>
+            <Button data-action="cookie-all">Alle akzeptieren</Button>
+          </div>
+        </div>
+        <button
+          type="button"
+          data-action="dialog-close"
+          className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground hover:text-foreground"
+        >
+          <XIcon className="size-4" aria-hidden="true" />
+          <span className="sr-only">Schließen</span>
+        </button>
+      </div>
+    </>
   );
 }

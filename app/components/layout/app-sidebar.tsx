@@ -10,11 +10,13 @@ import {
   SearchIcon,
   TrendingUpIcon,
   UsersIcon,
+  XIcon,
   type LucideIcon,
 } from "lucide-react";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Tooltip } from "~/components/ui/tooltip";
+import { useGuestPage } from "~/lib/hydration";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -39,18 +41,28 @@ const subforumIcons: Record<Subforum["segment"], LucideIcon> = {
 /** Desktop sidebar: a column that is either expanded (16rem) or collapsed to icons (3rem). */
 export function DesktopSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { open } = useSidebar();
+  const guestPage = useGuestPage();
   return (
-    <aside
-      aria-label="Seitenleiste"
-      data-state={open ? "expanded" : "collapsed"}
-      data-testid="sidebar"
-      className={cn(
-        "sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-border bg-sidebar transition-[width] duration-200 md:flex",
-        open ? "w-64" : "w-12",
+    <>
+      <aside
+        aria-label="Seitenleiste"
+        data-state={open ? "expanded" : "collapsed"}
+        data-testid="sidebar"
+        data-sidebar
+        className={cn(
+          "sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-border bg-sidebar transition-[width] duration-200 md:flex",
+          open ? "w-64" : "w-12",
+        )}
+      >
+        <SidebarBody collapsed={!open} viewer={viewer} />
+      </aside>
+      {guestPage && (
+        // A guest page's script swaps this with the sidebar's content to collapse or expand it (app/enhance/guest.ts).
+        <template data-template="sidebar-alternate">
+          <SidebarBody collapsed={open} viewer={viewer} />
+        </template>
       )}
-    >
-      <SidebarBody collapsed={!open} viewer={viewer} />
-    </aside>
+    </>
   );
 }
 
@@ -60,6 +72,8 @@ const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
 /** Under 768 px the sidebar opens as an overlay. */
 export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { openMobile, setOpenMobile } = useSidebar();
+  // A guest page's script fills the sheet with the expanded sidebar it already has.
+  if (useGuestPage()) return <SheetTemplate />;
   // A closed Radix dialog renders nothing, so mounting it only while open changes no markup.
   if (!openMobile) return null;
   const close = () => setOpenMobile(false);
@@ -69,6 +83,33 @@ export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
         <SidebarBody collapsed={false} viewer={viewer} onNavigate={close} />
       </MobileSidebarSheet>
     </Suspense>
+  );
+}
+
+/** The sheet as Radix renders it (app/components/ui/sheet.tsx), for a guest page's script to open. */
+function SheetTemplate() {
+  return (
+    <template data-template="sidebar-sheet">
+      <div data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50 animate-fade-in" />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="Navigation"
+        data-testid="mobile-sidebar"
+        data-slot="sheet-content"
+        className="fixed inset-y-0 left-0 z-50 flex h-full w-[18rem] max-w-[85vw] flex-col bg-sidebar shadow-xl"
+      >
+        <div data-sheet-body />
+        <button
+          type="button"
+          data-action="dialog-close"
+          className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground hover:text-foreground"
+        >
+          <XIcon className="size-5" aria-hidden="true" />
+          <span className="sr-only">Seitenleiste schließen</span>
+        </button>
+      </div>
+    </template>
   );
 }
 

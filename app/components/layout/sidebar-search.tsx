@@ -19,7 +19,15 @@ export function SidebarSearch({ onNavigate }: { onNavigate?: () => void }) {
   }
 
   return (
-    <form method="get" action={paths.search} role="search" aria-label="Schnellsuche" onSubmit={handleSubmit} className="relative px-3">
+    <form
+      method="get"
+      action={paths.search}
+      role="search"
+      aria-label="Schnellsuche"
+      onSubmit={handleSubmit}
+      data-search-box
+      className="relative px-3"
+    >
       <label htmlFor="sidebar-search" className="sr-only">
         Diskussionen durchsuchen
       </label>

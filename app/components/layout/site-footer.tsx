@@ -85,6 +85,7 @@ export function SiteFooter({
             {/* Without JavaScript the link leads to the cookie section of the privacy page; with it, the dialog opens. */}
             <a
               href={paths.cookieSection.href}
+              data-action="cookie-settings"
               className="hover:underline"
               onClick={(event) => {
                 event.preventDefault();

@@ -2,7 +2,6 @@ import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
 import { THEMES, themeLabels, useStoredTheme, type Theme } from "~/lib/theme";
-import { cn } from "~/lib/utils";
 
 const icons = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } satisfies Record<Theme, unknown>;
 
@@ -18,7 +17,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
   const pending = fetcher.formData?.get("theme");
   const current = THEMES.find((theme) => theme === pending) ?? stored;
   return (
-    <fetcher.Form method="post" action={paths.theme} preventScrollReset className={className}>
+    <fetcher.Form method="post" action={paths.theme} preventScrollReset className={className} data-theme-switch>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <div role="group" aria-label="Farbschema" className="flex w-full max-w-56 rounded-md border border-border bg-background p-0.5">
         {THEMES.map((theme) => {
@@ -33,10 +32,8 @@ export function ThemeSwitch({ className }: { className?: string }) {
               onClick={() => {
                 document.documentElement.dataset.theme = theme;
               }}
-              className={cn(
-                "inline-flex flex-1 items-center justify-center gap-1 rounded-sm px-1.5 py-1 text-xs",
-                current === theme ? "bg-muted font-medium text-foreground" : "text-muted-foreground hover:text-foreground",
-              )}
+              // Styled by aria-pressed, so a guest page's script changes the choice by that one attribute.
+              className="inline-flex flex-1 items-center justify-center gap-1 rounded-sm px-1.5 py-1 text-xs text-muted-foreground hover:text-foreground aria-pressed:bg-muted aria-pressed:font-medium aria-pressed:text-foreground"
             >
               <Icon className="size-3.5" aria-hidden="true" />
               {themeLabels[theme]}

@@ -33,6 +33,7 @@ export function TopBar({ unread = null }: { unread?: number | null }) {
           aria-label="Zur Navigation"
           title="Zur Navigation"
           data-testid="sidebar-toggle"
+          data-sidebar-toggle
           className={buttonVariants({ variant: "ghost", size: "icon" })}
         >
           <PanelLeftIcon aria-hidden="true" />

@@ -30,6 +30,8 @@ export function Logo({ className }: { className?: string }) {
   return (
     <img
       ref={image}
+      // The letter of the fallback tile, for the guest pages' script (app/enhance/guest.ts).
+      data-logo={site.name.charAt(0)}
       src="/brand/logo.svg"
       alt=""
       width={32}

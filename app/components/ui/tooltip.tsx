@@ -47,7 +47,16 @@ export function Tooltip({ label, delay = 300, children }: { label: string; delay
   };
 
   return (
-    <div ref={wrapper} onPointerEnter={() => show(delay)} onPointerLeave={hide} onPointerDown={hide} onFocus={onFocus} onBlur={hide}>
+    // data-tooltip: a guest page's script shows the same label without React (app/enhance/guest.ts).
+    <div
+      ref={wrapper}
+      data-tooltip={label}
+      onPointerEnter={() => show(delay)}
+      onPointerLeave={hide}
+      onPointerDown={hide}
+      onFocus={onFocus}
+      onBlur={hide}
+    >
       {children}
       {position && (
         // The transparent left padding bridges the gap, so the pointer can move onto the label (WCAG 1.4.13).
