@@ -1,6 +1,16 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import {
+  isRouteErrorResponse,
+  MemoryRouter,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import guestScript from "virtual:guest-script";
+import { CookieTemplates } from "~/components/cookie-consent/cookie-templates";
+import { SheetTemplate } from "~/components/layout/sheet-template";
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
 import "~/server/listeners.server";
@@ -40,7 +50,7 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         clearTimeout(timeout);
         resolve(
-          new Response(withStructuredData(Buffer.concat(chunks), loadContext.structuredData), {
+          new Response(withGuestTemplates(withStructuredData(Buffer.concat(chunks), loadContext.structuredData)), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),
@@ -99,6 +109,28 @@ function withStructuredData(html: Buffer<ArrayBuffer>, items: AppLoadContext["st
   const end = html.indexOf("</head>");
   if (end < 0) return html;
   return Buffer.concat([html.subarray(0, end), Buffer.from(structuredDataScripts(items)), html.subarray(end)]);
+}
+
+const GUEST_SCRIPT_TAG = `<script type="module" src="${guestScript}">`;
+let guestTemplates: Buffer | undefined;
+
+/**
+ * A guest's reading page (decision record 0032) gets the markup its script shows on demand: the cookie
+ * banner and settings, the navigation sheet. The same for every page, rendered once; outside the app's
+ * tree so that the app's bundle does not carry it for pages that never use it.
+ */
+function withGuestTemplates(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const at = html.indexOf(GUEST_SCRIPT_TAG);
+  if (at < 0) return html;
+  guestTemplates ??= Buffer.from(
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <SheetTemplate />
+        <CookieTemplates />
+      </MemoryRouter>,
+    ),
+  );
+  return Buffer.concat([html.subarray(0, at), guestTemplates, html.subarray(at)]);
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

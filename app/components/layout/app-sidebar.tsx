@@ -10,7 +10,6 @@ import {
   SearchIcon,
   TrendingUpIcon,
   UsersIcon,
-  XIcon,
   type LucideIcon,
 } from "lucide-react";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
@@ -72,8 +71,6 @@ const MobileSidebarSheet = lazy(() => import("./mobile-sidebar-sheet"));
 /** Under 768 px the sidebar opens as an overlay. */
 export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
   const { openMobile, setOpenMobile } = useSidebar();
-  // A guest page's script fills the sheet with the expanded sidebar it already has.
-  if (useGuestPage()) return <SheetTemplate />;
   // A closed Radix dialog renders nothing, so mounting it only while open changes no markup.
   if (!openMobile) return null;
   const close = () => setOpenMobile(false);
@@ -83,33 +80,6 @@ export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
         <SidebarBody collapsed={false} viewer={viewer} onNavigate={close} />
       </MobileSidebarSheet>
     </Suspense>
-  );
-}
-
-/** The sheet as Radix renders it (app/components/ui/sheet.tsx), for a guest page's script to open. */
-function SheetTemplate() {
-  return (
-    <template data-template="sidebar-sheet">
-      <div data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50 animate-fade-in" />
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Navigation"
-        data-testid="mobile-sidebar"
-        data-slot="sheet-content"
-        className="fixed inset-y-0 left-0 z-50 flex h-full w-[18rem] max-w-[85vw] flex-col bg-sidebar shadow-xl"
-      >
-        <div data-sheet-body />
-        <button
-          type="button"
-          data-action="dialog-close"
-          className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground hover:text-foreground"
-        >
-          <XIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Seitenleiste schließen</span>
-        </button>
-      </div>
-    </template>
   );
 }
 
