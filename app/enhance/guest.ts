@@ -1,5 +1,5 @@
 /**
- * The one script of a guest's reading page (decision record 0032): what the
+ * The one script of a guest's reading page (decision record 0033): what the
  * React components do in the full app, done here with plain DOM code on the
  * server-rendered HTML, which marks the parts with data attributes and carries
  * the markup that only appears on demand in <template data-template="…">.
@@ -350,6 +350,36 @@ function onClick(event: MouseEvent) {
   if (disclosure) toggleDisclosure(disclosure);
 }
 
+/** Each code block of a post gets a "Kopieren" button, as RichContent adds it in the full app. */
+function addCopyButtons() {
+  if (!navigator.clipboard?.writeText) return;
+  for (const pre of document.querySelectorAll<HTMLPreElement>(".prose-forum pre")) {
+    const wrapper = document.createElement("div");
+    wrapper.className = "code-block";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "code-copy";
+    const say = (text: string, label: string) => {
+      button.textContent = text;
+      button.setAttribute("aria-label", label);
+    };
+    say("Kopieren", "Code kopieren");
+    button.addEventListener("click", () => {
+      // The button says what happened for a moment, also to screen readers.
+      const done = (text: string) => {
+        say(text, text);
+        setTimeout(() => say("Kopieren", "Code kopieren"), 2000);
+      };
+      navigator.clipboard.writeText(pre.textContent ?? "").then(
+        () => done("Kopiert"),
+        () => done("Nicht kopiert"),
+      );
+    });
+    pre.replaceWith(wrapper);
+    wrapper.append(button, pre);
+  }
+}
+
 function logoFallback(image: HTMLImageElement) {
   const tile = document.createElement("span");
   tile.dataset.testid = "logo-fallback";
@@ -389,6 +419,7 @@ function start() {
     if (image.complete && image.naturalWidth === 0) logoFallback(image);
     else image.addEventListener("error", () => logoFallback(image));
   }
+  addCopyButtons();
   // One view per page visit, sent by the browser: crawlers do not run it.
   const beacon = find("[data-view-beacon]")?.dataset.viewBeacon;
   if (beacon) void fetch(beacon, { method: "POST", keepalive: true }).catch(() => undefined);
