@@ -152,3 +152,12 @@ test("a guest who signs in from a reading page gets the full app on the next pag
   await field.pressSequentially("@Lena", { delay: 30 });
   await expect(page.getByRole("listbox", { name: "Mitglieder erwähnen" }).getByRole("option").first()).toBeVisible();
 });
+
+test("a guest's code blocks get the copy button from the enhancement script", async ({ page, visit }) => {
+  // The demo discussion with a JSON-LD code block (db/seed/demo-content.ts).
+  await visit("/discussion/productgroup-markup-fuer-varianten-hat-das-schon-jemand-produktiv-im-einsatz");
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+  const button = page.locator(".code-block").first().getByRole("button", { name: "Code kopieren" });
+  await expect(button).toBeVisible();
+  await expect(button).toHaveText("Kopieren");
+});
