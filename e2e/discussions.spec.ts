@@ -245,7 +245,7 @@ test("subforum pages: numbered pagination only with more than one page, 404 past
   await visit("/subforum/unbekannt", { status: 404 });
 });
 
-// A member's page: a guest's reading page has no hydration data at all (decision record 0033).
+// A member's page: a guest's reading page has no hydration data at all (decision record 0034).
 test.describe(() => {
   test.use({ storageState: storageStateOf("member") });
 

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 /**
  * Which pages a guest gets without the framework's script (decision record
- * 0033). A route says so in its `handle`; the root leaves out `<Scripts/>` and
+ * 0034). A route says so in its `handle`; the root leaves out `<Scripts/>` and
  * loads the small enhancement script (app/enhance/guest.ts) instead when the
  * page is such a reading page, nobody is signed in, and no one-time message
  * (a toast) waits to be shown.

@@ -98,7 +98,7 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, helpfulRead?:
   return notFoundUnless(discussion && (!isHidden(discussion) || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
 }
 
-/** Guests read it as finished HTML, without the framework (decision record 0033). */
+/** Guests read it as finished HTML, without the framework (decision record 0034). */
 export const handle = readingPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

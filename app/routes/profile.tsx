@@ -52,7 +52,7 @@ import { isRestrictionIntent, type ProfileFormAnswer, restrictionAction, restric
 import type { Route } from "./+types/profile";
 import { readingPage } from "~/lib/hydration";
 
-/** Guests read it as finished HTML, without the framework (decision record 0033). */
+/** Guests read it as finished HTML, without the framework (decision record 0034). */
 export const handle = readingPage;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
