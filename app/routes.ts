@@ -34,6 +34,7 @@ export default [
   route("members/suggestions", "routes/members.suggestions.ts"),
   route("images", "routes/images.ts"),
   route("images/:id/:file", "routes/images.file.ts"),
+  route("drafts", "routes/drafts.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),
@@ -43,6 +44,7 @@ export default [
     route("members", "routes/members.tsx"),
     route("profile/:id", "routes/profile.tsx"),
     route("discussion/:slug", "routes/discussion.tsx"),
+    route("discussion/:slug/revisions", "routes/discussion.revisions.tsx"),
     route("admin", "routes/admin.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("notifications", "routes/notifications.tsx"),

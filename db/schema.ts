@@ -836,3 +836,69 @@ export const submissions = pgTable("submissions", {
   value: jsonb("value"),
   createdAt: createdAt(),
 });
+
+/**
+ * What a member has begun to write and not yet sent (issue 30): one draft of a new discussion (discussion_id null)
+ * and one reply per discussion, saved while they type (app/server/discussions/drafts.server.ts, decision 0032).
+ * Only the member sees it; publishing or "Entwurf verwerfen" removes it.
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Null: the form "Neue Diskussion"; else the reply to this discussion. */
+    discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "cascade" }),
+    /** The comment a reply answers; gone with the comment (the draft then answers the discussion). */
+    parentId: uuid("parent_id").references(() => comments.id, { onDelete: "set null" }),
+    /** A new discussion's title and category, as far as they were filled in. */
+    title: text("title"),
+    category: text("category"),
+    content: text("content").notNull(),
+    /** As the form sent it: "html" from the editor, "text" from the plain textarea. */
+    contentFormat: text("content_format", { enum: ["html", "text"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("drafts_content_format_check", sql`${t.contentFormat} in ('html', 'text')`),
+    unique("drafts_member_discussion_key").on(t.memberId, t.discussionId).nullsNotDistinct(),
+    // The cascade when a discussion goes; the member's own look-ups use the unique index.
+    index("drafts_discussion_id_idx").on(t.discussionId),
+  ],
+);
+
+/**
+ * Earlier versions of a post (issue 30): each edit of a discussion (comment_id null) or a comment keeps the text
+ * it replaced, in the edit's transaction. Numbers count up per post from 1 without gaps: the edit locks the post's
+ * row first, so parallel edits take their numbers in turn (app/server/discussions/revisions.server.ts).
+ */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /** 1 for the text as first written, 2 for the text after the first edit, and so on. */
+    number: integer("number").notNull(),
+    /** A discussion's title before the edit; null for comments. */
+    title: text("title"),
+    content: text("content").notNull(),
+    contentFormat: text("content_format", { enum: ["html", "text"] }).notNull(),
+    /** Who made the edit that replaced this version, and whether it was the moderation (not the author). */
+    editorId: text("editor_id").references(() => profiles.id, { onDelete: "set null" }),
+    byModeration: boolean("by_moderation").notNull().default(false),
+    /** When this version was replaced. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("post_revisions_content_format_check", sql`${t.contentFormat} in ('html', 'text')`),
+    check("post_revisions_number_check", sql`${t.number} >= 1`),
+    unique("post_revisions_post_number_key").on(t.discussionId, t.commentId, t.number).nullsNotDistinct(),
+    index("post_revisions_comment_id_idx").on(t.commentId),
+  ],
+);

@@ -33,6 +33,11 @@ export const paths = {
   discussionShareImage: (slug: string) => `/discussion/${encodeURIComponent(slug)}/share.png`,
   /** A member's way into a discussion at their first unread comment (app/routes/discussion.unread.ts). */
   discussionUnread: (slug: string) => `/discussion/${encodeURIComponent(slug)}/unread`,
+  /** A post's earlier versions with what each edit changed (app/routes/discussion.revisions.tsx); a comment's by ?comment=. */
+  discussionRevisions: (slug: string, commentId?: string) =>
+    `/discussion/${encodeURIComponent(slug)}/revisions${commentId ? `?comment=${encodeURIComponent(commentId)}` : ""}`,
+  /** Where drafts are saved and discarded (app/routes/drafts.ts). */
+  drafts: "/drafts",
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
   category: (segment: string) => `/category/${segment}`,

@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { PageError } from "~/components/layout/page-error";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { DiscardDraftForm, DraftControls } from "~/components/discussions/draft-controls";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -15,7 +17,8 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
-import { createDiscussion, listAssignableMembers } from "~/server/discussions";
+import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
+import { createDiscussion, getDraft, keepDraftOnRefusal, listAssignableMembers } from "~/server/discussions";
 import { getViewer, requirePermission, signInPathBackTo } from "~/server/accounts";
 import { fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/create-discussion";
@@ -32,12 +35,15 @@ async function requireAuthor(request: Request) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAuthor(request);
+  const viewer = await requireAuthor(request);
   const requested = new URL(request.url).searchParams.get("category");
+  // What the member began here before, on this or another device (issue 30).
+  const draft = await getDraft(viewer.id, null);
   return {
     members: await listAssignableMembers(),
-    category: isCategory(requested) ? requested : "general",
+    category: draft?.category ?? (isCategory(requested) ? requested : "general"),
     submissionKey: crypto.randomUUID(),
+    draft: draft && { title: draft.title, html: draft.html, text: draft.text },
   };
 }
 
@@ -45,7 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAuthor(request);
   const submission = parseWithZod(await readFormData(request), { schema: createDiscussionSchema });
   if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ result: submission.reply() }) });
-  return respond(createDiscussion(viewer, submission.value), {
+  const { title, category, content, contentFormat } = submission.value;
+  const draft = { discussionId: undefined, parentId: undefined, title, category, content, contentFormat };
+  return respond(keepDraftOnRefusal(viewer, draft, createDiscussion(viewer, submission.value)), {
     failed: texts.createDiscussionFailed,
     fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
     page: ({ message }) => ({ result: submission.reply({ formErrors: message ? [message] : [] }) }),
@@ -61,18 +69,25 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
     id: "create-discussion",
     lastResult: actionData?.result,
     constraint: getZodConstraint(createDiscussionSchema),
-    defaultValue: { category: loaderData.category, assignedTo: "unassigned" },
+    defaultValue: { category: loaderData.category, assignedTo: "unassigned", title: loaderData.draft?.title ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createDiscussionSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const contentLabelId = `${fields.content.id}-label`;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A discarded draft empties the form: its fields are drawn anew, without the text they came with.
+  const [discarded, setDiscarded] = useState(0);
+  const draft = discarded > 0 ? null : loaderData.draft;
+  const autosave = useDraftAutosave(formRef, { discussionId: null, enabled: true, saved: draft !== null });
+  // Without JavaScript a refused form comes back with what was sent (Conform's initialValue), else the saved draft.
+  const sentContent = typeof fields.content.initialValue === "string" ? fields.content.initialValue : null;
 
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">Neue Diskussion starten</h1>
       <p className="mt-1 text-muted-foreground">Stellen Sie eine Frage, teilen Sie eine Fallstudie oder starten Sie eine Debatte.</p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
+      <Form ref={formRef} method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
         <input type="hidden" name={fields.submissionKey.name} value={loaderData.submissionKey} />
         {form.errors?.length ? (
           <Alert variant="destructive">
@@ -80,7 +95,12 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
           </Alert>
         ) : null}
         <Field id={fields.title.id} label="Titel" errors={fields.title.errors}>
-          <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} placeholder="Worum geht es?" />
+          <Input
+            {...getInputProps(fields.title, { type: "text" })}
+            key={`${fields.title.key}-${discarded}`}
+            defaultValue={discarded > 0 ? "" : (fields.title.initialValue ?? "")}
+            placeholder="Worum geht es?"
+          />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={fields.category.id} label="Kategorie" errors={fields.category.errors}>
@@ -108,11 +128,12 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
             Inhalt
           </span>
           <RichTextField
+            key={discarded}
             id={fields.content.id}
             name={fields.content.name}
             labelId={contentLabelId}
-            initialHtml=""
-            initialText=""
+            initialHtml={sentContent ?? draft?.html ?? ""}
+            initialText={sentContent ?? draft?.text ?? ""}
             fallbackFormat="text"
           />
           {fields.content.errors?.length ? <p className="text-sm text-destructive">{fields.content.errors[0]}</p> : null}
@@ -125,7 +146,17 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
             <Link to={paths.home}>Abbrechen</Link>
           </Button>
         </div>
+        <DraftControls
+          status={autosave.status}
+          discardFormId="discard-discussion-draft"
+          hasDraft={draft !== null}
+          onDiscard={() => {
+            autosave.discard();
+            setDiscarded((count) => count + 1);
+          }}
+        />
       </Form>
+      <DiscardDraftForm id="discard-discussion-draft" discussionId={null} />
     </div>
   );
 }

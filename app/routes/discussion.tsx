@@ -17,7 +17,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
-import { CommentSection, type CommentAccess, type FormErrors } from "~/components/discussions/comment-section";
+import { CommentSection, type CommentAccess, type FormErrors, type ReplyDraft } from "~/components/discussions/comment-section";
 import { RichContent } from "~/components/discussions/rich-content";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -37,14 +37,18 @@ import { texts } from "~/lib/texts";
 import { z } from "zod";
 import {
   commentHref,
+  commentPageOf,
   createComment,
   getDiscussionBySlug,
+  getDraft,
   type HelpfulReadOptions,
+  keepDraftOnRefusal,
   isReading,
   listCommentPage,
   markRead,
   mentionNamesInRichText,
   plainTextExcerpt,
+  replyHref,
   sanitizeRichText,
   updateComment,
   updateDiscussion,
@@ -87,6 +91,17 @@ const HELPFUL_CHOICE = /^(discussion|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
 function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
   return reported || canReport(viewer, post) ? { reported } : null;
+}
+
+/** The member's saved reply to this discussion (issue 30), and where a reply to a comment continues. */
+async function replyDraftOf(viewer: Viewer, discussion: { id: string; slug: string }): Promise<ReplyDraft> {
+  const saved = await getDraft(viewer.id, discussion.id);
+  const parentPage = saved?.parentId ? await commentPageOf(discussion.id, saved.parentId) : null;
+  return {
+    discussionId: discussion.id,
+    saved: saved && { parentId: saved.parentId, text: saved.text },
+    continueHref: saved ? replyHref(discussion.slug, saved.parentId, parentPage) : null,
+  };
 }
 
 /** Characters of the accepted answer quoted under the question. */
@@ -178,6 +193,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
+    draft: access === "allowed" ? await replyDraftOf(viewer!, discussion) : null,
     now: renderNow(),
   };
 }
@@ -313,7 +329,22 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   return dispatch(submission.value, {
     "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
-    "create-comment": (input) => write(createComment(viewer, { discussionId: discussion.id, ...input }), texts.commentCreated),
+    "create-comment": (input) =>
+      write(
+        keepDraftOnRefusal(
+          viewer,
+          {
+            discussionId: discussion.id,
+            parentId: input.parentId,
+            content: input.content,
+            contentFormat: "text",
+            title: "",
+            category: undefined,
+          },
+          createComment(viewer, { discussionId: discussion.id, ...input }),
+        ),
+        texts.commentCreated,
+      ),
     "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>
       respond(watchDiscussion(viewer, discussion.id, level), {
@@ -419,7 +450,13 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
               Gesperrt
             </Badge>
           )}
-          {edited && <Badge variant="muted">Bearbeitet</Badge>}
+          {edited && (
+            <Link to={paths.discussionRevisions(discussion.slug)} className="rounded-full focus-visible:outline-2">
+              <Badge variant="muted" className="hover:underline">
+                Bearbeitet<span className="sr-only">: Versionen ansehen</span>
+              </Badge>
+            </Link>
+          )}
           {canEdit && !editing && (
             <Button asChild variant="ghost" size="sm" className="ml-auto">
               <Link to="?edit=1" preventScrollReset>
@@ -501,6 +538,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
         mayChooseSolution={loaderData.mayChooseSolution}
         reportErrorFor={reportErrorFor}
         reporting={reporting}
+        draft={loaderData.draft}
       />
     </div>
   );

@@ -7,6 +7,7 @@ import { BestAnswers, ReputationFigures } from "~/components/profile/best-answer
 import { EditProfile } from "~/components/profile/edit-profile-form";
 import { NotificationCard } from "~/components/profile/notification-card";
 import { PrivacyCard } from "~/components/profile/privacy-card";
+import { DraftsCard } from "~/components/profile/drafts-card";
 import { RestrictionCard } from "~/components/moderation/restriction-card";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { CategoryBadge } from "~/components/discussions/category-badge";
@@ -23,7 +24,7 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
 import { canDeleteAccount, canEditProfile, getViewer, notFoundUnless, signOut } from "~/server/accounts";
-import { listDiscussionsByAuthor } from "~/server/discussions";
+import { listDiscussionsByAuthor, listDrafts } from "~/server/discussions";
 import {
   avatarTexts,
   countContributions,
@@ -73,6 +74,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canEdit,
     canDeleteAccount: canDeleteAccount(viewer, profile.id),
     notifications: canEdit ? await getNotificationSettings(profile.id) : null,
+    // "Entwürfe" (issue 30): the member's own, never shown to anyone else.
+    drafts: canEdit ? await listDrafts(profile.id) : null,
     // Staff only: a suspension or silence, and the forms to set or lift one (issue 29).
     restriction: await restrictionView(viewer, profile.id),
   };
@@ -237,6 +240,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           </p>
         </CardContent>
       </Card>
+      {loaderData.drafts && <DraftsCard drafts={loaderData.drafts} profileId={profile.id} />}
       {notifications && <NotificationCard settings={notifications} />}
       {loaderData.canDeleteAccount && (
         <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />

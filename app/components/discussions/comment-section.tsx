@@ -2,7 +2,7 @@ import { CircleCheckIcon, LockIcon, MessageSquareReplyIcon, PencilIcon, ThumbsUp
 import { SpriteIcon, SpriteSymbols } from "~/components/ui/sprite-icon";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -20,6 +20,8 @@ import { AuthorCredentials } from "./author-credentials";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { HelpfulButton } from "./helpful-button";
 import { ReportControl } from "./report-control";
+import { DiscardDraftForm, DraftControls } from "./draft-controls";
+import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
@@ -36,6 +38,16 @@ export interface FormErrors {
   content: string | null;
   target: string | null;
   draft: string | null;
+}
+
+/**
+ * The member's saved reply to this discussion (one per discussion, issue 30): the form it was written in (null:
+ * the new comment) gets it back; `continueHref` leads to a reply form that is not open.
+ */
+export interface ReplyDraft {
+  discussionId: string;
+  saved: { parentId: string | null; text: string } | null;
+  continueHref: string | null;
 }
 
 export type CommentOnPage = Omit<CommentView, "content"> & {
@@ -85,6 +97,7 @@ export function CommentSection({
   mayChooseSolution = false,
   reportErrorFor = () => null,
   reporting = null,
+  draft = null,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -109,6 +122,8 @@ export function CommentSection({
   reportErrorFor?: (commentId: string) => string | null;
   /** The comment whose report form is open (?report=). */
   reporting?: string | null;
+  /** Members who may answer: where their reply's draft is saved, and what was saved. */
+  draft?: ReplyDraft | null;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
@@ -123,6 +138,8 @@ export function CommentSection({
     mayChooseSolution,
     reportErrorFor,
     reporting,
+    // "(bearbeitet)" opens the comment's earlier versions (app/routes/discussion.revisions.tsx).
+    revisionsOf: (commentId: string) => `${basePath}/revisions?comment=${commentId}`,
   };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
@@ -150,7 +167,8 @@ export function CommentSection({
                       <CommentForm
                         parentId={comment.id}
                         error={errors.target === comment.id ? errors.content : null}
-                        draft={errors.target === comment.id ? errors.draft : null}
+                        draft={errors.target === comment.id ? errors.draft : savedReply(draft, comment.id)}
+                        replyDraft={draft}
                         submissionKey={submissionKey}
                         autoFocus
                         cancelTo={item.cancelTo}
@@ -168,8 +186,10 @@ export function CommentSection({
         access={access}
         lockReason={lockReason}
         error={errors.target === null ? (errors.content ?? errors.form) : null}
-        draft={errors.target === null ? errors.draft : null}
+        draft={errors.target === null ? (errors.draft ?? savedReply(draft, null)) : savedReply(draft, null)}
         submissionKey={submissionKey}
+        replyDraft={draft}
+        openReplyTarget={replyTo}
       />
     </section>
   );
@@ -188,6 +208,7 @@ function CommentItem({
   mayChooseSolution,
   reportErrorFor,
   reporting,
+  revisionsOf,
 }: {
   comment: CommentOnPage;
   access: CommentAccess;
@@ -202,6 +223,7 @@ function CommentItem({
   mayChooseSolution: boolean;
   reportErrorFor: (commentId: string) => string | null;
   reporting: string | null;
+  revisionsOf: (commentId: string) => string;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
   const text = usePageText(textKey, comment.content, textWithMentions);
@@ -246,7 +268,11 @@ function CommentItem({
           <AuthorCredentials author={comment.author} />
         </div>
         {comment.isSolution && <SolvedBadge>Lösung</SolvedBadge>}
-        {edited && <span className="text-muted-foreground">(bearbeitet)</span>}
+        {edited && (
+          <Link to={revisionsOf(comment.id)} className="text-muted-foreground underline-offset-2 hover:underline">
+            (bearbeitet<span className="sr-only">: Versionen ansehen</span>)
+          </Link>
+        )}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}
         </time>
@@ -361,18 +387,28 @@ function EditCommentForm({
   );
 }
 
+/** The saved reply's text for the form answering `parentId` (null: the new comment), if it was written there. */
+function savedReply(draft: ReplyDraft | null, parentId: string | null): string | null {
+  return draft?.saved && draft.saved.parentId === parentId ? draft.saved.text : null;
+}
+
 function NewCommentArea({
   access,
   lockReason,
   error,
   draft,
   submissionKey,
+  replyDraft,
+  openReplyTarget,
 }: {
   access: CommentAccess;
   lockReason: string | null;
   error: string | null;
   draft: string | null;
   submissionKey: string | null;
+  replyDraft: ReplyDraft | null;
+  /** The comment whose reply form is open (?replyTo=). */
+  openReplyTarget: string | null;
 }) {
   if (access === "locked") {
     return (
@@ -395,13 +431,25 @@ function NewCommentArea({
       </div>
     );
   }
+  const elsewhere = replyDraft?.saved?.parentId && replyDraft.saved.parentId !== openReplyTarget ? replyDraft.continueHref : null;
   return (
-    <CommentForm
-      error={error}
-      draft={draft}
-      submissionKey={submissionKey}
-      disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined}
-    />
+    <>
+      {elsewhere && (
+        <p className="rounded-lg bg-muted p-3 text-sm">
+          Sie haben eine Antwort auf einen Kommentar begonnen.{" "}
+          <Link to={elsewhere} className="text-brand-700 underline underline-offset-2">
+            Entwurf fortsetzen
+          </Link>
+        </p>
+      )}
+      <CommentForm
+        error={error}
+        draft={draft}
+        submissionKey={submissionKey}
+        disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined}
+        replyDraft={access === "allowed" ? replyDraft : null}
+      />
+    </>
   );
 }
 
@@ -413,6 +461,7 @@ function CommentForm({
   autoFocus,
   disabledHint,
   cancelTo = ".",
+  replyDraft = null,
 }: {
   parentId?: string;
   /** Where "Abbrechen" of a reply form leads: this page of the comments without ?replyTo. */
@@ -424,6 +473,8 @@ function CommentForm({
   autoFocus?: boolean;
   /** Signed in but not yet allowed to comment: the form shows why and cannot be sent. */
   disabledHint?: string;
+  /** Where this form's draft is saved while the member types; null: no draft (pending members). */
+  replyDraft?: ReplyDraft | null;
 }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -433,38 +484,62 @@ function CommentForm({
     (navigation.formData?.get("parentId") ?? "") === (parentId ?? "");
   const id = parentId ? `reply-${parentId}` : "new-comment";
   const onSubmit = useResetAfterSuccess(formRef, navigation.state === "idle", error);
+  // A discarded draft empties the field: it is drawn anew, without the text it came with.
+  const [discarded, setDiscarded] = useState(0);
+  const restored = discarded > 0 ? null : draft;
+  const autosave = useDraftAutosave(formRef, {
+    discussionId: replyDraft?.discussionId ?? null,
+    enabled: replyDraft !== null,
+    saved: restored !== null && restored !== "",
+  });
+  const discardFormId = `${id}-discard-draft`;
   return (
-    <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset noValidate onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="create-comment" />
-      {parentId && <input type="hidden" name="parentId" value={parentId} />}
-      {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
-      <label htmlFor={id} className="text-sm font-medium">
-        {parentId ? "Ihre Antwort" : "Ihr Kommentar"}
-      </label>
-      {disabledHint && (
-        <p id={`${id}-hint`} className="rounded-lg bg-muted p-3 text-sm">
-          {disabledHint}
-        </p>
-      )}
-      <MentionTextarea
-        id={id}
-        name="content"
-        rows={parentId ? 3 : 4}
-        required
-        disabled={Boolean(disabledHint)}
-        aria-describedby={disabledHint ? `${id}-hint` : undefined}
-        autoFocus={autoFocus}
-        defaultValue={draft ?? undefined}
-        placeholder={parentId ? "Antwort schreiben..." : "Schreiben Sie einen Kommentar..."}
-      />
-      {error && <p className="text-sm text-destructive">{error}</p>}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={pending || Boolean(disabledHint)}>
-          {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
-        </Button>
-        {parentId && <CancelLink size="sm" variant="ghost" to={cancelTo} />}
-      </div>
-    </Form>
+    <>
+      <Form ref={formRef} method="post" className="flex flex-col gap-2" preventScrollReset noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="create-comment" />
+        {parentId && <input type="hidden" name="parentId" value={parentId} />}
+        {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
+        <label htmlFor={id} className="text-sm font-medium">
+          {parentId ? "Ihre Antwort" : "Ihr Kommentar"}
+        </label>
+        {disabledHint && (
+          <p id={`${id}-hint`} className="rounded-lg bg-muted p-3 text-sm">
+            {disabledHint}
+          </p>
+        )}
+        <MentionTextarea
+          id={id}
+          name="content"
+          rows={parentId ? 3 : 4}
+          required
+          disabled={Boolean(disabledHint)}
+          aria-describedby={disabledHint ? `${id}-hint` : undefined}
+          autoFocus={autoFocus}
+          key={discarded}
+          defaultValue={restored ?? ""}
+          placeholder={parentId ? "Antwort schreiben..." : "Schreiben Sie einen Kommentar..."}
+        />
+        {error && <p className="text-sm text-destructive">{error}</p>}
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={pending || Boolean(disabledHint)}>
+            {pending ? "Wird gesendet..." : parentId ? "Antwort senden" : "Kommentar senden"}
+          </Button>
+          {parentId && <CancelLink size="sm" variant="ghost" to={cancelTo} />}
+        </div>
+        {replyDraft && (
+          <DraftControls
+            status={autosave.status}
+            discardFormId={discardFormId}
+            hasDraft={restored !== null && restored !== ""}
+            onDiscard={() => {
+              autosave.discard();
+              setDiscarded((count) => count + 1);
+            }}
+          />
+        )}
+      </Form>
+      {replyDraft && <DiscardDraftForm id={discardFormId} discussionId={replyDraft.discussionId} anchor={`#${id}`} />}
+    </>
   );
 }
 

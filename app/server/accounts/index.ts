@@ -36,6 +36,7 @@ export {
   authRateRules,
   checkRateLimits,
   hitRateLimit,
+  draftSavesPerMember,
   helpfulMarksPerMember,
   imageUploadsPerMember,
   mentionSuggestionsPerMember,

@@ -37,6 +37,11 @@ export const helpfulMarksPerMember: RateRule = { name: "helpful:member", limit: 
 
 /** Images for posts: a screenshot-heavy answer fits many times over; a script filling our storage does not. */
 export const imageUploadsPerMember: RateRule = { name: "image-upload:member", limit: 30, windowSeconds: 60 * 60 };
+/**
+ * Drafts are saved about a second after the last keystroke: steady typing for ten minutes stays well below this,
+ * a script rewriting its draft in a loop does not.
+ */
+export const draftSavesPerMember: RateRule = { name: "draft-saves:member", limit: 300, windowSeconds: 10 * 60 };
 
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 

@@ -10,6 +10,8 @@ import { fail, ok, isHidden, visible } from "~/server/platform";
 import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
 import { texts } from "~/lib/texts";
 import { changedNow } from "./discussion-detail.server";
+import { discardDraft } from "./drafts.server";
+import { keepRevision } from "./revisions.server";
 import { COMMENT_THREADS_PER_PAGE, commentPageSql } from "./comment-pages.server";
 import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 
@@ -199,6 +201,7 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
       parentAuthorId: parent?.authorId ?? null,
       mentionedIds: resolved.memberIds,
     });
+    await discardDraft(tx, actor.id, discussionId);
     return ok({ id: row!.id });
   },
 });
@@ -228,6 +231,8 @@ export const updateComment = defineService<
   authorize: (viewer, comment) => canEditComment(viewer, comment) || (isHidden(comment) && !canSeeHidden(viewer) && fail("not-found")),
   async change(tx, { actor, input: { discussionId, commentId, content }, loaded: existing }) {
     const resolved = await resolveTextMentions(content, tx);
+    const replaced = { discussionId, commentId, authorId: existing.authorId, title: null, content: existing.content };
+    await keepRevision(tx, replaced, { title: null, content: resolved.text }, actor);
     await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
     await tx.update(discussions).set({ changedAt: changedNow }).where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it.

@@ -10,6 +10,8 @@ import { textToHtml } from "./sanitize.server";
 import { done, fail, ok, isHidden, type Outcome } from "~/server/platform";
 import { attachPostImages, resolvePostImages, type PostRef } from "~/server/images";
 import { changedNow } from "./discussion-detail.server";
+import { discardDraft } from "./drafts.server";
+import { keepRevision } from "./revisions.server";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
 
@@ -96,6 +98,7 @@ export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { a
       actor,
       mentionedIds: content.memberIds,
     });
+    await discardDraft(tx, actor.id, null);
     return ok({ slug: inserted.slug });
   },
 });
@@ -134,6 +137,7 @@ export const updateDiscussion = defineService<
     if (!written.ok) return written;
     const content = written.value;
     await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
+    await keepRevision(tx, { discussionId: existing.id, commentId: null, ...existing }, { title: input.title, content: content.html }, actor);
     await tx
       .update(discussions)
       .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: changedNow })

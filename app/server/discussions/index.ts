@@ -46,3 +46,14 @@ export { mentionedIn, mentionNamesInRichText, mentionNamesOf, suggestMembers, te
 export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";
 export { htmlToText, plainTextExcerpt, richTextForStorage, sanitizeRichText, textToHtml } from "./sanitize.server";
 export { guestHelpfulRead, HELPFUL_NAMES_SHOWN, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
+export {
+  discardOwnDraft,
+  type DraftListItem,
+  type DraftView,
+  getDraft,
+  keepDraftOnRefusal,
+  listDrafts,
+  replyHref,
+  saveDraft,
+} from "./drafts.server";
+export { type DiffPart, listRevisions, type PostRevisions, type RevisionChange } from "./revisions.server";

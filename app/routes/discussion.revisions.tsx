@@ -1,0 +1,67 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { Link } from "react-router";
+import { PageError } from "~/components/layout/page-error";
+import { RevisionList } from "~/components/discussions/revision-list";
+import { paths } from "~/lib/paths";
+import { seoMeta } from "~/lib/seo";
+import { texts } from "~/lib/texts";
+import { canSeeHidden, getViewer, notFoundUnless } from "~/server/accounts";
+import { commentHref, getDiscussionBySlug, listRevisions } from "~/server/discussions";
+import { isHidden } from "~/server/platform";
+import type { Route } from "./+types/discussion.revisions";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const commentNotFound = "Diesen Kommentar gibt es nicht.";
+
+/**
+ * "bearbeitet" on a post leads here: each edit of the discussion (or, with ?comment=, of one of its comments)
+ * as a word diff against the version before. A hidden discussion exists for staff only; a hidden comment's edits
+ * are listed for everyone, their words for staff only (app/server/discussions/revisions.server.ts).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const found = await getDiscussionBySlug(params.slug);
+  const discussion = notFoundUnless(found && (!isHidden(found) || canSeeHidden(viewer)) ? found : null, texts.discussionNotFound);
+  const commentId = new URL(request.url).searchParams.get("comment");
+  if (commentId !== null && !UUID.test(commentId)) notFoundUnless(null, commentNotFound);
+  const revisions = notFoundUnless(await listRevisions(viewer, discussion, commentId), commentNotFound);
+  return {
+    discussion: { slug: discussion.slug, title: discussion.title },
+    revisions,
+    back: commentId ? await commentHref(discussion, commentId) : paths.discussion(discussion.slug),
+    staff: canSeeHidden(viewer),
+  };
+}
+
+export default function DiscussionRevisionsRoute({ loaderData }: Route.ComponentProps) {
+  const { discussion, revisions, back, staff } = loaderData;
+  const ofComment = revisions.post.kind === "comment";
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <Link to={back} className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {ofComment ? "Zurück zum Kommentar" : "Zurück zur Diskussion"}
+      </Link>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight break-words">Bearbeitungsverlauf</h1>
+        <p className="text-muted-foreground break-words">
+          {ofComment
+            ? `Kommentar${revisions.post.authorName ? ` von ${revisions.post.authorName}` : ""} in „${discussion.title}“`
+            : `Diskussion „${discussion.title}“`}
+        </p>
+      </header>
+      <RevisionList revisions={revisions} staff={staff} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} notFoundTitle={texts.discussionNotFound} />;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) =>
+  seoMeta(matches, {
+    title: loaderData ? `Bearbeitungsverlauf: ${loaderData.discussion.title}` : texts.discussionNotFound,
+    path: `${paths.discussion(params.slug)}/revisions`,
+    noindex: true,
+  });

@@ -1,0 +1,197 @@
+import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { comments, discussions, drafts } from "../../../db/schema";
+import { isCategory, type Category } from "~/lib/categories";
+import { pageHref, paths } from "~/lib/paths";
+import { COMMENT_MAX_LENGTH } from "~/lib/schemas/discussion";
+import { draftTexts, type SaveDraftInput } from "~/lib/schemas/draft";
+import { db, defineService, type Database, type Transaction } from "~/server/db";
+import { done, fail, logger, ok, visible, type Outcome } from "~/server/platform";
+import { can, canCommentOn, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
+import { commentPageSql } from "./comment-pages.server";
+import { htmlToText, sanitizeRichText, textToHtml } from "./sanitize.server";
+
+// Drafts (issue 30, decision 0032): what a member began to write, kept on the server so it waits on any device.
+
+/** A draft as its form gets it back: sanitised like a post, in both shapes the form may need. */
+export interface DraftView {
+  id: string;
+  discussionId: string | null;
+  parentId: string | null;
+  title: string;
+  category: Category | null;
+  /** For the rich-text editor: sanitised like a post before it is shown. */
+  html: string;
+  /** For a plain textarea (comments, and the editor's stand-in before JavaScript). */
+  text: string;
+  updatedAt: Date;
+}
+
+type DraftRow = typeof drafts.$inferSelect;
+
+function toView(row: DraftRow): DraftView {
+  const html = row.contentFormat === "html" ? sanitizeRichText(row.content) : textToHtml(row.content);
+  return {
+    id: row.id,
+    discussionId: row.discussionId,
+    parentId: row.parentId,
+    title: row.title ?? "",
+    category: isCategory(row.category) ? row.category : null,
+    html,
+    text: row.contentFormat === "html" ? htmlToText(html) : row.content,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function sameScope(memberId: string, discussionId: string | null) {
+  return and(eq(drafts.memberId, memberId), discussionId === null ? isNull(drafts.discussionId) : eq(drafts.discussionId, discussionId));
+}
+
+/** The member's draft of a new discussion (null) or of their reply to a discussion. */
+export async function getDraft(memberId: string, discussionId: string | null): Promise<DraftView | null> {
+  const [row] = await db.select().from(drafts).where(sameScope(memberId, discussionId));
+  return row ? toView(row) : null;
+}
+
+/** Removes the draft a member just published, in the publishing transaction. */
+export async function discardDraft(executor: Database | Transaction, memberId: string, discussionId: string | null): Promise<void> {
+  await executor.delete(drafts).where(sameScope(memberId, discussionId));
+}
+
+type DraftTarget = { discussion: { id: string; lockedAt: Date | null; hiddenAt: Date | null } | null; parentId: string | null };
+
+/**
+ * Keeps what the member has written so far: one draft per scope, replaced on every save. A draft with neither
+ * title nor text is removed instead (the member emptied the form). A reply's draft needs a discussion the member
+ * may still answer; the comment it answers is kept only while it is there to answer.
+ */
+export const saveDraft = defineService<Viewer, SaveDraftInput, DraftTarget, { savedAt: Date | null }>({
+  policy: (viewer, input) => can(viewer, input.discussionId ? "comment" : "createDiscussion"),
+  async prepare(viewer) {
+    const limit = await checkRateLimits([[draftSavesPerMember, viewer.id]]);
+    return limit.allowed ? ok(undefined) : { ...fail("too-many-requests", draftTexts.tooMany), retryAfter: limit.retryAfter };
+  },
+  async load(tx, { discussionId, parentId }) {
+    if (!discussionId) return { discussion: null, parentId: null };
+    const [discussion] = await tx
+      .select({ id: discussions.id, lockedAt: discussions.lockedAt, hiddenAt: discussions.hiddenAt })
+      .from(discussions)
+      .where(and(eq(discussions.id, discussionId), visible.discussion()));
+    if (!discussion) return null;
+    const [parent] = parentId
+      ? await tx
+          .select({ id: comments.id })
+          .from(comments)
+          .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussionId), visible.comment()))
+      : [];
+    return { discussion, parentId: parent?.id ?? null };
+  },
+  authorize: (viewer, { discussion }) => discussion === null || canCommentOn(viewer, discussion) || fail("invalid"),
+  async change(tx, { actor, input, loaded }) {
+    const discussionId = loaded.discussion?.id ?? null;
+    const empty = input.content.trim() === "" && (discussionId !== null || input.title === "");
+    if (empty) {
+      await discardDraft(tx, actor.id, discussionId);
+      return ok({ savedAt: null });
+    }
+    if (discussionId !== null && input.content.length > COMMENT_MAX_LENGTH) return fail("invalid", draftTexts.replyTooLong);
+    const now = new Date();
+    const values = {
+      title: discussionId === null ? input.title : null,
+      category: discussionId === null ? (input.category ?? null) : null,
+      parentId: loaded.parentId,
+      content: input.content,
+      contentFormat: input.contentFormat,
+      updatedAt: now,
+    };
+    await tx
+      .insert(drafts)
+      .values({ memberId: actor.id, discussionId, ...values })
+      .onConflictDoUpdate({ target: [drafts.memberId, drafts.discussionId], set: values });
+    return ok({ savedAt: now });
+  },
+});
+
+/** "Entwurf verwerfen": only the member's own draft, which exists or not; either way it is gone afterwards. */
+export const discardOwnDraft = defineService<Viewer, { discussionId: string | null }, true>({
+  policy: () => true,
+  load: async () => true,
+  async change(tx, { actor, input }) {
+    await discardDraft(tx, actor.id, input.discussionId);
+    return done;
+  },
+});
+
+/**
+ * A form the server refused (rate limit, lock, a database away) keeps its text as a draft too, so it waits on
+ * the member's other devices; what the draft's own save refuses is logged, the answer stays the form's.
+ */
+export async function keepDraftOnRefusal<T>(viewer: Viewer | null, draft: SaveDraftInput, work: Promise<Outcome<T>>): Promise<Outcome<T>> {
+  const outcome = await work;
+  if (!outcome.ok && viewer && outcome.reason !== "too-many-requests") {
+    const kept = await saveDraft(viewer, draft).catch((error: unknown) => fail("unexpected", String(error)));
+    if (!kept.ok) logger.info({ reason: kept.reason, discussionId: draft.discussionId }, "a refused form's draft was not kept");
+  }
+  return outcome;
+}
+
+/** A draft on the member's profile: where it continues, and enough of it to recognise it. */
+export interface DraftListItem {
+  id: string;
+  kind: "discussion" | "reply";
+  /** The new discussion's title so far, or the title of the discussion answered. */
+  title: string;
+  excerpt: string;
+  href: string;
+  discussionId: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * The member's drafts, newest first (their profile's "Entwürfe"). A reply to a discussion that was hidden since
+ * is left out: it cannot be sent, and the discussion is gone for the member.
+ */
+export async function listDrafts(memberId: string): Promise<DraftListItem[]> {
+  const rows = await db
+    .select({
+      draft: drafts,
+      slug: discussions.slug,
+      discussionTitle: discussions.title,
+      parentPage: commentPageSql({ id: drafts.parentId, parentId: comments.parentId, discussionId: drafts.discussionId }),
+    })
+    .from(drafts)
+    .leftJoin(discussions, eq(discussions.id, drafts.discussionId))
+    .leftJoin(comments, eq(comments.id, drafts.parentId))
+    .where(and(eq(drafts.memberId, memberId), or(isNull(drafts.discussionId), visible.discussion())))
+    .orderBy(desc(drafts.updatedAt));
+  return rows.map(({ draft, slug, discussionTitle, parentPage }) => {
+    const view = toView(draft);
+    const excerpt = view.text.length > 160 ? `${view.text.slice(0, 159).trimEnd()}…` : view.text;
+    if (draft.discussionId === null || slug === null) {
+      return {
+        id: draft.id,
+        kind: "discussion",
+        title: view.title || "Neue Diskussion ohne Titel",
+        excerpt,
+        href: paths.createDiscussion,
+        discussionId: null,
+        updatedAt: draft.updatedAt,
+      };
+    }
+    return {
+      id: draft.id,
+      kind: "reply",
+      title: discussionTitle ?? "",
+      excerpt,
+      href: replyHref(slug, draft.parentId, parentPage),
+      discussionId: draft.discussionId,
+      updatedAt: draft.updatedAt,
+    };
+  });
+}
+
+/** Where a reply continues: the form under the discussion, or the reply form of the comment it answers, on its page. */
+export function replyHref(slug: string, parentId: string | null, parentPage: number | null): string {
+  if (parentId === null) return `${paths.discussion(slug)}#new-comment`;
+  const page = pageHref(paths.discussion(slug), parentPage ?? 1);
+  return `${page}${page.includes("?") ? "&" : "?"}replyTo=${parentId}#comment-${parentId}`;
+}

@@ -1,0 +1,168 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { diffWordsWithSpace } from "diff";
+import { comments, postRevisions, profiles } from "../../../db/schema";
+import { plainMentions } from "~/lib/mentions";
+import { db, type Transaction } from "~/server/db";
+import { isHidden } from "~/server/platform";
+import { canSeeHidden, type Viewer } from "~/server/accounts";
+import { htmlToText, sanitizeRichText } from "./sanitize.server";
+
+/** How each kind of post stores its text: discussions rich text, comments plain text with mention tokens. */
+export const POST_CONTENT_FORMAT = { discussion: "html", comment: "text" } as const;
+
+/**
+ * Keeps the version an edit replaces, in the edit's transaction. The caller has locked the post's row
+ * (FOR UPDATE) and passes the text it read under that lock: a parallel edit waits for this one to commit, then
+ * reads the text written here and takes the next number. The number comes from one statement over the post's
+ * own revisions; the unique key (post, number) would refuse a duplicate rather than let one through.
+ */
+export async function keepRevision(
+  tx: Transaction,
+  post: {
+    discussionId: string;
+    commentId: string | null;
+    authorId: string | null;
+    title: string | null;
+    content: string;
+  },
+  after: { title: string | null; content: string },
+  editor: Viewer,
+): Promise<number | null> {
+  // Saved without a change: nothing was replaced, and an empty diff would only be noise on the revisions page.
+  if (after.title === post.title && after.content === post.content) return null;
+  const format = post.commentId === null ? POST_CONTENT_FORMAT.discussion : POST_CONTENT_FORMAT.comment;
+  const samePost = and(
+    eq(postRevisions.discussionId, post.discussionId),
+    post.commentId === null ? isNull(postRevisions.commentId) : eq(postRevisions.commentId, post.commentId),
+  );
+  const [row] = await tx
+    .insert(postRevisions)
+    .values({
+      discussionId: post.discussionId,
+      commentId: post.commentId,
+      number: sql`(select coalesce(max(${postRevisions.number}), 0) + 1 from ${postRevisions} where ${samePost})`,
+      title: post.title,
+      content: post.content,
+      contentFormat: format,
+      editorId: editor.id,
+      byModeration: post.authorId !== editor.id,
+    })
+    .returning({ number: postRevisions.number });
+  return row!.number;
+}
+
+/** One edit of a post as the revisions page shows it: what it removed and added, word by word. */
+export interface RevisionChange {
+  /** The version this edit made (2 for the first edit). */
+  number: number;
+  editedAt: Date;
+  editorName: string | null;
+  byModeration: boolean;
+  /** Null where this viewer may only learn that the edit exists (a hidden post, for anyone but staff). */
+  title: DiffPart[] | null;
+  content: DiffPart[] | null;
+}
+
+export type DiffPart = { kind: "same" | "added" | "removed"; text: string };
+
+export interface PostRevisions {
+  post: { kind: "discussion" | "comment"; id: string; hidden: boolean; authorName: string | null };
+  /** Newest edit first. */
+  changes: RevisionChange[];
+}
+
+/** A version's words as a reader sees them: sanitised like a post before it is shown, mentions as "@Name". */
+function readable(content: string, format: "html" | "text"): string {
+  return format === "html" ? htmlToText(sanitizeRichText(content)) : plainMentions(content);
+}
+
+function diffParts(before: string, after: string): DiffPart[] {
+  return diffWordsWithSpace(before, after).map((change) => ({
+    kind: change.added ? "added" : change.removed ? "removed" : "same",
+    text: change.value,
+  }));
+}
+
+/**
+ * The edits of a discussion (commentId null) or of one of its comments, each as a word diff against the version
+ * it replaced. Null when the post does not exist for this viewer: a hidden discussion for anyone but staff, or a
+ * comment of another discussion. A hidden comment's edits are listed for everyone, their words for staff only.
+ */
+export async function listRevisions(
+  viewer: Viewer | null,
+  discussion: { id: string; title: string; content: string; authorId: string | null; hiddenAt: Date | null },
+  commentId: string | null,
+): Promise<PostRevisions | null> {
+  const staff = canSeeHidden(viewer);
+  if (isHidden(discussion) && !staff) return null;
+  let current: { title: string | null; content: string; hidden: boolean; authorId: string | null };
+  if (commentId === null) {
+    current = { title: discussion.title, content: discussion.content, hidden: false, authorId: discussion.authorId };
+  } else {
+    const [comment] = await db
+      .select({ content: comments.content, hiddenAt: comments.hiddenAt, authorId: comments.authorId })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussion.id)));
+    if (!comment) return null;
+    current = { title: null, content: comment.content, hidden: isHidden(comment), authorId: comment.authorId };
+  }
+  const rows = await db
+    .select({
+      number: postRevisions.number,
+      title: postRevisions.title,
+      content: postRevisions.content,
+      contentFormat: postRevisions.contentFormat,
+      byModeration: postRevisions.byModeration,
+      createdAt: postRevisions.createdAt,
+      editorFirstName: profiles.firstName,
+      editorLastName: profiles.lastName,
+    })
+    .from(postRevisions)
+    .leftJoin(profiles, eq(profiles.id, postRevisions.editorId))
+    .where(
+      and(
+        eq(postRevisions.discussionId, discussion.id),
+        commentId === null ? isNull(postRevisions.commentId) : eq(postRevisions.commentId, commentId),
+      ),
+    )
+    .orderBy(asc(postRevisions.number));
+  const [author] = current.authorId
+    ? await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, current.authorId))
+    : [];
+  const showWords = !current.hidden || staff;
+  const format = commentId === null ? POST_CONTENT_FORMAT.discussion : POST_CONTENT_FORMAT.comment;
+  const changes = rows.map((row, index): RevisionChange => {
+    const next = rows[index + 1];
+    const after = next
+      ? { title: next.title, content: readable(next.content, next.contentFormat) }
+      : { title: current.title, content: readable(current.content, format) };
+    const titleChanged = row.title !== null && after.title !== null && row.title !== after.title;
+    return {
+      number: row.number + 1,
+      editedAt: row.createdAt,
+      editorName: row.editorFirstName === null ? null : `${row.editorFirstName} ${row.editorLastName ?? ""}`.trim(),
+      byModeration: row.byModeration,
+      title: showWords && titleChanged ? diffParts(row.title!, after.title!) : null,
+      content: showWords ? diffParts(readable(row.content, row.contentFormat), after.content) : null,
+    };
+  });
+  return {
+    post: {
+      kind: commentId === null ? "discussion" : "comment",
+      id: commentId ?? discussion.id,
+      hidden: current.hidden,
+      authorName: author?.firstName ?? null,
+    },
+    changes: changes.reverse(),
+  };
+}
+
+/** How many earlier versions each post of a discussion keeps (the discussion under the key "discussion"). */
+export async function revisionCounts(discussionId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ commentId: postRevisions.commentId, count: sql<number>`count(*)::int` })
+    .from(postRevisions)
+    .where(eq(postRevisions.discussionId, discussionId))
+    .groupBy(postRevisions.commentId);
+  return new Map(rows.map((row) => [row.commentId ?? "discussion", row.count]));
+}
