@@ -451,10 +451,12 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             </Badge>
           )}
           {edited && (
-            <Link to={paths.discussionRevisions(discussion.slug)} className="rounded-full focus-visible:outline-2">
-              <Badge variant="muted" className="hover:underline">
-                Bearbeitet<span className="sr-only">: Versionen ansehen</span>
-              </Badge>
+            <Link
+              to={paths.discussionRevisions(discussion.slug)}
+              aria-label="Bearbeitet – Versionen ansehen"
+              className="rounded-full hover:underline"
+            >
+              <Badge variant="muted">Bearbeitet</Badge>
             </Link>
           )}
           {canEdit && !editing && (

@@ -106,6 +106,18 @@ describe("demo content", () => {
     expect(Number(bad[0]?.n)).toBe(0);
   });
 
+  it("has a member's half-written reply and a discussion edited once, with the version it replaced (issue 30)", async () => {
+    const [draft] = await queryRows<{ email: string; slug: string; content: string }>(sql`
+      select p.email, d.slug, r.content from drafts r join profiles p on p.id = r.member_id join discussions d on d.id = r.discussion_id`);
+    expect(draft?.email).toBe("katrin.schaefer@example.com");
+    const [revision] = await queryRows<{ number: number; before: string; after: string; edited: boolean }>(sql`
+      select r.number, r.content as before, d.content as after, d.updated_at > d.created_at as edited
+      from post_revisions r join discussions d on d.id = r.discussion_id`);
+    expect(revision).toMatchObject({ number: 1, edited: true });
+    expect(revision!.before).toContain("bei 190 ms");
+    expect(revision!.after).toContain("bei 180 ms (75. Perzentil)");
+  });
+
   it("adds some events", async () => {
     const [row] = await db.select({ value: count() }).from(events);
     expect(row?.value).toBe(result.events);

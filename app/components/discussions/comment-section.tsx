@@ -269,8 +269,12 @@ function CommentItem({
         </div>
         {comment.isSolution && <SolvedBadge>Lösung</SolvedBadge>}
         {edited && (
-          <Link to={revisionsOf(comment.id)} className="text-muted-foreground underline-offset-2 hover:underline">
-            (bearbeitet<span className="sr-only">: Versionen ansehen</span>)
+          <Link
+            to={revisionsOf(comment.id)}
+            aria-label="Bearbeitet – Versionen ansehen"
+            className="text-muted-foreground underline-offset-2 hover:underline"
+          >
+            (bearbeitet)
           </Link>
         )}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>

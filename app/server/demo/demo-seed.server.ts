@@ -8,6 +8,7 @@ import { unqualified, type Database } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword } from "~/server/accounts";
 import { htmlToText, richTextForStorage } from "~/server/discussions";
 import { storeDiscussionImage } from "~/server/images";
+import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -198,6 +199,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
         (select count(*) from ${discussions} join ${comments} on ${comments.id} = ${discussions.solutionCommentId} where ${comments.authorId} = ${profiles.id})`);
     await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
   });
+  await seedDemoDraftAndRevision(db, now);
 
   await addDemoImage(db, authorId);
 
