@@ -384,10 +384,14 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "mark an answer helpful": (context) => post(context, discussion, { intent: "helpful", helpful: `${answerId!}:true` }),
     // The asker (the member) chooses; staff may too.
     "mark the solution": (context) => post(context, discussion, { intent: "mark-solution", commentId: answerId! }),
+    // Drafts (issue 30): saved by those who may write; discarded by anyone signed in (a pending member has none).
+    "save a draft": (context) => post(context, "/drafts", { intent: "save", title: "Matrix-Entwurf", content: "Halb fertig" }),
+    "discard a draft": (context) => post(context, "/drafts", { intent: "discard", back: "/create-discussion" }),
   };
   const allowedFor: Record<string, readonly string[]> = {
     "open a notification": ["member"],
     "mark an answer helpful": ["member", "admin"],
+    "discard a draft": ["pending", "member", "moderator", "admin"],
   };
   const outcomes: string[] = [];
   for (const [action, attempt] of Object.entries(rows)) {

@@ -43,13 +43,16 @@ export async function action({ request }: Route.ActionArgs) {
             success: ({ savedAt }) => ({ savedAt: savedAt?.toISOString() ?? null }),
           })
         : refuse(allowed, quiet),
+    // A guest has no drafts: signing in leads back to the page the button was on.
     discard: ({ discussionId }) =>
-      respondByRedirect(viewer ? discardOwnDraft(viewer, { discussionId: discussionId ?? null }) : fail("unauthenticated"), {
-        failed: draftTexts.failed,
-        fallback: { unauthenticated: texts.mustBeSignedIn, unexpected: texts.unexpectedError },
-        back,
-        context: { action: "discard draft" },
-        success: () => redirectWithToast(back, { type: "success", title: draftTexts.discarded }),
-      }),
+      !viewer
+        ? redirect(`${paths.auth}?redirectTo=${encodeURIComponent(back)}`)
+        : respondByRedirect(discardOwnDraft(viewer, { discussionId: discussionId ?? null }), {
+            failed: draftTexts.failed,
+            fallback: { unexpected: texts.unexpectedError },
+            back,
+            context: { action: "discard draft" },
+            success: () => redirectWithToast(back, { type: "success", title: draftTexts.discarded }),
+          }),
   });
 }
