@@ -839,7 +839,7 @@ export const submissions = pgTable("submissions", {
 
 /**
  * What a member has begun to write and not yet sent (issue 30): one draft of a new discussion (discussion_id null)
- * and one reply per discussion, saved while they type (app/server/discussions/drafts.server.ts, decision 0032).
+ * and one reply per discussion, saved while they type (app/server/discussions/drafts.server.ts, decision 0034).
  * Only the member sees it; publishing or "Entwurf verwerfen" removes it.
  */
 export const drafts = pgTable(

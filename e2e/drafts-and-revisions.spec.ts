@@ -21,10 +21,10 @@ async function noSidewaysScrollAt320(page: Page) {
 async function scanBothThemes(page: Page, checkA11y: (options?: { colourOnly?: boolean }) => Promise<void>, shot: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await checkA11y();
-  await page.screenshot({ path: test.info().outputPath(`${shot}-light.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${shot}-light.png`) });
   await page.emulateMedia({ colorScheme: "dark" });
   await checkA11y({ colourOnly: true });
-  await page.screenshot({ path: test.info().outputPath(`${shot}-dark.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${shot}-dark.png`) });
   await page.emulateMedia({ colorScheme: "light" });
 }
 
@@ -41,7 +41,7 @@ for (const screen of [
       visit,
       checkA11y,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(240_000);
       const [author, replier] = await createMembers([{ firstName: "Fragende" }, { firstName: "Entwerferin" }]);
       const { path } = await discussionWithComment(await clientOf(author), `Entwurf ${screen.name} ${Date.now()}`, "Erste Antwort");
       const text = "Halb geschrieben: Wir haben die Facetten per noindex gelöst, aber";
@@ -90,7 +90,7 @@ for (const screen of [
     });
 
     test("an edit shows in the revision diff", async ({ page, visit, checkA11y }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(240_000);
       const [writer] = await createMembers([{ firstName: "Korrigierende" }]);
       const { path, commentId } = await discussionWithComment(
         await clientOf(writer),

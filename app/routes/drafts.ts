@@ -22,7 +22,7 @@ const quiet = {
 };
 
 /**
- * Drafts (decision 0032). "save" comes from the page's script while the member types and answers JSON;
+ * Drafts (decision 0034). "save" comes from the page's script while the member types and answers JSON;
  * "discard" is the button "Entwurf verwerfen", a plain form that goes back to its page with a toast.
  * Cross-site posts never get here (server/pipeline.ts refuses them by Origin, app/server/platform/csrf.server.ts).
  */

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { draftStatusText, type DraftState } from "~/lib/hooks/use-draft-autosave";
 import { paths } from "~/lib/paths";
-import { draftTexts } from "~/lib/schemas/draft";
+import { draftTexts } from "~/lib/drafts";
 
 /**
  * Under a post's form: whether its draft is saved (read out politely), and "Entwurf verwerfen" while there is

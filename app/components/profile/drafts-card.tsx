@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { paths } from "~/lib/paths";
-import { draftTexts } from "~/lib/schemas/draft";
+import { draftTexts } from "~/lib/drafts";
 import type { DraftListItem } from "~/server/discussions";
 
 /** "Entwürfe": what the member began and has not sent, on their own profile only (nobody else sees drafts). */

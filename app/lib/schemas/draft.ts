@@ -2,6 +2,8 @@ import { z } from "zod";
 import { categories } from "~/lib/categories";
 import { CONTENT_MAX_LENGTH, TITLE_MAX_LENGTH } from "./discussion";
 
+export { DRAFT_SAVE_DELAY_MS, draftTexts } from "~/lib/drafts";
+
 const optionalId = z
   .uuid({ error: "Diese Diskussion gibt es nicht." })
   .optional()
@@ -44,17 +46,3 @@ export const discardDraftSchema = z.object({
 });
 
 export const draftActionSchema = z.discriminatedUnion("intent", [saveDraftSchema, discardDraftSchema]);
-
-/** How long the page's script waits after the last keystroke before it saves (decision 0032). */
-export const DRAFT_SAVE_DELAY_MS = 1200;
-
-export const draftTexts = {
-  saved: "Entwurf gespeichert",
-  saving: "Entwurf wird gespeichert …",
-  failed: "Entwurf nicht gespeichert",
-  discard: "Entwurf verwerfen",
-  discarded: "Entwurf verworfen",
-  restored: "Ihr gespeicherter Entwurf wurde wiederhergestellt.",
-  tooMany: "Sie haben in kurzer Zeit sehr oft gespeichert. Ihr Entwurf wird in ein paar Minuten wieder gesichert.",
-  replyTooLong: "Der Entwurf ist länger, als ein Kommentar sein darf.",
-} as const;
