@@ -137,7 +137,12 @@ export const updateDiscussion = defineService<
     if (!written.ok) return written;
     const content = written.value;
     await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
-    await keepRevision(tx, { discussionId: existing.id, commentId: null, ...existing }, { title: input.title, content: content.html }, actor);
+    await keepRevision(
+      tx,
+      { discussionId: existing.id, commentId: null, ...existing },
+      { title: input.title, content: content.html },
+      actor,
+    );
     await tx
       .update(discussions)
       .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: changedNow })
