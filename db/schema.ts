@@ -200,6 +200,11 @@ export const discussions = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
+    /**
+     * Held for review before anyone saw it (a new member's post, decision 0032): stored hidden (`hidden_at` set too),
+     * so every public read, index and counter already leaves it out; this says why, and approval publishes it.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     /** Counts the visible comments only: hiding a comment takes it off the count, restoring puts it back. */
     repliesCount: integer("replies_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
@@ -309,6 +314,8 @@ export const comments = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
+    /** Held for review, stored hidden like the discussion's `held_at` (decision 0032). */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     helpfulCount: integer("helpful_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -357,6 +364,7 @@ export const helpfulMarks = pgTable(
  * held back before anyone saw it, a sign-up that looked automated. One open item per post; a decision closes it.
  */
 export const reviewKinds = ["report", "held", "sign-up"] as const;
+export type ReviewKind = (typeof reviewKinds)[number];
 /** Why a sign-up looked automated without being refused: no proof of work arrived, or the form came back too soon (decision 0031). */
 export const signUpSignals = ["no-proof", "too-fast"] as const;
 export type SignUpSignal = (typeof signUpSignals)[number];
@@ -394,6 +402,8 @@ export const reviewItems = pgTable(
     index("review_items_open_idx")
       .on(t.createdAt)
       .where(sql`status = 'open'`),
+    // A member's history in the queue (earlier items, and how many ended with the post gone).
+    index("review_items_member_status_idx").on(t.memberId, t.status),
   ],
 );
 
@@ -511,6 +521,7 @@ export const auditActions = [
   "mark-solution",
   "unmark-solution",
   "review-keep",
+  "review-approve",
   "review-hide",
   "review-spam",
   "suspend",

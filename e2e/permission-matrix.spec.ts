@@ -108,6 +108,8 @@ const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   "mark-solution": moderateComment("mark-solution"),
   "unmark-solution": moderate("unmark-solution"),
   "review-keep": decide("keep"),
+  // Publishing a new member's held post ("Freigeben").
+  "review-approve": decide("approve"),
   // Hiding from the queue; "Ausblenden und sperren" writes review-hide and suspend alike.
   "review-hide": decide("hide"),
   "review-spam": decide("spam"),
@@ -284,6 +286,17 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
       await report(asMember, path, commentId);
       reviewItems.set(`${decision} ${actor}`, await reviewItemOf(admin, commentId));
     }
+  }
+  // Held items: a new member's comment with three links waits for approval, one per allowed actor.
+  for (const actor of ["moderator", "admin"] as const) {
+    const { path } = await discussionWithComment(reported, `Matrix freigeben ${actor} ${stamp}`, "Ohne Links");
+    const held = await post(reported, path, {
+      intent: "create-comment",
+      content: "https://eins.example/ https://zwei.example/ https://drei.example/",
+    });
+    const commentId = /#comment-([0-9a-f-]{36})/.exec(held.headers().location ?? "")?.[1];
+    if (!commentId) throw new Error(`no held comment on ${path}`);
+    reviewItems.set(`approve ${actor}`, await reviewItemOf(admin, commentId));
   }
   const restrictTarget = {
     suspend: await profilePathOf(toSuspend),

@@ -29,3 +29,17 @@ export function refusalText(
 
 /** What a suspended member reads when signing in. */
 export const suspendedText = "Ihr Konto ist gesperrt. Bei Fragen wenden Sie sich bitte an das Moderationsteam.";
+
+/** A post held for review (decision 0032): what its author is told, and how the page marks it for them. */
+export const heldTexts = {
+  notice: "Ihr Beitrag wird geprüft und erscheint nach der Freigabe.",
+  badge: "Wartet auf Freigabe",
+} as const;
+
+/** The decisions the review queue offers per kind of item: "Freigeben" for a held post, "Behalten" for a reported one. */
+export const reviewDecisionsFor = {
+  held: ["approve", "hide", "suspend", "spam"],
+  report: ["keep", "hide", "suspend", "spam"],
+  "sign-up": [],
+} as const;
+export type ReviewDecisionName = (typeof reviewDecisionsFor)[keyof typeof reviewDecisionsFor][number];

@@ -66,6 +66,7 @@ export function notificationText(n: NotificationSummary): string {
     case "review-needed":
       return several ? `${n.count} neue Einträge warten auf die Moderation` : "Ein neuer Eintrag wartet auf die Moderation";
     case "moderated": {
+      if (n.detail === "approved") return `Ihr Beitrag in ${title} wurde freigegeben und ist jetzt für alle sichtbar.`;
       if (n.detail === "auto-hidden")
         return `Ein Beitrag von Ihnen in ${title} wurde nach Meldungen vorläufig ausgeblendet. Das Moderationsteam prüft ihn.`;
       const word = moderationWords[n.detail ?? ""] ?? "bearbeitet";

@@ -57,7 +57,7 @@ import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server
 import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
 import { reportedBy, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
 import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
-import { refusalText } from "~/lib/moderation";
+import { heldTexts, refusalText } from "~/lib/moderation";
 import { watchLevels } from "~/lib/notifications";
 import {
   can,
@@ -67,13 +67,26 @@ import {
   canMarkHelpful,
   canMarkSolution,
   canReport,
-  canSeeHidden,
+  canRead,
+  checkNewMemberPosting,
+  newMemberTexts,
   getViewer,
   notFoundUnless,
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { dispatch, fail, firstMessage, type Outcome, readFormData, redirectWithToast, refuse, respond, isHidden } from "~/server/platform";
+import {
+  dispatch,
+  fail,
+  firstMessage,
+  type Outcome,
+  readFormData,
+  redirectWithToast,
+  refuse,
+  respond,
+  isHeld,
+  isHidden,
+} from "~/server/platform";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
   isModerationIntent,
@@ -107,10 +120,10 @@ async function replyDraftOf(viewer: Viewer, discussion: { id: string; slug: stri
 /** Characters of the accepted answer quoted under the question. */
 const SOLUTION_QUOTE_LENGTH = 480;
 
-/** The discussion this request may see: hidden ones exist only for staff. */
+/** The discussion this request may see: hidden ones exist only for staff, a held one for its author too. */
 async function loadDiscussion(slug: string, viewer: Viewer | null, helpfulRead?: HelpfulReadOptions) {
   const discussion = await getDiscussionBySlug(slug, helpfulRead);
-  return notFoundUnless(discussion && (!isHidden(discussion) || canSeeHidden(viewer)) ? discussion : null, texts.discussionNotFound);
+  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, texts.discussionNotFound);
 }
 
 /** Guests read it as finished HTML, without the framework (decision record 0034). */
@@ -123,7 +136,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const discussion = await loadDiscussion(params.slug, viewer, helpfulRead);
   const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
-  const { comments, totalPages } = await listCommentPage(discussion.id, page, { includeHidden: staff, helpfulRead });
+  const { comments, totalPages } = await listCommentPage(discussion.id, page, {
+    includeHidden: staff,
+    heldOf: viewer?.id ?? null,
+    helpfulRead,
+  });
   // What this member reported here and may still withdraw (members who may report only).
   const reported = can(viewer, "report") ? await reportedBy(viewer!.id, discussion.id) : new Set<string>();
   if (page > totalPages) throw data(null, { status: 404 });
@@ -176,8 +193,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       href: commentPermalink(discussion.slug, solution.page, solution.commentId),
     },
     description: plainTextExcerpt(content) || discussion.title,
-    // Only staff reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
+    // Only staff (and a held one's author) reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
     hidden: isHidden(discussion),
+    // Its author reads that it waits for approval (decision 0032); staff read the reasons in the moderation's notice.
+    held: isHeld(discussion),
     modifiedAt: discussion.changedAt,
     commentPages: { currentPage: page, totalPages },
     access,
@@ -329,22 +348,33 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   return dispatch(submission.value, {
     "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
-    "create-comment": (input) =>
-      write(
-        keepDraftOnRefusal(
-          viewer,
-          {
-            discussionId: discussion.id,
-            parentId: input.parentId,
-            content: input.content,
-            contentFormat: "text",
-            title: "",
-            category: undefined,
-          },
-          createComment(viewer, { discussionId: discussion.id, ...input }),
-        ),
-        texts.commentCreated,
-      ),
+    "create-comment": async (input) => {
+      // A new member's posting limit (decision 0032), counted before the write so a refused comment costs no transaction.
+      const limit = await checkNewMemberPosting(viewer!, "comment");
+      if (!limit.allowed)
+        return refuse(
+          { ...fail("too-many-requests", newMemberTexts.tooMany), retryAfter: limit.retryAfter },
+          refusalFor(intent, submission.payload, viewer),
+        );
+      const draft = {
+        discussionId: discussion.id,
+        parentId: input.parentId,
+        content: input.content,
+        contentFormat: "text" as const,
+        title: "",
+        category: undefined,
+      };
+      return respond(keepDraftOnRefusal(viewer, draft, createComment(viewer, { discussionId: discussion.id, ...input })), {
+        ...refusalFor(intent, submission.payload, viewer),
+        context: { intent, discussion: discussion.id },
+        // A held comment waits for a moderator: its author is told so, and finds it on the page marked as waiting.
+        success: async ({ id, held }) =>
+          redirectWithToast(
+            await commentHref(discussion, id),
+            held ? { type: "info", title: heldTexts.notice } : { type: "success", title: texts.commentCreated },
+          ),
+      });
+    },
     "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>
       respond(watchDiscussion(viewer, discussion.id, level), {
@@ -425,6 +455,12 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
     <div className="mx-auto flex max-w-3xl flex-col gap-8" data-view-beacon={`${paths.discussion(discussion.slug)}/view`}>
       {/* Before the posts: a "Hilfreich" button submits it without JavaScript (members who may mark only). */}
       {loaderData.access === "allowed" || loaderData.access === "locked" ? <HelpfulForm /> : null}
+      {loaderData.held && !moderation && (
+        <Alert>
+          <AlertTitle>{heldTexts.badge}</AlertTitle>
+          <p>{heldTexts.notice}</p>
+        </Alert>
+      )}
       {moderation && (
         <div className="flex flex-col gap-3">
           {moderation.hidden && (

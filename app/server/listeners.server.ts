@@ -1,6 +1,6 @@
 import { isCategory } from "~/lib/categories";
 import { discussionEvents } from "~/server/discussions";
-import { recordAudit } from "~/server/moderation";
+import { holdForReview, recordAudit } from "~/server/moderation";
 import { notifyComment, notifyDiscussion, notifyMentions, notifyPostAuthor } from "~/server/notifications";
 import { answerEvents } from "~/server/answers";
 import { checkEventListeners, excerpt } from "~/server/platform";
@@ -45,6 +45,11 @@ discussionEvents.on("comment.created", "notifications", async (tx, { discussionI
   const mentioned = await notifyMentions(tx, { discussionId, commentId, actorId: actor.id, memberIds: mentionedIds });
   await notifyComment(tx, { discussionId, commentId, actorId: actor.id, parentAuthorId, alreadyTold: mentioned });
 });
+
+// A held post waits in the review queue (decision 0032); the team hears of it there, nobody else hears anything yet.
+discussionEvents.on("post.held", "moderation", (tx, { discussionId, commentId, authorId }) =>
+  holdForReview(tx, { discussionId, commentId }, authorId),
+);
 
 discussionEvents.on("comment.edited", "notifications", async (tx, { discussionId, comment, actor, newlyMentionedIds }) => {
   await notifyMentions(tx, { discussionId, commentId: comment.id, actorId: actor.id, memberIds: newlyMentionedIds });

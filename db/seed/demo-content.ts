@@ -252,6 +252,63 @@ export const demoMembers: DemoMember[] = [
   },
 ];
 
+/**
+ * Trust and safety (issue 29): a member who joined two days ago, whose first comment had three links and waits in the
+ * review queue ("Zurückgehalten", decision 0032), and a few open reports, so a moderator sees the queue at once.
+ * The newcomer is not one of demoMembers: the "Hilfreich" marks are picked among those, and stay as they were.
+ */
+export const demoNewcomer: Omit<DemoMember, "approvalStatus" | "role" | "newsletter"> = {
+  key: "dennis",
+  firstName: "Dennis",
+  lastName: "Vogt",
+  email: "dennis.vogt@example.com",
+  company: "Linkwerk24",
+  expertise: "seo",
+  experience: "einsteiger",
+  bio: "Linkaufbau für kleine Shops.",
+  joinedDaysAgo: 2,
+};
+
+export const demoHeldComment = {
+  discussionTitle: "Backlinks kaufen 2026 – noch sinnvoll oder reines Risiko?",
+  content:
+    "Wir vermitteln seit Jahren Gastartikel mit starken Links, alles handverlesen: https://linkwerk24.example/gastartikel https://linkwerk24.example/preise https://blog-netzwerk.example/angebot",
+  hoursAgo: 5,
+};
+
+/** Open reports: of a discussion's first comment or of the discussion itself (comment null), by approved members. */
+export const demoReports: Array<{
+  discussionTitle: string;
+  comment: number | null;
+  reporter: string;
+  reason: "spam" | "offensive" | "off-topic" | "other";
+  note?: string;
+  hoursAgo: number;
+}> = [
+  {
+    discussionTitle: "Backlink gekauft, jetzt manuelle Maßnahme in der Search Console – was tun?",
+    comment: 0,
+    reporter: "tobias",
+    reason: "off-topic",
+    hoursAgo: 20,
+  },
+  {
+    discussionTitle: "Backlink gekauft, jetzt manuelle Maßnahme in der Search Console – was tun?",
+    comment: 0,
+    reporter: "nina",
+    reason: "spam",
+    hoursAgo: 9,
+  },
+  {
+    discussionTitle: "E-E-A-T in YMYL-Nischen: Bringen Autorenboxen wirklich etwas?",
+    comment: null,
+    reporter: "felix",
+    reason: "other",
+    note: "Der Beitrag verlinkt ein eigenes Produkt, ohne das zu sagen.",
+    hoursAgo: 30,
+  },
+];
+
 export const demoDiscussions: DemoDiscussion[] = [
   // ---------------------------------------------------------------------------
   // SEO

@@ -1,7 +1,9 @@
 import { verifyPassword } from "better-auth/crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { account, comments, discussions, events, profiles, userRoles } from "../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { account, comments, discussions, events, profiles, reports, reviewItems, userRoles } from "../../db/schema";
+import { heldForReview, visible } from "~/server/platform";
 import { db, queryRows } from "~/server/db";
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
 import { categories } from "~/lib/categories";
@@ -68,11 +70,12 @@ describe("demo content", () => {
     expect(total).toBeGreaterThanOrEqual(35);
   });
 
-  it("keeps replies_count equal to the stored comments and has threaded replies", async () => {
+  it("keeps replies_count equal to the visible comments and has threaded replies", async () => {
+    const c = alias(comments, "c");
     const mismatches = await queryRows<{ id: string }>(sql`
       select d.id from discussions d
-      left join comments c on c.discussion_id = d.id
-      group by d.id having d.replies_count <> count(c.id)`);
+      left join ${comments} ${c} on ${c.discussionId} = d.id and ${visible.comment(c)}
+      group by d.id having d.replies_count <> count(${c.id})`);
     expect(mismatches).toEqual([]);
     const [replies] = await db
       .select({ value: count() })
@@ -80,6 +83,23 @@ describe("demo content", () => {
       .where(sql`${comments.parentId} is not null`);
     expect(replies?.value).toBeGreaterThan(10);
     expect(result.comments).toBeGreaterThan(80);
+  });
+
+  it("has one held comment and a few open reports in the review queue (issue 29)", async () => {
+    const items = await db
+      .select({ kind: reviewItems.kind, value: count() })
+      .from(reviewItems)
+      .where(eq(reviewItems.status, "open"))
+      .groupBy(reviewItems.kind)
+      .orderBy(reviewItems.kind);
+    expect(items).toEqual([
+      { kind: "held", value: 1 },
+      { kind: "report", value: 2 },
+    ]);
+    const [held] = await db.select({ heldAt: comments.heldAt }).from(comments).where(heldForReview.comment());
+    expect(held?.heldAt).toBeInstanceOf(Date);
+    const [reported] = await db.select({ value: count() }).from(reports);
+    expect(reported?.value).toBe(3);
   });
 
   it("dates everything in the past, members before their first post, comments after their discussion", async () => {

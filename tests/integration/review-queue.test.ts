@@ -121,6 +121,7 @@ describe("the review queue", () => {
       excerpt: "Backlinks billig: example.com",
       // Three members: hidden at once, pending review; staff still read the text.
       hidden: env.REPORTS_TO_HIDE <= 3 ? { reason: expect.stringContaining("mehrfach gemeldet") } : null,
+      held: false,
     });
     expect(item!.reports.map((report) => [report.reason, report.note, report.reporter.name])).toEqual([
       ["spam", null, "Anna Mitglied"],

@@ -12,6 +12,7 @@ import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/discussions";
+import { heldTexts } from "~/lib/moderation";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText, textWithMentions } from "./linkified-text";
@@ -247,11 +248,18 @@ function CommentItem({
         "scroll-mt-20 rounded-lg border p-4",
         comment.hidden
           ? "border-dashed border-red-300 bg-red-50/40"
-          : comment.isSolution
-            ? "border-2 border-green-300 bg-background"
-            : "border-border bg-background",
+          : comment.held
+            ? "border-dashed border-amber-300 bg-amber-50/40"
+            : comment.isSolution
+              ? "border-2 border-green-300 bg-background"
+              : "border-border bg-background",
       )}
     >
+      {comment.held && !comment.hidden && (
+        <p className="mb-2 text-sm font-medium text-amber-900">
+          {heldTexts.badge}: {heldTexts.notice}
+        </p>
+      )}
       {comment.hidden && (
         <p className="mb-2 text-sm font-medium text-red-900">
           Ausgeblendet (nur für das Moderationsteam sichtbar){comment.hidden.reason ? ` – Grund: ${comment.hidden.reason}` : ""}

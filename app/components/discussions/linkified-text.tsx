@@ -2,8 +2,7 @@ import { Fragment } from "react";
 import { pageTextAttribute } from "~/lib/page-text";
 import { splitMentions } from "~/lib/mentions";
 import { paths } from "~/lib/paths";
-
-export const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
+import { URL_PATTERN } from "~/lib/links";
 
 /**
  * Plain-text comments: React escapes the text; URLs become nofollow links and

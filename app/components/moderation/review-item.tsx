@@ -1,10 +1,10 @@
-import { EyeIcon, EyeOffIcon, FlagIcon, TrashIcon, UserXIcon } from "lucide-react";
+import { CheckIcon, EyeIcon, EyeOffIcon, FlagIcon, type LucideIcon, TrashIcon, UserXIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthorLink } from "~/components/ui/author-link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatCount, formatDateTime, formatMonthYear } from "~/lib/format";
-import { reportReasonLabels, type ReportReasonName } from "~/lib/moderation";
+import { heldTexts, reportReasonLabels, type ReportReasonName, reviewDecisionsFor, type ReviewDecisionName } from "~/lib/moderation";
 import { paths } from "~/lib/paths";
 import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { cn } from "~/lib/utils";
@@ -28,6 +28,25 @@ function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
+/** Each decision's button, as the queue shows it; deleting as spam is the confirming button inside its <details>. */
+const decisionButtons: Record<ReviewDecisionName, { label: string; icon: LucideIcon | null; variant: "outline" | "destructive" }> = {
+  approve: { label: "Freigeben", icon: CheckIcon, variant: "outline" },
+  keep: { label: "Behalten", icon: EyeIcon, variant: "outline" },
+  hide: { label: "Ausblenden", icon: EyeOffIcon, variant: "outline" },
+  suspend: { label: "Ausblenden und sperren", icon: UserXIcon, variant: "outline" },
+  spam: { label: "Ja, als Spam löschen", icon: null, variant: "destructive" },
+};
+
+function DecisionButton({ decision, busy, describedBy }: { decision: ReviewDecisionName; busy: boolean; describedBy: string }) {
+  const { label, icon: Icon, variant } = decisionButtons[decision];
+  return (
+    <Button type="submit" name="decision" value={decision} variant={variant} size="sm" disabled={busy} aria-describedby={describedBy}>
+      {Icon && <Icon aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}
+
 /** The reports of one post, grouped: how many per reason, most named first. */
 function reasonCounts(reports: ReviewItemView["reports"]): Array<{ reason: ReportReasonName; count: number }> {
   const counts = new Map<ReportReasonName, number>();
@@ -46,6 +65,10 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
   const { post, author } = item;
   const reporters = [...new Map(item.reports.map((report) => [report.reporter.id, report.reporter])).values()];
   const notes = item.reports.filter((report) => report.note);
+  // Suspending the author (with or without deleting as spam) only where this viewer may restrict them.
+  const offered = reviewDecisionsFor[item.kind].filter(
+    (decision) => (decision !== "suspend" && decision !== "spam") || (item.restrictable && author !== null),
+  );
 
   return (
     <article
@@ -56,7 +79,12 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge>{kindLabels[item.kind]}</Badge>
         {post &&
-          (post.hidden ? (
+          (post.held ? (
+            <Badge variant="muted">
+              <EyeOffIcon className="mr-1 size-3" aria-hidden="true" />
+              {heldTexts.badge}
+            </Badge>
+          ) : post.hidden ? (
             <Badge variant="muted">
               <EyeOffIcon className="mr-1 size-3" aria-hidden="true" />
               Ausgeblendet
@@ -90,7 +118,9 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
             {post.excerpt || <span className="text-muted-foreground">(ohne Text)</span>}
           </blockquote>
         )}
-        {post?.hidden?.reason && <p className="text-sm text-muted-foreground">Ausgeblendet: {post.hidden.reason}</p>}
+        {post?.hidden?.reason && (
+          <p className="text-sm text-muted-foreground">{post.held ? post.hidden.reason : `Ausgeblendet: ${post.hidden.reason}`}</p>
+        )}
         {item.signals.length > 0 && <p className="text-sm">Wirkte automatisiert: {signUpSignalsText(item.signals)}.</p>}
       </div>
 
@@ -177,59 +207,32 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
         <Form method="post" preventScrollReset className="flex flex-wrap items-start gap-2 border-t border-border pt-4">
           <input type="hidden" name="intent" value="decide" />
           <input type="hidden" name="itemId" value={item.id} />
-          <Button type="submit" name="decision" value="keep" variant="outline" size="sm" disabled={busy} aria-describedby={headingId}>
-            <EyeIcon aria-hidden="true" />
-            Behalten
-          </Button>
-          <Button type="submit" name="decision" value="hide" variant="outline" size="sm" disabled={busy} aria-describedby={headingId}>
-            <EyeOffIcon aria-hidden="true" />
-            Ausblenden
-          </Button>
-          {item.restrictable && author && (
-            <>
-              <Button
-                type="submit"
-                name="decision"
-                value="suspend"
-                variant="outline"
-                size="sm"
-                disabled={busy}
-                aria-describedby={headingId}
+          {offered
+            .filter((decision) => decision !== "spam")
+            .map((decision) => (
+              <DecisionButton key={decision} decision={decision} busy={busy} describedBy={headingId} />
+            ))}
+          {offered.includes("spam") && author && (
+            <details className="group min-w-0 basis-full sm:basis-auto">
+              <summary
+                className={cn(
+                  buttonVariants({ variant: "outline", size: "sm" }),
+                  "cursor-pointer list-none text-destructive [&::-webkit-details-marker]:hidden",
+                )}
               >
-                <UserXIcon aria-hidden="true" />
-                Ausblenden und sperren
-              </Button>
-              <details className="group min-w-0 basis-full sm:basis-auto">
-                <summary
-                  className={cn(
-                    buttonVariants({ variant: "outline", size: "sm" }),
-                    "cursor-pointer list-none text-destructive [&::-webkit-details-marker]:hidden",
-                  )}
-                >
-                  <TrashIcon aria-hidden="true" />
-                  Als Spam löschen …
-                </summary>
-                <div className="mt-2 flex flex-col gap-2 rounded-md border border-border bg-muted p-3 text-sm">
-                  <p>
-                    Alle Beiträge von {author.name} werden ausgeblendet, und das Konto wird gesperrt, bis ein Administrator die Sperre
-                    aufhebt.
-                  </p>
-                  <div>
-                    <Button
-                      type="submit"
-                      name="decision"
-                      value="spam"
-                      variant="destructive"
-                      size="sm"
-                      disabled={busy}
-                      aria-describedby={headingId}
-                    >
-                      Ja, als Spam löschen
-                    </Button>
-                  </div>
+                <TrashIcon aria-hidden="true" />
+                Als Spam löschen …
+              </summary>
+              <div className="mt-2 flex flex-col gap-2 rounded-md border border-border bg-muted p-3 text-sm">
+                <p>
+                  Alle Beiträge von {author.name} werden ausgeblendet, und das Konto wird gesperrt, bis ein Administrator die Sperre
+                  aufhebt.
+                </p>
+                <div>
+                  <DecisionButton decision="spam" busy={busy} describedBy={headingId} />
                 </div>
-              </details>
-            </>
+              </div>
+            </details>
           )}
         </Form>
       ) : (

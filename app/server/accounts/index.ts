@@ -13,6 +13,15 @@ export {
 export { createMemberAccount, ensureAdmin, hashMemberPassword } from "./member-accounts.server";
 export { passwordHashing } from "./password.server";
 export {
+  checkNewMemberPosting,
+  holdReasons,
+  type HoldReason,
+  NEW_MEMBER_LIMITS,
+  newMemberTexts,
+  postingMember,
+  type PostingMember,
+} from "./new-members.server";
+export {
   awaitsApproval,
   can,
   canCommentOn,
@@ -23,6 +32,7 @@ export {
   canExportAccountData,
   canMarkHelpful,
   canMarkSolution,
+  canRead,
   canReport,
   canRestrict,
   mayWrite,
@@ -40,6 +50,7 @@ export {
   helpfulMarksPerMember,
   imageUploadsPerMember,
   mentionSuggestionsPerMember,
+  newMemberRateRules,
   purgeRateLimits,
   type RateRule,
   signInDelayMs,

@@ -1,6 +1,6 @@
 import type { Role } from "../../../db/schema";
 import type { Viewer } from "./session.server";
-import { isHidden } from "~/server/platform";
+import { isHeld, isHidden } from "~/server/platform";
 
 /**
  * The guardian: the one place that answers "may this viewer do this?".
@@ -142,6 +142,14 @@ export function awaitsApproval(viewer: Viewer | null): boolean {
 /** Hidden content exists only for staff; for everyone else it is a 404. */
 export function canSeeHidden(viewer: Viewer | null): boolean {
   return can(viewer, "moderate");
+}
+
+/**
+ * Whether this viewer may read the post: anything visible, hidden posts for staff, and a post held for review
+ * (decision 0032) for its author too, who sees it marked as waiting.
+ */
+export function canRead(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null; heldAt: Date | null }): boolean {
+  return !isHidden(post) || canSeeHidden(viewer) || (isHeld(post) && viewer !== null && post.authorId === viewer.id);
 }
 
 export const lastAdminTexts = {

@@ -31,7 +31,6 @@ export const authRateRules = {
   emailLinkPerIp: { name: "email-link:ip", limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
-/** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
 /** "Hilfreich" clicks: plenty for reading a thread, too few for a script flooding someone's bell. */
 export const helpfulMarksPerMember: RateRule = { name: "helpful:member", limit: 60, windowSeconds: 10 * 60 };
 
@@ -43,6 +42,17 @@ export const imageUploadsPerMember: RateRule = { name: "image-upload:member", li
  */
 export const draftSavesPerMember: RateRule = { name: "draft-saves:member", limit: 300, windowSeconds: 10 * 60 };
 
+/**
+ * Posting while still a new member (NEW_MEMBER_LIMITS, decision 0032): plenty for an eager newcomer's first hour,
+ * too little for a fresh account to fill the forum overnight (links beyond the allowed ones are held anyway).
+ * Established members and staff post without a limit.
+ */
+export const newMemberRateRules = {
+  discussion: { name: "discussion:new-member", limit: 20, windowSeconds: 60 * 60 },
+  comment: { name: "comment:new-member", limit: 60, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 
 /**

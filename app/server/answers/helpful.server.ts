@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { comments, discussions, helpfulMarks, profiles } from "../../../db/schema";
-import { defineService, queryRows, unqualified, type Transaction } from "~/server/db";
+import { defineService, queryRows, samePost, unqualified, type Transaction } from "~/server/db";
 import { fail, isHidden, ok, visible } from "~/server/platform";
 import { canMarkHelpful, can, checkRateLimits, helpfulMarksPerMember, type Viewer } from "~/server/accounts";
 import { answerEvents } from "./events.server";
@@ -65,15 +65,11 @@ export const setHelpful = defineService<Viewer, HelpfulChoice, Post, { marked: b
     const { discussionId, commentId, marked } = input;
     const target = commentId === null ? discussions : comments;
     const targetId = commentId ?? discussionId;
-    const samePost = and(
-      eq(helpfulMarks.memberId, actor.id),
-      eq(helpfulMarks.discussionId, discussionId),
-      sql`${helpfulMarks.commentId} is not distinct from ${commentId}::uuid`,
-    );
+    const ownMark = and(eq(helpfulMarks.memberId, actor.id), samePost(helpfulMarks, { discussionId, commentId }));
     const changed = marked
       ? sql`insert into ${helpfulMarks} (${unqualified(helpfulMarks.memberId, helpfulMarks.discussionId, helpfulMarks.commentId)})
           values (${actor.id}, ${discussionId}::uuid, ${commentId}::uuid) on conflict do nothing returning 1`
-      : sql`delete from ${helpfulMarks} where ${samePost} returning 1`;
+      : sql`delete from ${helpfulMarks} where ${ownMark} returning 1`;
     const step = marked ? sql`+ 1` : sql`- 1`;
     const [row] = await queryRows<{ count: number; changed: boolean }>(
       sql`with changed as (${changed}),

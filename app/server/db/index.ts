@@ -14,5 +14,6 @@ export {
   unqualified,
 } from "./db.server";
 export { checkReadiness, type Readiness } from "./readiness.server";
+export { samePost } from "./same-post.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";
 export { purgeSubmissions } from "./submissions.server";

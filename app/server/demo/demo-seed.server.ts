@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { comments, discussions, events, helpfulMarks, profiles } from "../../../db/schema";
-import { demoDiscussions, demoMembers, type DemoComment } from "../../../db/seed/demo-content";
+import { comments, discussions, events, helpfulMarks, profiles, reports, reviewItems } from "../../../db/schema";
+import { demoDiscussions, demoHeldComment, demoMembers, demoNewcomer, demoReports, type DemoComment } from "../../../db/seed/demo-content";
+import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
 import { unqualified, type Database } from "~/server/db";
-import { createMemberAccount, ensureAdmin, hashMemberPassword } from "~/server/accounts";
-import { htmlToText, richTextForStorage } from "~/server/discussions";
+import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } from "~/server/accounts";
+import { heldValues, htmlToText, richTextForStorage } from "~/server/discussions";
 import { storeDiscussionImage } from "~/server/images";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 
@@ -133,10 +134,12 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
   const marksFor = (seed: string, author: string, extra = 0) => markers(seed, author, (seed.length % 4) + extra);
 
   let commentTotal = 0;
+  const discussionIds = new Map<string, string>();
   await db.transaction(async (tx) => {
     const marks: (typeof helpfulMarks.$inferInsert)[] = [];
     for (const { discussion, createdAt, comments: threadComments } of planned) {
       const id = randomUUID();
+      discussionIds.set(discussion.title, id);
       const solution = discussion.solvedBy
         ? threadComments.find((comment) => comment.parentId === null && comment.author === discussion.solvedBy)
         : undefined;
@@ -203,10 +206,72 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
 
   await addDemoImage(db, authorId);
 
+  // The review queue (issue 29): the newcomer's held comment and a few open reports.
+  const newcomerId = await createMemberAccount(db, {
+    ...demoNewcomer,
+    password: { hash: memberHash },
+    approvalStatus: "approved",
+    role: "member",
+    emailVerified: true,
+    newsletterSubscribed: false,
+    createdAt: new Date(now.getTime() - demoNewcomer.joinedDaysAgo * DAY),
+  });
+  await db.transaction(async (tx) => {
+    const heldIn = discussionIds.get(demoHeldComment.discussionTitle);
+    if (!heldIn) throw new Error(`Demo-Inhalt: keine Diskussion "${demoHeldComment.discussionTitle}"`);
+    // The same decision a new comment meets: a new member, three links.
+    const reasons = holdReasons({ id: newcomerId, isStaff: false, isNew: true }, postContent(demoHeldComment.content, "text"));
+    const heldAt = new Date(now.getTime() - demoHeldComment.hoursAgo * HOUR);
+    const [held] = await tx
+      .insert(comments)
+      .values({
+        discussionId: heldIn,
+        authorId: newcomerId,
+        content: demoHeldComment.content,
+        ...heldValues(reasons),
+        heldAt,
+        hiddenAt: heldAt,
+        createdAt: heldAt,
+        updatedAt: heldAt,
+      })
+      .returning({ id: comments.id });
+    await tx
+      .insert(reviewItems)
+      .values({ kind: "held", discussionId: heldIn, commentId: held!.id, memberId: newcomerId, createdAt: heldAt });
+
+    const items = new Map<string, string>();
+    for (const report of demoReports) {
+      const entry = planned.find((candidate) => candidate.discussion.title === report.discussionTitle);
+      const target = report.comment === null ? null : entry?.comments.filter((comment) => comment.parentId === null)[report.comment];
+      if (!entry || (report.comment !== null && !target)) throw new Error(`Demo-Inhalt: kein Beitrag zu "${report.discussionTitle}"`);
+      const author = target?.author ?? entry.discussion.author;
+      if (author === report.reporter) throw new Error(`Demo-Inhalt: ${report.reporter} meldet den eigenen Beitrag`);
+      const discussionId = discussionIds.get(report.discussionTitle)!;
+      const at = new Date(now.getTime() - report.hoursAgo * HOUR);
+      const key = `${discussionId}:${target?.id ?? ""}`;
+      if (!items.has(key)) {
+        const [item] = await tx
+          .insert(reviewItems)
+          .values({ kind: "report", discussionId, commentId: target?.id ?? null, memberId: authorId(author), createdAt: at })
+          .returning({ id: reviewItems.id });
+        items.set(key, item!.id);
+      }
+      await tx.insert(reports).values({
+        reviewItemId: items.get(key)!,
+        discussionId,
+        commentId: target?.id ?? null,
+        reporterId: authorId(report.reporter),
+        reason: report.reason,
+        note: report.note ?? null,
+        createdAt: at,
+      });
+    }
+  });
+
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
     adminPassword,
-    members: demoMembers.length + 1,
+    members: demoMembers.length + 2,
     discussions: planned.length,
     comments: commentTotal,
     events: demoEvents(now).length,

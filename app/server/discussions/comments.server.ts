@@ -6,8 +6,19 @@ import { discussionEvents } from "./events.server";
 import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
 import { withMentionNames } from "~/lib/mentions";
 import type { PostAuthor } from "./discussion-summaries.server";
-import { fail, ok, isHidden, visible } from "~/server/platform";
-import { can, canCommentOn, canEditComment, canSeeHidden, type Viewer } from "~/server/accounts";
+import { fail, ok, isHeld, isHidden, visible } from "~/server/platform";
+import {
+  can,
+  canCommentOn,
+  canEditComment,
+  canSeeHidden,
+  holdReasons,
+  postingMember,
+  type PostingMember,
+  type Viewer,
+} from "~/server/accounts";
+import { postContent } from "~/lib/links";
+import { heldValues } from "./held-posts.server";
 import { texts } from "~/lib/texts";
 import { changedNow } from "./discussion-detail.server";
 import { discardDraft } from "./drafts.server";
@@ -33,6 +44,8 @@ export interface CommentView {
   helpful: HelpfulView;
   /** The discussion's accepted answer. */
   isSolution: boolean;
+  /** Waits for a moderator's approval (decision 0032): shown to staff and to its author only, marked as waiting. */
+  held: boolean;
 }
 
 export { COMMENT_THREADS_PER_PAGE };
@@ -46,12 +59,13 @@ export interface CommentPage {
 /**
  * One page of a discussion's comments in the order they were written: its
  * threads, each with its replies. Staff see hidden comments marked as such;
- * everyone else does not get them at all. A page past the end has no comments.
+ * the member `heldOf` sees their own held ones marked as waiting; everyone
+ * else does not get them at all. A page past the end has no comments.
  */
 export async function listCommentPage(
   discussionId: string,
   page: number,
-  options: { includeHidden: boolean; helpfulRead?: HelpfulReadOptions },
+  options: { includeHidden: boolean; heldOf?: string | null; helpfulRead?: HelpfulReadOptions },
 ): Promise<CommentPage> {
   const isThread = and(eq(comments.discussionId, discussionId), isNull(comments.parentId));
   const [counted] = await db.select({ value: count() }).from(comments).where(isThread);
@@ -74,6 +88,7 @@ export async function listCommentPage(
       updatedAt: comments.updatedAt,
       hiddenAt: comments.hiddenAt,
       hiddenReason: comments.hiddenReason,
+      heldAt: comments.heldAt,
       helpfulCount: comments.helpfulCount,
       ...helpfulColumns(
         { discussionId: comments.discussionId, commentId: comments.id, helpfulCount: comments.helpfulCount },
@@ -94,7 +109,10 @@ export async function listCommentPage(
   const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && !isHidden(row)).map((row) => row.parentId));
   const views: CommentView[] = [];
   for (const row of rows) {
-    const hidden = isHidden(row) ? { at: row.hiddenAt!, reason: row.hiddenReason ?? "" } : null;
+    const held = isHeld(row);
+    // The author reads their own held comment as written, marked as waiting; staff see it hidden, with the reasons.
+    const ownHeld = held && !options.includeHidden && row.authorId !== null && row.authorId === options.heldOf;
+    const hidden = isHidden(row) && !ownHeld ? { at: row.hiddenAt!, reason: row.hiddenReason ?? "" } : null;
     if (hidden && !options.includeHidden) {
       if (!parentsWithVisibleReplies.has(row.id)) continue;
       views.push({
@@ -108,6 +126,7 @@ export async function listCommentPage(
         placeholder: true,
         helpful: helpfulView(row, true),
         isSolution: false,
+        held: false,
       });
       continue;
     }
@@ -130,8 +149,9 @@ export async function listCommentPage(
             },
       hidden,
       placeholder: false,
-      helpful: helpfulView(row, hidden !== null),
+      helpful: helpfulView(row, isHidden(row)),
       isSolution: row.isSolution === true,
+      held,
     });
   }
   return { comments: views, totalPages, currentPage: page };
@@ -162,10 +182,18 @@ export type CommentEdit = { discussionId: string; commentId: string; content: st
  * Writes a comment or a reply, counts it and notifies those who want to know
  * in the same transaction (the notification mail worker mails them after the commit). Replies to
  * replies attach to the top-level comment of the thread (one visual level).
- * Comments are plain text; the page escapes them and links URLs.
+ * Comments are plain text; the page escapes them and links URLs. A new member's comment that a posting rule
+ * holds (holdReasons, decision 0032) is stored hidden, uncounted and unannounced until a moderator approves it.
  */
-export const createComment = defineService<Viewer, CommentCreation, { lockedAt: Date | null; hiddenAt: Date | null }, { id: string }>({
+export const createComment = defineService<
+  Viewer,
+  CommentCreation,
+  { lockedAt: Date | null; hiddenAt: Date | null },
+  { id: string; held: boolean },
+  PostingMember
+>({
   policy: (viewer) => can(viewer, "comment"),
+  prepare: async (viewer) => ok(await postingMember(viewer)),
   submissionKey: (input) => input.submissionKey,
   // FOR UPDATE: a moderator's lock or hide that lands first stops this comment. A hidden discussion is gone, for staff too.
   load: async (tx, { discussionId }) =>
@@ -177,7 +205,7 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
         .for("update")
     )[0] ?? null,
   authorize: (viewer, discussion) => canCommentOn(viewer, discussion) || fail("invalid", texts.discussionLocked),
-  async change(tx, { actor, input: { discussionId, parentId, content } }) {
+  async change(tx, { actor, input: { discussionId, parentId, content }, prepared: author }) {
     const [parent] = parentId
       ? await tx
           .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
@@ -185,15 +213,29 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
           .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussionId), visible.comment()))
       : [];
     if (parentId && !parent) return fail("invalid", "Der Kommentar, auf den Sie antworten, existiert nicht mehr.");
-    await tx
-      .update(discussions)
-      .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: changedNow })
-      .where(eq(discussions.id, discussionId));
     const resolved = await resolveTextMentions(content, tx);
+    const reasons = holdReasons(author, postContent(resolved.text, "text"));
+    const held = reasons.length > 0;
+    if (!held)
+      await tx
+        .update(discussions)
+        .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: changedNow })
+        .where(eq(discussions.id, discussionId));
     const [row] = await tx
       .insert(comments)
-      .values({ discussionId, parentId: parent ? (parent.parentId ?? parent.id) : null, authorId: actor.id, content: resolved.text })
+      .values({
+        discussionId,
+        parentId: parent ? (parent.parentId ?? parent.id) : null,
+        authorId: actor.id,
+        content: resolved.text,
+        ...(held ? heldValues(reasons) : {}),
+      })
       .returning({ id: comments.id });
+    if (held) {
+      await discussionEvents.emit(tx, "post.held", { discussionId, commentId: row!.id, authorId: actor.id, reasons });
+      await discardDraft(tx, actor.id, discussionId);
+      return ok({ id: row!.id, held });
+    }
     await discussionEvents.emit(tx, "comment.created", {
       discussionId,
       commentId: row!.id,
@@ -202,7 +244,7 @@ export const createComment = defineService<Viewer, CommentCreation, { lockedAt: 
       mentionedIds: resolved.memberIds,
     });
     await discardDraft(tx, actor.id, discussionId);
-    return ok({ id: row!.id });
+    return ok({ id: row!.id, held });
   },
 });
 

@@ -29,6 +29,8 @@ export interface DiscussionDetail extends Omit<DiscussionSummary, "author"> {
   lockReason: string | null;
   hiddenAt: Date | null;
   hiddenReason: string | null;
+  /** Waits for a moderator's approval (decision 0032): its author and staff reach the page. */
+  heldAt: Date | null;
   /** The page's last visible change (discussions.changedAt): what the sitemap, JSON-LD and meta tags give as modified. */
   changedAt: Date;
   /** "Hilfreich" for the question itself. */
@@ -75,6 +77,7 @@ export async function getDiscussionBySlug(
       lockReason: discussions.lockReason,
       hiddenAt: discussions.hiddenAt,
       hiddenReason: discussions.hiddenReason,
+      heldAt: discussions.heldAt,
       changedAt: discussions.changedAt,
       authorExpertise: profiles.expertise,
       authorExperience: profiles.experience,
@@ -98,6 +101,7 @@ export async function getDiscussionBySlug(
     lockReason: row.lockReason,
     hiddenAt: row.hiddenAt,
     hiddenReason: row.hiddenReason,
+    heldAt: row.heldAt,
     changedAt: row.changedAt,
     helpful: helpfulView(row, isHidden(row)),
     solution: row.solutionCommentId === null ? null : await solutionQuote(row.solutionCommentId),

@@ -5,7 +5,9 @@ import { slugify } from "~/lib/slug";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
 import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
-import { can, canEditDiscussion, type Viewer } from "~/server/accounts";
+import { can, canEditDiscussion, holdReasons, postingMember, type PostingMember, type Viewer } from "~/server/accounts";
+import { postContent } from "~/lib/links";
+import { heldValues } from "./held-posts.server";
 import { textToHtml } from "./sanitize.server";
 import { done, fail, ok, isHidden, type Outcome } from "~/server/platform";
 import { attachPostImages, resolvePostImages, type PostRef } from "~/server/images";
@@ -67,9 +69,19 @@ async function contentHtml(
   return ok({ html: images.value.html, memberIds: mentions.memberIds, imageIds: images.value.imageIds });
 }
 
-/** Spec: create discussion. It may be assigned to an approved member. */
-export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { assignee: { id: string } | null }, { slug: string }>({
+/**
+ * Spec: create discussion. It may be assigned to an approved member. A new member's post that a posting rule
+ * holds (holdReasons, decision 0032) is stored hidden and waits for a moderator: nobody hears of it until then.
+ */
+export const createDiscussion = defineService<
+  Viewer,
+  CreateDiscussionInput,
+  { assignee: { id: string } | null },
+  { slug: string; held: boolean },
+  PostingMember
+>({
   policy: (viewer) => can(viewer, "createDiscussion"),
+  prepare: async (viewer) => ok(await postingMember(viewer)),
   submissionKey: (input) => input.submissionKey,
   load: async (tx, { assignedTo }) => ({
     assignee: assignedTo
@@ -81,16 +93,30 @@ export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { a
         )[0] ?? null)
       : null,
   }),
-  async change(tx, { actor, input, loaded: { assignee } }) {
+  async change(tx, { actor, input, loaded: { assignee }, prepared: author }) {
     if (input.assignedTo && !assignee) return fail("invalid", "Das ausgewählte Mitglied gibt es nicht.");
     const written = await contentHtml(input, tx, { actorId: actor.id });
     if (!written.ok) return written;
     const content = written.value;
+    const post = postContent(content.html, "html");
+    const reasons = holdReasons(author, { ...post, text: `${input.title}\n${post.text}` });
     const inserted = await insertWithUniqueSlug(
-      { title: input.title, content: content.html, category: input.category, authorId: actor.id, assignedTo: assignee?.id ?? null },
+      {
+        title: input.title,
+        content: content.html,
+        category: input.category,
+        authorId: actor.id,
+        assignedTo: assignee?.id ?? null,
+        ...(reasons.length > 0 ? heldValues(reasons) : {}),
+      },
       tx,
     );
     await attachPostImages(tx, { discussionId: inserted.id }, content.imageIds);
+    if (reasons.length > 0) {
+      await discussionEvents.emit(tx, "post.held", { discussionId: inserted.id, commentId: null, authorId: actor.id, reasons });
+      await discardDraft(tx, actor.id, null);
+      return ok({ slug: inserted.slug, held: true });
+    }
     await discussionEvents.emit(tx, "discussion.created", {
       discussionId: inserted.id,
       slug: inserted.slug,
@@ -99,7 +125,7 @@ export const createDiscussion = defineService<Viewer, CreateDiscussionInput, { a
       mentionedIds: content.memberIds,
     });
     await discardDraft(tx, actor.id, null);
-    return ok({ slug: inserted.slug });
+    return ok({ slug: inserted.slug, held: false });
   },
 });
 

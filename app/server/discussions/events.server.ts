@@ -1,6 +1,9 @@
 import { defineEvents } from "~/server/platform";
 import type { Category } from "~/lib/categories";
-import type { Viewer } from "~/server/accounts";
+import type { HoldReason, Viewer } from "~/server/accounts";
+
+/** Who wrote a new post: the member posting it, or its author when a moderator approves it later (decision 0032). */
+type Author = Pick<Viewer, "id">;
 
 /**
  * What a discussion or comment write announces in its transaction (decision
@@ -9,7 +12,7 @@ import type { Viewer } from "~/server/accounts";
  * which pages IndexNow hears of, whether staff edited someone else's text).
  */
 export const discussionEvents = defineEvents<{
-  "discussion.created": { discussionId: string; slug: string; category: Category; actor: Viewer; mentionedIds: string[] };
+  "discussion.created": { discussionId: string; slug: string; category: Category; actor: Author; mentionedIds: string[] };
   "discussion.edited": {
     discussion: {
       id: string;
@@ -23,7 +26,9 @@ export const discussionEvents = defineEvents<{
     actor: Viewer;
     newlyMentionedIds: string[];
   };
-  "comment.created": { discussionId: string; commentId: string; actor: Viewer; parentAuthorId: string | null; mentionedIds: string[] };
+  "comment.created": { discussionId: string; commentId: string; actor: Author; parentAuthorId: string | null; mentionedIds: string[] };
+  /** A new post held for review instead of published: nothing of "created" follows until a moderator approves it. */
+  "post.held": { discussionId: string; commentId: string | null; authorId: string; reasons: HoldReason[] };
   "comment.edited": {
     discussionId: string;
     comment: { id: string; authorId: string | null; contentBefore: string };
@@ -34,5 +39,6 @@ export const discussionEvents = defineEvents<{
   "discussion.created": ["seo", "notifications"],
   "discussion.edited": ["notifications", "seo", "moderation"],
   "comment.created": ["notifications"],
+  "post.held": ["moderation"],
   "comment.edited": ["notifications", "moderation"],
 });

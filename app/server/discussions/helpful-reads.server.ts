@@ -1,6 +1,7 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { helpfulMarks, profiles } from "../../../db/schema";
+import { samePost } from "~/server/db";
 import type { Column } from "drizzle-orm";
 
 /** Names shown next to a post's "Hilfreich" count: the first ones ("Hilfreich für Aylin, Jonas und 3 weitere"). */
@@ -20,18 +21,15 @@ export function helpfulColumns(
   post: { discussionId: SQL | Column; commentId: SQL | Column | null; helpfulCount: Column },
   options: HelpfulReadOptions,
 ) {
-  const samePost = and(
-    eq(m.discussionId, post.discussionId),
-    post.commentId === null ? sql`${m.commentId} is null` : eq(m.commentId, post.commentId),
-  );
+  const ofPost = samePost(m, post);
   // Most posts have no mark: their row asks nothing more.
   const names = sql<string[] | null>`case when ${post.helpfulCount} > 0 then (select array_agg(x.name) from (
       select ${mp.firstName} || ' ' || ${mp.lastName} as name from ${helpfulMarks} ${m} join ${profiles} ${mp} on ${mp.id} = ${m.memberId}
-      where ${samePost} order by ${asc(m.createdAt)} limit ${options.allNames ? HELPFUL_NAMES_FOR_STAFF : HELPFUL_NAMES_SHOWN}) x) end`;
+      where ${ofPost} order by ${asc(m.createdAt)} limit ${options.allNames ? HELPFUL_NAMES_FOR_STAFF : HELPFUL_NAMES_SHOWN}) x) end`;
   const markedByViewer =
     options.viewerId === null
       ? sql<boolean>`false`
-      : sql<boolean>`(${post.helpfulCount} > 0 and exists (select 1 from ${helpfulMarks} ${m} where ${m.memberId} = ${options.viewerId} and ${samePost}))`;
+      : sql<boolean>`(${post.helpfulCount} > 0 and exists (select 1 from ${helpfulMarks} ${m} where ${m.memberId} = ${options.viewerId} and ${ofPost}))`;
   return { helpfulNames: names, markedByViewer };
 }
 

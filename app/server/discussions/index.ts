@@ -41,6 +41,7 @@ export {
 } from "./discussion-summaries.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
 export { discussionEvents } from "./events.server";
+export { heldValues, publishHeldPost, rejectHeldPost } from "./held-posts.server";
 export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COMMENT_LIMIT } from "./markdown.server";
 export { mentionedIn, mentionNamesInRichText, mentionNamesOf, suggestMembers, textMentionsIn, toMentionNames } from "./mentions.server";
 export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";

@@ -7,7 +7,7 @@
  * carry the first name the page shows.
  */
 import TurndownService from "turndown";
-import { URL_PATTERN } from "~/components/discussions/linkified-text";
+import { URL_PATTERN } from "~/lib/links";
 import { mentionsAsText } from "~/lib/mentions";
 import { authorFirstName } from "~/lib/authors";
 import { categoryHref, categoryLabels } from "~/lib/categories";

@@ -3,6 +3,7 @@ export { moderateComment, moderateDiscussion, type CommentModeration, type Discu
 export {
   AUTO_HIDDEN_REASON,
   hidePost,
+  holdForReview,
   type PostRef,
   type ReportInput,
   reportedBy,

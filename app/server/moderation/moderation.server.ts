@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { comments, discussions } from "../../../db/schema";
 import { recordAudit } from "./audit.server";
 import { isCategory } from "~/lib/categories";
-import { done, excerpt, isHidden } from "~/server/platform";
+import { done, excerpt, fail, isHeld, isHidden } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { notifyMember } from "~/server/notifications";
 import { changedNow } from "~/server/discussions";
@@ -95,10 +95,15 @@ export async function applyDiscussionAction(
   return true;
 }
 
+/** A held post (decision 0032) is published or turned down in the review queue, where its item is closed too. */
+export const heldInQueueText = "Dieser Beitrag wartet auf Freigabe: Bitte entscheiden Sie in der Moderation darüber.";
+
 /** Pin, lock or hide a discussion, or undo it. */
 export const moderateDiscussion = defineService<Viewer, DiscussionModeration, DiscussionState>({
   policy: (viewer) => can(viewer, "moderate"),
   load: (tx, { discussionId }) => loadDiscussionState(tx, discussionId),
+  authorize: (_viewer, discussion, { action }) =>
+    !isHeld(discussion) || (action !== "hide-discussion" && action !== "restore-discussion") || fail("conflict", heldInQueueText),
   async change(tx, { actor, input: { action, reason = "" }, loaded: discussion }) {
     if (!(await applyDiscussionAction(tx, discussion, action, { actor, reason }))) return done;
     // Only the actions that switch something on take a reason.
@@ -113,7 +118,14 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
   },
 });
 
-type CommentState = { id: string; content: string; authorId: string | null; hiddenAt: Date | null; helpfulCount: number };
+type CommentState = {
+  id: string;
+  content: string;
+  authorId: string | null;
+  hiddenAt: Date | null;
+  heldAt: Date | null;
+  helpfulCount: number;
+};
 
 /** The comment's row as hiding and restoring need it, locked. */
 export async function loadCommentState(tx: Transaction, discussionId: string, commentId: string): Promise<CommentState | null> {
@@ -125,6 +137,7 @@ export async function loadCommentState(tx: Transaction, discussionId: string, co
           content: comments.content,
           authorId: comments.authorId,
           hiddenAt: comments.hiddenAt,
+          heldAt: comments.heldAt,
           helpfulCount: comments.helpfulCount,
         })
         .from(comments)
@@ -181,6 +194,7 @@ export async function setCommentHidden(
 export const moderateComment = defineService<Viewer, CommentModeration, CommentState>({
   policy: (viewer) => can(viewer, "moderate"),
   load: (tx, { discussionId, commentId }) => loadCommentState(tx, discussionId, commentId),
+  authorize: (_viewer, comment) => !isHeld(comment) || fail("conflict", heldInQueueText),
   async change(tx, { actor, input: { discussionId, action, reason = "" }, loaded: comment }) {
     if (!(await setCommentHidden(tx, discussionId, comment, action === "hide-comment", { actor, reason }))) return done;
     await recordAudit(tx, actor, {

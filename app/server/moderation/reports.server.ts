@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { reports, reviewItems, type ReportReason } from "../../../db/schema";
-import { defineService, queryRows, unqualified, type Transaction } from "~/server/db";
+import { defineService, queryRows, samePost, unqualified, type Transaction } from "~/server/db";
 import { env, fail, isHidden, ok } from "~/server/platform";
 import { can, canReport, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
@@ -42,6 +42,15 @@ export async function restorePost(tx: Transaction, post: PostRef, by: { actor: V
   }
   const comment = await loadCommentState(tx, post.discussionId, post.commentId);
   return comment ? setCommentHidden(tx, post.discussionId, comment, false, by) : false;
+}
+
+/**
+ * A new post held for review (decision 0032) gets its open item of kind "held", and the team hears of it. Nobody
+ * can have reported a post that nobody saw, so the item is new; staff's later reports join it.
+ */
+export async function holdForReview(tx: Transaction, post: PostRef, authorId: string): Promise<void> {
+  await tx.insert(reviewItems).values({ kind: "held", discussionId: post.discussionId, commentId: post.commentId, memberId: authorId });
+  await notifyStaff(tx, { discussionId: post.discussionId, actorId: authorId });
 }
 
 /** The open review item of a post, made by the first report; parallel first reports meet in the unique index. */
@@ -95,13 +104,7 @@ async function openItemId(tx: Transaction, { discussionId, commentId }: PostRef)
   const [row] = await tx
     .select({ id: reviewItems.id })
     .from(reviewItems)
-    .where(
-      and(
-        eq(reviewItems.discussionId, discussionId),
-        sql`${reviewItems.commentId} is not distinct from ${commentId}::uuid`,
-        eq(reviewItems.status, "open"),
-      ),
-    );
+    .where(and(samePost(reviewItems, { discussionId, commentId }), eq(reviewItems.status, "open")));
   return row?.id ?? null;
 }
 

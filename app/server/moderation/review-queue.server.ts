@@ -12,7 +12,7 @@ import {
   userRoles,
 } from "../../../db/schema";
 import { db } from "~/server/db";
-import { isHidden } from "~/server/platform";
+import { isHeld, isHidden } from "~/server/platform";
 import { commentPageSql, plainTextExcerpt } from "~/server/discussions";
 import { commentPermalink, paths } from "~/lib/paths";
 import { plainMentions } from "~/lib/mentions";
@@ -47,6 +47,8 @@ export interface ReviewQueueItem {
     excerpt: string;
     /** Hidden now (by the reports, the moderation, or with its whole discussion), with the reason given. */
     hidden: { reason: string | null } | null;
+    /** Waits for approval (decision 0032): hidden since it was written, the reason says why it was held. */
+    held: boolean;
   } | null;
   /** Whose post or sign-up it is, with what the team needs to judge them. */
   author: {
@@ -111,10 +113,12 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
       discussionText: sql<string | null>`left(${d.content}, 4000)`,
       discussionHiddenAt: d.hiddenAt,
       discussionHiddenReason: d.hiddenReason,
+      discussionHeldAt: d.heldAt,
       commentId: c.id,
       commentText: c.content,
       commentHiddenAt: c.hiddenAt,
       commentHiddenReason: c.hiddenReason,
+      commentHeldAt: c.heldAt,
       // The page of the discussion that shows the comment (null for a discussion's own item).
       commentPage: sql<number | null>`case when ${c.id} is null then null else ${commentPageSql(c)} end`,
       authorId: p.id,
@@ -194,6 +198,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
           ? shortenAtWord(plainMentions(row.commentText ?? ""), EXCERPT_LENGTH)
           : plainTextExcerpt(row.discussionText ?? "", EXCERPT_LENGTH),
         hidden: commentHidden ? { reason: row.commentHiddenReason } : discussionHidden ? { reason: row.discussionHiddenReason } : null,
+        held: isHeld({ heldAt: onComment ? row.commentHeldAt : row.discussionHeldAt }),
       };
     }
     return {

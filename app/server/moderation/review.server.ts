@@ -1,20 +1,38 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { comments, discussions, profiles, reports, reviewItems, session, type ReviewStatus, userRoles } from "../../../db/schema";
+import {
+  comments,
+  discussions,
+  profiles,
+  reports,
+  reviewItems,
+  type ReviewKind,
+  session,
+  type ReviewStatus,
+  userRoles,
+} from "../../../db/schema";
 import { defineService, queryRows, type Transaction } from "~/server/db";
 import { done, excerpt, fail, visible } from "~/server/platform";
 import { can, canRestrict, type Viewer } from "~/server/accounts";
 import { notifyMember } from "~/server/notifications";
+import { publishHeldPost, rejectHeldPost } from "~/server/discussions";
 import { recordAudit } from "./audit.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
-import { reportReasonLabels } from "~/lib/moderation";
+import { reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 
-export const reviewDecisions = ["keep", "hide", "suspend", "spam"] as const;
+export const reviewDecisions = ["approve", "keep", "hide", "suspend", "spam"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
+
+// "Freigeben" is for held posts only (decision 0032), "Behalten" for reported ones; sign-ups are decided in the admin panel.
+const decisionsFor: Record<ReviewKind, readonly ReviewDecision[]> = reviewDecisionsFor;
 
 export const reviewTexts = {
   decided: "Dieser Eintrag wurde bereits entschieden.",
   failed: "Entscheidung nicht gespeichert",
+  wrongDecision: "Diese Entscheidung passt nicht zu diesem Eintrag. Bitte laden Sie die Seite neu.",
+  /** Why a held post that was turned down stays hidden, when nobody reported it. */
+  notApproved: "Von der Moderation nicht freigegeben",
   done: {
+    approve: "Beitrag freigegeben",
     keep: "Beitrag bleibt sichtbar",
     hide: "Beitrag ausgeblendet",
     suspend: "Beitrag ausgeblendet, Mitglied gesperrt",
@@ -22,17 +40,24 @@ export const reviewTexts = {
   },
 } as const satisfies Record<string, unknown>;
 
-type Item = { id: string; discussionId: string | null; commentId: string | null; memberId: string | null; status: ReviewStatus };
+type Item = {
+  id: string;
+  kind: ReviewKind;
+  discussionId: string | null;
+  commentId: string | null;
+  memberId: string | null;
+  status: ReviewStatus;
+};
 
 /** Why the reporters reported it, for the hidden post's reason: their reasons, most named first. */
-async function reportedReasons(tx: Transaction, itemId: string): Promise<string> {
+async function reportedReasons(tx: Transaction, itemId: string, otherwise = "Von der Moderation geprüft"): Promise<string> {
   const rows = await tx
     .select({ reason: reports.reason, value: sql<number>`count(*)::int` })
     .from(reports)
     .where(eq(reports.reviewItemId, itemId))
     .groupBy(reports.reason)
     .orderBy(sql`count(*) desc`, asc(reports.reason));
-  return rows.map((row) => reportReasonLabels[row.reason]).join(", ") || "Von der Moderation geprüft";
+  return rows.map((row) => reportReasonLabels[row.reason]).join(", ") || otherwise;
 }
 
 /**
@@ -63,8 +88,9 @@ async function hideEverythingOf(tx: Transaction, memberId: string, reason: strin
 
 /**
  * A moderator decides an item of the review queue: keep the post (its reports dismissed; a post the reports hid
- * comes back), hide it, hide it and suspend its author, or delete it as spam (every post of the author hidden, the
- * author suspended). One transaction: the post, the item, the audit entry and the notices to author and reporters.
+ * comes back), approve a held post (published now, with everything a new post sets off), hide it, hide it and
+ * suspend its author, or delete it as spam (every post of the author hidden, the author suspended). One
+ * transaction: the post, the item, the audit entry and the notices to author and reporters.
  */
 export const decideReview = defineService<Viewer, { itemId: string; decision: ReviewDecision }, Item>({
   policy: (viewer) => can(viewer, "review"),
@@ -73,6 +99,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
       await tx
         .select({
           id: reviewItems.id,
+          kind: reviewItems.kind,
           discussionId: reviewItems.discussionId,
           commentId: reviewItems.commentId,
           memberId: reviewItems.memberId,
@@ -82,7 +109,10 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
         .where(eq(reviewItems.id, itemId))
         .for("update")
     )[0] ?? null,
-  authorize: (_viewer, item) => item.status === "open" || fail("conflict", reviewTexts.decided),
+  authorize: (_viewer, item, { decision }) =>
+    item.status !== "open"
+      ? fail("conflict", reviewTexts.decided)
+      : decisionsFor[item.kind].includes(decision) || fail("invalid", reviewTexts.wrongDecision),
   async change(tx, { actor, input: { decision }, loaded: item }) {
     if (item.discussionId === null) return fail("invalid", reviewTexts.failed);
     const post: PostRef = { discussionId: item.discussionId, commentId: item.commentId };
@@ -96,10 +126,23 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     const restrictable = author && canRestrict(actor, { id: author.id, role: author.role ?? "member" });
     if ((decision === "suspend" || decision === "spam") && !restrictable)
       return fail("forbidden", "Dieses Mitglied kann nicht gesperrt werden (Moderation oder Administration).");
-    const reason = await reportedReasons(tx, item.id);
+    const held = item.kind === "held";
+    const reason = await reportedReasons(tx, item.id, held ? reviewTexts.notApproved : undefined);
     const label = await postLabel(tx, post);
     if (decision === "keep") await restorePost(tx, post, { actor, reason: "" });
+    else if (decision === "approve") await publishHeldPost(tx, post);
+    // A held post is hidden already and was never counted: turning it down only makes it the moderation's decision.
+    else if (held && (await rejectHeldPost(tx, post, { actorId: actor.id, reason }))) await noticeHidden(tx, post, actor);
     else await hidePost(tx, post, { actor, reason });
+    if (decision === "approve" && label.authorId)
+      await notifyMember(tx, {
+        recipientId: label.authorId,
+        kind: "moderated",
+        actorId: actor.id,
+        discussionId: post.discussionId,
+        ...(post.commentId ? { commentId: post.commentId } : {}),
+        detail: "approved",
+      });
     if ((decision === "suspend" || decision === "spam") && author) {
       if (decision === "spam") await hideEverythingOf(tx, author.id, "Spam");
       await suspendMember(tx, author.id, null, decision === "spam" ? "Spam" : reason);
@@ -111,7 +154,9 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
         details: reason,
       });
     }
-    const status: ReviewStatus = { keep: "kept", hide: "hidden", suspend: "suspended", spam: "spam" }[decision] as ReviewStatus;
+    const status: ReviewStatus = ({ approve: "approved", keep: "kept", hide: "hidden", suspend: "suspended", spam: "spam" } as const)[
+      decision
+    ];
     await tx.update(reviewItems).set({ status, decidedBy: actor.id, decidedAt: new Date() }).where(eq(reviewItems.id, item.id));
     const reporters = await tx.select({ id: reports.reporterId }).from(reports).where(eq(reports.reviewItemId, item.id));
     for (const reporter of reporters)
@@ -124,7 +169,9 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
         detail: decision === "keep" ? "kept" : "hidden",
       });
     await recordAudit(tx, actor, {
-      action: decision === "keep" ? "review-keep" : decision === "spam" ? "review-spam" : "review-hide",
+      action: (
+        { approve: "review-approve", keep: "review-keep", hide: "review-hide", suspend: "review-hide", spam: "review-spam" } as const
+      )[decision],
       targetType: post.commentId ? "comment" : "discussion",
       targetId: post.commentId ?? post.discussionId,
       targetLabel: label.post,
@@ -134,19 +181,33 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
   },
 });
 
-async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string; author: string }> {
+async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string; author: string; authorId: string | null }> {
   const [row] = post.commentId
     ? await tx
-        .select({ text: comments.content, first: profiles.firstName, last: profiles.lastName })
+        .select({ text: comments.content, authorId: profiles.id, first: profiles.firstName, last: profiles.lastName })
         .from(comments)
         .leftJoin(profiles, eq(profiles.id, comments.authorId))
         .where(eq(comments.id, post.commentId))
     : await tx
-        .select({ text: discussions.title, first: profiles.firstName, last: profiles.lastName })
+        .select({ text: discussions.title, authorId: profiles.id, first: profiles.firstName, last: profiles.lastName })
         .from(discussions)
         .leftJoin(profiles, eq(profiles.id, discussions.authorId))
         .where(eq(discussions.id, post.discussionId));
-  return { post: excerpt(row?.text ?? ""), author: `${row?.first ?? ""} ${row?.last ?? ""}`.trim() };
+  return { post: excerpt(row?.text ?? ""), author: `${row?.first ?? ""} ${row?.last ?? ""}`.trim(), authorId: row?.authorId ?? null };
+}
+
+/** The author of a held post that was turned down hears of it as of any post the moderation hid. */
+async function noticeHidden(tx: Transaction, post: PostRef, actor: Viewer): Promise<void> {
+  const { authorId } = await postLabel(tx, post);
+  if (authorId)
+    await notifyMember(tx, {
+      recipientId: authorId,
+      kind: "moderated",
+      actorId: actor.id,
+      discussionId: post.discussionId,
+      ...(post.commentId ? { commentId: post.commentId } : {}),
+      detail: "hidden",
+    });
 }
 
 export type Restriction = { memberId: string; kind: "suspend" | "silence"; until: Date | null; reason: string };

@@ -105,4 +105,4 @@ export {
   type Fault,
 } from "./unavailable.server";
 export { nextPause } from "./retry-pause.server";
-export { hiddenFromPublic, isHidden, visible } from "./visibility.server";
+export { heldForReview, hiddenFromPublic, isHeld, isHidden, visible } from "./visibility.server";

@@ -1,0 +1,85 @@
+import { eq, sql } from "drizzle-orm";
+import { comments, discussions, profiles } from "../../../db/schema";
+import type { PostContent } from "~/lib/links";
+import { db, type Database, type Transaction } from "~/server/db";
+import { visible } from "~/server/platform";
+import { can } from "./permissions.server";
+import { checkRateLimits, newMemberRateRules, type RateResult } from "./rate-limit.server";
+import type { Viewer } from "./session.server";
+
+/**
+ * A member is new (issue 29, decision 0032) until both hold: this many of their posts are published (not hidden,
+ * not held) and their account is this many days old. Until then a post with more links than allowed waits for a
+ * moderator, and their posting limits are tighter (newMemberRateRules). Staff are never new.
+ */
+export const NEW_MEMBER_LIMITS = {
+  publishedPosts: 5,
+  days: 7,
+  linksPerPost: 2,
+} as const;
+
+/** What the posting rules know of the author. */
+export interface PostingMember {
+  id: string;
+  isStaff: boolean;
+  isNew: boolean;
+}
+
+/** Why a post waits for review instead of being published; the queue shows `label` to staff. */
+export interface HoldReason {
+  rule: "links" | (string & {});
+  label: string;
+}
+
+/**
+ * Whether the author is still new: their published posts are counted up to the limit only (each side reads at
+ * most that many rows of its author index), and only while the account is young enough to matter.
+ */
+export async function postingMember(viewer: Viewer, executor: Database | Transaction = db): Promise<PostingMember> {
+  const isStaff = can(viewer, "moderate");
+  if (isStaff) return { id: viewer.id, isStaff, isNew: false };
+  const { publishedPosts, days } = NEW_MEMBER_LIMITS;
+  // Subqueries name the author by value: in a one-table select Drizzle writes columns without their table.
+  const [row] = await executor
+    .select({
+      young: sql<boolean>`${profiles.createdAt} > now() - make_interval(days => ${days})`,
+      published: sql<number>`(select count(*) from (select 1 from ${discussions} where ${discussions.authorId} = ${viewer.id} and ${visible.discussion()} limit ${publishedPosts}) d)::int
+        + (select count(*) from (select 1 from ${comments} where ${comments.authorId} = ${viewer.id} and ${visible.comment()} limit ${publishedPosts}) c)::int`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, viewer.id));
+  return { id: viewer.id, isStaff, isNew: !row || row.young || row.published < publishedPosts };
+}
+
+type HoldRule = (member: PostingMember, content: PostContent) => HoldReason | null;
+
+/** A new member's post links to more addresses than allowed: link spam is held before anyone sees it. */
+const tooManyLinks: HoldRule = (member, content) =>
+  member.isNew && content.links.length > NEW_MEMBER_LIMITS.linksPerPost
+    ? { rule: "links", label: `${content.links.length} Links von einem neuen Mitglied (erlaubt: ${NEW_MEMBER_LIMITS.linksPerPost})` }
+    : null;
+
+/** Every rule a new post passes; watched words and domains join here as rules of their own. */
+const holdRules: HoldRule[] = [tooManyLinks];
+
+/**
+ * The one decision "publish or hold for review" for a new discussion or comment: every rule's reason, none when the
+ * post is published at once. A rule sees the author's standing and the post's text, links and domains.
+ */
+export function holdReasons(member: PostingMember, content: PostContent): HoldReason[] {
+  return holdRules.map((rule) => rule(member, content)).filter((reason): reason is HoldReason => reason !== null);
+}
+
+export const newMemberTexts = {
+  tooMany: "Als neues Mitglied können Sie in kurzer Zeit nur wenige Beiträge schreiben. Bitte versuchen Sie es später wieder.",
+} as const;
+
+/**
+ * Counts a new member's post against their tighter limit (newMemberRateRules); established members and staff are
+ * not counted. Asked by the forms that post, before the write: a refused post costs no transaction.
+ */
+export async function checkNewMemberPosting(viewer: Viewer, kind: keyof typeof newMemberRateRules): Promise<RateResult> {
+  const member = await postingMember(viewer);
+  if (!member.isNew) return { allowed: true, retryAfter: 0, count: 0 };
+  return checkRateLimits([[newMemberRateRules[kind], viewer.id]]);
+}
