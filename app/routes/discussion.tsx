@@ -174,7 +174,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comments: comments.map((comment) => ({
       ...comment,
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
-      canEdit: canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
+      // A held comment is edited by nobody until it is published: the moderator approves what they read.
+      canEdit: !comment.held && canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
       mayMarkHelpful:
         !comment.placeholder && canMarkHelpful(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
       report: comment.placeholder

@@ -98,6 +98,7 @@ const contentRules: Record<
   | "canExportAccountData"
   | "canMarkHelpful"
   | "canMarkSolution"
+  | "canRead"
   | "canReport"
   | "canRestrict",
   ContentCase[]
@@ -135,6 +136,34 @@ const contentRules: Record<
       name: "someone else's hidden post",
       allowed: [],
       ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
+    },
+  ],
+  // Decision 0032: a held post is hidden, and its author reads it too.
+  canRead: [
+    {
+      name: "a visible post",
+      allowed: kinds,
+      ask: (viewer) => guardian.canRead(viewer, { authorId: SOMEONE_ELSE, hiddenAt: null, heldAt: null }),
+    },
+    {
+      name: "someone else's hidden post",
+      allowed: staff,
+      ask: (viewer) => guardian.canRead(viewer, { authorId: SOMEONE_ELSE, hiddenAt: new Date(), heldAt: null }),
+    },
+    {
+      name: "own post hidden by the moderation",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canRead(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date(), heldAt: null }),
+    },
+    {
+      name: "someone else's held post",
+      allowed: staff,
+      ask: (viewer) => guardian.canRead(viewer, { authorId: SOMEONE_ELSE, hiddenAt: new Date(), heldAt: new Date() }),
+    },
+    {
+      name: "own held post",
+      allowed: signedIn,
+      ask: (viewer, kind) => guardian.canRead(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date(), heldAt: new Date() }),
     },
   ],
   canReport: [

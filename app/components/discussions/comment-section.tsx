@@ -311,7 +311,8 @@ function CommentItem({
           <LinkifiedText text={text} pageTextKey={textKey} />
         </div>
       )}
-      {editing !== comment.id && !comment.hidden && (
+      {/* A held comment takes no replies, marks or solution until it is published. */}
+      {editing !== comment.id && !comment.hidden && !comment.held && (
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
           <HelpfulButton
             commentId={comment.id}
