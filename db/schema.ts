@@ -201,7 +201,7 @@ export const discussions = pgTable(
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
     /**
-     * Held for review before anyone saw it (a new member's post, decision 0032): stored hidden (`hidden_at` set too),
+     * Held for review before anyone saw it (a new member's post, decision 0034): stored hidden (`hidden_at` set too),
      * so every public read, index and counter already leaves it out; this says why, and approval publishes it.
      */
     heldAt: timestamp("held_at", { withTimezone: true }),
@@ -314,7 +314,7 @@ export const comments = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
-    /** Held for review, stored hidden like the discussion's `held_at` (decision 0032). */
+    /** Held for review, stored hidden like the discussion's `held_at` (decision 0034). */
     heldAt: timestamp("held_at", { withTimezone: true }),
     helpfulCount: integer("helpful_count").notNull().default(0),
     createdAt: createdAt(),

@@ -146,7 +146,7 @@ export function canSeeHidden(viewer: Viewer | null): boolean {
 
 /**
  * Whether this viewer may read the post: anything visible, hidden posts for staff, and a post held for review
- * (decision 0032) for its author too, who sees it marked as waiting.
+ * (decision 0034) for its author too, who sees it marked as waiting.
  */
 export function canRead(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null; heldAt: Date | null }): boolean {
   return !isHidden(post) || canSeeHidden(viewer) || (isHeld(post) && viewer !== null && post.authorId === viewer.id);

@@ -71,7 +71,7 @@ async function contentHtml(
 
 /**
  * Spec: create discussion. It may be assigned to an approved member. A new member's post that a posting rule
- * holds (holdReasons, decision 0032) is stored hidden and waits for a moderator: nobody hears of it until then.
+ * holds (holdReasons, decision 0034) is stored hidden and waits for a moderator: nobody hears of it until then.
  */
 export const createDiscussion = defineService<
   Viewer,
