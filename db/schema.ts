@@ -438,7 +438,7 @@ export const reports = pgTable(
 );
 
 /**
- * Images in posts (issue 30, decision 0032). An upload is stored at once, in
+ * Images in posts (issue 30, decision 0034). An upload is stored at once, in
  * every width of `widths` (WebP, metadata stripped), under
  * `post-images/{id}/{width}.webp`; it becomes part of a post when a write
  * names it, and is served only through /images/{id}/{width}.webp, which asks

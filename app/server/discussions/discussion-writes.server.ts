@@ -56,7 +56,7 @@ export async function insertWithUniqueSlug(
 
 /**
  * The stored body, the members it mentions (approved, at most ten; the rest stays text) and the images it shows
- * (the writer's uploads and the post's own, each with an alt text: decision 0032).
+ * (the writer's uploads and the post's own, each with an alt text: decision 0034).
  */
 async function contentHtml(
   input: { content: string; contentFormat: "html" | "text" },
