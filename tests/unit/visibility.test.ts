@@ -35,6 +35,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/discussions/discussion-detail.server.ts", // a discussion's page, its solution quote
   "app/server/discussions/discussion-lists.server.ts", // home, subforums, profiles' lists
   "app/server/discussions/read-positions.server.ts", // unread counts and "first unread"
+  "app/server/images/post-images.server.ts", // a post's images, served after the post's visibility
   "app/server/members/best-answers.server.ts", // a profile's best answers
   "app/server/members/members.server.ts", // the directory, contributions
   "app/server/notifications/notification-fanout.server.ts", // who hears of a post
