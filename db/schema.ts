@@ -201,7 +201,7 @@ export const discussions = pgTable(
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
     /**
-     * Held for review before anyone saw it (a new member's post, decision 0034): stored hidden (`hidden_at` set too),
+     * Held for review before anyone saw it (a new member's post, decision 0035): stored hidden (`hidden_at` set too),
      * so every public read, index and counter already leaves it out; this says why, and approval publishes it.
      */
     heldAt: timestamp("held_at", { withTimezone: true }),
@@ -314,7 +314,7 @@ export const comments = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
-    /** Held for review, stored hidden like the discussion's `held_at` (decision 0034). */
+    /** Held for review, stored hidden like the discussion's `held_at` (decision 0035). */
     heldAt: timestamp("held_at", { withTimezone: true }),
     helpfulCount: integer("helpful_count").notNull().default(0),
     createdAt: createdAt(),
@@ -438,7 +438,7 @@ export const reports = pgTable(
 );
 
 /**
- * Images in posts (issue 30, decision 0034). An upload is stored at once, in
+ * Images in posts (issue 30, decision 0032). An upload is stored at once, in
  * every width of `widths` (WebP, metadata stripped), under
  * `post-images/{id}/{width}.webp`; it becomes part of a post when a write
  * names it, and is served only through /images/{id}/{width}.webp, which asks

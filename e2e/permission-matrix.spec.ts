@@ -385,7 +385,7 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "open the notifications": (context) => context.get("/notifications", { maxRedirects: 0 }),
     "mark all notifications read": (context) => post(context, "/notifications", { intent: "read-all" }),
     "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
-    // An image for a post (decision 0034): a 1 × 1 PNG.
+    // An image for a post (decision 0032): a 1 × 1 PNG.
     "upload an image for a post": (context) =>
       context.post("/images", {
         multipart: { image: { name: "matrix.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") } },

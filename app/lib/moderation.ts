@@ -30,7 +30,7 @@ export function refusalText(
 /** What a suspended member reads when signing in. */
 export const suspendedText = "Ihr Konto ist gesperrt. Bei Fragen wenden Sie sich bitte an das Moderationsteam.";
 
-/** A post held for review (decision 0034): what its author is told, and how the page marks it for them. */
+/** A post held for review (decision 0035): what its author is told, and how the page marks it for them. */
 export const heldTexts = {
   notice: "Ihr Beitrag wird geprüft und erscheint nach der Freigabe.",
   badge: "Wartet auf Freigabe",

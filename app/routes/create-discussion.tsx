@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
     page: ({ message }: { message: string | undefined }) => ({ result: submission.reply({ formErrors: message ? [message] : [] }) }),
   };
-  // A new member's posting limit (decision 0034), counted before the write so a refused post costs no transaction.
+  // A new member's posting limit (decision 0035), counted before the write so a refused post costs no transaction.
   const limit = await checkNewMemberPosting(viewer, "discussion");
   if (!limit.allowed) return refuse({ ...fail("too-many-requests", newMemberTexts.tooMany), retryAfter: limit.retryAfter }, how);
   return respond(keepDraftOnRefusal(viewer, draft, createDiscussion(viewer, submission.value)), {

@@ -196,7 +196,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: plainTextExcerpt(content) || discussion.title,
     // Only staff (and a held one's author) reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
     hidden: isHidden(discussion),
-    // Its author reads that it waits for approval (decision 0034); staff read the reasons in the moderation's notice.
+    // Its author reads that it waits for approval (decision 0035); staff read the reasons in the moderation's notice.
     held: isHeld(discussion),
     modifiedAt: discussion.changedAt,
     commentPages: { currentPage: page, totalPages },
@@ -350,7 +350,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return dispatch(submission.value, {
     "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
     "create-comment": async (input) => {
-      // A new member's posting limit (decision 0034), counted before the write so a refused comment costs no transaction.
+      // A new member's posting limit (decision 0035), counted before the write so a refused comment costs no transaction.
       const limit = await checkNewMemberPosting(viewer!, "comment");
       if (!limit.allowed)
         return refuse(

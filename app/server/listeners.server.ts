@@ -46,7 +46,7 @@ discussionEvents.on("comment.created", "notifications", async (tx, { discussionI
   await notifyComment(tx, { discussionId, commentId, actorId: actor.id, parentAuthorId, alreadyTold: mentioned });
 });
 
-// A held post waits in the review queue (decision 0034); the team hears of it there, nobody else hears anything yet.
+// A held post waits in the review queue (decision 0035); the team hears of it there, nobody else hears anything yet.
 discussionEvents.on("post.held", "moderation", (tx, { discussionId, commentId, authorId }) =>
   holdForReview(tx, { discussionId, commentId }, authorId),
 );

@@ -138,7 +138,7 @@ const contentRules: Record<
       ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
     },
   ],
-  // Decision 0034: a held post is hidden, and its author reads it too.
+  // Decision 0035: a held post is hidden, and its author reads it too.
   canRead: [
     {
       name: "a visible post",

@@ -96,7 +96,7 @@ describe("mentions in rich text (decision 0017)", () => {
   });
 });
 
-describe("code and quotes (issue 30, decision 0034)", () => {
+describe("code and quotes (issue 30, decision 0032)", () => {
   it("keeps inline code, code blocks with their language and quotes; a code block can be reached by keyboard", () => {
     expect(sanitizeRichText("<p>Nutzen Sie <code>rel=canonical</code>.</p>")).toBe("<p>Nutzen Sie <code>rel=canonical</code>.</p>");
     expect(sanitizeRichText('<pre><code class="language-json">{"a": 1}</code></pre>')).toBe(
@@ -152,7 +152,7 @@ describe("code and quotes (issue 30, decision 0034)", () => {
   });
 });
 
-describe("post images (decision 0034)", () => {
+describe("post images (decision 0032)", () => {
   const id = "0b5c2d7e-1234-4abc-8def-0123456789ab";
   const other = "aaaaaaaa-1234-4abc-8def-0123456789ab";
 

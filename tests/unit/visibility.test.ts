@@ -17,7 +17,7 @@ const handWritten: Array<[RegExp, string]> = [
   [/\bis(Not)?Null\([^)]*hiddenAt\s*\)/g, "isNull(….hiddenAt)"],
   [/hiddenAt\s*(!==|===|!=|==)\s*null|null\s*(!==|===|!=|==)\s*[\w.]*hiddenAt\b/g, "hiddenAt compared with null"],
   [/!\s*[\w.?]*\.hiddenAt\b|\.hiddenAt\s*(\)|\?(?!\.)|&&|\|\|)/g, "hiddenAt read as true or false"],
-  // Held posts (decision 0034): `heldForReview.*` and `isHeld` are the only spellings.
+  // Held posts (decision 0035): `heldForReview.*` and `isHeld` are the only spellings.
   [/held_?at"?\s*\}?\s+is\s+(not\s+)?null/gi, "held_at is null in SQL text"],
   [/\bis(Not)?Null\([^)]*heldAt\s*\)/g, "isNull(….heldAt)"],
   [/heldAt\s*(!==|===|!=|==)\s*null|null\s*(!==|===|!=|==)\s*[\w.]*heldAt\b/g, "heldAt compared with null"],

@@ -42,7 +42,7 @@ export const permissions = {
   moderate: isStaff,
   createDiscussion: mayWrite,
   comment: mayWrite,
-  /** Images for a post (decision 0034): only who may write a post, within a quota and a rate. */
+  /** Images for a post (decision 0032): only who may write a post, within a quota and a rate. */
   uploadImages: mayWrite,
   /** The bell, /notifications and the live count: members let in (an approval is their first notification). */
   receiveNotifications: isApproved,
@@ -146,7 +146,7 @@ export function canSeeHidden(viewer: Viewer | null): boolean {
 
 /**
  * Whether this viewer may read the post: anything visible, hidden posts for staff, and a post held for review
- * (decision 0034) for its author too, who sees it marked as waiting.
+ * (decision 0035) for its author too, who sees it marked as waiting.
  */
 export function canRead(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null; heldAt: Date | null }): boolean {
   return !isHidden(post) || canSeeHidden(viewer) || (isHeld(post) && viewer !== null && post.authorId === viewer.id);

@@ -43,7 +43,7 @@ export const imageUploadsPerMember: RateRule = { name: "image-upload:member", li
 export const draftSavesPerMember: RateRule = { name: "draft-saves:member", limit: 300, windowSeconds: 10 * 60 };
 
 /**
- * Posting while still a new member (NEW_MEMBER_LIMITS, decision 0034): plenty for an eager newcomer's first hour,
+ * Posting while still a new member (NEW_MEMBER_LIMITS, decision 0035): plenty for an eager newcomer's first hour,
  * too little for a fresh account to fill the forum overnight (links beyond the allowed ones are held anyway).
  * Established members and staff post without a limit.
  */

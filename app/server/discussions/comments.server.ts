@@ -44,7 +44,7 @@ export interface CommentView {
   helpful: HelpfulView;
   /** The discussion's accepted answer. */
   isSolution: boolean;
-  /** Waits for a moderator's approval (decision 0034): shown to staff and to its author only, marked as waiting. */
+  /** Waits for a moderator's approval (decision 0035): shown to staff and to its author only, marked as waiting. */
   held: boolean;
 }
 
@@ -183,7 +183,7 @@ export type CommentEdit = { discussionId: string; commentId: string; content: st
  * in the same transaction (the notification mail worker mails them after the commit). Replies to
  * replies attach to the top-level comment of the thread (one visual level).
  * Comments are plain text; the page escapes them and links URLs. A new member's comment that a posting rule
- * holds (holdReasons, decision 0034) is stored hidden, uncounted and unannounced until a moderator approves it.
+ * holds (holdReasons, decision 0035) is stored hidden, uncounted and unannounced until a moderator approves it.
  */
 export const createComment = defineService<
   Viewer,

@@ -29,7 +29,7 @@ export interface DiscussionDetail extends Omit<DiscussionSummary, "author"> {
   lockReason: string | null;
   hiddenAt: Date | null;
   hiddenReason: string | null;
-  /** Waits for a moderator's approval (decision 0034): its author and staff reach the page. */
+  /** Waits for a moderator's approval (decision 0035): its author and staff reach the page. */
   heldAt: Date | null;
   /** The page's last visible change (discussions.changedAt): what the sitemap, JSON-LD and meta tags give as modified. */
   changedAt: Date;

@@ -56,7 +56,7 @@ export async function insertWithUniqueSlug(
 
 /**
  * The stored body, the members it mentions (approved, at most ten; the rest stays text) and the images it shows
- * (the writer's uploads and the post's own, each with an alt text: decision 0034).
+ * (the writer's uploads and the post's own, each with an alt text: decision 0032).
  */
 async function contentHtml(
   input: { content: string; contentFormat: "html" | "text" },
@@ -71,7 +71,7 @@ async function contentHtml(
 
 /**
  * Spec: create discussion. It may be assigned to an approved member. A new member's post that a posting rule
- * holds (holdReasons, decision 0034) is stored hidden and waits for a moderator: nobody hears of it until then.
+ * holds (holdReasons, decision 0035) is stored hidden and waits for a moderator: nobody hears of it until then.
  */
 export const createDiscussion = defineService<
   Viewer,

@@ -2,7 +2,7 @@ import { defineEvents } from "~/server/platform";
 import type { Category } from "~/lib/categories";
 import type { HoldReason, Viewer } from "~/server/accounts";
 
-/** Who wrote a new post: the member posting it, or its author when a moderator approves it later (decision 0034). */
+/** Who wrote a new post: the member posting it, or its author when a moderator approves it later (decision 0035). */
 type Author = Pick<Viewer, "id">;
 
 /**

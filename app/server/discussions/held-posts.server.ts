@@ -8,7 +8,7 @@ import { changedNow } from "./discussion-detail.server";
 import { discussionEvents } from "./events.server";
 import { mentionedIn, textMentionsIn } from "./mentions.server";
 
-/** The columns of a new post held for review (decision 0034): hidden, and held says why; staff read the reasons. */
+/** The columns of a new post held for review (decision 0035): hidden, and held says why; staff read the reasons. */
 export function heldValues(reasons: HoldReason[]) {
   const now = new Date();
   return {

@@ -95,7 +95,7 @@ export async function applyDiscussionAction(
   return true;
 }
 
-/** A held post (decision 0034) is published or turned down in the review queue, where its item is closed too. */
+/** A held post (decision 0035) is published or turned down in the review queue, where its item is closed too. */
 export const heldInQueueText = "Dieser Beitrag wartet auf Freigabe: Bitte entscheiden Sie in der Moderation darüber.";
 
 /** Pin, lock or hide a discussion, or undo it. */

@@ -45,7 +45,7 @@ export async function restorePost(tx: Transaction, post: PostRef, by: { actor: V
 }
 
 /**
- * A new post held for review (decision 0034) gets its open item of kind "held", and the team hears of it. Nobody
+ * A new post held for review (decision 0035) gets its open item of kind "held", and the team hears of it. Nobody
  * can have reported a post that nobody saw, so the item is new; staff's later reports join it.
  */
 export async function holdForReview(tx: Transaction, post: PostRef, authorId: string): Promise<void> {

@@ -47,7 +47,7 @@ export interface ReviewQueueItem {
     excerpt: string;
     /** Hidden now (by the reports, the moderation, or with its whole discussion), with the reason given. */
     hidden: { reason: string | null } | null;
-    /** Waits for approval (decision 0034): hidden since it was written, the reason says why it was held. */
+    /** Waits for approval (decision 0035): hidden since it was written, the reason says why it was held. */
     held: boolean;
   } | null;
   /** Whose post or sign-up it is, with what the team needs to judge them. */

@@ -22,7 +22,7 @@ import { reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 export const reviewDecisions = ["approve", "keep", "hide", "suspend", "spam"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
 
-// "Freigeben" is for held posts only (decision 0034), "Behalten" for reported ones; sign-ups are decided in the admin panel.
+// "Freigeben" is for held posts only (decision 0035), "Behalten" for reported ones; sign-ups are decided in the admin panel.
 const decisionsFor: Record<ReviewKind, readonly ReviewDecision[]> = reviewDecisionsFor;
 
 export const reviewTexts = {

@@ -10,7 +10,7 @@ import { comments, discussions } from "../../../db/schema";
  * `.hiddenAt !== null`), so a new query, feed or count cannot forget it.
  * Each scope takes the table or an alias of it, for joins and subqueries.
  *
- * A post held for review (decision 0034) is stored hidden, `held_at` saying why: these scopes, the partial
+ * A post held for review (decision 0035) is stored hidden, `held_at` saying why: these scopes, the partial
  * indexes, the category counts and the reply counts leave it out without a condition of their own.
  */
 type Moderated = { hiddenAt: Column };
@@ -26,7 +26,7 @@ export const hiddenFromPublic = {
   comment: (table: Moderated = comments): SQL => isNotNull(table.hiddenAt),
 };
 
-/** Posts that wait for a moderator's approval (decision 0034): the review's reads and the publishing write. */
+/** Posts that wait for a moderator's approval (decision 0035): the review's reads and the publishing write. */
 export const heldForReview = {
   discussion: (table: { heldAt: Column } = discussions): SQL => isNotNull(table.heldAt),
   comment: (table: { heldAt: Column } = comments): SQL => isNotNull(table.heldAt),
@@ -38,7 +38,7 @@ export function isHidden(row: { hiddenAt: Date | null }): boolean {
 }
 
 /**
- * A loaded post that waits for a moderator's approval (decision 0034): hidden from everyone but staff and its
+ * A loaded post that waits for a moderator's approval (decision 0035): hidden from everyone but staff and its
  * author, who sees it marked as waiting.
  */
 export function isHeld(row: { heldAt: Date | null }): boolean {
