@@ -35,6 +35,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/discussions/discussion-detail.server.ts", // a discussion's page, its solution quote
   "app/server/discussions/discussion-lists.server.ts", // home, subforums, profiles' lists
   "app/server/discussions/read-positions.server.ts", // unread counts and "first unread"
+  "app/server/discussions/revisions.server.ts", // a post's earlier versions ("bearbeitet")
   "app/server/images/post-images.server.ts", // a post's images, served after the post's visibility
   "app/server/members/best-answers.server.ts", // a profile's best answers
   "app/server/members/members.server.ts", // the directory, contributions
@@ -52,6 +53,8 @@ const NOT_GUEST_VISIBLE: Record<string, string> = {
   "app/server/answers/helpful.server.ts": "writes marks (locks the post and judges it with isHidden)",
   "app/server/answers/solutions.server.ts": "writes the solution",
   "app/server/demo/demo-seed.server.ts": "writes the demo content",
+  "app/server/demo/demo-drafts.server.ts": "writes the demo drafts",
+  "app/server/discussions/drafts.server.ts": "a member's own drafts (what they answer is checked with the scopes)",
   "app/server/discussions/comment-pages.server.ts": "page numbers: a hidden thread keeps its place (a placeholder)",
   "app/server/discussions/discussion-summaries.server.ts": "columns and their mapping; the lists that use them filter",
   "app/server/discussions/discussion-writes.server.ts": "writes discussions",
