@@ -48,6 +48,7 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("notifications", "routes/notifications.tsx"),
+    route("bookmarks", "routes/bookmarks.tsx"),
     route("notifications/unsubscribe", "routes/notifications.unsubscribe.tsx"),
     route("impressum", "routes/impressum.tsx"),
     route("agb", "routes/agb.tsx"),

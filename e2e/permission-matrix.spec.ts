@@ -400,6 +400,23 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     // Drafts (issue 30): saved by those who may write; discarded by anyone signed in (a pending member has none).
     "save a draft": (context) => post(context, "/drafts", { intent: "save", title: "Matrix-Entwurf", content: "Halb fertig" }),
     "discard a draft": (context) => post(context, "/drafts", { intent: "discard", back: "/create-discussion" }),
+    // Bookmarks are each member's own: anyone let in keeps them, on any visible post, their own included.
+    "bookmark a post": (context) => post(context, discussion, { intent: "bookmark", bookmark: `${answerId!}:true` }),
+    "save a bookmark's note and reminder": (context) =>
+      post(context, discussion, { intent: "save-bookmark", post: "discussion", note: "Matrix", remind: "3" }),
+    "open the bookmarks": (context) => context.get("/bookmarks", { maxRedirects: 0 }),
+    // The list's form names the discussion: read from the actor's own list (the answer bookmarked two rows up).
+    "remove a bookmark from the list": async (context) => {
+      const listed = /name="discussionId" value="([0-9a-f-]{36})"/.exec(
+        await (await context.get("/bookmarks", { maxRedirects: 0 })).text(),
+      );
+      return post(context, "/bookmarks", {
+        intent: "remove",
+        id: crypto.randomUUID(),
+        discussionId: listed?.[1] ?? crypto.randomUUID(),
+        post: answerId!,
+      });
+    },
   };
   const allowedFor: Record<string, readonly string[]> = {
     "open a notification": ["member"],

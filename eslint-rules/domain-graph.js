@@ -17,8 +17,9 @@ export const serverDomains = {
   members: ["notifications"],
   search: ["discussions"],
   answers: ["discussions"],
+  bookmarks: ["notifications"],
   seo: ["members"],
   moderation: ["answers", "notifications", "seo"],
   admin: ["moderation", "members"],
-  demo: ["moderation", "members"],
+  demo: ["moderation", "members", "bookmarks"],
 };

@@ -13,6 +13,7 @@ export const notificationKindLabels = {
   solution: "Meine Antworten als Lösung markiert",
   "report-decided": "Entscheidungen zu meinen Meldungen",
   "review-needed": "Neue Einträge in der Moderations-Warteschlange",
+  "bookmark-reminder": "Erinnerungen an meine Lesezeichen",
 } as const;
 export type NotificationKindName = keyof typeof notificationKindLabels;
 
@@ -65,6 +66,8 @@ export function notificationText(n: NotificationSummary): string {
         : `Ihre Meldung zu ${title} wurde geprüft: Der Beitrag bleibt sichtbar.`;
     case "review-needed":
       return several ? `${n.count} neue Einträge warten auf die Moderation` : "Ein neuer Eintrag wartet auf die Moderation";
+    case "bookmark-reminder":
+      return `Erinnerung an Ihr Lesezeichen in ${title}${n.detail ? ` – Ihre Notiz: ${n.detail}` : ""}`;
     case "moderated": {
       if (n.detail === "approved") return `Ihr Beitrag in ${title} wurde freigegeben und ist jetzt für alle sichtbar.`;
       if (n.detail === "auto-hidden")
@@ -118,6 +121,7 @@ export const configurableKinds = [
   "solution",
   "report-decided",
   "review-needed",
+  "bookmark-reminder",
   "moderated",
   "account-approved",
 ] as const satisfies readonly NotificationKindName[];

@@ -21,6 +21,8 @@ export const paths = {
   /** The cookie section of the privacy page, where 'Cookie-Einstellungen' leads without JavaScript. */
   cookieSection: { id: "cookies", href: "/datenschutz#cookies" },
   notifications: "/notifications",
+  /** The member's bookmarks (issue 30). */
+  bookmarks: "/bookmarks",
   /** The review queue of the moderation team (issue 29). */
   moderation: "/moderation",
   /** Server-sent events with the member's unread count (server/app-server.ts). */

@@ -7,6 +7,7 @@ import { AuthorCredentials } from "~/components/discussions/author-credentials";
 import { HelpfulButton, HelpfulForm } from "~/components/discussions/helpful-button";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { ReportControl } from "~/components/discussions/report-control";
+import { BookmarkControl, BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { authorFirstName } from "~/lib/authors";
 import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
@@ -56,6 +57,7 @@ import {
 import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications";
 import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
 import { reportedBy, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
+import { bookmarksInDiscussion, bookmarkServiceTexts } from "~/server/bookmarks";
 import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
 import { heldTexts, refusalText } from "~/lib/moderation";
 import { watchLevels } from "~/lib/notifications";
@@ -96,6 +98,7 @@ import {
   moderationTarget,
   type ModerationIntent,
 } from "./discussion.moderate.server";
+import { bookmarkHandlers, bookmarkIntents, bookmarkRefusal, type BookmarkFormState, isBookmarkIntent } from "./discussion.bookmark.server";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
 
@@ -144,6 +147,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // What this member reported here and may still withdraw (members who may report only).
   const reported = can(viewer, "report") ? await reportedBy(viewer!.id, discussion.id) : new Set<string>();
   if (page > totalPages) throw data(null, { status: 404 });
+  // The member's bookmarks here: one look-up for the whole page (null for those who keep none).
+  const bookmarks = await bookmarksInDiscussion(viewer, discussion.id);
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
   if (viewer && isReading(request)) {
     await markRead(
@@ -214,6 +219,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
     draft: access === "allowed" ? await replyDraftOf(viewer!, discussion) : null,
+    bookmarks,
     now: renderNow(),
   };
 }
@@ -234,6 +240,7 @@ const commentContentIntents = [
   z.object({ intent: z.literal("unmark-solution") }),
   z.object({ intent: z.literal("report"), commentId: z.uuid({ error: texts.commentNotFound }).optional(), ...reportFields }),
   z.object({ intent: z.literal("withdraw-report"), commentId: z.uuid({ error: texts.commentNotFound }).optional() }),
+  ...bookmarkIntents,
 ] as const;
 
 /** Every form of the page, told apart by `intent`: the author's and commenters' forms, and the moderation bar. */
@@ -256,6 +263,8 @@ const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
   "unmark-solution": solutionTexts.failed,
   report: reportTexts.failed,
   "withdraw-report": reportTexts.failed,
+  bookmark: bookmarkServiceTexts.failed,
+  "save-bookmark": bookmarkServiceTexts.failed,
 };
 
 const noErrors: FormErrors = { form: null, content: null, target: null, draft: null };
@@ -263,6 +272,7 @@ const noErrors: FormErrors = { form: null, content: null, target: null, draft: n
 /** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
 function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Viewer | null, { reasonError = false } = {}) {
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
+  if (isBookmarkIntent(intent)) return bookmarkRefusal(intent, payload, viewer, { errors: noErrors, moderationError: null });
   const post = typeof payload.commentId === "string" && payload.commentId !== "" ? payload.commentId : "discussion";
   // A refused report shows in its own form only (the post's "Melden"), not in a comment or reply form.
   // A refused "Hilfreich" says so in its toast: no form on the page is to blame.
@@ -421,6 +431,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         success: async () =>
           redirectWithToast(commentId ? await commentHref(discussion, commentId) : here, { type: "success", title: reportTexts.withdrawn }),
       }),
+    ...bookmarkHandlers(viewer, discussion, { errors: noErrors, moderationError: null }),
     ...moderationHandlers(viewer, discussion),
   });
 }
@@ -450,136 +461,140 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const reportErrorFor = (post: string) => (refusedReport?.post === post ? refusedReport.message : null);
   // The post whose report form is open: the one asked for, or the one whose report was just refused.
   const reporting = searchParams.get("report") ?? refusedReport?.post ?? null;
+  const refusedBookmark = actionData && "bookmark" in actionData ? (actionData.bookmark as BookmarkFormState | null) : null;
 
   return (
     // data-view-beacon: where a guest page's script counts the view (app/enhance/guest.ts); the full app uses useCountView.
-    <div className="mx-auto flex max-w-3xl flex-col gap-8" data-view-beacon={`${paths.discussion(discussion.slug)}/view`}>
-      {/* Before the posts: a "Hilfreich" button submits it without JavaScript (members who may mark only). */}
-      {loaderData.access === "allowed" || loaderData.access === "locked" ? <HelpfulForm /> : null}
-      {loaderData.held && !moderation && (
-        <Alert>
-          <AlertTitle>{heldTexts.badge}</AlertTitle>
-          <p>{heldTexts.notice}</p>
-        </Alert>
-      )}
-      {moderation && (
-        <div className="flex flex-col gap-3">
-          {moderation.hidden && (
-            <Alert variant="destructive">
-              <AlertTitle>Diese Diskussion ist ausgeblendet und nur für das Moderationsteam sichtbar.</AlertTitle>
-              {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
-            </Alert>
-          )}
-          <ModerationBar
-            moderation={moderation}
-            error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null}
-          />
-        </div>
-      )}
-      <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
-        <div className="flex flex-wrap items-center gap-2">
-          <CategoryBadge category={discussion.category} />
-          {loaderData.solution && <SolvedBadge />}
-          {discussion.isPinned && <PinnedBadge />}
-          {discussion.lockedAt && (
-            <Badge variant="muted">
-              <LockIcon className="mr-1 size-3" aria-hidden="true" />
-              Gesperrt
-            </Badge>
-          )}
-          {edited && (
-            <Link
-              to={paths.discussionRevisions(discussion.slug)}
-              aria-label="Bearbeitet – Versionen ansehen"
-              className="rounded-full hover:underline"
-            >
-              <Badge variant="muted">Bearbeitet</Badge>
-            </Link>
-          )}
-          {canEdit && !editing && (
-            <Button asChild variant="ghost" size="sm" className="ml-auto">
-              <Link to="?edit=1" preventScrollReset>
-                <PencilIcon aria-hidden="true" />
-                Bearbeiten
-              </Link>
-            </Button>
-          )}
-        </div>
-
-        {editing ? (
-          <>
-            {/* The page's heading while the title is a form field (an article needs one, as does every page). */}
-            <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight">Diskussion bearbeiten</h1>
-            <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
-          </>
-        ) : (
-          <>
-            <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
-            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-              <span className="flex items-center gap-2 text-foreground">
-                <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
-                <span className="flex flex-col leading-tight">
-                  <AuthorLink author={discussion.author} name={authorName} />
-                  <AuthorCredentials author={discussion.author} />
-                </span>
-              </span>
-              <span className="flex items-center gap-1">
-                <MessageCircleIcon className="size-4" aria-hidden="true" />
-                {formatReplies(discussion.repliesCount)}
-              </span>
-              <span className="flex items-center gap-1">
-                <EyeIcon className="size-4" aria-hidden="true" />
-                {formatCount(discussion.viewsCount)} Aufrufe
-              </span>
-              <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
-            </div>
-            <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: pageTextKeys.discussion }} />
-            <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
-              <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
-              {loaderData.report && (
-                <ReportControl
-                  commentId={null}
-                  reported={loaderData.report.reported}
-                  label="Diskussion"
-                  error={reportErrorFor("discussion")}
-                  open={reporting === "discussion"}
-                  openHref="?report=discussion"
-                  cancelTo="."
-                />
-              )}
-            </div>
-          </>
+    <BookmarkProvider bookmarks={loaderData.bookmarks} open={searchParams.get("bookmark")} refused={refusedBookmark}>
+      <div className="mx-auto flex max-w-3xl flex-col gap-8" data-view-beacon={`${paths.discussion(discussion.slug)}/view`}>
+        {/* Before the posts: a "Hilfreich" button submits it without JavaScript (members who may mark only). */}
+        {loaderData.access === "allowed" || loaderData.access === "locked" ? <HelpfulForm /> : null}
+        {loaderData.held && !moderation && (
+          <Alert>
+            <AlertTitle>{heldTexts.badge}</AlertTitle>
+            <p>{heldTexts.notice}</p>
+          </Alert>
         )}
-      </article>
+        {moderation && (
+          <div className="flex flex-col gap-3">
+            {moderation.hidden && (
+              <Alert variant="destructive">
+                <AlertTitle>Diese Diskussion ist ausgeblendet und nur für das Moderationsteam sichtbar.</AlertTitle>
+                {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
+              </Alert>
+            )}
+            <ModerationBar
+              moderation={moderation}
+              error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null}
+            />
+          </div>
+        )}
+        <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={discussion.category} />
+            {loaderData.solution && <SolvedBadge />}
+            {discussion.isPinned && <PinnedBadge />}
+            {discussion.lockedAt && (
+              <Badge variant="muted">
+                <LockIcon className="mr-1 size-3" aria-hidden="true" />
+                Gesperrt
+              </Badge>
+            )}
+            {edited && (
+              <Link
+                to={paths.discussionRevisions(discussion.slug)}
+                aria-label="Bearbeitet – Versionen ansehen"
+                className="rounded-full hover:underline"
+              >
+                <Badge variant="muted">Bearbeitet</Badge>
+              </Link>
+            )}
+            {canEdit && !editing && (
+              <Button asChild variant="ghost" size="sm" className="ml-auto">
+                <Link to="?edit=1" preventScrollReset>
+                  <PencilIcon aria-hidden="true" />
+                  Bearbeiten
+                </Link>
+              </Button>
+            )}
+          </div>
 
-      {loaderData.solution && (
-        <SolutionQuote solution={loaderData.solution} href={loaderData.solution.href} mayUnmark={loaderData.mayChooseSolution} />
-      )}
+          {editing ? (
+            <>
+              {/* The page's heading while the title is a form field (an article needs one, as does every page). */}
+              <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight">Diskussion bearbeiten</h1>
+              <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
+            </>
+          ) : (
+            <>
+              <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
+              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+                <span className="flex items-center gap-2 text-foreground">
+                  <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
+                  <span className="flex flex-col leading-tight">
+                    <AuthorLink author={discussion.author} name={authorName} />
+                    <AuthorCredentials author={discussion.author} />
+                  </span>
+                </span>
+                <span className="flex items-center gap-1">
+                  <MessageCircleIcon className="size-4" aria-hidden="true" />
+                  {formatReplies(discussion.repliesCount)}
+                </span>
+                <span className="flex items-center gap-1">
+                  <EyeIcon className="size-4" aria-hidden="true" />
+                  {formatCount(discussion.viewsCount)} Aufrufe
+                </span>
+                <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
+              </div>
+              <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: pageTextKeys.discussion }} />
+              <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
+                <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
+                <BookmarkControl post="discussion" label="Diskussion" openHref="?bookmark=discussion" cancelTo="." />
+                {loaderData.report && (
+                  <ReportControl
+                    commentId={null}
+                    reported={loaderData.report.reported}
+                    label="Diskussion"
+                    error={reportErrorFor("discussion")}
+                    open={reporting === "discussion"}
+                    openHref="?report=discussion"
+                    cancelTo="."
+                  />
+                )}
+              </div>
+            </>
+          )}
+        </article>
 
-      {loaderData.watch && (
-        <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />
-      )}
+        {loaderData.solution && (
+          <SolutionQuote solution={loaderData.solution} href={loaderData.solution.href} mayUnmark={loaderData.mayChooseSolution} />
+        )}
 
-      <CommentSection
-        comments={comments}
-        totalCount={discussion.repliesCount}
-        basePath={paths.discussion(discussion.slug)}
-        currentPage={commentPages.currentPage}
-        totalPages={commentPages.totalPages}
-        access={access}
-        lockReason={discussion.lockReason}
-        moderationTools={moderation ? (comment) => <CommentModeration {...comment} /> : undefined}
-        now={now}
-        replyTo={searchParams.get("replyTo")}
-        editing={searchParams.get("editComment")}
-        errors={errors.target === "discussion" ? noErrors : errors}
-        submissionKey={loaderData.submissionKey}
-        mayChooseSolution={loaderData.mayChooseSolution}
-        reportErrorFor={reportErrorFor}
-        reporting={reporting}
-        draft={loaderData.draft}
-      />
-    </div>
+        {loaderData.watch && (
+          <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />
+        )}
+
+        <CommentSection
+          comments={comments}
+          totalCount={discussion.repliesCount}
+          basePath={paths.discussion(discussion.slug)}
+          currentPage={commentPages.currentPage}
+          totalPages={commentPages.totalPages}
+          access={access}
+          lockReason={discussion.lockReason}
+          moderationTools={moderation ? (comment) => <CommentModeration {...comment} /> : undefined}
+          now={now}
+          replyTo={searchParams.get("replyTo")}
+          editing={searchParams.get("editComment")}
+          errors={errors.target === "discussion" ? noErrors : errors}
+          submissionKey={loaderData.submissionKey}
+          mayChooseSolution={loaderData.mayChooseSolution}
+          reportErrorFor={reportErrorFor}
+          reporting={reporting}
+          draft={loaderData.draft}
+        />
+      </div>
+    </BookmarkProvider>
   );
 }
 

@@ -32,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       avatarUrl: viewer.avatarUrl,
       canOpenAdminPanel: can(viewer, "openAdminPanel"),
       canCreateDiscussion: can(viewer, "createDiscussion"),
+      canBookmark: can(viewer, "bookmark"),
       unreadNotifications: unread,
       openReviewItems,
       // A silenced member reads on every page why their forms are refused, and until when.

@@ -2,7 +2,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { alias } from "drizzle-orm/pg-core";
-import { account, comments, discussions, events, profiles, reports, reviewItems, userRoles } from "../../db/schema";
+import { account, bookmarks, comments, discussions, events, jobs, profiles, reports, reviewItems, userRoles } from "../../db/schema";
 import { heldForReview, visible } from "~/server/platform";
 import { db, queryRows } from "~/server/db";
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
@@ -60,6 +60,19 @@ describe("demo content", () => {
       sql`select count(*)::int as value from profiles where helpful_received > 0 and solutions_count > 0`,
     );
     expect(experts!.value).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives every approved member a bookmark with a note and one with a reminder queued in the job runner (issue 30)", async () => {
+    const approved = await db.$count(profiles, eq(profiles.approvalStatus, "approved"));
+    const kept = await db.select().from(bookmarks);
+    expect(kept.filter((bookmark) => bookmark.note !== null)).toHaveLength(approved);
+    const reminded = kept.filter((bookmark) => bookmark.remindAt !== null);
+    expect(reminded).toHaveLength(approved);
+    for (const bookmark of reminded) expect(bookmark.remindAt!.getTime()).toBeGreaterThan(now.getTime());
+    expect(await db.$count(jobs, eq(jobs.kind, "bookmark-reminder"))).toBe(approved);
+    const [own] = await queryRows<{ value: number }>(sql`select count(*)::int as value from bookmarks b
+      join comments c on c.id = b.comment_id where c.author_id = b.member_id`);
+    expect(own!.value).toBe(0);
   });
 
   it("spreads about 40 discussions over all six categories", async () => {

@@ -81,6 +81,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   review: staff,
   restrictMembers: staff,
   liftRestrictions: admins,
+  bookmark: letIn,
 };
 
 interface ContentCase {
@@ -97,6 +98,7 @@ const contentRules: Record<
   | "canDeleteAccount"
   | "canExportAccountData"
   | "canMarkHelpful"
+  | "canBookmark"
   | "canMarkSolution"
   | "canRead"
   | "canReport"
@@ -164,6 +166,18 @@ const contentRules: Record<
       name: "own held post",
       allowed: signedIn,
       ask: (viewer, kind) => guardian.canRead(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date(), heldAt: new Date() }),
+    },
+  ],
+  canBookmark: [
+    {
+      name: "a visible post",
+      allowed: letIn,
+      ask: (viewer) => guardian.canBookmark(viewer, { hiddenAt: null }),
+    },
+    {
+      name: "a hidden post",
+      allowed: staff,
+      ask: (viewer) => guardian.canBookmark(viewer, { hiddenAt: new Date() }),
     },
   ],
   canReport: [

@@ -118,7 +118,7 @@ describe("server-domains/domain-imports (decision 0021)", () => {
       {
         name: "a folder missing from the graph",
         filename: at("app/routes/x.ts"),
-        code: 'import { x } from "~/server/bookmarks";',
+        code: 'import { x } from "~/server/calendar";',
         options,
         errors: [{ messageId: "undeclared" }],
       },

@@ -23,6 +23,7 @@ import { HelpfulButton } from "./helpful-button";
 import { ReportControl } from "./report-control";
 import { DiscardDraftForm, DraftControls } from "./draft-controls";
 import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
+import { BookmarkControl } from "./bookmark-control";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
@@ -344,6 +345,12 @@ function CommentItem({
               </button>
             </Form>
           )}
+          <BookmarkControl
+            post={comment.id}
+            label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
+            openHref={`${pageLink(`bookmark=${comment.id}`)}#comment-${comment.id}`}
+            cancelTo={`${cancelTo}#comment-${comment.id}`}
+          />
           {comment.report && (
             <ReportControl
               commentId={comment.id}

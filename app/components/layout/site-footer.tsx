@@ -16,6 +16,7 @@ export interface FooterViewer {
   canOpenAdminPanel: boolean;
   canCreateDiscussion: boolean;
   hasNotifications: boolean;
+  canBookmark?: boolean;
   /** Staff: the review queue's open items; null for everyone else. */
   openReviewItems: number | null;
 }
@@ -58,6 +59,7 @@ export function SiteFooter({
             links={[
               { to: paths.profile(viewer.id), label: "Profil" },
               ...(viewer.hasNotifications ? [{ to: paths.notifications, label: "Benachrichtigungen" }] : []),
+              ...(viewer.canBookmark ? [{ to: paths.bookmarks, label: "Lesezeichen" }] : []),
               ...(viewer.canCreateDiscussion ? [{ to: paths.createDiscussion, label: "Diskussion erstellen" }] : []),
               ...(viewer.canOpenAdminPanel ? [{ to: paths.admin, label: "Admin Panel" }] : []),
               ...(viewer.openReviewItems !== null ? [{ to: paths.moderation, label: `Moderation (${viewer.openReviewItems})` }] : []),

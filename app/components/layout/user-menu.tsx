@@ -1,4 +1,4 @@
-import { ChevronUpIcon, LogOutIcon, UserIcon } from "lucide-react";
+import { BookmarkIcon, ChevronUpIcon, LogOutIcon, UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -13,6 +13,8 @@ export interface SidebarViewer {
   avatarUrl: string | null;
   canOpenAdminPanel: boolean;
   canCreateDiscussion: boolean;
+  /** Members let in keep bookmarks (/bookmarks). */
+  canBookmark?: boolean;
   /** Staff: the review queue's open items (the sidebar's "Moderation"); null for everyone else. */
   openReviewItems: number | null;
 }
@@ -51,6 +53,12 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
           <UserIcon className="size-4" aria-hidden="true" />
           Profil
         </Link>
+        {viewer.canBookmark && (
+          <Link to={paths.bookmarks} className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-muted">
+            <BookmarkIcon className="size-4" aria-hidden="true" />
+            Lesezeichen
+          </Link>
+        )}
         <Form method="post" action={paths.signOut}>
           <button type="submit" className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-muted">
             <LogOutIcon className="size-4" aria-hidden="true" />

@@ -27,6 +27,7 @@ export {
   canCommentOn,
   canDeleteAccount,
   canEditComment,
+  canBookmark,
   canEditDiscussion,
   canEditProfile,
   canExportAccountData,

@@ -62,6 +62,8 @@ export const permissions = {
   liftRestrictions: isAdmin,
   /** See every member who marked a post, not only the first names (staff keep order with it). */
   seeWhoMarked: isStaff,
+  /** Keep posts as bookmarks with a note and a reminder (/bookmarks): private, so a silenced member keeps them too. */
+  bookmark: isApproved,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
 
 export type Permission = keyof typeof permissions;
@@ -113,6 +115,11 @@ export function canMarkHelpful(viewer: Viewer | null, post: { authorId: string |
  */
 export function canMarkSolution(viewer: Viewer | null, discussion: { authorId: string | null; hiddenAt: Date | null }): boolean {
   return !isHidden(discussion) && (isOwnPost(viewer, discussion) || can(viewer, "moderate"));
+}
+
+/** A post the member may keep as a bookmark: one they can see (a hidden one only staff see). */
+export function canBookmark(viewer: Viewer | null, post: { hiddenAt: Date | null }): boolean {
+  return can(viewer, "bookmark") && (!isHidden(post) || can(viewer, "moderate"));
 }
 
 /** Only the owner changes a profile (spec: "profile updates are limited to the own id"), approved or not. */

@@ -1,15 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { comments, discussions, events, helpfulMarks, profiles, reports, reviewItems } from "../../../db/schema";
+import { bookmarks, comments, discussions, events, helpfulMarks, profiles, reports, reviewItems } from "../../../db/schema";
 import { demoDiscussions, demoHeldComment, demoMembers, demoNewcomer, demoReports, type DemoComment } from "../../../db/seed/demo-content";
 import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
-import { unqualified, type Database } from "~/server/db";
+import { unqualified, type Database, type Transaction } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } from "~/server/accounts";
 import { heldValues, htmlToText, richTextForStorage } from "~/server/discussions";
 import { storeDiscussionImage } from "~/server/images";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
+import { bookmarkReminder } from "~/server/bookmarks";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -137,6 +138,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
   const discussionIds = new Map<string, string>();
   await db.transaction(async (tx) => {
     const marks: (typeof helpfulMarks.$inferInsert)[] = [];
+    const seeded: { id: string; author: string; comments: PlannedComment[] }[] = [];
     for (const { discussion, createdAt, comments: threadComments } of planned) {
       const id = randomUUID();
       discussionIds.set(discussion.title, id);
@@ -187,6 +189,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
           .where(sql`${discussions.id} = ${id}`);
       }
       commentTotal += threadComments.length;
+      seeded.push({ id, author: discussion.author, comments: threadComments });
     }
     await tx.insert(helpfulMarks).values(marks);
     // The counts as the services keep them: per post, and per author for their reputation.
@@ -201,6 +204,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
       ${unqualified(profiles.solutionsCount)} =
         (select count(*) from ${discussions} join ${comments} on ${comments.id} = ${discussions.solutionCommentId} where ${comments.authorId} = ${profiles.id})`);
     await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
+    await seedBookmarks(tx, now, [...approvedKeys.map((key) => ({ key, id: authorId(key) })), { key: "", id: adminId }], seeded);
   });
   await seedDemoDraftAndRevision(db, now);
 
@@ -316,6 +320,45 @@ async function addDemoImage(db: Database, authorId: (key: string) => string) {
     .update(discussions)
     .set({ content: `${row.content}${html}` })
     .where(eq(discussions.id, row.id));
+}
+
+const bookmarkNotes = [
+  "Für das nächste Kunden-Reporting",
+  "Mit dem Team besprechen",
+  "Checkliste daraus bauen",
+  "Beim nächsten Relaunch daran denken",
+];
+
+/**
+ * Every approved demo member (and the administrator) keeps two bookmarks: someone else's answer with a note, and a discussion with a
+ * reminder in three days (a job of the runner, as a member's own would be), so /bookmarks and the reminder show.
+ */
+async function seedBookmarks(
+  tx: Transaction,
+  now: Date,
+  members: { key: string; id: string }[],
+  seeded: { id: string; author: string; comments: { id: string; author: string }[] }[],
+) {
+  for (const [index, { key, id: memberId }] of members.entries()) {
+    const answered = seeded.filter((discussion) => discussion.comments.length > 0);
+    const thread = answered[(index * 3) % answered.length]!;
+    const answer = thread.comments.find((comment) => comment.author !== key) ?? thread.comments[0]!;
+    const later = seeded[(index * 5 + 1) % seeded.length]!;
+    await tx.insert(bookmarks).values({
+      memberId,
+      discussionId: thread.id,
+      commentId: answer.id,
+      note: bookmarkNotes[index % bookmarkNotes.length]!,
+      createdAt: new Date(now.getTime() - (index + 1) * HOUR),
+    });
+    const remindAt = new Date(now.getTime() + 3 * DAY);
+    const [kept] = await tx
+      .insert(bookmarks)
+      .values({ memberId, discussionId: later.id, commentId: null, remindAt, createdAt: new Date(now.getTime() - index * HOUR) })
+      .onConflictDoNothing()
+      .returning({ id: bookmarks.id });
+    if (kept) await bookmarkReminder.enqueue(tx, { bookmarkId: kept.id }, { runAt: remindAt });
+  }
 }
 
 /** Plausible view counts: older and busier threads were read more often. */

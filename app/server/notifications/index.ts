@@ -1,4 +1,12 @@
-export { notifyComment, notifyDiscussion, notifyMember, notifyMentions, notifyPostAuthor, notifyStaff } from "./notification-fanout.server";
+export {
+  notifyBookmarkReminder,
+  notifyComment,
+  notifyDiscussion,
+  notifyMember,
+  notifyMentions,
+  notifyPostAuthor,
+  notifyStaff,
+} from "./notification-fanout.server";
 export { NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   categoryWatches,
+  comments,
   discussions,
   discussionWatches,
   notificationItems,
@@ -12,7 +13,7 @@ import {
   type NotificationKind,
 } from "../../../db/schema";
 import { excluded, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
-import { visible } from "~/server/platform";
+import { excerpt, visible } from "~/server/platform";
 import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
 
 // The statements' aliases: `d` a discussion, `p` a recipient's profile, `s` their settings.
@@ -51,6 +52,9 @@ function mutedFor(member: SQL | SQLWrapper, discussionId: string): SQL {
     (select ${cw.level} from ${categoryWatches} ${cw} join ${discussions} ${cd} on ${cd.category} = ${cw.category} where ${cd.id} = ${discussionId} and ${cw.memberId} = ${member} and ${cw.level} = 'muted'),
     'normal') = 'muted'`;
 }
+
+/** Characters of a bookmark's note repeated in its reminder (the bell and the mail show a line, not the note). */
+const REMINDER_NOTE_SHOWN = 120;
 
 /** NOTIFY channel (migration 0014_notifications): payload a member's id (their unread count changed) or '*' (many changed). */
 export const NOTIFICATIONS_CHANNEL = "notifications";
@@ -247,4 +251,45 @@ export async function notifyStaff(tx: Transaction, input: { discussionId: string
       and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
     ${GROUP_UPSERT}
   `);
+}
+
+/**
+ * A member's own reminder on a bookmark (issue 30) is due: one notification leading to the bookmarked post, with
+ * the note as its detail. Asked for by the member, so a mute does not silence it; a hidden post (or a post in a
+ * hidden discussion) tells nothing, and one hidden later takes its notification with it (the row's item).
+ * Returns whether a row was written.
+ */
+export async function notifyBookmarkReminder(
+  tx: Transaction,
+  input: { recipientId: string; bookmarkId: string; discussionId: string; commentId: string | null; note: string | null },
+): Promise<boolean> {
+  const { recipientId, discussionId, commentId } = input;
+  const vc = alias(comments, "vc");
+  const commentVisible =
+    commentId === null
+      ? sql`true`
+      : sql`exists (select 1 from ${comments} ${vc} where ${vc.id} = ${commentId}::uuid and ${vc.discussionId} = ${discussionId}::uuid and ${visible.comment(vc)})`;
+  const detail = input.note ? excerpt(input.note, REMINDER_NOTE_SHOWN) : null;
+  const told = await queryRows<{ id: string }>(
+    sql`
+    with told as (
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.commentId, notifications.detail, notifications.shown)})
+    select ${p.id}, 'bookmark-reminder', ${`bookmark-reminder:${input.bookmarkId}`}, ${discussionId}::uuid, ${commentId}::uuid, ${detail}, coalesce(${s.inPage}, true)
+    from ${profiles} ${p}
+    left join ${notificationSettings} ${s} on ${s.memberId} = ${p.id} and ${s.kind} = 'bookmark-reminder'
+    where ${p.id} = ${recipientId}
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId}::uuid and ${visible.discussion(d)})
+      and ${commentVisible}
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+    ${GROUP_UPSERT}
+    returning ${notifications.id}
+    ), items as (
+      insert into ${notificationItems} (${unqualified(notificationItems.notificationId, notificationItems.discussionId, notificationItems.commentId)})
+      select told.id, ${discussionId}::uuid, ${commentId}::uuid from told
+    )
+    select told.id from told
+  `,
+    tx,
+  );
+  return told.length > 0;
 }

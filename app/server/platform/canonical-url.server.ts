@@ -56,6 +56,7 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug/revisions",
   "/admin",
   "/notifications",
+  "/bookmarks",
   "/moderation",
   "/impressum",
   "/agb",

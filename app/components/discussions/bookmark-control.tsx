@@ -1,0 +1,172 @@
+import { BookmarkCheckIcon, BookmarkIcon } from "lucide-react";
+import { createContext, use, type ReactNode } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CancelLink } from "~/components/ui/cancel-link";
+import { SpriteIcon, SpriteSymbols } from "~/components/ui/sprite-icon";
+import { useShowToast } from "~/components/toast/use-show-toast";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { formatDateTime } from "~/lib/format";
+import type { ToastMessage } from "~/lib/toast";
+import { cn } from "~/lib/utils";
+import { BookmarkFields, savedFieldValues } from "./bookmark-fields";
+
+/** The page's one form every "Lesezeichen" button submits (`form` attribute): one form, not one per post. */
+export const BOOKMARK_FORM_ID = "bookmark-form";
+
+/** A post's bookmark as the page gets it: the note, and the reminder while it is still to come. */
+export interface PostBookmark {
+  note: string | null;
+  remindAt: Date | string | null;
+}
+
+/** What the note-and-reminder form shows again after a refusal (the server's BookmarkFormState). */
+export interface RefusedBookmark {
+  post: string;
+  errors: Record<string, string[]>;
+  values: { note?: string; remind?: string; remindOn?: string };
+}
+
+interface PageBookmarks {
+  /** Post ("discussion" or a comment's id) → the member's bookmark. */
+  bookmarks: Record<string, PostBookmark>;
+  /** The button just pressed, while its answer is on the way. */
+  pending: { post: string; bookmarked: boolean } | null;
+  /** The post whose note-and-reminder form is open (`?bookmark=`). */
+  open: string | null;
+  refused: RefusedBookmark | null;
+}
+
+const BookmarkContext = createContext<PageBookmarks | null>(null);
+
+/**
+ * The page's bookmarks for the posts below it, and the one form their buttons submit. Without JavaScript the form
+ * posts and the page comes back at the post; with it a fetcher sends it and the button changes at once. Members
+ * who may keep bookmarks only (`bookmarks` null for everyone else): no button, no form.
+ */
+export function BookmarkProvider({
+  bookmarks,
+  open,
+  refused,
+  children,
+}: {
+  bookmarks: Record<string, PostBookmark> | null;
+  open: string | null;
+  refused: RefusedBookmark | null;
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher<{ toast?: ToastMessage }>({ key: "bookmark" });
+  useShowToast(fetcher.data?.toast);
+  const hydrated = useHydrated();
+  if (!bookmarks) return children;
+  const choice = fetcher.formData?.get("bookmark");
+  const [post, wanted] = typeof choice === "string" ? choice.split(":") : [];
+  const pending = post && fetcher.state !== "idle" ? { post, bookmarked: wanted === "true" } : null;
+  return (
+    <BookmarkContext value={{ bookmarks, pending, open: refused?.post ?? open, refused }}>
+      <SpriteSymbols icons={{ bookmark: BookmarkIcon, "bookmark-check": BookmarkCheckIcon }} />
+      <fetcher.Form id={BOOKMARK_FORM_ID} method="post" preventScrollReset hidden>
+        <input type="hidden" name="intent" value="bookmark" />
+        {/* Only a script asks for the answer as data; a plain form wants the page again. */}
+        {hydrated && <input type="hidden" name="stay" value="1" />}
+      </fetcher.Form>
+      {children}
+    </BookmarkContext>
+  );
+}
+
+/**
+ * "Merken" under a post: a button that submits the page's one bookmark form with this post; "Gemerkt" once the
+ * member keeps it (pressing it again lets go). A kept post shows the note and a link to its note-and-reminder form, which opens under this
+ * post alone (`?bookmark=`, as replies and reports open theirs).
+ */
+export function BookmarkControl({
+  post,
+  label,
+  openHref,
+  cancelTo,
+}: {
+  /** "discussion" for the question, else the comment's id. */
+  post: string;
+  /** What the post is, for screen readers ("Kommentar von Aylin"). */
+  label: string;
+  /** This page with the post's note-and-reminder form open. */
+  openHref: string;
+  cancelTo: string;
+}) {
+  const page = use(BookmarkContext);
+  if (!page) return null;
+  const saved = page.bookmarks[post];
+  const bookmarked = page.pending?.post === post ? page.pending.bookmarked : saved !== undefined;
+  const open = page.open === post;
+  return (
+    <>
+      <button
+        type="submit"
+        form={BOOKMARK_FORM_ID}
+        name="bookmark"
+        value={`${post}:${!bookmarked}`}
+        data-testid="bookmark-button"
+        className={cn(
+          "inline-flex min-h-8 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors",
+          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          bookmarked
+            ? "border-brand-600 bg-brand-50 text-brand-800"
+            : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
+        )}
+      >
+        <SpriteIcon id={bookmarked ? "bookmark-check" : "bookmark"} />
+        {bookmarked ? "Gemerkt" : "Merken"}
+        <span className="sr-only">{` – ${label}${bookmarked ? " (Lesezeichen entfernen)" : ""}`}</span>
+      </button>
+      {bookmarked && saved && !open && (
+        <Link to={openHref} preventScrollReset className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+          {saved.remindAt ? `Erinnerung: ${formatDateTime(saved.remindAt)}` : "Notiz & Erinnerung"}
+          <span className="sr-only">: {label}</span>
+        </Link>
+      )}
+      {saved?.note && !open && (
+        <p className="w-full text-sm text-muted-foreground" data-testid="bookmark-note">
+          <span className="font-medium">Ihre Notiz:</span> {saved.note}
+        </p>
+      )}
+      {open && <BookmarkForm post={post} saved={saved} refused={page.refused?.post === post ? page.refused : null} cancelTo={cancelTo} />}
+    </>
+  );
+}
+
+function BookmarkForm({
+  post,
+  saved,
+  refused,
+  cancelTo,
+}: {
+  post: string;
+  saved: PostBookmark | undefined;
+  refused: RefusedBookmark | null;
+  cancelTo: string;
+}) {
+  const formError = refused?.errors[""]?.[0];
+  return (
+    <div className="w-full text-sm">
+      <Form
+        method="post"
+        preventScrollReset
+        noValidate
+        className="mt-1 flex max-w-md flex-col gap-3 rounded-lg border border-border p-3"
+        aria-label="Lesezeichen: Notiz und Erinnerung"
+      >
+        <input type="hidden" name="intent" value="save-bookmark" />
+        <input type="hidden" name="post" value={post} />
+        <BookmarkFields idPrefix={`bookmark-${post}`} values={refused?.values ?? savedFieldValues(saved)} errors={refused?.errors} />
+        {formError && <p className="text-destructive">{formError}</p>}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="submit" size="sm">
+            Lesezeichen speichern
+          </Button>
+          <CancelLink to={cancelTo} size="sm" />
+        </div>
+      </Form>
+    </div>
+  );
+}

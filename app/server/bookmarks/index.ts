@@ -1,0 +1,13 @@
+export {
+  type BookmarkOnPost,
+  type BookmarksOnPage,
+  type BookmarkView,
+  BOOKMARKS_PER_PAGE,
+  bookmarkServiceTexts,
+  bookmarksInDiscussion,
+  listBookmarks,
+  type PostRef,
+  saveBookmark,
+  setBookmark,
+} from "./bookmarks.server";
+export { bookmarkReminder, sendDueReminder } from "./reminders.server";
