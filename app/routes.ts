@@ -46,6 +46,7 @@ export default [
     route("discussion/:slug", "routes/discussion.tsx"),
     route("discussion/:slug/revisions", "routes/discussion.revisions.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/watch-list", "routes/admin.watch-list.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("bookmarks", "routes/bookmarks.tsx"),

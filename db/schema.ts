@@ -442,6 +442,42 @@ export const reviewItems = pgTable(
   ],
 );
 
+/**
+ * Watched words and domains (issue 29): what the forum does when a post contains a
+ * word, links to a domain, or a sign-up comes from an e-mail domain on the list. Terms are stored normalised
+ * (app/server/watchlist): words in small letters (NFC), domains as ASCII host names without "www.".
+ * Each process keeps the list compiled and drops it on a NOTIFY "watchlist" (migration's trigger).
+ */
+export const watchKinds = ["word", "link-domain", "email-domain"] as const;
+export type WatchKind = (typeof watchKinds)[number];
+export const watchActions = ["block", "hold", "replace"] as const;
+export type WatchAction = (typeof watchActions)[number];
+
+export const watchedTerms = pgTable(
+  "watched_terms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: watchKinds }).notNull(),
+    term: text("term").notNull(),
+    action: text("action", { enum: watchActions }).notNull(),
+    /** The text a "replace" word becomes; null for every other action. */
+    replacement: text("replacement"),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("watched_terms_kind_term_key").on(t.kind, t.term),
+    check("watched_terms_kind_check", sql`${t.kind} in ('word', 'link-domain', 'email-domain')`),
+    check("watched_terms_action_check", sql`${t.action} in ('block', 'hold', 'replace')`),
+    // Only words are replaced, and a sign-up is refused or not: an e-mail domain only blocks.
+    check(
+      "watched_terms_kind_action_check",
+      sql`(${t.kind} = 'word' or ${t.action} <> 'replace') and (${t.kind} <> 'email-domain' or ${t.action} = 'block')`,
+    ),
+    check("watched_terms_replacement_check", sql`(${t.action} = 'replace') = (${t.replacement} is not null)`),
+  ],
+);
+
 export const reportReasons = ["spam", "offensive", "off-topic", "other"] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
@@ -562,6 +598,8 @@ export const auditActions = [
   "suspend",
   "silence",
   "lift-restriction",
+  "watch-term-add",
+  "watch-term-remove",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -572,7 +610,7 @@ export const auditLog = pgTable(
     actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     action: text("action", { enum: auditActions }).notNull(),
-    targetType: text("target_type", { enum: ["member", "discussion", "comment"] }).notNull(),
+    targetType: text("target_type", { enum: ["member", "discussion", "comment", "watched-term"] }).notNull(),
     targetId: text("target_id").notNull(),
     targetLabel: text("target_label").notNull(),
     /** Reason, old and new role, and the like. */

@@ -26,6 +26,8 @@ interface Targets {
   reviewItem: (decision: string, actor: Actor) => string;
   /** Profiles of members to suspend, to silence, and one suspended beforehand for the lift. */
   restrictTarget: { suspend: string; silence: string; lift: string };
+  /** A watched word's id, added beforehand by the admin, for the removal. */
+  watchedTerm: string;
 }
 
 interface Row {
@@ -118,6 +120,16 @@ const matrix: Record<AuditAction | "open-admin-panel", Row> = {
   "lift-restriction": {
     allowed: adminOnly,
     attempt: (client, targets) => post(client, targets.restrictTarget.lift, { intent: "lift-restriction" }),
+  },
+  // Each actor adds a word of its own, so the admin's attempt is no duplicate of a refused one that got through.
+  "watch-term-add": {
+    allowed: adminOnly,
+    attempt: (client, _targets, actor) =>
+      post(client, "/admin/watch-list", { intent: "add", kind: "word", term: `matrixwort${actor}${Date.now()}`, action: "block" }),
+  },
+  "watch-term-remove": {
+    allowed: adminOnly,
+    attempt: (client, targets) => post(client, "/admin/watch-list", { intent: "remove", id: targets.watchedTerm }),
   },
 };
 
@@ -310,6 +322,14 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     ),
   ).toBe(true);
 
+  // What is removed must first be added; the page lists the entry's id in its remove form.
+  const matrixTerm = `matrixentfernen${stamp}`;
+  expect(succeeded(await post(admin, "/admin/watch-list", { intent: "add", kind: "word", term: matrixTerm, action: "block" }))).toBe(true);
+  const watchedTerm = new RegExp(`${matrixTerm}(?:(?!name="id").)*?name="id" value="([0-9a-f-]{36})"`, "s").exec(
+    await (await admin.get("/admin/watch-list")).text(),
+  )?.[1];
+  expect(watchedTerm, "the watched word to remove").toBeTruthy();
+
   const targets: Targets = {
     discussion: (intent) => discussions.get(intent)!.path,
     comment: (intent) => discussions.get(intent)!,
@@ -317,6 +337,7 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     roleTarget,
     reviewItem: (decision, actor) => reviewItems.get(`${decision} ${actor === "admin" ? "admin" : "moderator"}`)!,
     restrictTarget,
+    watchedTerm: watchedTerm!,
   };
 
   const outcomes: string[] = [];

@@ -15,6 +15,7 @@ import { closeDatabase, databaseKind, databasePoolStats, db, listenToDatabase } 
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
+import { startWatchListListener } from "~/server/watchlist";
 import {
   answerMetricsRequests,
   env,
@@ -114,6 +115,8 @@ async function listen(standIn: Server | null) {
       sharedReads.forget();
     },
   );
+  // Watched words and domains are compiled once per process and dropped on a change, from any process.
+  const stopWatchList = await startWatchListListener();
   // Members' pages keep the shared lists only where guests' pages may be kept: the same switch, the same channel.
   if (pageCache.enabled) sharedReads.start();
   const { live, stop: stopLive } = await startNotificationLive();
@@ -166,6 +169,7 @@ async function listen(standIn: Server | null) {
     logger.info({ signal }, "shutting down");
     const jobsStopped = jobs.stop();
     void stopListening();
+    void stopWatchList();
     // Deaf to changes from here on: nothing kept may be trusted.
     sharedReads.stop();
     void stopLive();

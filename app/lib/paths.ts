@@ -14,6 +14,8 @@ export const paths = {
   memberSuggestions: "/members/suggestions",
   search: "/search",
   admin: "/admin",
+  /** Watched words and domains, and the e-mail domains refused at sign-up (issue 29). */
+  adminWatchList: "/admin/watch-list",
   createDiscussion: "/create-discussion",
   impressum: "/impressum",
   agb: "/agb",

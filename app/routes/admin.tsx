@@ -191,6 +191,22 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
 
       <Card>
         <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <CardTitle>Beobachtete Wörter und Domains</CardTitle>
+              <CardDescription>
+                Begriffe und Links, die Beiträge blockieren oder ersetzt werden, und gesperrte E-Mail-Anbieter.
+              </CardDescription>
+            </div>
+            <Button asChild variant="outline">
+              <Link to={paths.adminWatchList}>Listen bearbeiten</Link>
+            </Button>
+          </div>
+        </CardHeader>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <CardTitle>Beispiel-Diskussionen</CardTitle>
           <CardDescription>
             Legt {samples.total} realistische Beispiel-Diskussionen mit Ihnen als Autor an, zum Beispiel für eine Vorführung.

@@ -128,6 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "sign-up": (input) =>
       respond(
         screenSignUp({
+          email: input.email,
           stamp: submission.payload[signUpGuardFields.stamp],
           honeypot: submission.payload[signUpGuardFields.honeypot],
           proof: submission.payload[signUpGuardFields.proof],

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { alias } from "drizzle-orm/pg-core";
 import { account, bookmarks, comments, discussions, events, jobs, profiles, reports, reviewItems, userRoles } from "../../db/schema";
 import { heldForReview, visible } from "~/server/platform";
+import { currentWatchList } from "~/server/watchlist";
 import { db, queryRows } from "~/server/db";
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
 import { categories } from "~/lib/categories";
@@ -155,5 +156,22 @@ describe("demo content", () => {
     const [row] = await db.select({ value: count() }).from(events);
     expect(row?.value).toBe(result.events);
     expect(result.events).toBeGreaterThan(0);
+  });
+
+  it("watches a few words and domains, and none of the demo posts trips them", async () => {
+    const list = await currentWatchList();
+    expect(list.screen({ text: "Bestes Casino, https://billige-backlinks.example" }).findings).toMatchObject({
+      blockedWords: ["Casino"],
+      blockedDomains: ["billige-backlinks.example"],
+    });
+    const posts = [
+      ...(await db.select({ title: discussions.title, content: discussions.content }).from(discussions)),
+      ...(await db.select({ content: comments.content }).from(comments)).map((row) => ({ title: null, content: row.content })),
+    ];
+    const tripped = posts.filter((post) => {
+      const { findings } = list.screen(post.title === null ? { text: post.content } : { title: post.title, html: post.content });
+      return findings.blockedWords.length + findings.blockedDomains.length > 0;
+    });
+    expect(tripped).toEqual([]);
   });
 });

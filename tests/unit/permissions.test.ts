@@ -68,6 +68,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   changeRoles: admins,
   seedSamples: admins,
   viewAuditLog: admins,
+  manageWatchList: admins,
   moderate: staff,
   createDiscussion: approved,
   comment: approved,

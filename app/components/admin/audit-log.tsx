@@ -29,10 +29,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   suspend: "Mitglied gesperrt",
   silence: "Mitglied stummgeschaltet",
   "lift-restriction": "Sperre aufgehoben",
+  "watch-term-add": "Beobachteten Begriff hinzugefügt",
+  "watch-term-remove": "Beobachteten Begriff entfernt",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {
   if (entry.targetType === "member") return paths.profile(entry.targetId);
+  if (entry.targetType === "watched-term") return paths.adminWatchList;
   if (!entry.discussionSlug) return null;
   const page = paths.discussion(entry.discussionSlug);
   return entry.targetType === "comment" ? `${page}#comment-${entry.targetId}` : page;

@@ -38,6 +38,8 @@ export const permissions = {
   changeRoles: isAdmin,
   seedSamples: isAdmin,
   viewAuditLog: isAdmin,
+  /** Watched words and domains, and the e-mail domains refused at sign-up (/admin/watch-list). */
+  manageWatchList: isAdmin,
   /** Pin, lock, hide and restore discussions and comments, edit anyone's posts. */
   moderate: isStaff,
   createDiscussion: mayWrite,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { signUpSignals, type SignUpSignal } from "../../../db/schema";
 import { MIN_FILL_SECONDS } from "~/lib/sign-up-guard";
 import { fail, logger, metrics, ok, type Outcome } from "~/server/platform";
+import { screenSignUpEmail } from "~/server/watchlist";
 import { signingSecret } from "./auth.server";
 import { hitRateLimit, type RateRule } from "./rate-limit.server";
 
@@ -153,7 +154,15 @@ export async function readProof(value: unknown): Promise<ProofReading> {
 // The verdict
 // ---------------------------------------------------------------------------
 
-export const signUpRefusals = ["honeypot", "stamp_missing", "stamp_forged", "stamp_expired", "proof_invalid", "proof_replayed"] as const;
+export const signUpRefusals = [
+  "honeypot",
+  "stamp_missing",
+  "stamp_forged",
+  "stamp_expired",
+  "proof_invalid",
+  "proof_replayed",
+  "email_domain",
+] as const;
 export type SignUpRefusal = (typeof signUpRefusals)[number];
 
 // Known label values start at 0, so that a rate over them exists before the first event.
@@ -167,6 +176,8 @@ export const signUpGuardTexts = {
 } as const;
 
 export interface SignUpGuardFields {
+  /** The address typed in: its domain may be on the administrators' block list (disposable mail providers). */
+  email: string;
   stamp: unknown;
   honeypot: unknown;
   proof: unknown;
@@ -181,14 +192,21 @@ function refused(reason: SignUpRefusal): Outcome<never> {
 
 /**
  * Refuses what only a script sends (a filled honeypot; a stamp or a proof
- * that is missing, forged, outdated or used before), and otherwise names the
- * signs that only mark the sign-up for the administrator: no proof (no
- * JavaScript, or a script) and a form sent back too soon.
+ * that is missing, forged, outdated or used before) and an address of a
+ * blocked e-mail domain, and otherwise names the signs that only mark the
+ * sign-up for the administrator: no proof (no JavaScript, or a script) and a
+ * form sent back too soon.
  */
 export async function screenSignUp(fields: SignUpGuardFields, now = Date.now()): Promise<Outcome<SignUpSignal[]>> {
   if (typeof fields.honeypot === "string" ? fields.honeypot !== "" : fields.honeypot !== undefined) return refused("honeypot");
   const stamp = readFormStamp(fields.stamp, now);
   if (stamp.state !== "valid") return refused(`stamp_${stamp.state}`);
+  // Before the proof is spent: a person told to use another address sends the form again with the same proof.
+  const address = await screenSignUpEmail(fields.email);
+  if (!address.ok) {
+    metrics.signUpsRefused.inc({ reason: "email_domain" });
+    return address;
+  }
   const proof = await readProof(fields.proof);
   if (proof === "invalid" || proof === "replayed") return refused(`proof_${proof}`);
   const signals: SignUpSignal[] = [];

@@ -1,1 +1,2 @@
 export { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers, type ManagedMember } from "./admin.server";
+export { addWatchedTerm, removeWatchedTerm } from "./watchlist.server";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { bookmarks, comments, discussions, events, helpfulMarks, profiles, reports, reviewItems } from "../../../db/schema";
+import { bookmarks, comments, discussions, events, helpfulMarks, profiles, reports, reviewItems, watchedTerms } from "../../../db/schema";
 import { demoDiscussions, demoHeldComment, demoMembers, demoNewcomer, demoReports, type DemoComment } from "../../../db/seed/demo-content";
 import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
@@ -205,6 +205,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
         (select count(*) from ${discussions} join ${comments} on ${comments.id} = ${discussions.solutionCommentId} where ${comments.authorId} = ${profiles.id})`);
     await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
     await seedBookmarks(tx, now, [...approvedKeys.map((key) => ({ key, id: authorId(key) })), { key: "", id: adminId }], seeded);
+    // A few watched words and domains, so /admin/watch-list shows how the lists work (the e-mail domains come with the migration).
+    await tx.insert(watchedTerms).values(demoWatchedTerms.map((entry) => ({ ...entry, createdBy: adminId })));
   });
   await seedDemoDraftAndRevision(db, now);
 
@@ -281,6 +283,13 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     events: demoEvents(now).length,
   };
 }
+
+const demoWatchedTerms: Array<Pick<typeof watchedTerms.$inferInsert, "kind" | "term" | "action" | "replacement">> = [
+  { kind: "word", term: "casino", action: "block" },
+  { kind: "word", term: "viagra", action: "block" },
+  { kind: "word", term: "platz-1-garantie", action: "replace", replacement: "[Werbeversprechen entfernt]" },
+  { kind: "link-domain", term: "billige-backlinks.example", action: "block" },
+];
 
 /** The discussion that shows a picture (issue 30): a chart like the Search Console's, drawn here. */
 const IMAGE_DISCUSSION = "AI Overviews fressen unsere Klicks: CTR-Einbruch von 38 % bei Ratgebern";

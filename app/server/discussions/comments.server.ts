@@ -23,6 +23,7 @@ import { texts } from "~/lib/texts";
 import { changedNow } from "./discussion-detail.server";
 import { discardDraft } from "./drafts.server";
 import { keepRevision } from "./revisions.server";
+import { screenPost } from "~/server/watchlist";
 import { COMMENT_THREADS_PER_PAGE, commentPageSql } from "./comment-pages.server";
 import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 
@@ -214,7 +215,11 @@ export const createComment = defineService<
       : [];
     if (parentId && !parent) return fail("invalid", "Der Kommentar, auf den Sie antworten, existiert nicht mehr.");
     const resolved = await resolveTextMentions(content, tx);
-    const reasons = holdReasons(author, postContent(resolved.text, "text"));
+    // Watched words and domains: refused with the reason, or with "replace" words replaced.
+    const screened = await screenPost({ text: resolved.text }, tx);
+    if (!screened.ok) return screened;
+    const text = screened.value.text ?? resolved.text;
+    const reasons = holdReasons(author, postContent(text, "text"));
     const held = reasons.length > 0;
     if (!held)
       await tx
@@ -227,7 +232,7 @@ export const createComment = defineService<
         discussionId,
         parentId: parent ? (parent.parentId ?? parent.id) : null,
         authorId: actor.id,
-        content: resolved.text,
+        content: text,
         ...(held ? heldValues(reasons) : {}),
       })
       .returning({ id: comments.id });
@@ -273,9 +278,12 @@ export const updateComment = defineService<
   authorize: (viewer, comment) => canEditComment(viewer, comment) || (isHidden(comment) && !canSeeHidden(viewer) && fail("not-found")),
   async change(tx, { actor, input: { discussionId, commentId, content }, loaded: existing }) {
     const resolved = await resolveTextMentions(content, tx);
+    const screened = await screenPost({ text: resolved.text }, tx);
+    if (!screened.ok) return screened;
+    const text = screened.value.text ?? resolved.text;
     const replaced = { discussionId, commentId, authorId: existing.authorId, title: null, content: existing.content };
-    await keepRevision(tx, replaced, { title: null, content: resolved.text }, actor);
-    await tx.update(comments).set({ content: resolved.text, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    await keepRevision(tx, replaced, { title: null, content: text }, actor);
+    await tx.update(comments).set({ content: text, updatedAt: new Date() }).where(eq(comments.id, commentId));
     await tx.update(discussions).set({ changedAt: changedNow }).where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it.
     const before = new Set(textMentionsIn(existing.content));

@@ -11,6 +11,7 @@ import { heldValues } from "./held-posts.server";
 import { textToHtml } from "./sanitize.server";
 import { done, fail, ok, isHidden, type Outcome } from "~/server/platform";
 import { attachPostImages, resolvePostImages, type PostRef } from "~/server/images";
+import { screenPost } from "~/server/watchlist";
 import { changedNow } from "./discussion-detail.server";
 import { discardDraft } from "./drafts.server";
 import { keepRevision } from "./revisions.server";
@@ -98,12 +99,17 @@ export const createDiscussion = defineService<
     const written = await contentHtml(input, tx, { actorId: actor.id });
     if (!written.ok) return written;
     const content = written.value;
-    const post = postContent(content.html, "html");
-    const reasons = holdReasons(author, { ...post, text: `${input.title}\n${post.text}` });
+    // Watched words and domains: refused with the reason, or with "replace" words replaced (the slug too).
+    const screened = await screenPost({ title: input.title, html: content.html }, tx);
+    if (!screened.ok) return screened;
+    const title = screened.value.title ?? input.title;
+    const html = screened.value.html ?? content.html;
+    const post = postContent(html, "html");
+    const reasons = holdReasons(author, { ...post, text: `${title}\n${post.text}` });
     const inserted = await insertWithUniqueSlug(
       {
-        title: input.title,
-        content: content.html,
+        title,
+        content: html,
         category: input.category,
         authorId: actor.id,
         assignedTo: assignee?.id ?? null,
@@ -162,16 +168,15 @@ export const updateDiscussion = defineService<
     const written = await contentHtml(input, tx, { actorId: actor.id, post: { discussionId: existing.id } });
     if (!written.ok) return written;
     const content = written.value;
+    const screened = await screenPost({ title: input.title, html: content.html }, tx);
+    if (!screened.ok) return screened;
+    const title = screened.value.title ?? input.title;
+    const html = screened.value.html ?? content.html;
     await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
-    await keepRevision(
-      tx,
-      { discussionId: existing.id, commentId: null, ...existing },
-      { title: input.title, content: content.html },
-      actor,
-    );
+    await keepRevision(tx, { discussionId: existing.id, commentId: null, ...existing }, { title, content: html }, actor);
     await tx
       .update(discussions)
-      .set({ title: input.title, category: input.category, content: content.html, updatedAt: new Date(), changedAt: changedNow })
+      .set({ title, category: input.category, content: html, updatedAt: new Date(), changedAt: changedNow })
       .where(eq(discussions.id, existing.id));
     // Only members the edit newly mentions hear of it; the others were told when they were first named.
     const before = new Set(mentionedIn(existing.content));

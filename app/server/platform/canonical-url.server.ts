@@ -55,6 +55,7 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug",
   "/discussion/:slug/revisions",
   "/admin",
+  "/admin/watch-list",
   "/notifications",
   "/bookmarks",
   "/moderation",
