@@ -33,7 +33,7 @@ const sharedChunkGuard: Plugin = {
 };
 
 /**
- * The enhancement script of guests' reading pages (app/enhance/guest.ts, decision record 0034): built on its
+ * The enhancement script of guests' reading pages (app/enhance/guest.ts, decision record 0036): built on its
  * own, so it never shares a chunk with the app (a shared chunk would pull the framework in), and emitted as a
  * hashed asset of the client build. `virtual:guest-script` is its URL; the server build names the same file,
  * as the same source gives the same hash. In development Vite serves the source file itself.

@@ -115,7 +115,7 @@ const GUEST_SCRIPT_TAG = `<script type="module" src="${guestScript}">`;
 let guestTemplates: Buffer | undefined;
 
 /**
- * A guest's reading page (decision record 0034) gets the markup its script shows on demand: the cookie
+ * A guest's reading page (decision record 0036) gets the markup its script shows on demand: the cookie
  * banner and settings, the navigation sheet. The same for every page, rendered once; outside the app's
  * tree so that the app's bundle does not carry it for pages that never use it.
  */

@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {guestPage ? (
           <>
             <GuestPageContext value>{children}</GuestPageContext>
-            {/* Instead of the framework: what a guest's reading page needs in the browser (decision record 0034). */}
+            {/* Instead of the framework: what a guest's reading page needs in the browser (decision record 0036). */}
             <script type="module" src={guestScript} />
           </>
         ) : (

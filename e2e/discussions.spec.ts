@@ -245,7 +245,7 @@ test("subforum pages: numbered pagination only with more than one page, 404 past
   await visit("/subforum/unbekannt", { status: 404 });
 });
 
-// A member's page: a guest's reading page has no hydration data at all (decision record 0034).
+// A member's page: a guest's reading page has no hydration data at all (decision record 0036).
 test.describe(() => {
   test.use({ storageState: storageStateOf("member") });
 
@@ -257,7 +257,8 @@ test.describe(() => {
     // A solved discussion of the demo content (other tests add newer ones to the lists): its accepted answer is
     // quoted under the question too, and written once as well.
     const path = "/discussion/gecrawlt-zurzeit-nicht-indexiert-bei-40-unserer-kategorieseiten";
-    const document = await (await request.get(path)).text();
+    // The page's own request context carries the member's session (a guest's page has no hydration data at all).
+    const document = await (await page.context().request.get(path)).text();
     expect(document).toContain('data-page-text="solution"');
     // The last four plain words of a text: the body's beginning is repeated on purpose, as the meta description.
     const words = (markup: string) =>
@@ -268,7 +269,7 @@ test.describe(() => {
         .at(-1)!;
     const commentText = words(/data-page-text="comment-[^"]+"[^>]*>([\s\S]*?)<\/p>/.exec(document)![1]!);
     const bodyText = words(/data-page-text="discussion"[^>]*>([\s\S]*?)<\/div>/.exec(document)![1]!);
-    const hydration = [...document.matchAll(/<script>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((match) => match[1]).join("");
+    const hydration = [...document.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((match) => match[1]).join("");
     expect(hydration.length).toBeGreaterThan(0);
     expect(hydration).not.toContain(commentText);
     expect(hydration).not.toContain(bodyText);

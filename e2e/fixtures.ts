@@ -124,7 +124,7 @@ export function testClientIp(): string {
 /**
  * The page's handlers are attached: the root component sets data-hydrated once the app has hydrated;
  * a guest's reading page, which has no app, is ready when its enhancement script set data-enhanced
- * (app/enhance/guest.ts, decision record 0034).
+ * (app/enhance/guest.ts, decision record 0036).
  */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated], html[data-enhanced]").waitFor({ state: "attached" });

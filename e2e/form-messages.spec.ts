@@ -53,7 +53,8 @@ test("an English browser: empty comment, first name and moderation reason get ou
   await waitForHydration(member);
   expect(await formsLeftToTheBrowser(member)).toEqual([]);
   await member.getByRole("button", { name: "Kommentar senden" }).click();
-  await expect(member.getByText("Bitte geben Sie einen Kommentar ein.")).toBeVisible();
+  // Beside the field (a toast may say it too).
+  await expect(member.locator("#main").getByText("Bitte geben Sie einen Kommentar ein.")).toBeVisible();
 
   // The user menu leads to the profile, and closes behind it.
   const sidebar = member.getByTestId("sidebar");

@@ -33,7 +33,7 @@ test("security headers; a member's page allows its inline scripts by nonce, a gu
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-powered-by"]).toBeUndefined();
-  // A guest's reading page runs no inline script at all (decision record 0034), so its policy names none.
+  // A guest's reading page runs no inline script at all (decision record 0036), so its policy names none.
   expect(inlineScripts(await guest.text())).toEqual([]);
   expect(guestPolicy).toMatch(/script-src 'self';/);
 

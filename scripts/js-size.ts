@@ -3,7 +3,7 @@
  * JavaScript a first visit downloads, per page, from the production build
  * (run `npm run build` first), for a guest and for a signed-in member apart:
  * a guest's reading pages carry only the enhancement script (decision record
- * 0034), a member's the full app.
+ * 0036), a member's the full app.
  *
  * The built server renders each page; every `<script src>`, every
  * `<link rel="modulepreload">` and every import of the inline module script is

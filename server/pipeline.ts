@@ -278,7 +278,8 @@ function isPrivateStoragePath(pathname: string): boolean {
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return true;
+    // A path that does not decode names no file at all: the static files answer it 400, as every malformed path.
+    return false;
   }
   const key = path.posix.normalize(`/${decoded}`).replace(/^\/+/, "").toLowerCase();
   return PRIVATE_STORAGE_PREFIXES.some((prefix) => key.startsWith(prefix));

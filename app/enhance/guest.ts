@@ -1,5 +1,5 @@
 /**
- * The one script of a guest's reading page (decision record 0034): what the
+ * The one script of a guest's reading page (decision record 0036): what the
  * React components do in the full app, done here with plain DOM code on the
  * server-rendered HTML, which marks the parts with data attributes and carries
  * the markup that only appears on demand in <template data-template="…">.

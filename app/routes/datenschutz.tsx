@@ -5,7 +5,7 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/datenschutz";
 import { readingPage } from "~/lib/hydration";
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export default function PrivacyRoute() {

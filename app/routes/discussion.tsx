@@ -129,7 +129,7 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, helpfulRead?:
   return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, texts.discussionNotFound);
 }
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import { renderNow } from "~/lib/format";
 import type { Route } from "./+types/home";
 import { readingPage } from "~/lib/hydration";
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { site } from "~/lib/site";
 import type { Route } from "./+types/impressum";
 import { readingPage } from "~/lib/hydration";
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export default function ImprintRoute() {

@@ -28,7 +28,7 @@ import { readingPage } from "~/lib/hydration";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -53,7 +53,7 @@ import { isRestrictionIntent, type ProfileFormAnswer, restrictionAction, restric
 import type { Route } from "./+types/profile";
 import { readingPage } from "~/lib/hydration";
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

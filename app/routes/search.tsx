@@ -33,7 +33,7 @@ import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/search";
 import { readingPage } from "~/lib/hydration";
 
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export async function loader({ request }: Route.LoaderArgs) {

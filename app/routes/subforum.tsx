@@ -25,7 +25,7 @@ import type { Route } from "./+types/subforum";
 import { readingPage } from "~/lib/hydration";
 
 /** A subforum's list, and under /category the same list for a category without a subforum (routes.ts). */
-/** Guests read it as finished HTML, without the framework (decision record 0034). */
+/** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ const home = { id: "routes/home", handle: readingPage, data: {} };
 const auth = { id: "routes/auth", data: {} };
 const createDiscussion = { id: "routes/create-discussion", data: {} };
 
-describe("which documents go out without the framework (decision record 0034)", () => {
+describe("which documents go out without the framework (decision record 0036)", () => {
   it("a guest's reading page", () => {
     expect(isGuestReadingPage([root, layout(null), home], false)).toBe(true);
   });

@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
  * Inline code, code blocks and quotes (issue 30). Markdown shortcuts come with
  * Tiptap's extensions: `code`, ``` (or ```json) at the start of a line, "> ".
  * The editor shows code plain; the server highlights it on the write
- * (decision 0034), so the editor carries no highlighter.
+ * (decision 0032), so the editor carries no highlighter.
  */
 
 /** A quote remembers where it came from (`cite`: the quoted post's address), as the server keeps it. */

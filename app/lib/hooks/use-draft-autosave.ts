@@ -9,7 +9,7 @@ const DRAFT_FIELDS = ["title", "category", "content", "contentFormat", "parentId
 export type DraftState = { state: "idle" | "restored" | "saving" | "saved" | "failed"; message: string | null };
 
 /**
- * Saves what the member types in a post's form as their draft on the server (decision 0034): a moment after
+ * Saves what the member types in a post's form as their draft on the server (decision 0037): a moment after
  * the last change, at once when the page is hidden or left, and never for a form being sent (the server
  * removes the draft the post replaces). It reads the form as the browser would send it, so any field inside
  * it counts, the plain textarea and the rich-text editor's hidden input alike.

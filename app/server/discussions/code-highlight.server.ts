@@ -16,7 +16,7 @@ import yaml from "highlight.js/lib/languages/yaml";
 import sanitizeHtml from "sanitize-html";
 
 /**
- * Code blocks highlighted once, on the write (decision 0034): the stored HTML
+ * Code blocks highlighted once, on the write (decision 0032): the stored HTML
  * carries highlight.js's `<span class="hljs-…">`, readers get no highlighting
  * JavaScript and a page render pays nothing for it. The languages are the
  * ones marketers paste: JSON-LD, tracking snippets, .htaccess and nginx

@@ -10,7 +10,7 @@ import { can, canCommentOn, checkRateLimits, draftSavesPerMember, type Viewer } 
 import { commentPageSql } from "./comment-pages.server";
 import { htmlToText, sanitizeRichText, textToHtml } from "./sanitize.server";
 
-// Drafts (issue 30, decision 0034): what a member began to write, kept on the server so it waits on any device.
+// Drafts (issue 30, decision 0037): what a member began to write, kept on the server so it waits on any device.
 
 /** A draft as its form gets it back: sanitised like a post, in both shapes the form may need. */
 export interface DraftView {

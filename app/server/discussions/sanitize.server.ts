@@ -6,7 +6,7 @@ import { IMAGE_SIZES, IMAGE_URL, imageUrl } from "~/lib/post-images";
 
 /**
  * Rich text keeps bold, bullet lists, links, paragraphs, line breaks, inline code, code blocks (with the
- * highlighting spans the write added, decision 0034) and quotes. Everything else becomes text.
+ * highlighting spans the write added, decision 0032) and quotes. Everything else becomes text.
  */
 const LINK_REL = "nofollow ugc noopener";
 const ALLOWED_SCHEMES = ["http", "https", "mailto"];
@@ -146,7 +146,7 @@ export function sanitizeRichText(html: string, mentionable?: ReadonlySet<string>
 }
 
 /**
- * Rich text as it is stored: sanitized, its code blocks highlighted (decision 0034). Every write of a
+ * Rich text as it is stored: sanitized, its code blocks highlighted (decision 0032). Every write of a
  * post goes through here; rendering sanitizes again with sanitizeRichText, which keeps the highlighting.
  */
 export function richTextForStorage(html: string, mentionable?: ReadonlySet<string>): string {
