@@ -249,11 +249,7 @@ test("subforum pages: numbered pagination only with more than one page, 404 past
 test.describe(() => {
   test.use({ storageState: storageStateOf("member") });
 
-  test("a discussion's body and comments are written into the page once, not again into its hydration data", async ({
-    page,
-    visit,
-    request,
-  }) => {
+  test("a discussion's body and comments are written into the page once, not again into its hydration data", async ({ page, visit }) => {
     // A solved discussion of the demo content (other tests add newer ones to the lists): its accepted answer is
     // quoted under the question too, and written once as well.
     const path = "/discussion/gecrawlt-zurzeit-nicht-indexiert-bei-40-unserer-kategorieseiten";
@@ -269,7 +265,9 @@ test.describe(() => {
         .at(-1)!;
     const commentText = words(/data-page-text="comment-[^"]+"[^>]*>([\s\S]*?)<\/p>/.exec(document)![1]!);
     const bodyText = words(/data-page-text="discussion"[^>]*>([\s\S]*?)<\/div>/.exec(document)![1]!);
-    const hydration = [...document.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)].map((match) => match[1]).join("");
+    const hydration = [...document.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)]
+      .map((match) => match[1])
+      .join("");
     expect(hydration.length).toBeGreaterThan(0);
     expect(hydration).not.toContain(commentText);
     expect(hydration).not.toContain(bodyText);
