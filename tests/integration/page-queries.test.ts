@@ -221,7 +221,10 @@ describe("queries per page", () => {
       for (const cookie of viewersOf(page)) {
         const key = `${page.name} ${cookie ? "member" : "guest"}`;
         const count = (await render(page, cookie)).length;
-        expect({ page: key, queries: count }).toEqual({ page: key, queries: before.get(key) });
+        // The one exception, and not a query per row: a search counts its hits only once they fill a page (decision
+        // 0034), so a search whose hits grew past 50 with the 60 added discussions has its one count query more.
+        const counted = page.name.startsWith("search") && count === before.get(key)! + 1 ? 1 : 0;
+        expect({ page: key, queries: count }).toEqual({ page: key, queries: before.get(key)! + counted });
         // A budget too, so a constant but wasteful page is noticed. A member's page costs two more: the bell's
         // unread notifications and the lists' unread markers.
         expect(count, key).toBeLessThanOrEqual(cookie ? 14 : 12);
