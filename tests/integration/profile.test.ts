@@ -15,6 +15,7 @@ const { db } = await import("~/server/db");
 const { createComment } = await import("~/server/discussions");
 const { getDiscussionBySlug } = await import("~/server/discussions");
 const { createDiscussion } = await import("~/server/discussions");
+const { saveBookmark, setBookmark } = await import("~/server/bookmarks");
 const profile = await import("~/server/members");
 const { fileExistsForUrl } = await import("~/server/platform");
 const { makeViewer } = await import("../support/members");
@@ -184,9 +185,36 @@ describe("DSGVO", () => {
     });
     if (!mine.ok || !theirs.ok) throw new Error("create failed");
     const theirDiscussion = (await getDiscussionBySlug(theirs.value.slug))!;
-    await createComment(me, { discussionId: theirDiscussion.id, content: "Mein Kommentar" });
+    const myComment = await createComment(me, { discussionId: theirDiscussion.id, content: "Mein Kommentar" });
+    if (!myComment.ok) throw new Error("comment failed");
+    // Bookmarks (issue 30): the member's own, with note and reminder; someone else's on the same post stay out.
+    const remindAt = new Date(Date.now() + 3 * 86_400_000);
+    expect(
+      await saveBookmark(me, { discussionId: theirDiscussion.id, commentId: null, note: "Für das Reporting", remindAt }),
+    ).toMatchObject({ ok: true });
+    expect(await setBookmark(me, { discussionId: theirDiscussion.id, commentId: myComment.value.id, bookmarked: true })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await saveBookmark(other, { discussionId: theirDiscussion.id, commentId: null, note: "Fremde Notiz", remindAt: null }),
+    ).toMatchObject({ ok: true });
 
     const data = await profile.exportMemberData(me);
+    expect(data.bookmarks).toHaveLength(2);
+    expect(data.bookmarks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          discussionId: theirDiscussion.id,
+          slug: theirs.value.slug,
+          commentId: null,
+          note: "Für das Reporting",
+          remindAt,
+          remindedAt: null,
+        }),
+        expect.objectContaining({ discussionId: theirDiscussion.id, commentId: myComment.value.id, note: null, remindAt: null }),
+      ]),
+    );
+    expect(JSON.stringify(data)).not.toContain("Fremde Notiz");
     expect(data.account).toMatchObject({ id: me.id, email: me.email });
     expect(data.profile?.firstName).toBe("Exportierend");
     expect(data.discussions.map((d) => d.slug)).toEqual([mine.value.slug]);

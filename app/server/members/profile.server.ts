@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import sharp from "sharp";
 import {
+  bookmarks,
   categoryWatches,
   comments,
   discussions,
@@ -180,6 +181,23 @@ export async function exportMemberData(viewer: Viewer) {
     .select({ topic: notificationMailLog.topic, sentAt: notificationMailLog.sentAt })
     .from(notificationMailLog)
     .where(eq(notificationMailLog.memberId, viewer.id));
+  // Bookmarks (issue 30) with their note and reminder; a post hidden since stays in: the bookmark is the member's own.
+  const ownBookmarks = await db
+    .select({
+      discussionId: bookmarks.discussionId,
+      slug: discussions.slug,
+      title: discussions.title,
+      commentId: bookmarks.commentId,
+      note: bookmarks.note,
+      remindAt: bookmarks.remindAt,
+      remindedAt: bookmarks.remindedAt,
+      createdAt: bookmarks.createdAt,
+      updatedAt: bookmarks.updatedAt,
+    })
+    .from(bookmarks)
+    .innerJoin(discussions, eq(discussions.id, bookmarks.discussionId))
+    .where(eq(bookmarks.memberId, viewer.id))
+    .orderBy(desc(bookmarks.createdAt));
   const settings = await getNotificationSettings(viewer.id);
   return {
     exportedAt: new Date().toISOString(),
@@ -194,6 +212,7 @@ export async function exportMemberData(viewer: Viewer) {
     // The last notification mail per discussion ('member': about the account), which the hourly limit reads.
     notificationMails,
     readPositions,
+    bookmarks: ownBookmarks,
   };
 }
 
