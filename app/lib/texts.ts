@@ -26,6 +26,8 @@ export const texts = {
   rejectFailed: "Fehler beim Ablehnen des Benutzers",
   signInToCreateDiscussion: "Sie müssen angemeldet sein, um eine Diskussion zu erstellen",
   discussionCreated: "Diskussion erfolgreich erstellt!",
+  /** The link in the toast after creating a discussion (issue 30). */
+  toDiscussion: "Zur Diskussion",
   createDiscussionFailed: "Fehler beim Erstellen der Diskussion",
   discussionUpdated: "Diskussion erfolgreich aktualisiert!",
   updateDiscussionFailed: "Fehler beim Aktualisieren der Diskussion",

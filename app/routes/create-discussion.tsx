@@ -68,7 +68,12 @@ export async function action({ request }: Route.ActionArgs) {
     success: ({ slug, held }) =>
       held
         ? redirectWithToast(paths.discussion(slug), { type: "info", title: heldTexts.notice })
-        : redirectWithToast(paths.home, { type: "success", title: texts.discussionCreated }),
+        : // Home, as the spec says; the toast leads on to the new discussion.
+          redirectWithToast(paths.home, {
+            type: "success",
+            title: texts.discussionCreated,
+            link: { href: paths.discussion(slug), label: texts.toDiscussion },
+          }),
   });
 }
 

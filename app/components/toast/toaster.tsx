@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Link } from "react-router";
 import type { ToastMessage } from "~/lib/toast";
 
 // sonner is fetched only when the first toast is due: most page views never show one.
@@ -35,7 +36,7 @@ export function Toaster() {
 
 export type ToastInput = Omit<ToastMessage, "id"> & { id?: string };
 
-export function showToast({ type, title, description, id }: ToastInput): void {
+export function showToast({ type, title, description, link, id }: ToastInput): void {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
@@ -45,6 +46,17 @@ export function showToast({ type, title, description, id }: ToastInput): void {
     const show = type === "error" ? toast.error : type === "success" ? toast.success : toast.info;
     // One toast at a time (spec): a new message replaces the one on screen, so an old error never stays under a new success.
     for (const shown of toast.getToasts()) if (shown.id !== id) toast.dismiss(shown.id);
-    show(title, { id, description });
+    // A link onward ("Zur Diskussion"): a real link, so it opens in a new tab too; following it closes the toast.
+    const action = link ? (
+      <Link
+        to={link.href}
+        onClick={() => toast.dismiss(id)}
+        className="ml-auto shrink-0 rounded-md px-1 text-sm font-semibold underline underline-offset-2"
+        data-testid="toast-link"
+      >
+        {link.label}
+      </Link>
+    ) : undefined;
+    show(title, { id, description, action });
   });
 }

@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { toastMessageSchema, toastMessage, type ToastMessage } from "~/lib/toast";
+import { toastMessageSchema, toastMessage, type ToastLink, type ToastMessage } from "~/lib/toast";
 import { TOAST_COOKIE_NAME } from "./cookie-names.server";
 import { env } from "./env.server";
 
@@ -15,17 +15,22 @@ const toastCookie = createCookie(TOAST_COOKIE_NAME, {
   maxAge: 60,
 });
 
-export async function toastCookieHeader(type: ToastMessage["type"], title: string, description?: string): Promise<string> {
-  return toastCookie.serialize(toastMessage(type, title, description));
+export async function toastCookieHeader(
+  type: ToastMessage["type"],
+  title: string,
+  description?: string,
+  link?: ToastLink,
+): Promise<string> {
+  return toastCookie.serialize(toastMessage(type, title, description, link));
 }
 
 export async function redirectWithToast(
   url: string,
-  toast: { type: ToastMessage["type"]; title: string; description?: string },
+  toast: { type: ToastMessage["type"]; title: string; description?: string; link?: ToastLink },
   headers?: HeadersInit,
 ): Promise<Response> {
   const responseHeaders = new Headers(headers);
-  responseHeaders.append("Set-Cookie", await toastCookieHeader(toast.type, toast.title, toast.description));
+  responseHeaders.append("Set-Cookie", await toastCookieHeader(toast.type, toast.title, toast.description, toast.link));
   return redirect(url, { headers: responseHeaders });
 }
 
