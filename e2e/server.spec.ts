@@ -73,10 +73,7 @@ test("hashed assets are cached for a year, marked immutable and sent as compress
   // a guest's reading page loads only the enhancement script. Files under 512 bytes are not worth compressing.
   const signIn = await (await request.get("/auth")).text();
   const home = await (await request.get("/")).text();
-  const assets = [
-    signIn.match(/\/assets\/framework-[^"]+\.js/)?.[0],
-    home.match(/\/assets\/guest-[^"]+\.js/)?.[0],
-  ];
+  const assets = [signIn.match(/\/assets\/framework-[^"]+\.js/)?.[0], home.match(/\/assets\/guest-[^"]+\.js/)?.[0]];
   for (const asset of assets) {
     expect(asset).toBeTruthy();
     const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, br" } });
