@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, comments, discussions, watchedTerms } from "../../db/schema";
+import { auditLog, comments, discussions, reviewItems, watchedTerms } from "../../db/schema";
 import { createComment, createDiscussion, updateComment, updateDiscussion } from "~/server/discussions";
 import { addWatchedTerm, removeWatchedTerm } from "~/server/admin";
 import { db } from "~/server/db";
@@ -133,6 +133,66 @@ describe("creating and editing comments", () => {
     expect(await text()).toBe("Welche Größe? [Werbeversprechen entfernt]!");
     expect((await updateComment(author, { discussionId, commentId: created.value.id, content: "Nur PLATZ-1-GARANTIE" })).ok).toBe(true);
     expect(await text()).toBe("Nur [Werbeversprechen entfernt]");
+  });
+});
+
+describe("words and domains watched with 'hold' (decision 0038)", () => {
+  let discussionId: string;
+  beforeAll(async () => {
+    expect((await addWatchedTerm(admin, { kind: "word", term: "linktausch*", action: "hold" })).ok).toBe(true);
+    expect((await addWatchedTerm(admin, { kind: "link-domain", term: "seo-angebote.example", action: "hold" })).ok).toBe(true);
+    const created = await createDiscussion(author, discussionInput("Wartet nichts", "<p>Eine Frage</p>"));
+    if (!created.ok) throw new Error(created.message);
+    discussionId = (await discussionRow(created.value.slug)).id;
+  });
+
+  const queueItemFor = async (column: "discussion" | "comment", id: string) =>
+    db
+      .select({ status: reviewItems.status })
+      .from(reviewItems)
+      .where(and(eq(reviewItems.kind, "held"), column === "discussion" ? eq(reviewItems.discussionId, id) : eq(reviewItems.commentId, id)));
+
+  it("holds a member's discussion with a watched word, hidden and in the review queue with the reason", async () => {
+    const outcome = await createDiscussion(author, discussionInput("Linktausch gesucht", "<p>Wer macht mit?</p>"));
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.value.held).toBe(true);
+    const [row] = await db
+      .select({ id: discussions.id, heldAt: discussions.heldAt, hiddenAt: discussions.hiddenAt, reason: discussions.hiddenReason })
+      .from(discussions)
+      .where(eq(discussions.slug, outcome.value.slug));
+    expect(row!.heldAt).not.toBeNull();
+    expect(row!.hiddenAt).not.toBeNull();
+    expect(row!.reason).toContain("Beobachteter Begriff „Linktausch“");
+    expect(await queueItemFor("discussion", row!.id)).toEqual([{ status: "open" }]);
+  });
+
+  it("holds a comment linking to a watched domain or its subdomain; the counter does not move", async () => {
+    const outcome = await createComment(author, { discussionId, content: "Siehe https://shop.seo-angebote.example/paket" });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.value.held).toBe(true);
+    const [row] = await db
+      .select({ heldAt: comments.heldAt, reason: comments.hiddenReason })
+      .from(comments)
+      .where(eq(comments.id, outcome.value.id));
+    expect(row!.heldAt).not.toBeNull();
+    expect(row!.reason).toContain("Link zu einer beobachteten Domain (shop.seo-angebote.example)");
+    expect(await queueItemFor("comment", outcome.value.id)).toEqual([{ status: "open" }]);
+    const [counted] = await db.select({ replies: discussions.repliesCount }).from(discussions).where(eq(discussions.id, discussionId));
+    expect(counted!.replies).toBe(0);
+  });
+
+  it("publishes staff's posts at once (they are the ones who review), and a post without the word", async () => {
+    const byModerator = await createComment(moderator, { discussionId, content: "Kein Linktausch hier, bitte." });
+    expect(byModerator).toMatchObject({ ok: true, value: { held: false } });
+    const plain = await createComment(author, { discussionId, content: "Ein Link auf https://seo-angebote-vergleich.example/" });
+    expect(plain).toMatchObject({ ok: true, value: { held: false } });
+  });
+
+  it("is offered for words and link domains, never for sign-up e-mail domains", async () => {
+    expect(await addWatchedTerm(admin, { kind: "email-domain", term: "halten.example", action: "hold" })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
   });
 });
 

@@ -20,8 +20,9 @@ export interface AddFormState {
 }
 
 const descriptions: Record<WatchKind, string> = {
-  word: "Gilt für Titel, Texte und Kommentare, beim Schreiben und beim Bearbeiten. Blockieren weist den Beitrag mit einem Hinweis ab; Ersetzen speichert ihn mit dem Ersatztext.",
-  "link-domain": "Links zu diesen Domains (und ihren Subdomains) in Beiträgen und Kommentaren.",
+  word: "Gilt für Titel, Texte und Kommentare. Blockieren weist den Beitrag beim Schreiben und Bearbeiten mit einem Hinweis ab; Ersetzen speichert ihn mit dem Ersatztext; Zurückhalten legt einen neuen Beitrag der Moderation vor, bevor er erscheint.",
+  "link-domain":
+    "Links zu diesen Domains (und ihren Subdomains) in Beiträgen und Kommentaren. Zurückhalten legt einen neuen Beitrag der Moderation vor, bevor er erscheint.",
   "email-domain":
     "Registrierungen mit Adressen dieser Anbieter werden abgelehnt, etwa Wegwerf-Adressen. Bestehende Konten sind nicht betroffen.",
 };

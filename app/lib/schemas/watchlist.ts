@@ -16,8 +16,8 @@ export const watchActionLabels: Record<WatchAction, string> = {
 
 /** What each list offers: the page's choices and what the service accepts. */
 export const watchActionsByKind: Record<WatchKind, readonly WatchAction[]> = {
-  word: ["block", "replace"],
-  "link-domain": ["block"],
+  word: ["block", "hold", "replace"],
+  "link-domain": ["block", "hold"],
   "email-domain": ["block"],
 };
 

@@ -27,7 +27,7 @@ export interface PostingMember {
 
 /** Why a post waits for review instead of being published; the queue shows `label` to staff. */
 export interface HoldReason {
-  rule: "links" | (string & {});
+  rule: "links" | "watch-list";
   label: string;
 }
 
@@ -51,7 +51,13 @@ export async function postingMember(viewer: Viewer, executor: Database | Transac
   return { id: viewer.id, isStaff, isNew: !row || row.young || row.published < publishedPosts };
 }
 
-type HoldRule = (member: PostingMember, content: PostContent) => HoldReason | null;
+/** What a hold rule sees of a post: its text, links and domains, and what the watch list found to hold in it. */
+export interface PostUnderReview extends PostContent {
+  /** The watch list's "hold" findings, one German line each (screenPost's holdReasons). */
+  watched?: readonly string[];
+}
+
+type HoldRule = (member: PostingMember, post: PostUnderReview) => HoldReason | null;
 
 /** A new member's post links to more addresses than allowed: link spam is held before anyone sees it. */
 const tooManyLinks: HoldRule = (member, content) =>
@@ -59,15 +65,23 @@ const tooManyLinks: HoldRule = (member, content) =>
     ? { rule: "links", label: `${content.links.length} Links von einem neuen Mitglied (erlaubt: ${NEW_MEMBER_LIMITS.linksPerPost})` }
     : null;
 
-/** Every rule a new post passes; watched words and domains join here as rules of their own. */
-const holdRules: HoldRule[] = [tooManyLinks];
+/**
+ * A word or link domain the administrators watch with "hold" (decision 0038): the post waits for a moderator,
+ * whoever wrote it, except staff, who are the ones to review it.
+ */
+const watchedTerms: HoldRule = (member, post) =>
+  !member.isStaff && post.watched && post.watched.length > 0 ? { rule: "watch-list", label: post.watched.join("; ") } : null;
+
+/** Every rule a new post passes. */
+const holdRules: HoldRule[] = [tooManyLinks, watchedTerms];
 
 /**
  * The one decision "publish or hold for review" for a new discussion or comment: every rule's reason, none when the
- * post is published at once. A rule sees the author's standing and the post's text, links and domains.
+ * post is published at once. A rule sees the author's standing, the post's text, links and domains, and the watch
+ * list's findings.
  */
-export function holdReasons(member: PostingMember, content: PostContent): HoldReason[] {
-  return holdRules.map((rule) => rule(member, content)).filter((reason): reason is HoldReason => reason !== null);
+export function holdReasons(member: PostingMember, post: PostUnderReview): HoldReason[] {
+  return holdRules.map((rule) => rule(member, post)).filter((reason): reason is HoldReason => reason !== null);
 }
 
 export const newMemberTexts = {

@@ -219,7 +219,7 @@ export const createComment = defineService<
     const screened = await screenPost({ text: resolved.text }, tx);
     if (!screened.ok) return screened;
     const text = screened.value.text ?? resolved.text;
-    const reasons = holdReasons(author, postContent(text, "text"));
+    const reasons = holdReasons(author, { ...postContent(text, "text"), watched: screened.value.holdReasons });
     const held = reasons.length > 0;
     if (!held)
       await tx

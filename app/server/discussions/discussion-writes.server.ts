@@ -105,7 +105,7 @@ export const createDiscussion = defineService<
     const title = screened.value.title ?? input.title;
     const html = screened.value.html ?? content.html;
     const post = postContent(html, "html");
-    const reasons = holdReasons(author, { ...post, text: `${title}\n${post.text}` });
+    const reasons = holdReasons(author, { ...post, text: `${title}\n${post.text}`, watched: screened.value.holdReasons });
     const inserted = await insertWithUniqueSlug(
       {
         title,
