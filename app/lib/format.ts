@@ -2,7 +2,7 @@
  * Formatting shared by server and browser. Every function takes "now" as an
  * argument so that the server render and the hydration produce the same text.
  */
-const TIME_ZONE = "Europe/Berlin";
+import { TIME_ZONE } from "./berlin-time";
 
 const dateFormat = new Intl.DateTimeFormat("de-DE", {
   day: "2-digit",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { berlinDate, nextDay, type RestrictionFormState, restrictionSchema } from "~/lib/schemas/restriction";
+import { berlinDate, nextDay } from "~/lib/berlin-time";
+import { type RestrictionFormState, restrictionSchema } from "~/lib/schemas/restriction";
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { can, canRestrict, type Viewer } from "~/server/accounts";

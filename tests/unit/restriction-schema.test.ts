@@ -3,7 +3,8 @@
  * and winter; the end lies after today; a reason is required; every refusal is said in German.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { berlinDate, endOfBerlinDay, nextDay, restrictionSchema, restrictionTexts } from "~/lib/schemas/restriction";
+import { berlinDate, endOfBerlinDay, nextDay } from "~/lib/berlin-time";
+import { restrictionSchema, restrictionTexts } from "~/lib/schemas/restriction";
 
 afterEach(() => {
   vi.useRealTimers();

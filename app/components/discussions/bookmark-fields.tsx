@@ -1,6 +1,7 @@
 import { Textarea } from "~/components/ui/textarea";
 import { Input } from "~/components/ui/input";
-import { BOOKMARK_NOTE_MAX_LENGTH, berlinInputValue, reminderChoices, reminderOrder, type ReminderChoice } from "~/lib/bookmarks";
+import { BOOKMARK_NOTE_MAX_LENGTH, reminderChoices, reminderOrder, type ReminderChoice } from "~/lib/bookmarks";
+import { berlinInputValue } from "~/lib/berlin-time";
 
 /** What the note-and-reminder fields start with: the bookmark as saved, or what a refused form sent. */
 export interface BookmarkFieldValues {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { BOOKMARK_NOTE_MAX_LENGTH, berlinDateTime, LATEST_REMINDER_DAYS, reminderChoices, type ReminderChoice } from "../bookmarks";
-
-export { berlinDateTime, berlinInputValue } from "../bookmarks";
+import { BOOKMARK_NOTE_MAX_LENGTH, LATEST_REMINDER_DAYS, reminderChoices, type ReminderChoice } from "../bookmarks";
+import { berlinDateTime } from "../berlin-time";
 
 export const bookmarkTexts = {
   noteTooLong: `Bitte fassen Sie Ihre Notiz kürzer (höchstens ${BOOKMARK_NOTE_MAX_LENGTH} Zeichen).`,

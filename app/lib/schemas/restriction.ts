@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { berlinDate, endOfBerlinDay } from "../berlin-time";
 
 /** Why a member is suspended or silenced: shown to them, so it is said in a sentence, not an essay. */
 export const RESTRICTION_REASON_MAX_LENGTH = 500;
-
-const TIME_ZONE = "Europe/Berlin";
 
 export const restrictionTexts = {
   kindMissing: "Bitte wählen Sie: sperren oder stummschalten.",
@@ -20,38 +19,6 @@ export interface RestrictionFormState {
   /** Per field; "" for the form as a whole. */
   errors: Record<string, string[]>;
   values: { kind?: string; duration?: string; until?: string; reason?: string };
-}
-
-/** Today in Berlin as YYYY-MM-DD: the date input's lowest value is tomorrow, however late the server's clock. */
-export function berlinDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-/** The day after a YYYY-MM-DD date. */
-export function nextDay(date: string): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-}
-
-/**
- * "Bis zum 12.03.2027" means the whole of that day in Berlin: the restriction ends with its last second there
- * (shown as "bis 12.03.2027, 23:59"). The offset is Berlin's at that moment (summer or winter time).
- */
-export function endOfBerlinDay(date: string): Date {
-  const [year, month, day] = nextDay(date).split("-").map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(year, month - 1, day);
-  const berlinParts = new Intl.DateTimeFormat("en-US", {
-    timeZone: TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(new Date(utcMidnight));
-  const part = (type: string) => Number(berlinParts.find((p) => p.type === type)?.value);
-  const berlinAsUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  return new Date(utcMidnight - (berlinAsUtc - utcMidnight) - 1000);
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
