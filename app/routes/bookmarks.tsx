@@ -15,11 +15,11 @@ import { pageHref, paths } from "~/lib/paths";
 import { bookmarkFields } from "~/lib/schemas/bookmark";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { refusalText } from "~/lib/moderation";
-import { requirePageParam, requirePermission } from "~/server/accounts";
+import { requirePageParam, requirePermission, type Viewer } from "~/server/accounts";
 import { bookmarkServiceTexts, listBookmarks, saveBookmark, setBookmark } from "~/server/bookmarks";
 import { dispatch, fail, fieldErrorsOf, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/bookmarks";
+import { bookmarkFormRefusal } from "./discussion.bookmark.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Guests are sent to sign in and come back here; members waiting for approval wait.
@@ -50,24 +50,8 @@ const bookmarkActionSchema = z.discriminatedUnion(
 );
 
 /** A refused form: the card it came from shows the message next to its field, with what was typed. */
-function refusalFor(payload: Record<string, unknown>, viewer: Parameters<typeof refusalText>[0]) {
-  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  return {
-    failed: bookmarkServiceTexts.failed,
-    fallback: {
-      forbidden: refusalText(viewer, texts.permissionDenied),
-      "not-found": bookmarkServiceTexts.postGone,
-      invalid: texts.unknownError,
-      unexpected: texts.unexpectedError,
-    },
-    page: ({ message, fieldErrors }: { message: string | undefined; fieldErrors?: Record<string, string[]> }) => ({
-      refused: {
-        id: text(payload.id) ?? "",
-        errors: fieldErrors ?? { "": [message ?? texts.unknownError] },
-        values: { note: text(payload.note), remind: text(payload.remind), remindOn: text(payload.remindOn) },
-      },
-    }),
-  };
+function refusalFor(payload: Record<string, unknown>, viewer: Viewer) {
+  return bookmarkFormRefusal(viewer, payload, (form) => ({ refused: { id: typeof payload.id === "string" ? payload.id : "", ...form } }));
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -57,14 +57,16 @@ function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** A refused bookmark form: the toggle says so in its toast, the note form shows it in place with what was typed. */
-export function bookmarkRefusal<Page extends object>(
-  intent: BookmarkIntent,
-  payload: Record<string, unknown>,
+/**
+ * How a refused bookmark form is answered, on the discussion page and on /bookmarks alike: the toast's texts, and
+ * the note-and-reminder form's state (the message per field, with what was typed), which `place` puts where the
+ * page shows it.
+ */
+export function bookmarkFormRefusal<Result>(
   viewer: Viewer | null,
-  page: Page,
+  payload: Record<string, unknown>,
+  place: (form: Omit<BookmarkFormState, "post">) => Result,
 ) {
-  const post = stringOf(payload.post) ?? "discussion";
   return {
     failed: bookmarkServiceTexts.failed,
     fallback: {
@@ -73,18 +75,26 @@ export function bookmarkRefusal<Page extends object>(
       invalid: texts.unknownError,
       unexpected: texts.unexpectedError,
     },
-    page: ({ message, fieldErrors }: { message: string | undefined; fieldErrors?: Record<string, string[]> }) => ({
-      ...page,
-      bookmark:
-        intent === "save-bookmark"
-          ? ({
-              post,
-              errors: fieldErrors ?? { "": [message ?? texts.unknownError] },
-              values: { note: stringOf(payload.note), remind: stringOf(payload.remind), remindOn: stringOf(payload.remindOn) },
-            } satisfies BookmarkFormState)
-          : null,
-    }),
+    page: ({ message, fieldErrors }: { message: string | undefined; fieldErrors?: Record<string, string[]> }) =>
+      place({
+        errors: fieldErrors ?? { "": [message ?? texts.unknownError] },
+        values: { note: stringOf(payload.note), remind: stringOf(payload.remind), remindOn: stringOf(payload.remindOn) },
+      }),
   };
+}
+
+/** A refused bookmark form on the discussion page: the toggle says so in its toast, the note form shows it in place. */
+export function bookmarkRefusal<Page extends object>(
+  intent: BookmarkIntent,
+  payload: Record<string, unknown>,
+  viewer: Viewer | null,
+  page: Page,
+) {
+  const post = stringOf(payload.post) ?? "discussion";
+  return bookmarkFormRefusal(viewer, payload, (form) => ({
+    ...page,
+    bookmark: intent === "save-bookmark" ? ({ post, ...form } satisfies BookmarkFormState) : null,
+  }));
 }
 
 /** The two bookmark intents' handlers; the services ask the guardian. */
