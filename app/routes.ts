@@ -35,6 +35,7 @@ export default [
   route("images", "routes/images.ts"),
   route("images/:id/:file", "routes/images.file.ts"),
   route("drafts", "routes/drafts.ts"),
+  route("notifications/latest", "routes/notifications.latest.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),

@@ -43,7 +43,9 @@ test("A watches the Events category → B posts there → A's bell shows 1 witho
   await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
 
+  // The bell opens its panel (issue 30), which leads on to the whole list.
   await bell.click();
+  await page.getByRole("dialog", { name: "Benachrichtigungen" }).getByRole("link", { name: "Alle anzeigen" }).click();
   await page.waitForURL("**/notifications");
   const item = page.getByTestId("notification").first();
   await expect(item).toContainText(`Neue Diskussion in Events: „${title}“`);
@@ -84,6 +86,10 @@ test("guests get no bell and no live stream; the list asks them to sign in", asy
   await expect(page.getByTestId("notification-bell")).toHaveCount(0);
   const live = await request.get("/notifications/live");
   expect(live.status()).toBe(401);
+  // Nor the bell panel's newest notifications.
+  const latest = await request.get("/notifications/latest");
+  expect(latest.status()).toBe(401);
+  expect(latest.headers()["cache-control"]).toBe("private, no-store");
   const list = await request.get("/notifications", { maxRedirects: 0 });
   expect(list.status()).toBe(302);
   expect(list.headers().location).toContain("/auth");

@@ -13,3 +13,12 @@ export function pageTitle(title?: string): string {
 export function withPageNumber(text: string, page: number | undefined): string {
   return page !== undefined && page > 1 ? `${text} – Seite ${page}` : text;
 }
+
+/**
+ * A member's tab title with the bell's unread count in front, "(3) Titel | Marketing Community", as Discourse and
+ * GitHub do; none at zero. Only the browser adds it (app/lib/hooks/use-count-in-title.ts), to the title the route's
+ * meta wrote, so a title that itself begins with "(2) " is never taken for a count.
+ */
+export function titleWithCount(title: string, unread: number): string {
+  return unread > 0 ? `(${unread > 99 ? "99+" : unread}) ${title}` : title;
+}

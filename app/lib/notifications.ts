@@ -26,6 +26,15 @@ export interface NotificationSummary {
   category: Category | null;
 }
 
+/** A notification as the list and the bell's panel show it (JSON turns its time into a string). */
+export interface NotificationListItem extends NotificationSummary {
+  id: string;
+  read: boolean;
+  at: Date | string;
+  /** Where opening it leads; null for the notice that a discussion was hidden (a 404 for its author). */
+  href: string | null;
+}
+
 const moderationWords: Record<string, string> = {
   pinned: "angeheftet",
   locked: "gesperrt",

@@ -29,6 +29,8 @@ export const paths = {
   moderation: "/moderation",
   /** Server-sent events with the member's unread count (server/app-server.ts). */
   notificationsLive: "/notifications/live",
+  /** JSON: the newest notifications for the bell's panel (app/routes/notifications.latest.ts). */
+  notificationsLatest: "/notifications/latest",
   unsubscribe: (token: string) => `/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
   discussion: (slug: string) => `/discussion/${encodeURIComponent(slug)}`,
   /** The discussion as Markdown (app/routes/discussion.md.ts). */

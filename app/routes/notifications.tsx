@@ -27,7 +27,8 @@ const notificationActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("open"), id: z.uuid({ error: "Diese Benachrichtigung gibt es nicht." }) }),
-    z.object({ intent: z.literal("read-all") }),
+    // `stay`: sent by the bell's panel, which stays open on the page it is on instead of going to the list.
+    z.object({ intent: z.literal("read-all"), stay: z.literal("1").optional() }),
   ],
   { error: texts.unknownError },
 );
@@ -49,10 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
   return dispatch(submission.value, {
     // Opening marks it read and leads to the comment, on its page and at its anchor.
     open: ({ id }) => respond(markNotificationRead(viewer, id), { ...refusal, success: ({ href }) => redirect(href) }),
-    "read-all": () =>
+    "read-all": ({ stay }) =>
       respond(markAllNotificationsRead(viewer), {
         ...refusal,
-        success: () => redirectWithToast(paths.notifications, { type: "success", title: "Alle Benachrichtigungen als gelesen markiert" }),
+        success: async () =>
+          stay
+            ? { readAll: true }
+            : await redirectWithToast(paths.notifications, { type: "success", title: "Alle Benachrichtigungen als gelesen markiert" }),
       }),
   });
 }

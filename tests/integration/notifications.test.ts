@@ -8,6 +8,7 @@ import { deleteOwnAccount, exportMemberData } from "~/server/members";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import {
   getNotificationSettings,
+  latestNotifications,
   listNotifications,
   mailAllDueNotifications,
   markAllNotificationsRead,
@@ -268,6 +269,35 @@ describe("reading", () => {
     const times = page.notifications.map((n) => n.at.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(page.notifications.find((n) => n.kind === "reply-to-discussion")?.href).toMatch(/^\/discussion\/[^#]+#comment-/);
+  });
+});
+
+describe("the bell's panel", () => {
+  it("shows the newest few as the list's first page does, read or not, and leaves out what was hidden", async () => {
+    const reader = await makeViewer({ firstName: "Glockenleserin" });
+    const started: Awaited<ReturnType<typeof discussion>>[] = [];
+    for (let i = 0; i < 10; i++) started.push(await discussion(reader, `Glocke ${i} ${Date.now()}`));
+    const answers: string[] = [];
+    for (const d of started) answers.push(await comment(replier, d.id));
+    const [oldest] = (await rowsOf(reader)).filter((row) => row.discussionId === started[0]!.id);
+    expect((await markNotificationRead(reader, oldest!.id)).ok).toBe(true);
+
+    const latest = await latestNotifications(reader.id, 8);
+    expect(latest).toHaveLength(8);
+    expect(latest).toEqual((await listNotifications(reader.id, 1)).notifications.slice(0, 8));
+    expect(latest[0]).toMatchObject({
+      kind: "reply-to-discussion",
+      read: false,
+      href: `/discussion/${started[9]!.slug}#comment-${answers[9]}`,
+    });
+    expect((await latestNotifications(reader.id, 20)).find((n) => n.discussionTitle === started[0]!.title)?.read).toBe(true);
+
+    expect(
+      await moderateComment(moderator, { discussionId: started[9]!.id, commentId: answers[9]!, action: "hide-comment", reason: "Spam" }),
+    ).toMatchObject({ ok: true });
+    const after = await latestNotifications(reader.id, 8);
+    expect(after.map((n) => n.discussionTitle)).not.toContain(started[9]!.title);
+    expect(after[0]!.discussionTitle).toBe(started[8]!.title);
   });
 });
 

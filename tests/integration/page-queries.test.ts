@@ -14,6 +14,7 @@ import { loader as homeLoader } from "~/routes/home";
 import { loader as layoutLoader } from "~/routes/layout";
 import { loader as membersLoader } from "~/routes/members";
 import { loader as notificationsLoader } from "~/routes/notifications";
+import { loader as bellPanelLoader } from "~/routes/notifications.latest";
 import { loader as profileLoader } from "~/routes/profile";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as subforumLoader } from "~/routes/subforum";
@@ -129,6 +130,8 @@ beforeAll(async () => {
     { name: "profile", path: "/profile/bench-7", params: { id: "bench-7" }, loader: profileLoader },
     { name: "notifications", path: "/notifications", params: {}, loader: notificationsLoader, memberOnly: true },
     { name: "notifications, page 2", path: "/notifications?page=2", params: {}, loader: notificationsLoader, memberOnly: true },
+    // The bell's panel (a resource route: counted here with the layout's loader, which it does not run).
+    { name: "bell panel", path: "/notifications/latest", params: {}, loader: bellPanelLoader, memberOnly: true },
   ];
 }, 1_200_000);
 

@@ -1,13 +1,22 @@
 import { BellIcon } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useCountInTitle } from "~/lib/hooks/use-count-in-title";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { unreadLabel } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
+
+// The panel and its dialog code load when the bell is first pressed (decision 0009).
+const NotificationPanel = lazy(() => import("./notification-panel"));
+
+const bellClass = "relative ml-auto inline-flex size-9 items-center justify-center rounded-md hover:bg-accent";
 
 /**
  * The bell in the top bar (members only): the unread count as the server
  * rendered it, then kept current by the server-sent events of
- * /notifications/live. Without JavaScript a reload shows the same number.
+ * /notifications/live, also in the tab's title. Without JavaScript (and until
+ * the scripts run) it is a link to /notifications; afterwards it opens a panel
+ * with the newest notifications, which links to that list.
  */
 export function NotificationBell({ unread }: { unread: number }) {
   const [count, setCount] = useState(unread);
@@ -27,14 +36,22 @@ export function NotificationBell({ unread }: { unread: number }) {
     });
     return () => source.close();
   }, []);
-  return (
-    <Link
-      to={paths.notifications}
-      className="relative ml-auto inline-flex size-9 items-center justify-center rounded-md hover:bg-accent"
-      aria-label={unreadLabel(count)}
-      title="Benachrichtigungen"
-      data-testid="notification-bell"
-    >
+  useCountInTitle(count);
+
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  // The panel is done once it has led somewhere: a new page closes it.
+  const { key } = useLocation();
+  const [openedOn, setOpenedOn] = useState(key);
+  if (openedOn !== key) {
+    setOpenedOn(key);
+    setOpen(false);
+  }
+
+  const content = (
+    <>
       <BellIcon className="size-5" aria-hidden="true" />
       {count > 0 && (
         <span
@@ -45,6 +62,42 @@ export function NotificationBell({ unread }: { unread: number }) {
           {count > 99 ? "99+" : count}
         </span>
       )}
-    </Link>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link
+        to={paths.notifications}
+        className={bellClass}
+        aria-label={unreadLabel(count)}
+        title="Benachrichtigungen"
+        data-testid="notification-bell"
+      >
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={bellClass}
+        aria-label={unreadLabel(count)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        title="Benachrichtigungen"
+        data-testid="notification-bell"
+        onClick={() => setOpen((was) => !was)}
+      >
+        {content}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPanel id={panelId} opener={opener} unread={count} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -13,6 +13,7 @@ export { getNotificationSettings, updateNotificationSettings } from "./notificat
 export {
   categoryWatchLevel,
   discussionWatchLevel,
+  latestNotifications,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -20,4 +21,5 @@ export {
   watchCategory,
   watchDiscussion,
   watchSavedTitle,
+  type NotificationView,
 } from "./notifications.server";

@@ -187,21 +187,27 @@ export async function listNotifications(memberId: string, page: number): Promise
     sql`true`,
     sql`order by ${n.updatedAt} desc, ${n.id} desc limit ${NOTIFICATIONS_PER_PAGE} offset ${(page - 1) * NOTIFICATIONS_PER_PAGE}`,
   );
+  return { totalPages, currentPage: page, notifications: rows.map((row) => viewOf(memberId, row)) };
+}
+
+/** The bell's panel: the member's newest notifications, read or not, as the list's first page shows them (one query). */
+export async function latestNotifications(memberId: string, limit: number): Promise<NotificationView[]> {
+  const rows = await selectNotifications(memberId, sql`true`, sql`order by ${n.updatedAt} desc, ${n.id} desc limit ${limit}`);
+  return rows.map((row) => viewOf(memberId, row));
+}
+
+function viewOf(memberId: string, row: NotificationRow): NotificationView {
   return {
-    totalPages,
-    currentPage: page,
-    notifications: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      count: Number(row.count),
-      detail: row.detail,
-      read: row.read_at !== null,
-      at: new Date(row.updated_at),
-      actorName: row.actor_first === null ? null : `${row.actor_first} ${row.actor_last ?? ""}`.trim(),
-      discussionTitle: row.title,
-      category: isCategory(row.category) ? row.category : null,
-      href: hrefOf(memberId, row),
-    })),
+    id: row.id,
+    kind: row.kind,
+    count: Number(row.count),
+    detail: row.detail,
+    read: row.read_at !== null,
+    at: new Date(row.updated_at),
+    actorName: row.actor_first === null ? null : `${row.actor_first} ${row.actor_last ?? ""}`.trim(),
+    discussionTitle: row.title,
+    category: isCategory(row.category) ? row.category : null,
+    href: hrefOf(memberId, row),
   };
 }
 
