@@ -5,12 +5,13 @@ import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { iconSprite } from "./scripts/lib/icon-sprite";
 
 // Client chunking. Left alone, Rolldown cut the shared code of the routes into
 // some 30 files of a few hundred bytes each; every first visit paid their gzip
 // and import overhead (about 5 kB gzip on a discussion page).
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-const SMALL_LIBRARIES = /[\\/]node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+const SMALL_LIBRARIES = /[\\/]node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 const APP_CODE = /[\\/]app[\\/](lib|components)[\\/]/;
 // Modules that pull in large libraries (zod, Conform, Tiptap, Radix Dialog, sonner) must stay out of
 // the shared chunk: a group takes its modules' dependencies along, and every page would load them.
@@ -113,6 +114,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     reactRouter(),
     guestScript(command, isSsrBuild),
+    iconSprite(command, isSsrBuild),
     sharedChunkGuard,
     // Static files compressed once at build time, as strongly as the formats allow; the server sends the .br or .gz file.
     ...(isSsrBuild

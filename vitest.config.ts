@@ -1,9 +1,12 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { iconSprite } from "./scripts/lib/icon-sprite";
 
 // Separate from vite.config.ts: the React Router plugin is not wanted in tests.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // Components name their icons' sprite by its URL (app/components/ui/icon.tsx).
+  plugins: [iconSprite("serve", false)],
   test: {
     // Vitest's default is one worker less than the cores: one on a two-core machine. The integration tests
     // spend much of their time waiting (SMTP, password hashing, timers), so two files at once finish sooner.

@@ -70,10 +70,15 @@ test("responses are compressed with brotli or gzip", async ({ request }) => {
 
 test("hashed assets are cached for a year, marked immutable and sent as compressed at build time", async ({ request }) => {
   // React and React Router (the largest file) load on the sign-in page, which keeps the full app (decision 0036);
-  // a guest's reading page loads only the enhancement script. Files under 512 bytes are not worth compressing.
+  // a guest's reading page loads only the enhancement script. Every page's icons are one sprite (decision 0039).
+  // Files under 512 bytes are not worth compressing.
   const signIn = await (await request.get("/auth")).text();
   const home = await (await request.get("/")).text();
-  const assets = [signIn.match(/\/assets\/framework-[^"]+\.js/)?.[0], home.match(/\/assets\/guest-[^"]+\.js/)?.[0]];
+  const assets = [
+    signIn.match(/\/assets\/framework-[^"]+\.js/)?.[0],
+    home.match(/\/assets\/guest-[^"]+\.js/)?.[0],
+    home.match(/\/assets\/icons-[^"#]+\.svg/)?.[0],
+  ];
   for (const asset of assets) {
     expect(asset).toBeTruthy();
     const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, br" } });

@@ -3,3 +3,9 @@ declare module "virtual:guest-script" {
   const url: string;
   export default url;
 }
+
+/** The URL of the built icon sprite (scripts/lib/icon-sprite.ts). */
+declare module "virtual:icon-sprite" {
+  const url: string;
+  export default url;
+}

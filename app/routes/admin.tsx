@@ -1,8 +1,8 @@
+import { Icon } from "~/components/ui/icon";
 import type { SubmissionResult } from "@conform-to/react";
 import { PageError } from "~/components/layout/page-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { CheckIcon, UserPlusIcon, XIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuditLog } from "~/components/admin/audit-log";
 import { CreateUser } from "~/components/admin/create-user-form";
@@ -167,7 +167,7 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
                     disabled={busyId === member.id}
                     aria-label={`${member.firstName} ${member.lastName} genehmigen`}
                   >
-                    <CheckIcon aria-hidden="true" />
+                    <Icon name="check" />
                     Genehmigen
                   </Button>
                   <Button
@@ -179,7 +179,7 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
                     disabled={busyId === member.id}
                     aria-label={`${member.firstName} ${member.lastName} ablehnen`}
                   >
-                    <XIcon aria-hidden="true" />
+                    <Icon name="x" />
                     Ablehnen
                   </Button>
                 </Form>
@@ -228,7 +228,7 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
             </div>
             <Button asChild>
               <Link to="?neu=1#benutzer-erstellen" preventScrollReset>
-                <UserPlusIcon aria-hidden="true" />
+                <Icon name="user-plus" />
                 Benutzer erstellen
               </Link>
             </Button>

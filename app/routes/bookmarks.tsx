@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BellIcon, BookmarkIcon, PencilIcon } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { BookmarkFields, savedFieldValues } from "~/components/discussions/bookmark-fields";
@@ -110,7 +110,7 @@ export default function BookmarksRoute({ loaderData, actionData }: Route.Compone
       </header>
       {bookmarks.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
-          <BookmarkIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
+          <Icon name="bookmark" className="mx-auto size-8 text-muted-foreground" />
           <h2 className="mt-2 text-lg font-semibold">Noch keine Lesezeichen</h2>
           <p className="mt-1 text-muted-foreground">
             Mit „Merken“ unter einem Beitrag finden Sie ihn hier wieder, auf Wunsch mit Notiz und Erinnerung.
@@ -146,7 +146,7 @@ export default function BookmarksRoute({ loaderData, actionData }: Route.Compone
                   )}
                   {bookmark.remindAt && !open && (
                     <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                      <BellIcon className="size-4 shrink-0" aria-hidden="true" />
+                      <Icon name="bell" className="size-4 shrink-0" />
                       {bookmark.reminded ? "Erinnert am " : "Erinnerung am "}
                       <time dateTime={new Date(bookmark.remindAt).toISOString()}>{formatDateTime(bookmark.remindAt)}</time>
                     </p>
@@ -184,7 +184,7 @@ export default function BookmarksRoute({ loaderData, actionData }: Route.Compone
                     <div className="flex flex-wrap items-center gap-2">
                       <Button asChild size="sm" variant="outline">
                         <Link to={`${listPath}${listPath.includes("?") ? "&" : "?"}edit=${bookmark.id}`} preventScrollReset>
-                          <PencilIcon aria-hidden="true" />
+                          <Icon name="pencil" />
                           Notiz & Erinnerung<span className="sr-only">: {bookmark.discussionTitle}</span>
                         </Link>
                       </Button>

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { PageError } from "~/components/layout/page-error";
 import { RevisionList } from "~/components/discussions/revision-list";
@@ -39,7 +39,7 @@ export default function DiscussionRevisionsRoute({ loaderData }: Route.Component
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <Link to={back} className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        <Icon name="arrow-left" className="size-4" />
         {ofComment ? "Zurück zum Kommentar" : "Zurück zur Diskussion"}
       </Link>
       <header className="flex flex-col gap-1">

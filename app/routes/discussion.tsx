@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
 import { CancelLink } from "~/components/ui/cancel-link";
@@ -9,7 +10,6 @@ import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { ReportControl } from "~/components/discussions/report-control";
 import { BookmarkControl, BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { authorFirstName } from "~/lib/authors";
-import { EyeIcon, LockIcon, MessageCircleIcon, PencilIcon } from "lucide-react";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
@@ -496,7 +496,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             {discussion.isPinned && <PinnedBadge />}
             {discussion.lockedAt && (
               <Badge variant="muted">
-                <LockIcon className="mr-1 size-3" aria-hidden="true" />
+                <Icon name="lock" className="mr-1 size-3" />
                 Gesperrt
               </Badge>
             )}
@@ -512,7 +512,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             {canEdit && !editing && (
               <Button asChild variant="ghost" size="sm" className="ml-auto">
                 <Link to="?edit=1" preventScrollReset>
-                  <PencilIcon aria-hidden="true" />
+                  <Icon name="pencil" />
                   Bearbeiten
                 </Link>
               </Button>
@@ -537,11 +537,11 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
                   </span>
                 </span>
                 <span className="flex items-center gap-1">
-                  <MessageCircleIcon className="size-4" aria-hidden="true" />
+                  <Icon name="message-circle" className="size-4" />
                   {formatReplies(discussion.repliesCount)}
                 </span>
                 <span className="flex items-center gap-1">
-                  <EyeIcon className="size-4" aria-hidden="true" />
+                  <Icon name="eye" className="size-4" />
                   {formatCount(discussion.viewsCount)} Aufrufe
                 </span>
                 <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>

@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MailCheckIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -59,7 +59,7 @@ export default function EmailConfirmationRoute({ actionData }: Route.ComponentPr
           </Alert>
         ) : (
           <div className="flex items-start gap-3 rounded-lg bg-brand-50 p-4">
-            <MailCheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <Icon name="mail-check" className="mt-0.5 size-5 shrink-0 text-brand-700" />
             <p>
               Wir haben eine E-Mail an <strong className="break-all">{email ?? "Ihre Adresse"}</strong> gesendet.
             </p>

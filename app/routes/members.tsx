@@ -1,4 +1,4 @@
-import { CircleCheckIcon, ThumbsUpIcon, UsersIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { PageError } from "~/components/layout/page-error";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -162,7 +162,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : members.length === 0 ? (
           <div className="rounded-xl border border-dashed border-border p-10 text-center">
-            <UsersIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
+            <Icon name="users" className="mx-auto size-8 text-muted-foreground" />
             <h2 className="mt-2 text-lg font-semibold">Keine Mitglieder gefunden</h2>
             <p className="mt-1 text-muted-foreground">Versuche es mit anderen Suchkriterien.</p>
           </div>
@@ -200,13 +200,13 @@ function Reputation({ helpful, solutions }: { helpful: number; solutions: number
     <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" data-testid="member-reputation">
       {helpful > 0 && (
         <span className="inline-flex items-center gap-1">
-          <ThumbsUpIcon className="size-3.5" aria-hidden="true" />
+          <Icon name="thumbs-up" className="size-3.5" />
           {formatCount(helpful)} × hilfreich
         </span>
       )}
       {solutions > 0 && (
         <span className="inline-flex items-center gap-1">
-          <CircleCheckIcon className="size-3.5" aria-hidden="true" />
+          <Icon name="circle-check" className="size-3.5" />
           {formatCount(solutions)} {solutions === 1 ? "Lösung" : "Lösungen"}
         </span>
       )}

@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ShieldCheckIcon } from "lucide-react";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/discussions/pagination";
@@ -87,7 +87,7 @@ export default function ModerationRoute({ loaderData, actionData }: Route.Compon
 
       {items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
-          <ShieldCheckIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+          <Icon name="shield-check" className="size-10 text-muted-foreground" />
           <p className="text-lg font-semibold">Keine offenen Einträge. Gute Arbeit!</p>
           <p className="text-muted-foreground">
             Sobald Mitglieder einen Beitrag melden, erscheint er hier, und Sie erhalten eine Benachrichtigung.

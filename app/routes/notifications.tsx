@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BellIcon, CheckCheckIcon } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/discussions/pagination";
@@ -81,7 +81,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
           <Form method="post">
             <input type="hidden" name="intent" value="read-all" />
             <Button type="submit" variant="outline">
-              <CheckCheckIcon aria-hidden="true" />
+              <Icon name="check-check" />
               Alle als gelesen markieren
             </Button>
           </Form>
@@ -89,7 +89,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
       </header>
       {notifications.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
-          <BellIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
+          <Icon name="bell" className="mx-auto size-8 text-muted-foreground" />
           <h2 className="mt-2 text-lg font-semibold">Noch keine Benachrichtigungen</h2>
           <p className="mt-1 text-muted-foreground">
             Hier erfahren Sie, wenn jemand auf Ihre Beiträge antwortet oder in beobachteten Diskussionen schreibt.

@@ -1,4 +1,4 @@
-import { ClockIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, redirect } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
@@ -18,7 +18,7 @@ export default function PendingApprovalRoute({ loaderData }: Route.ComponentProp
     <AuthShell title="Warten auf Genehmigung">
       <div className="flex flex-col gap-4 text-sm">
         <div className="flex items-start gap-3 rounded-lg bg-brand-50 p-4">
-          <ClockIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           {loaderData.rejected ? (
             <p>Ihre Registrierung wurde von einem Administrator abgelehnt. Bei Fragen wenden Sie sich bitte an den Betreiber.</p>
           ) : (

@@ -1,6 +1,6 @@
+import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
-import { ArrowLeftIcon, CalendarIcon, MessageSquareIcon, PencilIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { BestAnswers, ReputationFigures } from "~/components/profile/best-answers";
@@ -193,7 +193,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <Button asChild variant="ghost" className="w-fit">
         <Link to={paths.members}>
-          <ArrowLeftIcon aria-hidden="true" />
+          <Icon name="arrow-left" />
           Zurück zu Mitgliedern
         </Link>
       </Button>
@@ -215,7 +215,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
           {canEdit && !editing && (
             <Button asChild variant="outline" className="sm:ml-auto">
               <Link to="?edit=1#profil-bearbeiten" preventScrollReset>
-                <PencilIcon aria-hidden="true" />
+                <Icon name="pencil" />
                 Profil bearbeiten
               </Link>
             </Button>
@@ -230,11 +230,11 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         <CardContent className="flex flex-col gap-4">
           <p className="whitespace-pre-line">{profile.bio || "Noch keine Angaben."}</p>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarIcon className="size-4" aria-hidden="true" />
+            <Icon name="calendar" className="size-4" />
             Dabei seit {formatMonthYear(profile.createdAt)}
           </p>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <MessageSquareIcon className="size-4" aria-hidden="true" />
+            <Icon name="message-square" className="size-4" />
             {formatCount(contributions.discussions)} {contributions.discussions === 1 ? "Diskussion" : "Diskussionen"} ·{" "}
             {formatCount(contributions.comments)} {contributions.comments === 1 ? "Kommentar" : "Kommentare"}
           </p>

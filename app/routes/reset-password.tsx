@@ -1,6 +1,6 @@
+import { Icon } from "~/components/ui/icon";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
@@ -78,7 +78,7 @@ function Checking() {
   return (
     <AuthShell title="Passwort zurücksetzen">
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+        <Icon name="loader-circle" className="size-4 animate-spin" />
         Link wird überprüft...
       </p>
     </AuthShell>
@@ -150,7 +150,7 @@ function ResetSuccess() {
     <AuthShell title={texts.passwordChanged}>
       <div className="flex flex-col gap-4 text-sm">
         <p className="flex items-center gap-2">
-          <CheckCircle2Icon className="size-5 text-green-700" aria-hidden="true" />
+          <Icon name="circle-check" className="size-5 text-green-700" />
           Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.
         </p>
         <Button asChild>

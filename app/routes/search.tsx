@@ -1,4 +1,4 @@
-import { SlidersHorizontalIcon, XIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { PageError } from "~/components/layout/page-error";
 import type { FormEvent } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -107,7 +107,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           open={(filter.category || filter.dateRange || filter.sortBy !== "relevance") && !filter.query ? true : undefined}
         >
           <summary className="flex cursor-pointer items-center gap-2 font-medium">
-            <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
+            <Icon name="sliders-horizontal" className="size-4" />
             Filter &amp; Sortierung
           </summary>
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
@@ -188,7 +188,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                 aria-label={`Filter ${chip.label} entfernen`}
               >
                 {chip.label}
-                <XIcon className="size-3.5" aria-hidden="true" />
+                <Icon name="x" className="size-3.5" />
               </Link>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PlusIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import { DiscussionCard } from "~/components/discussions/discussion-card";
 import { PageError } from "~/components/layout/page-error";
@@ -92,7 +92,7 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
         <Link to={paths.home} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          <Icon name="arrow-left" className="size-4" />
           Zurück zur Übersicht
         </Link>
         <div className="flex flex-wrap items-end justify-between gap-4">
@@ -107,7 +107,7 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
           {signedIn && (
             <Button asChild>
               <Link to={createHref}>
-                <PlusIcon aria-hidden="true" />
+                <Icon name="plus" />
                 Neue Diskussion starten
               </Link>
             </Button>

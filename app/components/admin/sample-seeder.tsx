@@ -1,4 +1,4 @@
-import { LoaderCircleIcon, SparklesIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { showToast } from "~/components/toast/toaster";
@@ -53,7 +53,7 @@ export function SampleSeeder({ total, interval }: { total: number; interval: num
     >
       <div>
         <Button type="submit" size="wrap" disabled={running}>
-          {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon aria-hidden="true" />}
+          {running ? <Icon name="loader-circle" className="animate-spin" /> : <Icon name="sparkles" />}
           {running ? "Wird erstellt..." : `${total} Beispiel-Diskussionen erstellen`}
         </Button>
       </div>

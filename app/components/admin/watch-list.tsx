@@ -1,4 +1,4 @@
-import { PlusIcon, Trash2Icon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, useNavigation } from "react-router";
 import type { WatchKind } from "../../../db/schema";
 import { Alert } from "~/components/ui/alert";
@@ -72,7 +72,7 @@ export function WatchListCard({ kind, terms, state }: { kind: WatchKind; terms: 
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="id" value={entry.id} />
                   <Button type="submit" name="intent" value="remove" size="sm" variant="outline" aria-label={`„${entry.term}“ entfernen`}>
-                    <Trash2Icon aria-hidden="true" />
+                    <Icon name="trash" />
                     Entfernen
                   </Button>
                 </Form>
@@ -136,7 +136,7 @@ export function WatchListCard({ kind, terms, state }: { kind: WatchKind; terms: 
           )}
           <div>
             <Button type="submit" name="intent" value="add" disabled={busy}>
-              <PlusIcon aria-hidden="true" />
+              <Icon name="plus" />
               Hinzufügen
             </Button>
           </div>

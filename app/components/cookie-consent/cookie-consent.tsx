@@ -1,4 +1,4 @@
-import { CookieIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import {
   createContext,
   lazy,
@@ -131,7 +131,7 @@ export function CookieBanner({
         </span>
       </p>
       <div className="hidden items-start gap-3 md:flex">
-        <CookieIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <Icon name="cookie" className="mt-0.5 size-5 shrink-0 text-brand-700" />
         <div>
           <h2 className="font-semibold">Wir respektieren Ihre Privatsphäre</h2>
           <p className="mt-1 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { CookieBanner } from "./cookie-consent";
 
@@ -113,7 +113,7 @@ function CookieSettingsTemplate() {
           data-action="dialog-close"
           className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground hover:text-foreground"
         >
-          <XIcon className="size-4" aria-hidden="true" />
+          <Icon name="x" className="size-4" />
           <span className="sr-only">Schließen</span>
         </button>
       </div>

@@ -1,9 +1,8 @@
-import { BookmarkCheckIcon, BookmarkIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { createContext, use, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
-import { SpriteIcon, SpriteSymbols } from "~/components/ui/sprite-icon";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatDateTime } from "~/lib/format";
@@ -64,7 +63,6 @@ export function BookmarkProvider({
   const pending = post && fetcher.state !== "idle" ? { post, bookmarked: wanted === "true" } : null;
   return (
     <BookmarkContext value={{ bookmarks, pending, open: refused?.post ?? open, refused }}>
-      <SpriteSymbols icons={{ bookmark: BookmarkIcon, "bookmark-check": BookmarkCheckIcon }} />
       <fetcher.Form id={BOOKMARK_FORM_ID} method="post" preventScrollReset hidden>
         <input type="hidden" name="intent" value="bookmark" />
         {/* Only a script asks for the answer as data; a plain form wants the page again. */}
@@ -115,7 +113,7 @@ export function BookmarkControl({
             : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
         )}
       >
-        <SpriteIcon id={bookmarked ? "bookmark-check" : "bookmark"} />
+        <Icon name={bookmarked ? "bookmark-check" : "bookmark"} className="size-4" />
         {bookmarked ? "Gemerkt" : "Merken"}
         <span className="sr-only">{` – ${label}${bookmarked ? " (Lesezeichen entfernen)" : ""}`}</span>
       </button>

@@ -1,5 +1,4 @@
-import { CircleCheckIcon, LockIcon, MessageSquareReplyIcon, PencilIcon, ThumbsUpIcon } from "lucide-react";
-import { SpriteIcon, SpriteSymbols } from "~/components/ui/sprite-icon";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -145,8 +144,6 @@ export function CommentSection({
   };
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
-      {/* What every comment repeats, drawn once (the question's "Hilfreich" uses it too). */}
-      <SpriteSymbols icons={{ "thumbs-up": ThumbsUpIcon, reply: MessageSquareReplyIcon, "circle-check": CircleCheckIcon }} />
       <h2 id="comments-title" className="text-xl font-semibold">
         Antworten ({totalCount})
       </h2>
@@ -297,7 +294,7 @@ function CommentItem({
             aria-label="Kommentar bearbeiten"
             title="Kommentar bearbeiten"
           >
-            <PencilIcon className="size-4" aria-hidden="true" />
+            <Icon name="pencil" className="size-4" />
           </Link>
         )}
       </header>
@@ -327,7 +324,7 @@ function CommentItem({
               preventScrollReset
               className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
             >
-              <SpriteIcon id="reply" />
+              <Icon name="message-square-reply" className="size-4" />
               Antworten
             </Link>
           )}
@@ -340,7 +337,7 @@ function CommentItem({
                 className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline"
                 aria-label={comment.isSolution ? "Lösung zurücknehmen" : `Kommentar von ${name} als Lösung markieren`}
               >
-                <SpriteIcon id="circle-check" />
+                <Icon name="circle-check" className="size-4" />
                 {comment.isSolution ? "Lösung zurücknehmen" : "Als Lösung markieren"}
               </button>
             </Form>
@@ -433,7 +430,7 @@ function NewCommentArea({
   if (access === "locked") {
     return (
       <div className="flex gap-3 rounded-lg bg-muted p-4 text-sm" data-testid="locked-notice">
-        <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <Icon name="lock" className="mt-0.5 size-4 shrink-0" />
         <div>
           <p className="font-medium">{texts.discussionLocked}</p>
           {lockReason && <p className="mt-1 text-muted-foreground">Grund: {lockReason}</p>}

@@ -1,4 +1,4 @@
-import { MessageCircleIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { PinnedBadge } from "./pinned-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { authorFullName } from "~/lib/authors";
@@ -29,7 +29,7 @@ export function DiscussionCard({ discussion, unread }: { discussion: DiscussionS
           von <AuthorLink author={discussion.author} name={author} />
         </span>
         <span className="flex items-center gap-1.5">
-          <MessageCircleIcon className="size-4" aria-hidden="true" />
+          <Icon name="message-circle" className="size-4" />
           {formatReplies(discussion.repliesCount)}
           <UnreadBadge count={unread} />
         </span>

@@ -1,4 +1,4 @@
-import { SpriteIcon } from "~/components/ui/sprite-icon";
+import { Icon } from "~/components/ui/icon";
 import { Form, useFetcher } from "react-router";
 import { cn } from "~/lib/utils";
 import { helpfulSentence } from "~/lib/answers";
@@ -72,13 +72,13 @@ export function HelpfulButton({
               : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
           )}
         >
-          <SpriteIcon id="thumbs-up" />
+          <Icon name="thumbs-up" className="size-4" />
           Hilfreich
           {count > 0 && <span className="tabular-nums">{count}</span>}
         </button>
       ) : (
         <span className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid="helpful-count">
-          <SpriteIcon id="thumbs-up" />
+          <Icon name="thumbs-up" className="size-4" />
           <span>
             <span className="tabular-nums">{count}</span> × hilfreich
           </span>

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { pageHref } from "~/lib/paths";
 import { cn } from "~/lib/utils";
@@ -36,7 +36,7 @@ export function Pagination({
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5">
       {currentPage > 1 ? (
         <Link to={pageHref(basePath, currentPage - 1)} rel="prev" className={linkClass}>
-          <ChevronLeftIcon className="size-4" aria-hidden="true" />
+          <Icon name="chevron-left" className="size-4" />
           Zurück
         </Link>
       ) : null}
@@ -60,7 +60,7 @@ export function Pagination({
       {currentPage < totalPages ? (
         <Link to={pageHref(basePath, currentPage + 1)} rel="next" className={linkClass}>
           Weiter
-          <ChevronRightIcon className="size-4" aria-hidden="true" />
+          <Icon name="chevron-right" className="size-4" />
         </Link>
       ) : null}
     </nav>

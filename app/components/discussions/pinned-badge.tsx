@@ -1,10 +1,10 @@
-import { PinIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Badge } from "~/components/ui/badge";
 
 export function PinnedBadge() {
   return (
     <Badge variant="outline">
-      <PinIcon className="mr-1 size-3" aria-hidden="true" />
+      <Icon name="pin" className="mr-1 size-3" />
       Angepinnt
     </Badge>
   );

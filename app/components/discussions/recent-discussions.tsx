@@ -1,4 +1,4 @@
-import { MessageCircleIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { authorFullName } from "~/lib/authors";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
@@ -45,7 +45,7 @@ export function RecentDiscussions({
                   </p>
                 </div>
                 <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
-                  <MessageCircleIcon className="size-4" aria-hidden="true" />
+                  <Icon name="message-circle" className="size-4" />
                   {discussion.repliesCount} {discussion.repliesCount === 1 ? "Antwort" : "Antworten"}
                   <UnreadBadge count={unread[discussion.id]} />
                 </p>

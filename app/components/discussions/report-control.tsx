@@ -1,4 +1,4 @@
-import { FlagIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, Link } from "react-router";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
@@ -38,7 +38,7 @@ export function ReportControl({
       <Form method="post" preventScrollReset className="inline-flex items-center gap-2 text-sm text-muted-foreground">
         <input type="hidden" name="intent" value="withdraw-report" />
         {commentId && <input type="hidden" name="commentId" value={commentId} />}
-        <FlagIcon className="size-4" aria-hidden="true" />
+        <Icon name="flag" className="size-4" />
         <span>Gemeldet</span>
         <button
           type="submit"

@@ -1,4 +1,4 @@
-import { CircleCheckIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, Link } from "react-router";
 import { authorFirstName } from "~/lib/authors";
 import { formatDate } from "~/lib/format";
@@ -34,7 +34,7 @@ export function SolutionQuote({
       className="rounded-xl border border-green-300 bg-green-50 p-5 text-foreground sm:p-6"
     >
       <h2 id="solution-title" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base font-semibold text-green-900">
-        <CircleCheckIcon className="size-5 shrink-0" aria-hidden="true" />
+        <Icon name="circle-check" className="size-5 shrink-0" />
         <span>
           Gelöst von <AuthorLink author={solution.author} name={name} className="text-green-900" />
         </span>

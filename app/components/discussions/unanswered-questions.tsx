@@ -1,4 +1,4 @@
-import { ArrowRightIcon, MessageCircleQuestionMarkIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { AuthorLink } from "~/components/ui/author-link";
@@ -24,7 +24,7 @@ export function UnansweredQuestions({ discussions, now }: { discussions: Discuss
         </div>
         <Link to={openQuestionsHref} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           Alle offenen Fragen
-          <ArrowRightIcon className="size-4" aria-hidden="true" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
       {discussions.length === 0 ? (
@@ -33,7 +33,7 @@ export function UnansweredQuestions({ discussions, now }: { discussions: Discuss
         <ul className="mt-4 divide-y divide-border rounded-xl border border-border" data-testid="unanswered-list">
           {discussions.map((discussion) => (
             <li key={discussion.id} className="flex items-start gap-3 p-4">
-              <MessageCircleQuestionMarkIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+              <Icon name="message-circle-question-mark" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <CategoryBadge category={discussion.category} uppercase />

@@ -1,13 +1,14 @@
-import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form } from "react-router";
+import type { IconName } from "~/lib/icons";
 import { Button } from "~/components/ui/button";
 
 export type WatchLevelName = "watching" | "normal" | "muted";
 
-const levels: Array<{ level: WatchLevelName; label: string; Icon: typeof BellIcon }> = [
-  { level: "watching", label: "Beobachten", Icon: BellRingIcon },
-  { level: "normal", label: "Normal", Icon: BellIcon },
-  { level: "muted", label: "Stummschalten", Icon: BellOffIcon },
+const levels: Array<{ level: WatchLevelName; label: string; icon: IconName }> = [
+  { level: "watching", label: "Beobachten", icon: "bell-ring" },
+  { level: "normal", label: "Normal", icon: "bell" },
+  { level: "muted", label: "Stummschalten", icon: "bell-off" },
 ];
 
 /**
@@ -20,7 +21,7 @@ export function WatchSwitch({ level, legend, help }: { level: WatchLevelName; le
       <input type="hidden" name="intent" value="watch" />
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="mb-2 text-sm font-medium">{legend}</legend>
-        {levels.map(({ level: value, label, Icon }) => (
+        {levels.map(({ level: value, label, icon }) => (
           <Button
             key={value}
             type="submit"
@@ -30,7 +31,7 @@ export function WatchSwitch({ level, legend, help }: { level: WatchLevelName; le
             variant={value === level ? "default" : "outline"}
             aria-pressed={value === level}
           >
-            <Icon aria-hidden="true" />
+            <Icon name={icon} />
             {label}
           </Button>
         ))}

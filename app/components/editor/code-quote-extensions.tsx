@@ -1,9 +1,9 @@
+import { Icon } from "~/components/ui/icon";
 import Blockquote from "@tiptap/extension-blockquote";
 import Code from "@tiptap/extension-code";
 import CodeBlock from "@tiptap/extension-code-block";
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
-import { CodeIcon, SquareCodeIcon, TextQuoteIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 /**
@@ -98,13 +98,13 @@ export function CodeQuoteButtons({
   return (
     <>
       <Button label="Code im Text (`Code`)" active={state?.code} onClick={() => editor?.chain().focus().toggleCode().run()}>
-        <CodeIcon aria-hidden="true" />
+        <Icon name="code" />
       </Button>
       <Button label="Codeblock (```)" active={state?.codeBlock} onClick={() => editor?.chain().focus().toggleCodeBlock().run()}>
-        <SquareCodeIcon aria-hidden="true" />
+        <Icon name="square-code" />
       </Button>
       <Button label="Zitat (>)" active={state?.quote} onClick={() => editor?.chain().focus().toggleBlockquote().run()}>
-        <TextQuoteIcon aria-hidden="true" />
+        <Icon name="text-quote" />
       </Button>
       {state?.codeBlock && (
         <select

@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icon";
 import Bold from "@tiptap/extension-bold";
 import Document from "@tiptap/extension-document";
 import HardBreak from "@tiptap/extension-hard-break";
@@ -9,7 +10,6 @@ import { Extension, type Editor } from "@tiptap/core";
 import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { BoldIcon, ImageIcon, LinkIcon, ListIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { ImageAltDialog, type PendingImage } from "./image-alt-dialog";
@@ -168,17 +168,17 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
     >
       <div role="toolbar" aria-label="Formatierung" className="flex flex-wrap gap-1 border-b border-border p-1">
         <ToolbarButton label="Fett (Strg+B)" active={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
-          <BoldIcon aria-hidden="true" />
+          <Icon name="letter-b" />
         </ToolbarButton>
         <ToolbarButton label="Aufzählung" active={state?.list} onClick={() => editor?.chain().focus().toggleBulletList().run()}>
-          <ListIcon aria-hidden="true" />
+          <Icon name="list" />
         </ToolbarButton>
         <ToolbarButton label="Link (Strg+L)" active={state?.link} onClick={() => editor && promptForLink(editor)}>
-          <LinkIcon aria-hidden="true" />
+          <Icon name="link" />
         </ToolbarButton>
         <CodeQuoteButtons editor={editor} Button={ToolbarButton} />
         <ToolbarButton label="Bild einfügen" active={undefined} onClick={() => fileInput.current?.click()}>
-          <ImageIcon aria-hidden="true" />
+          <Icon name="image" />
         </ToolbarButton>
         <input
           ref={fileInput}

@@ -1,7 +1,8 @@
-import { ActivityIcon, CalendarIcon, MessagesSquareIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { categories, categoryLabels } from "~/lib/categories";
 import { formatCount } from "~/lib/format";
+import type { IconName } from "~/lib/icons";
 import type { CommunityStats as Stats } from "~/server/discussions";
 
 export function CommunityStats({ stats }: { stats: Stats }) {
@@ -12,9 +13,9 @@ export function CommunityStats({ stats }: { stats: Stats }) {
         Community in Zahlen
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <Figure icon={MessagesSquareIcon} label="Diskussionen" value={stats.totalDiscussions} />
-        <Figure icon={UsersIcon} label="Mitglieder" value={stats.totalMembers} />
-        <Figure icon={CalendarIcon} label="Events" value={stats.totalEvents} />
+        <Figure icon="messages-square" label="Diskussionen" value={stats.totalDiscussions} />
+        <Figure icon="users" label="Mitglieder" value={stats.totalMembers} />
+        <Figure icon="calendar" label="Events" value={stats.totalEvents} />
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <Card>
@@ -41,7 +42,7 @@ export function CommunityStats({ stats }: { stats: Stats }) {
         <Card>
           <CardHeader>
             <CardTitle size="sm" className="flex items-center gap-2">
-              <ActivityIcon className="size-4 text-brand-700" aria-hidden="true" />
+              <Icon name="activity" className="size-4 text-brand-700" />
               Letzte 7 Tage
             </CardTitle>
           </CardHeader>
@@ -59,11 +60,11 @@ export function CommunityStats({ stats }: { stats: Stats }) {
   );
 }
 
-function Figure({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+function Figure({ icon, label, value }: { icon: IconName; label: string; value: number }) {
   return (
     <Card className="flex items-center gap-4 p-5">
       <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-        <Icon className="size-5" aria-hidden="true" />
+        <Icon name={icon} className="size-5" />
       </span>
       <p className="flex flex-col">
         <span className="text-2xl font-bold tabular-nums">{formatCount(value)}</span>

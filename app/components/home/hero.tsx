@@ -1,4 +1,4 @@
-import { ArrowDownIcon, UserPlusIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
@@ -15,14 +15,14 @@ export function Hero({ showJoin }: { showJoin: boolean }) {
         {showJoin && (
           <Button asChild size="lg">
             <Link to={paths.auth}>
-              <UserPlusIcon aria-hidden="true" />
+              <Icon name="user-plus" />
               Jetzt Mitglied werden
             </Link>
           </Button>
         )}
         <Button asChild size="lg" variant="outline">
           <a href="#aktuelle-diskussionen">
-            <ArrowDownIcon aria-hidden="true" />
+            <Icon name="arrow-down" />
             Community entdecken
           </a>
         </Button>

@@ -1,4 +1,5 @@
-import { ArrowRightIcon, FlameIcon, MessageSquareIcon, type LucideIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/lib/icons";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
@@ -32,7 +33,7 @@ export function SubforumCard({
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-5">
         <HighlightList
-          icon={MessageSquareIcon}
+          icon="message-square"
           title="Neueste Beiträge"
           empty="Noch keine neuen Beiträge"
           discussions={latest}
@@ -40,7 +41,7 @@ export function SubforumCard({
           detail={(discussion) => formatDate(discussion.createdAt)}
         />
         <HighlightList
-          icon={FlameIcon}
+          icon="flame"
           title="Aktivste Diskussionen"
           empty="Noch keine aktiven Diskussionen"
           discussions={mostActive}
@@ -52,7 +53,7 @@ export function SubforumCard({
         <Button asChild variant="secondary" className="w-full">
           <Link to={paths.subforum(subforum.segment)}>
             Gehe zur Community
-            <ArrowRightIcon aria-hidden="true" />
+            <Icon name="arrow-right" />
           </Link>
         </Button>
       </CardFooter>
@@ -61,14 +62,14 @@ export function SubforumCard({
 }
 
 function HighlightList({
-  icon: Icon,
+  icon,
   title,
   empty,
   discussions,
   unread,
   detail,
 }: {
-  icon: LucideIcon;
+  icon: IconName;
   title: string;
   empty: string;
   discussions: DiscussionSummary[];
@@ -78,7 +79,7 @@ function HighlightList({
   return (
     <section>
       <h3 className="flex items-center gap-1.5 text-sm font-semibold">
-        <Icon className="size-4 text-brand-700" aria-hidden="true" />
+        <Icon name={icon} className="size-4 text-brand-700" />
         {title}
       </h3>
       {discussions.length === 0 ? (

@@ -1,17 +1,5 @@
-import {
-  BotIcon,
-  PlusCircleIcon,
-  ShieldIcon,
-  ShieldCheckIcon,
-  ChevronDownIcon,
-  LayoutDashboardIcon,
-  LogInIcon,
-  MegaphoneIcon,
-  SearchIcon,
-  TrendingUpIcon,
-  UsersIcon,
-  type LucideIcon,
-} from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/lib/icons";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -25,16 +13,16 @@ import { useSidebar } from "./sidebar-context";
 import { SidebarSearch } from "./sidebar-search";
 import { UserMenu, type SidebarViewer } from "./user-menu";
 
-const navigation: Array<{ to: string; label: string; icon: LucideIcon; end?: boolean }> = [
-  { to: paths.home, label: "Dashboard", icon: LayoutDashboardIcon, end: true },
-  { to: paths.members, label: "Mitglieder", icon: UsersIcon },
-  { to: paths.search, label: "Suche", icon: SearchIcon },
+const navigation: Array<{ to: string; label: string; icon: IconName; end?: boolean }> = [
+  { to: paths.home, label: "Dashboard", icon: "layout-dashboard", end: true },
+  { to: paths.members, label: "Mitglieder", icon: "users" },
+  { to: paths.search, label: "Suche", icon: "search" },
 ];
 
-const subforumIcons: Record<Subforum["segment"], LucideIcon> = {
-  seo: TrendingUpIcon,
-  sea: MegaphoneIcon,
-  ai: BotIcon,
+const subforumIcons: Record<Subforum["segment"], IconName> = {
+  seo: "trending-up",
+  sea: "megaphone",
+  ai: "bot",
 };
 
 /** Desktop sidebar: a column that is either expanded (16rem) or collapsed to icons (3rem). */
@@ -109,7 +97,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
           ))}
           {viewer?.canOpenAdminPanel && (
             <li>
-              <SidebarLink to={paths.admin} label="Admin Panel" icon={ShieldIcon} collapsed={collapsed} onNavigate={onNavigate} />
+              <SidebarLink to={paths.admin} label="Admin Panel" icon="shield" collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           )}
           {viewer && viewer.openReviewItems !== null && (
@@ -117,7 +105,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
               <SidebarLink
                 to={paths.moderation}
                 label="Moderation"
-                icon={ShieldCheckIcon}
+                icon="shield-check"
                 count={{ value: viewer.openReviewItems, label: viewer.openReviewItems === 1 ? "offener Eintrag" : "offene Einträge" }}
                 collapsed={collapsed}
                 onNavigate={onNavigate}
@@ -139,7 +127,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
               className="flex w-full items-center justify-between rounded-md px-2 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted"
             >
               Subforen
-              <ChevronDownIcon aria-hidden="true" className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")} />
+              <Icon name="chevron-down" className={cn("size-4 transition-transform", !subforumsOpen && "-rotate-90")} />
             </button>
           )}
           <div id={subforumsId} hidden={!subforumsShown}>
@@ -168,7 +156,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
               <SidebarLink
                 to={paths.createDiscussion}
                 label="Diskussion erstellen"
-                icon={PlusCircleIcon}
+                icon="circle-plus"
                 collapsed={collapsed}
                 onNavigate={onNavigate}
               />
@@ -181,7 +169,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         {viewer ? (
           <UserMenu viewer={viewer} collapsed={collapsed} />
         ) : (
-          <SidebarLink to={paths.auth} label="Anmelden" icon={LogInIcon} collapsed={collapsed} onNavigate={onNavigate} />
+          <SidebarLink to={paths.auth} label="Anmelden" icon="log-in" collapsed={collapsed} onNavigate={onNavigate} />
         )}
       </div>
     </div>
@@ -206,7 +194,7 @@ function SidebarLink({
   to,
   label,
   description,
-  icon: Icon,
+  icon,
   end,
   count,
   collapsed,
@@ -215,7 +203,7 @@ function SidebarLink({
   to: string;
   label: string;
   description?: string;
-  icon: LucideIcon;
+  icon: IconName;
   end?: boolean;
   /** A number after the label (the review queue's open items), read out with its words. */
   count?: { value: number; label: string };
@@ -237,7 +225,7 @@ function SidebarLink({
       }
     >
       <span className="relative mt-0.5 inline-flex shrink-0">
-        <Icon className="size-4" aria-hidden="true" />
+        <Icon name={icon} className="size-4" />
         {collapsed && shownCount && (
           <span aria-hidden="true" className="absolute -top-1.5 -right-2 size-2.5 rounded-full border border-background bg-primary" />
         )}

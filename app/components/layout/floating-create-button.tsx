@@ -1,4 +1,4 @@
-import { PlusIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
 
@@ -13,7 +13,7 @@ export function FloatingCreateButton() {
         data-testid="floating-create"
         className="fixed bottom-6 right-6 z-30 inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover"
       >
-        <PlusIcon className="size-6" aria-hidden="true" />
+        <Icon name="plus" className="size-6" />
       </Link>
     </nav>
   );

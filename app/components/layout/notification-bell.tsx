@@ -1,4 +1,4 @@
-import { BellIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useCountInTitle } from "~/lib/hooks/use-count-in-title";
@@ -52,7 +52,7 @@ export function NotificationBell({ unread }: { unread: number }) {
 
   const content = (
     <>
-      <BellIcon className="size-5" aria-hidden="true" />
+      <Icon name="bell" className="size-5" />
       {count > 0 && (
         <span
           className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-semibold leading-5 text-primary-foreground"

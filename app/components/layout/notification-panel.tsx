@@ -1,4 +1,4 @@
-import { CheckCheckIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Popover, PopoverContent, PopoverTitle } from "~/components/ui/popover";
@@ -58,7 +58,7 @@ export default function NotificationPanel({
                 className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline"
                 disabled={readAll.state !== "idle"}
               >
-                <CheckCheckIcon className="size-4" aria-hidden="true" />
+                <Icon name="check-check" className="size-4" />
                 Alle als gelesen markieren
               </button>
             </readAll.Form>

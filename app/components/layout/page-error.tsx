@@ -1,4 +1,4 @@
-import { HomeIcon, ShieldAlertIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -37,7 +37,7 @@ export function PageError({
       <ErrorMessage
         title="Zugriff verweigert"
         documentTitle={documentTitle}
-        icon={<ShieldAlertIcon className="size-10 text-destructive" aria-hidden="true" />}
+        icon={<Icon name="shield-exclamation-point" className="size-10 text-destructive" />}
       >
         <p className="text-muted-foreground">{clientErrorMessage(error) ?? texts.accessDenied}</p>
       </ErrorMessage>
@@ -67,7 +67,7 @@ function ErrorMessage({
       {children}
       <Button asChild>
         <Link to={paths.home}>
-          <HomeIcon aria-hidden="true" />
+          <Icon name="house" />
           Zurück zur Startseite
         </Link>
       </Button>

@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * The phone's navigation sheet as Radix renders it (app/components/ui/sheet.tsx), for a guest's reading page:
@@ -23,7 +23,7 @@ export function SheetTemplate() {
           data-action="dialog-close"
           className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground hover:text-foreground"
         >
-          <XIcon className="size-5" aria-hidden="true" />
+          <Icon name="x" className="size-5" />
           <span className="sr-only">Seitenleiste schließen</span>
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { SearchIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "~/lib/paths";
@@ -31,10 +31,7 @@ export function SidebarSearch({ onNavigate }: { onNavigate?: () => void }) {
       <label htmlFor="sidebar-search" className="sr-only">
         Diskussionen durchsuchen
       </label>
-      <SearchIcon
-        className="pointer-events-none absolute left-5.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
+      <Icon name="search" className="pointer-events-none absolute left-5.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
       <input
         id="sidebar-search"
         name="q"

@@ -1,9 +1,10 @@
-import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/lib/icons";
 import { useFetcher, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
 import { THEMES, themeLabels, useStoredTheme, type Theme } from "~/lib/theme";
 
-const icons = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } satisfies Record<Theme, unknown>;
+const icons = { system: "monitor", light: "sun", dark: "moon" } satisfies Record<Theme, IconName>;
 
 /**
  * System / Hell / Dunkel. A plain form: without JavaScript it posts to /theme,
@@ -21,7 +22,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <div role="group" aria-label="Farbschema" className="flex w-full max-w-56 rounded-md border border-border bg-background p-0.5">
         {THEMES.map((theme) => {
-          const Icon = icons[theme];
+          const icon = icons[theme];
           return (
             <button
               key={theme}
@@ -35,7 +36,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
               // Styled by aria-pressed, so a guest page's script changes the choice by that one attribute.
               className="inline-flex flex-1 items-center justify-center gap-1 rounded-sm px-1.5 py-1 text-xs text-muted-foreground hover:text-foreground aria-pressed:bg-muted aria-pressed:font-medium aria-pressed:text-foreground"
             >
-              <Icon className="size-3.5" aria-hidden="true" />
+              <Icon name={icon} className="size-3.5" />
               {themeLabels[theme]}
             </button>
           );

@@ -1,4 +1,4 @@
-import { PanelLeftIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
@@ -25,7 +25,7 @@ export function TopBar({ unread = null }: { unread?: number | null }) {
           title="Seitenleiste umschalten (Strg+B)"
           data-testid="sidebar-toggle"
         >
-          <PanelLeftIcon aria-hidden="true" />
+          <Icon name="panel-left" />
         </Button>
       ) : (
         <a
@@ -36,7 +36,7 @@ export function TopBar({ unread = null }: { unread?: number | null }) {
           data-sidebar-toggle
           className={buttonVariants({ variant: "ghost", size: "icon" })}
         >
-          <PanelLeftIcon aria-hidden="true" />
+          <Icon name="panel-left" />
         </a>
       )}
       <Link to={paths.home} className="font-semibold md:hidden">

@@ -1,4 +1,4 @@
-import { BookmarkIcon, ChevronUpIcon, LogOutIcon, UserIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -41,7 +41,7 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
       >
         <Avatar name={name} src={viewer.avatarUrl} />
         <span className={cn("min-w-0 flex-1 truncate font-medium", collapsed && "sr-only")}>{name}</span>
-        <ChevronUpIcon aria-hidden="true" className={cn("size-4 transition-transform group-open:rotate-180", collapsed && "hidden")} />
+        <Icon name="chevron-up" className={cn("size-4 transition-transform group-open:rotate-180", collapsed && "hidden")} />
       </summary>
       <div
         className={cn(
@@ -50,18 +50,18 @@ export function UserMenu({ viewer, collapsed }: { viewer: SidebarViewer; collaps
         )}
       >
         <Link to={paths.profile(viewer.id)} className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-muted">
-          <UserIcon className="size-4" aria-hidden="true" />
+          <Icon name="user" className="size-4" />
           Profil
         </Link>
         {viewer.canBookmark && (
           <Link to={paths.bookmarks} className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-muted">
-            <BookmarkIcon className="size-4" aria-hidden="true" />
+            <Icon name="bookmark" className="size-4" />
             Lesezeichen
           </Link>
         )}
         <Form method="post" action={paths.signOut}>
           <button type="submit" className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-muted">
-            <LogOutIcon className="size-4" aria-hidden="true" />
+            <Icon name="log-out" className="size-4" />
             Abmelden
           </button>
         </Form>

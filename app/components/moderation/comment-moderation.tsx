@@ -1,4 +1,4 @@
-import { EyeIcon, EyeOffIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { IntentButton } from "./moderation-bar";
 import { ReasonForm } from "./reason-form";
 
@@ -6,7 +6,7 @@ import { ReasonForm } from "./reason-form";
 export function CommentModeration({ id, hidden, error }: { id: string; hidden: boolean; error: string | null }) {
   return hidden ? (
     <IntentButton intent="restore-comment" fields={{ commentId: id }}>
-      <EyeIcon aria-hidden="true" />
+      <Icon name="eye" />
       Wiederherstellen
     </IntentButton>
   ) : (
@@ -16,7 +16,7 @@ export function CommentModeration({ id, hidden, error }: { id: string; hidden: b
       hidden={{ commentId: id }}
       summary={
         <>
-          <EyeOffIcon aria-hidden="true" />
+          <Icon name="eye-off" />
           Ausblenden
         </>
       }

@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
-import { EyeIcon, EyeOffIcon, LockIcon, LockOpenIcon, PinIcon, PinOffIcon, ShieldIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ReasonForm } from "./reason-form";
@@ -24,16 +24,16 @@ export function ModerationBar({
       className="flex flex-wrap items-start gap-2 rounded-lg border border-dashed border-brand-200 bg-brand-50 p-3"
     >
       <span className="flex h-9 items-center gap-1.5 text-sm font-semibold text-brand-800">
-        <ShieldIcon className="size-4" aria-hidden="true" />
+        <Icon name="shield" className="size-4" />
         Moderation
       </span>
       <IntentButton intent={moderation.isPinned ? "unpin" : "pin"}>
-        {moderation.isPinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
+        {moderation.isPinned ? <Icon name="pin-off" /> : <Icon name="pin" />}
         {moderation.isPinned ? "Nicht mehr anpinnen" : "Anpinnen"}
       </IntentButton>
       {moderation.locked ? (
         <IntentButton intent="unlock">
-          <LockOpenIcon aria-hidden="true" />
+          <Icon name="lock-open" />
           Entsperren
         </IntentButton>
       ) : (
@@ -42,7 +42,7 @@ export function ModerationBar({
           intent="lock"
           summary={
             <>
-              <LockIcon aria-hidden="true" />
+              <Icon name="lock" />
               Sperren
             </>
           }
@@ -54,7 +54,7 @@ export function ModerationBar({
       )}
       {moderation.hidden ? (
         <IntentButton intent="restore-discussion">
-          <EyeIcon aria-hidden="true" />
+          <Icon name="eye" />
           Wiederherstellen
         </IntentButton>
       ) : (
@@ -63,7 +63,7 @@ export function ModerationBar({
           intent="hide-discussion"
           summary={
             <>
-              <EyeOffIcon aria-hidden="true" />
+              <Icon name="eye-off" />
               Ausblenden
             </>
           }

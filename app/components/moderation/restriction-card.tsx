@@ -1,4 +1,4 @@
-import { MicOffIcon, ShieldIcon, UserCheckIcon, UserXIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -51,7 +51,7 @@ export function RestrictionCard({
     <Card aria-labelledby="restriction-title" role="region" data-testid="restriction-card">
       <CardHeader>
         <CardTitle id="restriction-title" className="flex items-center gap-2">
-          <ShieldIcon className="size-5" aria-hidden="true" />
+          <Icon name="shield" className="size-5" />
           Moderation
         </CardTitle>
         <CardDescription>Nur für das Moderationsteam sichtbar.</CardDescription>
@@ -64,9 +64,9 @@ export function RestrictionCard({
           >
             <p className="flex items-start gap-2 [overflow-wrap:anywhere]">
               {current.kind === "suspend" ? (
-                <UserXIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <Icon name="user-x" className="mt-0.5 size-4 shrink-0" />
               ) : (
-                <MicOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <Icon name="mic-off" className="mt-0.5 size-4 shrink-0" />
               )}
               {restrictionNotice(current)}
             </p>
@@ -74,7 +74,7 @@ export function RestrictionCard({
               <Form method="post" preventScrollReset className="shrink-0">
                 <input type="hidden" name="intent" value="lift-restriction" />
                 <Button type="submit" variant="outline" size="sm" disabled={intent === "lift-restriction"}>
-                  <UserCheckIcon aria-hidden="true" />
+                  <Icon name="user-check" />
                   Sperre aufheben
                 </Button>
               </Form>

@@ -1,4 +1,5 @@
-import { CheckIcon, EyeIcon, EyeOffIcon, FlagIcon, type LucideIcon, TrashIcon, UserXIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/lib/icons";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthorLink } from "~/components/ui/author-link";
 import { Badge } from "~/components/ui/badge";
@@ -29,19 +30,19 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** Each decision's button, as the queue shows it; deleting as spam is the confirming button inside its <details>. */
-const decisionButtons: Record<ReviewDecisionName, { label: string; icon: LucideIcon | null; variant: "outline" | "destructive" }> = {
-  approve: { label: "Freigeben", icon: CheckIcon, variant: "outline" },
-  keep: { label: "Behalten", icon: EyeIcon, variant: "outline" },
-  hide: { label: "Ausblenden", icon: EyeOffIcon, variant: "outline" },
-  suspend: { label: "Ausblenden und sperren", icon: UserXIcon, variant: "outline" },
+const decisionButtons: Record<ReviewDecisionName, { label: string; icon: IconName | null; variant: "outline" | "destructive" }> = {
+  approve: { label: "Freigeben", icon: "check", variant: "outline" },
+  keep: { label: "Behalten", icon: "eye", variant: "outline" },
+  hide: { label: "Ausblenden", icon: "eye-off", variant: "outline" },
+  suspend: { label: "Ausblenden und sperren", icon: "user-x", variant: "outline" },
   spam: { label: "Ja, als Spam löschen", icon: null, variant: "destructive" },
 };
 
 function DecisionButton({ decision, busy, describedBy }: { decision: ReviewDecisionName; busy: boolean; describedBy: string }) {
-  const { label, icon: Icon, variant } = decisionButtons[decision];
+  const { label, icon, variant } = decisionButtons[decision];
   return (
     <Button type="submit" name="decision" value={decision} variant={variant} size="sm" disabled={busy} aria-describedby={describedBy}>
-      {Icon && <Icon aria-hidden="true" />}
+      {icon && <Icon name={icon} />}
       {label}
     </Button>
   );
@@ -81,17 +82,17 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
         {post &&
           (post.held ? (
             <Badge variant="muted">
-              <EyeOffIcon className="mr-1 size-3" aria-hidden="true" />
+              <Icon name="eye-off" className="mr-1 size-3" />
               {heldTexts.badge}
             </Badge>
           ) : post.hidden ? (
             <Badge variant="muted">
-              <EyeOffIcon className="mr-1 size-3" aria-hidden="true" />
+              <Icon name="eye-off" className="mr-1 size-3" />
               Ausgeblendet
             </Badge>
           ) : (
             <Badge variant="outline">
-              <EyeIcon className="mr-1 size-3" aria-hidden="true" />
+              <Icon name="eye" className="mr-1 size-3" />
               Sichtbar
             </Badge>
           ))}
@@ -127,7 +128,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
       <div className="grid gap-4 md:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-2 text-sm">
           <h3 id={`${headingId}-meldungen`} className="flex items-center gap-1.5 font-semibold">
-            <FlagIcon className="size-4" aria-hidden="true" />
+            <Icon name="flag" className="size-4" />
             {item.reports.length === 0 ? "Keine Meldungen" : plural(item.reports.length, "Meldung", "Meldungen")}
           </h3>
           {item.reports.length > 0 && (
@@ -220,7 +221,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
                   "cursor-pointer list-none text-destructive [&::-webkit-details-marker]:hidden",
                 )}
               >
-                <TrashIcon aria-hidden="true" />
+                <Icon name="trash" />
                 Als Spam löschen …
               </summary>
               <div className="mt-2 flex flex-col gap-2 rounded-md border border-border bg-muted p-3 text-sm">

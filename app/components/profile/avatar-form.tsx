@@ -1,7 +1,7 @@
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import { ImageIcon } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { PublicProfile } from "~/server/members";
@@ -50,7 +50,7 @@ export function AvatarForm({ profile }: { profile: PublicProfile }) {
             "cursor-pointer peer-focus-visible:border-ring peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50",
           )}
         >
-          <ImageIcon aria-hidden="true" />
+          <Icon name="image" />
           Bild auswählen
           <span className="sr-only"> für das Profilbild</span>
         </label>

@@ -1,4 +1,4 @@
-import { CircleCheckIcon, ThumbsUpIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatCount, formatDate, shortenAtWord } from "~/lib/format";
@@ -19,16 +19,16 @@ export interface BestAnswerItem {
 /** "Hilfreich erhalten" and "Lösungen": what others gave the member, as two figures with their names. */
 export function ReputationFigures({ helpful, solutions }: { helpful: number; solutions: number }) {
   const figures = [
-    { label: "Hilfreich erhalten", value: helpful, icon: ThumbsUpIcon, testId: "reputation-helpful" },
-    { label: solutions === 1 ? "Lösung" : "Lösungen", value: solutions, icon: CircleCheckIcon, testId: "reputation-solutions" },
+    { label: "Hilfreich erhalten", value: helpful, icon: "thumbs-up" as const, testId: "reputation-helpful" },
+    { label: solutions === 1 ? "Lösung" : "Lösungen", value: solutions, icon: "circle-check" as const, testId: "reputation-solutions" },
   ];
   return (
     <dl className="flex flex-wrap justify-center gap-x-6 gap-y-2 sm:justify-start">
-      {figures.map(({ label, value, icon: Icon, testId }) => (
+      {figures.map(({ label, value, icon, testId }) => (
         <div key={testId} className="flex flex-col-reverse">
           <dt className="text-xs text-muted-foreground">{label}</dt>
           <dd className="flex items-center gap-1.5 text-lg font-semibold tabular-nums" data-testid={testId}>
-            <Icon className="size-4 text-brand-700" aria-hidden="true" />
+            <Icon name={icon} className="size-4 text-brand-700" />
             {formatCount(value)}
           </dd>
         </div>
@@ -52,13 +52,13 @@ export function BestAnswers({ firstName, answers }: { firstName: string; answers
               {answer.isSolution && (
                 // As the thread marks it (SolvedBadge, which app/components/profile may not import).
                 <Badge variant="solved">
-                  <CircleCheckIcon className="mr-1 size-3" aria-hidden="true" />
+                  <Icon name="circle-check" className="mr-1 size-3" />
                   Lösung
                 </Badge>
               )}
               {answer.helpfulCount > 0 && (
                 <span className="inline-flex items-center gap-1">
-                  <ThumbsUpIcon className="size-3.5" aria-hidden="true" />
+                  <Icon name="thumbs-up" className="size-3.5" />
                   {formatCount(answer.helpfulCount)} × hilfreich
                 </span>
               )}

@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
@@ -27,7 +27,7 @@ export function DialogContent({
       >
         {children}
         <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground hover:text-foreground">
-          <XIcon className="size-4" aria-hidden="true" />
+          <Icon name="x" className="size-4" />
           <span className="sr-only">Schließen</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -1,4 +1,4 @@
-import { SearchIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
@@ -6,10 +6,7 @@ import { cn } from "~/lib/utils";
 export function SearchInput({ className, wrapperClassName, ...props }: ComponentProps<"input"> & { wrapperClassName?: string }) {
   return (
     <div className={cn("relative flex-1", wrapperClassName)}>
-      <SearchIcon
-        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
+      <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
       <input
         type="search"
         className={cn(

@@ -1,5 +1,5 @@
+import { Icon } from "~/components/ui/icon";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
@@ -17,7 +17,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
       >
         {children}
         <DialogPrimitive.Close className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground hover:text-foreground">
-          <XIcon className="size-5" aria-hidden="true" />
+          <Icon name="x" className="size-5" />
           <span className="sr-only">Seitenleiste schließen</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
