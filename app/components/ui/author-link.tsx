@@ -9,8 +9,9 @@ import { cn } from "~/lib/utils";
  */
 export function AuthorLink({ author, name, className }: { author: { id: string } | null; name: string; className?: string }) {
   const path = authorProfilePath(author);
-  // Weight, not only colour, sets the link apart from the text around it (WCAG 1.4.1).
-  const classes = cn("font-medium", className);
+  // Weight, not only colour, sets the link apart from the text around it (WCAG 1.4.1). A name without a break
+  // point (one long word) wraps where it must instead of widening a phone's page.
+  const classes = cn("font-medium wrap-anywhere", className);
   if (!path) return <span className={classes}>{name}</span>;
   return (
     <Link to={path} className={cn(classes, "rounded-sm underline-offset-2 hover:underline")}>
