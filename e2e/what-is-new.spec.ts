@@ -28,8 +28,9 @@ async function commentOn(writer: APIRequestContext, path: string, content: strin
   return /#comment-([0-9a-f-]{36})/.exec(answer.headers().location ?? "")![1]!;
 }
 
+/** After a resize the layout settles first (the sidebar follows the width in a frame or two). */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 async function dismissCookieBanner(page: Page) {
@@ -162,4 +163,151 @@ test("the bell's panel looks right: axe in light and dark, no sideways scrolling
     await page.screenshot({ path: testInfo.outputPath(`bell-panel-${width}-dark.png`) });
   }
   await Promise.all([author.dispose(), writer.dispose()]);
+});
+
+for (const [device, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 375, height: 667 }],
+] as const) {
+  test.describe(`what is new in a discussion, on the ${device}`, () => {
+    test.use({ viewport });
+
+    test("a discussion never opened is marked 'Neu' in the lists; after a second member comments, a line separates read from new comments", async ({
+      page,
+      visit,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const [starting, reading, answering] = await createMembers([
+        { firstName: "Starterin" },
+        { firstName: "Leser" },
+        { firstName: "Antwortende" },
+      ]);
+      const starter = await clientOf(starting);
+      const title = `Was ist neu ${unique()}`;
+      const path = await startDiscussion(starter, title);
+      const known = await commentOn(starter, path, "Ein Kommentar, den der Leser schon kennt");
+
+      await signInOverHttp(page, reading.email, reading.password);
+      await visit("/");
+      await dismissCookieBanner(page);
+      const row = page.locator("#aktuelle-diskussionen li").filter({ hasText: title });
+      await expect(row.getByTestId("new-marker")).toBeVisible();
+      await expect(row.getByTestId("new-marker")).toContainText("Neu, noch nicht geöffnet");
+      await expect(row.getByTestId("unread-badge")).toHaveCount(0);
+      await visit("/category/allgemein");
+      await expect(page.getByTestId("discussion-card").filter({ hasText: title }).getByTestId("new-marker")).toBeVisible();
+
+      // The first visit: nothing is "new since the last visit" yet, and the list's marker is gone.
+      await visit(path);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(page.getByTestId("new-since")).toHaveCount(0);
+      await visit("/");
+      await expect(row.getByTestId("new-marker")).toHaveCount(0);
+
+      // A second member answers twice.
+      const answerer = await clientOf(answering);
+      const first = await commentOn(answerer, path, "Die erste neue Antwort");
+      const second = await commentOn(answerer, path, "Die zweite neue Antwort");
+      await expect(async () => {
+        await visit("/");
+        await expect(row.getByTestId("unread-badge")).toHaveText(/2 neu/, { timeout: 1_000 });
+      }).toPass();
+
+      await visit(path);
+      const line = page.getByTestId("new-since");
+      await expect(line).toHaveText("Neu seit Ihrem letzten Besuch");
+      await expect(line).toBeVisible();
+      // Read above the line, new below it, each new one marked.
+      const order = await page.evaluate(
+        ({ known, first, second }) => {
+          const separator = document.querySelector("[data-testid='new-since']")!;
+          const where = (id: string) => {
+            const position = separator.compareDocumentPosition(document.getElementById(`comment-${id}`)!);
+            return position & Node.DOCUMENT_POSITION_PRECEDING ? "above" : position & Node.DOCUMENT_POSITION_FOLLOWING ? "below" : "?";
+          };
+          return { known: where(known), first: where(first), second: where(second) };
+        },
+        { known, first, second },
+      );
+      expect(order).toEqual({ known: "above", first: "below", second: "below" });
+      await expect(page.locator(`#comment-${first}`).getByTestId("new-marker")).toContainText("Neu seit Ihrem letzten Besuch");
+      await expect(page.locator(`#comment-${second}`).getByTestId("new-marker")).toBeVisible();
+      await expect(page.locator(`#comment-${known}`).getByTestId("new-marker")).toHaveCount(0);
+
+      // A revalidation on the page ("Hilfreich") keeps the line while the member reads; the next visit has none.
+      // The page's data is loaded again after the mark; by then everything on it counts as read.
+      const revalidated = page.waitForResponse(
+        (response) => response.request().method() === "GET" && new URL(response.url()).pathname === `${path}.data`,
+      );
+      await page
+        .locator(`#comment-${first}`)
+        .getByRole("button", { name: /hilfreich/ })
+        .click();
+      await expect(page.locator(`#comment-${first}`).getByRole("button", { name: /hilfreich/ })).toHaveAttribute("aria-pressed", "true");
+      expect(await (await revalidated).text()).toContain("unreadHere");
+      await expect(line).toBeVisible();
+      await visit(path);
+      await expect(page.getByTestId("new-since")).toHaveCount(0);
+
+      // Guests: no line and no markers, in the lists or on the page.
+      const guest = await browser.newContext();
+      for (const target of ["/", path]) {
+        const html = await (await guest.request.get(target)).text();
+        expect(html).toContain(title);
+        expect(html).not.toContain("new-since");
+        expect(html).not.toContain("new-marker");
+      }
+      await guest.close();
+      await Promise.all([starter.dispose(), answerer.dispose()]);
+    });
+  });
+}
+
+test("what is new looks right: axe in light and dark, no sideways scrolling at 320 px, screenshots", async ({
+  page,
+  visit,
+  checkA11y,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // A long name without a break point, as lists show it next to the marker.
+  const [starting, reading] = await createMembers([
+    { firstName: "Starterin", lastName: "MitEinemSehrLangenNachnamenOhneLeerzeichen" },
+    { firstName: "Leserin" },
+  ]);
+  const starter = await clientOf(starting);
+  const title = `Neu und ungelesen mit einem Titel, der auf dem Telefon umbricht ${unique()}`;
+  const path = await startDiscussion(starter, title);
+  await commentOn(starter, path, "Ein bekannter Kommentar");
+  await signInOverHttp(page, reading.email, reading.password);
+  await visit(path);
+  await commentOn(starter, path, `Ein neuer Kommentar mit einer langen Adresse https://example.com/${"sehr-lange-adresse-".repeat(5)}`);
+  // Another discussion, never opened: marked on home.
+  await startDiscussion(starter, `Nie geöffnet ${unique()}`);
+  for (const [name, target] of [
+    ["discussion", path],
+    ["home", "/"],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: "light" });
+    await visit(target);
+    await dismissCookieBanner(page);
+    const shot = name === "discussion" ? page.getByTestId("new-since") : page.getByTestId("new-marker").first();
+    await expect(shot).toBeVisible();
+    await checkA11y();
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
+    await checkA11y({ colourOnly: true });
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSidewaysScroll(page);
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        if (width === 320) await checkA11y({ colourOnly: true });
+        await shot.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
+      }
+    }
+  }
+  await starter.dispose();
 });

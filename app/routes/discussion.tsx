@@ -150,13 +150,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The member's bookmarks here: one look-up for the whole page (null for those who keep none).
   const bookmarks = await bookmarksInDiscussion(viewer, discussion.id);
   // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
-  if (viewer && isReading(request)) {
-    await markRead(
-      viewer,
-      discussion.id,
-      comments.map((comment) => comment.id),
-    );
-  }
+  // The same statement says which of them this member had not read before: the page's "Neu seit Ihrem letzten
+  // Besuch" line (null on a first visit). It is the member's own, never part of what all readers share.
+  const unreadHere =
+    viewer && isReading(request)
+      ? await markRead(
+          viewer,
+          discussion.id,
+          comments.map((comment) => comment.id),
+        )
+      : null;
   const access: CommentAccess = !viewer
     ? "guest"
     : !can(viewer, "comment")
@@ -220,6 +223,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
     draft: access === "allowed" ? await replyDraftOf(viewer!, discussion) : null,
     bookmarks,
+    unreadHere,
     now: renderNow(),
   };
 }
@@ -452,6 +456,11 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const errors = actionData?.errors ?? noErrors;
   useShowToast(actionData?.toast);
   useCountView(discussion.slug);
+  // What was new when the member opened this page of the discussion. A revalidation (after "Hilfreich", say)
+  // finds it all read by now: the line stays where it was until the member goes to another page.
+  const pageKey = `${discussion.id} ${commentPages.currentPage}`;
+  const [newSince, setNewSince] = useState({ pageKey, unread: loaderData.unreadHere });
+  if (newSince.pageKey !== pageKey) setNewSince({ pageKey, unread: loaderData.unreadHere });
 
   const authorName = authorFirstName(discussion.author, "Unbekannter Autor");
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
@@ -592,6 +601,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
           reportErrorFor={reportErrorFor}
           reporting={reporting}
           draft={loaderData.draft}
+          unreadHere={newSince.unread}
         />
       </div>
     </BookmarkProvider>

@@ -33,13 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sharedReads.read("home:stats", () => getCommunityStats()),
     getViewer(request),
   ]);
-  const listed = [...recent, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];
+  const listed = [...recent, ...unanswered, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];
   const unread = await unreadCounts(
     viewer,
     listed.map((discussion) => discussion.id),
   );
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
-  // The unanswered questions have no comments to be unread.
+  // The unanswered questions have no comments to be unread, but can be new to the member.
   return { recent, highlights, unanswered, stats, unread, isGuest: viewer === null, now: renderNow() };
 }
 
@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </div>
       </section>
-      <UnansweredQuestions discussions={unanswered} now={now} />
+      <UnansweredQuestions discussions={unanswered} unread={unread} now={now} />
       <RecentDiscussions discussions={recent} unread={unread} now={now} />
       <CommunityStats stats={stats} />
     </div>

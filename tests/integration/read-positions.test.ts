@@ -68,20 +68,21 @@ async function positionOf(viewer: Viewer, discussionId: string) {
 }
 
 describe("unread counts", () => {
-  it("counts comments by others since the last read, and nothing for a discussion never read or for guests", async () => {
+  it("counts comments by others since the last read, a discussion never read is new rather than counted, guests get nothing", async () => {
     const discussion = await create();
     const never = await create();
     await comment(writer, discussion.id);
     await comment(writer, never.id);
     await read(reader, discussion.id);
-    expect(await unreadCounts(reader, [discussion.id, never.id])).toEqual({});
+    expect(await unreadCounts(reader, [discussion.id, never.id])).toEqual({ [never.id]: "new" });
 
     const first = await comment(writer, discussion.id, "Neu eins");
     await comment(writer, discussion.id, "Neu zwei");
     await comment(reader, discussion.id, "Meine eigene Antwort zählt nicht");
-    expect(await unreadCounts(reader, [discussion.id, never.id])).toEqual({ [discussion.id]: 2 });
+    expect(await unreadCounts(reader, [discussion.id, never.id])).toEqual({ [discussion.id]: 2, [never.id]: "new" });
     expect(await unreadCounts(null, [discussion.id])).toEqual({});
-    expect(await unreadCounts(writer, [discussion.id])).toEqual({});
+    // The writer wrote over the service and never opened the page: new to them, with nothing counted.
+    expect(await unreadCounts(writer, [discussion.id])).toEqual({ [discussion.id]: "new" });
     expect(await firstUnreadComment(reader, discussion.id)).toBe(first);
     expect(await firstUnreadComment(writer, discussion.id)).toBeNull();
 
@@ -115,6 +116,70 @@ describe("unread counts", () => {
       })),
     );
     expect(await unreadCounts(reader, [discussion.id])).toEqual({ [discussion.id]: UNREAD_COUNT_CAP });
+  });
+});
+
+describe("discussions never opened (decision 0041)", () => {
+  it("are new to a member when someone else started them after the member joined, in the last days, until opened", async () => {
+    const newcomer = await makeViewer({ firstName: "Neuling" });
+    const fresh = await create();
+    const own = await createDiscussion(newcomer, {
+      title: `Meine eigene ${Date.now()}`,
+      category: "seo",
+      content: "<p>Start</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    if (!own.ok) throw new Error(own.reason);
+    const mine = (await getDiscussionBySlug(own.value.slug))!;
+    const old = await create();
+    await db.execute(sql`update discussions set created_at = now() - interval '15 days' where id = ${old.id}`);
+
+    const listed = [fresh.id, mine.id, old.id];
+    expect(await unreadCounts(newcomer, listed)).toEqual({ [fresh.id]: "new" });
+    expect(await unreadCounts(null, listed)).toEqual({});
+    // Opening it ends "new"; a comment after that is counted as usual.
+    await read(newcomer, fresh.id);
+    expect(await unreadCounts(newcomer, listed)).toEqual({});
+    await comment(writer, fresh.id);
+    expect(await unreadCounts(newcomer, listed)).toEqual({ [fresh.id]: 1 });
+  });
+
+  it("are not new when started before the member joined", async () => {
+    const earlier = await create();
+    const latecomer = await makeViewer({ firstName: "Später" });
+    await db.execute(sql`update profiles set created_at = now() where id = ${latecomer.id}`);
+    await db.execute(sql`update discussions set created_at = now() - interval '1 minute' where id = ${earlier.id}`);
+    expect(await unreadCounts(latecomer, [earlier.id])).toEqual({});
+  });
+});
+
+describe("new since the last visit", () => {
+  it("reading a page answers which of its comments were unread before: none on a first visit, then what others wrote since", async () => {
+    const discussion = await create();
+    const before = await comment(writer, discussion.id, "Schon gelesen");
+    const mark = async (viewer: Viewer) => {
+      const shown = await listCommentPage(discussion.id, 1, { includeHidden: true });
+      return markRead(
+        viewer,
+        discussion.id,
+        shown.comments.map((c) => c.id),
+      );
+    };
+    // A first visit: nothing to separate (the member never read the discussion).
+    expect(await mark(reader)).toBeNull();
+    expect(await mark(reader)).toEqual([]);
+
+    const first = await comment(writer, discussion.id, "Neu eins");
+    const reply = await comment(writer, discussion.id, "Antwort darauf", before);
+    await comment(reader, discussion.id, "Meine eigene zählt nicht");
+    const hidden = await comment(writer, discussion.id, "Gleich ausgeblendet");
+    expect(
+      await moderateComment(moderator, { discussionId: discussion.id, commentId: hidden, action: "hide-comment", reason: "Spam" }),
+    ).toMatchObject({ ok: true });
+    expect(await mark(reader)).toEqual([first, reply]);
+    // The position moved: read again, nothing is new.
+    expect(await mark(reader)).toEqual([]);
   });
 });
 

@@ -23,6 +23,7 @@ import { ReportControl } from "./report-control";
 import { DiscardDraftForm, DraftControls } from "./draft-controls";
 import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
 import { BookmarkControl } from "./bookmark-control";
+import { NewMarker } from "~/components/ui/unread-badge";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
 
@@ -99,6 +100,7 @@ export function CommentSection({
   reportErrorFor = () => null,
   reporting = null,
   draft = null,
+  unreadHere = null,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -125,6 +127,8 @@ export function CommentSection({
   reporting?: string | null;
   /** Members who may answer: where their reply's draft is saved, and what was saved. */
   draft?: ReplyDraft | null;
+  /** The comments of this page the member had not read before this visit (null: a first visit, or a guest). */
+  unreadHere?: readonly string[] | null;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
@@ -142,6 +146,10 @@ export function CommentSection({
     // "(bearbeitet)" opens the comment's earlier versions (app/routes/discussion.revisions.tsx).
     revisionsOf: (commentId: string) => `${basePath}/revisions?comment=${commentId}`,
   };
+  const pageThreads = threads(comments);
+  const unread = new Set(unreadHere ?? []);
+  // The line goes before the first unread comment as the page shows them: threads in order, each with its replies.
+  const firstUnread = pageThreads.flatMap(({ comment, replies }) => [comment, ...replies]).find((comment) => unread.has(comment.id))?.id;
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
       <h2 id="comments-title" className="text-xl font-semibold">
@@ -151,14 +159,16 @@ export function CommentSection({
         <p className="text-muted-foreground">Noch keine Kommentare vorhanden.</p>
       ) : (
         <ol className="flex flex-col gap-3">
-          {threads(comments).map(({ comment, replies }) => (
+          {pageThreads.map(({ comment, replies }) => (
             <li key={comment.id} className="flex flex-col gap-2">
-              <CommentItem comment={comment} {...item} />
+              {firstUnread === comment.id && <NewSinceLine />}
+              <CommentItem comment={comment} {...item} isNew={unread.has(comment.id)} />
               {(replies.length > 0 || replyTo === comment.id) && (
                 <ol className="ml-6 flex flex-col gap-2 border-l-2 border-brand-100 pl-4 sm:ml-10">
                   {replies.map((reply) => (
-                    <li key={reply.id}>
-                      <CommentItem comment={reply} {...item} replyTarget={comment.id} />
+                    <li key={reply.id} className="flex flex-col gap-2">
+                      {firstUnread === reply.id && <NewSinceLine />}
+                      <CommentItem comment={reply} {...item} replyTarget={comment.id} isNew={unread.has(reply.id)} />
                     </li>
                   ))}
                   {replyTo === comment.id && access === "allowed" && (
@@ -194,8 +204,20 @@ export function CommentSection({
   );
 }
 
+/** Where the comments the member has not read yet begin (issue 30): read above, new below. */
+function NewSinceLine() {
+  return (
+    <p data-testid="new-since" className="flex items-center gap-3 py-1 text-sm font-semibold text-brand-700">
+      <span aria-hidden="true" className="h-px flex-1 bg-current" />
+      Neu seit Ihrem letzten Besuch
+      <span aria-hidden="true" className="h-px flex-1 bg-current" />
+    </p>
+  );
+}
+
 function CommentItem({
   comment,
+  isNew = false,
   access,
   moderationTools,
   now,
@@ -210,6 +232,8 @@ function CommentItem({
   revisionsOf,
 }: {
   comment: CommentOnPage;
+  /** Not read by the member before this visit. */
+  isNew?: boolean;
   access: CommentAccess;
   moderationTools?: CommentModerationTools;
   now: Date;
@@ -286,6 +310,7 @@ function CommentItem({
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}
         </time>
+        {isNew && <NewMarker label="Neu seit Ihrem letzten Besuch" />}
         {mayEdit && editing !== comment.id && (
           <Link
             to={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}

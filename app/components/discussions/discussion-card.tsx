@@ -5,11 +5,11 @@ import { authorFullName } from "~/lib/authors";
 import { formatDate, formatReplies } from "~/lib/format";
 import type { DiscussionSummary } from "~/server/discussions";
 import { AuthorLink } from "~/components/ui/author-link";
-import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
+import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "./category-badge";
 
 /** A discussion in a subforum list. */
-export function DiscussionCard({ discussion, unread }: { discussion: DiscussionSummary; unread?: number }) {
+export function DiscussionCard({ discussion, unread }: { discussion: DiscussionSummary; unread?: ReadingMark }) {
   const author = authorFullName(discussion.author);
   return (
     <article data-testid="discussion-card" className="rounded-xl border border-border bg-background p-4 shadow-sm hover:border-brand-200">

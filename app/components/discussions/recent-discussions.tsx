@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { authorFullName } from "~/lib/authors";
 import { AuthorLink } from "~/components/ui/author-link";
-import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
+import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { formatAge } from "~/lib/format";
@@ -13,7 +13,7 @@ export function RecentDiscussions({
   now,
 }: {
   discussions: DiscussionSummary[];
-  unread?: Record<string, number>;
+  unread?: Record<string, ReadingMark>;
   now: Date;
 }) {
   return (

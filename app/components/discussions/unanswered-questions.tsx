@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { AuthorLink } from "~/components/ui/author-link";
-import { DiscussionLink } from "~/components/ui/unread-badge";
+import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { authorFullName } from "~/lib/authors";
 import { formatAge } from "~/lib/format";
 import { searchHref } from "~/lib/search";
@@ -11,8 +11,16 @@ import type { DiscussionSummary } from "~/server/discussions";
 /** Where "Alle offenen Fragen" leads: the search for open discussions, newest first. */
 export const openQuestionsHref = searchHref({ status: "open", sortBy: "newest" });
 
-/** Home's 'Unbeantwortet': the newest questions nobody has answered yet, an invitation to help. */
-export function UnansweredQuestions({ discussions, now }: { discussions: DiscussionSummary[]; now: Date }) {
+/** Home's 'Unbeantwortet': the newest questions nobody has answered yet, an invitation to help; those a member never opened are marked. */
+export function UnansweredQuestions({
+  discussions,
+  unread = {},
+  now,
+}: {
+  discussions: DiscussionSummary[];
+  unread?: Record<string, ReadingMark>;
+  now: Date;
+}) {
   return (
     <section id="unbeantwortet" aria-labelledby="unbeantwortet-title" className="scroll-mt-20">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -38,9 +46,10 @@ export function UnansweredQuestions({ discussions, now }: { discussions: Discuss
                 <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <CategoryBadge category={discussion.category} uppercase />
                   <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatAge(discussion.createdAt, now)}</time>
+                  <UnreadBadge count={unread[discussion.id]} />
                 </div>
                 <h3 className="mt-1 font-semibold">
-                  <DiscussionLink slug={discussion.slug} unread={undefined} className="hover:text-brand-700">
+                  <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="hover:text-brand-700">
                     {discussion.title}
                   </DiscussionLink>
                 </h3>

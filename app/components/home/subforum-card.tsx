@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/lib/icons";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { AuthorLink } from "~/components/ui/author-link";
-import { DiscussionLink, UnreadBadge } from "~/components/ui/unread-badge";
+import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { authorFirstName } from "~/lib/authors";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -23,7 +23,7 @@ export function SubforumCard({
   subforum: Subforum;
   latest: DiscussionSummary[];
   mostActive: DiscussionSummary[];
-  unread?: Record<string, number>;
+  unread?: Record<string, ReadingMark>;
 }) {
   return (
     <Card className="flex flex-col">
@@ -73,7 +73,7 @@ function HighlightList({
   title: string;
   empty: string;
   discussions: DiscussionSummary[];
-  unread: Record<string, number>;
+  unread: Record<string, ReadingMark>;
   detail: (discussion: DiscussionSummary) => string;
 }) {
   return (

@@ -2,8 +2,15 @@ import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { paths } from "~/lib/paths";
 
-/** '3 neu' next to a reply count: comments since the member last read the discussion (capped lists say '99+'). */
-export function UnreadBadge({ count }: { count: number | undefined }) {
+/** What a list marks on a discussion for a member: unread comments since their last read, or "new" if they never opened it. */
+export type ReadingMark = number | "new" | undefined;
+
+/**
+ * '3 neu' next to a reply count: comments since the member last read the discussion (capped lists say '99+');
+ * a quieter 'Neu' for a discussion they never opened (decision 0041).
+ */
+export function UnreadBadge({ count }: { count: ReadingMark }) {
+  if (count === "new") return <NewMarker />;
   if (!count) return null;
   const shown = count > 99 ? "99+" : String(count);
   return (
@@ -19,6 +26,17 @@ export function UnreadBadge({ count }: { count: number | undefined }) {
   );
 }
 
+/** A dot and 'Neu': a discussion the member never opened, or a comment they have not read yet. */
+export function NewMarker({ label = "Neu, noch nicht geöffnet" }: { label?: string }) {
+  return (
+    <span data-testid="new-marker" className="inline-flex items-center gap-1 text-xs font-semibold whitespace-nowrap text-brand-700">
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      <span aria-hidden="true">Neu</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
 /**
  * A listed discussion's link: with unread comments it leads to the first of
  * them, through a redirecting resource route, which a document load follows.
@@ -30,12 +48,16 @@ export function DiscussionLink({
   children,
 }: {
   slug: string;
-  unread: number | undefined;
+  unread: ReadingMark;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <Link to={unread ? paths.discussionUnread(slug) : paths.discussion(slug)} reloadDocument={Boolean(unread)} className={className}>
+    <Link
+      to={typeof unread === "number" && unread > 0 ? paths.discussionUnread(slug) : paths.discussion(slug)}
+      reloadDocument={typeof unread === "number" && unread > 0}
+      className={className}
+    >
       {children}
     </Link>
   );

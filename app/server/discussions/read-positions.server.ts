@@ -1,25 +1,33 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { comments, discussions, readPositions } from "../../../db/schema";
-import { db, excluded, queryRows, unqualified } from "~/server/db";
+import { comments, discussions, profiles, readPositions } from "../../../db/schema";
+import { excluded, queryRows, unqualified } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { faultOf, logger, visible } from "~/server/platform";
 
 /**
  * Unread tracking (decision 0016): a member's read position in a discussion is
  * a point in time; every visible comment by someone else written after it is
- * unread. Discussions the member never opened have no position and no marker.
+ * unread. A discussion the member never opened has no position: it is marked
+ * as new when someone else started it recently (decision 0041).
  */
 
 /** More unread comments than this are not counted one by one: the list shows '99+ neu'. */
 export const UNREAD_COUNT_CAP = 100;
 
-/** Discussion id → number of unread comments (at most UNREAD_COUNT_CAP); listed only when above zero. */
-export type UnreadCounts = Record<string, number>;
+/** A discussion counts as new for a member who never opened it for this long after it was started, and only if it was started after they joined. */
+export const NEW_DISCUSSION_DAYS = 14;
+
+/**
+ * Discussion id → what a list marks for this member: the number of unread comments (at most UNREAD_COUNT_CAP), or
+ * "new" for a discussion they never opened (decision 0041). Listed only where there is something to mark.
+ */
+export type UnreadCounts = Record<string, number | "new">;
 
 const rp = alias(readPositions, "rp");
 const c = alias(comments, "c");
 const d = alias(discussions, "d");
+const p = alias(profiles, "p");
 
 function idList(ids: readonly string[]): SQL {
   return sql.join(
@@ -29,11 +37,12 @@ function idList(ids: readonly string[]): SQL {
 }
 
 /**
- * The unread comments of the listed discussions, for one member, in one
- * query: per listed id its read position by primary key (the limit keeps the
- * look-up a probe per id, even where the member's positions are most of the
- * table), then an index range of the discussion's comments after it, cut off
- * at the cap. Guests cost nothing.
+ * The marks of the listed discussions, for one member, in one query: per
+ * listed id its read position by primary key (the limit keeps the look-up a
+ * probe per id, even where the member's positions are most of the table), then
+ * an index range of the discussion's comments after it, cut off at the cap;
+ * without a position, the discussion's own row by primary key (who started it
+ * and when). Guests cost nothing.
  */
 export async function unreadCounts(viewer: Viewer | null, discussionIds: readonly string[]): Promise<UnreadCounts> {
   const ids = [...new Set(discussionIds)];
@@ -42,22 +51,28 @@ export async function unreadCounts(viewer: Viewer | null, discussionIds: readonl
     ids.map((id) => sql`(${id}::uuid)`),
     sql`, `,
   );
-  const rows = await queryRows<{ discussion_id: string; unread: number }>(sql`
-    select listed.id as discussion_id, unread.n as unread
+  // Started after the member joined and in the last days: a member back after months is not told of every discussion since.
+  const newSince = sql`(select greatest(${p.createdAt}, now() - make_interval(days => ${NEW_DISCUSSION_DAYS})) from ${profiles} ${p} where ${p.id} = ${viewer.id})`;
+  const rows = await queryRows<{ discussion_id: string; unread: number | null; never_opened: boolean }>(sql`
+    select listed.id as discussion_id, unread.n as unread, fresh.id is not null as never_opened
     from (values ${listed}) as listed(id)
-    cross join lateral (
+    left join lateral (
       select ${rp.lastReadAt} from ${readPositions} ${rp} where ${rp.profileId} = ${viewer.id} and ${rp.discussionId} = listed.id limit 1
-    ) position
-    cross join lateral (
+    ) position on true
+    left join lateral (
       select count(*)::int as n from (
         select 1 from ${comments} ${c}
         where ${c.discussionId} = listed.id and ${c.createdAt} > position.last_read_at
           and ${visible.comment(c)} and ${c.authorId} is distinct from ${viewer.id}
         limit ${UNREAD_COUNT_CAP}
       ) capped
-    ) unread
-    where unread.n > 0`);
-  return Object.fromEntries(rows.map((row) => [row.discussion_id, Number(row.unread)]));
+    ) unread on position.last_read_at is not null
+    left join lateral (
+      select ${d.id} from ${discussions} ${d}
+      where ${d.id} = listed.id and ${d.createdAt} > ${newSince} and ${d.authorId} is distinct from ${viewer.id}
+    ) fresh on position.last_read_at is null
+    where unread.n > 0 or fresh.id is not null`);
+  return Object.fromEntries(rows.map((row) => [row.discussion_id, row.never_opened ? "new" : Number(row.unread)]));
 }
 
 /** The member's oldest unread visible comment in the discussion, or null (nothing unread, or never read). */
@@ -80,19 +95,43 @@ export async function firstUnreadComment(viewer: Viewer, discussionId: string): 
  * on this page. It never moves backwards. Times are taken in the database:
  * JavaScript dates would drop the microseconds and leave the newest comment unread.
  *
+ * It answers which of the shown comments the member had not read before
+ * (unreadAmong, from the position as it was): the page draws its "Neu seit
+ * Ihrem letzten Besuch" line before the first of them. Null where the member
+ * never opened the discussion before.
+ *
  * A position that cannot be stored (disk full, read-only database) costs the
  * reader an unread mark, never the page: the failure is logged, not thrown.
  */
-export async function markRead(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
+export async function markRead(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<string[] | null> {
   try {
-    await storeReadPosition(viewer, discussionId, shownCommentIds);
+    return await storeReadPosition(viewer, discussionId, shownCommentIds);
   } catch (error) {
     const fault = faultOf(error);
     logger[fault ? "warn" : "error"]({ err: error, fault, discussionId }, "read position not stored");
+    return null;
   }
 }
 
-async function storeReadPosition(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
+/**
+ * Of the comments a page shows, those the member had not read: written after their read position by someone else,
+ * and visible; oldest first. SQL for one value (text[]) to read with the page's other reads, null where the member
+ * has no position in the discussion (never opened it). In a statement that moves the position, it sees the
+ * position as it was before (a data-modifying WITH is not visible to the rest of its statement).
+ */
+export function unreadAmong(viewerId: string, discussionId: string, shownCommentIds: readonly string[]): SQL {
+  const nc = alias(comments, "nc");
+  const np = alias(readPositions, "np");
+  const shown = shownCommentIds.length === 0 ? sql`false` : sql`${nc.id} in (${idList(shownCommentIds)})`;
+  return sql`(select array(
+      select ${nc.id}::text from ${comments} ${nc}
+      where ${nc.discussionId} = ${np.discussionId} and ${shown} and ${nc.createdAt} > ${np.lastReadAt}
+        and ${visible.comment(nc)} and ${nc.authorId} is distinct from ${np.profileId}
+      order by ${nc.createdAt}, ${nc.id})
+    from ${readPositions} ${np} where ${np.profileId} = ${viewerId} and ${np.discussionId} = ${discussionId})`;
+}
+
+async function storeReadPosition(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<string[] | null> {
   const shown = shownCommentIds.length === 0 ? null : idList(shownCommentIds);
   const newestShown = shown
     ? sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${visible.comment(c)} and ${c.id} in (${shown}))`
@@ -104,20 +143,25 @@ async function storeReadPosition(viewer: Viewer, discussionId: string, shownComm
       order by ${u.createdAt} limit 1)`;
   // Rereading what was read inserts no row at all: an ON CONFLICT that updates nothing would still lock
   // the row, and a lock is a write that each member's page view would wait to commit to disk.
-  await db.execute(sql`
-    insert into ${readPositions} (${unqualified(readPositions.profileId, readPositions.discussionId, readPositions.lastReadAt, readPositions.updatedAt)})
-    select ${viewer.id}, reading.id, reading.target, now()
-    from (
-      select ${d.id}, ${rp.lastReadAt} as current,
-        least(coalesce(${newestShown}, ${d.createdAt}), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
-      from ${discussions} ${d}
-      left join ${readPositions} ${rp} on ${rp.profileId} = ${viewer.id} and ${rp.discussionId} = ${d.id}
-      where ${d.id} = ${discussionId}
-    ) reading
-    where reading.current is null or reading.current < reading.target
-    on conflict (${unqualified(readPositions.profileId, readPositions.discussionId)}) do update
-      set ${unqualified(readPositions.lastReadAt)} = ${excluded(readPositions.lastReadAt)}, ${unqualified(readPositions.updatedAt)} = ${excluded(readPositions.updatedAt)}
-      where ${readPositions.lastReadAt} < ${excluded(readPositions.lastReadAt)}`);
+  const [row] = await queryRows<{ unread: string[] | null }>(sql`
+    with stored as (
+      insert into ${readPositions} (${unqualified(readPositions.profileId, readPositions.discussionId, readPositions.lastReadAt, readPositions.updatedAt)})
+      select ${viewer.id}, reading.id, reading.target, now()
+      from (
+        select ${d.id}, ${rp.lastReadAt} as current,
+          least(coalesce(${newestShown}, ${d.createdAt}), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
+        from ${discussions} ${d}
+        left join ${readPositions} ${rp} on ${rp.profileId} = ${viewer.id} and ${rp.discussionId} = ${d.id}
+        where ${d.id} = ${discussionId}
+      ) reading
+      where reading.current is null or reading.current < reading.target
+      on conflict (${unqualified(readPositions.profileId, readPositions.discussionId)}) do update
+        set ${unqualified(readPositions.lastReadAt)} = ${excluded(readPositions.lastReadAt)}, ${unqualified(readPositions.updatedAt)} = ${excluded(readPositions.updatedAt)}
+        where ${readPositions.lastReadAt} < ${excluded(readPositions.lastReadAt)}
+      returning 1
+    )
+    select ${unreadAmong(viewer.id, discussionId, shownCommentIds)} as unread`);
+  return row?.unread ?? null;
 }
 
 /**
