@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import { signInOverHttp } from "./auth-helpers";
+import { createMember } from "./members";
 
 const KEYS = ["cookie-consent", "cookie-essential", "cookie-analytics", "cookie-marketing"] as const;
 
@@ -110,4 +112,71 @@ test.describe("on a phone (375 × 667)", () => {
     await expect(page.getByRole("dialog", { name: "Cookie-Einstellungen" })).toBeVisible();
     expect((await onTop()).inBanner).toBe(false);
   });
+});
+
+test.describe("on the smallest phone (320 × 568)", () => {
+  test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+
+  /** What lies on top at a point of the banner: its own control, or an overlay over it. */
+  function onTop(page: Page, point: { x: number; y: number }) {
+    return page.evaluate(({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      return { slot: element?.getAttribute("data-slot") ?? null, inBanner: Boolean(element?.closest("[data-testid=cookie-banner]")) };
+    }, point);
+  }
+
+  // Both ways the banner reaches a page (decision 0036): a guest's reading page shows the template by its script,
+  // a member's page renders it with React. The markup is one component; each side is checked.
+  for (const visitor of ["guest", "member"] as const) {
+    test(`${visitor}: the banner is a slim bar under the dialogs' overlays`, async ({ page, visit }, testInfo) => {
+      if (visitor === "member") {
+        const member = await createMember({ firstName: "Kekse" });
+        await signInOverHttp(page, member.email, member.password);
+      }
+      await visit("/");
+      await expect(page.locator("html")).toHaveAttribute(visitor === "guest" ? "data-enhanced" : "data-hydrated", /.+/);
+      const banner = page.getByTestId("cookie-banner");
+      await expect(banner).toBeVisible();
+      const box = (await banner.boundingBox())!;
+      expect(box.height, "banner height").toBeLessThanOrEqual(568 * 0.25);
+      expect(box.y + box.height).toBeCloseTo(568, 0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      for (const name of ["Einstellungen", "Nur notwendige", "Alle akzeptieren"]) {
+        await expect(banner.getByRole("button", { name, exact: true })).toBeVisible();
+      }
+      await page.screenshot({ path: testInfo.outputPath(`cookie-bar-${visitor}-320.png`) });
+      const point = { x: 320 - 12, y: box.y + box.height / 2 };
+      expect(await onTop(page, point)).toMatchObject({ inBanner: true });
+
+      // The navigation sheet's overlay covers it.
+      await page.getByTestId("sidebar-toggle").click();
+      await expect(page.getByTestId("mobile-sidebar")).toBeVisible();
+      expect(await onTop(page, point)).toEqual({ slot: "sheet-overlay", inBanner: false });
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("mobile-sidebar")).toBeHidden();
+
+      // So does the settings dialog's backdrop.
+      await banner.getByRole("button", { name: "Einstellungen" }).click();
+      await expect(page.getByRole("dialog", { name: "Cookie-Einstellungen" })).toBeVisible();
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+      expect((await onTop(page, point)).inBanner).toBe(false);
+      await page.screenshot({ path: testInfo.outputPath(`cookie-bar-${visitor}-320-dialog.png`) });
+    });
+  }
+});
+
+test("the cookie bar at 375 px and on the desktop (screenshots)", async ({ page, visit }, testInfo) => {
+  for (const [width, height] of [
+    [375, 667],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await visit("/");
+    const banner = page.getByTestId("cookie-banner");
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    // A bar on phones (it was 40 % of a phone's screen as a card); from 768 px on the card in the corner.
+    expect(box.height * box.width, "area of the banner").toBeLessThanOrEqual(width * height * 0.2);
+    await page.screenshot({ path: testInfo.outputPath(`cookie-bar-${width}.png`) });
+  }
 });
