@@ -405,6 +405,9 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "watch a category": (context) => post(context, "/subforum/seo", { intent: "watch", level: "normal" }),
     "open the notifications": (context) => context.get("/notifications", { maxRedirects: 0 }),
     "mark all notifications read": (context) => post(context, "/notifications", { intent: "read-all" }),
+    // The bell's panel (issue 30): its newest notifications, and its "Alle als gelesen markieren", which stays.
+    "ask for the bell's newest notifications": (context) => context.get("/notifications/latest", { maxRedirects: 0 }),
+    "mark all read from the bell's panel": (context) => post(context, "/notifications", { intent: "read-all", stay: "1" }),
     "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
     // An image for a post (decision 0032): a 1 × 1 PNG.
     "upload an image for a post": (context) =>
