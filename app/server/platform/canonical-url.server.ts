@@ -45,6 +45,7 @@ export const CANONICAL_ROUTES = [
   "/images",
   "/images/:id/:file",
   "/drafts",
+  "/notifications/latest",
   "/",
   "/subforum/:segment",
   "/category/:segment",
