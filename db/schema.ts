@@ -311,6 +311,13 @@ export const comments = pgTable(
     parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     content: text("content").notNull(),
+    /**
+     * "html": rich text as every comment is written now (sanitised, highlighted: decisions 0032, 0039); "text": a
+     * comment from before, plain text with mention tokens, rendered as it always was. The default is the old rows'.
+     */
+    contentFormat: text("content_format", { enum: ["html", "text"] })
+      .notNull()
+      .default("text"),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     hiddenReason: text("hidden_reason"),
@@ -322,6 +329,7 @@ export const comments = pgTable(
   },
   (t) => [
     check("comments_helpful_count_check", sql`${t.helpfulCount} >= 0`),
+    check("comments_content_format_check", sql`${t.contentFormat} in ('html', 'text')`),
     index("comments_discussion_created_at_idx").on(t.discussionId, t.createdAt),
     // One page of a discussion's threads (top-level comments in order); replies come by parent_id.
     index("comments_discussion_threads_idx")

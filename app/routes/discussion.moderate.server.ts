@@ -6,6 +6,7 @@ import { commentHref, type DiscussionDetail } from "~/server/discussions";
 import { moderateComment, moderateDiscussion, type CommentModeration, type DiscussionModeration } from "~/server/moderation";
 import { type Failure, type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
 import type { Viewer } from "~/server/accounts";
+import type { FormErrors } from "~/components/discussions/comment-section";
 
 /**
  * The moderation bar's forms (pin, lock, hide, restore), posted to the
@@ -68,7 +69,7 @@ export function moderationRefusal(intent: ModerationIntent, target: string | nul
       const moderationError = withReasonError && message ? { intent: intent as string, message } : null;
       // The discussion's reason form shows its own error, not the comment box too; a comment's reason form reads `content`.
       const shown = moderationError && target === null ? null : (message ?? null);
-      return { errors: { form: shown, content: shown, target, draft: null as string | null }, moderationError };
+      return { errors: { form: shown, content: shown, target, draft: null as FormErrors["draft"] }, moderationError };
     },
   };
 }

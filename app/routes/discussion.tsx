@@ -18,7 +18,15 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
-import { CommentSection, type CommentAccess, type FormErrors, type ReplyDraft } from "~/components/discussions/comment-section";
+import {
+  CommentSection,
+  type CommentAccess,
+  type FormErrors,
+  type QuotePrefill,
+  type ReplyDraft,
+} from "~/components/discussions/comment-section";
+import { QuoteLink, quoteSourceAttributes } from "~/components/discussions/quote-selection";
+import { quoteHtml, quoteText } from "~/lib/rich-text";
 import { RichContent } from "~/components/discussions/rich-content";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -28,7 +36,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatDate, formatReplies, renderNow, shortenAtWord } from "~/lib/format";
-import { plainMentions } from "~/lib/mentions";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { commentPermalink, pageHref, paths } from "~/lib/paths";
@@ -39,7 +46,9 @@ import { z } from "zod";
 import {
   commentHref,
   commentPageOf,
+  type CommentView,
   createComment,
+  type DiscussionDetail,
   getDiscussionBySlug,
   getDraft,
   type HelpfulReadOptions,
@@ -48,7 +57,9 @@ import {
   listCommentPage,
   markRead,
   mentionNamesInRichText,
+  htmlToText,
   plainTextExcerpt,
+  postText,
   replyHref,
   sanitizeRichText,
   updateComment,
@@ -79,6 +90,7 @@ import {
 } from "~/server/accounts";
 import {
   dispatch,
+  env,
   fail,
   firstMessage,
   type Outcome,
@@ -115,9 +127,40 @@ async function replyDraftOf(viewer: Viewer, discussion: { id: string; slug: stri
   const parentPage = saved?.parentId ? await commentPageOf(discussion.id, saved.parentId) : null;
   return {
     discussionId: discussion.id,
-    saved: saved && { parentId: saved.parentId, text: saved.text },
+    saved: saved && { parentId: saved.parentId, text: saved.text, html: saved.html },
     continueHref: saved ? replyHref(discussion.slug, saved.parentId, parentPage) : null,
   };
+}
+
+/** Characters of a post that "Zitieren" without JavaScript puts into the form (?quote=): a quote, not a copy. */
+const QUOTE_LENGTH = 1500;
+
+/**
+ * "Zitieren" without JavaScript (?quote=discussion or a comment of this page): the post's words as a quote for the
+ * new comment's form, in both of its shapes (the textarea's "> " lines, the editor's blockquote). Null for a post
+ * that is not on the page for everyone (hidden, held, a placeholder).
+ */
+function quotedPost(
+  asked: string | null,
+  discussion: { slug: string; content: string; author: DiscussionDetail["author"] },
+  comments: CommentView[],
+  page: number,
+): QuotePrefill | null {
+  if (!asked) return null;
+  const comment = comments.find((candidate) => candidate.id === asked && !candidate.placeholder && !candidate.hidden && !candidate.held);
+  const source =
+    asked === "discussion"
+      ? { author: authorFirstName(discussion.author), href: paths.discussion(discussion.slug), text: htmlToText(discussion.content) }
+      : comment
+        ? {
+            author: authorFirstName(comment.author),
+            href: commentPermalink(discussion.slug, page, comment.id),
+            text: postText(comment.content, comment.contentFormat),
+          }
+        : null;
+  if (!source) return null;
+  const shortened = { ...source, text: shortenAtWord(source.text, QUOTE_LENGTH) };
+  return { text: quoteText(shortened, env.PUBLIC_URL), html: quoteHtml(shortened) };
 }
 
 /** Characters of the accepted answer quoted under the question. */
@@ -174,6 +217,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
+  const quote = access === "allowed" ? quotedPost(query.get("quote"), { ...discussion, content }, comments, page) : null;
   return {
     discussion: {
       ...shown,
@@ -198,7 +242,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       commentId: solution.commentId,
       author: solution.author,
       createdAt: solution.createdAt,
-      excerpt: textForPage(context, pageTextKeys.solution, shortenAtWord(plainMentions(solution.content), SOLUTION_QUOTE_LENGTH)),
+      excerpt: textForPage(
+        context,
+        pageTextKeys.solution,
+        shortenAtWord(postText(solution.content, solution.contentFormat), SOLUTION_QUOTE_LENGTH),
+      ),
       href: commentPermalink(discussion.slug, solution.page, solution.commentId),
     },
     description: plainTextExcerpt(content) || discussion.title,
@@ -222,6 +270,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
     draft: access === "allowed" ? await replyDraftOf(viewer!, discussion) : null,
+    quote,
     bookmarks,
     unreadHere,
     now: renderNow(),
@@ -302,7 +351,10 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Vi
         form: message ?? null,
         content: message ?? null,
         target,
-        draft: typeof payload.content === "string" ? payload.content : null,
+        draft:
+          typeof payload.content === "string"
+            ? { content: payload.content, contentFormat: payload.contentFormat === "html" ? ("html" as const) : ("text" as const) }
+            : null,
       },
       moderationError: null,
     }),
@@ -375,7 +427,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         discussionId: discussion.id,
         parentId: input.parentId,
         content: input.content,
-        contentFormat: "text" as const,
+        contentFormat: input.contentFormat,
         title: "",
         category: undefined,
       };
@@ -555,9 +607,15 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
                 </span>
                 <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
               </div>
-              <RichContent html={discussion.content} className="mt-5" {...{ [pageTextAttribute]: pageTextKeys.discussion }} />
+              <RichContent
+                html={discussion.content}
+                className="mt-5"
+                {...{ [pageTextAttribute]: pageTextKeys.discussion }}
+                {...quoteSourceAttributes({ author: authorName, href: paths.discussion(discussion.slug) })}
+              />
               <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
                 <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
+                {access === "allowed" && <QuoteLink href="?quote=discussion#new-comment" label="Diskussion" />}
                 <BookmarkControl post="discussion" label="Diskussion" openHref="?bookmark=discussion" cancelTo="." />
                 {loaderData.report && (
                   <ReportControl
@@ -602,6 +660,8 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
           reporting={reporting}
           draft={loaderData.draft}
           unreadHere={newSince.unread}
+          quote={loaderData.quote}
+          field={(props) => <RichTextField {...props} />}
         />
       </div>
     </BookmarkProvider>

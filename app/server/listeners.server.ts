@@ -60,7 +60,7 @@ discussionEvents.on("comment.edited", "moderation", async (tx, { comment, actor 
     action: "update-comment",
     targetType: "comment",
     targetId: comment.id,
-    targetLabel: excerpt(comment.contentBefore),
+    targetLabel: excerpt(comment.textBefore),
   });
 });
 

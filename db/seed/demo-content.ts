@@ -25,6 +25,10 @@ export interface DemoComment {
   content: string;
   hoursAfterPrevious: number;
   replies?: DemoComment[];
+  /** A reply's quote ("Zitieren"): these words of the comment it answers, linked to it, before its own text. */
+  quotes?: string;
+  /** A chart the member pasted under the text, drawn by the seed (bars of `values`, the ones from `breakAt` on in red). */
+  image?: { name: string; alt: string; title: string; values: number[]; breakAt: number };
 }
 
 export interface DemoDiscussion {
@@ -668,11 +672,19 @@ export const demoDiscussions: DemoDiscussion[] = [
       {
         author: "markus",
         hoursAfterPrevious: 1.5,
-        content: `<p>Haben wir bei einem Modeshop im Einsatz: eine URL pro Variante plus item_group_id im Feed. Wichtig war, dass die IDs im Markup exakt zum Feed passen, sonst meckert das Merchant Center über widersprüchliche Daten.</p>`,
+        content: `<p>Haben wir bei einem Modeshop im Einsatz: eine URL pro Variante plus item_group_id im Feed. Wichtig war, dass die IDs im Markup exakt zum Feed passen, sonst meckert das Merchant Center über widersprüchliche Daten. Jede Variante verweist bei uns so auf ihre Gruppe:</p>
+<pre><code class="language-json">{
+  "@type": "Product",
+  "sku": "terra-40-anthrazit",
+  "inProductGroupWithID": "terra-kuebel",
+  "url": "https://www.example.com/pflanzkuebel-terra?farbe=anthrazit"
+}</code></pre>`,
         replies: [
           {
             author: "aylin",
             hoursAfterPrevious: 0.8,
+            quotes:
+              "Wichtig war, dass die IDs im Markup exakt zum Feed passen, sonst meckert das Merchant Center über widersprüchliche Daten.",
             content: `<p>Danke! Habt ihr die Varianten-URLs kanonisch auf sich selbst gesetzt oder auf die Hauptvariante?</p>`,
           },
           {
@@ -1227,7 +1239,14 @@ export const demoDiscussions: DemoDiscussion[] = [
       {
         author: "nina",
         hoursAfterPrevious: 1,
-        content: `<p>Danke fürs Teilen, das deckt sich fast exakt mit unseren Zahlen. Bei einem Gesundheitsportal liegen wir bei −41 % CTR auf Keywords mit AI Overview. Besonders hart trifft es Definitionen und „Was ist …“-Fragen.</p>`,
+        content: `<p>Danke fürs Teilen, das deckt sich fast exakt mit unseren Zahlen. Bei einem Gesundheitsportal liegen wir bei −41 % CTR auf Keywords mit AI Overview. Besonders hart trifft es Definitionen und „Was ist …“-Fragen. So sieht die CTR dort Woche für Woche aus:</p>`,
+        image: {
+          name: "ctr-gesundheitsportal.png",
+          alt: "Balkendiagramm der wöchentlichen CTR auf Keywords mit AI Overview: rund 5 % in den ersten fünf Wochen, danach ein Abfall auf etwa 3 %",
+          title: "CTR pro Woche in Prozent (Keywords mit AI Overview)",
+          values: [5.1, 5.0, 4.9, 5.0, 4.8, 3.9, 3.2, 3.0, 3.1, 2.9, 3.0, 2.9],
+          breakAt: 5,
+        },
         replies: [
           {
             author: "soeren",

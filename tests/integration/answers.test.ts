@@ -172,7 +172,12 @@ describe("solutions", () => {
     expect(await markSolution(asker, { discussionId: discussion.id, commentId })).toEqual({ ok: true, value: null });
     const solved = (await getDiscussionBySlug(discussion.slug))!;
     expect(solved.solved).toBe(true);
-    expect(solved.solution).toMatchObject({ commentId, content: "Nutzen Sie hreflang.", author: { id: expert.id } });
+    expect(solved.solution).toMatchObject({
+      commentId,
+      content: "<p>Nutzen Sie hreflang.</p>",
+      contentFormat: "html",
+      author: { id: expert.id },
+    });
     expect((await listCommentPage(discussion.id, 1, { includeHidden: false })).comments[0]!.isSolution).toBe(true);
     expect((await reputationOf(expert.id)).solutions).toBe(before.solutions + 1);
     const told = await db.select().from(notifications).where(eq(notifications.recipientId, expert.id));

@@ -122,10 +122,11 @@ describe("comments", () => {
     if (!deeper.ok) throw new Error("deeper reply failed");
 
     const list = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
-    expect(list.map((c) => [c.content, c.parentId])).toEqual([
-      ["Erster Kommentar", null],
-      ["Antwort", top.value.id],
-      ["Antwort auf Antwort", top.value.id],
+    // Plain text (no contentFormat: the textarea's) is stored as rich text paragraphs (decision 0039).
+    expect(list.map((c) => [c.content, c.contentFormat, c.parentId])).toEqual([
+      ["<p>Erster Kommentar</p>", "html", null],
+      ["<p>Antwort</p>", "html", top.value.id],
+      ["<p>Antwort auf Antwort</p>", "html", top.value.id],
     ]);
     expect((await getDiscussionBySlug("kommentare"))?.repliesCount).toBe(3);
   });
@@ -157,7 +158,7 @@ describe("comments", () => {
       value: { id: created.value.id },
     });
     const [row] = await db.select().from(comments).where(eq(comments.id, created.value.id));
-    expect(row?.content).toBe("Tippfehler");
+    expect(row?.content).toBe("<p>Tippfehler</p>");
     expect(row!.updatedAt.getTime()).toBeGreaterThan(row!.createdAt.getTime());
   });
 });

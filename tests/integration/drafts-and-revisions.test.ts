@@ -198,7 +198,7 @@ describe("revisions", () => {
       .from(postRevisions)
       .where(eq(postRevisions.commentId, commentId))
       .orderBy(asc(postRevisions.number));
-    expect(rows[0]!.content).toBe("Fassung 0");
+    expect(rows[0]!.content).toBe("<p>Fassung 0</p>");
     expect(new Set(rows.map((row) => row.content)).size).toBe(10);
   });
 

@@ -37,6 +37,7 @@ beforeAll(async () => {
 });
 
 const link = (member: Viewer) => `<a href="/profile/${member.id}" data-mention="${member.id}">@${member.id.slice(0, 4)}</a>`;
+const mentionLink = (member: Viewer, name: string) => `<a href="/profile/${member.id}" data-mention="${member.id}">@${name}</a>`;
 
 async function discussion(by: Viewer, content: string) {
   const outcome = await createDiscussion(by, {
@@ -114,14 +115,16 @@ describe("mentions in a comment", () => {
     });
     if (!created.ok) throw new Error(created.reason);
     const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
-    expect(stored!.content).toBe(`Hallo ${mentionToken("Anna A.", anna.id)} und ${mentionToken("Ben", ben.id)} und @Fremd`);
+    // Tokens in plain text (the textarea's) become mention links of the stored rich text; an unknown one stays text.
+    expect(stored!.content).toBe(`<p>Hallo ${mentionLink(anna, "Anna A.")} und ${mentionLink(ben, "Ben")} und <span>@Fremd</span></p>`);
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1, commentId: created.value.id, actorId: ben.id }]);
     expect(await mentionsOf(ben, d.id)).toHaveLength(0);
 
     const edited = await updateComment(ben, {
       discussionId: d.id,
       commentId: created.value.id,
-      content: `${stored!.content} ${mentionToken("Autorin", author.id)}`,
+      content: stored!.content.replace("</p>", ` ${link(author)}</p>`),
+      contentFormat: "html",
     });
     expect(edited.ok).toBe(true);
     expect(await mentionsOf(anna, d.id)).toMatchObject([{ count: 1 }]);
@@ -203,7 +206,7 @@ describe("mentions typed by hand (without JavaScript)", () => {
     });
     if (!created.ok) throw new Error(created.reason);
     const [stored] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id));
-    expect(stored!.content).toBe(`Frag ${mentionToken(`${tag}Eins Mitglied`, unique.id)} oder @${tag}Zwei Mitglied oder @Niemand Hier.`);
+    expect(stored!.content).toBe(`<p>Frag ${mentionLink(unique, `${tag}Eins Mitglied`)} oder @${tag}Zwei Mitglied oder @Niemand Hier.</p>`);
     expect(await mentionsOf(unique, d.id)).toMatchObject([{ count: 1 }]);
   });
 });
@@ -233,7 +236,10 @@ describe("mentions and replies", () => {
 describe("a mention shows the member's current name, not the text it was written with (attack report, finding 7)", () => {
   const forged = (member: Viewer, text: string) => `<a href="/profile/${member.id}" data-mention="${member.id}">${text}</a>`;
 
-  /** A visible discussion and one comment, each naming `member` as "@Adm" and `gone` (deleted afterwards) as "@Weg Gegangen". */
+  /**
+   * A visible discussion, a comment and an old plain-text comment (stored before comments took rich text, decision
+   * 0039), each naming `member` as "@Adm" and `gone` (deleted afterwards) as "@Weg Gegangen".
+   */
   async function forgedThread(member: Viewer, gone: Viewer) {
     const tag = `Namensprobe${Date.now()
       .toString(36)
@@ -241,9 +247,16 @@ describe("a mention shows the member's current name, not the text it was written
     const d = await discussion(author, `<p>${tag} fragt ${forged(member, "@Adm")} und ${forged(gone, "@Weg Gegangen")}</p>`);
     const created = await createComment(ben, {
       discussionId: d.id,
-      content: `Frag ${mentionToken("Adm", member.id)} oder ${mentionToken("Weg Gegangen", gone.id)}`,
+      content: `<p>Frag ${forged(member, "@Adm")} oder ${forged(gone, "@Weg Gegangen")}</p>`,
+      contentFormat: "html",
     });
     if (!created.ok) throw new Error(created.reason);
+    await db.insert(comments).values({
+      discussionId: d.id,
+      authorId: ben.id,
+      content: `Frag ${mentionToken("Adm", member.id)} oder ${mentionToken("Weg Gegangen", gone.id)}`,
+      createdAt: new Date(Date.now() + 1000),
+    });
     await db.delete(user).where(eq(user.id, gone.id));
     return { d, tag, commentId: created.value.id };
   }
@@ -271,24 +284,26 @@ describe("a mention shows the member's current name, not the text it was written
     expect(shown.discussion.content).not.toContain(gone.id);
     expect(shown.discussion.content).toContain("@Weg Gegangen");
     expect(shown.comments.map((comment) => comment.content)).toEqual([
+      `<p>Frag ${mentionLink(member, "Echte Mitglied")} oder @Weg Gegangen</p>`,
       `Frag ${mentionToken("Echte Mitglied", member.id)} oder @Weg Gegangen`,
     ]);
     const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });
 
     const markdown = (await discussionMarkdown(d.slug))!;
     expect(markdown).toContain(`[${real}](`);
+    expect(markdown).toContain(`Frag [${real}](/profile/${member.id}) oder @Weg Gegangen`);
     expect(markdown).toContain(`Frag ${real} oder @Weg Gegangen`);
     expect(markdown).not.toContain("Adm");
 
     const jsonLd = JSON.stringify(discussionJsonLd({ ...(await getDiscussionBySlug(d.slug))!, content: shown.discussion.content! }, page));
     expect(jsonLd).toContain(`fragt ${real} und @Weg Gegangen`);
-    expect(jsonLd).toContain(`"text":"Frag ${real} oder @Weg Gegangen"`);
+    expect(jsonLd.split(`"text":"Frag ${real} oder @Weg Gegangen"`)).toHaveLength(3);
     expect(jsonLd).not.toContain("Adm");
 
     const feed = await rssFeed({ title: "Alle", path: "/", feedPath: "/feed.xml" });
     expect(feed).toContain(`fragt ${real} und @Weg Gegangen`);
     const commentFeed = await discussionCommentsFeed(d);
-    expect(commentFeed).toContain(`<description>Frag ${real} oder @Weg Gegangen</description>`);
+    expect(commentFeed.split(`<description>Frag ${real} oder @Weg Gegangen</description>`)).toHaveLength(3);
     expect(feed + commentFeed).not.toContain("Adm");
 
     const found = await searchDiscussions({ query: tag, category: undefined, dateRange: undefined, sortBy: "newest", status: undefined });
@@ -314,7 +329,8 @@ describe("a mention shows the member's current name, not the text it was written
     ).toBe(true);
     const shown = await pageOf(d.slug);
     expect(shown.discussion.content).toContain(`data-mention="${member.id}">@Nachher Umbenannt</a>`);
-    expect(shown.comments[0]!.content).toContain(mentionToken("Nachher Umbenannt", member.id));
+    expect(shown.comments[0]!.content).toContain(mentionLink(member, "Nachher Umbenannt"));
+    expect(shown.comments[1]!.content).toContain(mentionToken("Nachher Umbenannt", member.id));
   });
 
   it("a name too long for a token still shows, shortened", async () => {
@@ -326,8 +342,16 @@ describe("a mention shows the member's current name, not the text it was written
       .where(eq(profiles.id, member.id));
     const created = await createComment(ben, { discussionId: d.id, content: `Hallo ${mentionToken("Kurz", member.id)}` });
     if (!created.ok) throw new Error(created.reason);
+    // An old plain-text comment's token holds 80 characters of a name.
+    await db.insert(comments).values({
+      discussionId: d.id,
+      authorId: ben.id,
+      content: `Hallo ${mentionToken("Kurz", member.id)}`,
+      createdAt: new Date(Date.now() + 1000),
+    });
     const { comments: page } = await listCommentPage(d.id, 1, { includeHidden: false });
-    expect(splitMentions(page[0]!.content)).toEqual([
+    expect(page[0]!.content).toBe(`<p>Hallo ${mentionLink(member, `${"L".repeat(60)} ${"N".repeat(60)}`)}</p>`);
+    expect(splitMentions(page[1]!.content)).toEqual([
       { kind: "text", text: "Hallo " },
       { kind: "mention", name: expect.stringMatching(/^L{60} N{18}…$/), memberId: member.id },
     ]);

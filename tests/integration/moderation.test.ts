@@ -201,7 +201,7 @@ describe("hiding", () => {
     expect(publicView.find((c) => c.id === first.value.id)).toMatchObject({ placeholder: true, content: "", author: null });
     const staffView = (await listCommentPage(discussion.id, 1, { includeHidden: true })).comments;
     expect(staffView.find((c) => c.id === first.value.id)).toMatchObject({
-      content: "Beleidigender Kommentar",
+      content: "<p>Beleidigender Kommentar</p>",
       hidden: { reason: "Beleidigung" },
     });
 

@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 
 process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "forum-post-images-"));
 
-const { postImages, discussions } = await import("../../db/schema");
+const { postImages, discussions, comments } = await import("../../db/schema");
 const { db } = await import("~/server/db");
-const { createDiscussion, updateDiscussion } = await import("~/server/discussions");
+const { createComment, createDiscussion, listCommentPage, updateComment, updateDiscussion } = await import("~/server/discussions");
 const images = await import("~/server/images");
-const { moderateDiscussion } = await import("~/server/moderation");
+const { moderateComment, moderateDiscussion } = await import("~/server/moderation");
 const { makeViewer } = await import("../support/members");
 const { imageTexts, IMAGE_MAX_BYTES } = await import("~/lib/post-images");
 
@@ -101,6 +101,87 @@ describe("uploading an image for a post", () => {
       reason: "forbidden",
       message: imageTexts.forbidden,
     });
+  });
+});
+
+describe("images in a comment (decision 0039)", () => {
+  async function topic() {
+    const asker = await makeViewer();
+    const created = await createDiscussion(asker, {
+      title: `Frage mit Bildantwort ${Math.random()}`,
+      category: "seo",
+      content: "<p>Wie sieht das bei euch aus?</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    if (!created.ok) throw new Error(created.message);
+    return (await db.select({ id: discussions.id }).from(discussions).where(eq(discussions.slug, created.value.slug)))[0]!.id;
+  }
+
+  it("needs an alt text, and is stored sized, lazy and with its srcset in the comment that shows it", async () => {
+    const discussionId = await topic();
+    const member = await makeViewer();
+    const image = await upload(member, undefined, "IMG_3001.jpg");
+    const write = (alt: string) => createComment(member, { discussionId, content: imageTag(image, alt), contentFormat: "html" });
+    expect(await write("")).toMatchObject({ ok: false, reason: "invalid", message: imageTexts.altMissing });
+    expect(await write("IMG_3001")).toMatchObject({ ok: false, message: imageTexts.altIsFileName });
+    const created = await write("GA4: Sitzungen nach Kanal im Oktober");
+    if (!created.ok) throw new Error(created.message);
+    const [row] = await db.select().from(comments).where(eq(comments.id, created.value.id));
+    expect(row!.contentFormat).toBe("html");
+    expect(row!.content).toContain(
+      `srcset="/images/${image.id}/480.webp 480w, /images/${image.id}/960.webp 960w, /images/${image.id}/2000.webp 2000w"`,
+    );
+    expect(row!.content).toMatch(/width="2000" height="1333" alt="GA4: Sitzungen nach Kanal im Oktober" loading="lazy" decoding="async"/);
+    const [stored] = await db.select().from(postImages).where(eq(postImages.id, image.id));
+    expect(stored).toMatchObject({ commentId: created.value.id, discussionId: null });
+    // The page shows it as stored: sanitised again, lazy, sized.
+    const [shown] = (await listCommentPage(discussionId, 1, { includeHidden: false })).comments;
+    expect(shown!.content).toContain(`<img src="/images/${image.id}/`);
+    expect(shown!.content).toContain('loading="lazy"');
+    // A comment shows only its writer's own uploads: another member cannot put this one into theirs.
+    const other = await makeViewer();
+    const taken = await createComment(other, { discussionId, content: imageTag(image, "Fremdes Bild"), contentFormat: "html" });
+    if (!taken.ok) throw new Error(taken.message);
+    expect((await db.select().from(comments).where(eq(comments.id, taken.value.id)))[0]!.content).not.toContain("<img");
+  });
+
+  it("is served to guests while the comment is visible, to staff alone once it is hidden", async () => {
+    const discussionId = await topic();
+    const member = await makeViewer();
+    const moderator = await makeViewer({ role: "moderator" });
+    const image = await upload(member);
+    const created = await createComment(member, { discussionId, content: imageTag(image, "Ein Liniendiagramm"), contentFormat: "html" });
+    if (!created.ok) throw new Error(created.message);
+    expect(await images.readPostImage(asGuest, image.id, 480)).toMatchObject({ isPublic: true });
+    const hidden = await moderateComment(moderator, { discussionId, commentId: created.value.id, action: "hide-comment", reason: "Test" });
+    expect(hidden.ok).toBe(true);
+    expect(await images.readPostImage(asGuest, image.id, 480)).toBeNull();
+    expect(await images.readPostImage(as(member), image.id, 480)).toBeNull();
+    expect(await images.readPostImage(as(moderator), image.id, 480)).toMatchObject({ isPublic: false });
+  });
+
+  it("an edit that takes the image out leaves it unused, for the cleanup", async () => {
+    const discussionId = await topic();
+    const member = await makeViewer();
+    const image = await upload(member);
+    const created = await createComment(member, { discussionId, content: imageTag(image, "Ein Kreisdiagramm"), contentFormat: "html" });
+    if (!created.ok) throw new Error(created.message);
+    // Its clock as if it had been written long ago: the edit starts it anew.
+    await db
+      .update(postImages)
+      .set({ unusedSince: new Date(Date.now() - 48 * 3_600_000) })
+      .where(eq(postImages.id, image.id));
+    const edited = await updateComment(member, {
+      discussionId,
+      commentId: created.value.id,
+      content: "<p>Doch ohne Bild</p>",
+      contentFormat: "html",
+    });
+    expect(edited.ok).toBe(true);
+    const [stored] = await db.select().from(postImages).where(eq(postImages.id, image.id));
+    expect(stored).toMatchObject({ commentId: null, discussionId: null });
+    expect(stored!.unusedSince.getTime()).toBeGreaterThan(Date.now() - 3_600_000);
   });
 });
 

@@ -218,7 +218,7 @@ describe("DSGVO", () => {
     expect(data.account).toMatchObject({ id: me.id, email: me.email });
     expect(data.profile?.firstName).toBe("Exportierend");
     expect(data.discussions.map((d) => d.slug)).toEqual([mine.value.slug]);
-    expect(data.comments.map((c) => c.content)).toEqual(["Mein Kommentar"]);
+    expect(data.comments.map((c) => [c.content, c.contentFormat])).toEqual([["<p>Mein Kommentar</p>", "html"]]);
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect(JSON.stringify(data)).not.toMatch(/password/i);
 

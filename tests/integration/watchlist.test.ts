@@ -128,11 +128,11 @@ describe("creating and editing comments", () => {
     if (!created.ok) throw new Error(created.message);
     const text = async () =>
       (await db.select({ content: comments.content }).from(comments).where(eq(comments.id, created.value.id)))[0]!.content;
-    expect(await text()).toBe("Welche Größe? [Werbeversprechen entfernt]!");
+    expect(await text()).toBe("<p>Welche Größe? [Werbeversprechen entfernt]!</p>");
     expect(await updateComment(author, { discussionId, commentId: created.value.id, content: "Doch casino" })).toMatchObject({ ok: false });
-    expect(await text()).toBe("Welche Größe? [Werbeversprechen entfernt]!");
+    expect(await text()).toBe("<p>Welche Größe? [Werbeversprechen entfernt]!</p>");
     expect((await updateComment(author, { discussionId, commentId: created.value.id, content: "Nur PLATZ-1-GARANTIE" })).ok).toBe(true);
-    expect(await text()).toBe("Nur [Werbeversprechen entfernt]");
+    expect(await text()).toBe("<p>Nur [Werbeversprechen entfernt]</p>");
   });
 });
 

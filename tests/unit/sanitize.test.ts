@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, plainTextExcerpt, richTextForStorage, sanitizeRichText, textToHtml } from "~/server/discussions";
+import { htmlToText, plainTextExcerpt, richTextForStorage, sanitizeRichText } from "~/server/discussions";
+import { plainTextToHtml } from "~/lib/rich-text";
 
 describe("sanitizeRichText", () => {
   it("keeps bold, bullet lists, paragraphs and line breaks", () => {
@@ -50,7 +51,7 @@ describe("sanitizeRichText", () => {
 
 describe("plain text", () => {
   it("becomes paragraphs and line breaks, escaped", () => {
-    expect(textToHtml("Erste Zeile\nzweite <b>Zeile</b>\n\nNeuer Absatz")).toBe(
+    expect(plainTextToHtml("Erste Zeile\nzweite <b>Zeile</b>\n\nNeuer Absatz")).toBe(
       "<p>Erste Zeile<br>zweite &lt;b&gt;Zeile&lt;/b&gt;</p><p>Neuer Absatz</p>",
     );
   });
@@ -114,6 +115,13 @@ describe("code and quotes (issue 30, decision 0032)", () => {
     );
     expect(sanitizeRichText('<p class="hljs-keyword"><strong class="language-js">a</strong></p>')).toBe("<p><strong>a</strong></p>");
     expect(sanitizeRichText('<pre tabindex="-1"><code>x</code></pre>')).toBe('<pre tabindex="0"><code>x</code></pre>');
+    // A language is a word: markup smuggled into the class goes (the Markdown export would name it in its fence).
+    expect(sanitizeRichText('<pre><code class="language-&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</code></pre>')).toBe(
+      '<pre tabindex="0"><code>x</code></pre>',
+    );
+    expect(sanitizeRichText('<pre><code class="language-c++">x</code></pre>')).toBe(
+      '<pre tabindex="0"><code class="language-c++">x</code></pre>',
+    );
   });
 
   it("keeps a quote's source only when it is a page of this site or a web address", () => {

@@ -1,20 +1,23 @@
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { createContext, Fragment, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
-import { MentionTextarea } from "~/components/ui/mention-textarea";
+import type { RichTextFieldHandle, RichTextFieldProps } from "~/components/editor/rich-text-field";
 import { formatRelativeTime } from "~/lib/format";
 import { pageHref } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import type { CommentView } from "~/server/discussions";
 import { heldTexts } from "~/lib/moderation";
-import { pageTextKeys, usePageText } from "~/lib/page-text";
+import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText, textWithMentions } from "./linkified-text";
+import { RichContent } from "./rich-content";
+import { QuoteLink, QuoteSelection, quoteSourceAttributes } from "./quote-selection";
+import { plainTextToHtml, type ContentFormat } from "~/lib/rich-text";
 import { Pagination } from "./pagination";
 import { AuthorCredentials } from "./author-credentials";
 import { SolvedBadge } from "~/components/ui/solved-badge";
@@ -26,6 +29,17 @@ import { BookmarkControl } from "./bookmark-control";
 import { NewMarker } from "~/components/ui/unread-badge";
 
 export type CommentAccess = "guest" | "pending" | "allowed" | "locked";
+
+/** Draws the comment forms' text field: given by the page (the editor area's rich-text field). */
+export type CommentField = (props: RichTextFieldProps) => ReactNode;
+
+const FieldContext = createContext<CommentField | null>(null);
+
+function useCommentField(): CommentField {
+  const field = useContext(FieldContext);
+  if (!field) throw new Error("CommentSection needs its `field`");
+  return field;
+}
 
 /** Staff tools for one comment, given by the page (the moderation area); absent for everyone else. */
 export type CommentModerationTools = (comment: { id: string; hidden: boolean; error: string | null }) => ReactNode;
@@ -39,7 +53,25 @@ export interface FormErrors {
   form: string | null;
   content: string | null;
   target: string | null;
-  draft: string | null;
+  draft: { content: string; contentFormat: ContentFormat } | null;
+}
+
+/** What a comment form's field starts with: the editor's HTML, the textarea's text, and what that text is. */
+interface FieldStart {
+  initialHtml: string;
+  initialText: string;
+  fallbackFormat: ContentFormat;
+}
+
+const emptyField: FieldStart = { initialHtml: "", initialText: "", fallbackFormat: "text" };
+
+/** A text sent or stored in either format, as a field starts with it (the textarea shows it as it is). */
+function fieldFrom({ content, contentFormat }: { content: string; contentFormat: ContentFormat }): FieldStart {
+  return {
+    initialHtml: contentFormat === "html" ? content : plainTextToHtml(content),
+    initialText: content,
+    fallbackFormat: contentFormat,
+  };
 }
 
 /**
@@ -48,8 +80,14 @@ export interface FormErrors {
  */
 export interface ReplyDraft {
   discussionId: string;
-  saved: { parentId: string | null; text: string } | null;
+  saved: { parentId: string | null; text: string; html: string } | null;
   continueHref: string | null;
+}
+
+/** "Zitieren" without JavaScript (?quote=): the whole post quoted, for the new comment's form. */
+export interface QuotePrefill {
+  text: string;
+  html: string;
 }
 
 export type CommentOnPage = Omit<CommentView, "content"> & {
@@ -101,6 +139,8 @@ export function CommentSection({
   reporting = null,
   draft = null,
   unreadHere = null,
+  quote = null,
+  field,
 }: {
   /** This page's threads with their replies. */
   comments: CommentOnPage[];
@@ -129,9 +169,16 @@ export function CommentSection({
   draft?: ReplyDraft | null;
   /** The comments of this page the member had not read before this visit (null: a first visit, or a guest). */
   unreadHere?: readonly string[] | null;
+  /** A post quoted by "Zitieren" without JavaScript, for the new comment's form. */
+  quote?: QuotePrefill | null;
+  /** The comment forms' text field (the page hands in the editor area's). */
+  field: CommentField;
 }) {
   // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
+  // Where "Zitieren" puts a quote: the open reply form, else the new comment's.
+  const replyField = useRef<RichTextFieldHandle>(null);
+  const newCommentField = useRef<RichTextFieldHandle>(null);
   const item = {
     access,
     now,
@@ -145,62 +192,72 @@ export function CommentSection({
     reporting,
     // "(bearbeitet)" opens the comment's earlier versions (app/routes/discussion.revisions.tsx).
     revisionsOf: (commentId: string) => `${basePath}/revisions?comment=${commentId}`,
+    permalinkOf: (commentId: string) => `${pageHref(basePath, currentPage)}#comment-${commentId}`,
   };
   const pageThreads = threads(comments);
   const unread = new Set(unreadHere ?? []);
   // The line goes before the first unread comment as the page shows them: threads in order, each with its replies.
   const firstUnread = pageThreads.flatMap(({ comment, replies }) => [comment, ...replies]).find((comment) => unread.has(comment.id))?.id;
   return (
-    <section aria-labelledby="comments-title" className="flex flex-col gap-4">
-      <h2 id="comments-title" className="text-xl font-semibold">
-        Antworten ({totalCount})
-      </h2>
-      {comments.length === 0 ? (
-        <p className="text-muted-foreground">Noch keine Kommentare vorhanden.</p>
-      ) : (
-        <ol className="flex flex-col gap-3">
-          {pageThreads.map(({ comment, replies }) => (
-            <li key={comment.id} className="flex flex-col gap-2">
-              {firstUnread === comment.id && <NewSinceLine />}
-              <CommentItem comment={comment} {...item} isNew={unread.has(comment.id)} />
-              {(replies.length > 0 || replyTo === comment.id) && (
-                <ol className="ml-6 flex flex-col gap-2 border-l-2 border-brand-100 pl-4 sm:ml-10">
-                  {replies.map((reply) => (
-                    <li key={reply.id} className="flex flex-col gap-2">
-                      {firstUnread === reply.id && <NewSinceLine />}
-                      <CommentItem comment={reply} {...item} replyTarget={comment.id} isNew={unread.has(reply.id)} />
-                    </li>
-                  ))}
-                  {replyTo === comment.id && access === "allowed" && (
-                    <li>
-                      <CommentForm
-                        parentId={comment.id}
-                        error={errors.target === comment.id ? errors.content : null}
-                        draft={errors.target === comment.id ? errors.draft : savedReply(draft, comment.id)}
-                        replyDraft={draft}
-                        submissionKey={submissionKey}
-                        autoFocus
-                        cancelTo={item.cancelTo}
-                      />
-                    </li>
-                  )}
-                </ol>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-      <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
-      <NewCommentArea
-        access={access}
-        lockReason={lockReason}
-        error={errors.target === null ? (errors.content ?? errors.form) : null}
-        draft={errors.target === null ? (errors.draft ?? savedReply(draft, null)) : savedReply(draft, null)}
-        submissionKey={submissionKey}
-        replyDraft={draft}
-        openReplyTarget={replyTo}
-      />
-    </section>
+    <FieldContext value={field}>
+      <section aria-labelledby="comments-title" className="flex flex-col gap-4">
+        <h2 id="comments-title" className="text-xl font-semibold">
+          Antworten ({totalCount})
+        </h2>
+        {comments.length === 0 ? (
+          <p className="text-muted-foreground">Noch keine Kommentare vorhanden.</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {pageThreads.map(({ comment, replies }) => (
+              <li key={comment.id} className="flex flex-col gap-2">
+                {firstUnread === comment.id && <NewSinceLine />}
+                <CommentItem comment={comment} {...item} isNew={unread.has(comment.id)} />
+                {(replies.length > 0 || replyTo === comment.id) && (
+                  <ol className="ml-6 flex flex-col gap-2 border-l-2 border-brand-100 pl-4 sm:ml-10">
+                    {replies.map((reply) => (
+                      <li key={reply.id} className="flex flex-col gap-2">
+                        {firstUnread === reply.id && <NewSinceLine />}
+                        <CommentItem comment={reply} {...item} replyTarget={comment.id} isNew={unread.has(reply.id)} />
+                      </li>
+                    ))}
+                    {replyTo === comment.id && access === "allowed" && (
+                      <li>
+                        <CommentForm
+                          parentId={comment.id}
+                          error={errors.target === comment.id ? errors.content : null}
+                          start={errors.target === comment.id && errors.draft ? fieldFrom(errors.draft) : savedReply(draft, comment.id)}
+                          draftKept={
+                            (errors.target === comment.id && errors.draft !== null) || savedReply(draft, comment.id) !== emptyField
+                          }
+                          replyDraft={draft}
+                          field={replyField}
+                          submissionKey={submissionKey}
+                          autoFocus
+                          cancelTo={item.cancelTo}
+                        />
+                      </li>
+                    )}
+                  </ol>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
+        <NewCommentArea
+          access={access}
+          lockReason={lockReason}
+          error={errors.target === null ? (errors.content ?? errors.form) : null}
+          start={errors.target === null && errors.draft ? fieldFrom(errors.draft) : withQuote(savedReply(draft, null), quote)}
+          draftKept={(errors.target === null && errors.draft !== null) || savedReply(draft, null) !== emptyField}
+          submissionKey={submissionKey}
+          replyDraft={draft}
+          openReplyTarget={replyTo}
+          field={newCommentField}
+        />
+        {access === "allowed" && <QuoteSelection target={() => replyField.current ?? newCommentField.current} />}
+      </section>
+    </FieldContext>
   );
 }
 
@@ -230,6 +287,7 @@ function CommentItem({
   reportErrorFor,
   reporting,
   revisionsOf,
+  permalinkOf,
 }: {
   comment: CommentOnPage;
   /** Not read by the member before this visit. */
@@ -247,9 +305,12 @@ function CommentItem({
   reportErrorFor: (commentId: string) => string | null;
   reporting: string | null;
   revisionsOf: (commentId: string) => string;
+  permalinkOf: (commentId: string) => string;
 }) {
   const textKey = pageTextKeys.comment(comment.id);
-  const text = usePageText(textKey, comment.content, textWithMentions);
+  const rich = comment.contentFormat === "html";
+  // The page's markup holds the text once (app/lib/page-text.tsx): rich text as its HTML, an old comment as its words and mentions.
+  const text = usePageText(textKey, comment.content, rich ? (element) => element.innerHTML : textWithMentions);
   if (comment.placeholder) {
     return (
       <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
@@ -325,12 +386,22 @@ function CommentItem({
       </header>
       {editing === comment.id && mayEdit ? (
         <EditCommentForm
-          comment={{ id: comment.id, content: errors.target === comment.id && errors.draft !== null ? errors.draft : text }}
+          commentId={comment.id}
+          start={fieldFrom(
+            errors.target === comment.id && errors.draft ? errors.draft : { content: text, contentFormat: comment.contentFormat },
+          )}
           error={errors.target === comment.id ? errors.content : null}
           cancelTo={cancelTo}
         />
+      ) : rich ? (
+        <RichContent
+          html={text}
+          className="mt-2 text-sm [&>:first-child]:mt-0"
+          {...{ [pageTextAttribute]: textKey }}
+          {...quoteSourceAttributes({ author: name, href: permalinkOf(comment.id) })}
+        />
       ) : (
-        <div className="mt-2 text-sm leading-relaxed">
+        <div className="mt-2 text-sm leading-relaxed" {...quoteSourceAttributes({ author: name, href: permalinkOf(comment.id) })}>
           <LinkifiedText text={text} pageTextKey={textKey} />
         </div>
       )}
@@ -352,6 +423,12 @@ function CommentItem({
               <Icon name="message-square-reply" className="size-4" />
               Antworten
             </Link>
+          )}
+          {access === "allowed" && (
+            <QuoteLink
+              href={`${pageLink(`quote=${comment.id}`)}#new-comment`}
+              label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
+            />
           )}
           {mayChooseSolution && (
             <Form method="post" preventScrollReset>
@@ -400,24 +477,29 @@ function CommentItem({
 }
 
 function EditCommentForm({
-  comment,
+  commentId,
+  start,
   error,
   cancelTo,
 }: {
-  comment: { id: string; content: string };
+  commentId: string;
+  /** The comment as stored (an old plain-text one goes into the editor as paragraphs), or the refused edit. */
+  start: FieldStart;
   error: string | null;
   cancelTo: string;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === comment.id;
+  const textField = useCommentField();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("commentId") === commentId;
+  const id = `edit-${commentId}`;
   return (
     <Form method="post" className="mt-2 flex flex-col gap-2" preventScrollReset noValidate>
       <input type="hidden" name="intent" value="update-comment" />
-      <input type="hidden" name="commentId" value={comment.id} />
-      <label htmlFor={`edit-${comment.id}`} className="sr-only">
+      <input type="hidden" name="commentId" value={commentId} />
+      <label id={`${id}-label`} htmlFor={id} className="sr-only">
         Kommentar bearbeiten
       </label>
-      <MentionTextarea id={`edit-${comment.id}`} name="content" defaultValue={comment.content} rows={4} required autoFocus />
+      {textField({ id, name: "content", labelId: `${id}-label`, ...start, compact: true, autoFocus: true })}
       {error && <p className="text-sm text-destructive">{error}</p>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending}>
@@ -429,24 +511,39 @@ function EditCommentForm({
   );
 }
 
-/** The saved reply's text for the form answering `parentId` (null: the new comment), if it was written there. */
-function savedReply(draft: ReplyDraft | null, parentId: string | null): string | null {
-  return draft?.saved && draft.saved.parentId === parentId ? draft.saved.text : null;
+/** The saved reply for the form answering `parentId` (null: the new comment), if it was written there. */
+function savedReply(draft: ReplyDraft | null, parentId: string | null): FieldStart {
+  const saved = draft?.saved && draft.saved.parentId === parentId ? draft.saved : null;
+  return saved ? { initialHtml: saved.html, initialText: saved.text, fallbackFormat: "text" } : emptyField;
+}
+
+/** A quote asked for without JavaScript (?quote=) after what the field starts with, and a place to answer below it. */
+function withQuote(start: FieldStart, quote: QuotePrefill | null): FieldStart {
+  if (!quote) return start;
+  return {
+    initialHtml: `${start.initialHtml}${quote.html}<p></p>`,
+    initialText: `${start.initialText.trimEnd()}${start.initialText.trim() ? "\n\n" : ""}${quote.text}\n\n`,
+    fallbackFormat: start.fallbackFormat,
+  };
 }
 
 function NewCommentArea({
   access,
   lockReason,
   error,
-  draft,
+  start,
+  draftKept,
   submissionKey,
   replyDraft,
   openReplyTarget,
+  field,
 }: {
   access: CommentAccess;
   lockReason: string | null;
   error: string | null;
-  draft: string | null;
+  start: FieldStart;
+  draftKept: boolean;
+  field: RefObject<RichTextFieldHandle | null>;
   submissionKey: string | null;
   replyDraft: ReplyDraft | null;
   /** The comment whose reply form is open (?replyTo=). */
@@ -486,10 +583,12 @@ function NewCommentArea({
       )}
       <CommentForm
         error={error}
-        draft={draft}
+        start={start}
+        draftKept={draftKept}
         submissionKey={submissionKey}
         disabledHint={access === "pending" ? texts.awaitingApprovalHint : undefined}
         replyDraft={access === "allowed" ? replyDraft : null}
+        field={field}
       />
     </>
   );
@@ -498,41 +597,51 @@ function NewCommentArea({
 function CommentForm({
   parentId,
   error,
-  draft,
+  start,
+  draftKept,
   submissionKey,
   autoFocus,
   disabledHint,
   cancelTo = ".",
   replyDraft = null,
+  field,
 }: {
   parentId?: string;
   /** Where "Abbrechen" of a reply form leads: this page of the comments without ?replyTo. */
   cancelTo?: string;
   error: string | null;
-  /** The text of this form's refused submission, for a page rendered anew (without JavaScript). */
-  draft: string | null;
+  /** What the field starts with: the refused text (a page rendered anew, without JavaScript), the saved draft, a quote. */
+  start: FieldStart;
+  /** The member's saved draft for this form came with it. */
+  draftKept: boolean;
   submissionKey: string | null;
   autoFocus?: boolean;
   /** Signed in but not yet allowed to comment: the form shows why and cannot be sent. */
   disabledHint?: string;
   /** Where this form's draft is saved while the member types; null: no draft (pending members). */
   replyDraft?: ReplyDraft | null;
+  /** Where "Zitieren" finds this form's field. */
+  field: RefObject<RichTextFieldHandle | null>;
 }) {
   const navigation = useNavigation();
+  const textField = useCommentField();
   const formRef = useRef<HTMLFormElement>(null);
   const pending =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "create-comment" &&
     (navigation.formData?.get("parentId") ?? "") === (parentId ?? "");
   const id = parentId ? `reply-${parentId}` : "new-comment";
-  const onSubmit = useResetAfterSuccess(formRef, navigation.state === "idle", error);
-  // A discarded draft empties the field: it is drawn anew, without the text it came with.
-  const [discarded, setDiscarded] = useState(0);
-  const restored = discarded > 0 ? null : draft;
+  // A sent or discarded comment empties the field: it is drawn anew (the editor too), without the text it came with.
+  const [emptied, setEmptied] = useState(0);
+  const onSubmit = useResetAfterSuccess(navigation.state === "idle", error, () => setEmptied((count) => count + 1));
+  const [discarded, setDiscarded] = useState(false);
+  const restored = discarded ? emptyField : start;
+  // A saved draft (or a refused form's text, which the server kept as one) came with the form.
+  const hasDraft = !discarded && draftKept;
   const autosave = useDraftAutosave(formRef, {
     discussionId: replyDraft?.discussionId ?? null,
     enabled: replyDraft !== null,
-    saved: restored !== null && restored !== "",
+    saved: hasDraft,
   });
   const discardFormId = `${id}-discard-draft`;
   return (
@@ -541,7 +650,7 @@ function CommentForm({
         <input type="hidden" name="intent" value="create-comment" />
         {parentId && <input type="hidden" name="parentId" value={parentId} />}
         {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
-        <label htmlFor={id} className="text-sm font-medium">
+        <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium">
           {parentId ? "Ihre Antwort" : "Ihr Kommentar"}
         </label>
         {disabledHint && (
@@ -549,18 +658,20 @@ function CommentForm({
             {disabledHint}
           </p>
         )}
-        <MentionTextarea
-          id={id}
-          name="content"
-          rows={parentId ? 3 : 4}
-          required
-          disabled={Boolean(disabledHint)}
-          aria-describedby={disabledHint ? `${id}-hint` : undefined}
-          autoFocus={autoFocus}
-          key={discarded}
-          defaultValue={restored ?? ""}
-          placeholder={parentId ? "Antwort schreiben..." : "Schreiben Sie einen Kommentar..."}
-        />
+        <Fragment key={emptied}>
+          {textField({
+            handle: field,
+            id,
+            name: "content",
+            labelId: `${id}-label`,
+            ...(emptied > 0 ? emptyField : restored),
+            compact: true,
+            disabled: Boolean(disabledHint),
+            describedBy: disabledHint ? `${id}-hint` : undefined,
+            autoFocus,
+            placeholder: parentId ? "Antwort schreiben..." : "Schreiben Sie einen Kommentar...",
+          })}
+        </Fragment>
         {error && <p className="text-sm text-destructive">{error}</p>}
         <div className="flex gap-2">
           <Button type="submit" size="sm" disabled={pending || Boolean(disabledHint)}>
@@ -572,10 +683,11 @@ function CommentForm({
           <DraftControls
             status={autosave.status}
             discardFormId={discardFormId}
-            hasDraft={restored !== null && restored !== ""}
+            hasDraft={hasDraft}
             onDiscard={() => {
               autosave.discard();
-              setDiscarded((count) => count + 1);
+              setDiscarded(true);
+              setEmptied((count) => count + 1);
             }}
           />
         )}
@@ -591,16 +703,20 @@ function CommentForm({
  * updates run as transitions, so on a slow device the "submitting" state may never be rendered: the
  * submission is noted at the submit event instead of being read from the navigation state.
  */
-function useResetAfterSuccess(form: RefObject<HTMLFormElement | null>, idle: boolean, error: string | null) {
+function useResetAfterSuccess(idle: boolean, error: string | null, empty: () => void) {
   const location = useLocation();
   const submittedAt = useRef<string | null>(null);
+  const emptyRef = useRef(empty);
+  useEffect(() => {
+    emptyRef.current = empty;
+  });
   useEffect(() => {
     if (submittedAt.current === null || !idle) return;
     const moved = location.key !== submittedAt.current;
     if (!moved && !error) return;
     submittedAt.current = null;
-    if (moved && !error) form.current?.reset();
-  }, [form, idle, error, location.key]);
+    if (moved && !error) emptyRef.current();
+  }, [idle, error, location.key]);
   return () => {
     submittedAt.current = location.key;
   };

@@ -50,34 +50,6 @@ const LANGUAGES: Array<[string, string]> = [
   ["text", "Text"],
 ];
 
-/** A text quoted from a post: its author's line links to the post, the quoted words follow. */
-export interface QuoteSource {
-  text: string;
-  author: string;
-  /** The quoted post's address on this site ("/discussion/…#comment-…"). */
-  href: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
-}
-
-/** The quote as the editor inserts it, followed by an empty paragraph to write the answer in. */
-export function quoteHtml({ text, author, href }: QuoteSource): string {
-  const paragraphs = text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n{2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
-    .join("");
-  return `<blockquote cite="${escapeHtml(href)}"><p><a href="${escapeHtml(href)}">${escapeHtml(author)} schrieb:</a></p>${paragraphs}</blockquote><p></p>`;
-}
-
-export function insertQuote(editor: Editor, source: QuoteSource) {
-  editor.chain().focus("end").insertContent(quoteHtml(source)).focus("end").run();
-}
-
 /** Toolbar entries for code and quotes, next to the editor's own. */
 export function CodeQuoteButtons({
   editor,

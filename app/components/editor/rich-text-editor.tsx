@@ -10,7 +10,7 @@ import { Extension, type Editor } from "@tiptap/core";
 import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { ImageAltDialog, type PendingImage } from "./image-alt-dialog";
 import { PostImage } from "./image-extension";
@@ -56,6 +56,12 @@ const LinkShortcut = Extension.create({
   },
 });
 
+/** What a form may do with its editor from outside: add a quote (issue 30, "Zitieren") and go to the end. */
+export interface EditorControls {
+  /** Appends rich text (sanitised by the server on the write, as everything the editor sends) and puts the caret after it. */
+  append(html: string): void;
+}
+
 export interface RichTextEditorProps {
   name: string;
   id: string;
@@ -64,9 +70,31 @@ export interface RichTextEditorProps {
   describedBy?: string;
   invalid?: boolean;
   onChange?: (html: string) => void;
+  /** Shown while the editor is empty. */
+  placeholder?: string;
+  /** A comment's editor is lower than a discussion's. */
+  compact?: boolean;
+  /** Takes the focus when it appears, the caret at the end (the textarea it replaces had it). */
+  autoFocus?: boolean;
+  /** Gets the editor's controls once it exists, and null when it goes. */
+  onControls?: (controls: EditorControls | null) => void;
 }
 
-export default function RichTextEditor({ name, id, initialHtml, labelledBy, describedBy, invalid, onChange }: RichTextEditorProps) {
+export const DISCUSSION_PLACEHOLDER = "Worum geht es? Fett: Strg+B · Link: Strg+L";
+
+export default function RichTextEditor({
+  name,
+  id,
+  initialHtml,
+  labelledBy,
+  describedBy,
+  invalid,
+  onChange,
+  placeholder = DISCUSSION_PLACEHOLDER,
+  compact = false,
+  autoFocus = false,
+  onControls,
+}: RichTextEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [mentionMenu, setMentionMenu] = useState<MentionMenu | null>(null);
   const listId = useId();
@@ -94,13 +122,14 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         isAllowedUri: (url) => normaliseUrl(url) !== null,
         HTMLAttributes: { rel: "nofollow ugc noopener", target: null },
       }),
-      Placeholder.configure({ placeholder: "Worum geht es? Fett: Strg+B · Link: Strg+L" }),
+      Placeholder.configure({ placeholder }),
       LinkShortcut,
       mentions,
       ...codeAndQuoteExtensions,
       PostImage,
     ],
     content: initialHtml,
+    autofocus: autoFocus ? "end" : false,
     editorProps: {
       attributes: {
         id,
@@ -109,7 +138,7 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
         "aria-labelledby": labelledBy,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: "prose-forum min-h-48 px-3 py-2 focus:outline-none",
+        class: cn("prose-forum px-3 py-2 focus:outline-none", compact ? "min-h-24 [&>:first-child]:mt-0" : "min-h-48"),
       },
       handleDrop: (view, event) => {
         const file = firstFileOf((event as DragEvent).dataTransfer?.files);
@@ -148,6 +177,19 @@ export default function RichTextEditor({ name, id, initialHtml, labelledBy, desc
       onChange?.(value);
     },
   });
+
+  useEffect(() => {
+    if (!editor || !onControls) return;
+    onControls({
+      append(html) {
+        // An empty editor is replaced (its one empty paragraph would stay above the quote); a paragraph follows to write in.
+        if (editor.isEmpty) editor.commands.setContent(`${html}<p></p>`, { emitUpdate: true });
+        else editor.commands.insertContentAt(editor.state.doc.content.size, `${html}<p></p>`);
+        editor.commands.focus("end", { scrollIntoView: true });
+      },
+    });
+    return () => onControls(null);
+  }, [editor, onControls]);
 
   const state = useEditorState({
     editor,

@@ -55,17 +55,28 @@ export const updateDiscussionSchema = z.object({
 });
 export type UpdateDiscussionInput = z.infer<typeof updateDiscussionSchema>;
 
+/** A comment's own messages; its length counts the words a reader reads, not the markup around them. */
+export const commentTexts = {
+  missing: "Bitte geben Sie einen Kommentar ein.",
+  tooLong: `Ein Kommentar darf höchstens ${COMMENT_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`,
+} as const;
+
+/**
+ * What a comment form sends: rich text from the editor or plain text from its stand-in (decision 0039). The
+ * markup may take up to a discussion's length; the service counts the words against COMMENT_MAX_LENGTH.
+ */
 const commentContent = z
-  .string({ error: "Bitte geben Sie einen Kommentar ein." })
+  .string({ error: commentTexts.missing })
   .trim()
-  .min(1, "Bitte geben Sie einen Kommentar ein.")
-  .max(COMMENT_MAX_LENGTH, `Ein Kommentar darf höchstens ${COMMENT_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`);
+  .min(1, commentTexts.missing)
+  .max(CONTENT_MAX_LENGTH, commentTexts.tooLong);
 
 // Comment ids are UUIDs; anything else names a comment that cannot exist.
 const commentNotFound = "Diesen Kommentar gibt es nicht.";
 
 export const createCommentSchema = z.object({
   content: commentContent,
+  contentFormat,
   parentId: z
     .uuid({ error: commentNotFound })
     .optional()
@@ -76,4 +87,5 @@ export const createCommentSchema = z.object({
 export const updateCommentSchema = z.object({
   commentId: z.uuid({ error: commentNotFound }),
   content: commentContent,
+  contentFormat,
 });

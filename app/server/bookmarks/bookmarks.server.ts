@@ -6,7 +6,8 @@ import { commentPermalink, paths } from "~/lib/paths";
 import { db, defineService, queryRows, type Transaction } from "~/server/db";
 import { fail, hiddenFromPublic, ok, visible } from "~/server/platform";
 import { can, canBookmark, type Viewer } from "~/server/accounts";
-import { commentPageSql, plainTextExcerpt } from "~/server/discussions";
+import { commentPageSql, postExcerpt } from "~/server/discussions";
+import type { ContentFormat } from "~/lib/rich-text";
 import { bookmarkReminder } from "./reminders.server";
 
 /** A post: the discussion itself (commentId null) or one of its comments. */
@@ -157,6 +158,7 @@ interface BookmarkRow extends Record<string, unknown> {
   slug: string;
   category: string;
   content: string;
+  content_format: ContentFormat;
   author_first: string | null;
   author_last: string | null;
   posted_at: string | Date;
@@ -190,6 +192,7 @@ export async function listBookmarks(
   const rows = await queryRows<BookmarkRow>(sql`
     select ${b.id}, ${b.discussionId}, ${b.commentId}, ${b.note}, ${b.remindAt}, ${b.remindedAt}, ${b.createdAt},
       ${d.title}, ${d.slug}, ${d.category}, coalesce(${c.content}, ${d.content}) as content,
+      coalesce(${c.contentFormat}, 'html') as content_format,
       ${a.firstName} as author_first, ${a.lastName} as author_last, coalesce(${c.createdAt}, ${d.createdAt}) as posted_at,
       case when ${c.id} is null then null else ${commentPageSql(c)} end as page,
       (${hiddenFromPublic.discussion(d)} or (${c.id} is not null and ${hiddenFromPublic.comment(c)})) as hidden
@@ -209,7 +212,7 @@ export async function listBookmarks(
       commentId: row.comment_id,
       discussionTitle: row.title,
       category: isCategory(row.category) ? row.category : null,
-      excerpt: plainTextExcerpt(row.content, 200),
+      excerpt: postExcerpt(row.content, row.content_format, 200),
       authorName: row.author_first === null ? null : `${row.author_first} ${row.author_last ?? ""}`.trim(),
       postedAt: new Date(row.posted_at),
       note: row.note,

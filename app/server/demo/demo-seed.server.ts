@@ -7,8 +7,10 @@ import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
 import { unqualified, type Database, type Transaction } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } from "~/server/accounts";
-import { heldValues, htmlToText, richTextForStorage } from "~/server/discussions";
-import { storeDiscussionImage } from "~/server/images";
+import { heldValues, richTextForStorage } from "~/server/discussions";
+import { escapeHtml, plainTextToHtml, quoteHtml } from "~/lib/rich-text";
+import { commentPermalink } from "~/lib/paths";
+import { storePostImage } from "~/server/images";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { bookmarkReminder } from "~/server/bookmarks";
 
@@ -48,16 +50,35 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
   const noteActivity = (key: string, at: number) =>
     firstActivity.set(key, Math.min(firstActivity.get(key) ?? Number.POSITIVE_INFINITY, at));
 
-  type PlannedComment = { id: string; parentId: string | null; author: string; content: string; at: number };
+  type PlannedComment = {
+    id: string;
+    parentId: string | null;
+    author: string;
+    content: string;
+    at: number;
+    /** The words of the comment it answers that it quotes, and that comment's author. */
+    quote: { text: string; author: string } | null;
+    image: DemoComment["image"] | null;
+  };
   const planned = demoDiscussions.map((discussion) => {
     const createdAt = now.getTime() - discussion.daysAgo * DAY;
     noteActivity(discussion.author, createdAt);
     const plannedComments: PlannedComment[] = [];
     let cursor = createdAt;
-    const place = (comment: DemoComment, parentId: string | null, after: number): PlannedComment => {
+    const place = (comment: DemoComment, parent: PlannedComment | null, after: number): PlannedComment => {
       // Keep every comment in the past and after the one it follows.
       const at = Math.min(after + comment.hoursAfterPrevious * HOUR, now.getTime() - 60_000);
-      const placed = { id: randomUUID(), parentId, author: comment.author, content: comment.content, at: Math.max(at, after + 1000) };
+      if (comment.quotes && !parent?.content.includes(comment.quotes))
+        throw new Error(`Demo-Inhalt: "${comment.quotes}" steht nicht in dem Kommentar, den ${comment.author} zitiert`);
+      const placed = {
+        id: randomUUID(),
+        parentId: parent?.id ?? null,
+        author: comment.author,
+        content: comment.content,
+        at: Math.max(at, after + 1000),
+        quote: comment.quotes && parent ? { text: comment.quotes, author: parent.author } : null,
+        image: comment.image ?? null,
+      };
       noteActivity(comment.author, placed.at);
       plannedComments.push(placed);
       return placed;
@@ -67,7 +88,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
       cursor = top.at;
       let replyCursor = top.at;
       for (const reply of comment.replies ?? []) {
-        replyCursor = place(reply, top.id, replyCursor).at;
+        replyCursor = place(reply, top, replyCursor).at;
       }
     }
     return { discussion, createdAt, comments: plannedComments };
@@ -113,6 +134,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     return id;
   };
 
+  const firstNameOf = (key: string): string => demoMembers.find((member) => member.key === key)?.firstName ?? "";
+
   const usedSlugs = new Set<string>();
   const uniqueSlug = (title: string) => {
     const base = slugify(title);
@@ -147,9 +170,10 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
         : undefined;
       if (discussion.solvedBy && !solution)
         throw new Error(`Demo-Inhalt: keine Antwort von "${discussion.solvedBy}" in "${discussion.title}"`);
+      const slug = uniqueSlug(discussion.title);
       await tx.insert(discussions).values({
         id,
-        slug: uniqueSlug(discussion.title),
+        slug,
         title: discussion.title,
         content: richTextForStorage(discussion.content),
         category: discussion.category,
@@ -171,8 +195,11 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
             discussionId: id,
             parentId: comment.parentId,
             authorId: authorId(comment.author),
-            // Comments are plain text; the content file writes them like posts.
-            content: htmlToText(comment.content),
+            // Rich text as a member writes it now (decision 0039), a quote before its own words (the demo's threads fit one page).
+            content: richTextForStorage(
+              `${comment.quote ? quoteHtml({ ...comment.quote, author: firstNameOf(comment.quote.author), href: commentPermalink(slug, 1, comment.parentId!) }) : ""}${comment.content}`,
+            ),
+            contentFormat: "html" as const,
             createdAt: new Date(comment.at),
             updatedAt: new Date(comment.at),
           })),
@@ -211,6 +238,9 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
   await seedDemoDraftAndRevision(db, now);
 
   await addDemoImage(db, authorId);
+  for (const { comments: threadComments } of planned)
+    for (const comment of threadComments)
+      if (comment.image) await addDemoCommentImage(db, authorId(comment.author), comment.id, comment.image);
 
   // The review queue (issue 29): the newcomer's held comment and a few open reports.
   const newcomerId = await createMemberAccount(db, {
@@ -226,14 +256,16 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     const heldIn = discussionIds.get(demoHeldComment.discussionTitle);
     if (!heldIn) throw new Error(`Demo-Inhalt: keine Diskussion "${demoHeldComment.discussionTitle}"`);
     // The same decision a new comment meets: a new member, three links.
-    const reasons = holdReasons({ id: newcomerId, isStaff: false, isNew: true }, postContent(demoHeldComment.content, "text"));
+    const content = richTextForStorage(plainTextToHtml(demoHeldComment.content));
+    const reasons = holdReasons({ id: newcomerId, isStaff: false, isNew: true }, postContent(content, "html"));
     const heldAt = new Date(now.getTime() - demoHeldComment.hoursAgo * HOUR);
     const [held] = await tx
       .insert(comments)
       .values({
         discussionId: heldIn,
         authorId: newcomerId,
-        content: demoHeldComment.content,
+        content,
+        contentFormat: "html",
         ...heldValues(reasons),
         heldAt,
         hiddenAt: heldAt,
@@ -306,22 +338,14 @@ async function addDemoImage(db: Database, authorId: (key: string) => string) {
     .from(discussions)
     .where(eq(discussions.title, IMAGE_DISCUSSION));
   if (!row) return;
-  const clicks = [980, 1010, 995, 1030, 1005, 870, 720, 650, 640, 615, 630, 610];
-  const bars = clicks
-    .map((value, week) => {
-      const height = Math.round(value / 2.2);
-      return `<rect x="${70 + week * 72}" y="${520 - height}" width="50" height="${height}" rx="4" fill="${week < 5 ? "#2563eb" : "#dc2626"}"/>`;
-    })
-    .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600">
-    <rect width="960" height="600" fill="#ffffff"/>
-    <text x="40" y="50" font-family="sans-serif" font-size="26" fill="#0f172a">Klicks pro Woche (Ratgeber)</text>
-    <line x1="50" y1="520" x2="930" y2="520" stroke="#64748b" stroke-width="2"/>${bars}
-  </svg>`;
-  const html = await storeDiscussionImage(db, {
+  const html = await storePostImage(db, {
     ownerId: authorId(planned.author),
-    discussionId: row.id,
-    bytes: await sharp(Buffer.from(svg)).png().toBuffer(),
+    post: { discussionId: row.id },
+    bytes: await barChart({
+      title: "Klicks pro Woche (Ratgeber)",
+      values: [980, 1010, 995, 1030, 1005, 870, 720, 650, 640, 615, 630, 610],
+      breakAt: 5,
+    }),
     name: "klicks-ratgeber.png",
     alt: "Balkendiagramm der wöchentlichen Klicks auf Ratgeberseiten: rund 1.000 Klicks pro Woche, ab der sechsten Woche ein Einbruch auf etwa 620",
   });
@@ -329,6 +353,33 @@ async function addDemoImage(db: Database, authorId: (key: string) => string) {
     .update(discussions)
     .set({ content: `${row.content}${html}` })
     .where(eq(discussions.id, row.id));
+}
+
+/** A comment's chart (issue 30: images in comments), stored like an upload and already in its comment. */
+async function addDemoCommentImage(db: Database, ownerId: string, commentId: string, image: NonNullable<DemoComment["image"]>) {
+  const html = await storePostImage(db, { ownerId, post: { commentId }, bytes: await barChart(image), name: image.name, alt: image.alt });
+  const [row] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, commentId));
+  await db
+    .update(comments)
+    .set({ content: `${row!.content}${html}` })
+    .where(eq(comments.id, commentId));
+}
+
+/** A bar chart like the Search Console's, drawn with sharp (no file shipped): blue bars, red from `breakAt` on. */
+async function barChart({ title, values, breakAt }: { title: string; values: number[]; breakAt: number }): Promise<Buffer> {
+  const top = Math.max(...values);
+  const bars = values
+    .map((value, week) => {
+      const height = Math.round((value / top) * 440);
+      return `<rect x="${70 + week * 72}" y="${520 - height}" width="50" height="${height}" rx="4" fill="${week < breakAt ? "#2563eb" : "#dc2626"}"/>`;
+    })
+    .join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600">
+    <rect width="960" height="600" fill="#ffffff"/>
+    <text x="40" y="50" font-family="sans-serif" font-size="26" fill="#0f172a">${escapeHtml(title)}</text>
+    <line x1="50" y1="520" x2="930" y2="520" stroke="#64748b" stroke-width="2"/>${bars}
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 const bookmarkNotes = [

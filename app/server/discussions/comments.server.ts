@@ -3,10 +3,11 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import { commentPermalink } from "~/lib/paths";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
-import { mentionNamesOf, resolveTextMentions, textMentionsIn } from "./mentions.server";
-import { withMentionNames } from "~/lib/mentions";
+import { mentionNamesOf, mentionsIn, postWithNames } from "./mentions.server";
+import type { ContentFormat } from "~/lib/rich-text";
+import { COMMENT_MAX_LENGTH, commentTexts } from "~/lib/schemas/discussion";
 import type { PostAuthor } from "./discussion-summaries.server";
-import { fail, ok, isHeld, isHidden, visible } from "~/server/platform";
+import { fail, ok, isHeld, isHidden, visible, type Outcome } from "~/server/platform";
 import {
   can,
   canCommentOn,
@@ -24,14 +25,21 @@ import { changedNow } from "./discussion-detail.server";
 import { discardDraft } from "./drafts.server";
 import { keepRevision } from "./revisions.server";
 import { screenPost } from "~/server/watchlist";
+import { attachPostImages } from "~/server/images";
+import { postBody } from "./post-body.server";
+import { htmlToText, postText } from "./sanitize.server";
 import { COMMENT_THREADS_PER_PAGE, commentPageSql } from "./comment-pages.server";
 import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 
 export interface CommentView {
   id: string;
   parentId: string | null;
-  /** As shown: each mention token carries the member's current name (withMentionNames). */
+  /**
+   * As shown, with each mention carrying the member's current name: rich text sanitised again ("html"), or an
+   * old comment's plain text with its mention tokens ("text"), which the page escapes and links (decision 0039).
+   */
   content: string;
+  contentFormat: ContentFormat;
   createdAt: Date;
   updatedAt: Date;
   author: PostAuthor | null;
@@ -84,7 +92,8 @@ export async function listCommentPage(
       id: comments.id,
       parentId: comments.parentId,
       content: comments.content,
-      mentionNames: mentionNamesOf(comments.content, "text"),
+      contentFormat: comments.contentFormat,
+      mentionNames: mentionNamesOf(comments.content, "either"),
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
       hiddenAt: comments.hiddenAt,
@@ -120,6 +129,7 @@ export async function listCommentPage(
         id: row.id,
         parentId: row.parentId,
         content: "",
+        contentFormat: "text",
         createdAt: row.createdAt,
         updatedAt: row.createdAt,
         author: null,
@@ -134,7 +144,8 @@ export async function listCommentPage(
     views.push({
       id: row.id,
       parentId: row.parentId,
-      content: withMentionNames(row.content, row.mentionNames),
+      content: postWithNames(row.content, row.contentFormat, row.mentionNames),
+      contentFormat: row.contentFormat,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       author:
@@ -176,14 +187,46 @@ export async function commentHref(
   return commentPermalink(discussion.slug, await commentPageOf(discussion.id, commentId, executor), commentId);
 }
 
-export type CommentCreation = { discussionId: string; content: string; parentId?: string; submissionKey?: string };
-export type CommentEdit = { discussionId: string; commentId: string; content: string };
+/** What a comment form sent: `contentFormat` as the form says (decision 0039); without it, plain text as from the textarea. */
+export type CommentCreation = {
+  discussionId: string;
+  content: string;
+  contentFormat?: ContentFormat;
+  parentId?: string;
+  submissionKey?: string;
+};
+export type CommentEdit = { discussionId: string; commentId: string; content: string; contentFormat?: ContentFormat };
+
+/**
+ * A comment's stored body as the write makes it (decision 0039): rich text like a discussion's (postBody), with
+ * watched words screened, and words a reader can read: not none (unless it shows an image), not more than
+ * COMMENT_MAX_LENGTH.
+ */
+async function commentBody(
+  tx: Transaction,
+  input: { content: string; contentFormat?: ContentFormat },
+  writer: { actorId: string; commentId?: string },
+): Promise<Outcome<{ html: string; memberIds: string[]; imageIds: string[]; watched: string[] }>> {
+  const body = await postBody({ content: input.content, contentFormat: input.contentFormat ?? "text" }, tx, {
+    actorId: writer.actorId,
+    ...(writer.commentId ? { post: { commentId: writer.commentId } } : {}),
+  });
+  if (!body.ok) return body;
+  // Watched words and domains: refused with the reason, or with "replace" words replaced.
+  const screened = await screenPost({ html: body.value.html }, tx);
+  if (!screened.ok) return screened;
+  const html = screened.value.html ?? body.value.html;
+  const words = htmlToText(html).trim();
+  if (words === "" && body.value.imageIds.length === 0) return fail("invalid", commentTexts.missing);
+  if (words.length > COMMENT_MAX_LENGTH) return fail("invalid", commentTexts.tooLong);
+  return ok({ ...body.value, html, watched: screened.value.holdReasons });
+}
 
 /**
  * Writes a comment or a reply, counts it and notifies those who want to know
  * in the same transaction (the notification mail worker mails them after the commit). Replies to
  * replies attach to the top-level comment of the thread (one visual level).
- * Comments are plain text; the page escapes them and links URLs. A new member's comment that a posting rule
+ * Comments are rich text (decision 0039), written like a discussion's body. A new member's comment that a posting rule
  * holds (holdReasons, decision 0035) is stored hidden, uncounted and unannounced until a moderator approves it.
  */
 export const createComment = defineService<
@@ -206,7 +249,7 @@ export const createComment = defineService<
         .for("update")
     )[0] ?? null,
   authorize: (viewer, discussion) => canCommentOn(viewer, discussion) || fail("invalid", texts.discussionLocked),
-  async change(tx, { actor, input: { discussionId, parentId, content }, prepared: author }) {
+  async change(tx, { actor, input: { discussionId, parentId, content, contentFormat }, prepared: author }) {
     const [parent] = parentId
       ? await tx
           .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
@@ -214,12 +257,10 @@ export const createComment = defineService<
           .where(and(eq(comments.id, parentId), eq(comments.discussionId, discussionId), visible.comment()))
       : [];
     if (parentId && !parent) return fail("invalid", "Der Kommentar, auf den Sie antworten, existiert nicht mehr.");
-    const resolved = await resolveTextMentions(content, tx);
-    // Watched words and domains: refused with the reason, or with "replace" words replaced.
-    const screened = await screenPost({ text: resolved.text }, tx);
-    if (!screened.ok) return screened;
-    const text = screened.value.text ?? resolved.text;
-    const reasons = holdReasons(author, { ...postContent(text, "text"), watched: screened.value.holdReasons });
+    const body = await commentBody(tx, { content, contentFormat }, { actorId: actor.id });
+    if (!body.ok) return body;
+    const { html, memberIds, imageIds, watched } = body.value;
+    const reasons = holdReasons(author, { ...postContent(html, "html"), watched });
     const held = reasons.length > 0;
     if (!held)
       await tx
@@ -232,10 +273,12 @@ export const createComment = defineService<
         discussionId,
         parentId: parent ? (parent.parentId ?? parent.id) : null,
         authorId: actor.id,
-        content: text,
+        content: html,
+        contentFormat: "html",
         ...(held ? heldValues(reasons) : {}),
       })
       .returning({ id: comments.id });
+    await attachPostImages(tx, { commentId: row!.id }, imageIds);
     if (held) {
       await discussionEvents.emit(tx, "post.held", { discussionId, commentId: row!.id, authorId: actor.id, reasons });
       await discardDraft(tx, actor.id, discussionId);
@@ -246,7 +289,7 @@ export const createComment = defineService<
       commentId: row!.id,
       actor,
       parentAuthorId: parent?.authorId ?? null,
-      mentionedIds: resolved.memberIds,
+      mentionedIds: memberIds,
     });
     await discardDraft(tx, actor.id, discussionId);
     return ok({ id: row!.id, held });
@@ -261,7 +304,7 @@ export const createComment = defineService<
 export const updateComment = defineService<
   Viewer,
   CommentEdit,
-  { authorId: string | null; hiddenAt: Date | null; content: string },
+  { authorId: string | null; hiddenAt: Date | null; content: string; contentFormat: ContentFormat },
   { id: string }
 >({
   // Whether the comment is theirs to edit depends on the comment: the authorize step asks.
@@ -269,29 +312,35 @@ export const updateComment = defineService<
   load: async (tx, { discussionId, commentId }) =>
     (
       await tx
-        .select({ authorId: comments.authorId, hiddenAt: comments.hiddenAt, content: comments.content })
+        .select({
+          authorId: comments.authorId,
+          hiddenAt: comments.hiddenAt,
+          content: comments.content,
+          contentFormat: comments.contentFormat,
+        })
         .from(comments)
         .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)))
         .for("update")
     )[0] ?? null,
   // For anyone but staff a hidden comment does not exist.
   authorize: (viewer, comment) => canEditComment(viewer, comment) || (isHidden(comment) && !canSeeHidden(viewer) && fail("not-found")),
-  async change(tx, { actor, input: { discussionId, commentId, content }, loaded: existing }) {
-    const resolved = await resolveTextMentions(content, tx);
-    const screened = await screenPost({ text: resolved.text }, tx);
-    if (!screened.ok) return screened;
-    const text = screened.value.text ?? resolved.text;
-    const replaced = { discussionId, commentId, authorId: existing.authorId, title: null, content: existing.content };
-    await keepRevision(tx, replaced, { title: null, content: text }, actor);
-    await tx.update(comments).set({ content: text, updatedAt: new Date() }).where(eq(comments.id, commentId));
+  async change(tx, { actor, input: { discussionId, commentId, content, contentFormat }, loaded: existing }) {
+    const body = await commentBody(tx, { content, contentFormat }, { actorId: actor.id, commentId });
+    if (!body.ok) return body;
+    const { html, memberIds, imageIds } = body.value;
+    await attachPostImages(tx, { commentId }, imageIds);
+    const replaced = { discussionId, commentId, title: null, ...existing };
+    await keepRevision(tx, replaced, { title: null, content: html, contentFormat: "html" }, actor);
+    // An old plain-text comment becomes rich text with its first edit (decision 0039).
+    await tx.update(comments).set({ content: html, contentFormat: "html", updatedAt: new Date() }).where(eq(comments.id, commentId));
     await tx.update(discussions).set({ changedAt: changedNow }).where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it.
-    const before = new Set(textMentionsIn(existing.content));
+    const before = new Set(mentionsIn(existing.content, existing.contentFormat));
     await discussionEvents.emit(tx, "comment.edited", {
       discussionId,
-      comment: { id: commentId, authorId: existing.authorId, contentBefore: existing.content },
+      comment: { id: commentId, authorId: existing.authorId, textBefore: postText(existing.content, existing.contentFormat) },
       actor,
-      newlyMentionedIds: resolved.memberIds.filter((id) => !before.has(id)),
+      newlyMentionedIds: memberIds.filter((id) => !before.has(id)),
     });
     return ok({ id: commentId });
   },

@@ -2,12 +2,12 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, discussionViews, profiles } from "../../../db/schema";
-import { withMentionNames } from "~/lib/mentions";
 import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 import { db, excluded, unqualified } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
-import { mentionNamesOf } from "./mentions.server";
+import { mentionNamesOf, postWithNames } from "./mentions.server";
+import type { ContentFormat } from "~/lib/rich-text";
 import { commentPageSql } from "./comment-pages.server";
 import { env, isHidden, visible } from "~/server/platform";
 import { summaryColumns, toSummary, type AuthorSummary, type DiscussionSummary, type PostAuthor } from "./discussion-summaries.server";
@@ -41,8 +41,9 @@ export interface DiscussionDetail extends Omit<DiscussionSummary, "author"> {
 
 export interface SolutionQuote {
   commentId: string;
-  /** Plain text as the comment shows it (mention tokens carry current names). */
+  /** As the comment shows it, mentions with current names: rich text, or an old comment's plain text (decision 0039). */
   content: string;
+  contentFormat: ContentFormat;
   createdAt: Date;
   author: AuthorSummary | null;
   helpfulCount: number;
@@ -113,7 +114,8 @@ async function solutionQuote(commentId: string): Promise<SolutionQuote | null> {
   const [row] = await db
     .select({
       content: sc.content,
-      mentionNames: mentionNamesOf(sc.content, "text"),
+      contentFormat: sc.contentFormat,
+      mentionNames: mentionNamesOf(sc.content, "either"),
       createdAt: sc.createdAt,
       helpfulCount: sc.helpfulCount,
       page: commentPageSql(sc),
@@ -129,7 +131,8 @@ async function solutionQuote(commentId: string): Promise<SolutionQuote | null> {
   if (!row) return null;
   return {
     commentId,
-    content: withMentionNames(row.content, row.mentionNames),
+    content: postWithNames(row.content, row.contentFormat, row.mentionNames),
+    contentFormat: row.contentFormat,
     createdAt: row.createdAt,
     helpfulCount: row.helpfulCount,
     page: row.page,

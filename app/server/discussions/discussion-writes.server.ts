@@ -4,13 +4,13 @@ import type { CreateDiscussionInput, UpdateDiscussionInput } from "~/lib/schemas
 import { slugify } from "~/lib/slug";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
-import { mentionedIn, resolveRichTextMentions } from "./mentions.server";
+import { mentionedIn } from "./mentions.server";
 import { can, canEditDiscussion, holdReasons, postingMember, type PostingMember, type Viewer } from "~/server/accounts";
 import { postContent } from "~/lib/links";
 import { heldValues } from "./held-posts.server";
-import { textToHtml } from "./sanitize.server";
-import { done, fail, ok, isHidden, type Outcome } from "~/server/platform";
-import { attachPostImages, resolvePostImages, type PostRef } from "~/server/images";
+import { postBody } from "./post-body.server";
+import { done, fail, ok, isHidden } from "~/server/platform";
+import { attachPostImages } from "~/server/images";
 import { screenPost } from "~/server/watchlist";
 import { changedNow } from "./discussion-detail.server";
 import { discardDraft } from "./drafts.server";
@@ -56,21 +56,6 @@ export async function insertWithUniqueSlug(
 }
 
 /**
- * The stored body, the members it mentions (approved, at most ten; the rest stays text) and the images it shows
- * (the writer's uploads and the post's own, each with an alt text: decision 0032).
- */
-async function contentHtml(
-  input: { content: string; contentFormat: "html" | "text" },
-  tx: Transaction,
-  writer: { actorId: string; post?: PostRef },
-): Promise<Outcome<{ html: string; memberIds: string[]; imageIds: string[] }>> {
-  const mentions = await resolveRichTextMentions(input.contentFormat === "html" ? input.content : textToHtml(input.content), tx);
-  const images = await resolvePostImages(tx, mentions.html, writer);
-  if (!images.ok) return images;
-  return ok({ html: images.value.html, memberIds: mentions.memberIds, imageIds: images.value.imageIds });
-}
-
-/**
  * Spec: create discussion. It may be assigned to an approved member. A new member's post that a posting rule
  * holds (holdReasons, decision 0035) is stored hidden and waits for a moderator: nobody hears of it until then.
  */
@@ -96,7 +81,7 @@ export const createDiscussion = defineService<
   }),
   async change(tx, { actor, input, loaded: { assignee }, prepared: author }) {
     if (input.assignedTo && !assignee) return fail("invalid", "Das ausgewählte Mitglied gibt es nicht.");
-    const written = await contentHtml(input, tx, { actorId: actor.id });
+    const written = await postBody(input, tx, { actorId: actor.id });
     if (!written.ok) return written;
     const content = written.value;
     // Watched words and domains: refused with the reason, or with "replace" words replaced (the slug too).
@@ -165,7 +150,7 @@ export const updateDiscussion = defineService<
     )[0] ?? null,
   authorize: canEditDiscussion,
   async change(tx, { actor, input, loaded: existing }) {
-    const written = await contentHtml(input, tx, { actorId: actor.id, post: { discussionId: existing.id } });
+    const written = await postBody(input, tx, { actorId: actor.id, post: { discussionId: existing.id } });
     if (!written.ok) return written;
     const content = written.value;
     const screened = await screenPost({ title: input.title, html: content.html }, tx);
@@ -173,7 +158,12 @@ export const updateDiscussion = defineService<
     const title = screened.value.title ?? input.title;
     const html = screened.value.html ?? content.html;
     await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
-    await keepRevision(tx, { discussionId: existing.id, commentId: null, ...existing }, { title, content: html }, actor);
+    await keepRevision(
+      tx,
+      { discussionId: existing.id, commentId: null, ...existing, contentFormat: "html" },
+      { title, content: html, contentFormat: "html" },
+      actor,
+    );
     await tx
       .update(discussions)
       .set({ title, category: input.category, content: html, updatedAt: new Date(), changedAt: changedNow })

@@ -8,7 +8,8 @@ import { db, defineService, type Database, type Transaction } from "~/server/db"
 import { done, fail, logger, ok, visible, type Outcome } from "~/server/platform";
 import { can, canCommentOn, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
 import { commentPageSql } from "./comment-pages.server";
-import { htmlToText, sanitizeRichText, textToHtml } from "./sanitize.server";
+import { plainTextToHtml } from "~/lib/rich-text";
+import { htmlToText, postText, sanitizeRichText } from "./sanitize.server";
 
 // Drafts (issue 30, decision 0037): what a member began to write, kept on the server so it waits on any device.
 
@@ -29,7 +30,7 @@ export interface DraftView {
 type DraftRow = typeof drafts.$inferSelect;
 
 function toView(row: DraftRow): DraftView {
-  const html = row.contentFormat === "html" ? sanitizeRichText(row.content) : textToHtml(row.content);
+  const html = row.contentFormat === "html" ? sanitizeRichText(row.content) : plainTextToHtml(row.content);
   return {
     id: row.id,
     discussionId: row.discussionId,
@@ -93,7 +94,9 @@ export const saveDraft = defineService<Viewer, SaveDraftInput, DraftTarget, { sa
       await discardDraft(tx, actor.id, discussionId);
       return ok({ savedAt: null });
     }
-    if (discussionId !== null && input.content.length > COMMENT_MAX_LENGTH) return fail("invalid", draftTexts.replyTooLong);
+    // A reply's words count, as a comment's do (its markup may be more).
+    if (discussionId !== null && postText(input.content, input.contentFormat).length > COMMENT_MAX_LENGTH)
+      return fail("invalid", draftTexts.replyTooLong);
     const now = new Date();
     const values = {
       title: discussionId === null ? input.title : null,

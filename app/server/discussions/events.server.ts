@@ -31,7 +31,7 @@ export const discussionEvents = defineEvents<{
   "post.held": { discussionId: string; commentId: string | null; authorId: string; reasons: HoldReason[] };
   "comment.edited": {
     discussionId: string;
-    comment: { id: string; authorId: string | null; contentBefore: string };
+    comment: { id: string; authorId: string | null; /** The replaced version's words, without markup (postText). */ textBefore: string };
     actor: Viewer;
     newlyMentionedIds: string[];
   };

@@ -6,7 +6,7 @@ import { heldForReview } from "~/server/platform";
 import { isCategory } from "~/lib/categories";
 import { changedNow } from "./discussion-detail.server";
 import { discussionEvents } from "./events.server";
-import { mentionedIn, textMentionsIn } from "./mentions.server";
+import { mentionedIn, mentionsIn } from "./mentions.server";
 
 /** The columns of a new post held for review (decision 0035): hidden, and held says why; staff read the reasons. */
 export function heldValues(reasons: HoldReason[]) {
@@ -49,7 +49,12 @@ export async function publishHeldPost(tx: Transaction, post: { discussionId: str
     .update(comments)
     .set(published)
     .where(and(eq(comments.id, post.commentId), eq(comments.discussionId, post.discussionId), heldForReview.comment()))
-    .returning({ parentId: comments.parentId, authorId: comments.authorId, content: comments.content });
+    .returning({
+      parentId: comments.parentId,
+      authorId: comments.authorId,
+      content: comments.content,
+      contentFormat: comments.contentFormat,
+    });
   if (!row) return false;
   await tx
     .update(discussions)
@@ -62,7 +67,7 @@ export async function publishHeldPost(tx: Transaction, post: { discussionId: str
       commentId: post.commentId,
       actor: { id: row.authorId },
       parentAuthorId: parent?.authorId ?? null,
-      mentionedIds: textMentionsIn(row.content),
+      mentionedIds: mentionsIn(row.content, row.contentFormat),
     });
   return true;
 }

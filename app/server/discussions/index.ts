@@ -43,9 +43,19 @@ export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDi
 export { discussionEvents } from "./events.server";
 export { heldValues, publishHeldPost, rejectHeldPost } from "./held-posts.server";
 export { discussionMarkdown, discussionMarkdownUrl, escapeMarkdown, MARKDOWN_COMMENT_LIMIT } from "./markdown.server";
-export { mentionedIn, mentionNamesInRichText, mentionNamesOf, suggestMembers, textMentionsIn, toMentionNames } from "./mentions.server";
+export {
+  mentionedIn,
+  mentionNamesInRichText,
+  mentionNamesOf,
+  mentionsIn,
+  postTextWithNames,
+  postWithNames,
+  suggestMembers,
+  textMentionsIn,
+  toMentionNames,
+} from "./mentions.server";
 export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";
-export { htmlToText, plainTextExcerpt, richTextForStorage, sanitizeRichText, textToHtml } from "./sanitize.server";
+export { htmlToText, plainTextExcerpt, postExcerpt, postText, richTextForStorage, sanitizeRichText } from "./sanitize.server";
 export { guestHelpfulRead, HELPFUL_NAMES_SHOWN, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
 export {
   discardOwnDraft,

@@ -18,6 +18,7 @@ import { getDiscussionBySlug } from "./discussion-detail.server";
 import { env, isHidden } from "~/server/platform";
 import { mentionNamesInRichText } from "./mentions.server";
 import { sanitizeRichText } from "./sanitize.server";
+import type { ContentFormat } from "~/lib/rich-text";
 
 /** Comments in one document at most: a long thread stays a readable size, and the note says where the rest is. */
 export const MARKDOWN_COMMENT_LIMIT = 500;
@@ -46,6 +47,14 @@ turndown.addRule("post-image", {
   },
 });
 
+// A link that shows its own address (a web address written as text, which the editor and the textarea link) as
+// Markdown's autolink, as a plain-text comment's addresses always were.
+turndown.addRule("autolink", {
+  filter: (node) =>
+    node.nodeName === "A" && /^https?:\/\//.test(node.getAttribute("href") ?? "") && node.textContent === node.getAttribute("href"),
+  replacement: (_content, node) => `<${(node as HTMLElement).getAttribute("href")}>`,
+});
+
 /** Text that Markdown must show as it is (titles, names): its Markdown characters escaped. */
 export function escapeMarkdown(text: string): string {
   return turndown.escape(text);
@@ -56,7 +65,12 @@ export function richTextToMarkdown(html: string): string {
   return turndown.turndown(sanitizeRichText(html));
 }
 
-/** A plain-text comment as Markdown: its characters escaped, its line breaks kept, its URLs links as on the page. */
+/** A comment as Markdown, whichever way it is stored (decision 0039); its content as listCommentPage shows it. */
+export function commentToMarkdown(comment: { content: string; contentFormat: ContentFormat }): string {
+  return comment.contentFormat === "html" ? richTextToMarkdown(comment.content) : commentTextToMarkdown(comment.content);
+}
+
+/** An old plain-text comment as Markdown: its characters escaped, its line breaks kept, its URLs links as on the page. */
 export function commentTextToMarkdown(text: string): string {
   return mentionsAsText(text)
     .replace(/\r\n?/g, "\n")
@@ -140,7 +154,7 @@ export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_
       "",
       `Von ${turndown.escape(authorFirstName(solution.author))} (${formatDate(solution.createdAt)}), als Lösung markiert: ${postFacts(absolute(commentPermalink(discussion.slug, solution.page, solution.commentId)), solution.createdAt, solution.helpfulCount)}`,
       "",
-      commentTextToMarkdown(solution.content),
+      commentToMarkdown(solution),
       "",
     );
   }
@@ -153,7 +167,7 @@ export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_
         lines.push(
           postFacts(absolute(commentPermalink(discussion.slug, comment.page, comment.id)), comment.createdAt, comment.helpful.count),
           "",
-          commentTextToMarkdown(comment.content),
+          commentToMarkdown(comment),
           "",
         );
     }

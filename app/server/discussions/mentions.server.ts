@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { profiles } from "../../../db/schema";
-import { MENTION_LIMIT, MENTION_TOKEN, mentionToken, type MentionNames } from "~/lib/mentions";
+import { MENTION_LIMIT, MENTION_TOKEN, mentionToken, withMentionNames, type MentionNames } from "~/lib/mentions";
+import { escapeHtml, type ContentFormat } from "~/lib/rich-text";
 import { authorFullName } from "~/lib/authors";
 import { db, type Database, type Transaction } from "~/server/db";
-import { escapeHtml, richTextForStorage, sanitizeRichText } from "./sanitize.server";
+import { postText, richTextForStorage, sanitizeRichText } from "./sanitize.server";
 
 /**
  * Mentions on a write (decision 0017): only approved members can be mentioned,
@@ -46,7 +47,7 @@ export function mentionedIn(html: string): string[] {
 const TYPED_NAME = /(^|\s)@(\p{Lu}[\p{L}'-]*) (\p{Lu}[\p{L}'-]*)/gu;
 
 /** Typed full names that belong to exactly one approved member become that member's token. */
-async function tokensForTypedNames(text: string, executor: Database | Transaction): Promise<string> {
+export async function tokensForTypedNames(text: string, executor: Database | Transaction): Promise<string> {
   const typed = [
     ...new Map([...text.matchAll(TYPED_NAME)].map((match) => [`${match[2]} ${match[3]}`, [match[2]!, match[3]!] as const])).values(),
   ].slice(0, MENTION_LIMIT * 2);
@@ -86,9 +87,14 @@ export async function resolveTextMentions(
   return { text: clean, memberIds: textMentionsIn(clean) };
 }
 
-/** The member ids a stored comment mentions, each once. */
+/** The member ids an old plain-text comment mentions, each once. */
 export function textMentionsIn(text: string): string[] {
   return [...new Set([...text.matchAll(MENTION_TOKEN)].map((match) => match[2]!))];
+}
+
+/** The member ids a stored post mentions, each once, whichever way it is stored. */
+export function mentionsIn(content: string, format: ContentFormat): string[] {
+  return format === "html" ? mentionedIn(content) : textMentionsIn(content);
 }
 
 // Mentions on the page: the names they show.
@@ -101,6 +107,8 @@ export function textMentionsIn(text: string): string[] {
 const MENTIONED_ID = {
   text: String.raw`\]\(([A-Za-z0-9_-]{1,64})\)`,
   html: String.raw`data-mention="([A-Za-z0-9_-]{1,64})"`,
+  /** A comment, stored in either format (decision 0039): the union of both. */
+  either: String.raw`(?:\]\(|data-mention=")([A-Za-z0-9_-]{1,64})[)"]`,
 } as const;
 
 /**
@@ -140,6 +148,20 @@ export function mentionNamesInRichText(html: string, names: MentionNames): strin
     const name = names.get(id);
     return name === undefined ? written : `<a href="/profile/${id}" data-mention="${id}">${escapeHtml(`@${name}`)}</a>`;
   });
+}
+
+/**
+ * A stored post as the page shows it, with the current names of the members it mentions: rich text sanitised
+ * again (decision 0032: stored HTML is never trusted), an old plain-text comment with its tokens renamed
+ * (withMentionNames; React escapes it on the page).
+ */
+export function postWithNames(content: string, format: ContentFormat, names: MentionNames): string {
+  return format === "html" ? sanitizeRichText(mentionNamesInRichText(content, names)) : withMentionNames(content, names);
+}
+
+/** A stored post's words with the current names of the members it mentions, without markup (postText). */
+export function postTextWithNames(content: string, format: ContentFormat, names: MentionNames): string {
+  return format === "html" ? postText(mentionNamesInRichText(content, names), "html") : postText(withMentionNames(content, names), "text");
 }
 
 /** One member offered after '@': the full name as on the members page, the avatar, the id the mention stores. */

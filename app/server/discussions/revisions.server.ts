@@ -1,20 +1,18 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { diffWordsWithSpace } from "diff";
 import { comments, postRevisions, profiles } from "../../../db/schema";
-import { plainMentions } from "~/lib/mentions";
+import type { ContentFormat } from "~/lib/rich-text";
 import { db, type Transaction } from "~/server/db";
 import { isHidden } from "~/server/platform";
 import { canSeeHidden, type Viewer } from "~/server/accounts";
-import { htmlToText, sanitizeRichText } from "./sanitize.server";
-
-/** How each kind of post stores its text: discussions rich text, comments plain text with mention tokens. */
-export const POST_CONTENT_FORMAT = { discussion: "html", comment: "text" } as const;
+import { postText, sanitizeRichText } from "./sanitize.server";
 
 /**
  * Keeps the version an edit replaces, in the edit's transaction. The caller has locked the post's row
  * (FOR UPDATE) and passes the text it read under that lock: a parallel edit waits for this one to commit, then
  * reads the text written here and takes the next number. The number comes from one statement over the post's
- * own revisions; the unique key (post, number) would refuse a duplicate rather than let one through.
+ * own revisions; the unique key (post, number) would refuse a duplicate rather than let one through. Each version
+ * keeps the format it was stored in: an old plain-text comment's first edit keeps its text as "text" (decision 0039).
  */
 export async function keepRevision(
   tx: Transaction,
@@ -24,13 +22,18 @@ export async function keepRevision(
     authorId: string | null;
     title: string | null;
     content: string;
+    contentFormat: ContentFormat;
   },
-  after: { title: string | null; content: string },
+  after: { title: string | null; content: string; contentFormat: ContentFormat },
   editor: Viewer,
 ): Promise<number | null> {
-  // Saved without a change: nothing was replaced, and an empty diff would only be noise on the revisions page.
-  if (after.title === post.title && after.content === post.content) return null;
-  const format = post.commentId === null ? POST_CONTENT_FORMAT.discussion : POST_CONTENT_FORMAT.comment;
+  // Saved without a change: nothing was replaced, and an empty diff would only be noise on the revisions page. An old
+  // comment saved as it was changes its format, not its words.
+  const sameWords =
+    post.contentFormat === after.contentFormat
+      ? after.content === post.content
+      : readable(after.content, after.contentFormat) === readable(post.content, post.contentFormat);
+  if (after.title === post.title && sameWords) return null;
   const samePost = and(
     eq(postRevisions.discussionId, post.discussionId),
     post.commentId === null ? isNull(postRevisions.commentId) : eq(postRevisions.commentId, post.commentId),
@@ -43,7 +46,7 @@ export async function keepRevision(
       number: sql`(select coalesce(max(${postRevisions.number}), 0) + 1 from ${postRevisions} where ${samePost})`,
       title: post.title,
       content: post.content,
-      contentFormat: format,
+      contentFormat: post.contentFormat,
       editorId: editor.id,
       byModeration: post.authorId !== editor.id,
     })
@@ -72,8 +75,8 @@ export interface PostRevisions {
 }
 
 /** A version's words as a reader sees them: sanitised like a post before it is shown, mentions as "@Name". */
-function readable(content: string, format: "html" | "text"): string {
-  return format === "html" ? htmlToText(sanitizeRichText(content)) : plainMentions(content);
+function readable(content: string, format: ContentFormat): string {
+  return postText(format === "html" ? sanitizeRichText(content) : content, format);
 }
 
 function diffParts(before: string, after: string): DiffPart[] {
@@ -95,16 +98,28 @@ export async function listRevisions(
 ): Promise<PostRevisions | null> {
   const staff = canSeeHidden(viewer);
   if (isHidden(discussion) && !staff) return null;
-  let current: { title: string | null; content: string; hidden: boolean; authorId: string | null };
+  let current: { title: string | null; content: string; contentFormat: ContentFormat; hidden: boolean; authorId: string | null };
   if (commentId === null) {
-    current = { title: discussion.title, content: discussion.content, hidden: false, authorId: discussion.authorId };
+    const { title, content, authorId } = discussion;
+    current = { title, content, contentFormat: "html", hidden: false, authorId };
   } else {
     const [comment] = await db
-      .select({ content: comments.content, hiddenAt: comments.hiddenAt, authorId: comments.authorId })
+      .select({
+        content: comments.content,
+        contentFormat: comments.contentFormat,
+        hiddenAt: comments.hiddenAt,
+        authorId: comments.authorId,
+      })
       .from(comments)
       .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussion.id)));
     if (!comment) return null;
-    current = { title: null, content: comment.content, hidden: isHidden(comment), authorId: comment.authorId };
+    current = {
+      title: null,
+      content: comment.content,
+      contentFormat: comment.contentFormat,
+      hidden: isHidden(comment),
+      authorId: comment.authorId,
+    };
   }
   const rows = await db
     .select({
@@ -130,12 +145,11 @@ export async function listRevisions(
     ? await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, current.authorId))
     : [];
   const showWords = !current.hidden || staff;
-  const format = commentId === null ? POST_CONTENT_FORMAT.discussion : POST_CONTENT_FORMAT.comment;
   const changes = rows.map((row, index): RevisionChange => {
     const next = rows[index + 1];
     const after = next
       ? { title: next.title, content: readable(next.content, next.contentFormat) }
-      : { title: current.title, content: readable(current.content, format) };
+      : { title: current.title, content: readable(current.content, current.contentFormat) };
     const titleChanged = row.title !== null && after.title !== null && row.title !== after.title;
     return {
       number: row.number + 1,

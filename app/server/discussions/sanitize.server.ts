@@ -3,6 +3,8 @@ import { env } from "~/server/platform";
 import { shortenAtWord } from "~/lib/format";
 import { highlightCodeBlocks } from "./code-highlight.server";
 import { IMAGE_SIZES, IMAGE_URL, imageUrl } from "~/lib/post-images";
+import { mentionsAsText } from "~/lib/mentions";
+import type { ContentFormat } from "~/lib/rich-text";
 
 /**
  * Rich text keeps bold, bullet lists, links, paragraphs, line breaks, inline code, code blocks (with the
@@ -51,6 +53,9 @@ function mentionTag(attribs: sanitizeHtml.Attributes, mentionable: ReadonlySet<s
   return genuine ? { tagName: "a", attribs: { href: `/profile/${id}`, "data-mention": id } } : { tagName: "span", attribs: {} };
 }
 
+/** A code block's language class ("language-json", "language-c++"). */
+const LANGUAGE_CLASS = /^language-[a-z0-9+#_.-]{1,32}$/;
+
 /** A dimension as an image of ours can have it: 1 to 2,000 px. */
 const DIMENSION = /^(?:[1-9][0-9]{0,2}|1[0-9]{3}|2000)$/;
 
@@ -93,7 +98,8 @@ const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOp
     img: ["src", "srcset", "sizes", "width", "height", "alt", "loading", "decoding"],
   },
   // A code block's language, and the highlighting of its words; no other class, so nothing borrows the site's styles.
-  allowedClasses: { code: ["language-*"], span: ["hljs-*", "language-*"] },
+  // A language is a short word: anything else in it would travel on (the Markdown export's fence names it).
+  allowedClasses: { code: [LANGUAGE_CLASS], span: [/^hljs-[a-z0-9_-]{1,40}$/, LANGUAGE_CLASS] },
   allowedSchemes: ALLOWED_SCHEMES,
   allowedSchemesAppliedToAttributes: ["href", "src"],
   // Our image addresses are paths; imageTag checks each against IMAGE_URL.
@@ -153,22 +159,6 @@ export function richTextForStorage(html: string, mentionable?: ReadonlySet<strin
   return highlightCodeBlocks(sanitizeRichText(html, mentionable));
 }
 
-/** Text as HTML that shows it as it is. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
-}
-
-/** Plain text (a textarea without JavaScript) as paragraphs and line breaks. */
-export function textToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .trim()
-    .split(/\n{2,}/)
-    .filter((paragraph) => paragraph.trim() !== "")
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
-    .join("");
-}
-
 function decodeEntities(text: string): string {
   return text
     .replace(/&lt;/g, "<")
@@ -199,4 +189,19 @@ export function plainTextExcerpt(html: string, length = 160): string {
     .replace(/\s+/g, " ")
     .trim();
   return shortenAtWord(text, length);
+}
+
+/**
+ * A post's words as a reader reads them, without markup: rich text through htmlToText, an old plain-text comment
+ * as it is, mentions as "@Name" either way. For outputs without links (JSON-LD, feeds, excerpts, audit labels).
+ */
+export function postText(content: string, format: ContentFormat): string {
+  return format === "html" ? htmlToText(content) : mentionsAsText(content);
+}
+
+/** The first characters of a post's words on one line (a list's excerpt), whichever way it is stored. */
+export function postExcerpt(content: string, format: ContentFormat, length = 160): string {
+  return format === "html"
+    ? plainTextExcerpt(content, length)
+    : shortenAtWord(postText(content, "text").replace(/\s+/g, " ").trim(), length);
 }

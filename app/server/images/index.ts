@@ -9,7 +9,7 @@ export {
   removeUnusedImages,
   resolvePostImages,
   type ServedImage,
-  storeDiscussionImage,
+  storePostImage,
   UNUSED_IMAGE_HOURS,
   type UploadedImage,
   uploadPostImage,

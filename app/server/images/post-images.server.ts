@@ -165,13 +165,13 @@ export const uploadPostImage = async (viewer: Viewer | null, upload: ImageUpload
 };
 
 /**
- * Demo content: a picture stored like an upload and already in its discussion,
- * without the member's quota or rate (nobody uploads it). Returns the HTML
- * the post shows it with.
+ * Demo content: a picture stored like an upload and already in its post (a
+ * discussion or a comment), without the member's quota or rate (nobody
+ * uploads it). Returns the HTML the post shows it with.
  */
-export async function storeDiscussionImage(
+export async function storePostImage(
   executor: Database | Transaction,
-  input: { ownerId: string | null; discussionId: string; bytes: Buffer; name: string; alt: string },
+  input: { ownerId: string | null; post: PostRef; bytes: Buffer; name: string; alt: string },
 ): Promise<string> {
   const encoded = await encode(input.bytes);
   if (!encoded.ok) throw new Error(`demo image "${input.name}" could not be encoded: ${encoded.message}`);
@@ -182,7 +182,7 @@ export async function storeDiscussionImage(
   await executor.insert(postImages).values({
     ...image,
     ownerId: input.ownerId,
-    discussionId: input.discussionId,
+    ...("discussionId" in input.post ? { discussionId: input.post.discussionId } : { commentId: input.post.commentId }),
     bytes: [...files.values()].reduce((sum, data) => sum + data.length, 0),
     sourceName: fileStem(input.name),
   });

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { comments, discussions } from "../../../db/schema";
-import { mentionsAsText, withMentionNames } from "~/lib/mentions";
 import { commentPermalink } from "~/lib/paths";
 import { db } from "~/server/db";
-import { commentPageSql, mentionNamesOf } from "~/server/discussions";
+import { commentPageSql, mentionNamesOf, postTextWithNames } from "~/server/discussions";
 import { visible } from "~/server/platform";
 
 /** Best answers a profile shows. */
@@ -38,6 +37,7 @@ export async function listBestAnswers(authorId: string, limit = BEST_ANSWERS_SHO
       parentId: comments.parentId,
       discussionId: comments.discussionId,
       content: comments.content,
+      contentFormat: comments.contentFormat,
       createdAt: comments.createdAt,
       helpfulCount: comments.helpfulCount,
       isSolution: isSolution.as("is_solution"),
@@ -61,7 +61,8 @@ export async function listBestAnswers(authorId: string, limit = BEST_ANSWERS_SHO
     .select({
       id: best.id,
       content: best.content,
-      mentionNames: mentionNamesOf(best.content, "text"),
+      contentFormat: best.contentFormat,
+      mentionNames: mentionNamesOf(best.content, "either"),
       createdAt: best.createdAt,
       helpfulCount: best.helpfulCount,
       isSolution: best.isSolution,
@@ -73,7 +74,7 @@ export async function listBestAnswers(authorId: string, limit = BEST_ANSWERS_SHO
     .orderBy(desc(best.isSolution), desc(best.helpfulCount), desc(best.createdAt), desc(best.id));
   return rows.map((row) => ({
     commentId: row.id,
-    text: mentionsAsText(withMentionNames(row.content, row.mentionNames)),
+    text: postTextWithNames(row.content, row.contentFormat, row.mentionNames),
     createdAt: row.createdAt,
     helpfulCount: row.helpfulCount,
     isSolution: row.isSolution,

@@ -146,6 +146,7 @@ export async function exportMemberData(viewer: Viewer) {
       discussionId: comments.discussionId,
       parentId: comments.parentId,
       content: comments.content,
+      contentFormat: comments.contentFormat,
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
     })

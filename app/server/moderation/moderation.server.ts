@@ -5,7 +5,8 @@ import { isCategory } from "~/lib/categories";
 import { done, excerpt, fail, isHeld, isHidden } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { notifyMember } from "~/server/notifications";
-import { changedNow } from "~/server/discussions";
+import { changedNow, postText } from "~/server/discussions";
+import type { ContentFormat } from "~/lib/rich-text";
 import { defineService, type Transaction } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
 import { postHidden } from "~/server/answers";
@@ -121,6 +122,7 @@ export const moderateDiscussion = defineService<Viewer, DiscussionModeration, Di
 type CommentState = {
   id: string;
   content: string;
+  contentFormat: ContentFormat;
   authorId: string | null;
   hiddenAt: Date | null;
   heldAt: Date | null;
@@ -135,6 +137,7 @@ export async function loadCommentState(tx: Transaction, discussionId: string, co
         .select({
           id: comments.id,
           content: comments.content,
+          contentFormat: comments.contentFormat,
           authorId: comments.authorId,
           hiddenAt: comments.hiddenAt,
           heldAt: comments.heldAt,
@@ -201,7 +204,7 @@ export const moderateComment = defineService<Viewer, CommentModeration, CommentS
       action,
       targetType: "comment",
       targetId: comment.id,
-      targetLabel: excerpt(comment.content),
+      targetLabel: excerpt(postText(comment.content, comment.contentFormat)),
       details: reason || null,
     });
     return done;

@@ -13,9 +13,8 @@ import {
 } from "../../../db/schema";
 import { db } from "~/server/db";
 import { isHeld, isHidden } from "~/server/platform";
-import { commentPageSql, plainTextExcerpt } from "~/server/discussions";
+import { commentPageSql, plainTextExcerpt, postText } from "~/server/discussions";
 import { commentPermalink, paths } from "~/lib/paths";
-import { plainMentions } from "~/lib/mentions";
 import { shortenAtWord } from "~/lib/format";
 
 /** Items of the review queue per page (/moderation). */
@@ -116,6 +115,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
       discussionHeldAt: d.heldAt,
       commentId: c.id,
       commentText: c.content,
+      commentFormat: c.contentFormat,
       commentHiddenAt: c.hiddenAt,
       commentHiddenReason: c.hiddenReason,
       commentHeldAt: c.heldAt,
@@ -195,7 +195,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
         discussionTitle: row.title ?? "",
         href: onComment ? commentPermalink(row.slug, row.commentPage ?? 1, row.commentId!) : paths.discussion(row.slug),
         excerpt: onComment
-          ? shortenAtWord(plainMentions(row.commentText ?? ""), EXCERPT_LENGTH)
+          ? shortenAtWord(postText(row.commentText ?? "", row.commentFormat ?? "text"), EXCERPT_LENGTH)
           : plainTextExcerpt(row.discussionText ?? "", EXCERPT_LENGTH),
         hidden: commentHidden ? { reason: row.commentHiddenReason } : discussionHidden ? { reason: row.discussionHiddenReason } : null,
         held: isHeld({ heldAt: onComment ? row.commentHeldAt : row.discussionHeldAt }),

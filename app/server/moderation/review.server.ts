@@ -14,7 +14,8 @@ import { defineService, queryRows, type Transaction } from "~/server/db";
 import { done, excerpt, fail, visible } from "~/server/platform";
 import { can, canRestrict, type Viewer } from "~/server/accounts";
 import { notifyMember } from "~/server/notifications";
-import { publishHeldPost, rejectHeldPost } from "~/server/discussions";
+import { postText, publishHeldPost, rejectHeldPost } from "~/server/discussions";
+import type { ContentFormat } from "~/lib/rich-text";
 import { recordAudit } from "./audit.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
 import { reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
@@ -184,16 +185,32 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
 async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string; author: string; authorId: string | null }> {
   const [row] = post.commentId
     ? await tx
-        .select({ text: comments.content, authorId: profiles.id, first: profiles.firstName, last: profiles.lastName })
+        .select({
+          text: comments.content,
+          format: comments.contentFormat,
+          authorId: profiles.id,
+          first: profiles.firstName,
+          last: profiles.lastName,
+        })
         .from(comments)
         .leftJoin(profiles, eq(profiles.id, comments.authorId))
         .where(eq(comments.id, post.commentId))
     : await tx
-        .select({ text: discussions.title, authorId: profiles.id, first: profiles.firstName, last: profiles.lastName })
+        .select({
+          text: discussions.title,
+          format: sql<ContentFormat>`'text'`,
+          authorId: profiles.id,
+          first: profiles.firstName,
+          last: profiles.lastName,
+        })
         .from(discussions)
         .leftJoin(profiles, eq(profiles.id, discussions.authorId))
         .where(eq(discussions.id, post.discussionId));
-  return { post: excerpt(row?.text ?? ""), author: `${row?.first ?? ""} ${row?.last ?? ""}`.trim(), authorId: row?.authorId ?? null };
+  return {
+    post: excerpt(row ? postText(row.text, row.format) : ""),
+    author: `${row?.first ?? ""} ${row?.last ?? ""}`.trim(),
+    authorId: row?.authorId ?? null,
+  };
 }
 
 /** The author of a held post that was turned down hears of it as of any post the moderation hid. */

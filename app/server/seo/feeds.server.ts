@@ -7,10 +7,17 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
-import { COMMENT_THREADS_PER_PAGE, mentionNamesInRichText, mentionNamesOf, plainTextExcerpt, toMentionNames } from "~/server/discussions";
+import {
+  COMMENT_THREADS_PER_PAGE,
+  mentionNamesInRichText,
+  mentionNamesOf,
+  plainTextExcerpt,
+  postTextWithNames,
+  toMentionNames,
+} from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
 import { env, notModified, visible } from "~/server/platform";
-import { mentionsAsText, withMentionNames } from "~/lib/mentions";
+import type { ContentFormat } from "~/lib/rich-text";
 import { escapeXml } from "~/lib/xml";
 
 export const FEED_LIMIT = 50;
@@ -82,6 +89,7 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
   const rows = await queryRows<{
     id: string;
     content: string;
+    content_format: ContentFormat;
     mention_names: unknown;
     created_at: Date | string;
     parent_id: string | null;
@@ -92,7 +100,7 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
       select ${comments.id}, row_number() over (order by ${comments.createdAt}, ${comments.id}) as position
       from ${comments} where ${comments.discussionId} = ${discussion.id} and ${comments.parentId} is null
     )
-    select ${c.id}, ${c.content}, ${mentionNamesOf(c.content, "text")} as mention_names, ${c.createdAt}, ${c.parentId}, ${p.firstName}, threads.position
+    select ${c.id}, ${c.content}, ${c.contentFormat}, ${mentionNamesOf(c.content, "either")} as mention_names, ${c.createdAt}, ${c.parentId}, ${p.firstName}, threads.position
     from ${comments} ${c}
     join threads on threads.id = coalesce(${c.parentId}, ${c.id})
     left join ${profiles} ${p} on ${p.id} = ${c.authorId}
@@ -113,7 +121,7 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <pubDate>${createdAt.toUTCString()}</pubDate>`,
         `      <dc:creator>${escapeXml(author)}</dc:creator>`,
-        `      <description>${escapeXml(mentionsAsText(withMentionNames(row.content, toMentionNames(row.mention_names))))}</description>`,
+        `      <description>${escapeXml(postTextWithNames(row.content, row.content_format, toMentionNames(row.mention_names)))}</description>`,
         "    </item>",
       ].join("\n");
     })

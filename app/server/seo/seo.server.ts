@@ -1,12 +1,18 @@
 import type { AppLoadContext } from "react-router";
 import { categoryLabels, listings } from "~/lib/categories";
 import { authorFirstName, authorProfilePath } from "~/lib/authors";
-import { mentionsAsText } from "~/lib/mentions";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { commentPermalink, pageHref, paths } from "~/lib/paths";
 import { appIcons } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { type AuthorSummary, type CommentView, type DiscussionDetail, htmlToText, type SolutionQuote } from "~/server/discussions";
+import {
+  type AuthorSummary,
+  type CommentView,
+  type DiscussionDetail,
+  htmlToText,
+  postText,
+  type SolutionQuote,
+} from "~/server/discussions";
 import type { Contributions, PublicProfile } from "~/server/members";
 import { env } from "~/server/platform";
 
@@ -126,7 +132,7 @@ function forumPostingJsonLd(discussion: DiscussionDetail, visible: CommentView[]
   const toComment = (comment: CommentView, replies: CommentView[]): Record<string, unknown> => ({
     "@type": "Comment",
     url: absolute(commentPermalink(discussion.slug, page, comment.id)),
-    text: mentionsAsText(comment.content),
+    text: postText(comment.content, comment.contentFormat),
     datePublished: comment.createdAt.toISOString(),
     ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
     author: person(comment.author, "Unbekannt"),
@@ -174,7 +180,7 @@ function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, vis
     "@type": "Answer",
     "@id": permalink(comment.id, page),
     url: permalink(comment.id, page),
-    text: mentionsAsText(comment.content),
+    text: postText(comment.content, comment.contentFormat),
     dateCreated: comment.createdAt.toISOString(),
     datePublished: comment.createdAt.toISOString(),
     ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
@@ -188,7 +194,7 @@ function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, vis
         "@type": "Answer",
         "@id": permalink(solution.commentId, solution.page),
         url: permalink(solution.commentId, solution.page),
-        text: mentionsAsText(solution.content),
+        text: postText(solution.content, solution.contentFormat),
         dateCreated: solution.createdAt.toISOString(),
         datePublished: solution.createdAt.toISOString(),
         author: person(solution.author, "Unbekannt"),

@@ -1,0 +1,2 @@
+ALTER TABLE "comments" ADD COLUMN "content_format" text DEFAULT 'text' NOT NULL;--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_content_format_check" CHECK ("comments"."content_format" in ('html', 'text'));
