@@ -312,7 +312,7 @@ export const comments = pgTable(
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     /**
-     * "html": rich text as every comment is written now (sanitised, highlighted: decisions 0032, 0039); "text": a
+     * "html": rich text as every comment is written now (sanitised, highlighted: decisions 0032, 0040); "text": a
      * comment from before, plain text with mention tokens, rendered as it always was. The default is the old rows'.
      */
     contentFormat: text("content_format", { enum: ["html", "text"] })

@@ -3,7 +3,7 @@ import { MENTION_TOKEN } from "./mentions";
 
 /**
  * How a post's text is stored: "html" is rich text from the editor (sanitised on the write, decision 0032),
- * "text" the plain text comments were stored as before they took rich text (decision 0039), rendered as it
+ * "text" the plain text comments were stored as before they took rich text (decision 0040), rendered as it
  * always was. A form says the same of what it sends: the editor sends "html", its textarea stand-in "text".
  */
 export type ContentFormat = "html" | "text";
@@ -72,7 +72,7 @@ export function quoteHtml({ text, author, href }: QuoteSource): string {
 const QUOTE_HEADER = /^(.{1,120}) schrieb: (\S+)$/;
 
 /**
- * A quote as plain text, for the textarea without JavaScript (the server's "?quote=", decision 0039): e-mail's
+ * A quote as plain text, for the textarea without JavaScript (the server's "?quote=", decision 0040): e-mail's
  * "> " lines after a header naming the author and the post's full address (`origin` is the site's).
  */
 export function quoteText({ text, author, href }: QuoteSource, origin: string): string {

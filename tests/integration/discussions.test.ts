@@ -122,7 +122,7 @@ describe("comments", () => {
     if (!deeper.ok) throw new Error("deeper reply failed");
 
     const list = (await listCommentPage(discussion.id, 1, { includeHidden: false })).comments;
-    // Plain text (no contentFormat: the textarea's) is stored as rich text paragraphs (decision 0039).
+    // Plain text (no contentFormat: the textarea's) is stored as rich text paragraphs (decision 0040).
     expect(list.map((c) => [c.content, c.contentFormat, c.parentId])).toEqual([
       ["<p>Erster Kommentar</p>", "html", null],
       ["<p>Antwort</p>", "html", top.value.id],

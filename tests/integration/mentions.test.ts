@@ -238,7 +238,7 @@ describe("a mention shows the member's current name, not the text it was written
 
   /**
    * A visible discussion, a comment and an old plain-text comment (stored before comments took rich text, decision
-   * 0039), each naming `member` as "@Adm" and `gone` (deleted afterwards) as "@Weg Gegangen".
+   * 0040), each naming `member` as "@Adm" and `gone` (deleted afterwards) as "@Weg Gegangen".
    */
   async function forgedThread(member: Viewer, gone: Viewer) {
     const tag = `Namensprobe${Date.now()

@@ -104,7 +104,7 @@ describe("uploading an image for a post", () => {
   });
 });
 
-describe("images in a comment (decision 0039)", () => {
+describe("images in a comment (decision 0040)", () => {
   async function topic() {
     const asker = await makeViewer();
     const created = await createDiscussion(asker, {

@@ -62,7 +62,7 @@ export const commentTexts = {
 } as const;
 
 /**
- * What a comment form sends: rich text from the editor or plain text from its stand-in (decision 0039). The
+ * What a comment form sends: rich text from the editor or plain text from its stand-in (decision 0040). The
  * markup may take up to a discussion's length; the service counts the words against COMMENT_MAX_LENGTH.
  */
 const commentContent = z

@@ -195,7 +195,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
             discussionId: id,
             parentId: comment.parentId,
             authorId: authorId(comment.author),
-            // Rich text as a member writes it now (decision 0039), a quote before its own words (the demo's threads fit one page).
+            // Rich text as a member writes it now (decision 0040), a quote before its own words (the demo's threads fit one page).
             content: richTextForStorage(
               `${comment.quote ? quoteHtml({ ...comment.quote, author: firstNameOf(comment.quote.author), href: commentPermalink(slug, 1, comment.parentId!) }) : ""}${comment.content}`,
             ),

@@ -36,7 +36,7 @@ export interface CommentView {
   parentId: string | null;
   /**
    * As shown, with each mention carrying the member's current name: rich text sanitised again ("html"), or an
-   * old comment's plain text with its mention tokens ("text"), which the page escapes and links (decision 0039).
+   * old comment's plain text with its mention tokens ("text"), which the page escapes and links (decision 0040).
    */
   content: string;
   contentFormat: ContentFormat;
@@ -187,7 +187,7 @@ export async function commentHref(
   return commentPermalink(discussion.slug, await commentPageOf(discussion.id, commentId, executor), commentId);
 }
 
-/** What a comment form sent: `contentFormat` as the form says (decision 0039); without it, plain text as from the textarea. */
+/** What a comment form sent: `contentFormat` as the form says (decision 0040); without it, plain text as from the textarea. */
 export type CommentCreation = {
   discussionId: string;
   content: string;
@@ -198,7 +198,7 @@ export type CommentCreation = {
 export type CommentEdit = { discussionId: string; commentId: string; content: string; contentFormat?: ContentFormat };
 
 /**
- * A comment's stored body as the write makes it (decision 0039): rich text like a discussion's (postBody), with
+ * A comment's stored body as the write makes it (decision 0040): rich text like a discussion's (postBody), with
  * watched words screened, and words a reader can read: not none (unless it shows an image), not more than
  * COMMENT_MAX_LENGTH.
  */
@@ -226,7 +226,7 @@ async function commentBody(
  * Writes a comment or a reply, counts it and notifies those who want to know
  * in the same transaction (the notification mail worker mails them after the commit). Replies to
  * replies attach to the top-level comment of the thread (one visual level).
- * Comments are rich text (decision 0039), written like a discussion's body. A new member's comment that a posting rule
+ * Comments are rich text (decision 0040), written like a discussion's body. A new member's comment that a posting rule
  * holds (holdReasons, decision 0035) is stored hidden, uncounted and unannounced until a moderator approves it.
  */
 export const createComment = defineService<
@@ -331,7 +331,7 @@ export const updateComment = defineService<
     await attachPostImages(tx, { commentId }, imageIds);
     const replaced = { discussionId, commentId, title: null, ...existing };
     await keepRevision(tx, replaced, { title: null, content: html, contentFormat: "html" }, actor);
-    // An old plain-text comment becomes rich text with its first edit (decision 0039).
+    // An old plain-text comment becomes rich text with its first edit (decision 0040).
     await tx.update(comments).set({ content: html, contentFormat: "html", updatedAt: new Date() }).where(eq(comments.id, commentId));
     await tx.update(discussions).set({ changedAt: changedNow }).where(eq(discussions.id, discussionId));
     // Only members the edit newly mentions hear of it.

@@ -41,7 +41,7 @@ export interface DiscussionDetail extends Omit<DiscussionSummary, "author"> {
 
 export interface SolutionQuote {
   commentId: string;
-  /** As the comment shows it, mentions with current names: rich text, or an old comment's plain text (decision 0039). */
+  /** As the comment shows it, mentions with current names: rich text, or an old comment's plain text (decision 0040). */
   content: string;
   contentFormat: ContentFormat;
   createdAt: Date;

@@ -65,7 +65,7 @@ export function richTextToMarkdown(html: string): string {
   return turndown.turndown(sanitizeRichText(html));
 }
 
-/** A comment as Markdown, whichever way it is stored (decision 0039); its content as listCommentPage shows it. */
+/** A comment as Markdown, whichever way it is stored (decision 0040); its content as listCommentPage shows it. */
 export function commentToMarkdown(comment: { content: string; contentFormat: ContentFormat }): string {
   return comment.contentFormat === "html" ? richTextToMarkdown(comment.content) : commentTextToMarkdown(comment.content);
 }

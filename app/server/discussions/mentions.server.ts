@@ -107,7 +107,7 @@ export function mentionsIn(content: string, format: ContentFormat): string[] {
 const MENTIONED_ID = {
   text: String.raw`\]\(([A-Za-z0-9_-]{1,64})\)`,
   html: String.raw`data-mention="([A-Za-z0-9_-]{1,64})"`,
-  /** A comment, stored in either format (decision 0039): the union of both. */
+  /** A comment, stored in either format (decision 0040): the union of both. */
   either: String.raw`(?:\]\(|data-mention=")([A-Za-z0-9_-]{1,64})[)"]`,
 } as const;
 

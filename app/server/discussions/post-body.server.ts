@@ -5,7 +5,7 @@ import { resolvePostImages, type PostRef } from "~/server/images";
 import { resolveRichTextMentions, tokensForTypedNames } from "./mentions.server";
 
 /**
- * The body of a post as it is stored, for a discussion and a comment alike (decisions 0032, 0039): what the
+ * The body of a post as it is stored, for a discussion and a comment alike (decisions 0032, 0040): what the
  * editor sent, or the textarea's plain text as paragraphs (a full name typed after "@" that names exactly one
  * approved member becomes their mention first; a quote of one of the site's posts, as "Zitieren" without
  * JavaScript writes it, cites that post); sanitised and highlighted (richTextForStorage); the members it

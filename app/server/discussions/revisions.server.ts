@@ -12,7 +12,7 @@ import { postText, sanitizeRichText } from "./sanitize.server";
  * (FOR UPDATE) and passes the text it read under that lock: a parallel edit waits for this one to commit, then
  * reads the text written here and takes the next number. The number comes from one statement over the post's
  * own revisions; the unique key (post, number) would refuse a duplicate rather than let one through. Each version
- * keeps the format it was stored in: an old plain-text comment's first edit keeps its text as "text" (decision 0039).
+ * keeps the format it was stored in: an old plain-text comment's first edit keeps its text as "text" (decision 0040).
  */
 export async function keepRevision(
   tx: Transaction,
