@@ -58,7 +58,9 @@ for (const screen of [
       // Another browser context: the fixture's page (its scans read it), signed in afresh.
       await signInOverHttp(second, replier.email, replier.password);
       await visit(path);
-      await expect(second.getByLabel("Ihr Kommentar")).toHaveValue(text);
+      // A restored draft opens in the rich-text editor at once (decision 0040): a textarea would flatten its markup.
+      const restored = second.getByTestId("rich-text-editor").getByRole("textbox", { name: "Ihr Kommentar" });
+      await expect(restored).toHaveText(text);
       await expect(second.getByTestId("draft-status").last()).toHaveText("Ihr gespeicherter Entwurf wurde wiederhergestellt.");
       await expect(second.getByRole("button", { name: "Entwurf verwerfen" })).toBeVisible();
       await second.getByLabel("Ihr Kommentar").scrollIntoViewIfNeeded();
@@ -81,9 +83,10 @@ for (const screen of [
 
       // Sent: the draft is gone.
       await drafts.getByRole("link").first().click();
-      await expect(second.getByLabel("Ihr Kommentar")).toHaveValue(text);
+      await expect(restored).toHaveText(text);
       await second.getByRole("button", { name: "Kommentar senden" }).click();
       await expect(second.getByText("Kommentar erfolgreich erstellt!")).toBeVisible();
+      // The form is drawn anew, empty: the textarea again until the member turns to it.
       await expect(second.getByLabel("Ihr Kommentar")).toHaveValue("");
       await visit(profile);
       await expect(second.locator("#drafts").getByText("Keine Entwürfe.")).toBeVisible();

@@ -28,18 +28,24 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   await writer.goto("/subforum/sea");
   await writer.getByRole("link", { name: title }).first().click();
   await writer.waitForURL((url) => url.pathname.startsWith("/discussion/"));
-  const field = writer.getByLabel("Ihr Kommentar");
-  await field.click();
+  // The comment field is the rich-text editor once the member turns to it (decision 0040).
+  await writer.getByLabel("Ihr Kommentar").click();
+  const field = writer.getByTestId("rich-text-editor").getByRole("textbox", { name: "Ihr Kommentar" });
+  await expect(field).toBeFocused();
   await field.pressSequentially("Frag doch @Ottilie", { delay: 30 });
   const options = writer.getByRole("listbox", { name: "Mitglieder erwähnen" });
   await expect(options.getByRole("option", { name: mentioned.name })).toBeVisible();
   await expect(field).toHaveAttribute("aria-activedescendant", /option-0$/);
   await field.press("Enter");
   await expect(options).toHaveCount(0);
-  await expect(field).toHaveValue(new RegExp(`^Frag doch @\\[${mentioned.name}\\]\\([^)]+\\) $`));
-  await field.pressSequentially("dazu.");
+  await expect(field.locator("[data-mention]")).toHaveText(`@${mentioned.name}`);
+  await field.pressSequentially(" dazu.");
   await writer.getByRole("button", { name: "Kommentar senden" }).click();
-  const mention = writer.locator("[data-mention]").filter({ hasText: `@${mentioned.name}` });
+  // In the posted comment (the editor holds the same mention until the form is emptied).
+  const mention = writer
+    .getByTestId("comment")
+    .locator("[data-mention]")
+    .filter({ hasText: `@${mentioned.name}` });
   await expect(mention).toBeVisible();
   const commentId = await mention.evaluate((link) => link.closest("[id^='comment-']")?.id);
   const profile = (await mention.getAttribute("href"))!;
@@ -91,7 +97,7 @@ test("a mention shows the member's name from the database, not the text its writ
   const guest = await client();
   const mentionedId = (await profilePathOf(mentioned)).split("/").pop()!;
 
-  // The writer mentions her as "Adm", once in the discussion's rich text and once as a comment's token.
+  // The writer mentions her as "Adm", once in the discussion's rich text and once as a token in a comment's plain text.
   const writer = await clientOf(writing);
   // Lower-case ASCII words joined by hyphens: the title is its own slug.
   const slug = `gefaelschte-erwaehnung-${Date.now()}`;
@@ -119,7 +125,8 @@ test("a mention shows the member's name from the database, not the text its writ
   expect(html).not.toMatch(/>@(?:<!-- -->)?Adm</);
   const markdown = await (await guest.get(`${path}.md`)).text();
   expect(markdown).toContain(`Frage an [@${mentioned.name}]`);
-  expect(markdown).toContain(`Siehe @${mentioned.name}`);
+  // The comment is rich text now (decision 0040): its mention is a link in Markdown too.
+  expect(markdown).toContain(`Siehe [@${mentioned.name}]`);
   expect(markdown).not.toContain("Adm");
   await guest.dispose();
 });

@@ -633,7 +633,6 @@ function CommentForm({
   const id = parentId ? `reply-${parentId}` : "new-comment";
   // A sent or discarded comment empties the field: it is drawn anew (the editor too), without the text it came with.
   const [emptied, setEmptied] = useState(0);
-  const onSubmit = useResetAfterSuccess(navigation.state === "idle", error, () => setEmptied((count) => count + 1));
   const [discarded, setDiscarded] = useState(false);
   const restored = discarded ? emptyField : start;
   // A saved draft (or a refused form's text, which the server kept as one) came with the form.
@@ -642,6 +641,11 @@ function CommentForm({
     discussionId: replyDraft?.discussionId ?? null,
     enabled: replyDraft !== null,
     saved: hasDraft,
+  });
+  // Sent: the draft went with the post (the server removed it), so the form says nothing of one any more.
+  const onSubmit = useResetAfterSuccess(navigation.state === "idle", error, () => {
+    autosave.discard();
+    setEmptied((count) => count + 1);
   });
   const discardFormId = `${id}-discard-draft`;
   return (
@@ -666,6 +670,7 @@ function CommentForm({
             labelId: `${id}-label`,
             ...(emptied > 0 ? emptyField : restored),
             compact: true,
+            loadEditor: "on-intent",
             disabled: Boolean(disabledHint),
             describedBy: disabledHint ? `${id}-hint` : undefined,
             autoFocus,

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import { Icon } from "~/components/ui/icon";
 import type { QuoteSource } from "~/lib/rich-text";
 import type { RichTextFieldHandle } from "~/components/editor/rich-text-field";
@@ -28,15 +27,25 @@ function quoteOf(element: HTMLElement, text: string): QuoteSource {
   return { text: text.trim(), author: element.dataset.quoteAuthor ?? "", href: element.dataset.quoteHref ?? "" };
 }
 
-/** The selection, when it lies within one post's text and holds words. */
-function selectedQuote(): { source: QuoteSource; rect: DOMRect } | null {
+/** The selection, when it lies within one post's text and holds words: the quote, and where it is on the screen. */
+function selectedQuote(): { source: QuoteSource; range: Range } | null {
   const selection = document.getSelection();
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
   const element = sourceOf(selection.anchorNode);
   if (!element || element !== sourceOf(selection.focusNode)) return null;
   const text = selection.toString();
   if (text.trim() === "") return null;
-  return { source: quoteOf(element, text), rect: selection.getRangeAt(0).getBoundingClientRect() };
+  return { source: quoteOf(element, text), range: selection.getRangeAt(0) };
+}
+
+/** Where the offer sits: just under the selection, inside the window (fixed, so it is measured in the window). */
+function placeUnder(range: Range): { top: number; left: number } {
+  const rect = range.getBoundingClientRect();
+  const width = 120;
+  return {
+    top: Math.min(rect.bottom + 8, window.innerHeight - 48),
+    left: Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8)),
+  };
 }
 
 /** The per-post link: a plain link to the page with ?quote= (no JavaScript needed), taken over by QuoteSelection. */
@@ -55,7 +64,7 @@ export function QuoteLink({ href, label }: { href: string; label: string }) {
 }
 
 export function QuoteSelection({ target }: { target: () => RichTextFieldHandle | null }) {
-  const [offer, setOffer] = useState<{ source: QuoteSource; top: number; left: number } | null>(null);
+  const [offer, setOffer] = useState<{ source: QuoteSource; top: number; left: number; range: Range } | null>(null);
   const targetRef = useRef(target);
   useEffect(() => {
     targetRef.current = target;
@@ -74,21 +83,11 @@ export function QuoteSelection({ target }: { target: () => RichTextFieldHandle |
       timer = setTimeout(() => {
         if (pressed.current) return;
         const selected = selectedQuote();
-        if (!selected) {
-          setOffer(null);
-          return;
-        }
-        const width = 120;
-        setOffer({
-          source: selected.source,
-          top: selected.rect.bottom + window.scrollY + 8,
-          left: Math.max(
-            8,
-            Math.min(selected.rect.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - width - 8),
-          ),
-        });
+        setOffer(selected && { source: selected.source, range: selected.range, ...placeUnder(selected.range) });
       }, 150);
     };
+    // The offer follows its words when the page scrolls or the window changes.
+    const onMove = () => setOffer((current) => current && { ...current, ...placeUnder(current.range) });
     // The per-post link: the words selected in that post, or all of its text.
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-quote-link]") : null;
@@ -98,30 +97,33 @@ export function QuoteSelection({ target }: { target: () => RichTextFieldHandle |
       event.preventDefault();
       const selected = selectedQuote();
       place(
-        selected && sourceOf(document.getSelection()?.anchorNode ?? null) === element
-          ? selected.source
-          : quoteOf(element, element.innerText),
+        selected && sourceOf(selected.range.commonAncestorContainer) === element ? selected.source : quoteOf(element, element.innerText),
       );
     };
     document.addEventListener("selectionchange", onSelection);
     document.addEventListener("click", onClick);
     document.addEventListener("pointerup", released);
     document.addEventListener("pointercancel", released);
+    window.addEventListener("scroll", onMove, { passive: true });
+    window.addEventListener("resize", onMove);
     return () => {
       clearTimeout(timer);
       document.removeEventListener("selectionchange", onSelection);
       document.removeEventListener("click", onClick);
       document.removeEventListener("pointerup", released);
       document.removeEventListener("pointercancel", released);
+      window.removeEventListener("scroll", onMove);
+      window.removeEventListener("resize", onMove);
     };
   }, []);
 
   if (!offer) return null;
-  return createPortal(
+  // Fixed in the window, but drawn inside the comment section: it stays in the page's main landmark.
+  return (
     <button
       type="button"
       data-testid="quote-selection"
-      className="absolute z-40 inline-flex items-center gap-1 rounded-md border border-border bg-background px-3 py-1.5 text-sm font-medium text-brand-700 shadow-md hover:bg-muted"
+      className="fixed z-40 inline-flex items-center gap-1 rounded-md border border-border bg-background px-3 py-1.5 text-sm font-medium text-brand-700 shadow-md hover:bg-muted"
       style={{ top: offer.top, left: offer.left }}
       // The selection stays while the button is pressed (a press elsewhere ends the offer with the selection).
       onPointerDown={(event) => {
@@ -136,7 +138,6 @@ export function QuoteSelection({ target }: { target: () => RichTextFieldHandle |
     >
       <Icon name="text-quote" className="size-4" />
       Zitieren
-    </button>,
-    document.body,
+    </button>
   );
 }

@@ -9,6 +9,7 @@ import Text from "@tiptap/extension-text";
 import { Extension, type Editor } from "@tiptap/core";
 import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
+import { Selection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
@@ -56,10 +57,14 @@ const LinkShortcut = Extension.create({
   },
 });
 
-/** What a form may do with its editor from outside: add a quote (issue 30, "Zitieren") and go to the end. */
+/** What a form may do with its editor from outside: take over the textarea's text, add a quote (issue 30, "Zitieren"). */
 export interface EditorControls {
   /** Appends rich text (sanitised by the server on the write, as everything the editor sends) and puts the caret after it. */
   append(html: string): void;
+  /** Replaces the whole content (what was typed into the textarea before the editor took its place). */
+  replace(html: string): void;
+  /** The focus, with the caret at the end. */
+  focusEnd(): void;
 }
 
 export interface RichTextEditorProps {
@@ -78,6 +83,8 @@ export interface RichTextEditorProps {
   autoFocus?: boolean;
   /** Gets the editor's controls once it exists, and null when it goes. */
   onControls?: (controls: EditorControls | null) => void;
+  /** False while it waits hidden behind the textarea it replaces: then the form sends nothing of it. */
+  active?: boolean;
 }
 
 export const DISCUSSION_PLACEHOLDER = "Worum geht es? Fett: Strg+B · Link: Strg+L";
@@ -94,6 +101,7 @@ export default function RichTextEditor({
   compact = false,
   autoFocus = false,
   onControls,
+  active = true,
 }: RichTextEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [mentionMenu, setMentionMenu] = useState<MentionMenu | null>(null);
@@ -186,6 +194,14 @@ export default function RichTextEditor({
         if (editor.isEmpty) editor.commands.setContent(`${html}<p></p>`, { emitUpdate: true });
         else editor.commands.insertContentAt(editor.state.doc.content.size, `${html}<p></p>`);
         editor.commands.focus("end", { scrollIntoView: true });
+      },
+      replace(html) {
+        editor.commands.setContent(html, { emitUpdate: true });
+      },
+      focusEnd() {
+        // At once, not in the next frame as the focus command does: keys pressed meanwhile must land here.
+        editor.view.dispatch(editor.state.tr.setSelection(Selection.atEnd(editor.state.doc)));
+        editor.view.focus();
       },
     });
     return () => onControls(null);
@@ -282,8 +298,12 @@ export default function RichTextEditor({
           (at === null ? chain.insertContent(node) : chain.insertContentAt(at, node)).run();
         }}
       />
-      <input type="hidden" name={name} value={html} />
-      <input type="hidden" name="contentFormat" value="html" />
+      {active && (
+        <>
+          <input type="hidden" name={name} value={html} />
+          <input type="hidden" name="contentFormat" value="html" />
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ComponentType, type Ref } from "react";
+import { flushSync } from "react-dom";
 import { Textarea } from "~/components/ui/textarea";
 import { plainTextToHtml, quoteHtml, quoteText, type ContentFormat, type QuoteSource } from "~/lib/rich-text";
 import type { EditorControls, RichTextEditorProps } from "./rich-text-editor";
@@ -47,6 +48,12 @@ export interface RichTextFieldProps {
   /** Further descriptions (a hint) besides the error. */
   describedBy?: string;
   handle?: Ref<RichTextFieldHandle>;
+  /**
+   * When the editor is fetched: as soon as the page runs (a form that is there to write: a new discussion, an
+   * edit), or when the member turns to the field (its focus, a quote), as a comment form under every
+   * discussion does, so that reading a thread does not download the editor (decision 0009).
+   */
+  loadEditor?: "at-once" | "on-intent";
 }
 
 export function RichTextField({
@@ -64,24 +71,26 @@ export function RichTextField({
   disabled = false,
   describedBy,
   handle,
+  loadEditor: when = "at-once",
 }: RichTextFieldProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const controls = useRef<EditorControls | null>(null);
-  const [editor, setEditor] = useState<{ Editor: ComponentType<RichTextEditorProps>; html: string; focus: boolean } | null>(null);
+  const [Editor, setEditor] = useState<ComponentType<RichTextEditorProps> | null>(null);
+  // The editor is drawn hidden as soon as its code is there, and takes the textarea's place once it is ready.
+  const [switched, setSwitched] = useState(false);
   // The first render's values: what the textarea was drawn with, and what the editor starts from if it was left alone.
-  const start = useRef({ initialHtml, initialText, fallbackFormat });
+  const [start] = useState({ initialHtml, initialText, fallbackFormat });
+  // A field that takes the focus, or starts with text (a draft: the textarea would flatten its code blocks and
+  // quotes), or that the member clicked into before the page's script ran, wants the editor now.
+  const [wanted, setWanted] = useState(when === "at-once" || autoFocus || initialHtml !== "");
+  const want = () => setWanted(true);
 
   useEffect(() => {
-    if (disabled) return;
+    if (disabled || !(wanted || document.activeElement === textarea.current)) return;
     let active = true;
     loadEditor().then(
-      (Editor) => {
-        if (!active) return;
-        const field = textarea.current;
-        const { initialHtml: html, initialText: text, fallbackFormat: format } = start.current;
-        const typed = field && !sameText(field.value, text) ? field.value : null;
-        const carried = typed === null ? html : format === "html" ? typed : plainTextToHtml(typed, { origin: location.origin });
-        setEditor({ Editor, html: carried, focus: field !== null && document.activeElement === field });
+      (loaded) => {
+        if (active) setEditor(() => loaded);
       },
       // Without the editor (a failed download) the textarea stays, and the form works as without JavaScript.
       () => undefined,
@@ -89,13 +98,38 @@ export function RichTextField({
     return () => {
       active = false;
     };
-  }, [disabled]);
+  }, [disabled, wanted]);
+
+  /**
+   * The hidden editor is ready: it takes over in one task, so no keystroke falls between reading the textarea and
+   * the editor's focus. What was typed meanwhile goes in (paragraphs, or the HTML source the textarea held).
+   */
+  const onControls = useCallback(
+    (next: EditorControls | null) => {
+      controls.current = next;
+      if (!next) return;
+      queueMicrotask(() => {
+        const field = textarea.current;
+        if (controls.current !== next || !field) return;
+        const { initialText: text, fallbackFormat: format } = start;
+        if (!sameText(field.value, text)) {
+          // Text that ends with an empty line (after a quote, say) goes on in a paragraph of its own.
+          const below = /\n[ \t]*\n\s*$/.test(field.value) ? "<p></p>" : "";
+          next.replace(format === "html" ? field.value : `${plainTextToHtml(field.value, { origin: location.origin })}${below}`);
+        }
+        const focused = document.activeElement === field;
+        flushSync(() => setSwitched(true));
+        if (focused) next.focusEnd();
+      });
+    },
+    [start],
+  );
 
   useImperativeHandle(
     handle,
     () => ({
       quote(source) {
-        if (controls.current) {
+        if (controls.current && switched) {
           controls.current.append(quoteHtml(source));
         } else if (textarea.current) {
           const field = textarea.current;
@@ -103,50 +137,52 @@ export function RichTextField({
           field.value = `${before}${before ? "\n\n" : ""}${quoteText(source, location.origin)}\n\n`;
           field.focus();
           field.setSelectionRange(field.value.length, field.value.length);
+          setWanted(true);
         }
         document.getElementById(id)?.scrollIntoView({ block: "center" });
       },
     }),
-    [id],
+    [id, switched],
   );
 
-  const onControls = useCallback((next: EditorControls | null) => {
-    controls.current = next;
-  }, []);
-
   const describedByIds = [describedBy, errorId].filter(Boolean).join(" ") || undefined;
-  if (editor) {
-    return (
-      <editor.Editor
-        id={id}
-        name={name}
-        labelledBy={labelId}
-        describedBy={describedByIds}
-        invalid={invalid}
-        initialHtml={editor.html}
-        placeholder={placeholder}
-        compact={compact}
-        autoFocus={editor.focus || autoFocus}
-        onControls={onControls}
-      />
-    );
-  }
+  const editor = Editor && (
+    <Editor
+      id={switched ? id : `${id}-editor`}
+      name={name}
+      active={switched}
+      labelledBy={labelId}
+      describedBy={describedByIds}
+      invalid={invalid}
+      initialHtml={start.initialHtml}
+      placeholder={placeholder}
+      compact={compact}
+      onControls={onControls}
+    />
+  );
+  // One place in the tree for the editor, hidden or not: switching must not draw it anew (it would lose the text).
   return (
     <>
-      <Textarea
-        ref={textarea}
-        id={id}
-        name={name}
-        rows={compact ? 4 : 8}
-        defaultValue={initialText}
-        placeholder={placeholder}
-        disabled={disabled}
-        autoFocus={autoFocus}
-        aria-labelledby={labelId}
-        aria-describedby={describedByIds}
-        aria-invalid={invalid || undefined}
-      />
-      <input type="hidden" name="contentFormat" value={fallbackFormat} />
+      {!switched && (
+        <>
+          <Textarea
+            ref={textarea}
+            id={id}
+            name={name}
+            rows={compact ? 4 : 8}
+            defaultValue={initialText}
+            placeholder={placeholder}
+            disabled={disabled}
+            autoFocus={autoFocus}
+            aria-labelledby={labelId}
+            aria-describedby={describedByIds}
+            aria-invalid={invalid || undefined}
+            onFocus={want}
+          />
+          <input type="hidden" name="contentFormat" value={fallbackFormat} />
+        </>
+      )}
+      {editor && <div hidden={!switched}>{editor}</div>}
     </>
   );
 }
