@@ -43,8 +43,10 @@ async function scan(page: Page, { colourOnly = false } = {}) {
   // A toast fading in is half transparent: axe would judge its contrast mid-transition. Scan the settled page.
   // Endless ones (a spinner) are left running. A toast starts its fade only once sonner marks it mounted, a
   // frame after it appears: until then no transition runs, so wait for the mark, and for full opacity.
+  // A toast sent with the page appears only once its code has loaded (data-toast-pending until then).
   await page.waitForFunction(
     () =>
+      document.documentElement.dataset.toastPending === undefined &&
       [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]:not([data-removed='true']):not([data-visible='false'])")].every(
         (toast) => toast.dataset.mounted === "true" && getComputedStyle(toast).opacity === "1",
       ) &&

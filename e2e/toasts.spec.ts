@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signIn } from "./auth-helpers";
+import { DEMO_PASSWORD, signIn, signInOverHttp } from "./auth-helpers";
 
 test("one toast at a time: a new message replaces the one on screen", async ({ page }) => {
   // Toasts leaving the screen keep their element for a moment, marked data-removed.
@@ -14,4 +14,18 @@ test("one toast at a time: a new message replaces the one on screen", async ({ p
   await expect(toasts.filter({ hasText: "Session zurückgesetzt" })).toBeVisible();
   await expect(toasts).toHaveCount(1);
   await expect(toasts.filter({ hasText: "Anmeldung fehlgeschlagen" })).toHaveCount(0);
+});
+
+test("the accessibility scan waits for a toast sent with the page, however late its code arrives", async ({ page, visit, checkA11y }) => {
+  // The welcome toast travels with the first page after signing in; its code (sonner) loads on demand. A scan that
+  // ran before it appeared could meet it half faded in mid-scan and judge its contrast (seen in CI on /admin/watch-list).
+  await page.route(/\/assets\/sonner-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await signInOverHttp(page, "jonas.schulz@example.com", DEMO_PASSWORD);
+  await visit("/notifications");
+  await checkA11y();
+  // No waiting here: the scan itself must have waited until the toast was on screen.
+  expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Willkommen zurück!" }).count()).toBe(1);
 });

@@ -41,6 +41,14 @@ export function showToast({ type, title, description, link, id }: ToastInput): v
     wanted = true;
     for (const listener of listeners) listener();
   }
+  // Marked while the toast's code loads, as data-hydrated marks the page ready: end-to-end checks wait for both.
+  const root = document.documentElement;
+  root.dataset.toastPending = String(Number(root.dataset.toastPending ?? 0) + 1);
+  const settled = () => {
+    const left = Number(root.dataset.toastPending ?? 1) - 1;
+    if (left > 0) root.dataset.toastPending = String(left);
+    else delete root.dataset.toastPending;
+  };
   // The toast is added only once the Toaster's live region is in the document, so screen readers announce it.
   void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => {
     const show = type === "error" ? toast.error : type === "success" ? toast.success : toast.info;
@@ -58,5 +66,9 @@ export function showToast({ type, title, description, link, id }: ToastInput): v
       </Link>
     ) : undefined;
     show(title, { id, description, action });
-  });
+    // Sonner draws it on its next render: the mark goes once it is in the document (or after about a second).
+    const whenDrawn = (frames: number) =>
+      document.querySelector("[data-sonner-toast]") || frames === 0 ? settled() : requestAnimationFrame(() => whenDrawn(frames - 1));
+    whenDrawn(60);
+  }, settled);
 }
