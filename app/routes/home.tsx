@@ -12,9 +12,8 @@ import {
   listRecentDiscussions,
   listSubforumHighlights,
   listUnansweredDiscussions,
-  unreadCountsOf,
+  unreadCounts,
 } from "~/server/discussions";
-import { readValuesTogether } from "~/server/db";
 import { getViewer } from "~/server/accounts";
 import { sharedReads } from "~/server/platform";
 import { addStructuredData, websiteJsonLd } from "~/server/seo";
@@ -35,13 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getViewer(request),
   ]);
   const listed = [...recent, ...unanswered, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];
-  // Sent with the layout's bell, in one statement (readValuesTogether).
-  const { unread } = await readValuesTogether(request, {
-    unread: unreadCountsOf(
-      viewer,
-      listed.map((discussion) => discussion.id),
-    ),
-  });
+  const unread = await unreadCounts(
+    viewer,
+    listed.map((discussion) => discussion.id),
+  );
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
   // The unanswered questions have no comments to be unread, but can be new to the member.
   return { recent, highlights, unanswered, stats, unread, isGuest: viewer === null, now: renderNow() };

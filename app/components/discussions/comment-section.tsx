@@ -42,15 +42,7 @@ function useCommentField(): CommentField {
 }
 
 /** Staff tools for one comment, given by the page (the moderation area); absent for everyone else. */
-export type CommentModerationTools = (comment: {
-  id: string;
-  hidden: boolean;
-  error: string | null;
-  /** The comment's reason form is the one open on the page (`?hide=`). */
-  open: boolean;
-  /** This page with the comment's reason form open. */
-  openHref: string;
-}) => ReactNode;
+export type CommentModerationTools = (comment: { id: string; hidden: boolean; error: string | null }) => ReactNode;
 
 /**
  * A comment as the page gets it: without its text on a document request
@@ -145,7 +137,6 @@ export function CommentSection({
   mayChooseSolution = false,
   reportErrorFor = () => null,
   reporting = null,
-  hiding = null,
   draft = null,
   unreadHere = null,
   quote = null,
@@ -174,8 +165,6 @@ export function CommentSection({
   reportErrorFor?: (commentId: string) => string | null;
   /** The comment whose report form is open (?report=). */
   reporting?: string | null;
-  /** Staff: the comment whose reason form for hiding it is open (?hide=). */
-  hiding?: string | null;
   /** Members who may answer: where their reply's draft is saved, and what was saved. */
   draft?: ReplyDraft | null;
   /** The comments of this page the member had not read before this visit (null: a first visit, or a guest). */
@@ -185,7 +174,7 @@ export function CommentSection({
   /** The comment forms' text field (the page hands in the editor area's). */
   field: CommentField;
 }) {
-  // Reply and edit links stay on this page of the comments (relative: the page's own address with another query).
+  // Reply and edit links stay on this page of the comments.
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
   // Where "Zitieren" puts a quote: the open reply form, else the new comment's.
   const replyField = useRef<RichTextFieldHandle>(null);
@@ -201,7 +190,6 @@ export function CommentSection({
     mayChooseSolution,
     reportErrorFor,
     reporting,
-    hiding,
     // "(bearbeitet)" opens the comment's earlier versions (app/routes/discussion.revisions.tsx).
     revisionsOf: (commentId: string) => `${basePath}/revisions?comment=${commentId}`,
     permalinkOf: (commentId: string) => `${pageHref(basePath, currentPage)}#comment-${commentId}`,
@@ -213,7 +201,6 @@ export function CommentSection({
   return (
     <FieldContext value={field}>
       <section aria-labelledby="comments-title" className="flex flex-col gap-4">
-        {mayChooseSolution && <SolutionForm />}
         <h2 id="comments-title" className="text-xl font-semibold">
           Antworten ({totalCount})
         </h2>
@@ -299,7 +286,6 @@ function CommentItem({
   mayChooseSolution,
   reportErrorFor,
   reporting,
-  hiding,
   revisionsOf,
   permalinkOf,
 }: {
@@ -318,7 +304,6 @@ function CommentItem({
   mayChooseSolution: boolean;
   reportErrorFor: (commentId: string) => string | null;
   reporting: string | null;
-  hiding: string | null;
   revisionsOf: (commentId: string) => string;
   permalinkOf: (commentId: string) => string;
 }) {
@@ -369,35 +354,34 @@ function CommentItem({
         <div className="flex flex-col leading-tight">
           <h3>
             <span className="sr-only">{replyTarget ? "Antwort von " : "Kommentar von "}</span>
-            <AuthorLink author={comment.author} name={name} plain />
+            <AuthorLink author={comment.author} name={name} />
           </h3>
           <AuthorCredentials author={comment.author} />
         </div>
         {comment.isSolution && <SolvedBadge>Lösung</SolvedBadge>}
         {edited && (
-          <a
-            href={revisionsOf(comment.id)}
-            data-link=""
+          <Link
+            to={revisionsOf(comment.id)}
             aria-label="Bearbeitet – Versionen ansehen"
             className="text-muted-foreground underline-offset-2 hover:underline"
           >
             (bearbeitet)
-          </a>
+          </Link>
         )}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}
         </time>
         {isNew && <NewMarker label="Neu seit Ihrem letzten Besuch" />}
         {mayEdit && editing !== comment.id && (
-          <a
-            href={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
-            data-link="stay"
+          <Link
+            to={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
+            preventScrollReset
             className="ml-auto rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
             aria-label="Kommentar bearbeiten"
             title="Kommentar bearbeiten"
           >
             <Icon name="pencil" className="size-4" />
-          </a>
+          </Link>
         )}
       </header>
       {editing === comment.id && mayEdit ? (
@@ -431,14 +415,14 @@ function CommentItem({
             label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
           />
           {access === "allowed" && (
-            <a
-              href={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
-              data-link="stay"
+            <Link
+              to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
+              preventScrollReset
               className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
             >
               <Icon name="message-square-reply" className="size-4" />
               Antworten
-            </a>
+            </Link>
           )}
           {access === "allowed" && (
             <QuoteLink
@@ -446,29 +430,20 @@ function CommentItem({
               label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
             />
           )}
-          {mayChooseSolution &&
-            (comment.isSolution ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="unmark-solution" />
-                <button type="submit" className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline">
-                  <Icon name="circle-check" className="size-4" />
-                  Lösung zurücknehmen
-                </button>
-              </Form>
-            ) : (
-              // The page's one solution form (SolutionForm, before the comments): the button names the comment.
+          {mayChooseSolution && (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value={comment.isSolution ? "unmark-solution" : "mark-solution"} />
+              {!comment.isSolution && <input type="hidden" name="commentId" value={comment.id} />}
               <button
                 type="submit"
-                form={SOLUTION_FORM_ID}
-                name="commentId"
-                value={comment.id}
                 className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline"
-                aria-label={`Kommentar von ${name} als Lösung markieren`}
+                aria-label={comment.isSolution ? "Lösung zurücknehmen" : `Kommentar von ${name} als Lösung markieren`}
               >
                 <Icon name="circle-check" className="size-4" />
-                Als Lösung markieren
+                {comment.isSolution ? "Lösung zurücknehmen" : "Als Lösung markieren"}
               </button>
-            ))}
+            </Form>
+          )}
           <BookmarkControl
             post={comment.id}
             label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
@@ -494,23 +469,10 @@ function CommentItem({
             id: comment.id,
             hidden: comment.hidden !== null,
             error: errors.target === comment.id ? errors.content : null,
-            open: hiding === comment.id,
-            openHref: `${pageLink(`hide=${comment.id}`)}#comment-${comment.id}`,
           })}
         </div>
       )}
     </article>
-  );
-}
-
-/** The one form every "Als Lösung markieren" button of the page submits (`form` attribute), with its comment's id. */
-const SOLUTION_FORM_ID = "solution-form";
-
-function SolutionForm() {
-  return (
-    <Form id={SOLUTION_FORM_ID} method="post" preventScrollReset hidden>
-      <input type="hidden" name="intent" value="mark-solution" />
-    </Form>
   );
 }
 

@@ -5,7 +5,7 @@ import { activeRestriction, suspendedNow } from "./restrictions.server";
 import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 import { db } from "~/server/db";
-import { noteViewer, renderKey } from "~/server/platform";
+import { noteViewer } from "~/server/platform";
 
 /** The signed-in person as the app sees them: auth user, forum profile and role in one object. */
 export interface Viewer {
@@ -21,15 +21,14 @@ export interface Viewer {
   silenced: { until: Date | null; reason: string | null } | null;
 }
 
-const viewers = new WeakMap<object, Promise<Viewer | null>>();
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
-/** The viewer of this request, looked up once per request however many loaders ask (renderKey). */
+/** The viewer of this request, looked up once per request however many loaders ask. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
-  const key = renderKey(request);
-  let viewer = viewers.get(key);
+  let viewer = viewers.get(request);
   if (!viewer) {
     viewer = loadViewer(request);
-    viewers.set(key, viewer);
+    viewers.set(request, viewer);
   }
   const found = await viewer;
   // Whatever the request looked like, a render that knows its reader is never shared with guests.

@@ -4,7 +4,6 @@ export {
   type BookmarkView,
   BOOKMARKS_PER_PAGE,
   bookmarkServiceTexts,
-  bookmarksHere,
   bookmarksInDiscussion,
   listBookmarks,
   type PostRef,

@@ -7,7 +7,6 @@ export {
   type PostRef,
   type ReportInput,
   reportedBy,
-  reportedHere,
   reportPost,
   reportTexts,
   withdrawReport,
@@ -24,7 +23,6 @@ export {
 } from "./review.server";
 export {
   countOpenReviewItems,
-  openReviewItemsCount,
   listReviewQueue,
   type MemberRestriction,
   restrictionOf,
