@@ -1,32 +1,14 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers, pageOf, profilePathOf } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
+import { noSidewaysScrollAt320, scanBothThemes } from "./looks";
 
 /**
  * Drafts and edit history (issue 30, items 4 and 5), at desktop width and on a phone: a reply begun in one
  * browser waits in another, and an edit shows word by word on the post's revisions page. Each new screen is
  * scanned (axe, light and dark) and must not scroll sideways at 320 px.
  */
-
-async function noSidewaysScrollAt320(page: Page) {
-  const before = page.viewportSize()!;
-  await page.setViewportSize({ width: 320, height: 640 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(320);
-  await page.setViewportSize(before);
-}
-
-/** Both themes of the page as it is: light, then dark from the system's preference (the colours only). */
-async function scanBothThemes(page: Page, checkA11y: (options?: { colourOnly?: boolean }) => Promise<void>, shot: string) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await checkA11y();
-  await page.screenshot({ path: test.info().outputPath(`${shot}-light.png`) });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await checkA11y({ colourOnly: true });
-  await page.screenshot({ path: test.info().outputPath(`${shot}-dark.png`) });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 for (const screen of [
   { name: "desktop", viewport: { width: 1280, height: 800 } },

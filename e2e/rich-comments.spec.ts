@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 import { pageAs, signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers, pageOf } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
+import { noSidewaysScrollAt320, scanBothThemes } from "./looks";
 
 /**
  * Comments in rich text (issue 30, decision 0040), at desktop width and on a phone: a code block written in a
@@ -12,24 +13,6 @@ import { discussionWithComment } from "./moderation-helpers";
  * shown to a guest lazily with its srcset. Each new state is scanned (axe, light and dark) and must not scroll
  * sideways at 320 px.
  */
-
-async function noSidewaysScrollAt320(page: Page) {
-  const before = page.viewportSize()!;
-  await page.setViewportSize({ width: 320, height: 640 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(320);
-  await page.setViewportSize(before);
-}
-
-/** Both themes of the page as it is: light, then dark from the system's preference (the colours only). */
-async function scanBothThemes(page: Page, checkA11y: (options?: { colourOnly?: boolean }) => Promise<void>, shot: string) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await checkA11y();
-  await page.screenshot({ path: test.info().outputPath(`${shot}-light.png`) });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await checkA11y({ colourOnly: true });
-  await page.screenshot({ path: test.info().outputPath(`${shot}-dark.png`) });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** The new comment's editor, once the member has turned to the field (it replaces the textarea then). */
 async function commentEditor(page: Page): Promise<Locator> {
