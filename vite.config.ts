@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { iconSprite } from "./scripts/lib/icon-sprite";
+import { iconSprite } from "./scripts/lib/icon-sprite.ts";
 
 // Client chunking. Left alone, Rolldown cut the shared code of the routes into
 // some 30 files of a few hundred bytes each; every first visit paid their gzip

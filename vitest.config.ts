@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { iconSprite } from "./scripts/lib/icon-sprite";
+import { iconSprite } from "./scripts/lib/icon-sprite.ts";
 
 // Separate from vite.config.ts: the React Router plugin is not wanted in tests.
 export default defineConfig({

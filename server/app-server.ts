@@ -107,7 +107,7 @@ async function listen(standIn: Server | null) {
     PAGE_CACHE_CHANNEL,
     (message) => {
       pageCache.invalidate(message);
-      sharedReads.forget();
+      sharedReads.forget(message);
     },
     () => {
       logger.warn("page cache listener reconnected; cache cleared");

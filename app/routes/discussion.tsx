@@ -5,7 +5,8 @@ import { CancelLink } from "~/components/ui/cancel-link";
 import { PinnedBadge } from "~/components/discussions/pinned-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { AuthorCredentials } from "~/components/discussions/author-credentials";
-import { HelpfulButton, HelpfulForm } from "~/components/discussions/helpful-button";
+import { HelpfulButton, HelpfulProvider } from "~/components/discussions/helpful-button";
+import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { ReportControl } from "~/components/discussions/report-control";
 import { BookmarkControl, BookmarkProvider } from "~/components/discussions/bookmark-control";
@@ -45,30 +46,36 @@ import { texts } from "~/lib/texts";
 import { z } from "zod";
 import {
   commentHref,
-  commentPageOf,
   type CommentView,
   createComment,
   type DiscussionDetail,
+  discussionPageText,
+  forgetSharedDiscussion,
   getDiscussionBySlug,
-  getDraft,
-  type HelpfulReadOptions,
+  helpfulMarksOf,
   keepDraftOnRefusal,
   isReading,
   listCommentPage,
   markRead,
-  mentionNamesInRichText,
   htmlToText,
-  plainTextExcerpt,
   postText,
+  readingMovesPosition,
+  replyDraftOf,
+  type ReplyDraftView,
   replyHref,
-  sanitizeRichText,
+  sharedCommentPage,
+  sharedDiscussionBySlug,
+  unreadAmongShown,
   updateComment,
   updateDiscussion,
+  viewsCountOf,
+  withOwnMarks,
 } from "~/server/discussions";
-import { discussionWatchLevel, watchDiscussion, watchSavedTitle } from "~/server/notifications";
+import { knownValue, readValuesTogether } from "~/server/db";
+import { discussionWatchLevelOf, watchDiscussion, watchSavedTitle } from "~/server/notifications";
 import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
-import { reportedBy, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
-import { bookmarksInDiscussion, bookmarkServiceTexts } from "~/server/bookmarks";
+import { reportedHere, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
+import { bookmarksHere, bookmarkServiceTexts } from "~/server/bookmarks";
 import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
 import { heldTexts, refusalText } from "~/lib/moderation";
 import { watchLevels } from "~/lib/notifications";
@@ -122,13 +129,11 @@ function reportState(viewer: Viewer | null, post: { authorId: string | null; hid
 }
 
 /** The member's saved reply to this discussion (issue 30), and where a reply to a comment continues. */
-async function replyDraftOf(viewer: Viewer, discussion: { id: string; slug: string }): Promise<ReplyDraft> {
-  const saved = await getDraft(viewer.id, discussion.id);
-  const parentPage = saved?.parentId ? await commentPageOf(discussion.id, saved.parentId) : null;
+function replyDraftFor(discussion: { id: string; slug: string }, saved: ReplyDraftView | null): ReplyDraft {
   return {
     discussionId: discussion.id,
     saved: saved && { parentId: saved.parentId, text: saved.text, html: saved.html },
-    continueHref: saved ? replyHref(discussion.slug, saved.parentId, parentPage) : null,
+    continueHref: saved ? replyHref(discussion.slug, saved.parentId, saved.parentPage) : null,
   };
 }
 
@@ -166,10 +171,32 @@ function quotedPost(
 /** Characters of the accepted answer quoted under the question. */
 const SOLUTION_QUOTE_LENGTH = 480;
 
-/** The discussion this request may see: hidden ones exist only for staff, a held one for its author too. */
-async function loadDiscussion(slug: string, viewer: Viewer | null, helpfulRead?: HelpfulReadOptions) {
-  const discussion = await getDiscussionBySlug(slug, helpfulRead);
+/**
+ * The discussion this request may see: hidden ones exist only for staff, a held one for its author too. A page
+ * for anyone but staff shows the copy guests see, kept between changes (`shared`, decision 0042); staff's page
+ * (every marker's name) and every action read the database.
+ */
+async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: { shared: boolean }) {
+  const discussion = shared
+    ? await sharedDiscussionBySlug(slug)
+    : await getDiscussionBySlug(slug, { allNames: can(viewer, "seeWhoMarked") });
   return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, texts.discussionNotFound);
+}
+
+/**
+ * A page of the comments as this reader sees it: staff with the hidden ones and every marker's name, the author of
+ * a held comment with it marked as waiting (their own read); everyone else the page guests see (decision 0042).
+ */
+async function loadCommentPage(discussion: { id: string; slug: string }, page: number, viewer: Viewer | null, ownCopy: boolean) {
+  if (ownCopy)
+    return listCommentPage(discussion.id, page, {
+      includeHidden: can(viewer, "moderate"),
+      helpfulRead: { allNames: can(viewer, "seeWhoMarked") },
+    });
+  const shared = await sharedCommentPage(discussion, page);
+  return viewer && shared.heldAuthorIds.includes(viewer.id)
+    ? listCommentPage(discussion.id, page, { includeHidden: false, heldOf: viewer.id })
+    : shared;
 }
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -177,32 +204,12 @@ export const handle = readingPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
-  // Who marked a post: the first names for everyone, all of them for staff; whether this member did.
-  const helpfulRead = { viewerId: viewer?.id ?? null, allNames: can(viewer, "seeWhoMarked") };
-  const discussion = await loadDiscussion(params.slug, viewer, helpfulRead);
-  const page = requirePageParam(request, paths.discussion(discussion.slug));
   const staff = can(viewer, "moderate");
-  const { comments, totalPages } = await listCommentPage(discussion.id, page, {
-    includeHidden: staff,
-    heldOf: viewer?.id ?? null,
-    helpfulRead,
-  });
-  // What this member reported here and may still withdraw (members who may report only).
-  const reported = can(viewer, "report") ? await reportedBy(viewer!.id, discussion.id) : new Set<string>();
+  const ownCopy = staff || can(viewer, "seeWhoMarked");
+  const discussion = await loadDiscussion(params.slug, viewer, { shared: !ownCopy });
+  const page = requirePageParam(request, paths.discussion(discussion.slug));
+  const { comments, totalPages } = await loadCommentPage(discussion, page, viewer, ownCopy);
   if (page > totalPages) throw data(null, { status: 404 });
-  // The member's bookmarks here: one look-up for the whole page (null for those who keep none).
-  const bookmarks = await bookmarksInDiscussion(viewer, discussion.id);
-  // A member reading the page has read what it shows (one statement; guests, HEAD and prefetches leave no trace).
-  // The same statement says which of them this member had not read before: the page's "Neu seit Ihrem letzten
-  // Besuch" line (null on a first visit). It is the member's own, never part of what all readers share.
-  const unreadHere =
-    viewer && isReading(request)
-      ? await markRead(
-          viewer,
-          discussion.id,
-          comments.map((comment) => comment.id),
-        )
-      : null;
   const access: CommentAccess = !viewer
     ? "guest"
     : !can(viewer, "comment")
@@ -210,9 +217,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : canCommentOn(viewer, discussion)
         ? "allowed"
         : "locked";
+  // What is this member's alone, in one statement with the layout's bell (none for a guest): the posts they marked
+  // "Hilfreich" and reported, their bookmarks, watch level and saved reply, the view counter as it is now, which
+  // shown comments are new to them, and whether reading this page moves their read position.
+  const reading = viewer !== null && isReading(request);
+  const shownIds = comments.map((comment) => comment.id);
+  const mine = await readValuesTogether(request, {
+    marks: viewer ? helpfulMarksOf(viewer.id, discussion.id) : knownValue(new Set<string>()),
+    // What this member reported here and may still withdraw (members who may report only).
+    reported: can(viewer, "report") ? reportedHere(viewer!.id, discussion.id) : knownValue(new Set<string>()),
+    // Null for those who keep no bookmarks.
+    bookmarks: bookmarksHere(viewer, discussion.id) ?? knownValue(null),
+    watch: viewer && can(viewer, "watch") ? discussionWatchLevelOf(viewer.id, discussion.id) : knownValue(null),
+    // The counter as it is now: the kept discussion's may be a minute old (views notify nothing); guests' pages lag anyway.
+    views: viewer ? viewsCountOf(discussion.id) : knownValue(discussion.viewsCount),
+    draft: access === "allowed" ? replyDraftOf(viewer!.id, discussion.id) : knownValue(null),
+    // The page's "Neu seit Ihrem letzten Besuch" line (null on a first visit), asked before the position moves; it is
+    // the member's own, never part of what all readers share.
+    unreadHere: reading ? unreadAmongShown(viewer.id, discussion.id, shownIds) : knownValue(null),
+    movesPosition: reading ? readingMovesPosition(viewer.id, discussion.id, shownIds) : knownValue(false),
+  });
+  // A member reading the page has read what it shows (one statement, only where it moves their position; guests,
+  // HEAD and prefetches leave no trace).
+  if (reading && mine.movesPosition) await markRead(viewer, discussion.id, shownIds);
+  const reported = mine.reported;
   // The names are in the HTML now: the browser needs no copy of them. The solution goes as its quote.
-  const { mentionNames, solution, ...shown } = discussion;
-  const content = sanitizeRichText(mentionNamesInRichText(discussion.content, mentionNames));
+  const { mentionNames: _mentionNames, solution, ...shown } = discussion;
+  const { content, excerpt } = discussionPageText(discussion);
   addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments, page), discussionBreadcrumbs(discussion));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
@@ -221,10 +252,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     discussion: {
       ...shown,
+      helpful: withOwnMarks(discussion.helpful, "discussion", mine.marks),
+      viewsCount: mine.views,
       content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }),
     },
     comments: comments.map((comment) => ({
       ...comment,
+      helpful: withOwnMarks(comment.helpful, comment.id, mine.marks),
       content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
       // A held comment is edited by nobody until it is published: the moderator approves what they read.
       canEdit: !comment.held && canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
@@ -249,7 +283,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ),
       href: commentPermalink(discussion.slug, solution.page, solution.commentId),
     },
-    description: plainTextExcerpt(content) || discussion.title,
+    description: excerpt || discussion.title,
     // Only staff (and a held one's author) reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
     hidden: isHidden(discussion),
     // Its author reads that it waits for approval (decision 0035); staff read the reasons in the moderation's notice.
@@ -268,11 +302,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           hiddenReason: discussion.hiddenReason,
         }
       : null,
-    watch: viewer && can(viewer, "watch") ? await discussionWatchLevel(viewer.id, discussion.id) : null,
-    draft: access === "allowed" ? await replyDraftOf(viewer!, discussion) : null,
+    watch: mine.watch,
+    draft: access === "allowed" ? replyDraftFor(discussion, mine.draft) : null,
     quote,
-    bookmarks,
-    unreadHere,
+    bookmarks: mine.bookmarks,
+    unreadHere: mine.unreadHere,
     now: renderNow(),
   };
 }
@@ -387,7 +421,7 @@ function postRefusal(intent: "report" | "withdraw-report" | "helpful", viewer: V
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getViewer(request);
   const submission = parseWithZod(await readFormData(request), { schema: discussionActionSchema });
-  const discussion = await loadDiscussion(params.slug, viewer);
+  const discussion = await loadDiscussion(params.slug, viewer, { shared: false });
   const intent = typeof submission.payload.intent === "string" && isIntent(submission.payload.intent) ? submission.payload.intent : null;
   if (intent === null) {
     return refuse(fail("invalid"), {
@@ -413,7 +447,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       success: async (value) =>
         redirectWithToast(value ? await commentHref(discussion, value.id) : here, { type: "success", title: success }),
     });
-  return dispatch(submission.value, {
+  // Whatever the form changed, this process shows it on the writer's next page (decision 0042).
+  const answered = dispatch(submission.value, {
     "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
     "create-comment": async (input) => {
       // A new member's posting limit (decision 0035), counted before the write so a refused comment costs no transaction.
@@ -490,6 +525,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     ...bookmarkHandlers(viewer, discussion, { errors: noErrors, moderationError: null }),
     ...moderationHandlers(viewer, discussion),
   });
+  return answered.finally(() => forgetSharedDiscussion(discussion.slug));
 }
 
 const intents = new Set<string>(discussionActionSchema.options.map((option) => option.shape.intent.value));
@@ -508,6 +544,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const errors = actionData?.errors ?? noErrors;
   useShowToast(actionData?.toast);
   useCountView(discussion.slug);
+  const inAppLinks = useInAppLinks();
   // What was new when the member opened this page of the discussion. A revalidation (after "Hilfreich", say)
   // finds it all read by now: the line stays where it was until the member goes to another page.
   const pageKey = `${discussion.id} ${commentPages.currentPage}`;
@@ -526,144 +563,151 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
 
   return (
     // data-view-beacon: where a guest page's script counts the view (app/enhance/guest.ts); the full app uses useCountView.
+    // The posts' controls submit the page's one form of each kind (Hilfreich, Merken, Lösung) and are plain links
+    // (Antworten, Melden, Ausblenden) that one click handler opens in the app (decision record 0042).
     <BookmarkProvider bookmarks={loaderData.bookmarks} open={searchParams.get("bookmark")} refused={refusedBookmark}>
-      <div className="mx-auto flex max-w-3xl flex-col gap-8" data-view-beacon={`${paths.discussion(discussion.slug)}/view`}>
-        {/* Before the posts: a "Hilfreich" button submits it without JavaScript (members who may mark only). */}
-        {loaderData.access === "allowed" || loaderData.access === "locked" ? <HelpfulForm /> : null}
-        {loaderData.held && !moderation && (
-          <Alert>
-            <AlertTitle>{heldTexts.badge}</AlertTitle>
-            <p>{heldTexts.notice}</p>
-          </Alert>
-        )}
-        {moderation && (
-          <div className="flex flex-col gap-3">
-            {moderation.hidden && (
-              <Alert variant="destructive">
-                <AlertTitle>Diese Diskussion ist ausgeblendet und nur für das Moderationsteam sichtbar.</AlertTitle>
-                {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
-              </Alert>
-            )}
-            <ModerationBar
-              moderation={moderation}
-              error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null}
-            />
-          </div>
-        )}
-        <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
-          <div className="flex flex-wrap items-center gap-2">
-            <CategoryBadge category={discussion.category} />
-            {loaderData.solution && <SolvedBadge />}
-            {discussion.isPinned && <PinnedBadge />}
-            {discussion.lockedAt && (
-              <Badge variant="muted">
-                <Icon name="lock" className="mr-1 size-3" />
-                Gesperrt
-              </Badge>
-            )}
-            {edited && (
-              <Link
-                to={paths.discussionRevisions(discussion.slug)}
-                aria-label="Bearbeitet – Versionen ansehen"
-                className="rounded-full hover:underline"
-              >
-                <Badge variant="muted">Bearbeitet</Badge>
-              </Link>
-            )}
-            {canEdit && !editing && (
-              <Button asChild variant="ghost" size="sm" className="ml-auto">
-                <Link to="?edit=1" preventScrollReset>
-                  <Icon name="pencil" />
-                  Bearbeiten
-                </Link>
-              </Button>
-            )}
-          </div>
-
-          {editing ? (
-            <>
-              {/* The page's heading while the title is a form field (an article needs one, as does every page). */}
-              <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight">Diskussion bearbeiten</h1>
-              <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
-            </>
-          ) : (
-            <>
-              <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
-              <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-                <span className="flex items-center gap-2 text-foreground">
-                  <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
-                  <span className="flex flex-col leading-tight">
-                    <AuthorLink author={discussion.author} name={authorName} />
-                    <AuthorCredentials author={discussion.author} />
-                  </span>
-                </span>
-                <span className="flex items-center gap-1">
-                  <Icon name="message-circle" className="size-4" />
-                  {formatReplies(discussion.repliesCount)}
-                </span>
-                <span className="flex items-center gap-1">
-                  <Icon name="eye" className="size-4" />
-                  {formatCount(discussion.viewsCount)} Aufrufe
-                </span>
-                <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
-              </div>
-              <RichContent
-                html={discussion.content}
-                className="mt-5"
-                {...{ [pageTextAttribute]: pageTextKeys.discussion }}
-                {...quoteSourceAttributes({ author: authorName, href: paths.discussion(discussion.slug) })}
-              />
-              <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
-                <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
-                {access === "allowed" && <QuoteLink href="?quote=discussion#new-comment" label="Diskussion" />}
-                <BookmarkControl post="discussion" label="Diskussion" openHref="?bookmark=discussion" cancelTo="." />
-                {loaderData.report && (
-                  <ReportControl
-                    commentId={null}
-                    reported={loaderData.report.reported}
-                    label="Diskussion"
-                    error={reportErrorFor("discussion")}
-                    open={reporting === "discussion"}
-                    openHref="?report=discussion"
-                    cancelTo="."
-                  />
-                )}
-              </div>
-            </>
+      <HelpfulProvider enabled={loaderData.access === "allowed" || loaderData.access === "locked"}>
+        <div
+          className="mx-auto flex max-w-3xl flex-col gap-8"
+          data-view-beacon={`${paths.discussion(discussion.slug)}/view`}
+          onClick={inAppLinks}
+        >
+          {loaderData.held && !moderation && (
+            <Alert>
+              <AlertTitle>{heldTexts.badge}</AlertTitle>
+              <p>{heldTexts.notice}</p>
+            </Alert>
           )}
-        </article>
+          {moderation && (
+            <div className="flex flex-col gap-3">
+              {moderation.hidden && (
+                <Alert variant="destructive">
+                  <AlertTitle>Diese Diskussion ist ausgeblendet und nur für das Moderationsteam sichtbar.</AlertTitle>
+                  {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
+                </Alert>
+              )}
+              <ModerationBar
+                moderation={moderation}
+                error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null}
+              />
+            </div>
+          )}
+          <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
+            <div className="flex flex-wrap items-center gap-2">
+              <CategoryBadge category={discussion.category} />
+              {loaderData.solution && <SolvedBadge />}
+              {discussion.isPinned && <PinnedBadge />}
+              {discussion.lockedAt && (
+                <Badge variant="muted">
+                  <Icon name="lock" className="mr-1 size-3" />
+                  Gesperrt
+                </Badge>
+              )}
+              {edited && (
+                <Link
+                  to={paths.discussionRevisions(discussion.slug)}
+                  aria-label="Bearbeitet – Versionen ansehen"
+                  className="rounded-full hover:underline"
+                >
+                  <Badge variant="muted">Bearbeitet</Badge>
+                </Link>
+              )}
+              {canEdit && !editing && (
+                <Button asChild variant="ghost" size="sm" className="ml-auto">
+                  <Link to="?edit=1" preventScrollReset>
+                    <Icon name="pencil" />
+                    Bearbeiten
+                  </Link>
+                </Button>
+              )}
+            </div>
 
-        {loaderData.solution && (
-          <SolutionQuote solution={loaderData.solution} href={loaderData.solution.href} mayUnmark={loaderData.mayChooseSolution} />
-        )}
+            {editing ? (
+              <>
+                {/* The page's heading while the title is a form field (an article needs one, as does every page). */}
+                <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight">Diskussion bearbeiten</h1>
+                <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
+              </>
+            ) : (
+              <>
+                <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
+                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+                  <span className="flex items-center gap-2 text-foreground">
+                    <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
+                    <span className="flex flex-col leading-tight">
+                      <AuthorLink author={discussion.author} name={authorName} />
+                      <AuthorCredentials author={discussion.author} />
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-1">
+                    <Icon name="message-circle" className="size-4" />
+                    {formatReplies(discussion.repliesCount)}
+                  </span>
+                  <span className="flex items-center gap-1">
+                    <Icon name="eye" className="size-4" />
+                    {formatCount(discussion.viewsCount)} Aufrufe
+                  </span>
+                  <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
+                </div>
+                <RichContent
+                  html={discussion.content}
+                  className="mt-5"
+                  {...{ [pageTextAttribute]: pageTextKeys.discussion }}
+                  {...quoteSourceAttributes({ author: authorName, href: paths.discussion(discussion.slug) })}
+                />
+                <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
+                  <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
+                  {access === "allowed" && <QuoteLink href="?quote=discussion#new-comment" label="Diskussion" />}
+                  <BookmarkControl post="discussion" label="Diskussion" openHref="?bookmark=discussion" cancelTo="." />
+                  {loaderData.report && (
+                    <ReportControl
+                      commentId={null}
+                      reported={loaderData.report.reported}
+                      label="Diskussion"
+                      error={reportErrorFor("discussion")}
+                      open={reporting === "discussion"}
+                      openHref="?report=discussion"
+                      cancelTo="."
+                    />
+                  )}
+                </div>
+              </>
+            )}
+          </article>
 
-        {loaderData.watch && (
-          <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />
-        )}
+          {loaderData.solution && (
+            <SolutionQuote solution={loaderData.solution} href={loaderData.solution.href} mayUnmark={loaderData.mayChooseSolution} />
+          )}
 
-        <CommentSection
-          comments={comments}
-          totalCount={discussion.repliesCount}
-          basePath={paths.discussion(discussion.slug)}
-          currentPage={commentPages.currentPage}
-          totalPages={commentPages.totalPages}
-          access={access}
-          lockReason={discussion.lockReason}
-          moderationTools={moderation ? (comment) => <CommentModeration {...comment} /> : undefined}
-          now={now}
-          replyTo={searchParams.get("replyTo")}
-          editing={searchParams.get("editComment")}
-          errors={errors.target === "discussion" ? noErrors : errors}
-          submissionKey={loaderData.submissionKey}
-          mayChooseSolution={loaderData.mayChooseSolution}
-          reportErrorFor={reportErrorFor}
-          reporting={reporting}
-          draft={loaderData.draft}
-          unreadHere={newSince.unread}
-          quote={loaderData.quote}
-          field={(props) => <RichTextField {...props} />}
-        />
-      </div>
+          {loaderData.watch && (
+            <WatchSwitch level={loaderData.watch} legend="Benachrichtigungen zu dieser Diskussion" help={watchHelp.discussion} />
+          )}
+
+          <CommentSection
+            comments={comments}
+            totalCount={discussion.repliesCount}
+            basePath={paths.discussion(discussion.slug)}
+            currentPage={commentPages.currentPage}
+            totalPages={commentPages.totalPages}
+            access={access}
+            lockReason={discussion.lockReason}
+            moderationTools={moderation ? (comment) => <CommentModeration {...comment} /> : undefined}
+            now={now}
+            replyTo={searchParams.get("replyTo")}
+            editing={searchParams.get("editComment")}
+            errors={errors.target === "discussion" ? noErrors : errors}
+            submissionKey={loaderData.submissionKey}
+            mayChooseSolution={loaderData.mayChooseSolution}
+            reportErrorFor={reportErrorFor}
+            reporting={reporting}
+            hiding={moderation ? searchParams.get("hide") : null}
+            draft={loaderData.draft}
+            unreadHere={newSince.unread}
+            quote={loaderData.quote}
+            field={(props) => <RichTextField {...props} />}
+          />
+        </div>
+      </HelpfulProvider>
     </BookmarkProvider>
   );
 }

@@ -12,8 +12,9 @@ import {
   listRecentDiscussions,
   listSubforumHighlights,
   listUnansweredDiscussions,
-  unreadCounts,
+  unreadCountsOf,
 } from "~/server/discussions";
+import { readValuesTogether } from "~/server/db";
 import { getViewer } from "~/server/accounts";
 import { sharedReads } from "~/server/platform";
 import { addStructuredData, websiteJsonLd } from "~/server/seo";
@@ -34,10 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getViewer(request),
   ]);
   const listed = [...recent, ...unanswered, ...highlights.flatMap((entry) => [...entry.latest, ...entry.mostActive])];
-  const unread = await unreadCounts(
-    viewer,
-    listed.map((discussion) => discussion.id),
-  );
+  // Sent with the layout's bell, in one statement (readValuesTogether).
+  const { unread } = await readValuesTogether(request, {
+    unread: unreadCountsOf(
+      viewer,
+      listed.map((discussion) => discussion.id),
+    ),
+  });
   // Ages are computed against the server's clock on both sides, so hydration sees the same text.
   // The unanswered questions have no comments to be unread, but can be new to the member.
   return { recent, highlights, unanswered, stats, unread, isGuest: viewer === null, now: renderNow() };

@@ -9,19 +9,21 @@ import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";
 import { silencedText } from "~/lib/moderation";
-import { unreadCount } from "~/server/notifications";
-import { countOpenReviewItems } from "~/server/moderation";
+import { unreadCountOf } from "~/server/notifications";
+import { openReviewItemsCount } from "~/server/moderation";
 import { can, getViewer } from "~/server/accounts";
+import { knownValue, readValuesTogether } from "~/server/db";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const bell = viewer !== null && can(viewer, "receiveNotifications");
-  // Staff only: a guest's page (and the guests' page cache) never asks the review queue anything.
-  const [unread, openReviewItems] = await Promise.all([
-    bell ? unreadCount(viewer.id) : null,
-    can(viewer, "review") ? countOpenReviewItems() : null,
-  ]);
+  // Staff only: a guest's page (and the guests' page cache) never asks the review queue anything. Sent with the
+  // page's own reads of its reader, in one statement (readValuesTogether).
+  const { unread, openReviewItems } = await readValuesTogether(request, {
+    unread: bell ? unreadCountOf(viewer.id) : knownValue(null),
+    openReviewItems: can(viewer, "review") ? openReviewItemsCount() : knownValue(null),
+  });
   return {
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     year: new Date().getFullYear(),

@@ -11,8 +11,9 @@ import { seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
-import { listSubforumPage, SUBFORUM_PAGE_SIZE, unreadCounts } from "~/server/discussions";
-import { categoryWatchLevel, watchCategory, watchSavedTitle } from "~/server/notifications";
+import { listSubforumPage, SUBFORUM_PAGE_SIZE, unreadCountsOf } from "~/server/discussions";
+import { categoryWatchLevelOf, watchCategory, watchSavedTitle } from "~/server/notifications";
+import { knownValue, readValuesTogether } from "~/server/db";
 import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond, sharedReads } from "~/server/platform";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
@@ -49,11 +50,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: subforum.title, path: subforum.path },
   ]);
   addStructuredData(context, breadcrumbs, discussionListJsonLd(result.discussions, (page - 1) * SUBFORUM_PAGE_SIZE + 1));
-  const watch = viewer && can(viewer, "watch") ? await categoryWatchLevel(viewer.id, subforum.category) : null;
-  const unread = await unreadCounts(
-    viewer,
-    result.discussions.map((discussion) => discussion.id),
-  );
+  // The member's own part, sent with the layout's bell in one statement (readValuesTogether).
+  const { watch, unread } = await readValuesTogether(request, {
+    watch: viewer && can(viewer, "watch") ? categoryWatchLevelOf(viewer.id, subforum.category) : knownValue(null),
+    unread: unreadCountsOf(
+      viewer,
+      result.discussions.map((discussion) => discussion.id),
+    ),
+  });
   return { subforum, ...result, unread, signedIn: viewer !== null, watch };
 }
 

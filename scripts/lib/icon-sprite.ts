@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
-import { iconNames } from "../../app/lib/icons";
+import { iconNames } from "../../app/lib/icons.ts";
 
 const VIRTUAL_ID = "virtual:icon-sprite";
 const DEV_SPRITE_URL = "/icons.svg";

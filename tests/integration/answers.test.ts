@@ -6,10 +6,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions, helpfulMarks, mailOutbox, notifications, profiles } from "../../db/schema";
 import { markSolution, setHelpful } from "~/server/answers";
-import { createComment, createDiscussion, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
+import { createComment, createDiscussion, getDiscussionBySlug, helpfulMarksOf, listCommentPage, withOwnMarks } from "~/server/discussions";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { mailAllDueNotifications } from "~/server/notifications";
-import { db, onQuery } from "~/server/db";
+import { db, onQuery, readValue } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
@@ -79,9 +79,13 @@ describe("Hilfreich", () => {
       ok: true,
       value: { count: 1 },
     });
-    const seen = await getDiscussionBySlug(discussion.slug, { viewerId: reader.id, allNames: false });
-    expect(seen!.helpful).toEqual({ count: 1, names: ["Leser Mitglied"], markedByViewer: true });
-    expect((await getDiscussionBySlug(discussion.slug))!.helpful.markedByViewer).toBe(false);
+    const seen = await getDiscussionBySlug(discussion.slug);
+    expect(seen!.helpful).toEqual({ count: 1, names: ["Leser Mitglied"], markedByViewer: false });
+    // Whether a member marked a post is their own read, for the whole page at once (decision record 0042).
+    const marks = await readValue(helpfulMarksOf(reader.id, discussion.id));
+    expect(marks).toEqual(new Set(["discussion"]));
+    expect(withOwnMarks(seen!.helpful, "discussion", marks).markedByViewer).toBe(true);
+    expect(await readValue(helpfulMarksOf(expert.id, discussion.id))).toEqual(new Set());
   });
 
   it("refuses one's own post, guests and members waiting for approval", async () => {
@@ -142,7 +146,7 @@ describe("the discussion page's reads", () => {
       let queries = 0;
       const stop = onQuery(() => (queries += 1));
       try {
-        const options = { viewerId: reader.id, allNames: false };
+        const options = { allNames: false };
         await getDiscussionBySlug(discussion.slug, options);
         await listCommentPage(discussion.id, 1, { includeHidden: false, helpfulRead: options });
       } finally {

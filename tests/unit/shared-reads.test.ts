@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SharedReads } from "~/server/platform";
 
 function reads() {
-  const shared = new SharedReads({ maxEntries: 10, maxAgeMs: 60_000 });
+  const shared = new SharedReads({ maxEntries: 10, maxBytes: 1_000_000, maxAgeMs: 60_000 });
   shared.start();
   return shared;
 }
@@ -50,7 +50,7 @@ describe("SharedReads", () => {
   });
 
   it("keeps nothing until the process listens for changes, nor after it stops", async () => {
-    const shared = new SharedReads({ maxEntries: 10, maxAgeMs: 60_000 });
+    const shared = new SharedReads({ maxEntries: 10, maxBytes: 1_000_000, maxAgeMs: 60_000 });
     let loads = 0;
     const load = async () => ++loads;
     await shared.read("k", load);
@@ -63,5 +63,33 @@ describe("SharedReads", () => {
     shared.stop();
     await shared.read("k", load);
     expect(loads).toBe(4);
+  });
+});
+
+describe("SharedReads and discussions (decision record 0042)", () => {
+  it("a discussion's change drops its own reads and every list, not another discussion's", async () => {
+    const shared = reads();
+    let loads = 0;
+    const load = async () => ++loads;
+    await shared.read("home", load);
+    await shared.read("discussion a 1", load, { discussion: "a" });
+    await shared.read("discussion b 1", load, { discussion: "b" });
+    shared.forget("discussion:a");
+    expect(await shared.read("home", load)).toBe(4);
+    expect(await shared.read("discussion a 1", load, { discussion: "a" })).toBe(5);
+    expect(await shared.read("discussion b 1", load, { discussion: "b" })).toBe(3);
+    shared.forget("*");
+    expect(await shared.read("discussion b 1", load, { discussion: "b" })).toBe(6);
+  });
+
+  it("keeps no more than its bytes allow, by the weight its readers give", async () => {
+    const shared = new SharedReads({ maxEntries: 100, maxBytes: 10_000, maxAgeMs: 60_000 });
+    shared.start();
+    let loads = 0;
+    const heavy = { weight: () => 4_000 };
+    for (const key of ["a", "b", "c"]) await shared.read(key, async () => ++loads, heavy);
+    // The oldest gave way: two of 4,000 bytes fit into 10,000, three do not.
+    expect(await shared.read("a", async () => ++loads, heavy)).toBe(4);
+    expect(await shared.read("c", async () => ++loads, heavy)).toBe(3);
   });
 });

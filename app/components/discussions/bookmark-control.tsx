@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { createContext, use, type ReactNode } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -105,23 +105,18 @@ export function BookmarkControl({
         name="bookmark"
         value={`${post}:${!bookmarked}`}
         data-testid="bookmark-button"
-        className={cn(
-          "inline-flex min-h-8 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors",
-          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-          bookmarked
-            ? "border-brand-600 bg-brand-50 text-brand-800"
-            : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
-        )}
+        className={cn("post-pill", bookmarked && "post-pill-on")}
       >
         <Icon name={bookmarked ? "bookmark-check" : "bookmark"} className="size-4" />
         {bookmarked ? "Gemerkt" : "Merken"}
         <span className="sr-only">{` – ${label}${bookmarked ? " (Lesezeichen entfernen)" : ""}`}</span>
       </button>
       {bookmarked && saved && !open && (
-        <Link to={openHref} preventScrollReset className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+        // A plain link: the page's one click handler opens it in the app (useInAppLinks).
+        <a href={openHref} data-link="stay" className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
           {saved.remindAt ? `Erinnerung: ${formatDateTime(saved.remindAt)}` : "Notiz & Erinnerung"}
           <span className="sr-only">: {label}</span>
-        </Link>
+        </a>
       )}
       {saved?.note && !open && (
         <p className="w-full text-sm text-muted-foreground" data-testid="bookmark-note">

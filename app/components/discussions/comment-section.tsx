@@ -42,7 +42,15 @@ function useCommentField(): CommentField {
 }
 
 /** Staff tools for one comment, given by the page (the moderation area); absent for everyone else. */
-export type CommentModerationTools = (comment: { id: string; hidden: boolean; error: string | null }) => ReactNode;
+export type CommentModerationTools = (comment: {
+  id: string;
+  hidden: boolean;
+  error: string | null;
+  /** The comment's reason form is the one open on the page (`?hide=`). */
+  open: boolean;
+  /** This page with the comment's reason form open. */
+  openHref: string;
+}) => ReactNode;
 
 /**
  * A comment as the page gets it: without its text on a document request
@@ -137,6 +145,7 @@ export function CommentSection({
   mayChooseSolution = false,
   reportErrorFor = () => null,
   reporting = null,
+  hiding = null,
   draft = null,
   unreadHere = null,
   quote = null,
@@ -165,6 +174,8 @@ export function CommentSection({
   reportErrorFor?: (commentId: string) => string | null;
   /** The comment whose report form is open (?report=). */
   reporting?: string | null;
+  /** Staff: the comment whose reason form for hiding it is open (?hide=). */
+  hiding?: string | null;
   /** Members who may answer: where their reply's draft is saved, and what was saved. */
   draft?: ReplyDraft | null;
   /** The comments of this page the member had not read before this visit (null: a first visit, or a guest). */
@@ -174,7 +185,7 @@ export function CommentSection({
   /** The comment forms' text field (the page hands in the editor area's). */
   field: CommentField;
 }) {
-  // Reply and edit links stay on this page of the comments.
+  // Reply and edit links stay on this page of the comments (relative: the page's own address with another query).
   const pageLink = (query: string) => `?${currentPage > 1 ? `page=${currentPage}&` : ""}${query}`;
   // Where "Zitieren" puts a quote: the open reply form, else the new comment's.
   const replyField = useRef<RichTextFieldHandle>(null);
@@ -190,6 +201,7 @@ export function CommentSection({
     mayChooseSolution,
     reportErrorFor,
     reporting,
+    hiding,
     // "(bearbeitet)" opens the comment's earlier versions (app/routes/discussion.revisions.tsx).
     revisionsOf: (commentId: string) => `${basePath}/revisions?comment=${commentId}`,
     permalinkOf: (commentId: string) => `${pageHref(basePath, currentPage)}#comment-${commentId}`,
@@ -201,6 +213,7 @@ export function CommentSection({
   return (
     <FieldContext value={field}>
       <section aria-labelledby="comments-title" className="flex flex-col gap-4">
+        {mayChooseSolution && <SolutionForm />}
         <h2 id="comments-title" className="text-xl font-semibold">
           Antworten ({totalCount})
         </h2>
@@ -286,6 +299,7 @@ function CommentItem({
   mayChooseSolution,
   reportErrorFor,
   reporting,
+  hiding,
   revisionsOf,
   permalinkOf,
 }: {
@@ -304,6 +318,7 @@ function CommentItem({
   mayChooseSolution: boolean;
   reportErrorFor: (commentId: string) => string | null;
   reporting: string | null;
+  hiding: string | null;
   revisionsOf: (commentId: string) => string;
   permalinkOf: (commentId: string) => string;
 }) {
@@ -354,34 +369,35 @@ function CommentItem({
         <div className="flex flex-col leading-tight">
           <h3>
             <span className="sr-only">{replyTarget ? "Antwort von " : "Kommentar von "}</span>
-            <AuthorLink author={comment.author} name={name} />
+            <AuthorLink author={comment.author} name={name} plain />
           </h3>
           <AuthorCredentials author={comment.author} />
         </div>
         {comment.isSolution && <SolvedBadge>Lösung</SolvedBadge>}
         {edited && (
-          <Link
-            to={revisionsOf(comment.id)}
+          <a
+            href={revisionsOf(comment.id)}
+            data-link=""
             aria-label="Bearbeitet – Versionen ansehen"
             className="text-muted-foreground underline-offset-2 hover:underline"
           >
             (bearbeitet)
-          </Link>
+          </a>
         )}
         <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
           {formatRelativeTime(comment.createdAt, now)}
         </time>
         {isNew && <NewMarker label="Neu seit Ihrem letzten Besuch" />}
         {mayEdit && editing !== comment.id && (
-          <Link
-            to={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
-            preventScrollReset
+          <a
+            href={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
+            data-link="stay"
             className="ml-auto rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
             aria-label="Kommentar bearbeiten"
             title="Kommentar bearbeiten"
           >
             <Icon name="pencil" className="size-4" />
-          </Link>
+          </a>
         )}
       </header>
       {editing === comment.id && mayEdit ? (
@@ -415,14 +431,14 @@ function CommentItem({
             label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
           />
           {access === "allowed" && (
-            <Link
-              to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
-              preventScrollReset
+            <a
+              href={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
+              data-link="stay"
               className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
             >
               <Icon name="message-square-reply" className="size-4" />
               Antworten
-            </Link>
+            </a>
           )}
           {access === "allowed" && (
             <QuoteLink
@@ -430,20 +446,29 @@ function CommentItem({
               label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
             />
           )}
-          {mayChooseSolution && (
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="intent" value={comment.isSolution ? "unmark-solution" : "mark-solution"} />
-              {!comment.isSolution && <input type="hidden" name="commentId" value={comment.id} />}
+          {mayChooseSolution &&
+            (comment.isSolution ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="unmark-solution" />
+                <button type="submit" className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline">
+                  <Icon name="circle-check" className="size-4" />
+                  Lösung zurücknehmen
+                </button>
+              </Form>
+            ) : (
+              // The page's one solution form (SolutionForm, before the comments): the button names the comment.
               <button
                 type="submit"
+                form={SOLUTION_FORM_ID}
+                name="commentId"
+                value={comment.id}
                 className="inline-flex items-center gap-1 text-sm text-green-700 hover:underline"
-                aria-label={comment.isSolution ? "Lösung zurücknehmen" : `Kommentar von ${name} als Lösung markieren`}
+                aria-label={`Kommentar von ${name} als Lösung markieren`}
               >
                 <Icon name="circle-check" className="size-4" />
-                {comment.isSolution ? "Lösung zurücknehmen" : "Als Lösung markieren"}
+                Als Lösung markieren
               </button>
-            </Form>
-          )}
+            ))}
           <BookmarkControl
             post={comment.id}
             label={`${replyTarget ? "Antwort" : "Kommentar"} von ${name}`}
@@ -469,10 +494,23 @@ function CommentItem({
             id: comment.id,
             hidden: comment.hidden !== null,
             error: errors.target === comment.id ? errors.content : null,
+            open: hiding === comment.id,
+            openHref: `${pageLink(`hide=${comment.id}`)}#comment-${comment.id}`,
           })}
         </div>
       )}
     </article>
+  );
+}
+
+/** The one form every "Als Lösung markieren" button of the page submits (`form` attribute), with its comment's id. */
+const SOLUTION_FORM_ID = "solution-form";
+
+function SolutionForm() {
+  return (
+    <Form id={SOLUTION_FORM_ID} method="post" preventScrollReset hidden>
+      <input type="hidden" name="intent" value="mark-solution" />
+    </Form>
   );
 }
 

@@ -1,8 +1,10 @@
 import { Icon } from "~/components/ui/icon";
-import { Form, useFetcher } from "react-router";
+import { createContext, use, type ReactNode } from "react";
+import { useFetcher } from "react-router";
 import { cn } from "~/lib/utils";
 import { helpfulSentence } from "~/lib/answers";
 import { useShowToast } from "~/components/toast/use-show-toast";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { ToastMessage } from "~/lib/toast";
 
 export interface HelpfulState {
@@ -19,10 +21,39 @@ export function helpfulChoiceValue(commentId: string | null, marked: boolean): s
   return `${commentId ?? "discussion"}:${marked}`;
 }
 
+/** The choice on its way (from the pressed button until the page's data is read again), null when none is. */
+const PendingChoice = createContext<{ post: string; marked: boolean } | null>(null);
+
 /**
- * "Hilfreich" under a post: a button for members who may mark it, the count for everyone else. Without
- * JavaScript the button submits the page's one helpful form (HelpfulForm) and the page comes back with the new
- * count; with it, the count moves at once and the server's answer settles it.
+ * The page's one "Hilfreich" form and what it is sending, for the buttons below it (members who may mark only).
+ * Without JavaScript a button submits the form and the page comes back with the new count; with it the page's one
+ * fetcher sends it (the button's value is the submitter's), the count moves at once, and the page's data read
+ * again after the answer settles it. One form and one fetcher for a page of fifty posts, not fifty of each.
+ */
+export function HelpfulProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const fetcher = useFetcher<{ toast?: ToastMessage }>({ key: "helpful" });
+  useShowToast(fetcher.data?.toast);
+  const hydrated = useHydrated();
+  const choice = fetcher.formData?.get("helpful");
+  const [post, marked] = typeof choice === "string" ? choice.split(":") : [];
+  const pending = post && fetcher.state !== "idle" ? { post, marked: marked === "true" } : null;
+  return (
+    <PendingChoice value={pending}>
+      {enabled && (
+        <fetcher.Form id={HELPFUL_FORM_ID} method="post" preventScrollReset hidden>
+          <input type="hidden" name="intent" value="helpful" />
+          {/* Only a script asks for the answer as data; a plain form wants the page again. */}
+          {hydrated && <input type="hidden" name="stay" value="1" />}
+        </fetcher.Form>
+      )}
+      {children}
+    </PendingChoice>
+  );
+}
+
+/**
+ * "Hilfreich" under a post: a button for members who may mark it, the count for everyone else. It submits the
+ * page's one helpful form (HelpfulProvider) with its post and the state it asks for.
  */
 export function HelpfulButton({
   commentId,
@@ -37,16 +68,10 @@ export function HelpfulButton({
   /** What the post is, for screen readers ("Kommentar von Aylin"). */
   label: string;
 }) {
-  const fetcher = useFetcher<{ helpful?: { marked: boolean; count: number }; toast?: ToastMessage }>();
-  useShowToast(fetcher.data?.toast);
-  const pendingChoice = fetcher.formData?.get("helpful");
-  const pending = typeof pendingChoice === "string" ? pendingChoice.split(":")[1] : undefined;
-  const settled = fetcher.data?.helpful;
-  const marked = pending !== undefined && pending !== null ? pending === "true" : (settled?.marked ?? helpful.markedByViewer);
-  const count =
-    pending !== undefined && pending !== null
-      ? helpful.count + (marked === helpful.markedByViewer ? 0 : marked ? 1 : -1)
-      : (settled?.count ?? helpful.count);
+  const pending = use(PendingChoice);
+  const sending = pending?.post === (commentId ?? "discussion") ? pending : null;
+  const marked = sending ? sending.marked : helpful.markedByViewer;
+  const count = helpful.count + (marked === helpful.markedByViewer ? 0 : marked ? 1 : -1);
   const names = helpfulSentence(helpful.names, count, { me: marked && !helpful.markedByViewer });
   if (!mayMark && count === 0) return null;
   return (
@@ -57,20 +82,9 @@ export function HelpfulButton({
           form={HELPFUL_FORM_ID}
           name="helpful"
           value={helpfulChoiceValue(commentId, !marked)}
-          // With JavaScript the page stays and only this count changes ("stay": the answer as data).
-          onClick={(event) => {
-            event.preventDefault();
-            void fetcher.submit({ intent: "helpful", helpful: helpfulChoiceValue(commentId, !marked), stay: "1" }, { method: "post" });
-          }}
           aria-pressed={marked}
           aria-label={`${label}: hilfreich${count > 0 ? ` (${count})` : ""}`}
-          className={cn(
-            "inline-flex min-h-8 items-center gap-1.5 rounded-full border px-3 py-1 font-medium transition-colors",
-            "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-            marked
-              ? "border-brand-600 bg-brand-50 text-brand-800"
-              : "border-border text-muted-foreground hover:border-brand-200 hover:text-foreground",
-          )}
+          className={cn("post-pill", marked && "post-pill-on")}
         >
           <Icon name="thumbs-up" className="size-4" />
           Hilfreich
@@ -93,14 +107,5 @@ export function HelpfulButton({
         </details>
       )}
     </div>
-  );
-}
-
-/** The form every "Hilfreich" button of the page submits without JavaScript: rendered once, before the posts. */
-export function HelpfulForm() {
-  return (
-    <Form id={HELPFUL_FORM_ID} method="post" preventScrollReset hidden>
-      <input type="hidden" name="intent" value="helpful" />
-    </Form>
   );
 }

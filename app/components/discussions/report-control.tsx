@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
 import { Button } from "~/components/ui/button";
@@ -52,9 +52,10 @@ export function ReportControl({
   }
   if (!open) {
     return (
-      <Link to={openHref} preventScrollReset className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+      // A plain link: the page's one click handler opens it in the app (useInAppLinks).
+      <a href={openHref} data-link="stay" className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
         Melden<span className="sr-only">: {label}</span>
-      </Link>
+      </a>
     );
   }
   return (

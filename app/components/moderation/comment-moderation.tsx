@@ -2,14 +2,45 @@ import { Icon } from "~/components/ui/icon";
 import { IntentButton } from "./moderation-bar";
 import { ReasonForm } from "./reason-form";
 
-/** Staff tools under a comment: hide it with a reason, or restore it. The server checks again. */
-export function CommentModeration({ id, hidden, error }: { id: string; hidden: boolean; error: string | null }) {
-  return hidden ? (
-    <IntentButton intent="restore-comment" fields={{ commentId: id }}>
-      <Icon name="eye" />
-      Wiederherstellen
-    </IntentButton>
-  ) : (
+/**
+ * Staff tools under a comment: hide it with a reason, or restore it. The server checks again. The reason's form is
+ * rendered under the one comment being hidden (`?hide=`, as replies and reports open theirs), so a page of fifty
+ * comments carries one form, not fifty; "Ausblenden" is a plain link the page opens in the app (useInAppLinks).
+ */
+export function CommentModeration({
+  id,
+  hidden,
+  error,
+  open,
+  openHref,
+}: {
+  id: string;
+  hidden: boolean;
+  error: string | null;
+  /** This comment's reason form is the one open on the page. */
+  open: boolean;
+  /** This page with the comment's reason form open. */
+  openHref: string;
+}) {
+  if (hidden)
+    return (
+      <IntentButton intent="restore-comment" fields={{ commentId: id }}>
+        <Icon name="eye" />
+        Wiederherstellen
+      </IntentButton>
+    );
+  if (!open && !error)
+    return (
+      <a
+        href={openHref}
+        data-link="stay"
+        className="inline-flex h-9 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted [&_svg]:size-4"
+      >
+        <Icon name="eye-off" />
+        Ausblenden
+      </a>
+    );
+  return (
     <ReasonForm
       id={`hide-${id}`}
       intent="hide-comment"
@@ -24,6 +55,7 @@ export function CommentModeration({ id, hidden, error }: { id: string; hidden: b
       submitLabel="Kommentar ausblenden"
       required
       error={error}
+      open
     />
   );
 }

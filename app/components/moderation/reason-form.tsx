@@ -16,6 +16,7 @@ export function ReasonForm({
   required,
   hidden,
   error,
+  open = false,
 }: {
   id: string;
   intent: string;
@@ -26,11 +27,13 @@ export function ReasonForm({
   /** Extra hidden fields, e.g. the comment id. */
   hidden?: Record<string, string>;
   error?: string | null;
+  /** Opened already (the page was asked for with it open); a refused reason opens it too. */
+  open?: boolean;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <details className="group" open={Boolean(error)}>
+    <details className="group" open={open || Boolean(error)}>
       <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden [&_svg]:size-4">
         {summary}
       </summary>

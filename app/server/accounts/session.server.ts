@@ -5,7 +5,7 @@ import { activeRestriction, suspendedNow } from "./restrictions.server";
 import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 import { db } from "~/server/db";
-import { noteViewer } from "~/server/platform";
+import { noteViewer, renderKey } from "~/server/platform";
 
 /** The signed-in person as the app sees them: auth user, forum profile and role in one object. */
 export interface Viewer {
@@ -21,14 +21,15 @@ export interface Viewer {
   silenced: { until: Date | null; reason: string | null } | null;
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+const viewers = new WeakMap<object, Promise<Viewer | null>>();
 
-/** The viewer of this request, looked up once per request however many loaders ask. */
+/** The viewer of this request, looked up once per request however many loaders ask (renderKey). */
 export async function getViewer(request: Request): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
+  const key = renderKey(request);
+  let viewer = viewers.get(key);
   if (!viewer) {
     viewer = loadViewer(request);
-    viewers.set(request, viewer);
+    viewers.set(key, viewer);
   }
   const found = await viewer;
   // Whatever the request looked like, a render that knows its reader is never shared with guests.

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { bookmarks, comments, discussions, profiles } from "../../../db/schema";
 import { isCategory, type Category } from "~/lib/categories";
 import { commentPermalink, paths } from "~/lib/paths";
-import { db, defineService, queryRows, type Transaction } from "~/server/db";
+import { defineService, queryRows, readValue, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { fail, hiddenFromPublic, ok, visible } from "~/server/platform";
 import { can, canBookmark, type Viewer } from "~/server/accounts";
 import { commentPageSql, postExcerpt } from "~/server/discussions";
@@ -117,13 +117,27 @@ export type BookmarksOnPage = Record<string, BookmarkOnPost>;
 
 /** The member's bookmarks in one discussion: one look-up by the key's prefix, however many comments the page shows. */
 export async function bookmarksInDiscussion(viewer: Viewer | null, discussionId: string): Promise<BookmarksOnPage | null> {
+  const read = bookmarksHere(viewer, discussionId);
+  return read && readValue(read);
+}
+
+/**
+ * bookmarksInDiscussion as one of a page's small reads (readValues); null for those who keep no bookmarks (and
+ * nothing to read).
+ */
+export function bookmarksHere(viewer: Viewer | null, discussionId: string): ValueRead<BookmarksOnPage> | null {
   if (!can(viewer, "bookmark")) return null;
-  const rows = await db
-    .select({ commentId: bookmarks.commentId, note: bookmarks.note, remindAt: bookmarks.remindAt, remindedAt: bookmarks.remindedAt })
-    .from(bookmarks)
-    .where(and(eq(bookmarks.memberId, viewer!.id), eq(bookmarks.discussionId, discussionId)));
-  return Object.fromEntries(
-    rows.map((row) => [row.commentId ?? "discussion", { note: row.note, remindAt: row.remindedAt ? null : row.remindAt }]),
+  return valueRead(
+    sql`select coalesce(json_object_agg(coalesce(${bookmarks.commentId}::text, 'discussion'),
+        json_build_object('note', ${bookmarks.note}, 'remindAt', case when ${bookmarks.remindedAt} is null then ${bookmarks.remindAt} end)), '{}'::json)
+      from ${bookmarks} where ${and(eq(bookmarks.memberId, viewer!.id), eq(bookmarks.discussionId, discussionId))}`,
+    (raw) =>
+      Object.fromEntries(
+        Object.entries(raw as Record<string, { note: string | null; remindAt: string | null }>).map(([post, { note, remindAt }]) => [
+          post,
+          { note, remindAt: remindAt === null ? null : new Date(remindAt) },
+        ]),
+      ),
   );
 }
 

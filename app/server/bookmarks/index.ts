@@ -4,6 +4,7 @@ export {
   type BookmarkView,
   BOOKMARKS_PER_PAGE,
   bookmarkServiceTexts,
+  bookmarksHere,
   bookmarksInDiscussion,
   listBookmarks,
   type PostRef,

@@ -16,4 +16,5 @@ export {
 export { checkReadiness, type Readiness } from "./readiness.server";
 export { samePost } from "./same-post.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";
+export { knownValue, readValue, readValues, readValuesTogether, type ValueRead, valueRead } from "./value-reads.server";
 export { purgeSubmissions } from "./submissions.server";

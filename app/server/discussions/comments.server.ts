@@ -63,6 +63,11 @@ export interface CommentPage {
   comments: CommentView[];
   totalPages: number;
   currentPage: number;
+  /**
+   * The authors of held comments this page leaves out (never sent to a browser): each of them reads the page
+   * with their own comments marked as waiting (`heldOf`), everyone else can be given this one.
+   */
+  heldAuthorIds: string[];
 }
 
 /**
@@ -79,7 +84,7 @@ export async function listCommentPage(
   const isThread = and(eq(comments.discussionId, discussionId), isNull(comments.parentId));
   const [counted] = await db.select({ value: count() }).from(comments).where(isThread);
   const totalPages = Math.max(1, Math.ceil((counted?.value ?? 0) / COMMENT_THREADS_PER_PAGE));
-  if (page > totalPages) return { comments: [], totalPages, currentPage: page };
+  if (page > totalPages) return { comments: [], totalPages, currentPage: page, heldAuthorIds: [] };
   const pageThreads = db
     .select({ id: comments.id })
     .from(comments)
@@ -118,10 +123,12 @@ export async function listCommentPage(
     .orderBy(asc(comments.createdAt), asc(comments.id));
   const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && !isHidden(row)).map((row) => row.parentId));
   const views: CommentView[] = [];
+  const heldAuthorIds = new Set<string>();
   for (const row of rows) {
     const held = isHeld(row);
     // The author reads their own held comment as written, marked as waiting; staff see it hidden, with the reasons.
     const ownHeld = held && !options.includeHidden && row.authorId !== null && row.authorId === options.heldOf;
+    if (held && !ownHeld && !options.includeHidden && row.authorId !== null) heldAuthorIds.add(row.authorId);
     const hidden = isHidden(row) && !ownHeld ? { at: row.hiddenAt!, reason: row.hiddenReason ?? "" } : null;
     if (hidden && !options.includeHidden) {
       if (!parentsWithVisibleReplies.has(row.id)) continue;
@@ -166,7 +173,7 @@ export async function listCommentPage(
       held,
     });
   }
-  return { comments: views, totalPages, currentPage: page };
+  return { comments: views, totalPages, currentPage: page, heldAuthorIds: [...heldAuthorIds] };
 }
 
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */

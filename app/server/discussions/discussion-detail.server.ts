@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, discussionViews, profiles } from "../../../db/schema";
 import { guestHelpfulRead, helpfulColumns, helpfulView, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
-import { db, excluded, unqualified } from "~/server/db";
+import { db, excluded, unqualified, valueRead, type ValueRead } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf, postWithNames } from "./mentions.server";
@@ -61,7 +61,9 @@ export const changedNow = sql`greatest(${discussions.changedAt}, now())`;
 /**
  * Hidden discussions too: the caller decides (canSeeHidden) whether the viewer may see one. The question's marks
  * come in the same statement; the solution, where there is one, in a second small one. (In one statement the
- * planner took about 8 ms on PGlite for every view, solved or not, against 0.3 ms to run it.)
+ * planner took about 8 ms on PGlite for every view, solved or not, against 0.3 ms to run it.) Nothing in it
+ * depends on the reader but the names staff see (`allNames`): the guests' read is shared by members too
+ * (discussion-page.server.ts, decision record 0042).
  */
 export async function getDiscussionBySlug(
   slug: string,
@@ -141,6 +143,17 @@ async function solutionQuote(commentId: string): Promise<SolutionQuote | null> {
         ? null
         : { id: row.authorId, firstName: row.firstName ?? "", lastName: row.lastName ?? "", avatarUrl: row.avatarUrl },
   };
+}
+
+/**
+ * The view counter as it is now, as one of a member's page reads (readValuesTogether): a view changes no page
+ * (migration 0010 leaves views_count out of its trigger), so the kept discussion's count may be a minute old,
+ * and a member sees the current one, as before the discussion's shared part (decision 0042).
+ */
+export function viewsCountOf(discussionId: string): ValueRead<number> {
+  return valueRead(sql`select ${discussions.viewsCount} from ${discussions} where ${eq(discussions.id, discussionId)}`, (raw) =>
+    Number(raw ?? 0),
+  );
 }
 
 /** A visitor adds at most one view per discussion in this many minutes. */

@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, drafts } from "../../../db/schema";
 import { isCategory, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_MAX_LENGTH } from "~/lib/schemas/discussion";
 import { draftTexts, type SaveDraftInput } from "~/lib/schemas/draft";
-import { db, defineService, type Database, type Transaction } from "~/server/db";
+import { db, defineService, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { done, fail, logger, ok, visible, type Outcome } from "~/server/platform";
 import { can, canCommentOn, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
 import { commentPageSql } from "./comment-pages.server";
@@ -29,16 +30,20 @@ export interface DraftView {
 
 type DraftRow = typeof drafts.$inferSelect;
 
+/** A draft's text in both shapes its form may need, sanitised like a post. */
+function draftText(content: string, contentFormat: string): { html: string; text: string } {
+  const html = contentFormat === "html" ? sanitizeRichText(content) : plainTextToHtml(content);
+  return { html, text: contentFormat === "html" ? htmlToText(html) : content };
+}
+
 function toView(row: DraftRow): DraftView {
-  const html = row.contentFormat === "html" ? sanitizeRichText(row.content) : plainTextToHtml(row.content);
   return {
     id: row.id,
     discussionId: row.discussionId,
     parentId: row.parentId,
     title: row.title ?? "",
     category: isCategory(row.category) ? row.category : null,
-    html,
-    text: row.contentFormat === "html" ? htmlToText(html) : row.content,
+    ...draftText(row.content, row.contentFormat),
     updatedAt: row.updatedAt,
   };
 }
@@ -51,6 +56,32 @@ function sameScope(memberId: string, discussionId: string | null) {
 export async function getDraft(memberId: string, discussionId: string | null): Promise<DraftView | null> {
   const [row] = await db.select().from(drafts).where(sameScope(memberId, discussionId));
   return row ? toView(row) : null;
+}
+
+/** The member's saved reply to a discussion as its page needs it: the text, and the page of the comment it answers. */
+export interface ReplyDraftView {
+  parentId: string | null;
+  text: string;
+  html: string;
+  /** The discussion's page that shows the answered comment (null for a reply to the discussion itself). */
+  parentPage: number | null;
+}
+
+const parent = alias(comments, "draft_parent");
+
+/** The member's reply draft in a discussion, read with the page's other small reads (readValues). */
+export function replyDraftOf(memberId: string, discussionId: string): ValueRead<ReplyDraftView | null> {
+  return valueRead(
+    sql`select json_build_object('parentId', ${drafts.parentId}, 'content', ${drafts.content}, 'contentFormat', ${drafts.contentFormat},
+        'parentPage', case when ${parent.id} is not null then ${commentPageSql(parent)} end)
+      from ${drafts} left join ${comments} ${parent} on ${parent.id} = ${drafts.parentId}
+      where ${sameScope(memberId, discussionId)}`,
+    (raw) => {
+      if (!raw) return null;
+      const row = raw as { parentId: string | null; content: string; contentFormat: string; parentPage: number | null };
+      return { parentId: row.parentId, ...draftText(row.content, row.contentFormat), parentPage: row.parentPage };
+    },
+  );
 }
 
 /** Removes the draft a member just published, in the publishing transaction. */

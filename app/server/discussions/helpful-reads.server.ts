@@ -1,7 +1,7 @@
-import { asc, sql, type SQL } from "drizzle-orm";
+import { asc, eq, and, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { helpfulMarks, profiles } from "../../../db/schema";
-import { samePost } from "~/server/db";
+import { samePost, valueRead, type ValueRead } from "~/server/db";
 import type { Column } from "drizzle-orm";
 
 /** Names shown next to a post's "Hilfreich" count: the first ones ("Hilfreich für Aylin, Jonas und 3 weitere"). */
@@ -13,9 +13,10 @@ const m = alias(helpfulMarks, "hm");
 const mp = alias(profiles, "hmp");
 
 /**
- * Columns for the post reads (the discussion and its comment page): who marked the post first, and whether the
- * viewer did. Subqueries of the same statement, over the marks' index: the page sends no more queries however
- * many marks there are.
+ * A column for the post reads (the discussion and its comment page): who marked the post first. A subquery of
+ * the same statement, over the marks' index: the page sends no more queries however many marks there are.
+ * Whether the reader marked a post is theirs alone and not part of these reads, which every reader shares
+ * (decision record 0042): `helpfulMarksOf` answers it for the whole page.
  */
 export function helpfulColumns(
   post: { discussionId: SQL | Column; commentId: SQL | Column | null; helpfulCount: Column },
@@ -26,34 +27,40 @@ export function helpfulColumns(
   const names = sql<string[] | null>`case when ${post.helpfulCount} > 0 then (select array_agg(x.name) from (
       select ${mp.firstName} || ' ' || ${mp.lastName} as name from ${helpfulMarks} ${m} join ${profiles} ${mp} on ${mp.id} = ${m.memberId}
       where ${ofPost} order by ${asc(m.createdAt)} limit ${options.allNames ? HELPFUL_NAMES_FOR_STAFF : HELPFUL_NAMES_SHOWN}) x) end`;
-  const markedByViewer =
-    options.viewerId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`(${post.helpfulCount} > 0 and exists (select 1 from ${helpfulMarks} ${m} where ${m.memberId} = ${options.viewerId} and ${ofPost}))`;
-  return { helpfulNames: names, markedByViewer };
+  return { helpfulNames: names };
 }
 
 export interface HelpfulReadOptions {
-  /** The signed-in member, for "marked by me"; null for guests (their page is shared). */
-  viewerId: string | null;
-  /** Staff see every name (seeWhoMarked). */
+  /** Staff see every name (seeWhoMarked); everyone else the first few, as guests do. */
   allNames: boolean;
 }
 
-export const guestHelpfulRead: HelpfulReadOptions = { viewerId: null, allNames: false };
+export const guestHelpfulRead: HelpfulReadOptions = { allNames: false };
 
 /** What a post shows of its marks. A hidden post keeps its marks but shows none. */
 export interface HelpfulView {
   count: number;
   names: string[];
+  /** Whether the reader marked it; false in the shared reads, set for a member by `withOwnMarks`. */
   markedByViewer: boolean;
 }
 
-export function helpfulView(
-  row: { helpfulCount: number; helpfulNames: string[] | null; markedByViewer: boolean },
-  hidden: boolean,
-): HelpfulView {
+export function helpfulView(row: { helpfulCount: number; helpfulNames: string[] | null }, hidden: boolean): HelpfulView {
   return hidden
     ? { count: 0, names: [], markedByViewer: false }
-    : { count: row.helpfulCount, names: row.helpfulNames ?? [], markedByViewer: row.markedByViewer };
+    : { count: row.helpfulCount, names: row.helpfulNames ?? [], markedByViewer: false };
+}
+
+/** The posts of a discussion a member marked "Hilfreich": comment ids, and "discussion" for the question. */
+export function helpfulMarksOf(memberId: string, discussionId: string): ValueRead<Set<string>> {
+  return valueRead(
+    sql`select coalesce(json_agg(coalesce(${m.commentId}::text, 'discussion')), '[]'::json) from ${helpfulMarks} ${m}
+      where ${and(eq(m.memberId, memberId), eq(m.discussionId, discussionId))}`,
+    (raw) => new Set(raw as string[]),
+  );
+}
+
+/** A post's marks as this member sees them: marked by them where they marked it (a post showing no marks shows none of theirs either). */
+export function withOwnMarks(helpful: HelpfulView, post: string, marks: ReadonlySet<string>): HelpfulView {
+  return { ...helpful, markedByViewer: helpful.count > 0 && marks.has(post) };
 }

@@ -2,6 +2,7 @@ export {
   COMMENT_THREADS_PER_PAGE,
   commentHref,
   commentPageOf,
+  type CommentPage,
   type CommentView,
   createComment,
   listCommentPage,
@@ -17,6 +18,7 @@ export {
   incrementViews,
   purgeViewMarks,
   VIEW_WINDOW_MINUTES,
+  viewsCountOf,
   visitorKey,
 } from "./discussion-detail.server";
 export {
@@ -39,6 +41,7 @@ export {
   summaryColumns,
   toSummary,
 } from "./discussion-summaries.server";
+export { discussionPageText, forgetSharedDiscussion, sharedCommentPage, sharedDiscussionBySlug } from "./discussion-page.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
 export { discussionEvents } from "./events.server";
 export { heldValues, publishHeldPost, rejectHeldPost } from "./held-posts.server";
@@ -54,9 +57,26 @@ export {
   textMentionsIn,
   toMentionNames,
 } from "./mentions.server";
-export { exportReadPositions, firstUnreadComment, isReading, markRead, UNREAD_COUNT_CAP, unreadCounts } from "./read-positions.server";
+export {
+  exportReadPositions,
+  firstUnreadComment,
+  isReading,
+  markRead,
+  readingMovesPosition,
+  unreadAmongShown,
+  UNREAD_COUNT_CAP,
+  unreadCounts,
+  unreadCountsOf,
+} from "./read-positions.server";
 export { htmlToText, plainTextExcerpt, postExcerpt, postText, richTextForStorage, sanitizeRichText } from "./sanitize.server";
-export { guestHelpfulRead, HELPFUL_NAMES_SHOWN, type HelpfulReadOptions, type HelpfulView } from "./helpful-reads.server";
+export {
+  guestHelpfulRead,
+  HELPFUL_NAMES_SHOWN,
+  helpfulMarksOf,
+  type HelpfulReadOptions,
+  type HelpfulView,
+  withOwnMarks,
+} from "./helpful-reads.server";
 export {
   discardOwnDraft,
   type DraftListItem,
@@ -64,6 +84,8 @@ export {
   getDraft,
   keepDraftOnRefusal,
   listDrafts,
+  replyDraftOf,
+  type ReplyDraftView,
   replyHref,
   saveDraft,
 } from "./drafts.server";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, profiles, readPositions } from "../../../db/schema";
-import { excluded, queryRows, unqualified } from "~/server/db";
+import { excluded, knownValue, queryRows, readValue, unqualified, valueRead, type ValueRead } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { faultOf, logger, visible } from "~/server/platform";
 
@@ -29,11 +29,9 @@ const c = alias(comments, "c");
 const d = alias(discussions, "d");
 const p = alias(profiles, "p");
 
-function idList(ids: readonly string[]): SQL {
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+/** Comment ids as one parameter (uuid[]): one value to bind however many comments a page shows. */
+function idArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(",")}}`}::uuid[]`;
 }
 
 /**
@@ -45,15 +43,20 @@ function idList(ids: readonly string[]): SQL {
  * and when). Guests cost nothing.
  */
 export async function unreadCounts(viewer: Viewer | null, discussionIds: readonly string[]): Promise<UnreadCounts> {
+  return readValue(unreadCountsOf(viewer, discussionIds));
+}
+
+/** unreadCounts as one of a page's small reads (readValuesTogether); nothing to ask for a guest or an empty list. */
+export function unreadCountsOf(viewer: Viewer | null, discussionIds: readonly string[]): ValueRead<UnreadCounts> {
   const ids = [...new Set(discussionIds)];
-  if (!viewer || ids.length === 0) return {};
+  if (!viewer || ids.length === 0) return knownValue({});
   const listed = sql.join(
     ids.map((id) => sql`(${id}::uuid)`),
     sql`, `,
   );
   // Started after the member joined and in the last days: a member back after months is not told of every discussion since.
   const newSince = sql`(select greatest(${p.createdAt}, now() - make_interval(days => ${NEW_DISCUSSION_DAYS})) from ${profiles} ${p} where ${p.id} = ${viewer.id})`;
-  const rows = await queryRows<{ discussion_id: string; unread: number | null; never_opened: boolean }>(sql`
+  const marked = sql`
     select listed.id as discussion_id, unread.n as unread, fresh.id is not null as never_opened
     from (values ${listed}) as listed(id)
     left join lateral (
@@ -71,8 +74,15 @@ export async function unreadCounts(viewer: Viewer | null, discussionIds: readonl
       select ${d.id} from ${discussions} ${d}
       where ${d.id} = listed.id and ${d.createdAt} > ${newSince} and ${d.authorId} is distinct from ${viewer.id}
     ) fresh on position.last_read_at is null
-    where unread.n > 0 or fresh.id is not null`);
-  return Object.fromEntries(rows.map((row) => [row.discussion_id, row.never_opened ? "new" : Number(row.unread)]));
+    where unread.n > 0 or fresh.id is not null`;
+  return valueRead(
+    sql`select coalesce(json_object_agg(marked.discussion_id, case when marked.never_opened then to_json('new'::text) else to_json(marked.unread) end), '{}'::json)
+      from (${marked}) marked`,
+    (raw) =>
+      Object.fromEntries(
+        Object.entries(raw as Record<string, number | "new">).map(([id, mark]) => [id, mark === "new" ? "new" : Number(mark)]),
+      ),
+  );
 }
 
 /** The member's oldest unread visible comment in the discussion, or null (nothing unread, or never read). */
@@ -122,7 +132,7 @@ export async function markRead(viewer: Viewer, discussionId: string, shownCommen
 export function unreadAmong(viewerId: string, discussionId: string, shownCommentIds: readonly string[]): SQL {
   const nc = alias(comments, "nc");
   const np = alias(readPositions, "np");
-  const shown = shownCommentIds.length === 0 ? sql`false` : sql`${nc.id} in (${idList(shownCommentIds)})`;
+  const shown = sql`${nc.id} = any(${idArray(shownCommentIds)})`;
   return sql`(select array(
       select ${nc.id}::text from ${comments} ${nc}
       where ${nc.discussionId} = ${np.discussionId} and ${shown} and ${nc.createdAt} > ${np.lastReadAt}
@@ -131,29 +141,53 @@ export function unreadAmong(viewerId: string, discussionId: string, shownComment
     from ${readPositions} ${np} where ${np.profileId} = ${viewerId} and ${np.discussionId} = ${discussionId})`;
 }
 
-async function storeReadPosition(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<string[] | null> {
-  const shown = shownCommentIds.length === 0 ? null : idList(shownCommentIds);
-  const newestShown = shown
-    ? sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${visible.comment(c)} and ${c.id} in (${shown}))`
-    : sql`null::timestamptz`;
+/** unreadAmong as one of the page's small reads (readValuesTogether), asked before any write: the position as it was. */
+export function unreadAmongShown(viewerId: string, discussionId: string, shownCommentIds: readonly string[]): ValueRead<string[] | null> {
+  return valueRead(unreadAmong(viewerId, discussionId, shownCommentIds), (raw) => (raw as string[] | null | undefined) ?? null);
+}
+
+/**
+ * Where reading these comments takes the member's position: per discussion its current position and the target.
+ * The position moves to the newest visible comment the page showed (the discussion's start when it showed none),
+ * but never past an unread visible comment it did not show.
+ */
+function readingTarget(viewerId: string, discussionId: string, shownCommentIds: readonly string[]): SQL {
+  const shown = idArray(shownCommentIds);
+  const newestShown = sql`(select max(${c.createdAt}) from ${comments} ${c} where ${c.discussionId} = ${d.id} and ${visible.comment(c)} and ${c.id} = any(${shown}))`;
   const u = alias(comments, "u");
   const oldestUnshown = sql`(select ${u.createdAt} - interval '1 microsecond' from ${comments} ${u}
       where ${u.discussionId} = ${d.id} and ${u.createdAt} > coalesce(${rp.lastReadAt}, '-infinity'::timestamptz) and ${visible.comment(u)}
-        ${shown ? sql`and ${u.id} not in (${shown})` : sql``}
+        and ${u.id} <> all(${shown})
       order by ${u.createdAt} limit 1)`;
+  return sql`
+      select ${d.id}, ${rp.lastReadAt} as current,
+        least(coalesce(${newestShown}, ${d.createdAt}), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
+      from ${discussions} ${d}
+      left join ${readPositions} ${rp} on ${rp.profileId} = ${viewerId} and ${rp.discussionId} = ${d.id}
+      where ${d.id} = ${discussionId}`;
+}
+
+/**
+ * Whether reading these comments moves the member's position (exactly as markRead would): the discussion page
+ * asks this with its reader's other small reads (one statement), so a member rereading what they read sends no
+ * write at all (decision 0042).
+ */
+export function readingMovesPosition(viewerId: string, discussionId: string, shownCommentIds: readonly string[]): ValueRead<boolean> {
+  return valueRead(
+    sql`exists (select 1 from (${readingTarget(viewerId, discussionId, shownCommentIds)}) reading
+      where reading.current is null or reading.current < reading.target)`,
+    (raw) => raw === true,
+  );
+}
+
+async function storeReadPosition(viewer: Viewer, discussionId: string, shownCommentIds: readonly string[]): Promise<string[] | null> {
   // Rereading what was read inserts no row at all: an ON CONFLICT that updates nothing would still lock
   // the row, and a lock is a write that each member's page view would wait to commit to disk.
   const [row] = await queryRows<{ unread: string[] | null }>(sql`
     with stored as (
       insert into ${readPositions} (${unqualified(readPositions.profileId, readPositions.discussionId, readPositions.lastReadAt, readPositions.updatedAt)})
       select ${viewer.id}, reading.id, reading.target, now()
-      from (
-        select ${d.id}, ${rp.lastReadAt} as current,
-          least(coalesce(${newestShown}, ${d.createdAt}), coalesce(${oldestUnshown}, 'infinity'::timestamptz)) as target
-        from ${discussions} ${d}
-        left join ${readPositions} ${rp} on ${rp.profileId} = ${viewer.id} and ${rp.discussionId} = ${d.id}
-        where ${d.id} = ${discussionId}
-      ) reading
+      from (${readingTarget(viewer.id, discussionId, shownCommentIds)}) reading
       where reading.current is null or reading.current < reading.target
       on conflict (${unqualified(readPositions.profileId, readPositions.discussionId)}) do update
         set ${unqualified(readPositions.lastReadAt)} = ${excluded(readPositions.lastReadAt)}, ${unqualified(readPositions.updatedAt)} = ${excluded(readPositions.updatedAt)}

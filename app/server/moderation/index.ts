@@ -7,6 +7,7 @@ export {
   type PostRef,
   type ReportInput,
   reportedBy,
+  reportedHere,
   reportPost,
   reportTexts,
   withdrawReport,
@@ -23,6 +24,7 @@ export {
 } from "./review.server";
 export {
   countOpenReviewItems,
+  openReviewItemsCount,
   listReviewQueue,
   type MemberRestriction,
   restrictionOf,

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { reports, reviewItems, type ReportReason } from "../../../db/schema";
-import { defineService, queryRows, samePost, unqualified, type Transaction } from "~/server/db";
+import { defineService, queryRows, readValue, samePost, unqualified, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { env, fail, isHidden, ok } from "~/server/platform";
 import { can, canReport, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
@@ -131,9 +131,15 @@ export const withdrawReport = defineService<Viewer, PostRef, { id: string }>({
 
 /** Whether the member has an open report of each of these posts (their "Gemeldet" state on the page). */
 export async function reportedBy(memberId: string, discussionId: string): Promise<Set<string>> {
-  const rows = await queryRows<{ comment_id: string | null }>(sql`
-    select ${reports.commentId} as comment_id from ${reports}
+  return readValue(reportedHere(memberId, discussionId));
+}
+
+/** reportedBy as one of a page's small reads (readValues): the posts ("discussion" for the question) with an open report. */
+export function reportedHere(memberId: string, discussionId: string): ValueRead<Set<string>> {
+  return valueRead(
+    sql`select coalesce(json_agg(coalesce(${reports.commentId}::text, 'discussion')), '[]'::json) from ${reports}
     join ${reviewItems} on ${reviewItems.id} = ${reports.reviewItemId} and ${reviewItems.status} = 'open'
-    where ${reports.reporterId} = ${memberId} and ${reports.discussionId} = ${discussionId}::uuid`);
-  return new Set(rows.map((row) => row.comment_id ?? "discussion"));
+    where ${reports.reporterId} = ${memberId} and ${reports.discussionId} = ${discussionId}::uuid`,
+    (raw) => new Set(raw as string[]),
+  );
 }

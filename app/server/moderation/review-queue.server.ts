@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   comments,
@@ -11,7 +11,7 @@ import {
   type SignUpSignal,
   userRoles,
 } from "../../../db/schema";
-import { db } from "~/server/db";
+import { db, readValue, type ValueRead, valueRead } from "~/server/db";
 import { isHeld, isHidden } from "~/server/platform";
 import { commentPageSql, plainTextExcerpt, postText } from "~/server/discussions";
 import { commentPermalink, paths } from "~/lib/paths";
@@ -79,8 +79,12 @@ function active(since: SQLWrapper, until: SQLWrapper) {
 
 /** How many items wait for a decision: the sidebar's number for staff (the partial index of open items). */
 export async function countOpenReviewItems(): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(reviewItems).where(eq(reviewItems.status, "open"));
-  return row?.value ?? 0;
+  return readValue(openReviewItemsCount());
+}
+
+/** countOpenReviewItems as one of a page's small reads (readValues): staff's layout sends it with the bell. */
+export function openReviewItemsCount(): ValueRead<number> {
+  return valueRead(sql`select count(*) from ${reviewItems} where ${eq(reviewItems.status, "open")}`, (raw) => Number(raw ?? 0));
 }
 
 /**

@@ -12,12 +12,15 @@ export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribe
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";
 export {
   categoryWatchLevel,
+  categoryWatchLevelOf,
   discussionWatchLevel,
+  discussionWatchLevelOf,
   latestNotifications,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   unreadCount,
+  unreadCountOf,
   watchCategory,
   watchDiscussion,
   watchSavedTitle,

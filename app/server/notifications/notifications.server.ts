@@ -15,7 +15,7 @@ import { isCategory, type Category } from "~/lib/categories";
 import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
-import { db, queryRows, type Database, type Transaction } from "~/server/db";
+import { db, queryRows, readValue, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { done, fail, type Outcome, visible, hiddenFromPublic } from "~/server/platform";
 import { can, type Viewer } from "~/server/accounts";
 
@@ -66,12 +66,16 @@ const visibleToRecipient = sql`(${n.kind} in ${ABOUT_THE_MEMBER} or exists (sele
 
 /** The bell's number: unread groups the member may see. */
 export async function unreadCount(memberId: string, executor: Database | Transaction = db): Promise<number> {
-  const [row] = await queryRows<{ value: number | string }>(
-    sql`select count(*) as value from ${notifications} ${n}
+  return readValue(unreadCountOf(memberId), executor);
+}
+
+/** The bell's number as one of a page's small reads (readValues): the layout sends it with the page's own. */
+export function unreadCountOf(memberId: string): ValueRead<number> {
+  return valueRead(
+    sql`select count(*) from ${notifications} ${n}
       where ${n.recipientId} = ${memberId} and ${n.readAt} is null and ${n.shown} and ${visibleToRecipient}`,
-    executor,
+    (raw) => Number(raw ?? 0),
   );
-  return Number(row?.value ?? 0);
 }
 
 /** The bell's number for several members in one query (the live count after a fan-out to many). */
@@ -235,19 +239,29 @@ export async function markAllNotificationsRead(viewer: Viewer | null): Promise<O
 
 /** The member's level for a discussion and its category; 'normal' where they chose nothing. */
 export async function discussionWatchLevel(memberId: string, discussionId: string): Promise<WatchLevel> {
-  const [row] = await db
-    .select({ level: discussionWatches.level })
-    .from(discussionWatches)
-    .where(and(eq(discussionWatches.memberId, memberId), eq(discussionWatches.discussionId, discussionId)));
-  return row?.level ?? "normal";
+  return readValue(discussionWatchLevelOf(memberId, discussionId));
+}
+
+/** discussionWatchLevel as one of a page's small reads (readValues). */
+export function discussionWatchLevelOf(memberId: string, discussionId: string): ValueRead<WatchLevel> {
+  return valueRead(
+    sql`select ${discussionWatches.level} from ${discussionWatches}
+      where ${and(eq(discussionWatches.memberId, memberId), eq(discussionWatches.discussionId, discussionId))}`,
+    (raw) => (raw as WatchLevel | null) ?? "normal",
+  );
 }
 
 export async function categoryWatchLevel(memberId: string, category: Category): Promise<WatchLevel> {
-  const [row] = await db
-    .select({ level: categoryWatches.level })
-    .from(categoryWatches)
-    .where(and(eq(categoryWatches.memberId, memberId), eq(categoryWatches.category, category)));
-  return row?.level ?? "normal";
+  return readValue(categoryWatchLevelOf(memberId, category));
+}
+
+/** categoryWatchLevel as one of a page's small reads (readValuesTogether). */
+export function categoryWatchLevelOf(memberId: string, category: Category): ValueRead<WatchLevel> {
+  return valueRead(
+    sql`select ${categoryWatches.level} from ${categoryWatches}
+      where ${and(eq(categoryWatches.memberId, memberId), eq(categoryWatches.category, category))}`,
+    (raw) => (raw as WatchLevel | null) ?? "normal",
+  );
 }
 
 /** Sets how closely the member follows a discussion; a hidden discussion does not exist for them. */

@@ -93,7 +93,7 @@ export {
 } from "./storage.server";
 export { excerpt } from "./text.server";
 export { readToast, redirectWithToast, toastCookieHeader } from "./toast.server";
-export { noteViewer, trackViewer, viewerSeen } from "./viewer-tracking.server";
+export { noteViewer, renderKey, trackViewer, viewerSeen } from "./viewer-tracking.server";
 export {
   faultOf,
   isDatabaseUnavailable,

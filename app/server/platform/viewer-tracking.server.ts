@@ -9,13 +9,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 interface Scope {
   viewer: boolean;
   parent: Scope | undefined;
+  /** What the render's loaders share, per request method (renderKey). */
+  keys: Map<string, object>;
 }
 
 const renders = new AsyncLocalStorage<Scope>();
 
 /** Runs `render` and says whether anything in it resolved a viewer (getViewer in session.server.ts). */
 export async function trackViewer<T>(render: () => Promise<T>): Promise<{ result: T; viewer: boolean }> {
-  const scope: Scope = { viewer: false, parent: renders.getStore() };
+  const scope: Scope = { viewer: false, parent: renders.getStore(), keys: new Map() };
   const result = await renders.run(scope, render);
   return { result, viewer: scope.viewer };
 }
@@ -23,6 +25,21 @@ export async function trackViewer<T>(render: () => Promise<T>): Promise<{ result
 /** The current render (and any render it is part of) knows who is reading. */
 export function noteViewer(): void {
   for (let scope = renders.getStore(); scope; scope = scope.parent) scope.viewer = true;
+}
+
+/**
+ * One object per page render (and request method) for what its loaders share: the viewer looked up once, their
+ * small reads sent together. React Router hands each loader a Request of its own (a copy without its internal
+ * query parameters), so the Request cannot be the key in the server; an action (POST) and the loaders after it
+ * (GET) get different keys, as an action may change who is reading. Outside a tracked render (tests that call
+ * loaders with one Request) the Request is the key.
+ */
+export function renderKey(request: Request): object {
+  const scope = renders.getStore();
+  if (!scope) return request;
+  let key = scope.keys.get(request.method);
+  if (!key) scope.keys.set(request.method, (key = {}));
+  return key;
 }
 
 /** Whether the current render has resolved a viewer so far; false outside any tracked render. */

@@ -1,0 +1,197 @@
+/**
+ * The discussion page's shared part (decision record 0042): the discussion and its comment page as guests see
+ * them, kept in the process between changes, with each member's own part (marks, bookmarks, reports, watch level,
+ * draft, read position) read in one statement on top. Staff and the author of a held comment read their own copy.
+ * The kept reads are dropped by the database's own change messages, as in the app server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemberAccount, signIn, type Viewer } from "~/server/accounts";
+import { setHelpful } from "~/server/answers";
+import { setBookmark } from "~/server/bookmarks";
+import { db, listenToDatabase, onQuery } from "~/server/db";
+import { createComment, createDiscussion, getDiscussionBySlug, saveDraft } from "~/server/discussions";
+import { reportPost } from "~/server/moderation";
+import { watchDiscussion } from "~/server/notifications";
+import { PAGE_CACHE_CHANNEL, sharedReads } from "~/server/platform";
+import { loader as discussionLoader } from "~/routes/discussion";
+import { loader as layoutLoader } from "~/routes/layout";
+import { makeViewer } from "../support/members";
+
+interface Member {
+  viewer: Viewer;
+  cookie: string;
+}
+
+async function signedIn(role: "member" | "moderator", firstName: string): Promise<Member> {
+  const email = `geteilt.${role}.${crypto.randomUUID()}@example.com`;
+  await createMemberAccount(db, {
+    email,
+    password: { clear: "geteilt-passwort" },
+    firstName,
+    lastName: "Leser",
+    approvalStatus: "approved",
+    role,
+    emailVerified: true,
+  });
+  const result = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", email, "geteilt-passwort");
+  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
+  return { viewer: result.value.viewer, cookie: result.value.setCookie.map((cookie) => cookie.split(";")[0]).join("; ") };
+}
+
+type PageComment = {
+  id: string;
+  held: boolean;
+  hidden: unknown;
+  helpful: { count: number; markedByViewer: boolean };
+  report: { reported: boolean } | null;
+};
+interface Page {
+  discussion: { helpful: { markedByViewer: boolean }; viewsCount: number };
+  comments: PageComment[];
+  bookmarks: Record<string, unknown> | null;
+  watch: string | null;
+  draft: { saved: { text: string } | null } | null;
+}
+
+/** The layout's and the discussion's loaders, as one request runs them: the page's data and the statements sent. */
+async function render(slug: string, reader: Member | null): Promise<{ page: Page; queries: string[] }> {
+  const request = new Request(`http://localhost:3000/discussion/${slug}`, { headers: reader ? { Cookie: reader.cookie } : {} });
+  const queries: string[] = [];
+  const stop = onQuery((query) => queries.push(query));
+  try {
+    const args = { request, params: { slug }, context: { cspNonce: "", clientIp: "127.0.0.1" } } as never;
+    const [, page] = await Promise.all([layoutLoader(args), discussionLoader(args)]);
+    return { page: page as unknown as Page, queries };
+  } finally {
+    stop();
+  }
+}
+
+/** Waits until `check` holds: a change reaches the kept reads through the database's message, at commit. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the change did not arrive");
+}
+
+const THREE_LINKS = "https://eins.example/a https://zwei.example/b https://drei.example/c";
+
+let stopListening: () => Promise<void>;
+let slug: string;
+let discussionId: string;
+let reader: Member;
+let other: Member;
+let newcomer: Member;
+let moderator: Member;
+const commentIds: Record<"answer" | "second" | "held", string> = { answer: "", second: "", held: "" };
+
+beforeAll(async () => {
+  stopListening = await listenToDatabase(
+    PAGE_CACHE_CHANNEL,
+    (message) => sharedReads.forget(message),
+    () => sharedReads.forget(),
+  );
+  sharedReads.start();
+  [reader, other, newcomer, moderator] = await Promise.all([
+    signedIn("member", "Lea"),
+    signedIn("member", "Otto"),
+    signedIn("member", "Neu"),
+    signedIn("moderator", "Mona"),
+  ]);
+  const asker = await makeViewer({ firstName: "Frida" });
+  const expert = await makeViewer({ firstName: "Erik" });
+  const created = await createDiscussion(asker, {
+    title: `Geteilte Diskussion ${crypto.randomUUID()}`,
+    category: "seo",
+    content: "<p>Wie trennt ihr das?</p>",
+    contentFormat: "html",
+    assignedTo: undefined,
+  });
+  if (!created.ok) throw new Error(created.reason);
+  slug = created.value.slug;
+  discussionId = (await getDiscussionBySlug(slug))!.id;
+  const answer = await createComment(expert, { discussionId, content: "So trennen wir das." });
+  const second = await createComment(asker, { discussionId, content: "Danke, und noch eine Frage." });
+  // A new member's comment with three links waits for a moderator (decision 0035).
+  const held = await createComment(newcomer.viewer, { discussionId, content: `Schaut mal ${THREE_LINKS}` });
+  if (!answer.ok || !second.ok || !held.ok || !held.value.held)
+    throw new Error(`comments not written as planned: ${JSON.stringify([answer, second, held])}`);
+  Object.assign(commentIds, { answer: answer.value.id, second: second.value.id, held: held.value.id });
+  // The reader's own part: a mark, a bookmark, a report, a watch level and a saved reply.
+  expect((await setHelpful(reader.viewer, { discussionId, commentId: answer.value.id, marked: true })).ok).toBe(true);
+  expect((await setBookmark(reader.viewer, { discussionId, commentId: null, bookmarked: true })).ok).toBe(true);
+  expect((await reportPost(reader.viewer, { discussionId, commentId: second.value.id, reason: "spam" })).ok).toBe(true);
+  expect((await watchDiscussion(reader.viewer, discussionId, "watching")).ok).toBe(true);
+  expect((await saveDraft(reader.viewer, { discussionId, title: "", content: "Halb geschrieben", contentFormat: "text" })).ok).toBe(true);
+});
+
+afterAll(async () => {
+  sharedReads.stop();
+  await stopListening();
+});
+
+describe("a member's discussion page", () => {
+  it("reads only what is the member's own once the shared part is kept: the session and one statement with the bell", async () => {
+    await render(slug, reader);
+    const { page, queries } = await render(slug, reader);
+    expect(queries).toHaveLength(2);
+    // No read of the discussion or its comments: the member's statement is the one select of subqueries.
+    expect(queries.filter((query) => /^select "(discussions|comments)"\./.test(query))).toEqual([]);
+    expect(queries.filter((query) => /^select \(select/.test(query))).toHaveLength(1);
+    // The member's own part, merged into the shared one.
+    const answer = page.comments.find((comment) => comment.id === commentIds.answer)!;
+    expect(answer.helpful).toMatchObject({ count: 1, markedByViewer: true });
+    expect(page.comments.find((comment) => comment.id === commentIds.second)!.report).toEqual({ reported: true });
+    expect(Object.keys(page.bookmarks ?? {})).toEqual(["discussion"]);
+    expect(page.watch).toBe("watching");
+    expect(page.draft?.saved?.text).toBe("Halb geschrieben");
+  });
+
+  it("gives another member the same shared part with nothing of the first member's", async () => {
+    // A first visit moves the member's read position (one write more); reading it again does not.
+    const first = await render(slug, other);
+    expect(first.queries.filter((query) => /\binsert into "read_positions"/.test(query))).toHaveLength(1);
+    const { page, queries } = await render(slug, other);
+    expect(queries).toHaveLength(2);
+    const answer = page.comments.find((comment) => comment.id === commentIds.answer)!;
+    expect(answer.helpful).toMatchObject({ count: 1, markedByViewer: false });
+    expect(page.comments.find((comment) => comment.id === commentIds.second)!.report).toEqual({ reported: false });
+    expect(page.bookmarks).toEqual({});
+    expect(page.watch).toBe("normal");
+    expect(page.draft?.saved).toBeNull();
+    // Nobody but its author and staff sees the held comment.
+    expect(page.comments.map((comment) => comment.id)).not.toContain(commentIds.held);
+  });
+
+  it("costs a guest no statement at all once kept", async () => {
+    await render(slug, null);
+    const { page, queries } = await render(slug, null);
+    expect(queries).toEqual([]);
+    expect(page.comments.map((comment) => comment.id)).toEqual([commentIds.answer, commentIds.second]);
+  });
+
+  it("gives the author of a held comment their own copy, with it marked as waiting", async () => {
+    const { page } = await render(slug, newcomer);
+    expect(page.comments.find((comment) => comment.id === commentIds.held)).toMatchObject({ held: true, hidden: null });
+  });
+
+  it("gives staff their own copy, with the held comment hidden and its reasons", async () => {
+    const { page, queries } = await render(slug, moderator);
+    expect(queries.length).toBeGreaterThan(3);
+    expect(page.comments.find((comment) => comment.id === commentIds.held)?.hidden).not.toBeNull();
+  });
+
+  it("shows a change to every member once the database reports it, and the member's own mark at once", async () => {
+    const written = await createComment(other.viewer, { discussionId, content: "Eine neue Antwort." });
+    if (!written.ok) throw new Error(written.reason);
+    await eventually(async () => (await render(slug, reader)).page.comments.some((comment) => comment.id === written.value.id));
+    // A mark changes the count (the shared part, through the message) and the member's own state (their statement).
+    expect((await setHelpful(other.viewer, { discussionId, commentId: commentIds.answer, marked: true })).ok).toBe(true);
+    await eventually(async () => {
+      const answer = (await render(slug, other)).page.comments.find((comment) => comment.id === commentIds.answer)!;
+      return answer.helpful.count === 2 && answer.helpful.markedByViewer;
+    });
+  });
+});
