@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
+import { atPhoneAndDesktopWidths, expectNoSidewaysScroll } from "./looks";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
@@ -23,10 +23,6 @@ function berlinInput(secondsAhead: number): string {
   }).formatToParts(new Date(Date.now() + secondsAhead * 1000));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:${part("second")}`;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 test("a bookmark with a reminder produces a notification (the reminder worker runs in the test)", async ({ page }) => {
@@ -182,15 +178,9 @@ test("bookmarks look right: axe in light and dark, 320 px, 375 px and the deskto
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
     await checkA11y({ colourOnly: true });
-    for (const width of [320, 375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoSidewaysScroll(page);
-      for (const scheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-        const shot = name === "discussion" ? page.locator(`#comment-${commentId}`) : page.locator("main");
-        await shot.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
-      }
-    }
+    await atPhoneAndDesktopWidths(page, async (width, scheme) => {
+      const shot = name === "discussion" ? page.locator(`#comment-${commentId}`) : page.locator("main");
+      await shot.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
+    });
   }
 });

@@ -19,3 +19,26 @@ export async function scanBothThemes(page: Page, checkA11y: (options?: { colourO
   await page.screenshot({ path: test.info().outputPath(`${shot}-dark.png`) });
   await page.emulateMedia({ colorScheme: "light" });
 }
+
+/** No sideways scrolling at the current width; after a resize the layout settles first (the sidebar follows the width in a frame or two). */
+export async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `sideways scroll on ${page.url()}`)
+    .toBeLessThanOrEqual(0);
+}
+
+/**
+ * 320 and 375 px phones and a 1280 px desktop: no sideways scrolling at any, then `look` in light and in dark
+ * once the theme change's colour transitions have settled (screenshots, colour scans).
+ */
+export async function atPhoneAndDesktopWidths(page: Page, look: (width: number, scheme: "light" | "dark") => Promise<void>) {
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+      await look(width, scheme);
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import { request, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { silencedText, suspendedText } from "../app/lib/moderation";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
+import { atPhoneAndDesktopWidths, expectNoSidewaysScroll } from "./looks";
 import { signIn, signInOverHttp, storageStateOf } from "./auth-helpers";
 import { clientOf, createMembers, pageOf, profilePathOf } from "./members";
 import { discussionWithComment, findReviewItem, report } from "./moderation-helpers";
@@ -28,11 +29,6 @@ async function asGuest(baseURL: string, path: string): Promise<{ text: string; c
 /** The item of the comment in the queue, as the browser shows it. */
 function itemCard(page: Page, commentId: string) {
   return page.getByTestId("review-item").filter({ has: page.locator(`a[href$="#comment-${commentId}"]`) });
-}
-
-/** No sideways scrolling: the page is no wider than the window. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 test("three members report a comment: hidden for guests, cached page included; a moderator keeps it from the queue, and the reporters are told", async ({
@@ -295,17 +291,10 @@ test.describe("the queue and the restriction card look right", () => {
       await page.emulateMedia({ colorScheme: "dark" });
       await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
       await checkA11y({ colourOnly: true });
-      for (const width of [320, 375, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await expectNoSidewaysScroll(page);
-        for (const scheme of ["light", "dark"] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await page.evaluate(() => window.scrollTo(0, 0));
-          // The buttons' colour transitions of the theme change settle before the picture is taken.
-          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-          await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`), fullPage: true });
-        }
-      }
+      await atPhoneAndDesktopWidths(page, async (width, scheme) => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`), fullPage: true });
+      });
     }
 
     // The silenced member's banner, on a phone.

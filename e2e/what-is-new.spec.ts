@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { slugify } from "../app/lib/slug";
 import { expect, test } from "./fixtures";
+import { atPhoneAndDesktopWidths, expectNoSidewaysScroll } from "./looks";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 
@@ -26,11 +27,6 @@ async function commentOn(writer: APIRequestContext, path: string, content: strin
   const answer = await writer.post(path, { form: { intent: "create-comment", content }, maxRedirects: 0 });
   expect(answer.status(), `comment on ${path}`).toBe(302);
   return /#comment-([0-9a-f-]{36})/.exec(answer.headers().location ?? "")![1]!;
-}
-
-/** After a resize the layout settles first (the sidebar follows the width in a frame or two). */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 async function dismissCookieBanner(page: Page) {
@@ -298,16 +294,11 @@ test("what is new looks right: axe in light and dark, no sideways scrolling at 3
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
     await checkA11y({ colourOnly: true });
-    for (const width of [320, 375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoSidewaysScroll(page);
-      for (const scheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        if (width === 320) await checkA11y({ colourOnly: true });
-        await shot.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
-      }
-    }
+    await atPhoneAndDesktopWidths(page, async (width, scheme) => {
+      if (width === 320) await checkA11y({ colourOnly: true });
+      await shot.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
+    });
   }
   await starter.dispose();
 });

@@ -1,10 +1,8 @@
 import { Icon } from "~/components/ui/icon";
-import { authorFullName } from "~/lib/authors";
-import { AuthorLink } from "~/components/ui/author-link";
-import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
-import { CategoryBadge } from "~/components/discussions/category-badge";
+import { DiscussionHeadline } from "~/components/discussions/discussion-headline";
+import { type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
-import { formatAge } from "~/lib/format";
+import { formatReplies } from "~/lib/format";
 import type { DiscussionSummary } from "~/server/discussions";
 
 export function RecentDiscussions({
@@ -25,33 +23,23 @@ export function RecentDiscussions({
         <p className="mt-4 text-muted-foreground">Noch keine Diskussionen vorhanden.</p>
       ) : (
         <ul className="mt-4 divide-y divide-border rounded-xl border border-border">
-          {discussions.map((discussion) => {
-            const author = authorFullName(discussion.author);
-            return (
-              <li key={discussion.id} className="flex flex-col gap-1.5 p-4 sm:flex-row sm:items-center sm:gap-4">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    <CategoryBadge category={discussion.category} uppercase />
-                    {discussion.solved && <SolvedBadge />}
-                    <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatAge(discussion.createdAt, now)}</time>
-                  </div>
-                  <h3 className="mt-1 font-semibold">
-                    <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="hover:text-brand-700">
-                      {discussion.title}
-                    </DiscussionLink>
-                  </h3>
-                  <p className="text-sm text-muted-foreground">
-                    von <AuthorLink author={discussion.author} name={author} />
-                  </p>
-                </div>
-                <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
-                  <Icon name="message-circle" className="size-4" />
-                  {discussion.repliesCount} {discussion.repliesCount === 1 ? "Antwort" : "Antworten"}
-                  <UnreadBadge count={unread[discussion.id]} />
-                </p>
-              </li>
-            );
-          })}
+          {discussions.map((discussion) => (
+            <li key={discussion.id} className="flex flex-col gap-1.5 p-4 sm:flex-row sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <DiscussionHeadline
+                  discussion={discussion}
+                  unread={unread[discussion.id]}
+                  now={now}
+                  badges={discussion.solved && <SolvedBadge />}
+                />
+              </div>
+              <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
+                <Icon name="message-circle" className="size-4" />
+                {formatReplies(discussion.repliesCount)}
+                <UnreadBadge count={unread[discussion.id]} />
+              </p>
+            </li>
+          ))}
         </ul>
       )}
     </section>

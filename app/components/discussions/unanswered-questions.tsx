@@ -1,10 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import { CategoryBadge } from "~/components/discussions/category-badge";
-import { AuthorLink } from "~/components/ui/author-link";
-import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
-import { authorFullName } from "~/lib/authors";
-import { formatAge } from "~/lib/format";
+import { DiscussionHeadline } from "~/components/discussions/discussion-headline";
+import { type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { searchHref } from "~/lib/search";
 import type { DiscussionSummary } from "~/server/discussions";
 
@@ -43,19 +40,12 @@ export function UnansweredQuestions({
             <li key={discussion.id} className="flex items-start gap-3 p-4">
               <Icon name="message-circle-question-mark" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <CategoryBadge category={discussion.category} uppercase />
-                  <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatAge(discussion.createdAt, now)}</time>
-                  <UnreadBadge count={unread[discussion.id]} />
-                </div>
-                <h3 className="mt-1 font-semibold">
-                  <DiscussionLink slug={discussion.slug} unread={unread[discussion.id]} className="hover:text-brand-700">
-                    {discussion.title}
-                  </DiscussionLink>
-                </h3>
-                <p className="text-sm text-muted-foreground">
-                  von <AuthorLink author={discussion.author} name={authorFullName(discussion.author)} />
-                </p>
+                <DiscussionHeadline
+                  discussion={discussion}
+                  unread={unread[discussion.id]}
+                  now={now}
+                  after={<UnreadBadge count={unread[discussion.id]} />}
+                />
               </div>
             </li>
           ))}
