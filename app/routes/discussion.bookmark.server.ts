@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatDateTime } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { POST_CHOICE_PATTERN, POST_PATTERN, readPostChoice } from "~/lib/post-choice";
 import { bookmarkFields } from "~/lib/schemas/bookmark";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
@@ -16,23 +17,17 @@ import type { Viewer } from "~/server/accounts";
  * under one post at a time (`?bookmark=`). Parsed with the page's other forms; handled here.
  */
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-/** "discussion" for the question, else the comment's id. */
-const POST = new RegExp(`^(discussion|${UUID})$`);
-/** The post and the state its button asks for: "<post>:true". */
-const CHOICE = new RegExp(`^(discussion|${UUID}):(true|false)$`);
-
 export const bookmarkIntents = [
   z.object({
     intent: z.literal("bookmark"),
-    bookmark: z.string().regex(CHOICE, { error: texts.unknownError }),
+    bookmark: z.string().regex(POST_CHOICE_PATTERN, { error: texts.unknownError }),
     // Sent by the page's script: it wants the answer as data, not the page again.
     stay: z.literal("1").optional(),
   }),
   // The note and reminder fields are checked by bookmarkFields in the handler, which gives each its own message.
   z.object({
     intent: z.literal("save-bookmark"),
-    post: z.string().regex(POST, { error: texts.unknownError }),
+    post: z.string().regex(POST_PATTERN, { error: texts.unknownError }),
     note: z.string().optional(),
     remind: z.string().optional(),
     remindOn: z.string().optional(),
@@ -104,9 +99,7 @@ export function bookmarkHandlers<Page extends object>(viewer: Viewer | null, dis
   const context = (intent: BookmarkIntent) => ({ intent, discussion: discussion.id });
   return {
     bookmark: ({ bookmark, stay }: Extract<BookmarkInput, { intent: "bookmark" }>) => {
-      const [post, wanted] = bookmark.split(":");
-      const commentId = post === "discussion" ? null : post!;
-      const bookmarked = wanted === "true";
+      const { post, commentId, on: bookmarked } = readPostChoice(bookmark);
       const title = bookmarked ? bookmarkServiceTexts.added : bookmarkServiceTexts.removed;
       return respond(setBookmark(viewer, { discussionId: discussion.id, commentId, bookmarked }), {
         ...bookmarkRefusal("bookmark", { post }, viewer, page),

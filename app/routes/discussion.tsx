@@ -120,8 +120,7 @@ import {
 import { bookmarkHandlers, bookmarkIntents, bookmarkRefusal, type BookmarkFormState, isBookmarkIntent } from "./discussion.bookmark.server";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
-
-const HELPFUL_CHOICE = /^(discussion|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(true|false)$/;
+import { POST_CHOICE_PATTERN, readPostChoice } from "~/lib/post-choice";
 
 /** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
 function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
@@ -319,7 +318,7 @@ const commentContentIntents = [
   z.object({
     intent: z.literal("helpful"),
     // "<comment id>:true" or "discussion:false": the post and the state its button asks for.
-    helpful: z.string().regex(HELPFUL_CHOICE, { error: texts.unknownError }),
+    helpful: z.string().regex(POST_CHOICE_PATTERN, { error: texts.unknownError }),
     // Sent by the page's script: it wants the new count as data, not the page again.
     stay: z.literal("1").optional(),
   }),
@@ -484,9 +483,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
       }),
     helpful: ({ helpful, stay }) => {
-      const [post, marked] = helpful.split(":");
-      const commentId = post === "discussion" ? null : post!;
-      return respond(setHelpful(viewer, { discussionId: discussion.id, commentId, marked: marked === "true" }), {
+      const { commentId, on: marked } = readPostChoice(helpful);
+      return respond(setHelpful(viewer, { discussionId: discussion.id, commentId, marked }), {
         ...refusalFor(intent, submission.payload, viewer),
         context: { intent, discussion: discussion.id },
         // The script keeps the page and shows the count; a plain form goes back to the post it marked.

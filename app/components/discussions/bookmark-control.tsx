@@ -1,14 +1,13 @@
 import { Icon } from "~/components/ui/icon";
 import { createContext, use, type ReactNode } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
-import { useShowToast } from "~/components/toast/use-show-toast";
-import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatDateTime } from "~/lib/format";
-import type { ToastMessage } from "~/lib/toast";
+import { postChoiceValue } from "~/lib/post-choice";
 import { cn } from "~/lib/utils";
 import { BookmarkFields, savedFieldValues } from "./bookmark-fields";
+import { usePostChoiceForm } from "./post-choice-form";
 
 /** The page's one form every "Lesezeichen" button submits (`form` attribute): one form, not one per post. */
 export const BOOKMARK_FORM_ID = "bookmark-form";
@@ -30,7 +29,7 @@ interface PageBookmarks {
   /** Post ("discussion" or a comment's id) → the member's bookmark. */
   bookmarks: Record<string, PostBookmark>;
   /** The button just pressed, while its answer is on the way. */
-  pending: { post: string; bookmarked: boolean } | null;
+  pending: { post: string; on: boolean } | null;
   /** The post whose note-and-reminder form is open (`?bookmark=`). */
   open: string | null;
   refused: RefusedBookmark | null;
@@ -54,20 +53,11 @@ export function BookmarkProvider({
   refused: RefusedBookmark | null;
   children: ReactNode;
 }) {
-  const fetcher = useFetcher<{ toast?: ToastMessage }>({ key: "bookmark" });
-  useShowToast(fetcher.data?.toast);
-  const hydrated = useHydrated();
+  const { pending, form } = usePostChoiceForm("bookmark", BOOKMARK_FORM_ID);
   if (!bookmarks) return children;
-  const choice = fetcher.formData?.get("bookmark");
-  const [post, wanted] = typeof choice === "string" ? choice.split(":") : [];
-  const pending = post && fetcher.state !== "idle" ? { post, bookmarked: wanted === "true" } : null;
   return (
     <BookmarkContext value={{ bookmarks, pending, open: refused?.post ?? open, refused }}>
-      <fetcher.Form id={BOOKMARK_FORM_ID} method="post" preventScrollReset hidden>
-        <input type="hidden" name="intent" value="bookmark" />
-        {/* Only a script asks for the answer as data; a plain form wants the page again. */}
-        {hydrated && <input type="hidden" name="stay" value="1" />}
-      </fetcher.Form>
+      {form}
       {children}
     </BookmarkContext>
   );
@@ -95,7 +85,7 @@ export function BookmarkControl({
   const page = use(BookmarkContext);
   if (!page) return null;
   const saved = page.bookmarks[post];
-  const bookmarked = page.pending?.post === post ? page.pending.bookmarked : saved !== undefined;
+  const bookmarked = page.pending?.post === post ? page.pending.on : saved !== undefined;
   const open = page.open === post;
   return (
     <>
@@ -103,7 +93,7 @@ export function BookmarkControl({
         type="submit"
         form={BOOKMARK_FORM_ID}
         name="bookmark"
-        value={`${post}:${!bookmarked}`}
+        value={postChoiceValue(post, !bookmarked)}
         data-testid="bookmark-button"
         className={cn("post-pill", bookmarked && "post-pill-on")}
       >
