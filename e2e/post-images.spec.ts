@@ -1,8 +1,10 @@
-import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
 import { imageTexts } from "../app/lib/post-images";
 import { DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { expectNoSidewaysScroll } from "./looks";
+import { chartPng, pasteFile } from "./pictures";
 
 /**
  * Images in posts (issue 30, decision 0032): pasted into the editor, described,
@@ -10,28 +12,6 @@ import { expect, test } from "./fixtures";
  * version; a file over 10 MB and a PDF named like a picture are refused in German.
  * Discussions take them (comments are plain text in this version).
  */
-
-/** A screenshot-like PNG: a chart of bars, 1,200 × 800. */
-async function chartPng(): Promise<Buffer> {
-  const bars = [120, 260, 200, 420, 380, 560]
-    .map((height, i) => `<rect x="${120 + i * 170}" y="${700 - height}" width="110" height="${height}" fill="#2563eb"/>`)
-    .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#f8fafc"/>${bars}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function pasteFile(editor: Locator, file: { name: string; type: string; bytes: Buffer }) {
-  await editor.evaluate(
-    (element, { name, type, bytes }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
-      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-    },
-    { name: file.name, type: file.type, bytes: [...file.bytes] },
-  );
-}
-
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
@@ -56,7 +36,7 @@ for (const viewport of [
       await page.keyboard.type("So sieht die Search Console bei uns aus:");
       await expect(editor).toContainText("Search Console bei uns aus:");
 
-      await pasteFile(editor, { name: "suchkonsole-maerz.png", type: "image/png", bytes: await chartPng() });
+      await pasteFile(editor, { name: "suchkonsole-maerz.png", type: "image/png", bytes: await chartPng("#2563eb") });
       const dialog = page.getByRole("dialog", { name: "Bild beschreiben" });
       await expect(dialog).toBeVisible();
       const insert = dialog.getByRole("button", { name: "Bild einfügen" });
@@ -65,7 +45,7 @@ for (const viewport of [
       await page.emulateMedia({ colorScheme: "dark" });
       await checkA11y({ colourOnly: true });
       await page.emulateMedia({ colorScheme: "light" });
-      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `test-results/post-images-dialog-${viewport.name}.png` });
       // The file's name is no description.
       await dialog.getByLabel("Bildbeschreibung (Alternativtext)").fill("suchkonsole-maerz");
@@ -101,11 +81,11 @@ for (const viewport of [
       const served = await guest.request.get(shown);
       expect(served.headers()["content-type"]).toBe("image/webp");
       expect(served.headers()["cache-control"]).toBe("public, no-cache");
-      expect(await noSidewaysScroll(guest)).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(guest);
       await guest.screenshot({ path: `test-results/post-images-guest-${viewport.name}.png`, fullPage: false });
       if (viewport.width < 400) {
         await guest.setViewportSize({ width: 320, height: viewport.height });
-        expect(await noSidewaysScroll(guest)).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(guest);
         await image.scrollIntoViewIfNeeded();
         await guest.screenshot({ path: "test-results/post-images-guest-320.png" });
       }
@@ -162,7 +142,7 @@ test.describe("refused files", () => {
   test("the stored files are not reachable under /storage/", async ({ page, baseURL }) => {
     await signInOverHttp(page, "aylin.demir@example.com", DEMO_PASSWORD);
     const uploaded = await page.request.post("/images", {
-      multipart: { image: { name: "diagramm.png", mimeType: "image/png", buffer: await chartPng() } },
+      multipart: { image: { name: "diagramm.png", mimeType: "image/png", buffer: await chartPng("#2563eb") } },
     });
     expect(uploaded.status()).toBe(200);
     const { image } = (await uploaded.json()) as { image: { id: string; src: string } };

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { pageAs, signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers, pageOf } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
 import { noSidewaysScrollAt320, scanBothThemes } from "./looks";
+import { chartPng, pasteFile } from "./pictures";
 
 /**
  * Comments in rich text (issue 30, decision 0040), at desktop width and on a phone: a code block written in a
@@ -28,15 +28,6 @@ async function send(page: Page): Promise<string> {
   await expect(page.getByText("Kommentar erfolgreich erstellt!")).toBeVisible();
   await page.waitForURL((url) => url.hash.startsWith("#comment-"));
   return new URL(page.url()).hash.slice("#comment-".length);
-}
-
-/** A screenshot-like PNG: a chart of bars, 1,200 × 800. */
-async function chartPng(): Promise<Buffer> {
-  const bars = [120, 260, 200, 420, 380, 560]
-    .map((height, i) => `<rect x="${120 + i * 170}" y="${700 - height}" width="110" height="${height}" fill="#16a34a"/>`)
-    .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#f8fafc"/>${bars}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 for (const screen of [
@@ -187,15 +178,7 @@ for (const screen of [
       await visit(path);
       const editor = await commentEditor(page);
       await page.keyboard.type("So sieht es bei uns aus:");
-      const png = await chartPng();
-      await editor.evaluate(
-        (element, bytes) => {
-          const transfer = new DataTransfer();
-          transfer.items.add(new File([new Uint8Array(bytes)], "ga4-kanaele.png", { type: "image/png" }));
-          element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-        },
-        [...png],
-      );
+      await pasteFile(editor, { name: "ga4-kanaele.png", type: "image/png", bytes: await chartPng() });
       const dialog = page.getByRole("dialog", { name: "Bild beschreiben" });
       await expect(dialog).toBeVisible();
       const insert = dialog.getByRole("button", { name: "Bild einfügen" });
