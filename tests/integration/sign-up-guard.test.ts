@@ -101,6 +101,8 @@ async function attempts<T>(tries: number, parallel: number, attempt: (i: number)
   return results;
 }
 
+const base64url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 describe("the form stamp", () => {
   it("reads back what it signed, with its age", () => {
     const now = Date.now();
@@ -117,7 +119,13 @@ describe("the form stamp", () => {
     expect(readFormStamp("kein stempel", now).state).toBe("forged");
     // An earlier time with the old signature: an attempt to pass the minimum fill time.
     expect(readFormStamp(`${(now - 60_000).toString(36)}.${signature}`, now).state).toBe("forged");
-    expect(readFormStamp(`${issuedAt}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`, now).state).toBe("forged");
+    // The first character carries six bits of the signature, so changing it always changes the bytes.
+    expect(readFormStamp(`${issuedAt}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`, now).state).toBe("forged");
+    // The last of 43 characters carries four bits and two that decoding drops: flipping the lowest of those
+    // gives another spelling of the same bytes, which is not the stamp that was issued.
+    const sameBytes = base64url[base64url.indexOf(signature.at(-1)!) ^ 1]!;
+    expect(Buffer.from(`${signature.slice(0, -1)}${sameBytes}`, "base64url")).toEqual(Buffer.from(signature, "base64url"));
+    expect(readFormStamp(`${issuedAt}.${signature.slice(0, -1)}${sameBytes}`, now).state).toBe("forged");
     expect(readFormStamp(issueFormStamp(now + 10 * 60_000), now).state).toBe("forged");
     expect(readFormStamp(issueFormStamp(now - 13 * 60 * 60_000), now).state).toBe("expired");
   });

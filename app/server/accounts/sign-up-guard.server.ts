@@ -75,6 +75,8 @@ export function readFormStamp(value: unknown, now = Date.now()): StampReading {
   if (!match) return { state: "forged" };
   const [, issuedAt, signature] = match as unknown as [string, string, string];
   const given = Buffer.from(signature, "base64url");
+  // Decoding drops the last character's two lowest bits: only the one spelling that was issued is the stamp.
+  if (given.toString("base64url") !== signature) return { state: "forged" };
   const expected = stampSignature(issuedAt);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { state: "forged" };
   const ageMs = now - parseInt(issuedAt, 36);
