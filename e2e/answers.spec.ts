@@ -1,5 +1,5 @@
 import { request, type APIRequestContext } from "@playwright/test";
-import { expect, test, testClientIp, waitForHydration } from "./fixtures";
+import { expect, test, testClientIp, untilServerAnswers, waitForHydration } from "./fixtures";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 
@@ -62,7 +62,9 @@ test("a member marks an answer helpful and the asker accepts it: count, badge an
   const comment = page.locator(`#comment-${commentId}`);
   const helpful = comment.getByRole("button", { name: /hilfreich/ });
   await expect(helpful).toHaveAttribute("aria-pressed", "false");
-  await helpful.click();
+  // The button shows the mark at once; the reload below must wait for the server to have stored it.
+  const stored = await untilServerAnswers(page, () => helpful.click());
+  expect(stored.ok(), `the mark answered ${stored.status()}`).toBe(true);
   await expect(helpful).toHaveAttribute("aria-pressed", "true");
   await expect(helpful).toContainText("1");
   // Stored, not only shown: a reload says the same.
@@ -105,6 +107,34 @@ test("a member marks an answer helpful and the asker accepts it: count, badge an
   await expect.poll(() => guestSees(baseURL!, path, "Gelöst von")).toBe(false);
   expect(await guestSees(baseURL!, path, "× hilfreich")).toBe(false);
   await askerPage.close();
+});
+
+test("a reload right after 'Hilfreich' waits for the server's answer, however slow (the e2e page's navigations wait for writes in flight)", async ({
+  page,
+}) => {
+  const [asking, answering, reading] = await createMembers([{ firstName: "Fragende" }, { firstName: "Expertin" }, { firstName: "Leser" }]);
+  const path = await question(await clientOf(asking), `Langsame Antwort ${Date.now()}`);
+  const commentId = await answer(await clientOf(answering), path, "Die Antwort des Servers kommt spät.");
+  await signInOverHttp(page, reading.email, reading.password);
+  await page.goto(path);
+  await waitForHydration(page);
+  // The mark reaches the server only after 1.5 s: the optimistic button says "pressed" long before that.
+  let held = 0;
+  await page.route(
+    (url) => url.pathname.startsWith(path),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return route.fallback();
+    },
+  );
+  const helpful = page.locator(`#comment-${commentId}`).getByRole("button", { name: /hilfreich/ });
+  await helpful.click();
+  await expect(helpful).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  expect(held).toBe(1);
+  await expect(page.locator(`#comment-${commentId}`).getByRole("button", { name: /hilfreich/ })).toHaveAttribute("aria-pressed", "true");
 });
 
 test("without JavaScript: 'Hilfreich' and 'Als Lösung markieren' are forms that work, and guests and pending members are refused", async ({

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type Page, type Request, type Response } from "@playwright/test";
 
 /**
  * Every page visit goes through `visit`: it checks the HTTP status and waits
@@ -112,6 +112,7 @@ export const test = base.extend<Fixtures>({
     page.on("response", (response) => {
       if (response.status() >= 500) problems.push(`HTTP ${response.status()} for ${response.url()}`);
     });
+    holdNavigationsForWrites(page);
 
     await use(page);
     expect(problems, "browser problems during the test").toEqual([]);
@@ -136,6 +137,45 @@ export const test = base.extend<Fixtures>({
     await use((options) => scan(page, options));
   },
 });
+
+/**
+ * A page that shows a change before the server has it (a fetcher's optimistic "Hilfreich", a bookmark, the theme)
+ * would let a reload or a new address read the state from before the write: `goto` and `reload` first wait until
+ * every write the page sent (any method but GET and HEAD) has its answer. Clicks whose answer the test itself
+ * needs go through `untilServerAnswers`.
+ */
+function holdNavigationsForWrites(page: Page) {
+  const writes = new Set<Request>();
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && request.method() !== "HEAD") writes.add(request);
+  });
+  page.on("requestfinished", (request) => writes.delete(request));
+  page.on("requestfailed", (request) => writes.delete(request));
+  const settled = async () => {
+    // Each write ends with requestfinished or requestfailed; the bound only turns a lost event into a clear failure.
+    await expect.poll(() => writes.size, { message: "writes still waiting for the server before navigating", timeout: 30_000 }).toBe(0);
+  };
+  const { goto, reload } = page;
+  page.goto = async (...args) => {
+    await settled();
+    return goto.apply(page, args);
+  };
+  page.reload = async (...args) => {
+    await settled();
+    return reload.apply(page, args);
+  };
+}
+
+/**
+ * Does `action` (a click that sends a form or a fetcher) and returns the server's answer to the write it sent:
+ * the UI may show the new state at once, before the server has stored it.
+ */
+export async function untilServerAnswers(page: Page, action: () => Promise<unknown>): Promise<Response> {
+  const origin = new URL(page.url()).origin;
+  const answer = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).origin === origin);
+  await action();
+  return answer;
+}
 
 /** A client IP of its own for each test (the e2e server trusts one proxy hop). */
 export function testClientIp(): string {
