@@ -1,5 +1,5 @@
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { atPhoneAndDesktopWidths, expectNoSidewaysScroll } from "./looks";
+import { atPhoneAndDesktopWidths, expectNoSidewaysScroll, screenshotForReview } from "./looks";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
@@ -141,7 +141,7 @@ test.describe("without JavaScript, on a phone", () => {
 test("bookmarks look right: axe in light and dark, 320 px, 375 px and the desktop without sideways scrolling", async ({
   page,
   checkA11y,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   const [writing, reading] = await createMembers([
     { firstName: "Autorin" },
@@ -180,7 +180,7 @@ test("bookmarks look right: axe in light and dark, 320 px, 375 px and the deskto
     await checkA11y({ colourOnly: true });
     await atPhoneAndDesktopWidths(page, async (width, scheme) => {
       const shot = name === "discussion" ? page.locator(`#comment-${commentId}`) : page.locator("main");
-      await shot.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
+      await screenshotForReview(shot, `${name}-${width}-${scheme}`);
     });
   }
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { signInOverHttp } from "./auth-helpers";
 import { createMember } from "./members";
+import { screenshotForReview } from "./looks";
 
 const KEYS = ["cookie-consent", "cookie-essential", "cookie-analytics", "cookie-marketing"] as const;
 
@@ -128,7 +129,7 @@ test.describe("on the smallest phone (320 × 568)", () => {
   // Both ways the banner reaches a page (decision 0036): a guest's reading page shows the template by its script,
   // a member's page renders it with React. The markup is one component; each side is checked.
   for (const visitor of ["guest", "member"] as const) {
-    test(`${visitor}: the banner is a slim bar under the dialogs' overlays`, async ({ page, visit }, testInfo) => {
+    test(`${visitor}: the banner is a slim bar under the dialogs' overlays`, async ({ page, visit }) => {
       if (visitor === "member") {
         const member = await createMember({ firstName: "Kekse" });
         await signInOverHttp(page, member.email, member.password);
@@ -144,7 +145,7 @@ test.describe("on the smallest phone (320 × 568)", () => {
       for (const name of ["Einstellungen", "Nur notwendige", "Alle akzeptieren"]) {
         await expect(banner.getByRole("button", { name, exact: true })).toBeVisible();
       }
-      await page.screenshot({ path: testInfo.outputPath(`cookie-bar-${visitor}-320.png`) });
+      await screenshotForReview(page, `cookie-bar-${visitor}-320`);
       const point = { x: 320 - 12, y: box.y + box.height / 2 };
       expect(await onTop(page, point)).toMatchObject({ inBanner: true });
 
@@ -160,12 +161,12 @@ test.describe("on the smallest phone (320 × 568)", () => {
       await expect(page.getByRole("dialog", { name: "Cookie-Einstellungen" })).toBeVisible();
       await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
       expect((await onTop(page, point)).inBanner).toBe(false);
-      await page.screenshot({ path: testInfo.outputPath(`cookie-bar-${visitor}-320-dialog.png`) });
+      await screenshotForReview(page, `cookie-bar-${visitor}-320-dialog`);
     });
   }
 });
 
-test("the cookie bar at 375 px and on the desktop (screenshots)", async ({ page, visit }, testInfo) => {
+test("the cookie bar at 375 px and on the desktop (screenshots)", async ({ page, visit }) => {
   for (const [width, height] of [
     [375, 667],
     [1280, 800],
@@ -177,6 +178,6 @@ test("the cookie bar at 375 px and on the desktop (screenshots)", async ({ page,
     const box = (await banner.boundingBox())!;
     // A bar on phones (it was 40 % of a phone's screen as a card); from 768 px on the card in the corner.
     expect(box.height * box.width, "area of the banner").toBeLessThanOrEqual(width * height * 0.2);
-    await page.screenshot({ path: testInfo.outputPath(`cookie-bar-${width}.png`) });
+    await screenshotForReview(page, `cookie-bar-${width}`);
   }
 });

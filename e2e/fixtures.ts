@@ -1,4 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type axe from "axe-core";
 import { test as base, expect, type Page, type Request, type Response } from "@playwright/test";
 
 /**
@@ -27,7 +29,7 @@ export interface Fixtures {
 
 type TrackedPage = Page & { __allowed?: RegExp[] };
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /**
  * Two best-practice rules outside those tags, on every page too: all content
  * sits in a landmark (`region`), and landmarks of one kind have names of their
@@ -80,17 +82,27 @@ async function scan(page: Page, { colourOnly = false } = {}) {
 }
 
 async function violationsOf(page: Page, colourOnly: boolean) {
-  // Legacy mode runs axe inside the page itself; the default opens a blank page per scan to finish the run
-  // (needed only for cross-origin frames, which the forum has none of) and took twice as long.
-  // options() replaces every option, so it comes before withTags(). Only violations are read: axe then builds
-  // selectors for one node per passed rule instead of all of them, which took a third of each scan.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const results = await (
-    colourOnly
-      ? builder.options({ resultTypes: ["violations"] }).withRules(COLOUR_RULES)
-      : builder.options({ rules: EXTRA_RULES, resultTypes: ["violations"] }).withTags(WCAG_TAGS)
-  ).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
+  const violations = colourOnly
+    ? await axeViolations(page, { runOnly: { type: "rule", values: COLOUR_RULES } })
+    : await axeViolations(page, { rules: EXTRA_RULES, runOnly: { type: "tag", values: WCAG_TAGS } });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's violations on the page as it is now (the forum has no frames). axe is put into a document once and
+ * run there as often as needed: @axe-core/playwright evaluated its 570 KB twice per scan, which cost more CPU than
+ * the rules themselves. Only violations are asked for: axe then builds no selectors for the passed checks.
+ */
+export async function axeViolations(page: Page, options: axe.RunOptions, include?: string) {
+  const injected = () => typeof (window as unknown as { axe?: typeof axe }).axe?.run === "function";
+  if (!(await page.evaluate(injected))) await page.evaluate(axeSource);
+  const results: axe.AxeResults = await page.evaluate(
+    ([include, options]) => (window as unknown as { axe: typeof axe }).axe.run(include ? { include: [include] } : document, options),
+    [include, { ...options, resultTypes: ["violations"] }] as [string | undefined, axe.RunOptions],
+  );
+  return results.violations;
 }
 
 export const test = base.extend<Fixtures>({

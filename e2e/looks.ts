@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /** The page at 320 px is no wider than the window; the viewport goes back to what it was. */
@@ -13,10 +13,10 @@ export async function noSidewaysScrollAt320(page: Page) {
 export async function scanBothThemes(page: Page, checkA11y: (options?: { colourOnly?: boolean }) => Promise<void>, shot: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await checkA11y();
-  await page.screenshot({ path: test.info().outputPath(`${shot}-light.png`) });
+  await screenshotForReview(page, `${shot}-light`);
   await page.emulateMedia({ colorScheme: "dark" });
   await checkA11y({ colourOnly: true });
-  await page.screenshot({ path: test.info().outputPath(`${shot}-dark.png`) });
+  await screenshotForReview(page, `${shot}-dark`);
   await page.emulateMedia({ colorScheme: "light" });
 }
 
@@ -41,4 +41,13 @@ export async function atPhoneAndDesktopWidths(page: Page, look: (width: number, 
       await look(width, scheme);
     }
   }
+}
+
+/**
+ * A screenshot for a person to look at, in the test's output folder. CI takes none: nothing compares them, and a
+ * full-page one costs the browser a quarter of a second.
+ */
+export async function screenshotForReview(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.CI) return;
+  await target.screenshot({ path: test.info().outputPath(`${name}.png`), ...options });
 }

@@ -1,7 +1,7 @@
 import { request, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { silencedText, suspendedText } from "../app/lib/moderation";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
-import { atPhoneAndDesktopWidths, expectNoSidewaysScroll } from "./looks";
+import { atPhoneAndDesktopWidths, expectNoSidewaysScroll, screenshotForReview } from "./looks";
 import { signIn, signInOverHttp, storageStateOf } from "./auth-helpers";
 import { clientOf, createMembers, pageOf, profilePathOf } from "./members";
 import { discussionWithComment, findReviewItem, report } from "./moderation-helpers";
@@ -246,7 +246,7 @@ test("a silenced member reads, and every write answers 403 with a German message
 });
 
 test.describe("the queue and the restriction card look right", () => {
-  test("axe in light and dark, at 320 px, 375 px and on the desktop without sideways scrolling", async ({ page, checkA11y }, testInfo) => {
+  test("axe in light and dark, at 320 px, 375 px and on the desktop without sideways scrolling", async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
     const [writing, reporting, restricted, administrating] = await createMembers([
       { firstName: "Autorin" },
@@ -293,7 +293,7 @@ test.describe("the queue and the restriction card look right", () => {
       await checkA11y({ colourOnly: true });
       await atPhoneAndDesktopWidths(page, async (width, scheme) => {
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`), fullPage: true });
+        await screenshotForReview(page, `${name}-${width}-${scheme}`, { fullPage: true });
       });
     }
 
@@ -308,10 +308,10 @@ test.describe("the queue and the restriction card look right", () => {
     await expect(page.getByTestId("silenced-banner")).toContainText("Grund: Ton");
     await checkA11y();
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath("silenced-320-light.png") });
+    await screenshotForReview(page, "silenced-320-light");
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
     await checkA11y({ colourOnly: true });
-    await page.screenshot({ path: testInfo.outputPath("silenced-320-dark.png") });
+    await screenshotForReview(page, "silenced-320-dark");
   });
 });

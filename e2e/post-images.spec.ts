@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { imageTexts } from "../app/lib/post-images";
 import { DEMO_PASSWORD, pageAs, signInOverHttp } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { expectNoSidewaysScroll } from "./looks";
+import { expectNoSidewaysScroll, screenshotForReview } from "./looks";
 import { chartPng, pasteFile } from "./pictures";
 
 /**
@@ -46,7 +46,7 @@ for (const viewport of [
       await checkA11y({ colourOnly: true });
       await page.emulateMedia({ colorScheme: "light" });
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `test-results/post-images-dialog-${viewport.name}.png` });
+      await screenshotForReview(page, `post-images-dialog-${viewport.name}`);
       // The file's name is no description.
       await dialog.getByLabel("Bildbeschreibung (Alternativtext)").fill("suchkonsole-maerz");
       await insert.click();
@@ -82,12 +82,12 @@ for (const viewport of [
       expect(served.headers()["content-type"]).toBe("image/webp");
       expect(served.headers()["cache-control"]).toBe("public, no-cache");
       await expectNoSidewaysScroll(guest);
-      await guest.screenshot({ path: `test-results/post-images-guest-${viewport.name}.png`, fullPage: false });
+      await screenshotForReview(guest, `post-images-guest-${viewport.name}`);
       if (viewport.width < 400) {
         await guest.setViewportSize({ width: 320, height: viewport.height });
         await expectNoSidewaysScroll(guest);
         await image.scrollIntoViewIfNeeded();
-        await guest.screenshot({ path: "test-results/post-images-guest-320.png" });
+        await screenshotForReview(guest, "post-images-guest-320");
       }
 
       // The link around it leads to the largest version, without JavaScript.

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { pageAs, signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers, pageOf } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
-import { noSidewaysScrollAt320, scanBothThemes } from "./looks";
+import { noSidewaysScrollAt320, scanBothThemes, screenshotForReview } from "./looks";
 import { chartPng, pasteFile } from "./pictures";
 
 /**
@@ -77,7 +77,7 @@ for (const screen of [
       await expect(key).toHaveText('"@type"');
       const colours = await key.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element.closest("pre")!).color]);
       expect(colours[0], "a highlighted word has its own colour").not.toBe(colours[1]);
-      await guest.screenshot({ path: test.info().outputPath(`code-no-script-${screen.name}.png`) });
+      await screenshotForReview(guest, `code-no-script-${screen.name}`);
       await noScript.close();
 
       // The guest's page with the code block: accessible in both themes, and the block scrolls inside itself at 320 px.
@@ -206,7 +206,7 @@ for (const screen of [
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
       expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\/images\/[0-9a-f-]{36}\/\d+\.webp$/);
-      await guest.screenshot({ path: test.info().outputPath(`comment-image-guest-${screen.name}.png`) });
+      await screenshotForReview(guest, `comment-image-guest-${screen.name}`);
       await guest.context().close();
     });
   });

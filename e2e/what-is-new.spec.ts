@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { slugify } from "../app/lib/slug";
 import { expect, test } from "./fixtures";
-import { atPhoneAndDesktopWidths, expectNoSidewaysScroll } from "./looks";
+import { atPhoneAndDesktopWidths, expectNoSidewaysScroll, screenshotForReview } from "./looks";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 
@@ -121,11 +121,7 @@ for (const [device, viewport] of [
   });
 }
 
-test("the bell's panel looks right: axe in light and dark, no sideways scrolling at 320 and 375 px", async ({
-  page,
-  visit,
-  checkA11y,
-}, testInfo) => {
+test("the bell's panel looks right: axe in light and dark, no sideways scrolling at 320 and 375 px", async ({ page, visit, checkA11y }) => {
   test.setTimeout(120_000);
   const [asking, answering] = await createMembers([
     { firstName: "Fragende", lastName: "MitEinemSehrLangenNachnamenOhneLeerzeichen" },
@@ -152,11 +148,11 @@ test("the bell's panel looks right: axe in light and dark, no sideways scrolling
     // The whole scan once; the colours again in dark, and on the narrowest screen in both.
     if (width === 1280) await checkA11y();
     else if (width === 320) await checkA11y({ colourOnly: true });
-    await page.screenshot({ path: testInfo.outputPath(`bell-panel-${width}-light.png`) });
+    await screenshotForReview(page, `bell-panel-${width}-light`);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
     if (width !== 375) await checkA11y({ colourOnly: true });
-    await page.screenshot({ path: testInfo.outputPath(`bell-panel-${width}-dark.png`) });
+    await screenshotForReview(page, `bell-panel-${width}-dark`);
   }
   await Promise.all([author.dispose(), writer.dispose()]);
 });
@@ -260,11 +256,7 @@ for (const [device, viewport] of [
   });
 }
 
-test("what is new looks right: axe in light and dark, no sideways scrolling at 320 px, screenshots", async ({
-  page,
-  visit,
-  checkA11y,
-}, testInfo) => {
+test("what is new looks right: axe in light and dark, no sideways scrolling at 320 px, screenshots", async ({ page, visit, checkA11y }) => {
   test.setTimeout(150_000);
   // A long name without a break point, as lists show it next to the marker.
   const [starting, reading] = await createMembers([
@@ -297,7 +289,7 @@ test("what is new looks right: axe in light and dark, no sideways scrolling at 3
     await atPhoneAndDesktopWidths(page, async (width, scheme) => {
       if (width === 320) await checkA11y({ colourOnly: true });
       await shot.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
+      await screenshotForReview(page, `${name}-${width}-${scheme}`);
     });
   }
   await starter.dispose();
