@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { axeViolations, expect, test, testClientIp, WCAG_TAGS, waitForHydration } from "./fixtures";
+import { MIN_FILL_SECONDS, signUpGuardFields } from "../app/lib/sign-up-guard";
 import { pageAs } from "./auth-helpers";
 
 /**
@@ -33,10 +34,7 @@ async function proofOf(page: Page): Promise<{ counter: number; time: number }> {
   return (JSON.parse(Buffer.from(value, "base64").toString()) as { solution: { counter: number; time: number } }).solution;
 }
 
-test("with JavaScript the browser solves the challenge in well under a second, asks only the forum, and the sign-up is not marked", async ({
-  page,
-  browser,
-}) => {
+test("with JavaScript the browser solves the challenge, asks only the forum, and the sign-up is not marked", async ({ page, browser }) => {
   test.setTimeout(60_000);
   const requests: Request[] = [];
   page.context().on("request", (request) => requests.push(request));
@@ -53,43 +51,20 @@ test("with JavaScript the browser solves the challenge in well under a second, a
   const id = unique();
   const person = { firstName: "Jana", lastName: `Mitskript${id}`, email: `jana.${id}@example.com`, password: "jana-passwort" };
 
-  const loadedAt = Date.now();
   await page.goto("/auth?tab=register");
   await waitForHydration(page);
   const widget = page.locator("altcha-widget");
   await expect(widget.getByText("Geprüft", { exact: true })).toBeVisible();
-  const proof = await proofOf(page);
-
-  // Solving again, timed in the page: fetching a challenge from /auth/challenge and working it out in the workers.
-  const rounds = await page.evaluate(async () => {
-    const element = document.querySelector("altcha-widget") as HTMLElement & {
-      verify(): Promise<{ solution?: { time?: number } } | null>;
-    };
-    const times: Array<{ total: number; solve: number }> = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      const result = await element.verify();
-      times.push({ total: performance.now() - started, solve: result?.solution?.time ?? Number.NaN });
-    }
-    return times;
-  });
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const total = median(rounds.map((round) => round.total));
-  const solve = median(rounds.map((round) => round.solve));
-  console.log(
-    `proof of work in Chromium: first solve ${proof.time} ms (counter ${proof.counter}); five more: ` +
-      `${rounds.map((round) => `${round.total.toFixed(0)} (${round.solve.toFixed(0)})`).join(", ")} ms fetch + solve (solve), ` +
-      `median ${total.toFixed(0)} (${solve.toFixed(0)}) ms`,
-  );
-  // About 0.1 s on this two-core machine, several times that on a slow phone: the bound leaves room for a busy machine.
-  expect(total).toBeLessThan(500);
-  await expect(widget.getByText("Geprüft", { exact: true })).toBeVisible();
-  // Six challenges fetched and solved in workers, and the policy (worker-src falls back to 'self') refused nothing.
+  // A solution the browser worked out (how long it takes: `npm run bench:proof-of-work`).
+  expect((await proofOf(page)).counter).toBeGreaterThan(0);
+  // The challenge was fetched and solved in workers, and the policy (worker-src falls back to 'self') refused nothing.
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
 
   await fillSignUp(page, person);
-  // A person takes longer than 3 s to fill in the form; Playwright does not.
-  await page.waitForTimeout(Math.max(0, 3_500 - (Date.now() - loadedAt)));
+  // A person takes longer than the form's minimum fill time; Playwright does not. The server reads the time from
+  // the page's stamp, issued when the page was rendered: the form goes once the stamp is old enough.
+  const issuedAt = parseInt((await page.locator(`input[name="${signUpGuardFields.stamp}"]`).inputValue()).split(".")[0]!, 36);
+  await page.waitForTimeout(Math.max(0, issuedAt + MIN_FILL_SECONDS * 1_000 + 100 - Date.now()));
   await page.getByRole("button", { name: "Registrieren", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/email-confirmation");
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The forum on a maintained Node LTS line next to the machine's own Node: unit tests, the production
-# build (sharp draws the share image, a native N-API addon) and a start-and-serve check of the built
-# server (PGlite in memory, / and /healthz, SIGTERM). Node comes from the npm package `node@<line>`,
+# The forum on a maintained Node LTS line next to the machine's own Node: unit tests, sharp (a native N-API
+# addon that draws the share image) and a start-and-serve check of the built server (PGlite in memory, / and
+# /healthz, SIGTERM). Node comes from the npm package `node@<line>`,
 # which ships the binary; node_modules stays as `npm ci` installed it on the machine's Node.
 # Usage: bash scripts/node-lts-check.sh [line]   (default 24; the binary is kept in /tmp/node<line>)
 set -euo pipefail
@@ -25,5 +25,7 @@ node --input-type=module -e '
   console.log(`sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}) auf Node ${process.version}: PNG mit ${png.length} Bytes`);
 '
 npx vitest run --project unit
-npm run build
+# One build serves both lines (CI's `npm test` made it on the machine's Node): what differs between them is how
+# the server runs, not what the bundler writes. Without a build, this line makes one.
+[ -f build/server/index.js ] || npm run build
 npx tsx scripts/serve-check.ts
