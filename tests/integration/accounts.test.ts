@@ -35,13 +35,17 @@ async function forgetMails() {
 const request = () => new Request("http://localhost:3000/auth", { method: "POST" });
 
 async function mailTo(address: string, kind: string): Promise<CapturedMail> {
-  for (let i = 0; i < 50; i++) {
-    await deliverQueuedMails();
-    const mail = smtp.mails.find((m) => m.to.includes(address) && m.kind === kind);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no ${kind} mail to ${address}; got ${smtp.mails.map((m) => `${m.kind}→${m.to.join()}`).join(", ")}`);
+  const find = () => smtp.mails.find((m) => m.to.includes(address) && m.kind === kind);
+  await expect
+    .poll(
+      async () => {
+        await deliverQueuedMails();
+        return find() !== undefined;
+      },
+      { timeout: 5_000, interval: 20, message: `a ${kind} mail to ${address}` },
+    )
+    .toBe(true);
+  return find()!;
 }
 
 function tokenOf(link: string): string {

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as markdownLoader } from "~/routes/discussion.md";
 import { loader as llmsLoader } from "~/routes/llms";
 import { categories, categoryHref, categoryLabels } from "~/lib/categories";
-import { createComment, createDiscussion, discussionMarkdown, getDiscussionBySlug, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions";
+import { discussionMarkdown, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions";
 import { env } from "~/server/platform";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { commentOn, discussionBy } from "../support/content";
 
 let author: Viewer;
 let reader: Viewer;
@@ -22,16 +23,10 @@ async function discussionWith(
   title: string,
   content = '<p>Erster Absatz mit <strong>fett</strong> und <a href="https://example.org/a_b">Link</a>.</p><ul><li>Punkt eins</li><li>Punkt zwei</li></ul>',
 ) {
-  const outcome = await createDiscussion(author, { title, category: "seo", content, contentFormat: "html", assignedTo: undefined });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return (await getDiscussionBySlug(outcome.value.slug))!;
+  return discussionBy(author, { title, content });
 }
 
-async function comment(discussionId: string, content: string, parentId?: string) {
-  const outcome = await createComment(reader, { discussionId, content, parentId });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return outcome.value.id;
-}
+const comment = (discussionId: string, content: string, parentId?: string) => commentOn(discussionId, reader, { content, parentId });
 
 function markdownRequest(slug: string) {
   return markdownLoader({

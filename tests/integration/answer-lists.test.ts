@@ -7,8 +7,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
 import { markSolution } from "~/server/answers";
 import {
-  createComment,
-  createDiscussion,
   getDiscussionBySlug,
   listRecentDiscussions,
   listSubforumPage,
@@ -26,6 +24,7 @@ import { loader as searchLoader } from "~/routes/search";
 import { loader as subforumLoader, meta as subforumMeta } from "~/routes/subforum";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { commentOn, discussionBy } from "../support/content";
 
 let asker: Viewer;
 let expert: Viewer;
@@ -37,17 +36,9 @@ beforeAll(async () => {
   moderator = await makeViewer({ role: "moderator" });
 });
 
-async function question(title: string, category: "seo" | "sea" | "tools" = "tools") {
-  const created = await createDiscussion(asker, { title, category, content: "<p>Wie?</p>", contentFormat: "html", assignedTo: undefined });
-  if (!created.ok) throw new Error(created.reason);
-  return (await getDiscussionBySlug(created.value.slug))!;
-}
-
-async function answer(discussionId: string, content = "So geht es.") {
-  const created = await createComment(expert, { discussionId, content });
-  if (!created.ok) throw new Error(created.reason);
-  return created.value.id;
-}
+const question = (title: string, category: "seo" | "sea" | "tools" = "tools") =>
+  discussionBy(asker, { title, category, content: "<p>Wie?</p>" });
+const answer = (discussionId: string, content = "So geht es.") => commentOn(discussionId, expert, { content });
 
 async function solve(discussionId: string, commentId: string | null) {
   const outcome = await markSolution(asker, { discussionId, commentId });

@@ -6,12 +6,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions, helpfulMarks, mailOutbox, notifications, profiles } from "../../db/schema";
 import { markSolution, setHelpful } from "~/server/answers";
-import { createComment, createDiscussion, getDiscussionBySlug, helpfulMarksOf, listCommentPage, withOwnMarks } from "~/server/discussions";
+import { getDiscussionBySlug, helpfulMarksOf, listCommentPage, withOwnMarks } from "~/server/discussions";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { mailAllDueNotifications } from "~/server/notifications";
 import { db, onQuery, readValue } from "~/server/db";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { commentOn, discussionBy } from "../support/content";
 
 let asker: Viewer;
 let expert: Viewer;
@@ -25,23 +26,8 @@ beforeAll(async () => {
   moderators = [await makeViewer({ role: "moderator" }), await makeViewer({ role: "moderator" })];
 });
 
-async function question(title = `Frage ${crypto.randomUUID()}`) {
-  const created = await createDiscussion(asker, {
-    title,
-    category: "seo",
-    content: "<p>Wie?</p>",
-    contentFormat: "html",
-    assignedTo: undefined,
-  });
-  if (!created.ok) throw new Error(created.reason);
-  return (await getDiscussionBySlug(created.value.slug))!;
-}
-
-async function answer(discussionId: string, by: Viewer, content = "So geht es.") {
-  const created = await createComment(by, { discussionId, content });
-  if (!created.ok) throw new Error(created.reason);
-  return created.value.id;
-}
+const question = (title?: string) => discussionBy(asker, { title, content: "<p>Wie?</p>" });
+const answer = (discussionId: string, by: Viewer, content = "So geht es.") => commentOn(discussionId, by, { content });
 
 const reputationOf = async (id: string) =>
   (

@@ -75,13 +75,19 @@ async function whileAnotherProcessWrites<T>(discussionId: string, work: () => Pr
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  /** The count of the last whole "wrote k" line. */
+  const writtenSoFar = () => {
+    const lines = output.split("\n").slice(0, -1);
+    const last = lines.findLast((line) => line.startsWith("wrote "));
+    return last ? Number(last.slice("wrote ".length)) : 0;
+  };
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   try {
-    await expect.poll(() => output.includes("ready"), { timeout: 60_000, interval: 100 }).toBe(true);
-    // Some writes before the copy and some during it.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Some writes before the copy, some during it, and some after it.
+    await expect.poll(writtenSoFar, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(3);
     const result = await work();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const atTheEnd = writtenSoFar();
+    await expect.poll(writtenSoFar, { timeout: 60_000, interval: 20 }).toBeGreaterThan(atTheEnd);
     return { result, written: await stop() };
   } catch (error) {
     await stop().catch(() => undefined);

@@ -5,38 +5,20 @@
  * The kept reads are dropped by the database's own change messages, as in the app server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemberAccount, signIn, type Viewer } from "~/server/accounts";
 import { setHelpful } from "~/server/answers";
 import { setBookmark } from "~/server/bookmarks";
-import { db, listenToDatabase, onQuery } from "~/server/db";
+import { listenToDatabase, onQuery } from "~/server/db";
 import { createComment, createDiscussion, getDiscussionBySlug, saveDraft } from "~/server/discussions";
 import { reportPost } from "~/server/moderation";
 import { watchDiscussion } from "~/server/notifications";
 import { PAGE_CACHE_CHANNEL, sharedReads } from "~/server/platform";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as layoutLoader } from "~/routes/layout";
-import { makeViewer } from "../support/members";
+import { makeViewer, signedInMember, type SignedInMember } from "../support/members";
 
-interface Member {
-  viewer: Viewer;
-  cookie: string;
-}
+type Member = SignedInMember;
 
-async function signedIn(role: "member" | "moderator", firstName: string): Promise<Member> {
-  const email = `geteilt.${role}.${crypto.randomUUID()}@example.com`;
-  await createMemberAccount(db, {
-    email,
-    password: { clear: "geteilt-passwort" },
-    firstName,
-    lastName: "Leser",
-    approvalStatus: "approved",
-    role,
-    emailVerified: true,
-  });
-  const result = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", email, "geteilt-passwort");
-  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-  return { viewer: result.value.viewer, cookie: result.value.setCookie.map((cookie) => cookie.split(";")[0]).join("; ") };
-}
+const signedIn = (role: "member" | "moderator", firstName: string) => signedInMember({ role, firstName, lastName: "Leser" });
 
 type PageComment = {
   id: string;
@@ -68,13 +50,8 @@ async function render(slug: string, reader: Member | null): Promise<{ page: Page
 }
 
 /** Waits until `check` holds: a change reaches the kept reads through the database's message, at commit. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the change did not arrive");
-}
+const eventually = (check: () => Promise<boolean>) =>
+  expect.poll(check, { timeout: 5_000, interval: 50, message: "the change did not arrive" }).toBe(true);
 
 const THREE_LINKS = "https://eins.example/a https://zwei.example/b https://drei.example/c";
 

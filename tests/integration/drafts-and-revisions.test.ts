@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { drafts, postRevisions } from "../../db/schema";
 import {
   createComment,
-  createDiscussion,
   getDiscussionBySlug,
   getDraft,
   keepDraftOnRefusal,
@@ -23,6 +22,7 @@ import { db } from "~/server/db";
 import { fail } from "~/server/platform";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { discussionBy } from "../support/content";
 
 let author: Viewer;
 let other: Viewer;
@@ -34,16 +34,8 @@ beforeAll(async () => {
   moderator = await makeViewer({ role: "moderator", firstName: "Moderatorin" });
 });
 
-async function discussion(by: Viewer = author, title = `Frage ${crypto.randomUUID()}`) {
-  const created = await createDiscussion(by, {
-    title,
-    category: "seo",
-    content: "<p>Erste Fassung</p>",
-    contentFormat: "html",
-    assignedTo: undefined,
-  });
-  if (!created.ok) throw new Error(created.reason);
-  return (await getDiscussionBySlug(created.value.slug))!;
+async function discussion(by: Viewer = author, title?: string) {
+  return discussionBy(by, { title, content: "<p>Erste Fassung</p>" });
 }
 
 const reply = (discussionId: string, content: string, parentId?: string) => ({

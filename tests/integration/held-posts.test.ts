@@ -8,7 +8,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussionCounts, discussions, notificationItems, notifications, readPositions, reviewItems } from "../../db/schema";
-import { createMemberAccount, signIn, type Viewer } from "~/server/accounts";
+import type { Viewer } from "~/server/accounts";
 import { createComment, createDiscussion, getCommunityStats, getDiscussionBySlug, unreadCounts } from "~/server/discussions";
 import { decideReview, listReviewQueue, moderateComment } from "~/server/moderation";
 import { watchCategory } from "~/server/notifications";
@@ -26,7 +26,7 @@ import { loader as searchLoader } from "~/routes/search";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { loader as subforumFeedLoader } from "~/routes/subforum.feed";
 import { loader as subforumLoader } from "~/routes/subforum";
-import { makeViewer } from "../support/members";
+import { makeViewer, signedInMember } from "../support/members";
 
 /** Words no demo or generated text contains: each marks one post's text, so any output that leaks it is caught. */
 const HELD_DISCUSSION = "Zurueckhaltwort";
@@ -42,21 +42,7 @@ let host: { id: string; slug: string };
 let held: { id: string; slug: string };
 let heldCommentId: string;
 
-async function signedIn(role: "member" | "moderator", firstName: string): Promise<{ viewer: Viewer; cookie: string }> {
-  const email = `gehalten.${role}.${crypto.randomUUID()}@example.com`;
-  await createMemberAccount(db, {
-    email,
-    password: { clear: "gehalten-passwort" },
-    firstName,
-    lastName: "Neu",
-    approvalStatus: "approved",
-    role,
-    emailVerified: true,
-  });
-  const result = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", email, "gehalten-passwort");
-  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-  return { viewer: result.value.viewer, cookie: result.value.setCookie.map((cookie) => cookie.split(";")[0]).join("; ") };
-}
+const signedIn = (role: "member" | "moderator", firstName: string) => signedInMember({ role, firstName, lastName: "Neu" });
 
 const args = (path: string, params: Record<string, string> = {}, cookie: string | null = null) =>
   ({

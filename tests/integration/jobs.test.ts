@@ -50,14 +50,6 @@ const makeDue = (kind: string) =>
     .set({ runAt: sql`now() - interval '1 second'` })
     .where(and(eq(jobs.kind, kind), eq(jobs.status, "pending")));
 
-async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 afterAll(async () => {
   await db.delete(jobs).where(inArray(jobs.kind, testKinds));
 });
@@ -163,7 +155,7 @@ describe("the job runner", () => {
     const stop = await startJobRunner(10 * 60_000);
     try {
       await db.transaction((tx) => echo.enqueue(tx, { note: "geweckt" }));
-      await until(() => seen.includes("geweckt"), "the runner to run the job");
+      await expect.poll(() => seen, { timeout: 5_000, interval: 20, message: "the runner to run the job" }).toContain("geweckt");
     } finally {
       await stop();
     }

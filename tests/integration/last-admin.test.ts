@@ -1,32 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user, userRoles } from "../../db/schema";
-import { auth, createMemberAccount } from "~/server/accounts";
 import { db } from "~/server/db";
 import { action } from "~/routes/profile";
+import { signedInMember } from "../support/members";
 
 type ActionArgs = Parameters<typeof action>[0];
-const PASSWORD = "admin-passwort-1";
 
-/** A member who can sign in, and the Cookie header of a fresh session. */
+/** A signed-in member of the role, by id and Cookie header. */
 async function signedIn(role: "admin" | "member") {
-  const email = `${role}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const id = await createMemberAccount(db, {
-    email,
-    password: { clear: PASSWORD },
-    firstName: "Ada",
-    lastName: role,
-    approvalStatus: "approved",
-    role,
-    emailVerified: true,
-  });
-  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { id, cookie };
+  const { viewer, cookie } = await signedInMember({ role, firstName: "Ada", lastName: role });
+  return { id: viewer.id, cookie };
 }
 
 /** The profile form's "delete account" post, as the browser sends it. */

@@ -4,7 +4,6 @@ import { comments, discussions, notifications, notificationSettings, profiles, u
 import { mentionToken, splitMentions } from "~/lib/mentions";
 import {
   createComment,
-  createDiscussion,
   discussionMarkdown,
   getDiscussionBySlug,
   listCommentPage,
@@ -19,8 +18,9 @@ import { searchDiscussions } from "~/server/search";
 import { moderateDiscussion } from "~/server/moderation";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as suggestionsLoader } from "~/routes/members.suggestions";
-import { auth, createMemberAccount, mentionSuggestionsPerMember, type Viewer } from "~/server/accounts";
-import { makeViewer } from "../support/members";
+import { mentionSuggestionsPerMember, type Viewer } from "~/server/accounts";
+import { makeViewer, signedInMember } from "../support/members";
+import { discussionBy } from "../support/content";
 
 let author: Viewer;
 let anna: Viewer;
@@ -39,17 +39,7 @@ beforeAll(async () => {
 const link = (member: Viewer) => `<a href="/profile/${member.id}" data-mention="${member.id}">@${member.id.slice(0, 4)}</a>`;
 const mentionLink = (member: Viewer, name: string) => `<a href="/profile/${member.id}" data-mention="${member.id}">@${name}</a>`;
 
-async function discussion(by: Viewer, content: string) {
-  const outcome = await createDiscussion(by, {
-    title: `Erwähnung ${Math.random()}`,
-    category: "sea",
-    content,
-    contentFormat: "html",
-    assignedTo: undefined,
-  });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return (await getDiscussionBySlug(outcome.value.slug))!;
-}
+const discussion = (by: Viewer, content: string) => discussionBy(by, { title: `Erwähnung ${Math.random()}`, category: "sea", content });
 
 async function mentionsOf(member: Viewer, discussionId: string) {
   return db
@@ -171,24 +161,7 @@ describe("member suggestions", () => {
 });
 
 /** The Cookie header of a fresh session of a new approved member. */
-async function signedIn(): Promise<string> {
-  const email = `vorschlag.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await createMemberAccount(db, {
-    email,
-    password: { clear: "vorschlag-passwort" },
-    firstName: "Vorschlag",
-    lastName: "Frager",
-    approvalStatus: "approved",
-    role: "member",
-    emailVerified: true,
-  });
-  const response = await auth.api.signInEmail({ body: { email, password: "vorschlag-passwort" }, asResponse: true });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
+const signedIn = async () => (await signedInMember({ firstName: "Vorschlag", lastName: "Frager" })).cookie;
 
 describe("mentions typed by hand (without JavaScript)", () => {
   it("a typed full name of exactly one approved member becomes a mention; an ambiguous or unknown one stays text", async () => {

@@ -26,6 +26,7 @@ import { findViewer, signingSecret, type Viewer } from "~/server/accounts";
 import { decideApproval } from "~/server/admin";
 import { mentionToken } from "~/lib/mentions";
 import { makeViewer } from "../support/members";
+import { commentOn, discussionBy } from "../support/content";
 
 let author: Viewer;
 let replier: Viewer;
@@ -39,17 +40,8 @@ beforeAll(async () => {
   moderator = await makeViewer({ firstName: "Moderator", role: "moderator" });
 });
 
-async function discussion(by: Viewer, title: string, category: "seo" | "sea" | "tools" = "sea") {
-  const outcome = await createDiscussion(by, { title, category, content: "<p>Inhalt</p>", contentFormat: "html", assignedTo: undefined });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return (await getDiscussionBySlug(outcome.value.slug))!;
-}
-
-async function comment(by: Viewer, discussionId: string, parentId?: string) {
-  const outcome = await createComment(by, { discussionId, content: "Eine Antwort", ...(parentId ? { parentId } : {}) });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return outcome.value.id;
-}
+const discussion = (by: Viewer, title: string, category: "seo" | "sea" | "tools" = "sea") => discussionBy(by, { title, category });
+const comment = (by: Viewer, discussionId: string, parentId?: string) => commentOn(discussionId, by, { parentId });
 
 async function rowsOf(member: Viewer) {
   return db.select().from(notifications).where(eq(notifications.recipientId, member.id));
@@ -523,9 +515,7 @@ describe("live count", () => {
       const counts: number[] = [];
       const unsubscribe = live.subscribe(member.id, (count) => counts.push(count));
       await comment(replier, d.id);
-      const deadline = Date.now() + 5000;
-      while (!counts.includes(1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(counts).toContain(1);
+      await expect.poll(() => counts, { timeout: 5_000, interval: 50 }).toContain(1);
       unsubscribe();
       expect(live.connections).toBe(0);
     } finally {

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, readPositions } from "../../db/schema";
 import {
   COMMENT_THREADS_PER_PAGE,
-  createComment,
   createDiscussion,
   firstUnreadComment,
   getDiscussionBySlug,
@@ -18,6 +17,7 @@ import { moderateComment } from "~/server/moderation";
 import { deleteOwnAccount, exportMemberData } from "~/server/members";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { commentOn } from "../support/content";
 
 let author: Viewer;
 let reader: Viewer;
@@ -45,11 +45,8 @@ async function create() {
   return (await getDiscussionBySlug(outcome.value.slug))!;
 }
 
-async function comment(by: Viewer, discussionId: string, content = "Ein Kommentar", parentId?: string) {
-  const outcome = await createComment(by, { discussionId, content, parentId });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return outcome.value.id;
-}
+const comment = (by: Viewer, discussionId: string, content = "Ein Kommentar", parentId?: string) =>
+  commentOn(discussionId, by, { content, parentId });
 
 /** What the discussion page does for a member: read a comment page, mark what it showed. */
 async function read(viewer: Viewer, discussionId: string, page = 1) {

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, profiles, reviewItems } from "../../db/schema";
-import { createMemberAccount, signIn, type Viewer } from "~/server/accounts";
+import type { Viewer } from "~/server/accounts";
 import { COMMENT_THREADS_PER_PAGE, commentHref, createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
 import {
   countOpenReviewItems,
@@ -22,33 +22,15 @@ import { db, onQuery } from "~/server/db";
 import { env } from "~/server/platform";
 import { loader as layoutLoader } from "~/routes/layout";
 import { loader as moderationLoader } from "~/routes/moderation";
-import { makeViewer } from "../support/members";
+import { makeViewer, signedInMember } from "../support/members";
 
 let author: Viewer;
 let moderator: Viewer;
 let moderatorCookie: string;
 let memberCookie: string;
 
-async function cookieOf(role: "member" | "moderator"): Promise<{ viewer: Viewer; cookie: string }> {
-  const email = `queue.${role}.${crypto.randomUUID()}@example.com`;
-  await createMemberAccount(db, {
-    email,
-    password: { clear: "warteschlange-passwort" },
-    firstName: role === "moderator" ? "Mona" : "Max",
-    lastName: "Queue",
-    approvalStatus: "approved",
-    role,
-    emailVerified: true,
-  });
-  const signedIn = await signIn(
-    new Request("http://localhost:3000/auth", { method: "POST" }),
-    "127.0.0.1",
-    email,
-    "warteschlange-passwort",
-  );
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  return { viewer: signedIn.value.viewer, cookie: signedIn.value.setCookie.map((cookie) => cookie.split(";")[0]).join("; ") };
-}
+const cookieOf = (role: "member" | "moderator") =>
+  signedInMember({ role, firstName: role === "moderator" ? "Mona" : "Max", lastName: "Queue" });
 
 beforeAll(async () => {
   author = await makeViewer({ firstName: "Verfasserin" });

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createComment, createDiscussion, type DiscussionDetail, getDiscussionBySlug, listCommentPage } from "~/server/discussions";
+import { listCommentPage } from "~/server/discussions";
 import { env, notModified } from "~/server/platform";
 import { discussionCommentsFeed, discussionJsonLd, profileEntries } from "~/server/seo";
 import { countContributions } from "~/server/members";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { commentOn, discussionBy } from "../support/content";
 
 let author: Viewer;
 let replier: Viewer;
@@ -17,30 +18,15 @@ beforeAll(async () => {
   moderator = await makeViewer({ role: "moderator" });
 });
 
-async function discussionBy(viewer: Viewer, title: string): Promise<DiscussionDetail> {
-  const outcome = await createDiscussion(viewer, {
-    title,
-    category: "seo",
-    content: "<p>Inhalt</p>",
-    contentFormat: "html",
-    assignedTo: undefined,
-  });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return (await getDiscussionBySlug(outcome.value.slug))!;
-}
-
-async function comment(viewer: Viewer, discussionId: string, content: string, parentId?: string): Promise<string> {
-  const outcome = await createComment(viewer, { discussionId, content, parentId });
-  if (!outcome.ok) throw new Error(outcome.reason);
-  return outcome.value.id;
-}
+const comment = (viewer: Viewer, discussionId: string, content: string, parentId?: string) =>
+  commentOn(discussionId, viewer, { content, parentId });
 
 type CommentLd = { url: string; text: string; author: { name: string; url?: string }; comment?: CommentLd[] };
 const flatten = (comments: CommentLd[] = []): CommentLd[] => comments.flatMap((c) => [c, ...flatten(c.comment)]);
 
 describe("a hidden comment with two replies", () => {
   it("keeps the replies in the JSON-LD, as comments of the discussion, and out of nothing else", async () => {
-    const discussion = await discussionBy(author, "Ausgeblendet mit zwei Antworten");
+    const discussion = await discussionBy(author, { title: "Ausgeblendet mit zwei Antworten" });
     const hidden = await comment(author, discussion.id, "Wird ausgeblendet");
     const first = await comment(replier, discussion.id, "Erste Antwort", hidden);
     const second = await comment(author, discussion.id, "Zweite Antwort", hidden);
@@ -73,7 +59,7 @@ describe("a hidden comment with two replies", () => {
   });
 
   it("names authors by first name and links the profile the page links", async () => {
-    const discussion = await discussionBy(author, "Vornamen im Markup");
+    const discussion = await discussionBy(author, { title: "Vornamen im Markup" });
     await comment(replier, discussion.id, "Hallo");
     const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
     const jsonLd = discussionJsonLd(discussion, comments) as unknown as { author: { name: string; url?: string }; comment: CommentLd[] };
@@ -85,7 +71,7 @@ describe("a hidden comment with two replies", () => {
 
 describe("a discussion's comment feed", () => {
   it("links each comment to the page of the discussion that shows it", async () => {
-    const discussion = await discussionBy(author, "Feed ueber zwei Seiten");
+    const discussion = await discussionBy(author, { title: "Feed ueber zwei Seiten" });
     let last = "";
     for (let i = 1; i <= 51; i++) last = await comment(replier, discussion.id, `Kommentar ${i}`);
     const feed = await discussionCommentsFeed(discussion);
@@ -101,7 +87,7 @@ describe("profiles in the sitemap and their counts", () => {
     const silent = await makeViewer({ firstName: "Stille" });
     const hiddenOnly = await makeViewer({ firstName: "Versteckt" });
     const pending = await makeViewer({ firstName: "Wartend", approvalStatus: "pending" });
-    const discussion = await discussionBy(writer, "Profile in der Sitemap");
+    const discussion = await discussionBy(writer, { title: "Profile in der Sitemap" });
     await comment(writer, discussion.id, "Sichtbar");
     await moderateComment(moderator, {
       discussionId: discussion.id,
@@ -109,7 +95,7 @@ describe("profiles in the sitemap and their counts", () => {
       action: "hide-comment",
       reason: "Test",
     });
-    const hiddenDiscussion = await discussionBy(writer, "Ausgeblendete Diskussion");
+    const hiddenDiscussion = await discussionBy(writer, { title: "Ausgeblendete Diskussion" });
     await comment(writer, hiddenDiscussion.id, "In einer ausgeblendeten Diskussion");
     await moderateDiscussion(moderator, { discussionId: hiddenDiscussion.id, action: "hide-discussion", reason: "Test" });
     const paths = (await profileEntries()).map((entry) => entry.path);

@@ -5,30 +5,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { session } from "../../db/schema";
-import { auth, createMemberAccount, getViewer, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from "~/server/accounts";
+import { auth, getViewer, SESSION_REFRESH_SECONDS, SESSION_SECONDS } from "~/server/accounts";
 import { db, onQuery } from "~/server/db";
+import { signedInMember } from "../support/members";
 
-const PASSWORD = "sitzungs-passwort-1";
-
-async function signedInMember() {
-  const email = `sitzung.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const id = await createMemberAccount(db, {
-    email,
-    password: { clear: PASSWORD },
-    firstName: "Sina",
-    lastName: "Sitzung",
-    approvalStatus: "approved",
-    role: "moderator",
-    emailVerified: true,
-  });
-  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const [row] = await db.select({ token: session.token }).from(session).where(eq(session.userId, id));
-  return { id, cookie, token: row!.token };
+/** A signed-in moderator, with the session's token the cookie signs. */
+async function signedInModerator() {
+  const { viewer, cookie } = await signedInMember({ role: "moderator", firstName: "Sina", lastName: "Sitzung" });
+  const [row] = await db.select({ token: session.token }).from(session).where(eq(session.userId, viewer.id));
+  return { id: viewer.id, cookie, token: row!.token };
 }
 
 /** A fresh Request each time: getViewer remembers its answer per request. */
@@ -49,7 +34,7 @@ async function betterAuthSays(cookie: string) {
 
 describe("getViewer", () => {
   it("reads a signed-in member, role and all, in one query", async () => {
-    const member = await signedInMember();
+    const member = await signedInModerator();
     const { viewer, queries } = await viewerFor(member.cookie);
     expect(viewer).toMatchObject({ id: member.id, firstName: "Sina", role: "moderator", approvalStatus: "approved" });
     expect(queries).toHaveLength(1);
@@ -57,7 +42,7 @@ describe("getViewer", () => {
   });
 
   it("refuses a cookie whose signature is not ours, without asking the database", async () => {
-    const member = await signedInMember();
+    const member = await signedInModerator();
     const [name, value] = member.cookie.split("=") as [string, string];
     const decoded = decodeURIComponent(value);
     const dot = decoded.lastIndexOf(".");
@@ -73,14 +58,14 @@ describe("getViewer", () => {
   });
 
   it("knows nobody once the session is gone (signed out elsewhere, password reset)", async () => {
-    const member = await signedInMember();
+    const member = await signedInModerator();
     await db.delete(session).where(eq(session.token, member.token));
     expect((await viewerFor(member.cookie)).viewer).toBeNull();
     expect(await betterAuthSays(member.cookie)).toBeNull();
   });
 
   it("knows nobody once the session has expired, and better-auth removes it", async () => {
-    const member = await signedInMember();
+    const member = await signedInModerator();
     await db
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -90,7 +75,7 @@ describe("getViewer", () => {
   });
 
   it("lets better-auth extend a session whose last extension is older than a day", async () => {
-    const member = await signedInMember();
+    const member = await signedInModerator();
     // Last extended a day and a minute ago: its end lies that much nearer than a new session's.
     const stale = new Date(Date.now() + (SESSION_SECONDS - SESSION_REFRESH_SECONDS - 60) * 1000);
     await db.update(session).set({ expiresAt: stale }).where(eq(session.token, member.token));

@@ -1,21 +1,65 @@
 import { db } from "../../app/server/db";
-import { createMemberAccount } from "../../app/server/accounts";
-import { findViewer, type Viewer } from "../../app/server/accounts";
+import { createMemberAccount, findViewer, signIn, type Viewer } from "../../app/server/accounts";
 import type { ApprovalStatus, Role } from "../../db/schema";
 
 let counter = 0;
 
-/** A member straight in the database, returned as the app sees them. */
-export async function makeViewer(options: { approvalStatus?: ApprovalStatus; role?: Role; firstName?: string } = {}): Promise<Viewer> {
+interface MemberOptions {
+  approvalStatus?: ApprovalStatus;
+  role?: Role;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** An address no other member of the run has. */
+function uniqueEmail(): string {
   counter += 1;
+  return `mitglied${counter}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A member straight in the database, returned as the app sees them. */
+export async function makeViewer(options: MemberOptions = {}): Promise<Viewer> {
+  const email = uniqueEmail();
   const id = await createMemberAccount(db, {
-    email: `mitglied${counter}.${Date.now()}@example.com`,
+    email,
     password: { hash: "unused" },
     firstName: options.firstName ?? `Test${counter}`,
-    lastName: "Mitglied",
+    lastName: options.lastName ?? "Mitglied",
     approvalStatus: options.approvalStatus ?? "approved",
     role: options.role ?? "member",
     emailVerified: true,
   });
   return (await findViewer(id))!;
+}
+
+export interface SignedInMember {
+  viewer: Viewer;
+  email: string;
+  password: string;
+  /** The Cookie header of a fresh session, as the browser sends it. */
+  cookie: string;
+}
+
+const PASSWORD = "mitglieds-passwort";
+
+/** A member with a password, signed in through the app's own sign-in (a session row and its signed cookie). */
+export async function signedInMember(options: MemberOptions = {}): Promise<SignedInMember> {
+  const email = uniqueEmail();
+  await createMemberAccount(db, {
+    email,
+    password: { clear: PASSWORD },
+    firstName: options.firstName ?? `Test${counter}`,
+    lastName: options.lastName ?? "Mitglied",
+    approvalStatus: options.approvalStatus ?? "approved",
+    role: options.role ?? "member",
+    emailVerified: true,
+  });
+  const signedIn = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", email, PASSWORD);
+  if (!signedIn.ok) throw new Error(`sign-in of ${email} failed: ${signedIn.reason}`);
+  return { viewer: signedIn.value.viewer, email, password: PASSWORD, cookie: cookieHeaderOf(signedIn.value.setCookie) };
+}
+
+/** The Cookie header a browser sends back for these Set-Cookie headers. */
+export function cookieHeaderOf(setCookie: string[]): string {
+  return setCookie.map((cookie) => cookie.split(";")[0]).join("; ");
 }

@@ -3,8 +3,8 @@
  * it answers the backup command's requests and, meanwhile, stores comments
  * one after another ("laufend-1", "laufend-2" …) until SIGTERM. Each is
  * committed before the next is begun, so a consistent copy holds exactly
- * the first k of them. Prints "ready" once the folder is open, and the
- * number written at the end.
+ * the first k of them. Prints "ready" once the folder is open, "wrote k"
+ * after each commit, and the number written at the end.
  * `tsx tests/support/pglite-holder.ts <data folder> <discussion id>`
  */
 import { comments } from "../../db/schema";
@@ -20,6 +20,7 @@ let written = 0;
 while (!stopping) {
   await connection.db.insert(comments).values({ discussionId, content: `laufend-${written + 1}` });
   written++;
+  process.stdout.write(`wrote ${written}\n`);
 }
 await connection.close();
 process.stdout.write(`written ${written}\n`);
