@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type axe from "axe-core";
-import { test as base, expect, type Page, type Request, type Response } from "@playwright/test";
+import { test as base, type Browser, expect, type Page, type Request, type Response } from "@playwright/test";
 
 /**
  * Every page visit goes through `visit`: it checks the HTTP status and waits
@@ -105,7 +105,21 @@ export async function axeViolations(page: Page, options: axe.RunOptions, include
   return results.violations;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { browser: Browser }>({
+  // Pages a test opens itself (another member's browser, one without JavaScript) hold their navigations too.
+  browser: [
+    async ({ browser }, use) => {
+      const { newContext } = browser;
+      browser.newContext = async (...args) => {
+        const context = await newContext.apply(browser, args);
+        context.on("page", holdNavigationsForWrites);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+
   page: async ({ page }, use) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": testClientIp() });
     const problems: string[] = [];
@@ -156,7 +170,11 @@ export const test = base.extend<Fixtures>({
  * every write the page sent (any method but GET and HEAD) has its answer. Clicks whose answer the test itself
  * needs go through `untilServerAnswers`.
  */
+const holding = new WeakSet<Page>();
+
 function holdNavigationsForWrites(page: Page) {
+  if (holding.has(page)) return;
+  holding.add(page);
   const writes = new Set<Request>();
   page.on("request", (request) => {
     if (request.method() !== "GET" && request.method() !== "HEAD") writes.add(request);
