@@ -183,7 +183,12 @@ function holdNavigationsForWrites(page: Page) {
   page.on("requestfailed", (request) => writes.delete(request));
   const settled = async () => {
     // Each write ends with requestfinished or requestfailed; the bound only turns a lost event into a clear failure.
-    await expect.poll(() => writes.size, { message: "writes still waiting for the server before navigating", timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => writes.size + (await routerBusy(page)), {
+        message: "writes still waiting for the server before navigating",
+        timeout: 30_000,
+      })
+      .toBe(0);
   };
   const { goto, reload } = page;
   page.goto = async (...args) => {
@@ -194,6 +199,24 @@ function holdNavigationsForWrites(page: Page) {
     await settled();
     return reload.apply(page, args);
   };
+}
+
+/**
+ * The app's submissions and fetchers not yet settled. The browser reports a request to the test only after the page
+ * sent it, and a fetcher shows its optimistic state before that (it may first ask the server for the route's
+ * manifest): the router's own state is what knows a write is on its way the moment the click has run.
+ */
+async function routerBusy(page: Page): Promise<number> {
+  return page
+    .evaluate(() => {
+      type State = { state: string };
+      const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: State; fetchers: Map<string, State> } } })
+        .__reactRouterDataRouter;
+      if (!router) return 0;
+      const { navigation, fetchers } = router.state;
+      return (navigation.state === "idle" ? 0 : 1) + [...fetchers.values()].filter((fetcher) => fetcher.state !== "idle").length;
+    })
+    .catch(() => 0); // a document on its way out has no router left to ask
 }
 
 /**
