@@ -20,9 +20,10 @@ const { mailAllDueNotifications } = await import("~/server/notifications");
 let stopWorker: (() => Promise<void>) | undefined;
 
 /**
- * Starts the job runner once a test has read what the request itself wrote. A runner started with the file ran its
- * first pass (the schedule of notification mails among it) beside the test: where the comment committed first,
- * that pass queued the mail before the test looked, and the outbox was not empty (a clean-clone CI run).
+ * Starts the job runner once a test has read what the request and the notification worker wrote. A runner started
+ * with the file ran its first pass (the schedule of notification mails among it) beside the test: where the comment
+ * committed first, that pass queued the mail before the test looked, and the outbox was not empty (a clean-clone CI
+ * run); started between the test's two reads, it held the rows (SKIP LOCKED) while the test's own pass found none.
  * The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the runner in time.
  */
 async function startWorker() {
@@ -69,8 +70,6 @@ describe("mail leaves the request", () => {
     if (!comment.ok) throw new Error("comment failed");
     // The comment recorded a notification; the notification worker turns it into a mail, outside the request.
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).toEqual([]);
-    await startWorker();
-    // The runner's first pass may mail it too; the rows it takes are locked (SKIP LOCKED): one mail either way.
     await mailAllDueNotifications();
     const queuedMails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email));
     expect(queuedMails).toHaveLength(1);
@@ -79,7 +78,9 @@ describe("mail leaves the request", () => {
     // Nothing reached the mail server while the member waited for their answer.
     expect(smtp.mails).toEqual([]);
 
-    // The worker was woken by the commit and is now held by the slow server; once it answers, the mail arrives.
+    // The runner, started now, finds the mail's job that no runner took yet and is held by the slow server; once it
+    // answers, the mail arrives.
+    await startWorker();
     await until(() => smtp.connections() > 0, "the worker to connect");
     smtp.resume();
     await until(() => smtp.mails.some((mail) => mail.to.includes(author.email.toLowerCase())), "the reply mail");
