@@ -177,23 +177,28 @@ async function whileAttacking(attack: () => Promise<{ status: number }>, check: 
   return statuses;
 }
 
+/** The sign-in page's form as a browser sends it, from `clientIp`; answered within a minute, however slowed down. */
+function postToAuth(clientIp: string, fields: Record<string, string>) {
+  return send({
+    method: "POST",
+    path: "/auth",
+    headers: { Origin: `http://127.0.0.1:${port}`, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientIp },
+    body: new URLSearchParams(fields).toString(),
+    timeoutMs: 60_000,
+  });
+}
+
 it("the sign-in slow-down from 20 addresses does not stall a guest page", { timeout: 120_000 }, async () => {
   // An address no account has: every attempt past the 20th on it waits before the check, up to 3 s.
   const email = `gebremst-${Date.now()}@example.com`;
   let counter = 0;
   const attempt = () => {
     counter += 1;
-    return send({
-      method: "POST",
-      path: "/auth",
-      headers: {
-        Origin: `http://127.0.0.1:${port}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        // A new address each time: the per-address limits stay out of it, only the slow-down acts.
-        "X-Forwarded-For": `203.0.${Math.floor(counter / 250)}.${(counter % 250) + 1}`,
-      },
-      body: new URLSearchParams({ intent: "sign-in", email, password: `falsch-${counter}` }).toString(),
-      timeoutMs: 60_000,
+    // A new address each time: the per-address limits stay out of it, only the slow-down acts.
+    return postToAuth(`203.0.${Math.floor(counter / 250)}.${(counter % 250) + 1}`, {
+      intent: "sign-in",
+      email,
+      password: `falsch-${counter}`,
     });
   };
   // Past the limit of 20 and up to the longest wait (12 more steps of 250 ms).
@@ -212,25 +217,15 @@ it("20 sign-ups at once (a password hash and a 500 ms floor each) do not stall a
   const formStamp = await signUpStamp(fetchText(`http://127.0.0.1:${port}`, { "X-Forwarded-For": "203.0.113.251" }));
   const signUp = () => {
     counter += 1;
-    return send({
-      method: "POST",
-      path: "/auth",
-      headers: {
-        Origin: `http://127.0.0.1:${port}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "X-Forwarded-For": `203.0.113.${(counter % 250) + 1}`,
-      },
-      body: new URLSearchParams({
-        intent: "sign-up",
-        firstName: "Viele",
-        lastName: "Auf Einmal",
-        email: `viele-${run}-${counter}@example.com`,
-        password: "viele-passwort",
-        confirmPassword: "viele-passwort",
-        terms: "on",
-        formStamp,
-      }).toString(),
-      timeoutMs: 60_000,
+    return postToAuth(`203.0.113.${(counter % 250) + 1}`, {
+      intent: "sign-up",
+      firstName: "Viele",
+      lastName: "Auf Einmal",
+      email: `viele-${run}-${counter}@example.com`,
+      password: "viele-passwort",
+      confirmPassword: "viele-passwort",
+      terms: "on",
+      formStamp,
     });
   };
   // Ten per address and hour are allowed; 250 addresses in turn stay below that here.
