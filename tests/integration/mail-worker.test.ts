@@ -20,11 +20,10 @@ const { mailAllDueNotifications } = await import("~/server/notifications");
 let stopWorker: (() => Promise<void>) | undefined;
 
 /**
- * Starts the job runner once a test has read what the request and the notification worker wrote. A runner started
- * with the file ran its first pass (the schedule of notification mails among it) beside the test: where the comment
- * committed first, that pass queued the mail before the test looked, and the outbox was not empty (a clean-clone CI
- * run); started between the test's two reads, it held the rows (SKIP LOCKED) while the test's own pass found none.
- * The interval is far beyond the test's waits: only the NOTIFY of a commit can wake the runner in time.
+ * Starts the job runner once a test has read what the request and the notification worker wrote: the runner's first
+ * pass runs the schedule of notification mails too, and beside the test it could queue the mail before the test
+ * looked, or hold the rows (SKIP LOCKED) while the test's own pass found none. After that first pass the interval is
+ * far beyond the test's waits: only the NOTIFY of a commit can wake the runner in time.
  */
 async function startWorker() {
   stopWorker ??= await startJobRunner(10 * 60_000);
