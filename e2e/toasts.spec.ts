@@ -23,7 +23,7 @@ test("the accessibility scan waits for a toast sent with the page, however late 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await signInOverHttp(page, "jonas.schulz@example.com", DEMO_PASSWORD);
+  await signInOverHttp(page, "jonas.schulz@example.com", DEMO_PASSWORD, { greeted: true });
   await visit("/notifications");
   await checkA11y();
   // No waiting here: the scan itself must have waited until the toast was on screen.
@@ -34,7 +34,7 @@ test("a toast that starts to leave while the scan runs is scanned again once it 
   // sonner closes a toast after 4 s, and a scan with both themes can take longer: in CI the welcome toast faded out
   // under the dark scan (/discussion/…, 375 px) and axe judged its half-transparent text. Here the toast is closed
   // just as axe starts and its fade is held half way, so a scan that judges what it saw mid-fade fails.
-  await signInOverHttp(page, "jonas.schulz@example.com", DEMO_PASSWORD);
+  await signInOverHttp(page, "jonas.schulz@example.com", DEMO_PASSWORD, { greeted: true });
   await visit("/notifications");
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Willkommen zurück!" });
   await expect(toast).toBeVisible();
@@ -77,4 +77,21 @@ test("a toast that starts to leave while the scan runs is scanned again once it 
   });
   await checkA11y();
   await expect(toast).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("a page signed in over HTTP is not greeted, so no toast comes to rest over the phone's bell", async ({ page, visit }) => {
+    // sonner keeps a toast while the pointer rests on it, and on a phone the toasts sit over the top bar. A test that
+    // had clicked the bell left the pointer there; the welcome toast, whose code loads on demand, arrived under it,
+    // stayed for good and covered the bell (clean-clone CI, what-is-new.spec.ts, the bell on the phone). Tests that
+    // sign in over HTTP have another subject than the greeting, which the sign-in form's tests and those above check.
+    await signInOverHttp(page, "jonas.schulz@example.com", DEMO_PASSWORD);
+    const response = await visit("/search");
+    expect(await response.text()).not.toContain("Willkommen zurück!");
+    const bell = page.getByTestId("notification-bell");
+    await bell.click();
+    await expect(page.getByRole("dialog", { name: "Benachrichtigungen" })).toBeVisible();
+  });
 });
