@@ -38,7 +38,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: process.env.CI ? "off" : "retain-on-failure",
+    // Recording a trace of every test to keep the failed ones' cost `npm test` 95 s of its 515 (e2e 6.0 → 4.4 min,
+    // measured on two cores). A failed test is traced when run again on its own: `npx playwright test <file> --trace on`.
+    trace: "off",
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
     launchOptions: chromium,
