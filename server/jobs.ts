@@ -10,6 +10,7 @@ import { defineSchedule, startJobRunner } from "~/server/jobs";
 import { env, logger } from "~/server/platform";
 // The domains that define schedules, loaded before the runner starts so it makes every schedule's row.
 import "~/server/accounts";
+import "~/server/answers";
 import "~/server/bookmarks";
 import "~/server/discussions";
 import "~/server/images";

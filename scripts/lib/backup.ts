@@ -321,9 +321,14 @@ export async function restoreBackup(
 
     const facts = settings.databaseUrl
       ? await restorePostgres(settings.databaseUrl, databaseFile, manifest)
-      : await withPgliteFolder(settings.dataDir, (client) => readFacts((text) => client.query(text)), {
-          replaceWith: await fs.openAsBlob(databaseFile),
-        });
+      : await withPgliteFolder(
+          settings.dataDir,
+          async (client) => {
+            await counterRepairDue((text) => client.query(text));
+            return readFacts((text) => client.query(text));
+          },
+          { replaceWith: await fs.openAsBlob(databaseFile) },
+        );
     if (JSON.stringify(facts.counts) !== JSON.stringify(manifest.counts)) {
       throw new Error(
         `Die zurückgespielte Datenbank weicht von der Sicherung ab (${describeCounts(facts.counts)} statt ${describeCounts(manifest.counts)}).` +
@@ -385,10 +390,22 @@ async function restorePostgres(databaseUrl: string, dumpFile: string, manifest: 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    await counterRepairDue((text) => client.query(text));
     return await readFacts((text) => client.query(text));
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A backup brings its counters back with its rows, also counters that a version since mended kept wrong: the
+ * repair schedule (app/server/answers/counters.server.ts) becomes due, so the first app server to take jobs sets
+ * every counter from the restored rows; running servers hear of it at once. A backup from before that schedule has
+ * no row for it: a server's start makes the row, due at once.
+ */
+async function counterRepairDue(query: RowsOf): Promise<void> {
+  await query("update jobs set run_at = now() where kind = 'repair-counters' and every_seconds is not null");
+  await query("select pg_notify('jobs', 'repair-counters')");
 }
 
 async function writeSecret(dataDir: string, secret: Buffer): Promise<void> {

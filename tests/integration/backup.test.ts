@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { comments, discussions } from "../../db/schema";
+import { comments, discussions, jobs } from "../../db/schema";
 import { createMemberAccount } from "../../app/server/accounts";
 import { type Database, type DatabaseConnection, openDatabase, withPgliteFolder } from "../../app/server/platform";
 import { type BackupSettings, createBackup, readManifest, restoreBackup } from "../../scripts/lib/backup";
@@ -101,7 +101,11 @@ async function whileAnotherProcessWrites<T>(discussionId: string, work: () => Pr
 }
 
 it("restores exactly the backed-up database, the generated signing secret and the uploads", { timeout: 180_000 }, async () => {
-  const discussionId = await withDatabase((db) => writeDiscussion(db, "Vor der Sicherung"));
+  const discussionId = await withDatabase(async (db) => {
+    // The counters' repair ran a moment ago: its next run is hours away, in the backup too.
+    await db.execute(sql`insert into jobs (kind, every_seconds, run_at) values ('repair-counters', 43200, now() + interval '12 hours')`);
+    return writeDiscussion(db, "Vor der Sicherung");
+  });
   fs.mkdirSync(settings.dataDir, { recursive: true });
   fs.writeFileSync(path.join(settings.dataDir, "auth-secret"), "geheimnis-vor-der-sicherung");
   fs.mkdirSync(path.join(settings.storageDir!, "avatars/a"), { recursive: true });
@@ -150,6 +154,12 @@ it("restores exactly the backed-up database, the generated signing secret and th
     expect(contents.sort()).toEqual(["Kommentar zu Vor der Sicherung", ...running].sort());
     const extra = await db.execute(sql`select to_regclass('after_the_backup') as name`);
     expect((extra as unknown as { rows: Array<{ name: unknown }> }).rows[0]!.name).toBeNull();
+    // The restore made the counters' repair due (tests/integration/counters.test.ts: a due run sets them anew).
+    const [repair] = await db
+      .select({ due: sql<boolean>`${jobs.runAt} <= now()` })
+      .from(jobs)
+      .where(eq(jobs.kind, "repair-counters"));
+    expect(repair?.due).toBe(true);
   });
   expect(fs.readFileSync(path.join(settings.dataDir, "auth-secret"), "utf8")).toBe("geheimnis-vor-der-sicherung");
   expect(fs.readdirSync(path.join(settings.storageDir!, "avatars/a"))).toEqual(["1.webp"]);

@@ -59,6 +59,12 @@ export const metrics = {
     labelNames: ["signal"] as const,
     registers: [registry],
   }),
+  counterRepairs: new Counter({
+    name: "forum_counter_repairs_total",
+    help: "Rows whose counter differed from the rows it counts and was set anew by the repair-counters schedule, by counter",
+    labelNames: ["counter"] as const,
+    registers: [registry],
+  }),
   jobFailures: new Counter({
     name: "forum_job_failures_total",
     help: "Failed job runs by kind; final=true when the job was given up",

@@ -1,0 +1,143 @@
+import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { comments, discussionCounts, discussions, helpfulMarks, profiles } from "../../../db/schema";
+import { db, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
+import { defineSchedule } from "~/server/jobs";
+import { logger, metrics, visible } from "~/server/platform";
+
+/**
+ * The counters the writes keep (a post's "Hilfreich" marks, a discussion's replies, a member's reputation, the
+ * visible discussions per category), recomputed from the rows they count. Every write moves them in its own
+ * statement or transaction, so nothing should ever differ; but a restore of an older backup, a hand-made fix in
+ * the database or a defect of a future write would leave a wrong count on every page for good. Like Discourse's
+ * `ensure_db_consistency`, a schedule compares each with its rows twice a day and sets what differs, which it logs
+ * and counts (`forum_counter_repairs_total`). A restore makes it due at once (scripts/lib/backup.ts).
+ *
+ * Here because reputation is the widest counter: it reads the answers' marks and solutions and the discussions'
+ * visibility, and `answers` is the lowest domain that reaches both.
+ */
+export const REPAIR_COUNTERS_JOB = "repair-counters";
+
+/** What the writes define, in words: the rule each repair restates. */
+const counters = {
+  "comments.helpful_count": "the comment's marks",
+  "discussions.helpful_count": "the marks on the question itself",
+  "discussions.replies_count": "the discussion's visible comments",
+  "profiles.helpful_received": "the marks on the member's visible posts (comments of visible discussions)",
+  "profiles.solutions_count": "visible discussions whose solution the member wrote",
+  "discussion_counts.visible_count": "the category's visible discussions",
+} as const;
+
+export type Counter = keyof typeof counters;
+
+/** Rows whose counter differed from its rows, by counter (all of them, zero where it held). */
+export type Repairs = Record<Counter, number>;
+
+for (const counter of Object.keys(counters)) metrics.counterRepairs.inc({ counter }, 0);
+
+const commentMarks = () =>
+  sql`(select ${helpfulMarks.commentId} as id, count(*)::int as n from ${helpfulMarks}
+    where ${helpfulMarks.commentId} is not null group by ${helpfulMarks.commentId})`;
+
+/**
+ * Each repair is one statement: it sets the counter of the rows where it differs from the count of their rows and
+ * returns them. The reputation's come after the posts' counts, which they add up.
+ */
+function repairs(): Array<[Counter, SQL]> {
+  const counted = alias(comments, "counted");
+  const question = alias(discussions, "question");
+  const solution = alias(comments, "solution");
+  return [
+    [
+      "comments.helpful_count",
+      sql`update ${comments} set ${unqualified(comments.helpfulCount)} = coalesce(marks.n, 0)
+        from ${comments} ${counted} left join ${commentMarks()} marks on marks.id = ${counted.id}
+        where ${counted.id} = ${comments.id} and ${comments.helpfulCount} <> coalesce(marks.n, 0)
+        returning ${comments.id}`,
+    ],
+    [
+      "discussions.helpful_count",
+      sql`update ${discussions} set ${unqualified(discussions.helpfulCount)} = coalesce(marks.n, 0)
+        from ${discussions} ${question} left join (
+          select ${helpfulMarks.discussionId} as id, count(*)::int as n from ${helpfulMarks}
+          where ${helpfulMarks.commentId} is null group by ${helpfulMarks.discussionId}
+        ) marks on marks.id = ${question.id}
+        where ${question.id} = ${discussions.id} and ${discussions.helpfulCount} <> coalesce(marks.n, 0)
+        returning ${discussions.id}`,
+    ],
+    [
+      "discussions.replies_count",
+      sql`update ${discussions} set ${unqualified(discussions.repliesCount)} = coalesce(replies.n, 0)
+        from ${discussions} ${question} left join (
+          select ${comments.discussionId} as id, count(*)::int as n from ${comments}
+          where ${visible.comment()} group by ${comments.discussionId}
+        ) replies on replies.id = ${question.id}
+        where ${question.id} = ${discussions.id} and ${discussions.repliesCount} <> coalesce(replies.n, 0)
+        returning ${discussions.id}`,
+    ],
+    [
+      "profiles.helpful_received",
+      sql`update ${profiles} set ${unqualified(profiles.helpfulReceived)} = earned.n
+        from (
+          select ${profiles.id} as id, coalesce(posts.n, 0)::int as n from ${profiles} left join (
+            select author_id, sum(helpful_count) as n from (
+              select ${discussions.authorId} as author_id, ${discussions.helpfulCount} as helpful_count from ${discussions}
+              where ${visible.discussion()}
+              union all
+              select ${counted.authorId}, ${counted.helpfulCount} from ${comments} ${counted}
+              join ${discussions} ${question} on ${question.id} = ${counted.discussionId}
+              where ${visible.comment(counted)} and ${visible.discussion(question)}
+            ) marked group by author_id
+          ) posts on posts.author_id = ${profiles.id}
+        ) earned
+        where earned.id = ${profiles.id} and ${profiles.helpfulReceived} <> earned.n
+        returning ${profiles.id}`,
+    ],
+    [
+      "profiles.solutions_count",
+      sql`update ${profiles} set ${unqualified(profiles.solutionsCount)} = solved.n
+        from (
+          select ${profiles.id} as id, coalesce(answers.n, 0)::int as n from ${profiles} left join (
+            select ${solution.authorId} as author_id, count(*) as n from ${discussions} ${question}
+            join ${comments} ${solution} on ${solution.id} = ${question.solutionCommentId}
+            where ${visible.discussion(question)} and ${visible.comment(solution)}
+            group by ${solution.authorId}
+          ) answers on answers.author_id = ${profiles.id}
+        ) solved
+        where solved.id = ${profiles.id} and ${profiles.solutionsCount} <> solved.n
+        returning ${profiles.id}`,
+    ],
+    [
+      "discussion_counts.visible_count",
+      sql`update ${discussionCounts} set ${unqualified(discussionCounts.visibleCount)} = coalesce(shown.n, 0)
+        from (select ${discussionCounts.category} as category from ${discussionCounts}) kept left join (
+          select ${discussions.category} as category, count(*)::int as n from ${discussions}
+          where ${visible.discussion()} group by ${discussions.category}
+        ) shown on shown.category = kept.category
+        where kept.category = ${discussionCounts.category} and ${discussionCounts.visibleCount} <> coalesce(shown.n, 0)
+        returning ${discussionCounts.category}`,
+    ],
+  ];
+}
+
+/**
+ * Sets every counter that differs from its rows, in one transaction that reads one snapshot (repeatable read). A
+ * write that changes one of the rows it sets before it commits makes it fail (a serialization failure) instead of
+ * setting a count from before that write; the runner tries again after its pause.
+ */
+export async function repairCounters(executor: Database = db): Promise<Repairs> {
+  const found = await executor.transaction(
+    async (tx: Transaction) => {
+      const found = {} as Repairs;
+      for (const [counter, statement] of repairs()) found[counter] = (await queryRows(statement, tx)).length;
+      return found;
+    },
+    { isolationLevel: "repeatable read" },
+  );
+  const drifted = Object.entries(found).filter(([, rows]) => rows > 0);
+  for (const [counter, rows] of drifted) metrics.counterRepairs.inc({ counter }, rows);
+  if (drifted.length > 0) logger.warn({ repaired: Object.fromEntries(drifted) }, "counters differed from their rows and were set anew");
+  return found;
+}
+
+defineSchedule(REPAIR_COUNTERS_JOB, { everySeconds: 12 * 3_600, run: async () => void (await repairCounters()) });
