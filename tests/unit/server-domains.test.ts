@@ -140,4 +140,18 @@ describe("server-domains/domain-imports (decision 0021)", () => {
     const reach = reachableDomains(serverDomains);
     for (const domain of folders.filter((name) => name !== "platform")) expect(reach.get(domain)).toContain("platform");
   });
+
+  it("the README's map shows the same graph and names every domain in its table", async () => {
+    const fs = await import("node:fs");
+    const readme = fs.readFileSync(at("README.md"), "utf8");
+    const graph = /```mermaid\ngraph BT\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const drawn = [...graph.matchAll(/^\s*(\w+) --> (\w+)$/gm)].map(([, from, to]) => `${from} → ${to}`).sort();
+    const declared = Object.entries(serverDomains)
+      .flatMap(([domain, below]) => below.map((to) => `${domain} → ${to}`))
+      .sort();
+    expect(drawn).toEqual(declared);
+    const table = readme.slice(readme.indexOf("| Bereich | Inhalt |"), readme.indexOf("```mermaid"));
+    const named = [...table.matchAll(/`(\w+)`/g)].map(([, name]) => name);
+    for (const domain of Object.keys(serverDomains)) expect(named, domain).toContain(domain);
+  });
 });
