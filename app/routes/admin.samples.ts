@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!allowed.ok) return refuse(allowed, json);
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error) ?? noSuchSample), json);
   const index = submission.value.index ?? 0;
-  return respond(seedSample(allowed.value, index), { ...json, context: { index }, success: ({ slug }) => ({ slug }) });
+  return respond(seedSample(allowed.value, { index }), { ...json, context: { index }, success: ({ slug }) => ({ slug }) });
 }
 
 /** The form without JavaScript: a guest signs in first, and the answer is the panel with a toast. */

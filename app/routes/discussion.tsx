@@ -478,7 +478,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>
-      respond(watchDiscussion(viewer, discussion.id, level), {
+      respond(watchDiscussion(viewer, { discussionId: discussion.id, level }), {
         ...refusalFor(intent, submission.payload, viewer),
         success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
       }),

@@ -49,9 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
   return dispatch(submission.value, {
     // Opening marks it read and leads to the comment, on its page and at its anchor.
-    open: ({ id }) => respond(markNotificationRead(viewer, id), { ...refusal, success: ({ href }) => redirect(href) }),
+    open: ({ id }) => respond(markNotificationRead(viewer, { notificationId: id }), { ...refusal, success: ({ href }) => redirect(href) }),
     "read-all": ({ stay }) =>
-      respond(markAllNotificationsRead(viewer), {
+      respond(markAllNotificationsRead(viewer, {}), {
         ...refusal,
         success: async () =>
           stay

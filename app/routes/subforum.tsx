@@ -80,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
   return dispatch(submission.value, {
     watch: ({ level }) =>
-      respond(watchCategory(viewer, subforum.category, level), {
+      respond(watchCategory(viewer, { category: subforum.category, level }), {
         ...refusal,
         success: () => redirectWithToast(subforum.path, { type: "success", title: watchSavedTitle[level] }),
       }),

@@ -163,7 +163,7 @@ describe("approval", () => {
 
 describe("sample discussions", () => {
   it("creates the ten samples one after another with the admin as author", async () => {
-    expect(await seedSample(member, 0)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await seedSample(member, { index: 0 })).toEqual({ ok: false, reason: "forbidden" });
     const started = Date.now();
     const outcome = await seedAllSamples(admin);
     expect(outcome).toEqual({ ok: true, value: { created: 10 } });
@@ -177,8 +177,8 @@ describe("sample discussions", () => {
     const seeded = await db.select().from(auditLog).where(eq(auditLog.action, "seed-sample"));
     expect(seeded).toHaveLength(10);
     // Seeding twice gives new slugs rather than an error.
-    expect((await seedSample(admin, 0)).ok).toBe(true);
-    expect(await seedSample(admin, 10)).toMatchObject({ ok: false, reason: "invalid" });
+    expect((await seedSample(admin, { index: 0 })).ok).toBe(true);
+    expect(await seedSample(admin, { index: 10 })).toMatchObject({ ok: false, reason: "invalid" });
   });
 });
 

@@ -100,7 +100,7 @@ beforeAll(async () => {
   expect((await setHelpful(reader.viewer, { discussionId, commentId: answer.value.id, marked: true })).ok).toBe(true);
   expect((await setBookmark(reader.viewer, { discussionId, commentId: null, bookmarked: true })).ok).toBe(true);
   expect((await reportPost(reader.viewer, { discussionId, commentId: second.value.id, reason: "spam" })).ok).toBe(true);
-  expect((await watchDiscussion(reader.viewer, discussionId, "watching")).ok).toBe(true);
+  expect((await watchDiscussion(reader.viewer, { discussionId, level: "watching" })).ok).toBe(true);
   expect((await saveDraft(reader.viewer, { discussionId, title: "", content: "Halb geschrieben", contentFormat: "text" })).ok).toBe(true);
 });
 

@@ -115,7 +115,7 @@ beforeAll(async () => {
   ({ viewer: moderator } = await signedIn("moderator", "Moderatorin"));
   watcher = await makeViewer({ firstName: "Beobachterin" });
   const hostAuthor = await makeViewer({ firstName: "Gastgeberin" });
-  expect((await watchCategory(watcher, "seo", "watching")).ok).toBe(true);
+  expect((await watchCategory(watcher, { category: "seo", level: "watching" })).ok).toBe(true);
 
   const hosting = await createDiscussion(hostAuthor, {
     title: `Gastgeber ${crypto.randomUUID()}`,

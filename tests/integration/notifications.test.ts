@@ -70,7 +70,7 @@ describe("fan-out of a comment", () => {
   it("tells the answered comment's author by the more specific kind, and other watchers as watchers", async () => {
     const d = await discussion(author, "Antwort auf Kommentar");
     const parent = await comment(replier, d.id);
-    expect((await watchDiscussion(watcher, d.id, "watching")).ok).toBe(true);
+    expect((await watchDiscussion(watcher, { discussionId: d.id, level: "watching" })).ok).toBe(true);
     await comment(author, d.id, parent);
     const toReplier = (await rowsOf(replier)).filter((row) => row.discussionId === d.id);
     expect(toReplier.map((row) => row.kind)).toEqual(["reply-to-comment"]);
@@ -82,7 +82,7 @@ describe("fan-out of a comment", () => {
 
   it("tells nobody who muted the discussion", async () => {
     const d = await discussion(author, "Stumm geschaltet");
-    expect((await watchDiscussion(author, d.id, "muted")).ok).toBe(true);
+    expect((await watchDiscussion(author, { discussionId: d.id, level: "muted" })).ok).toBe(true);
     await comment(replier, d.id);
     expect((await rowsOf(author)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
   });
@@ -101,7 +101,7 @@ describe("fan-out of a comment", () => {
     expect((await rowsOf(replier)).some((row) => row.kind === "moderated" && row.commentId === hiddenComment)).toBe(true);
 
     const secret = await discussion(author, "Ganz ausgeblendet");
-    expect((await watchDiscussion(watcher, secret.id, "watching")).ok).toBe(true);
+    expect((await watchDiscussion(watcher, { discussionId: secret.id, level: "watching" })).ok).toBe(true);
     expect((await moderateDiscussion(moderator, { discussionId: secret.id, action: "hide-discussion", reason: "Spam" })).ok).toBe(true);
     // Nobody may comment into a hidden discussion; the fan-out itself also refuses it.
     expect((await createComment(replier, { discussionId: secret.id, content: "Geht nicht" })).ok).toBe(false);
@@ -158,7 +158,7 @@ describe("hidden content inside a grouped row", () => {
     const row = await groupOf(owner, d.id);
     expect(row).toMatchObject({ kind: "reply-to-discussion", count: 2 });
     expect(row?.href).toBe(`/discussion/${d.slug}#comment-${second}`);
-    const opened = await markNotificationRead(owner, row!.id);
+    const opened = await markNotificationRead(owner, { notificationId: row!.id });
     expect(opened.ok && opened.value.href).toBe(`/discussion/${d.slug}#comment-${second}`);
   });
 
@@ -205,7 +205,7 @@ describe("hidden content inside a grouped row", () => {
 
   it("a watched category's group survives its first discussion being hidden", async () => {
     const fan = await makeViewer({ firstName: "Kategoriefan" });
-    expect((await watchCategory(fan, "seo", "watching")).ok).toBe(true);
+    expect((await watchCategory(fan, { category: "seo", level: "watching" })).ok).toBe(true);
     const first = await discussion(author, "Kategorie eins", "seo");
     const second = await discussion(author, "Kategorie zwei", "seo");
     expect((await moderateDiscussion(moderator, { discussionId: first.id, action: "hide-discussion", reason: "Spam" })).ok).toBe(true);
@@ -220,7 +220,7 @@ describe("hidden content inside a grouped row", () => {
     expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "hide-discussion", reason: "Off-Topic" })).ok).toBe(true);
     const [notice] = (await listNotifications(writer.id, 1)).notifications.filter((n) => n.kind === "moderated");
     expect(notice).toMatchObject({ detail: "hidden", discussionTitle: "Wird versteckt", href: null });
-    const opened = await markNotificationRead(writer, notice!.id);
+    const opened = await markNotificationRead(writer, { notificationId: notice!.id });
     expect(opened.ok && opened.value.href).toBe("/notifications");
     // Restored, the notice links the discussion again.
     expect((await moderateDiscussion(moderator, { discussionId: d.id, action: "restore-discussion" })).ok).toBe(true);
@@ -231,7 +231,7 @@ describe("hidden content inside a grouped row", () => {
 
 describe("watching a category", () => {
   it("tells category watchers of new discussions, grouped per category, not the author", async () => {
-    expect((await watchCategory(watcher, "tools", "watching")).ok).toBe(true);
+    expect((await watchCategory(watcher, { category: "tools", level: "watching" })).ok).toBe(true);
     const first = await discussion(author, "Neues Tool 1", "tools");
     await discussion(author, "Neues Tool 2", "tools");
     await discussion(watcher, "Eigenes Tool", "tools");
@@ -246,12 +246,12 @@ describe("reading", () => {
     const d = await discussion(author, "Zum Lesen");
     const c = await comment(replier, d.id);
     const [row] = (await rowsOf(author)).filter((n) => n.discussionId === d.id);
-    expect((await markNotificationRead(replier, row!.id)).ok).toBe(false);
-    const opened = await markNotificationRead(author, row!.id);
+    expect((await markNotificationRead(replier, { notificationId: row!.id })).ok).toBe(false);
+    const opened = await markNotificationRead(author, { notificationId: row!.id });
     expect(opened.ok && opened.value.href).toBe(`/discussion/${d.slug}#comment-${c}`);
     await comment(replier, d.id);
     expect((await rowsOf(author)).filter((n) => n.discussionId === d.id && n.readAt === null)).toHaveLength(1);
-    expect((await markAllNotificationsRead(author)).ok).toBe(true);
+    expect((await markAllNotificationsRead(author, {})).ok).toBe(true);
     expect(await unreadCount(author.id)).toBe(0);
   });
 
@@ -272,7 +272,7 @@ describe("the bell's panel", () => {
     const answers: string[] = [];
     for (const d of started) answers.push(await comment(replier, d.id));
     const [oldest] = (await rowsOf(reader)).filter((row) => row.discussionId === started[0]!.id);
-    expect((await markNotificationRead(reader, oldest!.id)).ok).toBe(true);
+    expect((await markNotificationRead(reader, { notificationId: oldest!.id })).ok).toBe(true);
 
     const latest = await latestNotifications(reader.id, 8);
     expect(latest).toHaveLength(8);
@@ -331,7 +331,7 @@ describe("notification mails", () => {
 
   it("mails a watched category's new discussion once, also after the hour, however often the worker runs", async () => {
     const reader = await makeViewer({ firstName: "Kategorieleserin" });
-    expect((await watchCategory(reader, "seo", "watching")).ok).toBe(true);
+    expect((await watchCategory(reader, { category: "seo", level: "watching" })).ok).toBe(true);
     await discussion(author, "Einmal gemeldet", "seo");
     await mailAllDueNotifications();
     await mailAllDueNotifications();
@@ -441,7 +441,7 @@ describe("muting", () => {
   it("a muted discussion tells nothing, mentions included", async () => {
     const quiet = await makeViewer({ firstName: "Stumm" });
     const d = await discussion(author, "Stumme Erwähnung");
-    expect((await watchDiscussion(quiet, d.id, "muted")).ok).toBe(true);
+    expect((await watchDiscussion(quiet, { discussionId: d.id, level: "muted" })).ok).toBe(true);
     expect((await createComment(replier, { discussionId: d.id, content: `Was meinst du, ${mentionToken("Stumm", quiet.id)}?` })).ok).toBe(
       true,
     );
@@ -450,7 +450,7 @@ describe("muting", () => {
 
   it("a muted category mutes its discussions, until the member chooses a level for one or writes in it", async () => {
     const quiet = await makeViewer({ firstName: "Kategoriestumm" });
-    expect((await watchCategory(quiet, "tools", "muted")).ok).toBe(true);
+    expect((await watchCategory(quiet, { category: "tools", level: "muted" })).ok).toBe(true);
     const outcome = await createDiscussion(author, {
       title: "Stumme Kategorie",
       category: "tools",
@@ -465,7 +465,7 @@ describe("muting", () => {
     expect((await rowsOf(quiet)).filter((row) => row.discussionId === d.id)).toHaveLength(0);
 
     // Normal for this one discussion: mentions reach them again.
-    expect((await watchDiscussion(quiet, d.id, "normal")).ok).toBe(true);
+    expect((await watchDiscussion(quiet, { discussionId: d.id, level: "normal" })).ok).toBe(true);
     expect((await createComment(replier, { discussionId: d.id, content: mention })).ok).toBe(true);
     expect((await rowsOf(quiet)).filter((row) => row.discussionId === d.id).map((row) => row.kind)).toEqual(["mention"]);
 
@@ -482,7 +482,7 @@ describe("data protection", () => {
     const member = await makeViewer({ firstName: "Exportiert" });
     const d = await discussion(member, "Für den Export");
     await comment(replier, d.id);
-    expect((await watchCategory(member, "seo", "watching")).ok).toBe(true);
+    expect((await watchCategory(member, { category: "seo", level: "watching" })).ok).toBe(true);
     await unsubscribe(unsubscribeToken(member.id, ["watched-category"]));
     const exported = await exportMemberData(member);
     expect(exported.notifications.map((n) => n.kind)).toEqual(["reply-to-discussion"]);

@@ -53,6 +53,7 @@ const NOT_GUEST_VISIBLE: Record<string, string> = {
   "app/server/accounts/new-members.server.ts": "counts a member's published posts for the posting rules",
   "app/server/answers/helpful.server.ts": "writes marks (locks the post and judges it with isHidden)",
   "app/server/answers/solutions.server.ts": "writes the solution",
+  "app/server/answers/counters.server.ts": "recounts the counters from all rows (the visible ones where a counter counts only those)",
   "app/server/demo/demo-seed.server.ts": "writes the demo content",
   "app/server/demo/demo-drafts.server.ts": "writes the demo drafts",
   "app/server/discussions/drafts.server.ts": "a member's own drafts (what they answer is checked with the scopes)",

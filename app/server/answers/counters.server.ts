@@ -36,7 +36,7 @@ export type Repairs = Record<Counter, number>;
 for (const counter of Object.keys(counters)) metrics.counterRepairs.inc({ counter }, 0);
 
 const commentMarks = () =>
-  sql`(select ${helpfulMarks.commentId} as id, count(*)::int as n from ${helpfulMarks}
+  sql`(select ${helpfulMarks.commentId} as post, count(*)::int as n from ${helpfulMarks}
     where ${helpfulMarks.commentId} is not null group by ${helpfulMarks.commentId})`;
 
 /**
@@ -51,7 +51,7 @@ function repairs(): Array<[Counter, SQL]> {
     [
       "comments.helpful_count",
       sql`update ${comments} set ${unqualified(comments.helpfulCount)} = coalesce(marks.n, 0)
-        from ${comments} ${counted} left join ${commentMarks()} marks on marks.id = ${counted.id}
+        from ${comments} ${counted} left join ${commentMarks()} marks on marks.post = ${counted.id}
         where ${counted.id} = ${comments.id} and ${comments.helpfulCount} <> coalesce(marks.n, 0)
         returning ${comments.id}`,
     ],
@@ -59,9 +59,9 @@ function repairs(): Array<[Counter, SQL]> {
       "discussions.helpful_count",
       sql`update ${discussions} set ${unqualified(discussions.helpfulCount)} = coalesce(marks.n, 0)
         from ${discussions} ${question} left join (
-          select ${helpfulMarks.discussionId} as id, count(*)::int as n from ${helpfulMarks}
+          select ${helpfulMarks.discussionId} as post, count(*)::int as n from ${helpfulMarks}
           where ${helpfulMarks.commentId} is null group by ${helpfulMarks.discussionId}
-        ) marks on marks.id = ${question.id}
+        ) marks on marks.post = ${question.id}
         where ${question.id} = ${discussions.id} and ${discussions.helpfulCount} <> coalesce(marks.n, 0)
         returning ${discussions.id}`,
     ],
@@ -69,9 +69,9 @@ function repairs(): Array<[Counter, SQL]> {
       "discussions.replies_count",
       sql`update ${discussions} set ${unqualified(discussions.repliesCount)} = coalesce(replies.n, 0)
         from ${discussions} ${question} left join (
-          select ${comments.discussionId} as id, count(*)::int as n from ${comments}
+          select ${comments.discussionId} as post, count(*)::int as n from ${comments}
           where ${visible.comment()} group by ${comments.discussionId}
-        ) replies on replies.id = ${question.id}
+        ) replies on replies.post = ${question.id}
         where ${question.id} = ${discussions.id} and ${discussions.repliesCount} <> coalesce(replies.n, 0)
         returning ${discussions.id}`,
     ],
@@ -79,32 +79,32 @@ function repairs(): Array<[Counter, SQL]> {
       "profiles.helpful_received",
       sql`update ${profiles} set ${unqualified(profiles.helpfulReceived)} = earned.n
         from (
-          select ${profiles.id} as id, coalesce(posts.n, 0)::int as n from ${profiles} left join (
-            select author_id, sum(helpful_count) as n from (
-              select ${discussions.authorId} as author_id, ${discussions.helpfulCount} as helpful_count from ${discussions}
+          select ${profiles.id} as member, coalesce(posts.n, 0)::int as n from ${profiles} left join (
+            select earner, sum(weight) as n from (
+              select ${discussions.authorId} as earner, ${discussions.helpfulCount} as weight from ${discussions}
               where ${visible.discussion()}
               union all
               select ${counted.authorId}, ${counted.helpfulCount} from ${comments} ${counted}
               join ${discussions} ${question} on ${question.id} = ${counted.discussionId}
               where ${visible.comment(counted)} and ${visible.discussion(question)}
-            ) marked group by author_id
-          ) posts on posts.author_id = ${profiles.id}
+            ) marked group by earner
+          ) posts on posts.earner = ${profiles.id}
         ) earned
-        where earned.id = ${profiles.id} and ${profiles.helpfulReceived} <> earned.n
+        where earned.member = ${profiles.id} and ${profiles.helpfulReceived} <> earned.n
         returning ${profiles.id}`,
     ],
     [
       "profiles.solutions_count",
       sql`update ${profiles} set ${unqualified(profiles.solutionsCount)} = solved.n
         from (
-          select ${profiles.id} as id, coalesce(answers.n, 0)::int as n from ${profiles} left join (
-            select ${solution.authorId} as author_id, count(*) as n from ${discussions} ${question}
+          select ${profiles.id} as member, coalesce(answers.n, 0)::int as n from ${profiles} left join (
+            select ${solution.authorId} as earner, count(*) as n from ${discussions} ${question}
             join ${comments} ${solution} on ${solution.id} = ${question.solutionCommentId}
             where ${visible.discussion(question)} and ${visible.comment(solution)}
             group by ${solution.authorId}
-          ) answers on answers.author_id = ${profiles.id}
+          ) answers on answers.earner = ${profiles.id}
         ) solved
-        where solved.id = ${profiles.id} and ${profiles.solutionsCount} <> solved.n
+        where solved.member = ${profiles.id} and ${profiles.solutionsCount} <> solved.n
         returning ${profiles.id}`,
     ],
     [

@@ -16,8 +16,8 @@ import { alwaysMailedKinds, kindList, notificationText } from "~/lib/notificatio
 import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
-import { db, excluded, queryRows, type Transaction } from "~/server/db";
-import { env, fail, type Outcome, hiddenFromPublic } from "~/server/platform";
+import { db, defineService, excluded, queryRows, type Transaction } from "~/server/db";
+import { env, fail, ok, type Outcome, hiddenFromPublic } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
 import { defineSchedule } from "~/server/jobs";
 import {
@@ -74,18 +74,29 @@ export function readUnsubscribeToken(token: string): { memberId: string; kinds: 
   return { memberId, kinds };
 }
 
-/** Turns the e-mail of the token's kinds off for its member (in-page notifications stay as they were). */
+/**
+ * Turns the e-mail of the token's kinds off for its member (in-page notifications stay as they were). The signed
+ * token is the permission: whoever holds the mail's link acts for its member, signed in or not.
+ */
 export async function unsubscribe(token: string): Promise<Outcome<{ kinds: NotificationKind[] }>> {
   const target = readUnsubscribeToken(token);
   if (!target) return fail("invalid", "Dieser Abmeldelink ist ungültig.");
-  const [member] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, target.memberId));
-  if (!member) return fail("not-found", "Dieses Konto gibt es nicht mehr.");
-  await db
-    .insert(notificationSettings)
-    .values(target.kinds.map((kind) => ({ memberId: target.memberId, kind, email: false })))
-    .onConflictDoUpdate({ target: [notificationSettings.memberId, notificationSettings.kind], set: { email: false } });
-  return { ok: true, value: { kinds: target.kinds } };
+  return turnMailsOff({ id: target.memberId }, { kinds: target.kinds });
 }
+
+const turnMailsOff = defineService<{ id: string }, { kinds: NotificationKind[] }, true, { kinds: NotificationKind[] }>({
+  policy: () => true,
+  load: async () => true,
+  async change(tx, { actor, input: { kinds } }) {
+    const [member] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id));
+    if (!member) return fail("not-found", "Dieses Konto gibt es nicht mehr.");
+    await tx
+      .insert(notificationSettings)
+      .values(kinds.map((kind) => ({ memberId: actor.id, kind, email: false })))
+      .onConflictDoUpdate({ target: [notificationSettings.memberId, notificationSettings.kind], set: { email: false } });
+    return ok({ kinds });
+  },
+});
 
 // ---------------------------------------------------------------------------
 // The worker: notifications that still want a mail, bundled per member and

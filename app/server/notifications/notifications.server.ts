@@ -15,8 +15,8 @@ import { isCategory, type Category } from "~/lib/categories";
 import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
-import { db, queryRows, readValue, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
-import { done, fail, type Outcome, visible, hiddenFromPublic } from "~/server/platform";
+import { db, defineService, queryRows, readValue, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
+import { done, fail, ok, visible, hiddenFromPublic } from "~/server/platform";
 import { can, type Viewer } from "~/server/accounts";
 
 /** Notifications per page of /notifications, as many as a subforum lists. */
@@ -151,8 +151,14 @@ const t = alias(comments, "t");
 const a = alias(profiles, "a");
 
 /** The member's visible rows that `filter` picks, each with what it leads to and the page of its comment. */
-function selectNotifications(memberId: string, filter: SQL, tail: SQL = sql``): Promise<NotificationRow[]> {
-  return queryRows<NotificationRow>(sql`
+function selectNotifications(
+  memberId: string,
+  filter: SQL,
+  tail: SQL = sql``,
+  executor: Database | Transaction = db,
+): Promise<NotificationRow[]> {
+  return queryRows<NotificationRow>(
+    sql`
     select ${n.id}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
       ${n.detail}, ${n.readAt}, ${n.updatedAt}, ${a.firstName} as actor_first, ${a.lastName} as actor_last,
       ${d.title}, ${d.slug}, ${d.category}, ${hiddenFromPublic.discussion(d)} as discussion_hidden, ${tc.id} as comment_id,
@@ -166,7 +172,9 @@ function selectNotifications(memberId: string, filter: SQL, tail: SQL = sql``): 
     left join ${profiles} ${a} on ${a.id} = ${n.actorId}
     where ${n.recipientId} = ${memberId} and ${n.shown} and (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) and ${filter}
     ${tail}
-  `);
+  `,
+    executor,
+  );
 }
 
 function hrefOf(memberId: string, row: NotificationRow): string | null {
@@ -215,27 +223,45 @@ function viewOf(memberId: string, row: NotificationRow): NotificationView {
   };
 }
 
-/** Marks one of the member's notifications read and says where it leads (for "open"): the list itself when it leads nowhere any more. */
-export async function markNotificationRead(viewer: Viewer | null, notificationId: string): Promise<Outcome<{ href: string }>> {
-  if (!viewer || !can(viewer, "receiveNotifications")) return fail("forbidden");
-  const [row] = await db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, notificationId), eq(notifications.recipientId, viewer.id)))
-    .returning({ id: notifications.id });
-  if (!row) return fail("not-found", "Diese Benachrichtigung gibt es nicht.");
-  const [target] = await selectNotifications(viewer.id, eq(n.id, row.id));
-  return { ok: true, value: { href: (target && hrefOf(viewer.id, target)) ?? paths.notifications } };
-}
+export const notificationTexts = { notFound: "Diese Benachrichtigung gibt es nicht." } as const;
 
-export async function markAllNotificationsRead(viewer: Viewer | null): Promise<Outcome> {
-  if (!viewer || !can(viewer, "receiveNotifications")) return fail("forbidden");
-  await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.recipientId, viewer.id), isNull(notifications.readAt)));
-  return done;
-}
+/**
+ * Marks one of the member's notifications read and says where it leads (for "open"): the list itself when it leads
+ * nowhere any more. Someone else's notification does not exist for them.
+ */
+export const markNotificationRead = defineService<Viewer, { notificationId: string }, { recipientId: string }, { href: string }>({
+  policy: (viewer) => can(viewer, "receiveNotifications"),
+  load: async (tx, { notificationId }) =>
+    (
+      await tx
+        .select({ recipientId: notifications.recipientId })
+        .from(notifications)
+        .where(eq(notifications.id, notificationId))
+        .for("update")
+    )[0] ?? null,
+  authorize: (viewer, { recipientId }) => recipientId === viewer.id || fail("not-found", notificationTexts.notFound),
+  async change(tx, { actor, input: { notificationId } }) {
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(eq(notifications.id, notificationId));
+    const [target] = await selectNotifications(actor.id, eq(n.id, notificationId), sql``, tx);
+    return ok({ href: (target && hrefOf(actor.id, target)) ?? paths.notifications });
+  },
+});
+
+/** Every notification of the member read, in one statement. */
+export const markAllNotificationsRead = defineService<Viewer, Record<string, never>, true>({
+  policy: (viewer) => can(viewer, "receiveNotifications"),
+  load: async () => true,
+  async change(tx, { actor }) {
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.recipientId, actor.id), isNull(notifications.readAt)));
+    return done;
+  },
+});
 
 /** The member's level for a discussion and its category; 'normal' where they chose nothing. */
 export async function discussionWatchLevel(memberId: string, discussionId: string): Promise<WatchLevel> {
@@ -265,28 +291,36 @@ export function categoryWatchLevelOf(memberId: string, category: Category): Valu
 }
 
 /** Sets how closely the member follows a discussion; a hidden discussion does not exist for them. */
-export async function watchDiscussion(viewer: Viewer | null, discussionId: string, level: WatchLevel): Promise<Outcome> {
-  if (!viewer || !can(viewer, "watch")) return fail("forbidden");
-  const [discussion] = await db
-    .select({ id: discussions.id })
-    .from(discussions)
-    .where(and(eq(discussions.id, discussionId), visible.discussion()));
-  if (!discussion) return fail("not-found");
-  await db
-    .insert(discussionWatches)
-    .values({ memberId: viewer.id, discussionId, level })
-    .onConflictDoUpdate({ target: [discussionWatches.memberId, discussionWatches.discussionId], set: { level } });
-  return done;
-}
+export const watchDiscussion = defineService<Viewer, { discussionId: string; level: WatchLevel }, true>({
+  policy: (viewer) => can(viewer, "watch"),
+  load: async (tx, { discussionId }) =>
+    (
+      await tx
+        .select({ id: discussions.id })
+        .from(discussions)
+        .where(and(eq(discussions.id, discussionId), visible.discussion()))
+    ).length > 0 || null,
+  async change(tx, { actor, input: { discussionId, level } }) {
+    await tx
+      .insert(discussionWatches)
+      .values({ memberId: actor.id, discussionId, level })
+      .onConflictDoUpdate({ target: [discussionWatches.memberId, discussionWatches.discussionId], set: { level } });
+    return done;
+  },
+});
 
-export async function watchCategory(viewer: Viewer | null, category: Category, level: WatchLevel): Promise<Outcome> {
-  if (!viewer || !can(viewer, "watch")) return fail("forbidden");
-  await db
-    .insert(categoryWatches)
-    .values({ memberId: viewer.id, category, level })
-    .onConflictDoUpdate({ target: [categoryWatches.memberId, categoryWatches.category], set: { level } });
-  return done;
-}
+/** Sets how closely the member follows a category. */
+export const watchCategory = defineService<Viewer, { category: Category; level: WatchLevel }, true>({
+  policy: (viewer) => can(viewer, "watch"),
+  load: async () => true,
+  async change(tx, { actor, input: { category, level } }) {
+    await tx
+      .insert(categoryWatches)
+      .values({ memberId: actor.id, category, level })
+      .onConflictDoUpdate({ target: [categoryWatches.memberId, categoryWatches.category], set: { level } });
+    return done;
+  },
+});
 
 export const watchSavedTitle: Record<WatchLevel, string> = {
   watching: "Sie beobachten jetzt",
