@@ -1,7 +1,10 @@
 // Demo-Inhalte für das Community-Forum (Mitglieder, Diskussionen, Kommentare).
 // Alle Personen, Firmen und E-Mail-Adressen sind frei erfunden.
 
-export type DemoCategory = "seo" | "sea" | "ki-suche" | "general" | "tools" | "events";
+import type { Category } from "../../app/lib/categories";
+
+/** The categories are app/lib/categories.ts's: demo content may use any of them and no other. */
+export type DemoCategory = Category;
 export type DemoExpertise = "seo" | "sea" | "ki-suche" | "tools" | "general";
 export type DemoExperience = "anfaenger" | "einsteiger" | "fortgeschritten" | "fortgeschrittener" | "experte" | "senior-experte";
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { categories, categoryHref, isCategory, listingAt, listings } from "~/lib/categories";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar";
@@ -8,6 +9,11 @@ describe("categories", () => {
     expect(isCategory("ki-suche")).toBe(true);
     expect(isCategory("ai")).toBe(false);
     expect(isCategory(undefined)).toBe(false);
+  });
+  it("are app/lib/categories.ts's list in the database's check too (the one source; a new one needs a migration)", () => {
+    const schema = fs.readFileSync("db/schema.ts", "utf8");
+    const checked = /check\("discussions_category_check", sql`\$\{t\.category\} in \(([^)]*)\)`\)/.exec(schema)?.[1];
+    expect(checked?.split(",").map((value) => value.trim().replace(/^'|'$/g, ""))).toEqual([...categories]);
   });
   it("links subforum categories to their page and the rest to their category page", () => {
     expect(categoryHref("seo")).toBe("/subforum/seo");
