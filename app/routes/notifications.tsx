@@ -11,7 +11,7 @@ import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { requirePageParam, requirePermission } from "~/server/accounts";
-import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount } from "~/server/notifications";
+import { listNotifications, markAllNotificationsRead, markNotificationRead, notificationTexts, unreadCount } from "~/server/notifications";
 import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/notifications";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const notificationActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("open"), id: z.uuid({ error: "Diese Benachrichtigung gibt es nicht." }) }),
+    z.object({ intent: z.literal("open"), id: z.uuid({ error: notificationTexts.notFound }) }),
     // `stay`: sent by the bell's panel, which stays open on the page it is on instead of going to the list.
     z.object({ intent: z.literal("read-all"), stay: z.literal("1").optional() }),
   ],
@@ -37,7 +37,7 @@ const refusal = {
   failed: "Benachrichtigung nicht geändert",
   fallback: {
     forbidden: texts.permissionDenied,
-    "not-found": "Diese Benachrichtigung gibt es nicht.",
+    "not-found": notificationTexts.notFound,
     invalid: texts.unknownError,
     unexpected: texts.unexpectedError,
   },

@@ -19,6 +19,7 @@ export {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  notificationTexts,
   unreadCount,
   unreadCountOf,
   watchCategory,
