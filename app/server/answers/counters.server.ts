@@ -18,107 +18,83 @@ import { logger, metrics, visible } from "~/server/platform";
  */
 export const REPAIR_COUNTERS_JOB = "repair-counters";
 
-/** What the writes define, in words: the rule each repair restates. */
-const counters = {
-  "comments.helpful_count": "the comment's marks",
-  "discussions.helpful_count": "the marks on the question itself",
-  "discussions.replies_count": "the discussion's visible comments",
-  "profiles.helpful_received": "the marks on the member's visible posts (comments of visible discussions)",
-  "profiles.solutions_count": "visible discussions whose solution the member wrote",
-  "discussion_counts.visible_count": "the category's visible discussions",
-} as const;
+const counted = alias(comments, "counted");
+const question = alias(discussions, "question");
+const solution = alias(comments, "solution");
 
-export type Counter = keyof typeof counters;
+/**
+ * Each counter with its repair, one statement each: it sets the counter of the rows where it differs from the count
+ * of their rows and returns them. They run in this order: reputation adds up the posts' counts set before it.
+ */
+const repairs = {
+  // A comment's marks.
+  "comments.helpful_count": sql`update ${comments} set ${unqualified(comments.helpfulCount)} = coalesce(marks.n, 0)
+    from ${comments} ${counted} left join (
+      select ${helpfulMarks.commentId} as post, count(*)::int as n from ${helpfulMarks}
+      where ${helpfulMarks.commentId} is not null group by ${helpfulMarks.commentId}
+    ) marks on marks.post = ${counted.id}
+    where ${counted.id} = ${comments.id} and ${comments.helpfulCount} <> coalesce(marks.n, 0)
+    returning ${comments.id}`,
+  // The marks on the question itself.
+  "discussions.helpful_count": sql`update ${discussions} set ${unqualified(discussions.helpfulCount)} = coalesce(marks.n, 0)
+    from ${discussions} ${question} left join (
+      select ${helpfulMarks.discussionId} as post, count(*)::int as n from ${helpfulMarks}
+      where ${helpfulMarks.commentId} is null group by ${helpfulMarks.discussionId}
+    ) marks on marks.post = ${question.id}
+    where ${question.id} = ${discussions.id} and ${discussions.helpfulCount} <> coalesce(marks.n, 0)
+    returning ${discussions.id}`,
+  // The discussion's visible comments.
+  "discussions.replies_count": sql`update ${discussions} set ${unqualified(discussions.repliesCount)} = coalesce(replies.n, 0)
+    from ${discussions} ${question} left join (
+      select ${comments.discussionId} as post, count(*)::int as n from ${comments}
+      where ${visible.comment()} group by ${comments.discussionId}
+    ) replies on replies.post = ${question.id}
+    where ${question.id} = ${discussions.id} and ${discussions.repliesCount} <> coalesce(replies.n, 0)
+    returning ${discussions.id}`,
+  // The marks on the member's visible posts (comments count in visible discussions only).
+  "profiles.helpful_received": sql`update ${profiles} set ${unqualified(profiles.helpfulReceived)} = earned.n
+    from (
+      select ${profiles.id} as member, coalesce(posts.n, 0)::int as n from ${profiles} left join (
+        select earner, sum(weight) as n from (
+          select ${discussions.authorId} as earner, ${discussions.helpfulCount} as weight from ${discussions}
+          where ${visible.discussion()}
+          union all
+          select ${counted.authorId}, ${counted.helpfulCount} from ${comments} ${counted}
+          join ${discussions} ${question} on ${question.id} = ${counted.discussionId}
+          where ${visible.comment(counted)} and ${visible.discussion(question)}
+        ) marked group by earner
+      ) posts on posts.earner = ${profiles.id}
+    ) earned
+    where earned.member = ${profiles.id} and ${profiles.helpfulReceived} <> earned.n
+    returning ${profiles.id}`,
+  // Visible discussions whose solution the member wrote.
+  "profiles.solutions_count": sql`update ${profiles} set ${unqualified(profiles.solutionsCount)} = solved.n
+    from (
+      select ${profiles.id} as member, coalesce(answers.n, 0)::int as n from ${profiles} left join (
+        select ${solution.authorId} as earner, count(*) as n from ${discussions} ${question}
+        join ${comments} ${solution} on ${solution.id} = ${question.solutionCommentId}
+        where ${visible.discussion(question)} and ${visible.comment(solution)}
+        group by ${solution.authorId}
+      ) answers on answers.earner = ${profiles.id}
+    ) solved
+    where solved.member = ${profiles.id} and ${profiles.solutionsCount} <> solved.n
+    returning ${profiles.id}`,
+  // The category's visible discussions.
+  "discussion_counts.visible_count": sql`update ${discussionCounts} set ${unqualified(discussionCounts.visibleCount)} = coalesce(shown.n, 0)
+    from (select ${discussionCounts.category} as category from ${discussionCounts}) kept left join (
+      select ${discussions.category} as category, count(*)::int as n from ${discussions}
+      where ${visible.discussion()} group by ${discussions.category}
+    ) shown on shown.category = kept.category
+    where kept.category = ${discussionCounts.category} and ${discussionCounts.visibleCount} <> coalesce(shown.n, 0)
+    returning ${discussionCounts.category}`,
+} satisfies Record<string, SQL>;
+
+export type Counter = keyof typeof repairs;
 
 /** Rows whose counter differed from its rows, by counter (all of them, zero where it held). */
 export type Repairs = Record<Counter, number>;
 
-for (const counter of Object.keys(counters)) metrics.counterRepairs.inc({ counter }, 0);
-
-const commentMarks = () =>
-  sql`(select ${helpfulMarks.commentId} as post, count(*)::int as n from ${helpfulMarks}
-    where ${helpfulMarks.commentId} is not null group by ${helpfulMarks.commentId})`;
-
-/**
- * Each repair is one statement: it sets the counter of the rows where it differs from the count of their rows and
- * returns them. The reputation's come after the posts' counts, which they add up.
- */
-function repairs(): Array<[Counter, SQL]> {
-  const counted = alias(comments, "counted");
-  const question = alias(discussions, "question");
-  const solution = alias(comments, "solution");
-  return [
-    [
-      "comments.helpful_count",
-      sql`update ${comments} set ${unqualified(comments.helpfulCount)} = coalesce(marks.n, 0)
-        from ${comments} ${counted} left join ${commentMarks()} marks on marks.post = ${counted.id}
-        where ${counted.id} = ${comments.id} and ${comments.helpfulCount} <> coalesce(marks.n, 0)
-        returning ${comments.id}`,
-    ],
-    [
-      "discussions.helpful_count",
-      sql`update ${discussions} set ${unqualified(discussions.helpfulCount)} = coalesce(marks.n, 0)
-        from ${discussions} ${question} left join (
-          select ${helpfulMarks.discussionId} as post, count(*)::int as n from ${helpfulMarks}
-          where ${helpfulMarks.commentId} is null group by ${helpfulMarks.discussionId}
-        ) marks on marks.post = ${question.id}
-        where ${question.id} = ${discussions.id} and ${discussions.helpfulCount} <> coalesce(marks.n, 0)
-        returning ${discussions.id}`,
-    ],
-    [
-      "discussions.replies_count",
-      sql`update ${discussions} set ${unqualified(discussions.repliesCount)} = coalesce(replies.n, 0)
-        from ${discussions} ${question} left join (
-          select ${comments.discussionId} as post, count(*)::int as n from ${comments}
-          where ${visible.comment()} group by ${comments.discussionId}
-        ) replies on replies.post = ${question.id}
-        where ${question.id} = ${discussions.id} and ${discussions.repliesCount} <> coalesce(replies.n, 0)
-        returning ${discussions.id}`,
-    ],
-    [
-      "profiles.helpful_received",
-      sql`update ${profiles} set ${unqualified(profiles.helpfulReceived)} = earned.n
-        from (
-          select ${profiles.id} as member, coalesce(posts.n, 0)::int as n from ${profiles} left join (
-            select earner, sum(weight) as n from (
-              select ${discussions.authorId} as earner, ${discussions.helpfulCount} as weight from ${discussions}
-              where ${visible.discussion()}
-              union all
-              select ${counted.authorId}, ${counted.helpfulCount} from ${comments} ${counted}
-              join ${discussions} ${question} on ${question.id} = ${counted.discussionId}
-              where ${visible.comment(counted)} and ${visible.discussion(question)}
-            ) marked group by earner
-          ) posts on posts.earner = ${profiles.id}
-        ) earned
-        where earned.member = ${profiles.id} and ${profiles.helpfulReceived} <> earned.n
-        returning ${profiles.id}`,
-    ],
-    [
-      "profiles.solutions_count",
-      sql`update ${profiles} set ${unqualified(profiles.solutionsCount)} = solved.n
-        from (
-          select ${profiles.id} as member, coalesce(answers.n, 0)::int as n from ${profiles} left join (
-            select ${solution.authorId} as earner, count(*) as n from ${discussions} ${question}
-            join ${comments} ${solution} on ${solution.id} = ${question.solutionCommentId}
-            where ${visible.discussion(question)} and ${visible.comment(solution)}
-            group by ${solution.authorId}
-          ) answers on answers.earner = ${profiles.id}
-        ) solved
-        where solved.member = ${profiles.id} and ${profiles.solutionsCount} <> solved.n
-        returning ${profiles.id}`,
-    ],
-    [
-      "discussion_counts.visible_count",
-      sql`update ${discussionCounts} set ${unqualified(discussionCounts.visibleCount)} = coalesce(shown.n, 0)
-        from (select ${discussionCounts.category} as category from ${discussionCounts}) kept left join (
-          select ${discussions.category} as category, count(*)::int as n from ${discussions}
-          where ${visible.discussion()} group by ${discussions.category}
-        ) shown on shown.category = kept.category
-        where kept.category = ${discussionCounts.category} and ${discussionCounts.visibleCount} <> coalesce(shown.n, 0)
-        returning ${discussionCounts.category}`,
-    ],
-  ];
-}
+for (const counter of Object.keys(repairs)) metrics.counterRepairs.inc({ counter }, 0);
 
 /**
  * Sets every counter that differs from its rows, in one transaction that reads one snapshot (repeatable read). A
@@ -129,7 +105,7 @@ export async function repairCounters(executor: Database = db): Promise<Repairs> 
   const found = await executor.transaction(
     async (tx: Transaction) => {
       const found = {} as Repairs;
-      for (const [counter, statement] of repairs()) found[counter] = (await queryRows(statement, tx)).length;
+      for (const [counter, statement] of Object.entries(repairs)) found[counter as Counter] = (await queryRows(statement, tx)).length;
       return found;
     },
     { isolationLevel: "repeatable read" },
