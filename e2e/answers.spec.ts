@@ -118,12 +118,13 @@ test("a reload right after 'Hilfreich' waits for the server's answer, however sl
   await signInOverHttp(page, reading.email, reading.password);
   await page.goto(path);
   await waitForHydration(page);
-  // The mark reaches the server only after 1.5 s: the optimistic button says "pressed" long before that.
+  // The mark reaches the server only after 1.5 s: the optimistic button says "pressed" long before that. Only the
+  // mark is held and counted: the page's own view count (POST …/view) may leave before or after this point.
   let held = 0;
   await page.route(
     (url) => url.pathname.startsWith(path),
     async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
+      if (route.request().method() !== "POST" || !route.request().postData()?.includes("helpful=")) return route.fallback();
       held += 1;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       return route.fallback();
