@@ -67,6 +67,9 @@ export default defineConfig({
           isolate: false,
           // A domain's index loads the whole domain, the database included (decision 0021): in memory, never ./data.
           env: { DATA_DIR: "memory://" },
+          // The checks that parse every source file (the "Sie" texts, the event registry) take 2–5 s alone and up to
+          // 7 s beside the integration files on two busy cores: Vitest's 5 s default failed them by chance.
+          testTimeout: 30_000,
         },
       },
       { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"], ...integration } },
