@@ -13,7 +13,7 @@ import { CookieTemplates } from "~/components/cookie-consent/cookie-templates";
 import { SheetTemplate } from "~/components/layout/sheet-template";
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
-import "~/server/listeners.server";
+import "~/server/listeners";
 import { applyDocumentCaching, faultOf, logger } from "~/server/platform";
 import { structuredDataScripts } from "~/server/seo";
 

@@ -23,4 +23,7 @@ export const serverDomains = {
   moderation: ["answers", "notifications", "seo"],
   admin: ["moderation", "members"],
   demo: ["moderation", "members", "bookmarks"],
+  // Not a domain but the layer above them: every domain's event listeners (app/server/listeners/), which only the
+  // entry points load. Whatever an event's listeners need is reachable from here.
+  listeners: ["admin"],
 };

@@ -185,7 +185,7 @@ async function demoDataSet(): Promise<DataSet> {
   process.env.LOG_LEVEL = "warn";
   const { db, closeDatabase } = await import("~/server/db");
   const { seedDemoContent, DEMO_MEMBER_PASSWORD } = await import("~/server/demo");
-  await import("~/server/listeners.server");
+  await import("~/server/listeners");
   const { createComment, createDiscussion } = await import("~/server/discussions");
   const { findViewer } = await import("~/server/accounts");
   const { profiles } = await import("../db/schema");

@@ -6,12 +6,13 @@ import { indexNowQueue, jobs } from "../../db/schema";
 import { categoryHref } from "~/lib/categories";
 import { loader as keyLoader } from "~/routes/index-now-key";
 import { db } from "~/server/db";
-import { createDiscussion, getDiscussionBySlug, updateDiscussion } from "~/server/discussions";
+import { createComment, createDiscussion, getDiscussionBySlug, updateDiscussion } from "~/server/discussions";
 import { ensureSchedules, runDueJobs } from "~/server/jobs";
 import { env } from "~/server/platform";
 import { indexNowKey, isPublicHttpsUrl, submitDueIndexNow } from "~/server/seo";
 import { moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
+import { commentOn } from "../support/content";
 import { makeViewer } from "../support/members";
 
 interface Submission {
@@ -178,6 +179,30 @@ describe("IndexNow submissions", () => {
     expect(await submitDueIndexNow()).toBeGreaterThan(0);
     expect(received).toHaveLength(1);
     expect(received[0]!.body.urlList).toContain(`${PUBLIC}/discussion/${discussion.slug}`);
+  });
+
+  it("send a discussion's page once for all the comments written since the last POST, and not for a held one", async () => {
+    env.PUBLIC_URL = PUBLIC;
+    const discussion = await publish("Viele Antworten");
+    await submitDueIndexNow();
+    received.length = 0;
+    const answering = await makeViewer({ firstName: "Ana" });
+    const first = await commentOn(discussion.id, answering, { content: "Erste Antwort" });
+    await commentOn(discussion.id, answering, { content: "Zweite Antwort", parentId: first });
+    await commentOn(discussion.id, author, { content: "Dritte Antwort" });
+    expect(received).toEqual([]);
+    expect(await submitDueIndexNow()).toBe(1);
+    expect(received.map((submission) => submission.body.urlList)).toEqual([[`${PUBLIC}/discussion/${discussion.slug}`]]);
+
+    // A new member's link-laden comment waits for review: nothing public changed, so nothing is sent.
+    const newcomer = await makeViewer({ firstName: "Neu" });
+    const held = await createComment(newcomer, {
+      discussionId: discussion.id,
+      content: "https://eins.example/a https://zwei.example/b https://drei.example/c",
+      contentFormat: "text",
+    });
+    expect(held.ok && held.value.held).toBe(true);
+    expect(await submitDueIndexNow()).toBe(0);
   });
 
   it("send at most one batch's worth per POST", async () => {

@@ -51,5 +51,5 @@ if (baseUrl) {
 // The listeners of the domain events (decision 0021), before the first test but after the test file's own
 // imports: many set process.env first, and the listeners load every domain, the environment included.
 beforeAll(async () => {
-  await import("../../app/server/listeners.server");
+  await import("../../app/server/listeners");
 });

@@ -1,12 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { notifyMember } from "~/server/notifications";
 import { profiles, reviewItems, session, user, userRoles, type Role, type SignUpSignal } from "../../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
+import { adminEvents } from "./events.server";
 import { db, defineService, excluded } from "~/server/db";
 import { done, fail, logger, ok } from "~/server/platform";
-import { accountApprovedMail, queueMail } from "~/server/mail";
 import { can, createMemberAccount, hashMemberPassword, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 
 export interface PendingMember {
@@ -68,11 +67,13 @@ export const decideApproval = defineService<Viewer, ApprovalDecision, Record<nev
       .update(reviewItems)
       .set({ status: decision === "approved" ? "approved" : "spam", decidedBy: actor.id, decidedAt: new Date() })
       .where(and(eq(reviewItems.memberId, userId), eq(reviewItems.kind, "sign-up"), eq(reviewItems.status, "open")));
-    if (decision === "approved") {
-      // The spec's approval mail, whatever the settings (alwaysMailedKinds); the notification is for the bell only.
-      await queueMail(accountApprovedMail(member.email, member.firstName), tx);
-      await notifyMember(tx, { recipientId: userId, kind: "account-approved", actorId: actor.id });
-    }
+    if (decision === "approved")
+      await adminEvents.emit(tx, "member.approved", {
+        memberId: userId,
+        email: member.email,
+        firstName: member.firstName,
+        actorId: actor.id,
+      });
     await recordAudit(tx, actor, {
       action: intent,
       targetType: "member",

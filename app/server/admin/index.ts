@@ -1,2 +1,3 @@
 export { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers, type ManagedMember } from "./admin.server";
+export { adminEvents } from "./events.server";
 export { addWatchedTerm, removeWatchedTerm } from "./watchlist.server";

@@ -269,11 +269,13 @@ export const createComment = defineService<
     const { html, memberIds, imageIds, watched } = body.value;
     const reasons = holdReasons(author, { ...postContent(html, "html"), watched });
     const held = reasons.length > 0;
-    if (!held)
-      await tx
-        .update(discussions)
-        .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: changedNow })
-        .where(eq(discussions.id, discussionId));
+    const [counted] = held
+      ? []
+      : await tx
+          .update(discussions)
+          .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: changedNow })
+          .where(eq(discussions.id, discussionId))
+          .returning({ slug: discussions.slug });
     const [row] = await tx
       .insert(comments)
       .values({
@@ -293,6 +295,7 @@ export const createComment = defineService<
     }
     await discussionEvents.emit(tx, "comment.created", {
       discussionId,
+      slug: counted!.slug,
       commentId: row!.id,
       actor,
       parentAuthorId: parent?.authorId ?? null,

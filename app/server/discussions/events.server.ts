@@ -8,7 +8,7 @@ type Author = Pick<Viewer, "id">;
 /**
  * What a discussion or comment write announces in its transaction (decision
  * 0021). The write states the facts; the listeners in
- * app/server/listeners.server.ts decide what follows (who is notified,
+ * app/server/listeners/discussions.server.ts decide what follows (who is notified,
  * which pages IndexNow hears of, whether staff edited someone else's text).
  */
 export const discussionEvents = defineEvents<{
@@ -26,7 +26,14 @@ export const discussionEvents = defineEvents<{
     actor: Viewer;
     newlyMentionedIds: string[];
   };
-  "comment.created": { discussionId: string; commentId: string; actor: Author; parentAuthorId: string | null; mentionedIds: string[] };
+  "comment.created": {
+    discussionId: string;
+    slug: string;
+    commentId: string;
+    actor: Author;
+    parentAuthorId: string | null;
+    mentionedIds: string[];
+  };
   /** A new post held for review instead of published: nothing of "created" follows until a moderator approves it. */
   "post.held": { discussionId: string; commentId: string | null; authorId: string; reasons: HoldReason[] };
   "comment.edited": {
@@ -38,7 +45,7 @@ export const discussionEvents = defineEvents<{
 }>("discussions", {
   "discussion.created": ["seo", "notifications"],
   "discussion.edited": ["notifications", "seo", "moderation"],
-  "comment.created": ["notifications"],
+  "comment.created": ["notifications", "seo"],
   "post.held": ["moderation"],
   "comment.edited": ["notifications", "moderation"],
 });

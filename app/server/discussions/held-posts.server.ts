@@ -56,14 +56,16 @@ export async function publishHeldPost(tx: Transaction, post: { discussionId: str
       contentFormat: comments.contentFormat,
     });
   if (!row) return false;
-  await tx
+  const [counted] = await tx
     .update(discussions)
     .set({ repliesCount: sql`${discussions.repliesCount} + 1`, changedAt: changedNow })
-    .where(eq(discussions.id, post.discussionId));
+    .where(eq(discussions.id, post.discussionId))
+    .returning({ slug: discussions.slug });
   const [parent] = row.parentId ? await tx.select({ authorId: comments.authorId }).from(comments).where(eq(comments.id, row.parentId)) : [];
   if (row.authorId)
     await discussionEvents.emit(tx, "comment.created", {
       discussionId: post.discussionId,
+      slug: counted!.slug,
       commentId: post.commentId,
       actor: { id: row.authorId },
       parentAuthorId: parent?.authorId ?? null,

@@ -1,17 +1,14 @@
 import { isCategory } from "~/lib/categories";
+import { paths } from "~/lib/paths";
 import { discussionEvents } from "~/server/discussions";
 import { holdForReview, recordAudit } from "~/server/moderation";
-import { notifyComment, notifyDiscussion, notifyMentions, notifyPostAuthor } from "~/server/notifications";
-import { answerEvents } from "~/server/answers";
-import { checkEventListeners, excerpt } from "~/server/platform";
+import { notifyComment, notifyDiscussion, notifyMentions } from "~/server/notifications";
+import { excerpt } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 
 /**
- * Every listener of the domain events, in one place (decision 0021). Loaded
- * once per process before the first write: by app/entry.server.tsx, by
- * server/jobs.ts, by the integration tests' setup and by the scripts that
- * write. Listeners of one event run in the order written here, inside the
- * writer's transaction.
+ * What a new or edited discussion or comment causes, besides its own rows (decision 0021): every listener of the
+ * discussions' events, in the order they run, inside the writer's transaction.
  */
 
 discussionEvents.on("discussion.created", "seo", (tx, { slug, category }) => queueIndexNow(tx, discussionIndexNowPaths(slug, [category])));
@@ -45,6 +42,9 @@ discussionEvents.on("comment.created", "notifications", async (tx, { discussionI
   const mentioned = await notifyMentions(tx, { discussionId, commentId, actorId: actor.id, memberIds: mentionedIds });
   await notifyComment(tx, { discussionId, commentId, actorId: actor.id, parentAuthorId, alreadyTold: mentioned });
 });
+// The discussion's page has a new answer. The queue keeps a path once however many comments wait, and the schedule
+// sends them together, so a busy thread is one URL per submission, not one per comment.
+discussionEvents.on("comment.created", "seo", (tx, { slug }) => queueIndexNow(tx, [paths.discussion(slug)]));
 
 // A held post waits in the review queue (decision 0035); the team hears of it there, nobody else hears anything yet.
 discussionEvents.on("post.held", "moderation", (tx, { discussionId, commentId, authorId }) =>
@@ -63,29 +63,3 @@ discussionEvents.on("comment.edited", "moderation", async (tx, { comment, actor 
     targetLabel: excerpt(comment.textBefore),
   });
 });
-
-answerEvents.on("helpful.marked", "notifications", (tx, { discussionId, commentId, authorId, actor }) =>
-  notifyPostAuthor(tx, { kind: "helpful", recipientId: authorId, actorId: actor.id, discussionId, commentId }),
-);
-answerEvents.on("solution.marked", "notifications", async (tx, { discussion, commentId, commentAuthorId, actor }) => {
-  if (commentId && commentAuthorId)
-    await notifyPostAuthor(tx, {
-      kind: "solution",
-      recipientId: commentAuthorId,
-      actorId: actor.id,
-      discussionId: discussion.id,
-      commentId,
-    });
-});
-// Staff choosing (or taking back) the solution of someone else's question is written to the audit log.
-answerEvents.on("solution.marked", "moderation", async (tx, { discussion, commentId, actor }) => {
-  if (discussion.authorId === actor.id) return;
-  await recordAudit(tx, actor, {
-    action: commentId ? "mark-solution" : "unmark-solution",
-    targetType: "discussion",
-    targetId: discussion.id,
-    targetLabel: discussion.title,
-  });
-});
-
-checkEventListeners();

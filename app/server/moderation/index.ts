@@ -1,4 +1,5 @@
 export { type AuditLogEntry, listAuditLog, recordAudit } from "./audit.server";
+export { moderationEvents } from "./events.server";
 export { moderateComment, moderateDiscussion, type CommentModeration, type DiscussionModeration } from "./moderation.server";
 export {
   AUTO_HIDDEN_REASON,

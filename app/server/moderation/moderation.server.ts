@@ -1,10 +1,9 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { comments, discussions } from "../../../db/schema";
 import { recordAudit } from "./audit.server";
+import { moderationEvents } from "./events.server";
 import { isCategory } from "~/lib/categories";
 import { done, excerpt, fail, isHeld, isHidden } from "~/server/platform";
-import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
-import { notifyMember } from "~/server/notifications";
 import { changedNow, postText } from "~/server/discussions";
 import type { ContentFormat } from "~/lib/rich-text";
 import { defineService, type Transaction } from "~/server/db";
@@ -58,7 +57,7 @@ export async function loadDiscussionState(tx: Transaction, discussionId: string)
 
 /**
  * Applies one action to a loaded discussion with all that follows in the same transaction: the page's date, the
- * answers, the author's notice, IndexNow. `by.actor` is null when the forum itself acted (reports, decision 0029).
+ * answers, and the events for the author's notice and IndexNow. `by.actor` is null when the forum itself acted (reports, decision 0029).
  * Returns false when the row already showed it.
  */
 export async function applyDiscussionAction(
@@ -83,16 +82,18 @@ export async function applyDiscussionAction(
       action === "hide-discussion",
     );
   if (notice && author)
-    await notifyMember(tx, {
-      recipientId: author,
-      kind: "moderated",
-      actorId: by.actor?.id ?? null,
+    await moderationEvents.emit(tx, "post.moderated", {
       discussionId: discussion.id,
-      detail: notice === "hidden" && by.actor === null ? "auto-hidden" : notice,
+      commentId: null,
+      authorId: author,
+      actorId: by.actor?.id ?? null,
+      notice: notice === "hidden" && by.actor === null ? "auto-hidden" : notice,
     });
-  // Gone (a 404 now) or back: either way search engines should look again.
   if (hiding)
-    await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, isCategory(discussion.category) ? [discussion.category] : []));
+    await moderationEvents.emit(tx, "discussion.visibility-changed", {
+      slug: discussion.slug,
+      category: isCategory(discussion.category) ? discussion.category : null,
+    });
   return true;
 }
 
@@ -176,16 +177,14 @@ export async function setCommentHidden(
     .set({ repliesCount: sql`${discussions.repliesCount} ${hide ? sql`- 1` : sql`+ 1`}`, changedAt: changedNow })
     .where(eq(discussions.id, discussionId));
   await postHidden(tx, { discussionId, commentId: comment.id, authorId: comment.authorId, helpfulCount: comment.helpfulCount }, hide);
-  if (hide && comment.authorId) {
-    await notifyMember(tx, {
-      recipientId: comment.authorId,
-      kind: "moderated",
-      actorId: by.actor?.id ?? null,
+  if (hide && comment.authorId)
+    await moderationEvents.emit(tx, "post.moderated", {
       discussionId,
       commentId: comment.id,
-      detail: by.actor === null ? "auto-hidden" : "hidden",
+      authorId: comment.authorId,
+      actorId: by.actor?.id ?? null,
+      notice: by.actor === null ? "auto-hidden" : "hidden",
     });
-  }
   return true;
 }
 

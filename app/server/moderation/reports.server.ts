@@ -4,7 +4,7 @@ import { defineService, queryRows, readValue, samePost, unqualified, type Transa
 import { env, fail, isHidden, ok } from "~/server/platform";
 import { can, canReport, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
-import { notifyStaff } from "~/server/notifications";
+import { moderationEvents } from "./events.server";
 import { applyDiscussionAction, loadCommentState, loadDiscussionState, setCommentHidden } from "./moderation.server";
 
 export type PostRef = { discussionId: string; commentId: string | null };
@@ -50,7 +50,7 @@ export async function restorePost(tx: Transaction, post: PostRef, by: { actor: V
  */
 export async function holdForReview(tx: Transaction, post: PostRef, authorId: string): Promise<void> {
   await tx.insert(reviewItems).values({ kind: "held", discussionId: post.discussionId, commentId: post.commentId, memberId: authorId });
-  await notifyStaff(tx, { discussionId: post.discussionId, actorId: authorId });
+  await moderationEvents.emit(tx, "review.opened", { discussionId: post.discussionId, actorId: authorId });
 }
 
 /** The open review item of a post, made by the first report; parallel first reports meet in the unique index. */
@@ -91,7 +91,7 @@ export const reportPost = defineService<Viewer, ReportInput, Post & { underRevie
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!inserted) return ok({ hidden: false, already: true });
-    if (item.created) await notifyStaff(tx, { discussionId: input.discussionId, actorId: actor.id });
+    if (item.created) await moderationEvents.emit(tx, "review.opened", { discussionId: input.discussionId, actorId: actor.id });
     const [reporters] = await tx.select({ value: count() }).from(reports).where(eq(reports.reviewItemId, item.id));
     const enough = (reporters?.value ?? 0) >= env.REPORTS_TO_HIDE || can(actor, "moderate");
     const hidden = enough && (await hidePost(tx, ref, { actor: null, reason: AUTO_HIDDEN_REASON }));

@@ -13,10 +13,10 @@ import {
 import { defineService, queryRows, type Transaction } from "~/server/db";
 import { done, excerpt, fail, visible } from "~/server/platform";
 import { can, canRestrict, type Viewer } from "~/server/accounts";
-import { notifyMember } from "~/server/notifications";
 import { postText, publishHeldPost, rejectHeldPost } from "~/server/discussions";
 import type { ContentFormat } from "~/lib/rich-text";
 import { recordAudit } from "./audit.server";
+import { moderationEvents } from "./events.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
 import { reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 
@@ -136,14 +136,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     else if (held && (await rejectHeldPost(tx, post, { actorId: actor.id, reason }))) await noticeHidden(tx, post, actor);
     else await hidePost(tx, post, { actor, reason });
     if (decision === "approve" && label.authorId)
-      await notifyMember(tx, {
-        recipientId: label.authorId,
-        kind: "moderated",
-        actorId: actor.id,
-        discussionId: post.discussionId,
-        ...(post.commentId ? { commentId: post.commentId } : {}),
-        detail: "approved",
-      });
+      await moderationEvents.emit(tx, "post.moderated", { ...post, authorId: label.authorId, actorId: actor.id, notice: "approved" });
     if ((decision === "suspend" || decision === "spam") && author) {
       if (decision === "spam") await hideEverythingOf(tx, author.id, "Spam");
       await suspendMember(tx, author.id, null, decision === "spam" ? "Spam" : reason);
@@ -160,14 +153,12 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     ];
     await tx.update(reviewItems).set({ status, decidedBy: actor.id, decidedAt: new Date() }).where(eq(reviewItems.id, item.id));
     const reporters = await tx.select({ id: reports.reporterId }).from(reports).where(eq(reports.reviewItemId, item.id));
-    for (const reporter of reporters)
-      await notifyMember(tx, {
-        recipientId: reporter.id,
-        kind: "report-decided",
+    if (reporters.length > 0)
+      await moderationEvents.emit(tx, "report.decided", {
+        ...post,
+        reporterIds: reporters.map((reporter) => reporter.id),
         actorId: actor.id,
-        discussionId: post.discussionId,
-        ...(post.commentId ? { commentId: post.commentId } : {}),
-        detail: decision === "keep" ? "kept" : "hidden",
+        outcome: decision === "keep" ? "kept" : "hidden",
       });
     await recordAudit(tx, actor, {
       action: (
@@ -216,15 +207,7 @@ async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string
 /** The author of a held post that was turned down hears of it as of any post the moderation hid. */
 async function noticeHidden(tx: Transaction, post: PostRef, actor: Viewer): Promise<void> {
   const { authorId } = await postLabel(tx, post);
-  if (authorId)
-    await notifyMember(tx, {
-      recipientId: authorId,
-      kind: "moderated",
-      actorId: actor.id,
-      discussionId: post.discussionId,
-      ...(post.commentId ? { commentId: post.commentId } : {}),
-      detail: "hidden",
-    });
+  if (authorId) await moderationEvents.emit(tx, "post.moderated", { ...post, authorId, actorId: actor.id, notice: "hidden" });
 }
 
 export type Restriction = { memberId: string; kind: "suspend" | "silence"; until: Date | null; reason: string };

@@ -7,7 +7,7 @@ import type { Transaction } from "./db-connection.server";
  * audit log. Listeners run one after the other inside the writer's
  * transaction, so a failing listener rolls the write back, as a direct call did.
  *
- * Each event names the domains that must listen. app/server/listeners.server.ts
+ * Each event names the domains that must listen. app/server/listeners/
  * registers them all and then calls `checkEventListeners()`, so a forgotten
  * listener stops the process at start; a process that never loaded that file
  * refuses its first write instead of silently skipping the side effects.
@@ -37,6 +37,8 @@ export function defineEvents<Events extends Record<string, object>>(
   registrations.push(registration);
   return {
     on(event, domain, listener) {
+      // Every listener is known before the first write: one registered later would miss some writes' side effects.
+      if (checked) throw new Error(`${domain} hört auf ${source}:${event} erst nach dem Start: app/server/listeners/${source}.server.ts`);
       if (!registration.expected[event]?.includes(domain))
         throw new Error(`${domain} hört auf ${source}:${event}, ohne dort genannt zu sein`);
       const list = registration.listeners.get(event) ?? [];
@@ -44,8 +46,7 @@ export function defineEvents<Events extends Record<string, object>>(
       registration.listeners.set(event, list);
     },
     async emit(tx, event, payload) {
-      if (!checked)
-        throw new Error(`${source}:${event} ohne Zuhörer: app/server/listeners.server.ts wurde in diesem Prozess nicht geladen`);
+      if (!checked) throw new Error(`${source}:${event} ohne Zuhörer: app/server/listeners wurde in diesem Prozess nicht geladen`);
       for (const { listener } of registration.listeners.get(event) ?? []) await (listener as Listener<Events[typeof event]>)(tx, payload);
     },
   };

@@ -1,0 +1,33 @@
+import { defineEvents } from "~/server/platform";
+import type { Category } from "~/lib/categories";
+import type { PostRef } from "./reports.server";
+
+/**
+ * What a moderation write announces in its transaction (decision 0021). The
+ * write states the facts; app/server/listeners/moderation.server.ts decides
+ * who hears of them (the author, the reporters, the team) and what search
+ * engines are told. The audit log entry is not an event: it is the staff
+ * action's own record, written by the service itself.
+ */
+export const moderationEvents = defineEvents<{
+  /**
+   * Something was done to a post its author should hear of: pinned, locked, hidden (by staff, or by reports with
+   * `actorId` null), or a held post approved.
+   */
+  "post.moderated": PostRef & {
+    authorId: string;
+    actorId: string | null;
+    notice: "pinned" | "locked" | "hidden" | "auto-hidden" | "approved";
+  };
+  /** A discussion was hidden or restored: its page is gone (a 404) or back, and so is its line on the lists. */
+  "discussion.visibility-changed": { slug: string; category: Category | null };
+  /** The review queue has a new item (a post's first report, or a post held for review): the team hears of it. */
+  "review.opened": { discussionId: string; actorId: string | null };
+  /** A report was decided: each member who sent one hears whether the post stays or goes. */
+  "report.decided": PostRef & { reporterIds: string[]; actorId: string; outcome: "kept" | "hidden" };
+}>("moderation", {
+  "post.moderated": ["notifications"],
+  "discussion.visibility-changed": ["seo"],
+  "review.opened": ["notifications"],
+  "report.decided": ["notifications"],
+});
