@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // them itself at start with the programmatic migrator.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./db/schema.ts",
+  schema: "./db/schema/index.ts",
   out: "./db/migrations",
 });

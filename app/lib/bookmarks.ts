@@ -3,7 +3,7 @@
  * note's length and the reminder choices; Berlin's wall clock for the date field is app/lib/berlin-time.ts.
  */
 
-/** As db/schema.ts's BOOKMARK_NOTE_MAX_LENGTH (the browser bundle never imports the schema). */
+/** As db/schema/bookmarks.ts's BOOKMARK_NOTE_MAX_LENGTH (the browser bundle never imports the schema). */
 export const BOOKMARK_NOTE_MAX_LENGTH = 500;
 
 /** The reminder choices of the bookmark form: none, a few days from now, or a date and time of the member's own. */

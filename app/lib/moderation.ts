@@ -1,4 +1,4 @@
-/** The reasons a member can give when reporting a post ("Melden"), as db/schema.ts stores them. */
+/** The reasons a member can give when reporting a post ("Melden"), as db/schema/moderation.ts stores them. */
 export const reportReasonLabels = {
   spam: "Spam",
   offensive: "Beleidigend",

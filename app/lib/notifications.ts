@@ -1,6 +1,6 @@
 import { categoryLabels, type Category } from "./categories";
 
-/** The kinds of notification, as db/schema.ts stores them (kept apart: the browser bundle never imports the schema). */
+/** The kinds of notification, as db/schema/notifications.ts stores them (kept apart: the browser bundle never imports the schema). */
 export const notificationKindLabels = {
   "reply-to-discussion": "Antworten auf Diskussionen",
   "reply-to-comment": "Antworten auf Kommentare",
@@ -116,7 +116,7 @@ export function mailedByDefault(kind: NotificationKindName): boolean {
 export const unreadLabel = (count: number) =>
   count === 0 ? "Benachrichtigungen, keine ungelesen" : `Benachrichtigungen, ${count} ungelesen`;
 
-/** Watching, normal, muted: as db/schema.ts stores them. */
+/** Watching, normal, muted: as db/schema/notifications.ts stores them. */
 export const watchLevels = ["watching", "normal", "muted"] as const;
 
 /** The kinds a member can set on the profile's card. */

@@ -16,7 +16,7 @@ export const signUpGuardFields = {
 /** Sooner than this after the form was handed out, nobody has typed a name, an address and a password twice. */
 export const MIN_FILL_SECONDS = 3;
 
-/** What the admin's approval list says about a sign-up that looked automated (db/schema.ts `signUpSignals`). */
+/** What the admin's approval list says about a sign-up that looked automated (db/schema/moderation.ts `signUpSignals`). */
 export const signUpSignalLabels = {
   "no-proof": "ohne Spamschutz-Rechenaufgabe gesendet (kein JavaScript oder ein Skript)",
   "too-fast": `in weniger als ${MIN_FILL_SECONDS} Sekunden ausgefüllt`,

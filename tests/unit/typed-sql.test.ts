@@ -9,7 +9,7 @@ import * as schema from "../../db/schema";
 /**
  * Typed SQL (issue 25): tables and columns in a `sql` template go through the
  * schema objects (`${discussions}`, `${d.hiddenAt}` of `alias(discussions, "d")`),
- * so renaming one in db/schema.ts breaks the type check instead of a query at
+ * so renaming one in db/schema/ breaks the type check instead of a query at
  * run time. This test reads the literal text of every `sql` template and finds
  * what was written by hand. Names come from the schema, so a new table is covered.
  */

@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./shared";
+import { profiles } from "./accounts";
+import { comments, discussions } from "./discussions";
+
+// ---------------------------------------------------------------------------
+// Notifications (issue 18): what happened that a member wants to know about,
+// whom it concerns, and what they watch. Written in the transaction of the
+// change itself by one set-based statement per change (app/server/notifications.server.ts).
+// ---------------------------------------------------------------------------
+
+export const notificationKinds = [
+  "reply-to-discussion",
+  "reply-to-comment",
+  "mention",
+  "watched-category",
+  "watched-discussion",
+  "account-approved",
+  "moderated",
+  "helpful",
+  "solution",
+  "report-decided",
+  "review-needed",
+  "bookmark-reminder",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    /**
+     * Unread notifications with the same key are one row: a later one counts it up
+     * and adds its comment or discussion to the row's items (notification_items),
+     * from which the list counts and links what is still visible ('3 neue Antworten in …').
+     */
+    groupKey: text("group_key").notNull(),
+    count: integer("count").notNull().default(1),
+    discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** For 'moderated': pinned, locked or hidden. */
+    detail: text("detail"),
+    /** False when the member wants this kind by e-mail only: then it is never listed or counted. */
+    shown: boolean("shown").notNull().default(true),
+    createdAt: createdAt(),
+    /** When the latest of the group happened (the list's order). */
+    updatedAt: updatedAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** Null while an e-mail is still due for this notification (the mail worker's queue); set once mailed or not wanted. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "notifications_kind_check",
+      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed', 'bookmark-reminder')`,
+    ),
+    uniqueIndex("notifications_unread_group_key")
+      .on(t.recipientId, t.groupKey)
+      .where(sql`read_at is null`),
+    index("notifications_recipient_updated_at_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
+    index("notifications_mail_due_idx")
+      .on(t.createdAt)
+      .where(sql`mailed_at is null`),
+  ],
+);
+
+/**
+ * What one notification row groups: each comment (or, for a watched category,
+ * each discussion) that counted it up. Moderation may hide any of them later;
+ * the row shows the visible ones only, and links the first of those.
+ */
+export const notificationItems = pgTable(
+  "notification_items",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_items_notification_idx").on(t.notificationId, t.createdAt)],
+);
+
+export const watchLevels = ["watching", "normal", "muted"] as const;
+export type WatchLevel = (typeof watchLevels)[number];
+
+export const discussionWatches = pgTable(
+  "discussion_watches",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    level: text("level", { enum: watchLevels }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.discussionId] }),
+    check("discussion_watches_level_check", sql`${t.level} in ('watching', 'normal', 'muted')`),
+    // The fan-out reads a discussion's watchers.
+    index("discussion_watches_discussion_idx").on(t.discussionId, t.level),
+  ],
+);
+
+export const categoryWatches = pgTable(
+  "category_watches",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    level: text("level", { enum: watchLevels }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.category] }),
+    check("category_watches_level_check", sql`${t.level} in ('watching', 'normal', 'muted')`),
+    index("category_watches_category_idx").on(t.category, t.level),
+  ],
+);
+
+/** A member's choice per kind; without a row both are on (the master switch newsletter_subscribed still rules e-mail). */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    inPage: boolean("in_page").notNull().default(true),
+    email: boolean("email").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
+);
+
+/** When a member was last mailed about a discussion: at most one mail per discussion and hour (later ones are bundled). */
+export const notificationMailLog = pgTable(
+  "notification_mail_log",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** A discussion's id, or 'member' for notifications about the account itself. */
+    topic: text("topic").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.topic] })],
+);
