@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { discussions, drafts, postRevisions, profiles } from "../../../db/schema";
 import type { Database } from "~/server/db";
-
-const DAY = 24 * 3_600_000;
+import { DAY } from "./demo-time.server";
 
 /** The demo discussion whose author corrected her figures a day after posting (the "Bearbeitet" a newcomer can open). */
 const EDITED_TITLE = "INP unter 200 ms: Unsere Erfahrungen nach dem Umbau des Shop-Themes";

@@ -1,25 +1,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
-import { bookmarks, comments, discussions, events, helpfulMarks, profiles, reports, reviewItems, watchedTerms } from "../../../db/schema";
+import { count, sql } from "drizzle-orm";
+import { comments, discussions, events, helpfulMarks, profiles, reports, reviewItems, watchedTerms } from "../../../db/schema";
 import { demoDiscussions, demoHeldComment, demoMembers, demoNewcomer, demoReports, type DemoComment } from "../../../db/seed/demo-content";
 import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
-import { unqualified, type Database, type Transaction } from "~/server/db";
+import { unqualified, type Database } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } from "~/server/accounts";
 import { heldValues, richTextForStorage } from "~/server/discussions";
-import { escapeHtml, plainTextToHtml, quoteHtml } from "~/lib/rich-text";
+import { plainTextToHtml, quoteHtml } from "~/lib/rich-text";
 import { commentPermalink } from "~/lib/paths";
-import { storePostImage } from "~/server/images";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
-import { bookmarkReminder } from "~/server/bookmarks";
+import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
+import { demoEvents, demoWatchedTerms, seedBookmarks } from "./demo-extras.server";
+import { DAY, HOUR } from "./demo-time.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
 export const DEMO_MEMBER_PASSWORD = "demo-passwort";
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 export interface DemoSeedResult {
   adminEmail: string;
@@ -242,7 +239,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     for (const comment of threadComments)
       if (comment.image) await addDemoCommentImage(db, authorId(comment.author), comment.id, comment.image);
 
-  // The review queue (issue 29): the newcomer's held comment and a few open reports.
+  // The review queue: the newcomer's held comment and a few open reports.
   const newcomerId = await createMemberAccount(db, {
     ...demoNewcomer,
     password: { hash: memberHash },
@@ -316,143 +313,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
   };
 }
 
-const demoWatchedTerms: Array<Pick<typeof watchedTerms.$inferInsert, "kind" | "term" | "action" | "replacement">> = [
-  { kind: "word", term: "casino", action: "block" },
-  { kind: "word", term: "viagra", action: "block" },
-  { kind: "word", term: "platz-1-garantie", action: "replace", replacement: "[Werbeversprechen entfernt]" },
-  { kind: "link-domain", term: "billige-backlinks.example", action: "block" },
-];
-
-/** The discussion that shows a picture (issue 30): a chart like the Search Console's, drawn here. */
-const IMAGE_DISCUSSION = "AI Overviews fressen unsere Klicks: CTR-Einbruch von 38 % bei Ratgebern";
-
-/**
- * A post with an image, as a member would have pasted it: a bar chart of
- * weekly clicks (drawn with sharp, no file shipped), with its description.
- */
-async function addDemoImage(db: Database, authorId: (key: string) => string) {
-  const planned = demoDiscussions.find((discussion) => discussion.title === IMAGE_DISCUSSION);
-  if (!planned) throw new Error(`Demo-Inhalt: Diskussion "${IMAGE_DISCUSSION}" fehlt`);
-  const [row] = await db
-    .select({ id: discussions.id, content: discussions.content })
-    .from(discussions)
-    .where(eq(discussions.title, IMAGE_DISCUSSION));
-  if (!row) return;
-  const html = await storePostImage(db, {
-    ownerId: authorId(planned.author),
-    post: { discussionId: row.id },
-    bytes: await barChart({
-      title: "Klicks pro Woche (Ratgeber)",
-      values: [980, 1010, 995, 1030, 1005, 870, 720, 650, 640, 615, 630, 610],
-      breakAt: 5,
-    }),
-    name: "klicks-ratgeber.png",
-    alt: "Balkendiagramm der wöchentlichen Klicks auf Ratgeberseiten: rund 1.000 Klicks pro Woche, ab der sechsten Woche ein Einbruch auf etwa 620",
-  });
-  await db
-    .update(discussions)
-    .set({ content: `${row.content}${html}` })
-    .where(eq(discussions.id, row.id));
-}
-
-/** A comment's chart (issue 30: images in comments), stored like an upload and already in its comment. */
-async function addDemoCommentImage(db: Database, ownerId: string, commentId: string, image: NonNullable<DemoComment["image"]>) {
-  const html = await storePostImage(db, { ownerId, post: { commentId }, bytes: await barChart(image), name: image.name, alt: image.alt });
-  const [row] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, commentId));
-  await db
-    .update(comments)
-    .set({ content: `${row!.content}${html}` })
-    .where(eq(comments.id, commentId));
-}
-
-/** A bar chart like the Search Console's, drawn with sharp (no file shipped): blue bars, red from `breakAt` on. */
-async function barChart({ title, values, breakAt }: { title: string; values: number[]; breakAt: number }): Promise<Buffer> {
-  const top = Math.max(...values);
-  const bars = values
-    .map((value, week) => {
-      const height = Math.round((value / top) * 440);
-      return `<rect x="${70 + week * 72}" y="${520 - height}" width="50" height="${height}" rx="4" fill="${week < breakAt ? "#2563eb" : "#dc2626"}"/>`;
-    })
-    .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600">
-    <rect width="960" height="600" fill="#ffffff"/>
-    <text x="40" y="50" font-family="sans-serif" font-size="26" fill="#0f172a">${escapeHtml(title)}</text>
-    <line x1="50" y1="520" x2="930" y2="520" stroke="#64748b" stroke-width="2"/>${bars}
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-const bookmarkNotes = [
-  "Für das nächste Kunden-Reporting",
-  "Mit dem Team besprechen",
-  "Checkliste daraus bauen",
-  "Beim nächsten Relaunch daran denken",
-];
-
-/**
- * Every approved demo member (and the administrator) keeps two bookmarks: someone else's answer with a note, and a discussion with a
- * reminder in three days (a job of the runner, as a member's own would be), so /bookmarks and the reminder show.
- */
-async function seedBookmarks(
-  tx: Transaction,
-  now: Date,
-  members: { key: string; id: string }[],
-  seeded: { id: string; author: string; comments: { id: string; author: string }[] }[],
-) {
-  for (const [index, { key, id: memberId }] of members.entries()) {
-    const answered = seeded.filter((discussion) => discussion.comments.length > 0);
-    const thread = answered[(index * 3) % answered.length]!;
-    const answer = thread.comments.find((comment) => comment.author !== key) ?? thread.comments[0]!;
-    const later = seeded[(index * 5 + 1) % seeded.length]!;
-    await tx.insert(bookmarks).values({
-      memberId,
-      discussionId: thread.id,
-      commentId: answer.id,
-      note: bookmarkNotes[index % bookmarkNotes.length]!,
-      createdAt: new Date(now.getTime() - (index + 1) * HOUR),
-    });
-    const remindAt = new Date(now.getTime() + 3 * DAY);
-    const [kept] = await tx
-      .insert(bookmarks)
-      .values({ memberId, discussionId: later.id, commentId: null, remindAt, createdAt: new Date(now.getTime() - index * HOUR) })
-      .onConflictDoNothing()
-      .returning({ id: bookmarks.id });
-    if (kept) await bookmarkReminder.enqueue(tx, { bookmarkId: kept.id }, { runAt: remindAt });
-  }
-}
-
 /** Plausible view counts: older and busier threads were read more often. */
 function estimateViews(replies: number, ageMs: number): number {
   const days = ageMs / DAY;
   return Math.round(12 + replies * 23 + Math.sqrt(Math.max(days, 0)) * 17);
-}
-
-function demoEvents(now: Date) {
-  const at = (days: number) => new Date(now.getTime() + days * DAY);
-  return [
-    {
-      title: "SEO-Stammtisch Berlin",
-      description: "Monatliches Treffen für SEOs aus Berlin und Umgebung.",
-      location: "Berlin",
-      startsAt: at(12),
-      createdAt: at(-20),
-      updatedAt: at(-20),
-    },
-    {
-      title: "SMX München – Community-Treffen",
-      description: "Wir treffen uns am Abend des ersten Konferenztags.",
-      location: "München",
-      startsAt: at(95),
-      createdAt: at(-4),
-      updatedAt: at(-4),
-    },
-    {
-      title: "Online-Meetup: KI-Suche und AI Overviews",
-      description: "Erfahrungsaustausch per Video-Call, 60 Minuten.",
-      location: "Online",
-      startsAt: at(5),
-      createdAt: at(-2),
-      updatedAt: at(-2),
-    },
-  ];
 }
