@@ -3,7 +3,7 @@ import { expect, test, testClientIp, waitForHydration } from "./fixtures";
 import { clientOf, createMembers } from "./members";
 
 /**
- * "Gelöst" in the lists (issue 28): a question whose author accepted an answer carries the badge in its subforum
+ * "Gelöst" in the lists: a question whose author accepted an answer carries the badge in its subforum
  * and in the search, and the filter "Alle / Offen / Gelöst" (plain links) finds it, with and without JavaScript.
  */
 

@@ -5,7 +5,7 @@ import { clientOf, createMembers, profilePathOf } from "./members";
 import { jsonLdOf, unescapeHtml, type JsonLd } from "./seo-helpers";
 
 /**
- * Issue 28, answer engines and reputation, over plain HTTP as a crawler reads it: a solved discussion is a QAPage
+ * Solved questions for answer engines, and reputation, over plain HTTP as a crawler reads it: a solved discussion is a QAPage
  * whose answers and counts are the ones its page shows, and the answerer's profile shows and publishes the
  * reputation they earned. The question, answers, marks and the solution are made over the forms' actions.
  */

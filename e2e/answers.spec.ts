@@ -4,7 +4,7 @@ import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 
 /**
- * Issue 28: "Hilfreich" and accepted solutions as members and guests meet them, with and without JavaScript.
+ * "Hilfreich" and accepted solutions (decision 0029) as members and guests meet them, with and without JavaScript.
  * Every person is the test's own; the asker and the answerer work over plain HTTP.
  */
 

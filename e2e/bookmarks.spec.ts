@@ -5,7 +5,7 @@ import { clientOf, createMembers } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
 
 /**
- * Issue 30, item 6: a member keeps posts as bookmarks with a note and a reminder, with and without JavaScript,
+ * A member keeps posts as bookmarks with a note and a reminder, with and without JavaScript,
  * finds them on /bookmarks, and the reminder arrives as a notification when the server's job runner runs it.
  */
 

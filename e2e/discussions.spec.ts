@@ -62,7 +62,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await page.getByRole("button", { name: "Diskussion erstellen" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByText("Diskussion erfolgreich erstellt!")).toBeVisible();
-  // Home, as the spec says, and the toast leads on to the new discussion (issue 30).
+  // Home, as the spec says, and the toast leads on to the new discussion.
   await expect(page.getByRole("link", { name: "Zur Diskussion" })).toHaveAttribute("href", `/discussion/crawl-budget-fuer-shops-${id}`);
 
   const recent = page.locator("#aktuelle-diskussionen");

@@ -5,7 +5,7 @@ import { discussionWithComment } from "./moderation-helpers";
 import { noSidewaysScrollAt320, scanBothThemes } from "./looks";
 
 /**
- * Drafts and edit history (issue 30, items 4 and 5), at desktop width and on a phone: a reply begun in one
+ * Drafts and edit history (decision 0037), at desktop width and on a phone: a reply begun in one
  * browser waits in another, and an edit shows word by word on the post's revisions page. Each new screen is
  * scanned (axe, light and dark) and must not scroll sideways at 320 px.
  */

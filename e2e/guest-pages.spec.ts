@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, storageStateOf } from "./auth-helpers";
 import { firstDiscussion, profileOf } from "./content-helpers";
 
 /**
- * Guests read without the framework (issue 27, decision record 0036): each
+ * Guests read without the framework (decision record 0036): each
  * reading page loads exactly one script, the enhancement script, within its
  * budget; the pages where a guest fills a form, and every page of a member,
  * keep the full app.

@@ -5,7 +5,7 @@ import { clientOf, createMembers, pageOf } from "./members";
 import { discussionWithComment, findReviewItem } from "./moderation-helpers";
 
 /**
- * Issue 29, item 5 (decision 0035): a new member's post with more links than allowed waits for a moderator. Its
+ * Held posts (decision 0035): a new member's post with more links than allowed waits for a moderator. Its
  * author sees it marked as waiting, guests do not see it at all, the queue shows it, and "Freigeben" publishes it.
  */
 

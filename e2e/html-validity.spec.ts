@@ -86,7 +86,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   expect(
     (await writer.post(hidden, { form: { intent: "hide-discussion", reason: "Test der Validierung" }, maxRedirects: 0 })).status(),
   ).toBe(302);
-  // A solved question (issue 28): the moderator's answer, marked "Hilfreich" by the admin, accepted by the member
+  // A solved question: the moderator's answer, marked "Hilfreich" by the admin, accepted by the member
   // who asked. Its page is a QAPage with the quoted solution; the moderator's profile lists it as a best answer.
   const solved = await createDiscussion(member, `Validierung geloest ${Date.now()}`);
   await createComment(writer, solved, "Die Antwort, die das Problem löst.");

@@ -4,7 +4,7 @@ import { signInOverHttp, signUpOverHttp, storageStateOf } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 
 /**
- * Members of one test's own (issue 25): made for it through the app, as an
+ * Members of one test's own (decision 0011): made for it through the app, as an
  * administrator would make them, so no spec reads or changes another's
  * accounts, notifications, rate limits or log entries. The e2e server keeps
  * its database in its own process (PGlite in memory), so the way in is HTTP:

@@ -54,7 +54,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   // A's page is not reloaded: the live count arrives.
   await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
-  // The bell's panel (issue 30) opens it as the list does: marked read on the way.
+  // The bell's panel opens it as the list does: marked read on the way.
   await bell.click();
   const item = page.getByRole("dialog", { name: "Benachrichtigungen" }).getByTestId("bell-notification").first();
   await expect(item).toContainText(`hat Sie in „${title}“ erwähnt`);

@@ -3,7 +3,7 @@ import { slugify } from "../app/lib/slug";
 import { expect } from "./fixtures";
 
 /**
- * The review queue over plain HTTP (issue 29), for specs that prepare items: reporting a post as a member, and
+ * The review queue over plain HTTP, for specs that prepare items: reporting a post as a member, and
  * finding the item staff decide on at /moderation. Other specs' items share the queue, oldest first, so the item
  * of a fresh report is looked for from the last page backwards.
  */

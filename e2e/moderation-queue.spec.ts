@@ -7,7 +7,7 @@ import { clientOf, createMembers, pageOf, profilePathOf } from "./members";
 import { discussionWithComment, findReviewItem, report } from "./moderation-helpers";
 
 /**
- * Issue 29: the review queue (/moderation), suspending and silencing, as members, staff and guests meet them.
+ * The review queue (/moderation, decision 0030), suspending and silencing, as members, staff and guests meet them.
  * Every person is the test's own; other specs' items share the queue, so each test finds its own item.
  */
 

@@ -43,7 +43,7 @@ test("A watches the Events category → B posts there → A's bell shows 1 witho
   await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
   await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
 
-  // The bell opens its panel (issue 30), which leads on to the whole list.
+  // The bell opens its panel, which leads on to the whole list.
   await bell.click();
   await page.getByRole("dialog", { name: "Benachrichtigungen" }).getByRole("link", { name: "Alle anzeigen" }).click();
   await page.waitForURL("**/notifications");

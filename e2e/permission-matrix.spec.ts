@@ -405,7 +405,7 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "watch a category": (context) => post(context, "/subforum/seo", { intent: "watch", level: "normal" }),
     "open the notifications": (context) => context.get("/notifications", { maxRedirects: 0 }),
     "mark all notifications read": (context) => post(context, "/notifications", { intent: "read-all" }),
-    // The bell's panel (issue 30): its newest notifications, and its "Alle als gelesen markieren", which stays.
+    // The bell's panel: its newest notifications, and its "Alle als gelesen markieren", which stays.
     "ask for the bell's newest notifications": (context) => context.get("/notifications/latest", { maxRedirects: 0 }),
     "mark all read from the bell's panel": (context) => post(context, "/notifications", { intent: "read-all", stay: "1" }),
     "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
@@ -421,7 +421,7 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "mark an answer helpful": (context) => post(context, discussion, { intent: "helpful", helpful: `${answerId!}:true` }),
     // The asker (the member) chooses; staff may too.
     "mark the solution": (context) => post(context, discussion, { intent: "mark-solution", commentId: answerId! }),
-    // Drafts (issue 30): saved by those who may write; discarded by anyone signed in (a pending member has none).
+    // Drafts: saved by those who may write; discarded by anyone signed in (a pending member has none).
     "save a draft": (context) => post(context, "/drafts", { intent: "save", title: "Matrix-Entwurf", content: "Halb fertig" }),
     "discard a draft": (context) => post(context, "/drafts", { intent: "discard", back: "/create-discussion" }),
     // Bookmarks are each member's own: anyone let in keeps them, on any visible post, their own included.

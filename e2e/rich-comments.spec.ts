@@ -7,7 +7,7 @@ import { noSidewaysScrollAt320, scanBothThemes, screenshotForReview } from "./lo
 import { chartPng, pasteFile } from "./pictures";
 
 /**
- * Comments in rich text (issue 30, decision 0040), at desktop width and on a phone: a code block written in a
+ * Comments in rich text (decision 0040), at desktop width and on a phone: a code block written in a
  * comment reaches a guest highlighted by the server, with no script; "Zitieren" puts the selected sentence into
  * the reply form as a blockquote linked to its post and author; an image pasted into a comment, described, is
  * shown to a guest lazily with its srcset. Each new state is scanned (axe, light and dark) and must not scroll

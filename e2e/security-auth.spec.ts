@@ -8,7 +8,7 @@ import { test, expect, testClientIp } from "./fixtures";
 import { ADMIN, DEMO_PASSWORD } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 
-// Plain HTTP, no browser: issue 13 (security hardening), items 1–4 and 11.
+// Plain HTTP, no browser: the hardening of sign-in, magic links, the last administrator's account and the dev mailbox.
 const form = (fields: Record<string, string>) => ({ form: fields, maxRedirects: 0 });
 
 /** Client addresses that differ from each other, so each stands for another person's machine. */

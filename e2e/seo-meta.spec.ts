@@ -13,7 +13,7 @@ import {
 } from "./seo-helpers";
 
 /**
- * What crawlers and share previews read (issue 17, defects 4–6): structured
+ * What crawlers and share previews read: structured
  * data that names exactly what the page shows, titles and snippets, the share
  * image, and feeds that answer conditional requests. Plain HTTP, as a crawler.
  */

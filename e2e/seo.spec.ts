@@ -166,7 +166,7 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
     text: "Wie testet ihr JSON-LD?",
     url,
     mainEntityOfPage: url,
-    // The name the page shows (issue 17, defect 4).
+    // The author's name as the page shows it: the structured data names whom a reader sees.
     author: { "@type": "Person", name: "Jonas" },
   });
   expect(posting.author.url).toMatch(new RegExp(`^${BASE}/profile/`));
@@ -228,7 +228,7 @@ test("robots.txt keeps private paths out and names the sitemap", async ({ reques
   for (const privatePath of ["/admin", "/create-discussion", "/pending-approval", "/reset-password", "/email-confirmation", "/dev/"]) {
     expect(text).toContain(`Disallow: ${privatePath}`);
   }
-  // Every page links /auth: crawlers must be let in to see its noindex (issue 17, defect 6).
+  // Every page links /auth: crawlers must be let in to see its noindex.
   expect(text).not.toMatch(/^Disallow: \/auth/m);
   expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   expect(text).not.toMatch(/^Allow: \/$/m);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
 import { storageStateOf } from "./auth-helpers";
 
-// The dark theme (issue 16, item 10): System / Hell / Dunkel in the footer and the user menu.
+// The dark theme: System / Hell / Dunkel in the footer and the user menu.
 
 const DARK_BACKGROUND = "rgb(18, 18, 20)";
 const LIGHT_BACKGROUND = "rgb(255, 255, 255)";

@@ -6,7 +6,7 @@ import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers } from "./members";
 
 /**
- * What is new, at a glance (issue 30, item 7): the bell's panel with the newest notifications, the unread count
+ * What is new, at a glance (decision 0041): the bell's panel with the newest notifications, the unread count
  * in the tab's title, the "Neu seit Ihrem letzten Besuch" line on a discussion and the marker of discussions
  * never opened. Each test makes its own members, so their counts are exact.
  */

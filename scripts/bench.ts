@@ -72,7 +72,7 @@ async function contentSize(): Promise<DataSet["size"]> {
 
 /**
  * The member has read the discussions of the measured lists once, at their start: each list row carries an
- * unread marker, and the member's rows measure the pages with them and with a bell that counts (issue 18).
+ * unread marker, and the member's rows measure the pages with them and with a bell that counts unread notifications.
  * Reading a discussion during the run moves only that discussion's position.
  */
 async function giveUnreadMarkers(email: string) {

@@ -1,4 +1,4 @@
-// Drafts (issue 30) on both sides: the page's script imports this, so it stays free of zod (the schema is in schemas/draft.ts).
+// Drafts (decision 0037) on both sides: the page's script imports this, so it stays free of zod (the schema is in schemas/draft.ts).
 
 /** How long the page's script waits after the last keystroke before it saves (decision 0037). */
 export const DRAFT_SAVE_DELAY_MS = 1200;

@@ -1,5 +1,5 @@
 /**
- * Mentions (issue 18, decision 0017). Rich text stores a mention as a link to the
+ * Mentions (decision 0017). Rich text stores a mention as a link to the
  * profile with data-mention; plain-text comments store it as the token
  * `@[Name](profile-id)`, which the page renders as the same link. The name written
  * into either is the writer's: pages show the member's current name instead

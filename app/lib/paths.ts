@@ -14,7 +14,7 @@ export const paths = {
   memberSuggestions: "/members/suggestions",
   search: "/search",
   admin: "/admin",
-  /** Watched words and domains, and the e-mail domains refused at sign-up (issue 29). */
+  /** Watched words and domains, and the e-mail domains refused at sign-up (decision 0038). */
   adminWatchList: "/admin/watch-list",
   createDiscussion: "/create-discussion",
   impressum: "/impressum",
@@ -23,9 +23,9 @@ export const paths = {
   /** The cookie section of the privacy page, where 'Cookie-Einstellungen' leads without JavaScript. */
   cookieSection: { id: "cookies", href: "/datenschutz#cookies" },
   notifications: "/notifications",
-  /** The member's bookmarks (issue 30). */
+  /** The member's bookmarks. */
   bookmarks: "/bookmarks",
-  /** The review queue of the moderation team (issue 29). */
+  /** The review queue of the moderation team (decision 0030). */
   moderation: "/moderation",
   /** Server-sent events with the member's unread count (server/app-server.ts). */
   notificationsLive: "/notifications/live",

@@ -39,7 +39,7 @@ function unquoted(line: string): string | null {
   return match ? match[1]! : null;
 }
 
-/** A text quoted from a post (issue 30, "Zitieren"): the quoted words, who wrote them, and the post's address. */
+/** A text quoted from a post ("Zitieren"): the quoted words, who wrote them, and the post's address. */
 export interface QuoteSource {
   text: string;
   author: string;

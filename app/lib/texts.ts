@@ -26,7 +26,7 @@ export const texts = {
   rejectFailed: "Fehler beim Ablehnen des Benutzers",
   signInToCreateDiscussion: "Sie müssen angemeldet sein, um eine Diskussion zu erstellen",
   discussionCreated: "Diskussion erfolgreich erstellt!",
-  /** The link in the toast after creating a discussion (issue 30). */
+  /** The link in the toast after creating a discussion: the form leads home, the toast on to the discussion. */
   toDiscussion: "Zur Diskussion",
   createDiscussionFailed: "Fehler beim Erstellen der Diskussion",
   discussionUpdated: "Diskussion erfolgreich aktualisiert!",

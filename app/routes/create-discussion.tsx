@@ -38,7 +38,7 @@ async function requireAuthor(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAuthor(request);
   const requested = new URL(request.url).searchParams.get("category");
-  // What the member began here before, on this or another device (issue 30).
+  // What the member began here before, on this or another device: drafts are kept on the server (decision 0037).
   const draft = await getDraft(viewer.id, null);
   return {
     members: await listAssignableMembers(),

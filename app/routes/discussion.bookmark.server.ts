@@ -12,7 +12,7 @@ import { fail, fieldErrorsOf, firstMessage, redirectWithToast, refuse, respond }
 import type { Viewer } from "~/server/accounts";
 
 /**
- * The bookmark forms of the discussion page (issue 30): the one form every post's "Lesezeichen" button submits
+ * The bookmark forms of the discussion page: the one form every post's "Lesezeichen" button submits
  * (as "Hilfreich" does, decision 0029: one form per page, not one per post) and the note-and-reminder form, open
  * under one post at a time (`?bookmark=`). Parsed with the page's other forms; handled here.
  */

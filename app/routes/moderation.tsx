@@ -18,7 +18,7 @@ import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/s
 import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/moderation";
 
-/** The review queue (issue 29): staff only; everyone else is sent to sign in, to wait, or refused with a 403. */
+/** The review queue (decision 0030): staff only; everyone else is sent to sign in, to wait, or refused with a 403. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requirePermission(request, "review", moderationOnly);
   const page = requirePageParam(request, paths.moderation);

@@ -9,7 +9,7 @@ const BELL_PANEL_SIZE = 8;
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
- * JSON for the bell's panel (issue 30): the member's newest notifications and the unread count, asked for when
+ * JSON for the bell's panel (decision 0041): the member's newest notifications and the unread count, asked for when
  * the panel opens and again when the live count changes. Without JavaScript the bell is a link to the list.
  */
 export async function loader({ request }: Route.LoaderArgs) {

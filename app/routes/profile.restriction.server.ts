@@ -8,7 +8,7 @@ import { liftRestriction, restrictionOf, restrictMember } from "~/server/moderat
 import { fail, fieldErrorsOf, firstMessage, redirectWithToast, refuse, respond } from "~/server/platform";
 
 /**
- * The profile's forms for staff (issue 29): suspend or silence a member, lift it. Posted to the profile page like
+ * The profile's forms for staff: suspend or silence a member, lift it. Posted to the profile page like
  * its other forms, so they work without JavaScript; the profile route hands them over here, and the services ask
  * the guardian again.
  */

@@ -74,9 +74,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canEdit,
     canDeleteAccount: canDeleteAccount(viewer, profile.id),
     notifications: canEdit ? await getNotificationSettings(profile.id) : null,
-    // "Entwürfe" (issue 30): the member's own, never shown to anyone else.
+    // "Entwürfe": the member's own drafts, never shown to anyone else.
     drafts: canEdit ? await listDrafts(profile.id) : null,
-    // Staff only: a suspension or silence, and the forms to set or lift one (issue 29).
+    // Staff only: a suspension or silence, and the forms to set or lift one.
     restriction: await restrictionView(viewer, profile.id),
   };
 }
@@ -130,7 +130,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(fail("too-large", avatarTexts.tooLarge), answer("upload-avatar"));
   const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent;
-  // Staff's forms (suspend, silence, lift: issue 29) have their own schema, guardian and answers.
+  // Staff's forms (suspend, silence, lift) have their own schema, guardian and answers.
   if (isRestrictionIntent(intent)) return restrictionAction(viewer, params.id, intent, submission.payload);
   if (typeof intent !== "string" || !Object.hasOwn(refusals, intent))
     return refuse(fail("invalid"), { failed: texts.unknownError, page: (): ProfileActionData => ({}) });

@@ -260,7 +260,7 @@ export const demoMembers: DemoMember[] = [
 ];
 
 /**
- * Trust and safety (issue 29): a member who joined two days ago, whose first comment had three links and waits in the
+ * Trust and safety: a member who joined two days ago, whose first comment had three links and waits in the
  * review queue ("Zurückgehalten", decision 0035), and a few open reports, so a moderator sees the queue at once.
  * The newcomer is not one of demoMembers: the "Hilfreich" marks are picked among those, and stay as they were.
  */

@@ -1,5 +1,5 @@
 /**
- * "Gelöst" in the lists (issue 28): the filter "Alle / Offen / Gelöst" of the category pages and the search, its
+ * "Gelöst" in the lists: the filter "Alle / Offen / Gelöst" of the category pages and the search, its
  * counts, the solved flag every list carries, home's "Unbeantwortet", and the share image that follows a solution.
  */
 import { eq, inArray, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Answers that count for readers and answer engines (issue 28, items 3 and 5): a solved discussion is a QAPage
+ * Answers that count for readers and answer engines (decision 0029): a solved discussion is a QAPage
  * with exactly the visible answers and their visible counts, an open one a DiscussionForumPosting with "Hilfreich"
  * per post; the Markdown version starts with the solution; llms.txt names solved questions first; a profile shows
  * a member's reputation and best answers, and the directory sorts by them.

@@ -1,5 +1,5 @@
 /**
- * "Hilfreich", solutions and reputation (issue 28): the counts equal the marks under parallel clicks, a discussion
+ * "Hilfreich", solutions and reputation (decision 0029): the counts equal the marks under parallel clicks, a discussion
  * has one solution whatever two moderators do at once, and hiding a post takes its weight off.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Bookmarks (issue 30, item 6): each member's own, hidden posts leave members' lists, and a reminder becomes a
+ * Bookmarks: each member's own, hidden posts leave members' lists, and a reminder becomes a
  * notification when the job runner runs it, once, and only as the bookmark stands at that time.
  */
 import { and, eq, sql } from "drizzle-orm";

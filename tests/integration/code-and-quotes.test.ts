@@ -6,7 +6,7 @@ import { createDiscussion, discussionMarkdown, getDiscussionBySlug, updateDiscus
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
-/** Issue 30, items 2 and 3: code and quotes stored highlighted, shown and exported (decision 0032). */
+/** Code and quotes stored highlighted, shown and exported (decision 0032). */
 let author: Viewer;
 
 beforeAll(async () => {

@@ -43,7 +43,7 @@ describe("demo content", () => {
     expect(pending?.value).toBeGreaterThanOrEqual(2);
   });
 
-  it("shows answers that count: solved questions, Hilfreich marks equal to the counts, and reputation (issue 28)", async () => {
+  it("shows answers that count: solved questions, Hilfreich marks equal to the counts, and reputation", async () => {
     const solved = await queryRows<{ title: string; asker: string; answerer: string }>(
       sql`select d.title, d.author_id as asker, c.author_id as answerer from discussions d join comments c on c.id = d.solution_comment_id`,
     );
@@ -63,8 +63,8 @@ describe("demo content", () => {
     expect(experts!.value).toBeGreaterThanOrEqual(3);
   });
 
-  it("gives every approved member a bookmark with a note and one with a reminder queued in the job runner (issue 30)", async () => {
-    // All but the newcomer whose first comment waits in the review queue (issue 29): he has only just arrived.
+  it("gives every approved member a bookmark with a note and one with a reminder queued in the job runner", async () => {
+    // All but the newcomer whose first comment waits in the review queue: he has only just arrived.
     const approved = (await db.$count(profiles, eq(profiles.approvalStatus, "approved"))) - 1;
     const kept = await db.select().from(bookmarks);
     expect(kept.filter((bookmark) => bookmark.note !== null)).toHaveLength(approved);
@@ -100,7 +100,7 @@ describe("demo content", () => {
     expect(result.comments).toBeGreaterThan(80);
   });
 
-  it("has one held comment and a few open reports in the review queue (issue 29)", async () => {
+  it("has one held comment and a few open reports in the review queue", async () => {
     const items = await db
       .select({ kind: reviewItems.kind, value: count() })
       .from(reviewItems)
@@ -141,7 +141,7 @@ describe("demo content", () => {
     expect(Number(bad[0]?.n)).toBe(0);
   });
 
-  it("has a member's half-written reply and a discussion edited once, with the version it replaced (issue 30)", async () => {
+  it("has a member's half-written reply and a discussion edited once, with the version it replaced", async () => {
     const [draft] = await queryRows<{ email: string; slug: string; content: string }>(sql`
       select p.email, d.slug, r.content from drafts r join profiles p on p.id = r.member_id join discussions d on d.id = r.discussion_id`);
     expect(draft?.email).toBe("katrin.schaefer@example.com");
@@ -153,7 +153,7 @@ describe("demo content", () => {
     expect(revision!.after).toContain("bei 180 ms (75. Perzentil)");
   });
 
-  it("writes its comments as rich text: one with a highlighted code block, one quoting another, one with an image (issue 30)", async () => {
+  it("writes its comments as rich text: one with a highlighted code block, one quoting another, one with an image", async () => {
     const all = await db.select({ id: comments.id, content: comments.content, format: comments.contentFormat }).from(comments);
     expect(new Set(all.map((comment) => comment.format))).toEqual(new Set(["html"]));
     expect(all.some((comment) => /<pre tabindex="0"><code class="language-json"><span class="hljs-/.test(comment.content))).toBe(true);

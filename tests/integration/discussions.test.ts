@@ -257,7 +257,7 @@ describe("the view beacon", () => {
       context: { clientIp },
     } as never);
 
-  it("counts a guest by address: twenty User-Agents from one address are one view (attack report, finding 6)", async () => {
+  it("counts a guest by address: twenty User-Agents from one address are one view", async () => {
     const discussion = await create("Ein Gast, viele Browser");
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => view(discussion.slug, `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + i}.0`, "203.0.113.20")),

@@ -1,5 +1,5 @@
 /**
- * Drafts and edit history (issue 30, items 4 and 5): a draft is one per member and scope (a new discussion, or the
+ * Drafts and edit history (decision 0037): a draft is one per member and scope (a new discussion, or the
  * reply to one discussion) and goes when it is published; every edit keeps the version it replaced, numbered 1, 2, …
  * per post without gaps or duplicates, also when edits arrive at the same moment.
  */

@@ -1,5 +1,5 @@
 /**
- * Held posts (issue 29, decision 0035): a new member's post with more links than allowed waits for a moderator,
+ * Held posts (decision 0035): a new member's post with more links than allowed waits for a moderator,
  * and until one approves it, no guest-visible output shows it: no page, list, search, feed, sitemap, Markdown,
  * llms.txt, notification, statistic, member directory, profile or unread count. A post the moderation hid stays
  * out of all of them too. Approved, it appears in each as a new post, with the notices a new post sends. Runs on

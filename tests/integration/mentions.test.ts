@@ -206,7 +206,7 @@ describe("mentions and replies", () => {
   });
 });
 
-describe("a mention shows the member's current name, not the text it was written with (attack report, finding 7)", () => {
+describe("a mention shows the member's current name, not the text it was written with", () => {
   const forged = (member: Viewer, text: string) => `<a href="/profile/${member.id}" data-mention="${member.id}">${text}</a>`;
 
   /**

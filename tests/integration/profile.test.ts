@@ -187,7 +187,7 @@ describe("DSGVO", () => {
     const theirDiscussion = (await getDiscussionBySlug(theirs.value.slug))!;
     const myComment = await createComment(me, { discussionId: theirDiscussion.id, content: "Mein Kommentar" });
     if (!myComment.ok) throw new Error("comment failed");
-    // Bookmarks (issue 30): the member's own, with note and reminder; someone else's on the same post stay out.
+    // Bookmarks: the member's own, with note and reminder; someone else's on the same post stay out.
     const remindAt = new Date(Date.now() + 3 * 86_400_000);
     expect(
       await saveBookmark(me, { discussionId: theirDiscussion.id, commentId: null, note: "Für das Reporting", remindAt }),

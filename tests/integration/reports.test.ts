@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 29): reports gather in one review item, enough of them hide the post exactly once,
+ * Reports and restrictions (decision 0030): reports gather in one review item, enough of them hide the post exactly once,
  * moderators decide, and suspended or silenced members are held to it.
  */
 import { and, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The review queue's reads (issue 29): /moderation lists the open items oldest first with the post in context, the
+ * The review queue's reads: /moderation lists the open items oldest first with the post in context, the
  * reports grouped and the author's history, in the same number of queries however many items a page holds; the
  * layout counts them for staff only; staff read a member's suspension or silence on the profile.
  */

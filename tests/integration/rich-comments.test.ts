@@ -1,5 +1,5 @@
 /**
- * Comments in rich text (issue 30, decision 0040): what the editor sends is stored sanitised and highlighted like a
+ * Comments in rich text (decision 0040): what the editor sends is stored sanitised and highlighted like a
  * discussion's body, the textarea's plain text as paragraphs, and a comment stored as plain text before stays
  * exactly as it was on every output until its first edit. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */

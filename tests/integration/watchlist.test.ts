@@ -8,7 +8,7 @@ import { currentWatchList, listWatchedTerms, startWatchListListener } from "~/se
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
-// Watched words and domains (issue 29) on PGlite and on PostgreSQL (`npm run test:db`).
+// Watched words and domains (decision 0038) on PGlite and on PostgreSQL (`npm run test:db`).
 
 let admin: Viewer;
 let moderator: Viewer;

@@ -11,7 +11,7 @@ type Kind = "guest" | "pending" | "rejected" | "member" | "silenced" | "moderato
 const kinds: Kind[] = ["guest", "pending", "rejected", "member", "silenced", "moderator", "admin", "unapprovedModerator", "pendingAdmin"];
 
 const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: ApprovalStatus; silenced?: Viewer["silenced"] }> = {
-  // Silenced by the moderation (issue 29): reads and watches, writes nothing.
+  // Silenced by the moderation: reads and watches, writes nothing.
   silenced: { role: "member", approvalStatus: "approved", silenced: { until: null, reason: "Test" } },
   pending: { role: "member", approvalStatus: "pending" },
   rejected: { role: "member", approvalStatus: "rejected" },

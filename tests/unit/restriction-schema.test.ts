@@ -1,5 +1,5 @@
 /**
- * The profile's restriction form (issue 29): "bis einschließlich" a day means to its last second in Berlin, summer
+ * The profile's restriction form: "bis einschließlich" a day means to its last second in Berlin, summer
  * and winter; the end lies after today; a reason is required; every refusal is said in German.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";

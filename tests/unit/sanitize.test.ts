@@ -84,7 +84,7 @@ describe("mentions in rich text (decision 0017)", () => {
   });
 });
 
-describe("code and quotes (issue 30, decision 0032)", () => {
+describe("code and quotes (decision 0032)", () => {
   it("keeps inline code, code blocks with their language and quotes; a code block can be reached by keyboard", () => {
     expect(sanitizeRichText("<p>Nutzen Sie <code>rel=canonical</code>.</p>")).toBe("<p>Nutzen Sie <code>rel=canonical</code>.</p>");
     expect(sanitizeRichText('<pre><code class="language-json">{"a": 1}</code></pre>')).toBe(

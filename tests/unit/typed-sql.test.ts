@@ -7,7 +7,7 @@ import { sourceFiles } from "../support/source-files";
 import * as schema from "../../db/schema";
 
 /**
- * Typed SQL (issue 25): tables and columns in a `sql` template go through the
+ * Typed SQL: tables and columns in a `sql` template go through the
  * schema objects (`${discussions}`, `${d.hiddenAt}` of `alias(discussions, "d")`),
  * so renaming one in db/schema/ breaks the type check instead of a query at
  * run time. This test reads the literal text of every `sql` template and finds
@@ -77,7 +77,7 @@ function sqlTemplates(source: string, fileName = "x.ts"): { line: number; parts:
 
 const scan = (source: string) => sqlTemplates(source).flatMap(({ parts }) => findHandWritten(parts).map((finding) => finding.problem));
 
-describe("typed SQL (issue 25)", () => {
+describe("typed SQL", () => {
   it("knows the schema's tables, the new ones too", () => {
     expect(tableNames).toContain("notification_items");
     expect(tableNames).toContain("read_positions");

@@ -4,7 +4,7 @@ import type { QuoteSource } from "~/lib/rich-text";
 import type { RichTextFieldHandle } from "~/components/editor/rich-text-field";
 
 /**
- * "Zitieren" (issue 30): selecting words in a post offers a button that puts them, as a quote linked to the post
+ * "Zitieren" (decision 0032): selecting words in a post offers a button that puts them, as a quote linked to the post
  * and its author, into the reply form (the open one, else the new comment's). Each post also has a "Zitieren"
  * link: without JavaScript it reloads the page with the whole post quoted in the form (?quote=); with it, it
  * quotes the words selected in that post, or the whole post. One listener for the page, not one per post.

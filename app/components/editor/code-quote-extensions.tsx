@@ -7,7 +7,7 @@ import { useEditorState } from "@tiptap/react";
 import type { ReactNode } from "react";
 
 /**
- * Inline code, code blocks and quotes (issue 30). Markdown shortcuts come with
+ * Inline code, code blocks and quotes, which members' answers need (decision 0040). Markdown shortcuts come with
  * Tiptap's extensions: `code`, ``` (or ```json) at the start of a line, "> ".
  * The editor shows code plain; the server highlights it on the write
  * (decision 0032), so the editor carries no highlighter.

@@ -57,7 +57,7 @@ const LinkShortcut = Extension.create({
   },
 });
 
-/** What a form may do with its editor from outside: take over the textarea's text, add a quote (issue 30, "Zitieren"). */
+/** What a form may do with its editor from outside: take over the textarea's text, add a quote ("Zitieren"). */
 export interface EditorControls {
   /** Appends rich text (sanitised by the server on the write, as everything the editor sends) and puts the caret after it. */
   append(html: string): void;

@@ -10,7 +10,7 @@ import { cn } from "~/lib/utils";
 type Latest = { status: "loading" } | { status: "failed" } | { status: "loaded"; notifications: NotificationListItem[] };
 
 /**
- * The bell's panel (issue 30): the newest notifications, asked for when it opens and again whenever the live
+ * The bell's panel (decision 0041): the newest notifications, asked for when it opens and again whenever the live
  * count changes. Opening one and "Alle als gelesen markieren" are the list page's own forms (app/routes/
  * notifications.tsx), so they mark read exactly as there; "Alle anzeigen" leads to that page.
  */

@@ -24,7 +24,7 @@ export function restrictionNotice(current: NonNullable<RestrictionView["current"
 }
 
 /**
- * Staff's card at the end of a member's profile (issue 29): the suspension or silence in force, "Sperre aufheben" for
+ * Staff's card at the end of a member's profile: the suspension or silence in force, "Sperre aufheben" for
  * administrators, and the form to suspend or silence until a day or indefinitely, with a reason the member reads.
  * Plain forms, so all of it works without JavaScript; nobody but staff gets this card.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { WatchAction, WatchKind } from "../../../db/schema";
 
-/** The three lists of the admin page (issue 29), with the actions each offers. */
+/** The three lists of the watch-list admin page (decision 0038), with the actions each offers. */
 export const watchKindLabels: Record<WatchKind, string> = {
   word: "Wörter",
   "link-domain": "Domains in Links",

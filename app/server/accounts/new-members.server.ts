@@ -8,7 +8,7 @@ import { checkRateLimits, newMemberRateRules, type RateResult } from "./rate-lim
 import type { Viewer } from "./session.server";
 
 /**
- * A member is new (issue 29, decision 0035) until both hold: this many of their posts are published (not hidden,
+ * A member is new (decision 0035) until both hold: this many of their posts are published (not hidden,
  * not held) and their account is this many days old. Until then a post with more links than allowed waits for a
  * moderator, and their posting limits are tighter (newMemberRateRules). Staff are never new.
  */

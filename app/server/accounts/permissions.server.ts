@@ -16,7 +16,7 @@ export function isApproved(viewer: Viewer | null): boolean {
 }
 
 /**
- * Approved and not silenced by the moderation (issue 29): may write, mark and report. A silenced member still
+ * Approved and not silenced by the moderation: may write, mark and report. A silenced member still
  * reads, watches and sets their profile.
  */
 export function mayWrite(viewer: Viewer | null): boolean {

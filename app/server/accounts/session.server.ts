@@ -17,7 +17,7 @@ export interface Viewer {
   avatarUrl: string | null;
   approvalStatus: ApprovalStatus;
   role: Role;
-  /** Silenced by the moderation (issue 29): reads, writes nothing. Null when not, or the end (null end: until lifted). */
+  /** Silenced by the moderation: reads, writes nothing. Null when not, or the end (null end: until lifted). */
   silenced: { until: Date | null; reason: string | null } | null;
 }
 

@@ -27,7 +27,7 @@ type Values<R> = { [K in keyof R]: R[K] extends ValueRead<infer T> ? T : never }
 /**
  * Several value reads as the columns of one one-row select: a page that needs five small facts about its reader
  * asks the database once rather than five times. On PGlite every statement costs the server's own CPU, on
- * PostgreSQL a round trip, and either costs more than such a read itself (issue 27).
+ * PostgreSQL a round trip, and either costs more than such a read itself (measured on members' pages, decision 0042).
  */
 export async function readValues<R extends Record<string, ValueRead<unknown>>>(
   reads: R,

@@ -14,8 +14,8 @@ const DRAFT_TEXT =
   "Spannend, danke für die Zahlen! Bei uns hat das Nachladen des Chat-Widgets allein schon 60 ms gebracht. Habt ihr scheduler.yield auch in Safari getestet, oder";
 
 /**
- * Issue 30 in the demo: one discussion with an edit and the version it replaced, one member with a half-written
- * reply. Written after the demo content, by its titles and addresses.
+ * Drafts and edit history in the demo (decision 0037): one discussion with an edit and the version it replaced,
+ * one member with a half-written reply. Written after the demo content, by its titles and addresses.
  */
 export async function seedDemoDraftAndRevision(db: Database, now: Date): Promise<void> {
   const [edited] = await db

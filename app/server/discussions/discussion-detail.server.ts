@@ -165,10 +165,11 @@ const visitorKeySecret = env.AUTH_SECRET ?? randomBytes(32).toString("hex");
 /**
  * Who is viewing, as a keyed hash: members by id (any device), guests by
  * client address alone. The User-Agent is the sender's to choose: with it in
- * the key, one address counted once per User-Agent it sent (attack report,
- * finding 6). Guests behind one shared address count as one in the window,
- * which errs on the side of counting too few. The table never holds an IP
- * address, and without the secret the hash cannot be traced back to one.
+ * the key, one address counted once per User-Agent it sent, so one client
+ * could add a view with every request by changing it. Guests behind one
+ * shared address count as one in the window, which errs on the side of
+ * counting too few. The table never holds an IP address, and without the
+ * secret the hash cannot be traced back to one.
  */
 export function visitorKey(visitor: { memberId: string } | { ip: string }): string {
   const raw = "memberId" in visitor ? `member\n${visitor.memberId}` : `guest\n${visitor.ip}`;

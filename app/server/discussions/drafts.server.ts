@@ -12,7 +12,7 @@ import { commentPageSql } from "./comment-pages.server";
 import { plainTextToHtml } from "~/lib/rich-text";
 import { htmlToText, postText, sanitizeRichText } from "./sanitize.server";
 
-// Drafts (issue 30, decision 0037): what a member began to write, kept on the server so it waits on any device.
+// Drafts (decision 0037): what a member began to write, kept on the server so it waits on any device.
 
 /** A draft as its form gets it back: sanitised like a post, in both shapes the form may need. */
 export interface DraftView {

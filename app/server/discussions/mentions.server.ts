@@ -112,10 +112,10 @@ const MENTIONED_ID = {
 } as const;
 
 /**
- * A column for the select that loads `content`: the current names of the members it mentions (finding 7 of the
- * attack report: the text written into a mention is the writer's, the name shown must be the member's). In the
- * same statement as the content, so a page reads its names without a query of its own and without one per post;
- * a deleted member's id has no row and comes back missing.
+ * A column for the select that loads `content`: the current names of the members it mentions (the text written
+ * into a mention is the writer's, who could put another name on a member's link; the name shown must be the
+ * member's). In the same statement as the content, so a page reads its names without a query of its own and
+ * without one per post; a deleted member's id has no row and comes back missing.
  */
 export function mentionNamesOf(content: SQLWrapper, format: keyof typeof MENTIONED_ID): SQL<MentionNames> {
   const m = alias(profiles, "m");

@@ -12,7 +12,7 @@ export interface MemberCard {
   bio: string;
   expertise: string;
   avatarUrl: string | null;
-  /** Reputation (issue 28): "Hilfreich" marks on their visible posts, and their answers accepted as a solution. */
+  /** Reputation (decision 0029): "Hilfreich" marks on their visible posts, and their answers accepted as a solution. */
   helpfulReceived: number;
   solutionsCount: number;
 }

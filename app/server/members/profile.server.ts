@@ -182,7 +182,7 @@ export async function exportMemberData(viewer: Viewer) {
     .select({ topic: notificationMailLog.topic, sentAt: notificationMailLog.sentAt })
     .from(notificationMailLog)
     .where(eq(notificationMailLog.memberId, viewer.id));
-  // Bookmarks (issue 30) with their note and reminder; a post hidden since stays in: the bookmark is the member's own.
+  // Bookmarks with their note and reminder; a post hidden since stays in: the bookmark is the member's own.
   const ownBookmarks = await db
     .select({
       discussionId: bookmarks.discussionId,

@@ -22,7 +22,7 @@ const p = alias(profiles, "p");
 const s = alias(notificationSettings, "s");
 
 /**
- * Fan-out (issue 18): who hears of a change is decided by one set-based
+ * Fan-out (decision 0018): who hears of a change is decided by one set-based
  * statement in the change's own transaction, so the member's request costs the
  * same with 2,000 watchers as with none, and a rolled-back write tells nobody.
  * Unread notifications with the same group key are one row that counts up.
@@ -254,7 +254,7 @@ export async function notifyStaff(tx: Transaction, input: { discussionId: string
 }
 
 /**
- * A member's own reminder on a bookmark (issue 30) is due: one notification leading to the bookmarked post, with
+ * A member's own reminder on a bookmark is due: one notification leading to the bookmarked post, with
  * the note as its detail. Asked for by the member, so a mute does not silence it; a hidden post (or a post in a
  * hidden discussion) tells nothing, and one hidden later takes its notification with it (the row's item).
  * Returns whether a row was written.

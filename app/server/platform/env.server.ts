@@ -66,7 +66,7 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds a cached guest page lives at most, even when no change was announced. */
   PAGE_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(3600).default(60),
-  // Reports by this many different members hide a post until a moderator decides (issue 29; one report by staff does too).
+  // Reports by this many different members hide a post until a moderator decides (decision 0030; one report by staff does too).
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
   /**
    * Whether crawlers that collect texts for training AI models (GPTBot, ClaudeBot, Google-Extended, CCBot …) may

@@ -2,7 +2,7 @@ import type { WatchAction, WatchKind } from "../../../db/schema";
 import { MENTION_TOKEN } from "~/lib/mentions";
 
 /**
- * Watched words and domains (issue 29): the list compiled into a few regular
+ * Watched words and domains (decision 0038): the list compiled into a few regular
  * expressions and host sets, and what a post or a sign-up address meets in it.
  * Pure: the list comes from watchlist.server.ts, which compiles it once per
  * process and change.
