@@ -409,7 +409,7 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "ask for the bell's newest notifications": (context) => context.get("/notifications/latest", { maxRedirects: 0 }),
     "mark all read from the bell's panel": (context) => post(context, "/notifications", { intent: "read-all", stay: "1" }),
     "ask for members to mention": (context) => context.get("/members/suggestions?q=Ka", { maxRedirects: 0 }),
-    // An image for a post (decision 0032): a 1 × 1 PNG.
+    // An image for a post (decision 0033): a 1 × 1 PNG.
     "upload an image for a post": (context) =>
       context.post("/images", {
         multipart: { image: { name: "matrix.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") } },

@@ -7,7 +7,7 @@ import { expectNoSidewaysScroll, screenshotForReview } from "./looks";
 import { chartPng, pasteFile } from "./pictures";
 
 /**
- * Images in posts (decision 0032): pasted into the editor, described,
+ * Images in posts (decision 0033): pasted into the editor, described,
  * posted, and shown to a guest lazily with srcset and a link to the large
  * version; a file over 10 MB and a PDF named like a picture are refused in German.
  * Discussions take them (comments are plain text in this version).

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/reading-count.ts [--at <commit>] [--compare <commit>]`: how much a newcomer reads
- * to follow a write from the route's action down to the database and its side effects (issue 25,
- * decisions 0014 and 0021), counted with the TypeScript parser instead of by hand.
+ * to follow a write from the route's action down to the database and its side effects (decisions
+ * 0014 and 0021), counted with the TypeScript parser instead of by hand.
  *
  * - Without options the working tree is read; `--at <commit>` reads each file with
  *   `git show <commit>:<file>`. A commit with lists of its own below (names and files differ there) uses
@@ -146,7 +146,7 @@ const current: ReadingPath[] = [
   },
 ];
 
-/** Before the services (issue 25): createComment and decideApproval wrote their own transactions. */
+/** Before the services (adb65e3): createComment and decideApproval wrote their own transactions. */
 const beforeServices: ReadingPath[] = [
   {
     name: "Post a comment",

@@ -179,7 +179,7 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
     ),
   );
   app.use(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } })));
-  // Post images go out through /images/… once their post's visibility is checked (decision 0032), never as files.
+  // Post images go out through /images/… once their post's visibility is checked (decision 0033), never as files.
   app.use(STORAGE_URL_PREFIX, (req, res, next) =>
     isPrivateStoragePath(req.path) ? sendText(res, 404, requestErrorTexts.notFound) : next(),
   );

@@ -1,5 +1,5 @@
 /**
- * Images in posts (decision 0032), as the editor and the server both need
+ * Images in posts (decision 0033), as the editor and the server both need
  * them: where an image is served, which widths exist, and what an alt text
  * must be.
  */

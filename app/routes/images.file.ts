@@ -11,7 +11,7 @@ const notFound = () =>
   });
 
 /**
- * One width of a post image, for whoever may see its post (decision 0032).
+ * One width of a post image, for whoever may see its post (decision 0033).
  * Revalidated on every use (ETag, 304): once the moderation hides the post,
  * no cache hands the image to a guest again.
  */

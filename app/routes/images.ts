@@ -24,7 +24,7 @@ const answer = {
 };
 
 /**
- * An image for a post (decision 0032): members who may write, a file of at
+ * An image for a post (decision 0033): members who may write, a file of at
  * most 10 MB that is an image by its bytes. Cross-site posts never get here
  * (the CSRF check of server/pipeline.ts).
  */

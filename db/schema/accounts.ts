@@ -102,14 +102,14 @@ export const profiles = pgTable(
     bio: text("bio").notNull().default(""),
     avatarUrl: text("avatar_url"),
     /**
-     * Reputation (issue 28): "Hilfreich" marks on the member's visible posts, and their comments that are a
+     * Reputation: "Hilfreich" marks on the member's visible posts, and their comments that are a
      * discussion's accepted solution. Kept in the writing statement; hiding a post takes its marks off.
      * The guest page cache does not empty for them (migration 0021): a profile may lag by the cache's maximum age.
      */
     helpfulReceived: integer("helpful_received").notNull().default(0),
     solutionsCount: integer("solutions_count").notNull().default(0),
     /**
-     * Trust and safety (issue 29): a suspended member cannot sign in (their sessions end at once), a silenced one
+     * Trust and safety: a suspended member cannot sign in (their sessions end at once), a silenced one
      * reads but writes nothing. Set while it lasts; `…_until` null means until an administrator lifts it.
      */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),

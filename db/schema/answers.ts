@@ -6,7 +6,7 @@ import { comments, discussions } from "./discussions";
 /** "Hilfreich" marks (app/server/answers; the accepted solution is a column of discussions). */
 
 /**
- * "Hilfreich" (issue 28): who found which post helpful. A post is a discussion (comment_id null) or one of its
+ * "Hilfreich": who found which post helpful. A post is a discussion (comment_id null) or one of its
  * comments; one mark per member and post (NULLS NOT DISTINCT makes the question's null one value). The counts on
  * the posts and the author's reputation move in the statement that adds or removes a mark
  * (app/server/answers/helpful.server.ts).

@@ -10,7 +10,7 @@ import { comments, discussions } from "./discussions";
 export const BOOKMARK_NOTE_MAX_LENGTH = 500;
 
 /**
- * Bookmarks (issue 30): a member keeps a post (the discussion, comment_id null, or one of its comments) with an
+ * Bookmarks: a member keeps a post (the discussion, comment_id null, or one of its comments) with an
  * optional note and an optional reminder. One per member and post (NULLS NOT DISTINCT, as helpful_marks). The
  * reminder is a job of the one job runner (app/server/bookmarks), due at remind_at; reminded_at says it went out,
  * and a new remind_at clears it.

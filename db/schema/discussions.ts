@@ -213,7 +213,7 @@ export const readPositions = pgTable(
 );
 
 /**
- * What a member has begun to write and not yet sent (issue 30): one draft of a new discussion (discussion_id null)
+ * What a member has begun to write and not yet sent: one draft of a new discussion (discussion_id null)
  * and one reply per discussion, saved while they type (app/server/discussions/drafts.server.ts, decision 0034).
  * Only the member sees it; publishing or "Entwurf verwerfen" removes it.
  */
@@ -246,7 +246,7 @@ export const drafts = pgTable(
 );
 
 /**
- * Earlier versions of a post (issue 30): each edit of a discussion (comment_id null) or a comment keeps the text
+ * Earlier versions of a post: each edit of a discussion (comment_id null) or a comment keeps the text
  * it replaced, in the edit's transaction. Numbers count up per post from 1 without gaps: the edit locks the post's
  * row first, so parallel edits take their numbers in turn (app/server/discussions/revisions.server.ts).
  */

@@ -7,7 +7,7 @@ import { comments, discussions } from "./discussions";
 /** Images in posts (app/server/images). */
 
 /**
- * Images in posts (issue 30, decision 0032). An upload is stored at once, in
+ * Images in posts (decision 0033). An upload is stored at once, in
  * every width of `widths` (WebP, metadata stripped), under
  * `post-images/{id}/{width}.webp`; it becomes part of a post when a write
  * names it, and is served only through /images/{id}/{width}.webp, which asks

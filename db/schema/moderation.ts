@@ -7,7 +7,7 @@ import { comments, discussions } from "./discussions";
 /** The review queue, members' reports and the audit log (app/server/moderation; a member's restrictions are columns of profiles). */
 
 /**
- * What the moderation team reviews (issue 29), oldest first: a reported post (its reports grouped here), a post
+ * What the moderation team reviews, oldest first: a reported post (its reports grouped here), a post
  * held back before anyone saw it, a sign-up that looked automated. One open item per post; a decision closes it.
  */
 export const reviewKinds = ["report", "held", "sign-up"] as const;

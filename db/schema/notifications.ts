@@ -5,7 +5,7 @@ import { profiles } from "./accounts";
 import { comments, discussions } from "./discussions";
 
 // ---------------------------------------------------------------------------
-// Notifications (issue 18): what happened that a member wants to know about,
+// Notifications: what happened that a member wants to know about,
 // whom it concerns, and what they watch. Written in the transaction of the
 // change itself by one set-based statement per change (app/server/notifications.server.ts).
 // ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { profiles } from "./accounts";
 /** Watched words and domains (app/server/watchlist). */
 
 /**
- * Watched words and domains (issue 29): what the forum does when a post contains a
+ * Watched words and domains: what the forum does when a post contains a
  * word, links to a domain, or a sign-up comes from an e-mail domain on the list. Terms are stored normalised
  * (app/server/watchlist): words in small letters (NFC), domains as ASCII host names without "www.".
  * Each process keeps the list compiled and drops it on a NOTIFY "watchlist" (migration's trigger).

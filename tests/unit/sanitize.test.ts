@@ -147,7 +147,7 @@ describe("code and quotes (decision 0032)", () => {
   });
 });
 
-describe("post images (decision 0032)", () => {
+describe("post images (decision 0033)", () => {
   const id = "0b5c2d7e-1234-4abc-8def-0123456789ab";
   const other = "aaaaaaaa-1234-4abc-8def-0123456789ab";
 

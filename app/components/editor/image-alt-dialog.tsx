@@ -12,7 +12,7 @@ export interface PendingImage {
 
 /**
  * Asks for the image's description before it goes into the post (decision
- * 0032): required, and not the file's name. The upload runs meanwhile; its
+ * 0033): required, and not the file's name. The upload runs meanwhile; its
  * refusal (too large, not an image) shows here in German.
  */
 export function ImageAltDialog({

@@ -1,7 +1,7 @@
 import { mergeAttributes, Node } from "@tiptap/core";
 
 /**
- * A post image in the editor (decision 0032): one block, as the server stores
+ * A post image in the editor (decision 0033): one block, as the server stores
  * it (src, srcset, sizes, width, height, alt). The server rebuilds the tag
  * from its own record on every write; this only keeps what the member chose.
  */

@@ -44,7 +44,7 @@ export const permissions = {
   moderate: isStaff,
   createDiscussion: mayWrite,
   comment: mayWrite,
-  /** Images for a post (decision 0032): only who may write a post, within a quota and a rate. */
+  /** Images for a post (decision 0033): only who may write a post, within a quota and a rate. */
   uploadImages: mayWrite,
   /** The bell, /notifications and the live count: members let in (an approval is their first notification). */
   receiveNotifications: isApproved,

@@ -36,7 +36,7 @@ const turndown = new TurndownService({
   fence: "```",
 });
 
-// A post image (decision 0032) as Markdown's image, at its largest width and with the site's address: a reader of the
+// A post image (decision 0033) as Markdown's image, at its largest width and with the site's address: a reader of the
 // Markdown has no page to resolve a path against.
 turndown.addRule("post-image", {
   filter: (node) => node.nodeName === "A" && node.getAttribute("data-image") !== null && node.querySelector("img") !== null,

@@ -60,7 +60,7 @@ const LANGUAGE_CLASS = /^language-[a-z0-9+#_.-]{1,32}$/;
 const DIMENSION = /^(?:[1-9][0-9]{0,2}|1[0-9]{3}|2000)$/;
 
 /**
- * A post image (decision 0032) is an `<img>` whose every address is one of
+ * A post image (decision 0033) is an `<img>` whose every address is one of
  * ours (`/images/{id}/{width}.webp`, one id) with numeric size, lazy and
  * async; anything else (another host, `javascript:`, `data:`, an event
  * handler, a style) is dropped with the element. The write then rebuilds each

@@ -26,7 +26,7 @@ export const MAX_FORM_BODY_BYTES = 1024 * 1024;
 
 /**
  * The profile page takes avatar uploads, /images the editor's images (10 MB,
- * decision 0032). Each answers a file that is too large itself, in German and
+ * decision 0033). Each answers a file that is too large itself, in German and
  * in the shape its form expects, so the general guard only has to stop what
  * neither would ever send.
  */

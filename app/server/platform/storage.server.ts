@@ -175,7 +175,7 @@ export const fileExistsForUrl = (url: string) => storage.existsByUrl(url);
 export const readStoredFile = (key: string) => storage.read(key);
 
 /**
- * Key prefixes whose files only the app hands out (post images, decision 0032): the local folder's
+ * Key prefixes whose files only the app hands out (post images, decision 0033): the local folder's
  * /storage/ route refuses them, and their storage URL is never shown to anyone.
  */
 export const PRIVATE_STORAGE_PREFIXES = ["post-images/"] as const;
