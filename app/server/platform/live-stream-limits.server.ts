@@ -35,7 +35,8 @@ export const liveStreamTexts = {
   tooOften: "Zu viele Verbindungsversuche. Bitte versuchen Sie es in einigen Sekunden erneut.",
 } as const;
 
-export interface Refusal {
+/** A stream turned away before it opens (a 429 with its text): not a write's refusal, which is `Refusal` in outcome.server.ts. */
+export interface StreamRefusal {
   status: 429;
   message: string;
   /** Seconds, for Retry-After. */
@@ -60,7 +61,7 @@ export class LiveStreamLimits {
    * Before any query: takes a place for a stream from `address` and one setup from the allowances of the address
    * and of the session cookie (`session`, when there is one), or says why not. `releaseAddress` gives the place back.
    */
-  takeSetup(address: string, session: string | null, now = Date.now()): Refusal | null {
+  takeSetup(address: string, session: string | null, now = Date.now()): StreamRefusal | null {
     if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) {
       return { status: 429, message: liveStreamTexts.perAddress, retryAfter: 30 };
     }
@@ -87,7 +88,7 @@ export class LiveStreamLimits {
   }
 
   /** Once the member is known: takes a place for one of their streams, or says why not. `releaseMember` gives it back. */
-  takeMember(memberId: string): Refusal | null {
+  takeMember(memberId: string): StreamRefusal | null {
     if ((this.byMember.get(memberId) ?? 0) >= this.limits.perMember) {
       return { status: 429, message: liveStreamTexts.perMember, retryAfter: 30 };
     }
