@@ -15,17 +15,11 @@ import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthorLink } from "~/components/ui/author-link";
 import { CategoryBadge } from "~/components/discussions/category-badge";
 import { CategorySelect } from "~/components/discussions/category-select";
-import {
-  CommentSection,
-  type CommentAccess,
-  type FormErrors,
-  type QuotePrefill,
-  type ReplyDraft,
-} from "~/components/discussions/comment-section";
+import { CommentSection, type CommentAccess, type QuotePrefill, type ReplyDraft } from "~/components/discussions/comment-section";
 import { QuoteLink, quoteSourceAttributes } from "~/components/discussions/quote-selection";
 import { quoteHtml, quoteText } from "~/lib/rich-text";
 import { RichContent } from "~/components/discussions/rich-content";
@@ -40,20 +34,16 @@ import { formatCount, formatDate, formatReplies, renderNow, shortenAtWord } from
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { commentPermalink, pageHref, paths } from "~/lib/paths";
-import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
 import { z } from "zod";
 import {
-  commentHref,
   type CommentView,
-  createComment,
   type DiscussionDetail,
   discussionPageText,
   forgetSharedDiscussion,
   getDiscussionBySlug,
   helpfulMarksOf,
-  keepDraftOnRefusal,
   isReading,
   listCommentPage,
   markRead,
@@ -66,19 +56,14 @@ import {
   sharedCommentPage,
   sharedDiscussionBySlug,
   unreadAmongShown,
-  updateComment,
-  updateDiscussion,
   viewsCountOf,
   withOwnMarks,
 } from "~/server/discussions";
 import { knownValue, readValuesTogether } from "~/server/db";
-import { discussionWatchLevelOf, watchDiscussion, watchSavedTitle } from "~/server/notifications";
-import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
-import { reportedHere, reportPost, reportTexts, withdrawReport } from "~/server/moderation";
-import { bookmarksHere, bookmarkServiceTexts } from "~/server/bookmarks";
-import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
-import { heldTexts, refusalText } from "~/lib/moderation";
-import { watchLevels } from "~/lib/notifications";
+import { discussionWatchLevelOf } from "~/server/notifications";
+import { reportedHere } from "~/server/moderation";
+import { bookmarksHere } from "~/server/bookmarks";
+import { heldTexts } from "~/lib/moderation";
 import {
   can,
   canCommentOn,
@@ -88,26 +73,12 @@ import {
   canMarkSolution,
   canReport,
   canRead,
-  checkNewMemberPosting,
-  newMemberTexts,
   getViewer,
   notFoundUnless,
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import {
-  dispatch,
-  env,
-  fail,
-  firstMessage,
-  type Outcome,
-  readFormData,
-  redirectWithToast,
-  refuse,
-  respond,
-  isHeld,
-  isHidden,
-} from "~/server/platform";
+import { dispatch, env, fail, firstMessage, readFormData, refuse, isHeld, isHidden } from "~/server/platform";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
   isModerationIntent,
@@ -115,12 +86,14 @@ import {
   moderationIntents,
   moderationRefusal,
   moderationTarget,
-  type ModerationIntent,
 } from "./discussion.moderate.server";
 import { bookmarkHandlers, bookmarkIntents, bookmarkRefusal, type BookmarkFormState, isBookmarkIntent } from "./discussion.bookmark.server";
+import { commentHandlers, commentIntents, commentRefusal } from "./discussion.comments.server";
+import { answerHandlers, answerIntents, answerRefusal, isAnswerIntent } from "./discussion.answers.server";
+import { checkReportNote, isReportIntent, reportHandlers, reportIntents, reportRefusal } from "./discussion.reports.server";
+import { noErrors } from "./discussion.forms";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
-import { POST_CHOICE_PATTERN, readPostChoice } from "~/lib/post-choice";
 
 /** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
 function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
@@ -310,111 +283,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const commentContentIntents = [
-  updateDiscussionSchema.extend({ intent: z.literal("update-discussion") }),
-  createCommentSchema.extend({ intent: z.literal("create-comment") }),
-  updateCommentSchema.extend({ intent: z.literal("update-comment") }),
-  z.object({ intent: z.literal("watch"), level: z.enum(watchLevels, { error: "Bitte wählen Sie, wie Sie die Diskussion verfolgen." }) }),
-  z.object({
-    intent: z.literal("helpful"),
-    // "<comment id>:true" or "discussion:false": the post and the state its button asks for.
-    helpful: z.string().regex(POST_CHOICE_PATTERN, { error: texts.unknownError }),
-    // Sent by the page's script: it wants the new count as data, not the page again.
-    stay: z.literal("1").optional(),
-  }),
-  z.object({ intent: z.literal("mark-solution"), commentId: z.uuid({ error: texts.commentNotFound }) }),
-  z.object({ intent: z.literal("unmark-solution") }),
-  z.object({ intent: z.literal("report"), commentId: z.uuid({ error: texts.commentNotFound }).optional(), ...reportFields }),
-  z.object({ intent: z.literal("withdraw-report"), commentId: z.uuid({ error: texts.commentNotFound }).optional() }),
-  ...bookmarkIntents,
-] as const;
-
-/** Every form of the page, told apart by `intent`: the author's and commenters' forms, and the moderation bar. */
+/** Every form of the page, told apart by `intent`: each sidecar's forms (discussion.*.server.ts) and the moderation bar. */
 const discussionActionSchema = z
-  .discriminatedUnion("intent", [...commentContentIntents, ...moderationIntents])
-  .superRefine((value, context) => {
-    const missing = value.intent === "report" ? reportNoteMissing(value) : null;
-    if (missing) context.addIssue({ code: "custom", path: ["note"], message: missing });
-  });
+  .discriminatedUnion("intent", [...commentIntents, ...answerIntents, ...reportIntents, ...bookmarkIntents, ...moderationIntents])
+  .superRefine(checkReportNote);
 type DiscussionInput = z.infer<typeof discussionActionSchema>;
 type Intent = DiscussionInput["intent"];
 
-const failedTitles: Record<Exclude<Intent, ModerationIntent>, string> = {
-  "update-discussion": texts.updateDiscussionFailed,
-  "create-comment": texts.createCommentFailed,
-  "update-comment": texts.updateCommentFailed,
-  watch: "Beobachtung nicht gespeichert",
-  helpful: helpfulTexts.failed,
-  "mark-solution": solutionTexts.failed,
-  "unmark-solution": solutionTexts.failed,
-  report: reportTexts.failed,
-  "withdraw-report": reportTexts.failed,
-  bookmark: bookmarkServiceTexts.failed,
-  "save-bookmark": bookmarkServiceTexts.failed,
-};
-
-const noErrors: FormErrors = { form: null, content: null, target: null, draft: null };
-
-/** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows (the edit form, a comment's thread, or the new-comment form for null). */
+/** How a refused form of this page is answered: its toast title, texts for failures without a message, and where the error shows; each sidecar knows its own forms. */
 function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Viewer | null, { reasonError = false } = {}) {
   if (isModerationIntent(intent)) return moderationRefusal(intent, moderationTarget(payload), reasonError);
   if (isBookmarkIntent(intent)) return bookmarkRefusal(intent, payload, viewer, { errors: noErrors, moderationError: null });
-  const post = typeof payload.commentId === "string" && payload.commentId !== "" ? payload.commentId : "discussion";
-  // A refused report shows in its own form only (the post's "Melden"), not in a comment or reply form.
-  // A refused "Hilfreich" says so in its toast: no form on the page is to blame.
-  if (intent === "report" || intent === "withdraw-report" || intent === "helpful") return postRefusal(intent, viewer, post);
-  const raw =
-    intent === "create-comment"
-      ? payload.parentId
-      : intent === "update-comment" || intent === "mark-solution"
-        ? payload.commentId
-        : "discussion";
-  const target = typeof raw === "string" && raw !== "" ? raw : null;
-  return {
-    failed: failedTitles[intent],
-    fallback: {
-      forbidden: forbiddenText(viewer),
-      "not-found": texts.discussionNotFound,
-      invalid: texts.unknownError,
-      unexpected: texts.unexpectedError,
-    },
-    page: ({ message }: { message: string | undefined }) => ({
-      // Without JavaScript the page is rendered anew: the refused text goes back into its form.
-      errors: {
-        form: message ?? null,
-        content: message ?? null,
-        target,
-        draft:
-          typeof payload.content === "string"
-            ? { content: payload.content, contentFormat: payload.contentFormat === "html" ? ("html" as const) : ("text" as const) }
-            : null,
-      },
-      moderationError: null,
-    }),
-  };
-}
-
-/** A silenced member is told why their form was refused; anyone else gets the usual text. */
-function forbiddenText(viewer: Viewer | null): string {
-  return refusalText(viewer, texts.permissionDenied);
-}
-
-/** A refused form of one post's own (report, withdraw, Hilfreich): only a report's form shows the message, in place. */
-function postRefusal(intent: "report" | "withdraw-report" | "helpful", viewer: Viewer | null, post: string) {
-  return {
-    failed: failedTitles[intent],
-    fallback: {
-      forbidden: forbiddenText(viewer),
-      "not-found": texts.commentNotFound,
-      invalid: texts.unknownError,
-      unexpected: texts.unexpectedError,
-    },
-    page: ({ message }: { message: string | undefined }) => ({
-      errors: noErrors,
-      moderationError: null,
-      report: intent === "report" ? { post, message: message ?? null } : null,
-    }),
-  };
+  if (isAnswerIntent(intent)) return answerRefusal(intent, payload, viewer);
+  if (isReportIntent(intent)) return reportRefusal(intent, payload, viewer);
+  return commentRefusal(intent, payload, viewer);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -438,88 +320,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       refusalFor(intent, submission.payload, viewer, { reasonError: Boolean(submission.error?.reason) }),
     );
   }
-  const here = paths.discussion(discussion.slug);
-  const write = (work: Promise<Outcome<{ id: string } | null>>, success: string) =>
-    respond(work, {
-      ...refusalFor(intent, submission.payload, viewer),
-      context: { intent, discussion: discussion.id },
-      success: async (value) =>
-        redirectWithToast(value ? await commentHref(discussion, value.id) : here, { type: "success", title: success }),
-    });
   // Whatever the form changed, this process shows it on the writer's next page (decision 0042).
   const answered = dispatch(submission.value, {
-    "update-discussion": (input) => write(updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
-    "create-comment": async (input) => {
-      // A new member's posting limit (decision 0035), counted before the write so a refused comment costs no transaction.
-      const limit = await checkNewMemberPosting(viewer!, "comment");
-      if (!limit.allowed)
-        return refuse(
-          { ...fail("too-many-requests", newMemberTexts.tooMany), retryAfter: limit.retryAfter },
-          refusalFor(intent, submission.payload, viewer),
-        );
-      const draft = {
-        discussionId: discussion.id,
-        parentId: input.parentId,
-        content: input.content,
-        contentFormat: input.contentFormat,
-        title: "",
-        category: undefined,
-      };
-      return respond(keepDraftOnRefusal(viewer, draft, createComment(viewer, { discussionId: discussion.id, ...input })), {
-        ...refusalFor(intent, submission.payload, viewer),
-        context: { intent, discussion: discussion.id },
-        // A held comment waits for a moderator: its author is told so, and finds it on the page marked as waiting.
-        success: async ({ id, held }) =>
-          redirectWithToast(
-            await commentHref(discussion, id),
-            held ? { type: "info", title: heldTexts.notice } : { type: "success", title: texts.commentCreated },
-          ),
-      });
-    },
-    "update-comment": (input) => write(updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
-    watch: ({ level }) =>
-      respond(watchDiscussion(viewer, { discussionId: discussion.id, level }), {
-        ...refusalFor(intent, submission.payload, viewer),
-        success: () => redirectWithToast(here, { type: "success", title: watchSavedTitle[level] }),
-      }),
-    helpful: ({ helpful, stay }) => {
-      const { commentId, on: marked } = readPostChoice(helpful);
-      return respond(setHelpful(viewer, { discussionId: discussion.id, commentId, marked }), {
-        ...refusalFor(intent, submission.payload, viewer),
-        context: { intent, discussion: discussion.id },
-        // The script keeps the page and shows the count; a plain form goes back to the post it marked.
-        success: async (value) => (stay ? { helpful: value } : redirect(commentId ? await commentHref(discussion, commentId) : here)),
-      });
-    },
-    "mark-solution": ({ commentId }) =>
-      respond(markSolution(viewer, { discussionId: discussion.id, commentId }), {
-        ...refusalFor(intent, submission.payload, viewer),
-        context: { intent, discussion: discussion.id },
-        success: () => redirectWithToast(here, { type: "success", title: solutionTexts.marked }),
-      }),
-    "unmark-solution": () =>
-      respond(markSolution(viewer, { discussionId: discussion.id, commentId: null }), {
-        ...refusalFor(intent, submission.payload, viewer),
-        context: { intent, discussion: discussion.id },
-        success: () => redirectWithToast(here, { type: "success", title: solutionTexts.unmarked }),
-      }),
-    report: ({ commentId, reason, note }) =>
-      respond(reportPost(viewer, { discussionId: discussion.id, commentId: commentId ?? null, reason, note }), {
-        ...refusalFor(intent, submission.payload, viewer),
-        context: { intent, discussion: discussion.id },
-        success: async ({ already }) =>
-          redirectWithToast(commentId ? await commentHref(discussion, commentId) : here, {
-            type: "success",
-            title: already ? reportTexts.already : reportTexts.thanks,
-          }),
-      }),
-    "withdraw-report": ({ commentId }) =>
-      respond(withdrawReport(viewer, { discussionId: discussion.id, commentId: commentId ?? null }), {
-        ...refusalFor(intent, submission.payload, viewer),
-        context: { intent, discussion: discussion.id },
-        success: async () =>
-          redirectWithToast(commentId ? await commentHref(discussion, commentId) : here, { type: "success", title: reportTexts.withdrawn }),
-      }),
+    ...commentHandlers(viewer, discussion, submission.payload),
+    ...answerHandlers(viewer, discussion, submission.payload),
+    ...reportHandlers(viewer, discussion, submission.payload),
     ...bookmarkHandlers(viewer, discussion, { errors: noErrors, moderationError: null }),
     ...moderationHandlers(viewer, discussion),
   });
