@@ -1,37 +1,23 @@
-import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
-import { CancelLink } from "~/components/ui/cancel-link";
-import { PinnedBadge } from "~/components/discussions/pinned-badge";
-import { SolvedBadge } from "~/components/ui/solved-badge";
-import { AuthorCredentials } from "~/components/discussions/author-credentials";
-import { HelpfulButton, HelpfulProvider } from "~/components/discussions/helpful-button";
+import { DiscussionArticle } from "~/components/discussions/discussion-article";
+import { HelpfulProvider } from "~/components/discussions/helpful-button";
 import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
-import { ReportControl } from "~/components/discussions/report-control";
-import { BookmarkControl, BookmarkProvider } from "~/components/discussions/bookmark-control";
+import { BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { authorFirstName } from "~/lib/authors";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AuthorLink } from "~/components/ui/author-link";
-import { CategoryBadge } from "~/components/discussions/category-badge";
-import { CategorySelect } from "~/components/discussions/category-select";
+import { data, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess, type QuotePrefill, type ReplyDraft } from "~/components/discussions/comment-section";
-import { QuoteLink, quoteSourceAttributes } from "~/components/discussions/quote-selection";
 import { quoteHtml, quoteText } from "~/lib/rich-text";
-import { RichContent } from "~/components/discussions/rich-content";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
-import { Avatar } from "~/components/ui/avatar";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { formatCount, formatDate, formatReplies, renderNow, shortenAtWord } from "~/lib/format";
-import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
+import { renderNow, shortenAtWord } from "~/lib/format";
+import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, seoMeta } from "~/lib/seo";
 import { commentPermalink, pageHref, paths } from "~/lib/paths";
 import { categoryLabels } from "~/lib/categories";
@@ -354,9 +340,6 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const [newSince, setNewSince] = useState({ pageKey, unread: loaderData.unreadHere });
   if (newSince.pageKey !== pageKey) setNewSince({ pageKey, unread: loaderData.unreadHere });
 
-  const authorName = authorFirstName(discussion.author, "Unbekannter Autor");
-  const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
-
   const moderationError = actionData?.moderationError ?? null;
   const refusedReport = actionData && "report" in actionData ? (actionData.report as { post: string; message: string | null }) : null;
   const reportErrorFor = (post: string) => (refusedReport?.post === post ? refusedReport.message : null);
@@ -395,88 +378,19 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
               />
             </div>
           )}
-          <article className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-7">
-            <div className="flex flex-wrap items-center gap-2">
-              <CategoryBadge category={discussion.category} />
-              {loaderData.solution && <SolvedBadge />}
-              {discussion.isPinned && <PinnedBadge />}
-              {discussion.lockedAt && (
-                <Badge variant="muted">
-                  <Icon name="lock" className="mr-1 size-3" />
-                  Gesperrt
-                </Badge>
-              )}
-              {edited && (
-                <Link
-                  to={paths.discussionRevisions(discussion.slug)}
-                  aria-label="Bearbeitet – Versionen ansehen"
-                  className="rounded-full hover:underline"
-                >
-                  <Badge variant="muted">Bearbeitet</Badge>
-                </Link>
-              )}
-              {canEdit && !editing && (
-                <Button asChild variant="ghost" size="sm" className="ml-auto">
-                  <Link to="?edit=1" preventScrollReset>
-                    <Icon name="pencil" />
-                    Bearbeiten
-                  </Link>
-                </Button>
-              )}
-            </div>
-
-            {editing ? (
-              <>
-                {/* The page's heading while the title is a form field (an article needs one, as does every page). */}
-                <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight">Diskussion bearbeiten</h1>
-                <EditDiscussionForm discussion={discussion} error={errors.target === "discussion" ? errors.form : null} />
-              </>
-            ) : (
-              <>
-                <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
-                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-                  <span className="flex items-center gap-2 text-foreground">
-                    <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
-                    <span className="flex flex-col leading-tight">
-                      <AuthorLink author={discussion.author} name={authorName} />
-                      <AuthorCredentials author={discussion.author} />
-                    </span>
-                  </span>
-                  <span className="flex items-center gap-1">
-                    <Icon name="message-circle" className="size-4" />
-                    {formatReplies(discussion.repliesCount)}
-                  </span>
-                  <span className="flex items-center gap-1">
-                    <Icon name="eye" className="size-4" />
-                    {formatCount(discussion.viewsCount)} Aufrufe
-                  </span>
-                  <time dateTime={new Date(discussion.createdAt).toISOString()}>{formatDate(discussion.createdAt)}</time>
-                </div>
-                <RichContent
-                  html={discussion.content}
-                  className="mt-5"
-                  {...{ [pageTextAttribute]: pageTextKeys.discussion }}
-                  {...quoteSourceAttributes({ author: authorName, href: paths.discussion(discussion.slug) })}
-                />
-                <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
-                  <HelpfulButton commentId={null} helpful={discussion.helpful} mayMark={loaderData.mayMarkHelpful} label="Diskussion" />
-                  {access === "allowed" && <QuoteLink href="?quote=discussion#new-comment" label="Diskussion" />}
-                  <BookmarkControl post="discussion" label="Diskussion" openHref="?bookmark=discussion" cancelTo="." />
-                  {loaderData.report && (
-                    <ReportControl
-                      commentId={null}
-                      reported={loaderData.report.reported}
-                      label="Diskussion"
-                      error={reportErrorFor("discussion")}
-                      open={reporting === "discussion"}
-                      openHref="?report=discussion"
-                      cancelTo="."
-                    />
-                  )}
-                </div>
-              </>
-            )}
-          </article>
+          <DiscussionArticle
+            discussion={discussion}
+            solved={Boolean(loaderData.solution)}
+            canEdit={canEdit}
+            editing={editing}
+            editError={errors.target === "discussion" ? errors.form : null}
+            mayMarkHelpful={loaderData.mayMarkHelpful}
+            mayQuote={access === "allowed"}
+            report={loaderData.report}
+            reportError={reportErrorFor("discussion")}
+            reporting={reporting === "discussion"}
+            field={(props) => <RichTextField {...props} />}
+          />
 
           {loaderData.solution && (
             <SolutionQuote solution={loaderData.solution} href={loaderData.solution.href} mayUnmark={loaderData.mayChooseSolution} />
@@ -520,55 +434,6 @@ function useCountView(slug: string) {
   useEffect(() => {
     void fetch(`${paths.discussion(slug)}/view`, { method: "POST", keepalive: true }).catch(() => undefined);
   }, [slug]);
-}
-
-function EditDiscussionForm({
-  discussion,
-  error,
-}: {
-  discussion: { title: string; category: string; content: string };
-  error: string | null;
-}) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
-  const [title, setTitle] = useState(discussion.title);
-  return (
-    <Form method="post" className="mt-4 flex flex-col gap-4" preventScrollReset noValidate>
-      <input type="hidden" name="intent" value="update-discussion" />
-      {error && <p className="text-sm text-destructive">{error}</p>}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="edit-title" className="text-sm font-medium">
-          Titel
-        </label>
-        <Input id="edit-title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} required />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="edit-category" className="text-sm font-medium">
-          Kategorie
-        </label>
-        <CategorySelect id="edit-category" name="category" defaultValue={discussion.category} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <span id="edit-content-label" className="text-sm font-medium">
-          Inhalt
-        </span>
-        <RichTextField
-          id="edit-content"
-          name="content"
-          labelId="edit-content-label"
-          initialHtml={discussion.content}
-          initialText={discussion.content}
-          fallbackFormat="html"
-        />
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pending || title.trim() === ""}>
-          {pending ? "Wird gespeichert..." : "Speichern"}
-        </Button>
-        <CancelLink />
-      </div>
-    </Form>
-  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
