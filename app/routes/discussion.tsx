@@ -5,14 +5,12 @@ import { HelpfulProvider } from "~/components/discussions/helpful-button";
 import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { BookmarkProvider } from "~/components/discussions/bookmark-control";
-import { authorFirstName } from "~/lib/authors";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { ModerationBar } from "~/components/moderation/moderation-bar";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
-import { CommentSection, type CommentAccess, type QuotePrefill, type ReplyDraft } from "~/components/discussions/comment-section";
-import { quoteHtml, quoteText } from "~/lib/rich-text";
+import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -24,22 +22,15 @@ import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
 import { z } from "zod";
 import {
-  type CommentView,
-  type DiscussionDetail,
   discussionPageText,
   forgetSharedDiscussion,
   getDiscussionBySlug,
   helpfulMarksOf,
   isReading,
-  listCommentPage,
   markRead,
-  htmlToText,
   postText,
   readingMovesPosition,
   replyDraftOf,
-  type ReplyDraftView,
-  replyHref,
-  sharedCommentPage,
   sharedDiscussionBySlug,
   unreadAmongShown,
   viewsCountOf,
@@ -57,14 +48,13 @@ import {
   canEditDiscussion,
   canMarkHelpful,
   canMarkSolution,
-  canReport,
   canRead,
   getViewer,
   notFoundUnless,
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { dispatch, env, fail, firstMessage, readFormData, refuse, isHeld, isHidden } from "~/server/platform";
+import { dispatch, fail, firstMessage, readFormData, refuse, isHeld, isHidden } from "~/server/platform";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
   isModerationIntent,
@@ -78,53 +68,9 @@ import { commentHandlers, commentIntents, commentRefusal } from "./discussion.co
 import { answerHandlers, answerIntents, answerRefusal, isAnswerIntent } from "./discussion.answers.server";
 import { checkReportNote, isReportIntent, reportHandlers, reportIntents, reportRefusal } from "./discussion.reports.server";
 import { noErrors } from "./discussion.forms";
+import { loadCommentPage, quotedPost, replyDraftFor, reportState } from "./discussion.loader.server";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
-
-/** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
-function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
-  return reported || canReport(viewer, post) ? { reported } : null;
-}
-
-/** The member's saved reply to this discussion (issue 30), and where a reply to a comment continues. */
-function replyDraftFor(discussion: { id: string; slug: string }, saved: ReplyDraftView | null): ReplyDraft {
-  return {
-    discussionId: discussion.id,
-    saved: saved && { parentId: saved.parentId, text: saved.text, html: saved.html },
-    continueHref: saved ? replyHref(discussion.slug, saved.parentId, saved.parentPage) : null,
-  };
-}
-
-/** Characters of a post that "Zitieren" without JavaScript puts into the form (?quote=): a quote, not a copy. */
-const QUOTE_LENGTH = 1500;
-
-/**
- * "Zitieren" without JavaScript (?quote=discussion or a comment of this page): the post's words as a quote for the
- * new comment's form, in both of its shapes (the textarea's "> " lines, the editor's blockquote). Null for a post
- * that is not on the page for everyone (hidden, held, a placeholder).
- */
-function quotedPost(
-  asked: string | null,
-  discussion: { slug: string; content: string; author: DiscussionDetail["author"] },
-  comments: CommentView[],
-  page: number,
-): QuotePrefill | null {
-  if (!asked) return null;
-  const comment = comments.find((candidate) => candidate.id === asked && !candidate.placeholder && !candidate.hidden && !candidate.held);
-  const source =
-    asked === "discussion"
-      ? { author: authorFirstName(discussion.author), href: paths.discussion(discussion.slug), text: htmlToText(discussion.content) }
-      : comment
-        ? {
-            author: authorFirstName(comment.author),
-            href: commentPermalink(discussion.slug, page, comment.id),
-            text: postText(comment.content, comment.contentFormat),
-          }
-        : null;
-  if (!source) return null;
-  const shortened = { ...source, text: shortenAtWord(source.text, QUOTE_LENGTH) };
-  return { text: quoteText(shortened, env.PUBLIC_URL), html: quoteHtml(shortened) };
-}
 
 /** Characters of the accepted answer quoted under the question. */
 const SOLUTION_QUOTE_LENGTH = 480;
@@ -139,22 +85,6 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: {
     ? await sharedDiscussionBySlug(slug)
     : await getDiscussionBySlug(slug, { allNames: can(viewer, "seeWhoMarked") });
   return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, texts.discussionNotFound);
-}
-
-/**
- * A page of the comments as this reader sees it: staff with the hidden ones and every marker's name, the author of
- * a held comment with it marked as waiting (their own read); everyone else the page guests see (decision 0042).
- */
-async function loadCommentPage(discussion: { id: string; slug: string }, page: number, viewer: Viewer | null, ownCopy: boolean) {
-  if (ownCopy)
-    return listCommentPage(discussion.id, page, {
-      includeHidden: can(viewer, "moderate"),
-      helpfulRead: { allNames: can(viewer, "seeWhoMarked") },
-    });
-  const shared = await sharedCommentPage(discussion, page);
-  return viewer && shared.heldAuthorIds.includes(viewer.id)
-    ? listCommentPage(discussion.id, page, { includeHidden: false, heldOf: viewer.id })
-    : shared;
 }
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */

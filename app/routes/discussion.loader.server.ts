@@ -1,0 +1,83 @@
+import { authorFirstName } from "~/lib/authors";
+import { shortenAtWord } from "~/lib/format";
+import { commentPermalink, paths } from "~/lib/paths";
+import { quoteHtml, quoteText } from "~/lib/rich-text";
+import type { QuotePrefill, ReplyDraft } from "~/components/discussions/comment-section";
+import { can, canReport, type Viewer } from "~/server/accounts";
+import {
+  type CommentView,
+  type DiscussionDetail,
+  htmlToText,
+  listCommentPage,
+  postText,
+  type ReplyDraftView,
+  replyHref,
+  sharedCommentPage,
+} from "~/server/discussions";
+import { env } from "~/server/platform";
+
+/**
+ * Helpers of the discussion page's loader: the page of comments this reader sees, and what the page adds per
+ * post and per member (the report state, the saved reply, a quote asked for without JavaScript).
+ */
+
+/** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
+export function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {
+  return reported || canReport(viewer, post) ? { reported } : null;
+}
+
+/** The member's saved reply to this discussion, and where a reply to a comment continues. */
+export function replyDraftFor(discussion: { id: string; slug: string }, saved: ReplyDraftView | null): ReplyDraft {
+  return {
+    discussionId: discussion.id,
+    saved: saved && { parentId: saved.parentId, text: saved.text, html: saved.html },
+    continueHref: saved ? replyHref(discussion.slug, saved.parentId, saved.parentPage) : null,
+  };
+}
+
+/** Characters of a post that "Zitieren" without JavaScript puts into the form (?quote=): a quote, not a copy. */
+const QUOTE_LENGTH = 1500;
+
+/**
+ * "Zitieren" without JavaScript (?quote=discussion or a comment of this page): the post's words as a quote for the
+ * new comment's form, in both of its shapes (the textarea's "> " lines, the editor's blockquote). Null for a post
+ * that is not on the page for everyone (hidden, held, a placeholder).
+ */
+export function quotedPost(
+  asked: string | null,
+  discussion: { slug: string; content: string; author: DiscussionDetail["author"] },
+  comments: CommentView[],
+  page: number,
+): QuotePrefill | null {
+  if (!asked) return null;
+  const comment = comments.find((candidate) => candidate.id === asked && !candidate.placeholder && !candidate.hidden && !candidate.held);
+  const source =
+    asked === "discussion"
+      ? { author: authorFirstName(discussion.author), href: paths.discussion(discussion.slug), text: htmlToText(discussion.content) }
+      : comment
+        ? {
+            author: authorFirstName(comment.author),
+            href: commentPermalink(discussion.slug, page, comment.id),
+            text: postText(comment.content, comment.contentFormat),
+          }
+        : null;
+  if (!source) return null;
+  const shortened = { ...source, text: shortenAtWord(source.text, QUOTE_LENGTH) };
+  return { text: quoteText(shortened, env.PUBLIC_URL), html: quoteHtml(shortened) };
+}
+
+/**
+ * A page of the comments as this reader sees it: staff with the hidden ones and every marker's name, the author of
+ * a held comment with it marked as waiting (their own read); everyone else the page guests see (decision 0042).
+ */
+export async function loadCommentPage(discussion: { id: string; slug: string }, page: number, viewer: Viewer | null, ownCopy: boolean) {
+  if (ownCopy)
+    return listCommentPage(discussion.id, page, {
+      includeHidden: can(viewer, "moderate"),
+      helpfulRead: { allNames: can(viewer, "seeWhoMarked") },
+    });
+  const shared = await sharedCommentPage(discussion, page);
+  return viewer && shared.heldAuthorIds.includes(viewer.id)
+    ? listCommentPage(discussion.id, page, { includeHidden: false, heldOf: viewer.id })
+    : shared;
+}
