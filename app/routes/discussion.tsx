@@ -6,8 +6,7 @@ import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
-import { ModerationBar } from "~/components/moderation/moderation-bar";
-import { Alert, AlertTitle } from "~/components/ui/alert";
+import { DiscussionNotices } from "~/components/moderation/discussion-notices";
 import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
@@ -40,7 +39,6 @@ import { knownValue, readValuesTogether } from "~/server/db";
 import { discussionWatchLevelOf } from "~/server/notifications";
 import { reportedHere } from "~/server/moderation";
 import { bookmarksHere } from "~/server/bookmarks";
-import { heldTexts } from "~/lib/moderation";
 import {
   can,
   canCommentOn,
@@ -288,26 +286,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
           data-view-beacon={`${paths.discussion(discussion.slug)}/view`}
           onClick={inAppLinks}
         >
-          {loaderData.held && !moderation && (
-            <Alert>
-              <AlertTitle>{heldTexts.badge}</AlertTitle>
-              <p>{heldTexts.notice}</p>
-            </Alert>
-          )}
-          {moderation && (
-            <div className="flex flex-col gap-3">
-              {moderation.hidden && (
-                <Alert variant="destructive">
-                  <AlertTitle>Diese Diskussion ist ausgeblendet und nur für das Moderationsteam sichtbar.</AlertTitle>
-                  {moderation.hiddenReason && <p>Grund: {moderation.hiddenReason}</p>}
-                </Alert>
-              )}
-              <ModerationBar
-                moderation={moderation}
-                error={moderationError && moderationError.intent !== "hide-comment" ? moderationError : null}
-              />
-            </div>
-          )}
+          <DiscussionNotices held={loaderData.held} moderation={moderation} error={moderationError} />
           <DiscussionArticle
             discussion={discussion}
             solved={Boolean(loaderData.solution)}
