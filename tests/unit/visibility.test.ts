@@ -56,6 +56,7 @@ const NOT_GUEST_VISIBLE: Record<string, string> = {
   "app/server/answers/counters.server.ts": "recounts the counters from all rows (the visible ones where a counter counts only those)",
   "app/server/demo/demo-seed.server.ts": "writes the demo content",
   "app/server/demo/demo-drafts.server.ts": "writes the demo drafts",
+  "app/server/demo/demo-images.server.ts": "writes the demo's pictures into its posts",
   "app/server/discussions/drafts.server.ts": "a member's own drafts (what they answer is checked with the scopes)",
   "app/server/discussions/comment-pages.server.ts": "page numbers: a hidden thread keeps its place (a placeholder)",
   "app/server/discussions/discussion-summaries.server.ts": "columns and their mapping; the lists that use them filter",
