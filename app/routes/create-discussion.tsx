@@ -18,8 +18,8 @@ import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
 import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
-import { createDiscussion, getDraft, keepDraftOnRefusal, listAssignableMembers } from "~/server/discussions";
-import { checkNewMemberPosting, getViewer, newMemberTexts, requirePermission, signInPathBackTo } from "~/server/accounts";
+import { createDiscussion, getDraft, listAssignableMembers } from "~/server/discussions";
+import { getViewer, requirePermission, signInPathBackTo } from "~/server/accounts";
 import { heldTexts } from "~/lib/moderation";
 import { fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
 import type { Route } from "./+types/create-discussion";
@@ -52,17 +52,13 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAuthor(request);
   const submission = parseWithZod(await readFormData(request), { schema: createDiscussionSchema });
   if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ result: submission.reply() }) });
-  const { title, category, content, contentFormat } = submission.value;
-  const draft = { discussionId: undefined, parentId: undefined, title, category, content, contentFormat };
   const how = {
     failed: texts.createDiscussionFailed,
     fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
     page: ({ message }: { message: string | undefined }) => ({ result: submission.reply({ formErrors: message ? [message] : [] }) }),
   };
-  // A new member's posting limit (decision 0035), counted before the write so a refused post costs no transaction.
-  const limit = await checkNewMemberPosting(viewer, "discussion");
-  if (!limit.allowed) return refuse({ ...fail("too-many-requests", newMemberTexts.tooMany), retryAfter: limit.retryAfter }, how);
-  return respond(keepDraftOnRefusal(viewer, draft, createDiscussion(viewer, submission.value)), {
+  // The service counts a new member's posts (decision 0035) and keeps a refused text as a draft.
+  return respond(createDiscussion(viewer, submission.value), {
     ...how,
     // A held discussion waits for a moderator: its author is shown it, marked as waiting, instead of the home page.
     success: ({ slug, held }) =>

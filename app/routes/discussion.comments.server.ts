@@ -4,17 +4,10 @@ import { watchLevels } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
 import { createCommentSchema, updateCommentSchema, updateDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
-import { checkNewMemberPosting, newMemberTexts, type Viewer } from "~/server/accounts";
-import {
-  commentHref,
-  createComment,
-  type DiscussionDetail,
-  keepDraftOnRefusal,
-  updateComment,
-  updateDiscussion,
-} from "~/server/discussions";
+import type { Viewer } from "~/server/accounts";
+import { commentHref, createComment, type DiscussionDetail, updateComment, updateDiscussion } from "~/server/discussions";
 import { watchDiscussion, watchSavedTitle } from "~/server/notifications";
-import { fail, type IntentHandlers, type Outcome, redirectWithToast, refuse, respond } from "~/server/platform";
+import { type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
 import { postFormRefusal } from "./discussion.forms";
 
 /**
@@ -66,24 +59,9 @@ export function commentHandlers(viewer: Viewer | null, discussion: DiscussionDet
   return {
     "update-discussion": (input) =>
       write("update-discussion", updateDiscussion(viewer, { discussionId: discussion.id, ...input }), texts.discussionUpdated),
-    "create-comment": async (input) => {
-      // A new member's posting limit (decision 0035), counted before the write so a refused comment costs no
-      // transaction. The route lets only members this far.
-      const limit = await checkNewMemberPosting(viewer!, "comment");
-      if (!limit.allowed)
-        return refuse(
-          { ...fail("too-many-requests", newMemberTexts.tooMany), retryAfter: limit.retryAfter },
-          commentRefusal("create-comment", payload, viewer),
-        );
-      const draft = {
-        discussionId: discussion.id,
-        parentId: input.parentId,
-        content: input.content,
-        contentFormat: input.contentFormat,
-        title: "",
-        category: undefined,
-      };
-      return respond(keepDraftOnRefusal(viewer, draft, createComment(viewer, { discussionId: discussion.id, ...input })), {
+    // The service counts a new member's comments (decision 0035) and keeps a refused text as a draft.
+    "create-comment": (input) =>
+      respond(createComment(viewer, { discussionId: discussion.id, ...input }), {
         ...how("create-comment"),
         // A held comment waits for a moderator: its author is told so, and finds it on the page marked as waiting.
         success: async ({ id, held }) =>
@@ -91,8 +69,7 @@ export function commentHandlers(viewer: Viewer | null, discussion: DiscussionDet
             await commentHref(discussion, id),
             held ? { type: "info", title: heldTexts.notice } : { type: "success", title: texts.commentCreated },
           ),
-      });
-    },
+      }),
     "update-comment": (input) =>
       write("update-comment", updateComment(viewer, { discussionId: discussion.id, ...input }), texts.commentUpdated),
     watch: ({ level }) =>

@@ -14,8 +14,9 @@ let reader: Viewer;
 let moderator: Viewer;
 
 beforeAll(async () => {
-  author = await makeViewer({ firstName: "Ilka" });
-  reader = await makeViewer({ firstName: "Bruno" });
+  // A writer of long standing: she posts more than a newcomer may in an hour (decision 0035).
+  author = await makeViewer({ firstName: "Ilka", joinedDaysAgo: 30 });
+  reader = await makeViewer({ firstName: "Bruno", joinedDaysAgo: 30 });
   moderator = await makeViewer({ firstName: "Moni", role: "moderator" });
 });
 

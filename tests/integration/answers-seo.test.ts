@@ -33,9 +33,10 @@ let moderator: Viewer;
 let fans: Viewer[];
 
 beforeAll(async () => {
-  asker = await makeViewer({ firstName: "Fragende" });
-  expert = await makeViewer({ firstName: "Expertin" });
-  reader = await makeViewer({ firstName: "Leser" });
+  // Members of long standing: they post more than a newcomer may in an hour (decision 0035).
+  asker = await makeViewer({ firstName: "Fragende", joinedDaysAgo: 30 });
+  expert = await makeViewer({ firstName: "Expertin", joinedDaysAgo: 30 });
+  reader = await makeViewer({ firstName: "Leser", joinedDaysAgo: 30 });
   moderator = await makeViewer({ role: "moderator" });
   fans = await Promise.all(Array.from({ length: 4 }, () => makeViewer()));
 });

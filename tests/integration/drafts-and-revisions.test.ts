@@ -8,19 +8,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { drafts, postRevisions } from "../../db/schema";
 import {
   createComment,
+  createDiscussion,
   getDiscussionBySlug,
   getDraft,
-  keepDraftOnRefusal,
   listDrafts,
   listRevisions,
   saveDraft,
   updateComment,
   updateDiscussion,
 } from "~/server/discussions";
-import { moderateComment } from "~/server/moderation";
+import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { db } from "~/server/db";
-import { fail } from "~/server/platform";
-import type { Viewer } from "~/server/accounts";
+import { newMemberRateRules, newMemberTexts, type Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 import { discussionBy } from "../support/content";
 
@@ -121,19 +120,45 @@ describe("drafts", () => {
     expect(tooLong).toMatchObject({ ok: false, reason: "invalid" });
   });
 
-  it("keeps the text of a refused form, and is not kept for a discussion the member may not answer", async () => {
+  it("keeps the text of a refused comment as a draft, whoever calls the service, and is not kept for a discussion the member may not answer", async () => {
     const topic = await discussion();
-    const refused = await keepDraftOnRefusal(
-      other,
-      reply(topic.id, "Abgelehnt, aber nicht verloren"),
-      Promise.resolve(fail("unavailable")),
-    );
-    expect(refused.ok).toBe(false);
+    // The comment answered was deleted meanwhile: the reply is refused, its text waits.
+    const refused = await createComment(other, {
+      discussionId: topic.id,
+      parentId: crypto.randomUUID(),
+      content: "Abgelehnt, aber nicht verloren",
+    });
+    expect(refused).toMatchObject({ ok: false, reason: "invalid" });
     expect((await getDraft(other.id, topic.id))?.text).toBe("Abgelehnt, aber nicht verloren");
+    // A locked discussion takes no reply and keeps no draft for one.
+    expect((await moderateDiscussion(moderator, { discussionId: topic.id, action: "lock", reason: "Pause" })).ok).toBe(true);
+    expect((await createComment(author, { discussionId: topic.id, content: "Zu spät" })).ok).toBe(false);
+    expect(await getDraft(author.id, topic.id)).toBeNull();
 
     const pending = await makeViewer({ approvalStatus: "pending" });
     expect(await saveDraft(pending, reply(topic.id, "Noch nicht freigeschaltet"))).toMatchObject({ ok: false, reason: "forbidden" });
     expect(await saveDraft(author, reply(crypto.randomUUID(), "Gibt es nicht"))).toMatchObject({ ok: false, reason: "not-found" });
+  });
+});
+
+describe("a new member's posting limit", () => {
+  it("is counted by the service: the discussion over the limit is refused with a pause and keeps no draft; staff are not counted", async () => {
+    const newcomer = await makeViewer({ firstName: "Neuling" });
+    const input = (title: string) => ({
+      title,
+      category: "seo" as const,
+      content: "Ein Beitrag",
+      contentFormat: "text" as const,
+      assignedTo: undefined,
+    });
+    for (let index = 0; index < newMemberRateRules.discussion.limit; index += 1)
+      expect((await createDiscussion(newcomer, input(`Beitrag ${index + 1} eines neuen Mitglieds`))).ok).toBe(true);
+    const refused = await createDiscussion(newcomer, input("Einer zu viel"));
+    expect(refused).toMatchObject({ ok: false, reason: "too-many-requests", message: newMemberTexts.tooMany });
+    expect(!refused.ok && refused.retryAfter).toBeGreaterThan(0);
+    expect(await getDraft(newcomer.id, null)).toBeNull();
+    for (let index = 0; index <= newMemberRateRules.discussion.limit; index += 1)
+      expect((await createDiscussion(moderator, input(`Beitrag ${index + 1} der Moderatorin`))).ok).toBe(true);
   });
 });
 

@@ -25,9 +25,10 @@ let writer: Viewer;
 let moderator: Viewer;
 
 beforeAll(async () => {
-  author = await makeViewer({ firstName: "Autorin" });
+  // Writers of long standing: they post more than a newcomer may in an hour (decision 0035).
+  author = await makeViewer({ firstName: "Autorin", joinedDaysAgo: 30 });
   reader = await makeViewer({ firstName: "Leserin" });
-  writer = await makeViewer({ firstName: "Schreiber" });
+  writer = await makeViewer({ firstName: "Schreiber", joinedDaysAgo: 30 });
   moderator = await makeViewer({ firstName: "Moderatorin", role: "moderator" });
 });
 

@@ -33,7 +33,8 @@ const cookieOf = (role: "member" | "moderator") =>
   signedInMember({ role, firstName: role === "moderator" ? "Mona" : "Max", lastName: "Queue" });
 
 beforeAll(async () => {
-  author = await makeViewer({ firstName: "Verfasserin" });
+  // A writer of long standing: she posts more than a newcomer may in an hour (decision 0035).
+  author = await makeViewer({ firstName: "Verfasserin", joinedDaysAgo: 30 });
   ({ viewer: moderator, cookie: moderatorCookie } = await cookieOf("moderator"));
   ({ cookie: memberCookie } = await cookieOf("member"));
 });

@@ -9,6 +9,11 @@ interface MemberOptions {
   role?: Role;
   firstName?: string;
   lastName?: string;
+  /**
+   * How long ago they joined; default now. A member who joined a week ago or more and has five published posts is
+   * no longer new (decision 0035): their posts are neither held for links nor counted against a newcomer's limit.
+   */
+  joinedDaysAgo?: number;
 }
 
 /** An address no other member of the run has. */
@@ -28,6 +33,7 @@ export async function makeViewer(options: MemberOptions = {}): Promise<Viewer> {
     approvalStatus: options.approvalStatus ?? "approved",
     role: options.role ?? "member",
     emailVerified: true,
+    ...(options.joinedDaysAgo ? { createdAt: new Date(Date.now() - options.joinedDaysAgo * 86_400_000) } : {}),
   });
   return (await findViewer(id))!;
 }

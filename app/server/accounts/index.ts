@@ -13,11 +13,11 @@ export {
 export { createMemberAccount, ensureAdmin, hashMemberPassword } from "./member-accounts.server";
 export { passwordHashing } from "./password.server";
 export {
-  checkNewMemberPosting,
   holdReasons,
   type HoldReason,
   NEW_MEMBER_LIMITS,
   newMemberTexts,
+  postingAuthor,
   postingMember,
   type PostingMember,
 } from "./new-members.server";

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { comments, discussions, profiles } from "../../../db/schema";
 import type { PostContent } from "~/lib/links";
 import { db, type Database, type Transaction } from "~/server/db";
-import { visible } from "~/server/platform";
+import { fail, ok, type Outcome, visible } from "~/server/platform";
 import { can } from "./permissions.server";
-import { checkRateLimits, newMemberRateRules, type RateResult } from "./rate-limit.server";
+import { checkRateLimits, newMemberRateRules } from "./rate-limit.server";
 import type { Viewer } from "./session.server";
 
 /**
@@ -89,11 +89,13 @@ export const newMemberTexts = {
 } as const;
 
 /**
- * Counts a new member's post against their tighter limit (newMemberRateRules); established members and staff are
- * not counted. Asked by the forms that post, before the write: a refused post costs no transaction.
+ * The author of a new post, counted against a new member's tighter limit (newMemberRateRules) while they are new;
+ * established members and staff are not counted. The `prepare` step of the services that post: a refused post costs
+ * no transaction, and every caller (a form, a script, a test) meets the same limit.
  */
-export async function checkNewMemberPosting(viewer: Viewer, kind: keyof typeof newMemberRateRules): Promise<RateResult> {
+export async function postingAuthor(viewer: Viewer, kind: keyof typeof newMemberRateRules): Promise<Outcome<PostingMember>> {
   const member = await postingMember(viewer);
-  if (!member.isNew) return { allowed: true, retryAfter: 0, count: 0 };
-  return checkRateLimits([[newMemberRateRules[kind], viewer.id]]);
+  if (!member.isNew) return ok(member);
+  const limit = await checkRateLimits([[newMemberRateRules[kind], viewer.id]]);
+  return limit.allowed ? ok(member) : { ...fail("too-many-requests", newMemberTexts.tooMany), retryAfter: limit.retryAfter };
 }

@@ -36,10 +36,16 @@ export interface ServiceSteps<Actor, Input, Loaded, Value, Prepared = undefined>
    * answered ok and committed. What it throws is logged: the write stands, and its answer is the change's.
    */
   after?(step: { actor: Actor; input: Input; loaded: Loaded; prepared: Prepared; value: Value }): Promise<void>;
+  /**
+   * What a refused write keeps for its actor once the transaction is rolled back (a refused post's text, kept as a
+   * draft): after a refusal by prepare, load, authorize or change, not after the policy's. What it throws is logged:
+   * the answer stays the refusal.
+   */
+  refused?(step: { actor: Actor; input: Input; failure: Failure }): Promise<void>;
 }
 
 /** A change's Failure, thrown out of the transaction so that what it wrote before it refused is rolled back. */
-class Refusal {
+class RolledBack {
   constructor(readonly failure: Failure) {}
 }
 
@@ -54,7 +60,7 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
   return async (actor, input) => {
     if (actor === null || !steps.policy(actor, input)) return fail("forbidden");
     const made = steps.prepare ? await steps.prepare(actor, input) : ok(undefined as Prepared);
-    if (!made.ok) return made;
+    if (!made.ok) return refused(actor, input, made);
     const prepared = made.value;
     let ran: Ran<Loaded, Value>;
     let committing = false;
@@ -65,15 +71,15 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
         // The first answer's value went through JSON: services that take a key answer with plain ids.
         if (claim?.status === "sent-before") return { outcome: ok(claim.value as Value) };
         const ran = await run(tx, actor, input, prepared);
-        if (!ran.outcome.ok) throw new Refusal(ran.outcome);
+        if (!ran.outcome.ok) throw new RolledBack(ran.outcome);
         if (key && claim?.status === "new") await settleSubmission(tx, key, ran.outcome);
         committing = true;
         return ran;
       });
     } catch (error) {
-      if (error instanceof Refusal) {
+      if (error instanceof RolledBack) {
         await abandon(prepared);
-        return error.failure;
+        return refused(actor, input, error.failure);
       }
       // Thrown before the commit: rolled back, nothing uses what prepare made. A commit that threw may still have
       // committed (the connection broke after it): then an unused file is the lesser harm than a row naming a lost one.
@@ -99,6 +105,12 @@ export function defineService<Actor extends { id: string }, Input, Loaded, Value
     await steps.after?.(step).catch((error: unknown) => logger.error({ err: error }, "a side effect after a committed write failed"));
   }
 
+  async function refused(actor: Actor, input: Input, failure: Failure): Promise<Failure> {
+    await steps
+      .refused?.({ actor, input, failure })
+      .catch((error: unknown) => logger.warn({ err: error }, "what a refused write keeps could not be kept"));
+    return failure;
+  }
   async function abandon(prepared: Prepared): Promise<void> {
     await steps.abandon?.(prepared).catch((error: unknown) => logger.warn({ err: error }, "what a write prepared could not be removed"));
   }

@@ -14,7 +14,7 @@ import {
   canEditComment,
   canSeeHidden,
   holdReasons,
-  postingMember,
+  postingAuthor,
   type PostingMember,
   type Viewer,
 } from "~/server/accounts";
@@ -22,7 +22,7 @@ import { postContent } from "~/lib/links";
 import { heldValues } from "./held-posts.server";
 import { texts } from "~/lib/texts";
 import { changedNow } from "./discussion-detail.server";
-import { discardDraft } from "./drafts.server";
+import { discardDraft, keepRefusedPost } from "./drafts.server";
 import { keepRevision } from "./revisions.server";
 import { screenPost } from "~/server/watchlist";
 import { attachPostImages } from "~/server/images";
@@ -244,7 +244,8 @@ export const createComment = defineService<
   PostingMember
 >({
   policy: (viewer) => can(viewer, "comment"),
-  prepare: async (viewer) => ok(await postingMember(viewer)),
+  // A new member's tighter posting limit (decision 0035), before the transaction: a refused comment costs none.
+  prepare: (viewer) => postingAuthor(viewer, "comment"),
   submissionKey: (input) => input.submissionKey,
   // FOR UPDATE: a moderator's lock or hide that lands first stops this comment. A hidden discussion is gone, for staff too.
   load: async (tx, { discussionId }) =>
@@ -304,6 +305,13 @@ export const createComment = defineService<
     await discardDraft(tx, actor.id, discussionId);
     return ok({ id: row!.id, held });
   },
+  // The text of a refused comment waits as the member's draft.
+  refused: ({ actor, input: { discussionId, parentId, content, contentFormat }, failure }) =>
+    keepRefusedPost(
+      actor,
+      { discussionId, parentId, content, contentFormat: contentFormat ?? "text", title: "", category: undefined },
+      failure,
+    ),
 });
 
 /**

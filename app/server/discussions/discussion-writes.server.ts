@@ -5,7 +5,7 @@ import { slugify } from "~/lib/slug";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
 import { mentionedIn } from "./mentions.server";
-import { can, canEditDiscussion, holdReasons, postingMember, type PostingMember, type Viewer } from "~/server/accounts";
+import { can, canEditDiscussion, holdReasons, postingAuthor, type PostingMember, type Viewer } from "~/server/accounts";
 import { postContent } from "~/lib/links";
 import { heldValues } from "./held-posts.server";
 import { postBody } from "./post-body.server";
@@ -13,7 +13,7 @@ import { done, fail, ok, isHidden } from "~/server/platform";
 import { attachPostImages } from "~/server/images";
 import { screenPost } from "~/server/watchlist";
 import { changedNow } from "./discussion-detail.server";
-import { discardDraft } from "./drafts.server";
+import { discardDraft, keepRefusedPost } from "./drafts.server";
 import { keepRevision } from "./revisions.server";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
@@ -67,7 +67,8 @@ export const createDiscussion = defineService<
   PostingMember
 >({
   policy: (viewer) => can(viewer, "createDiscussion"),
-  prepare: async (viewer) => ok(await postingMember(viewer)),
+  // A new member's tighter posting limit (decision 0035), before the transaction: a refused discussion costs none.
+  prepare: (viewer) => postingAuthor(viewer, "discussion"),
   submissionKey: (input) => input.submissionKey,
   load: async (tx, { assignedTo }) => ({
     assignee: assignedTo
@@ -118,6 +119,9 @@ export const createDiscussion = defineService<
     await discardDraft(tx, actor.id, null);
     return ok({ slug: inserted.slug, held: false });
   },
+  // The text of a refused discussion waits as the member's draft of a new discussion.
+  refused: ({ actor, input: { title, category, content, contentFormat }, failure }) =>
+    keepRefusedPost(actor, { discussionId: undefined, parentId: undefined, title, category, content, contentFormat }, failure),
 });
 
 /**

@@ -6,7 +6,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_MAX_LENGTH } from "~/lib/schemas/discussion";
 import { draftTexts, type SaveDraftInput } from "~/lib/schemas/draft";
 import { db, defineService, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
-import { done, fail, logger, ok, visible, type Outcome } from "~/server/platform";
+import { done, fail, logger, ok, visible, type Failure } from "~/server/platform";
 import { can, canCommentOn, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
 import { commentPageSql } from "./comment-pages.server";
 import { plainTextToHtml } from "~/lib/rich-text";
@@ -156,16 +156,14 @@ export const discardOwnDraft = defineService<Viewer, { discussionId: string | nu
 });
 
 /**
- * A form the server refused (rate limit, lock, a database away) keeps its text as a draft too, so it waits on
- * the member's other devices; what the draft's own save refuses is logged, the answer stays the form's.
+ * A post the server refused (a lock, a rule, the database away) keeps its text as a draft, so it waits on the
+ * member's other devices: the `refused` step of the services that post. Not after a rate limit: the text is still in
+ * the form, and a flood should not write drafts. What the draft's own save refuses is logged.
  */
-export async function keepDraftOnRefusal<T>(viewer: Viewer | null, draft: SaveDraftInput, work: Promise<Outcome<T>>): Promise<Outcome<T>> {
-  const outcome = await work;
-  if (!outcome.ok && viewer && outcome.reason !== "too-many-requests") {
-    const kept = await saveDraft(viewer, draft).catch((error: unknown) => fail("unexpected", String(error)));
-    if (!kept.ok) logger.info({ reason: kept.reason, discussionId: draft.discussionId }, "a refused form's draft was not kept");
-  }
-  return outcome;
+export async function keepRefusedPost(actor: Viewer, draft: SaveDraftInput, failure: Failure): Promise<void> {
+  if (failure.reason === "too-many-requests") return;
+  const kept = await saveDraft(actor, draft);
+  if (!kept.ok) logger.info({ reason: kept.reason, discussionId: draft.discussionId }, "a refused form's draft was not kept");
 }
 
 /** A draft on the member's profile: where it continues, and enough of it to recognise it. */

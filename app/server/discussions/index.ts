@@ -82,7 +82,7 @@ export {
   type DraftListItem,
   type DraftView,
   getDraft,
-  keepDraftOnRefusal,
+  keepRefusedPost,
   listDrafts,
   replyDraftOf,
   type ReplyDraftView,
