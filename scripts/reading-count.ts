@@ -54,7 +54,10 @@ const approvalMail = {
   "app/server/mail/mail-templates.server.ts": ["hello", "accountApprovedMail"],
   [mailFile]: ["MailMessage", "transporter", "mailboxShown", "smtp", "queueMail", "mailDelivery"],
 };
-/** Moderation's files did not change between adb65e3 and the services: both lists read them alike. */
+/**
+ * Moderation's service as both 42e7624 and adb65e3 read it: the route's sidecar, the service, and the function that
+ * applies the action to the row (where the side effects start).
+ */
 const hideDiscussionService = {
   "app/lib/schemas/admin.ts": ["moderationReasonSchema"],
   [moderationRoute]: [
@@ -75,9 +78,13 @@ const hideDiscussionService = {
     "DiscussionState",
     "DiscussionAction",
     'discussionActions."hide-discussion"',
+    "loadDiscussionState",
+    "applyDiscussionAction",
     "moderateDiscussion",
   ],
   [permissionsFile]: ["isAdmin", "isApproved", "isStaff", "permissions.moderate", "can"],
+};
+const hideDiscussionEffects = {
   [fanOutFile]: memberNotice,
   "app/server/seo/index-now.server.ts": ["discussionIndexNowPaths", "queueIndexNow"],
   [auditFile]: ["AuditEntry", "recordAudit"],
@@ -93,7 +100,7 @@ const discussionPageAction = [
   "isIntent",
 ];
 
-/** The discussion page's action as the comment form's intent reads it: the same at both commits. */
+/** The discussion page's action as the comment form's intent read it before its sidecars. */
 const commentPageAction = [
   "loadDiscussion",
   "commentContentIntents",
@@ -101,41 +108,93 @@ const commentPageAction = [
   "DiscussionInput",
   "Intent",
   "failedTitles",
+  "noErrors",
   "refusalFor",
+  "forbiddenText",
   "action",
   "intents",
   "isIntent",
 ];
 
-/** What the two writes read after their services: unchanged between the commits. */
-const commentSideEffects = {
-  [permissionsFile]: ["isApproved", "permissions.comment", "can", "canCommentOn"],
-  "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
-  "app/server/listeners.server.ts": ['discussionEvents.on("comment.created")'],
-  [fanOutFile]: commentFanOut,
-};
+const commentPermissions = { [permissionsFile]: ["isApproved", "permissions.comment", "can", "canCommentOn"] };
 const approvalSideEffects = {
   [permissionsFile]: ["isAdmin", "permissions.approveMembers", "can"],
   ...approvalMail,
   [fanOutFile]: memberNotice,
   [auditFile]: ["AuditEntry", "recordAudit"],
 };
-const hideDiscussion: ReadingPath = {
-  name: "Hide a discussion",
-  read: { [discussionRoute]: discussionPageAction, ...hideDiscussionService },
-};
 
+/** Today: the intents in sidecars, the posting checks in the service, every side effect in its domain's registry. */
 const current: ReadingPath[] = [
+  {
+    name: "Post a comment",
+    read: {
+      [discussionRoute]: discussionPageAction,
+      "app/routes/discussion.comments.server.ts": [
+        "commentIntents",
+        "CommentInput",
+        "CommentIntent",
+        "failedTitles",
+        "commentRefusal",
+        "commentHandlers",
+      ],
+      "app/routes/discussion.forms.ts": ["noErrors", "forbiddenText", "postFormRefusal"],
+      "app/lib/schemas/discussion.ts": ["COMMENT_MAX_LENGTH", "submissionKey", "commentContent", "commentNotFound", "createCommentSchema"],
+      "app/server/discussions/comments.server.ts": ["CommentCreation", "createComment"],
+      "app/server/accounts/new-members.server.ts": ["postingAuthor"],
+      "app/server/discussions/drafts.server.ts": ["keepRefusedPost"],
+      ...commentPermissions,
+      "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
+      "app/server/listeners/discussions.server.ts": ['discussionEvents.on("comment.created")'],
+      [fanOutFile]: commentFanOut,
+      "app/server/seo/index-now.server.ts": ["queueIndexNow"],
+    },
+  },
+  {
+    name: "Hide a discussion",
+    read: {
+      [discussionRoute]: discussionPageAction,
+      ...hideDiscussionService,
+      "app/server/moderation/events.server.ts": ['moderationEvents."post.moderated"', 'moderationEvents."discussion.visibility-changed"'],
+      "app/server/listeners/moderation.server.ts": [
+        'moderationEvents.on("post.moderated")',
+        'moderationEvents.on("discussion.visibility-changed")',
+      ],
+      ...hideDiscussionEffects,
+    },
+  },
+  {
+    name: "Send the approval mail",
+    read: {
+      "app/routes/admin.tsx": ["userId", "memberNotFound", "adminActionSchema", "AdminIntent", "failedTitles", "action"],
+      "app/server/admin/admin.server.ts": ["ApprovalDecision", "decideApproval"],
+      "app/server/admin/events.server.ts": ['adminEvents."member.approved"'],
+      "app/server/listeners/admin.server.ts": ['adminEvents.on("member.approved")'],
+      ...approvalSideEffects,
+    },
+  },
+];
+
+/**
+ * 42e7624 (and the commits up to the registry): one action of 19 intents, the posting checks in the route, one
+ * listeners file, and moderation and admin calling notifications, IndexNow and the outbox themselves.
+ */
+const beforeRegistry: ReadingPath[] = [
   {
     name: "Post a comment",
     read: {
       [discussionRoute]: commentPageAction,
       "app/lib/schemas/discussion.ts": ["COMMENT_MAX_LENGTH", "submissionKey", "commentContent", "commentNotFound", "createCommentSchema"],
       "app/server/discussions/comments.server.ts": ["CommentCreation", "createComment"],
-      ...commentSideEffects,
+      "app/server/accounts/new-members.server.ts": ["checkNewMemberPosting"],
+      "app/server/discussions/drafts.server.ts": ["keepDraftOnRefusal"],
+      ...commentPermissions,
+      "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
+      "app/server/listeners.server.ts": ['discussionEvents.on("comment.created")'],
+      [fanOutFile]: commentFanOut,
     },
   },
-  hideDiscussion,
+  { name: "Hide a discussion", read: { [discussionRoute]: discussionPageAction, ...hideDiscussionService, ...hideDiscussionEffects } },
   {
     name: "Send the approval mail",
     read: {
@@ -151,13 +210,27 @@ const beforeServices: ReadingPath[] = [
   {
     name: "Post a comment",
     read: {
-      [discussionRoute]: commentPageAction,
+      [discussionRoute]: commentPageAction.filter((name) => name !== "forbiddenText"),
       "app/lib/schemas/discussion.ts": ["COMMENT_MAX_LENGTH", "commentContent", "commentNotFound", "createCommentSchema"],
       "app/server/discussions/comments.server.ts": ["createComment"],
-      ...commentSideEffects,
+      ...commentPermissions,
+      "app/server/discussions/events.server.ts": ['discussionEvents."comment.created"'],
+      "app/server/listeners.server.ts": ['discussionEvents.on("comment.created")'],
+      [fanOutFile]: commentFanOut,
     },
   },
-  hideDiscussion,
+  {
+    name: "Hide a discussion",
+    read: {
+      [discussionRoute]: discussionPageAction,
+      ...hideDiscussionService,
+      // The service wrote the row itself then.
+      "app/server/moderation/moderation.server.ts": hideDiscussionService["app/server/moderation/moderation.server.ts"].filter(
+        (name) => name !== "loadDiscussionState" && name !== "applyDiscussionAction",
+      ),
+      ...hideDiscussionEffects,
+    },
+  },
   {
     name: "Send the approval mail",
     read: {
@@ -168,7 +241,7 @@ const beforeServices: ReadingPath[] = [
   },
 ];
 
-const listsByCommit: Record<string, ReadingPath[]> = { adb65e3: beforeServices };
+const listsByCommit: Record<string, ReadingPath[]> = { adb65e3: beforeServices, "42e7624": beforeRegistry };
 
 // ---------------------------------------------------------------------------
 
