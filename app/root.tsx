@@ -23,7 +23,8 @@ import { site } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import { readTheme, useStoredTheme } from "~/lib/theme";
 import { clientErrorMessage } from "~/lib/route-errors";
-import { env, readToast } from "~/server/platform";
+import { env } from "~/server/platform";
+import { readToast } from "~/server/http";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 

@@ -7,6 +7,9 @@
  */
 export const serverDomains = {
   platform: [],
+  // The HTTP edge's own modules (page cache, request bodies, CSRF, CSP, toasts, responses): for server/ and the
+  // routes; no domain imports it.
+  http: ["platform"],
   db: ["platform"],
   jobs: ["db"],
   mail: ["jobs"],

@@ -20,15 +20,13 @@ import {
   answerMetricsRequests,
   env,
   gatherLocal,
-  LiveStreamLimits,
   logger,
   observeGauge,
-  PAGE_CACHE_CHANNEL,
-  PageCache,
   serveMetrics,
   sharedReads,
   startProcessMetrics,
 } from "~/server/platform";
+import { LiveStreamLimits, PAGE_CACHE_CHANNEL, PageCache } from "~/server/http";
 import { startJobs } from "./jobs";
 import { streamUnreadCount } from "./live-stream";
 import { answerClientError, createApp } from "./pipeline";

@@ -1,7 +1,8 @@
 import type express from "express";
 import { can, getViewer } from "~/server/accounts";
 import { type NotificationLive, unreadCount } from "~/server/notifications";
-import { clientKeyOf, createWorkLine, env, type LiveStreamLimits, sessionOf } from "~/server/platform";
+import { clientKeyOf, createWorkLine, env } from "~/server/platform";
+import { type LiveStreamLimits, sessionOf } from "~/server/http";
 import { sendText } from "./pipeline";
 
 /**

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
+import { metrics, notModified, trackViewer, unavailableResponse, viewerSeen, wantsPage } from "~/server/platform";
 import {
   type CachedPage,
   chooseEncoding,
@@ -21,16 +22,10 @@ import {
   inlineScriptHashes,
   isNegotiatedPath,
   isShareable,
-  metrics,
   nonceSource,
-  notModified,
   type PageCache,
   requestErrorTexts,
-  trackViewer,
-  unavailableResponse,
-  viewerSeen,
-  wantsPage,
-} from "~/server/platform";
+} from "~/server/http";
 
 /** The request body, read whole before the request took its slot (server/app-server.ts, admitInOrder). */
 export type BodyLocals = { body?: Buffer<ArrayBuffer> };

@@ -12,29 +12,17 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import {
-  bodyDeadlineMs,
-  bodyLimitFor,
-  canonicalRedirect,
-  checkRequestHead,
   clientKeyOf,
   createRequestGate,
-  drainRequest,
   env,
   faultOf,
   type Fault,
-  isCrossSiteWrite,
   logger,
-  MAX_DRAIN_BYTES,
   metrics,
-  MAX_UPLOAD_BODY_BYTES,
-  movedRedirect,
   mustNotBeStored,
   observeGauge,
-  type PageCache,
   PRIVATE_STORAGE_PREFIXES,
-  readRequestBody,
   redactUrl,
-  requestErrorTexts,
   type RequestGate,
   STORAGE_URL_PREFIX,
   storageDirectory,
@@ -42,6 +30,20 @@ import {
   wantsPage,
   withinVisit,
 } from "~/server/platform";
+import {
+  bodyDeadlineMs,
+  bodyLimitFor,
+  canonicalRedirect,
+  checkRequestHead,
+  drainRequest,
+  isCrossSiteWrite,
+  MAX_DRAIN_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  movedRedirect,
+  type PageCache,
+  readRequestBody,
+  requestErrorTexts,
+} from "~/server/http";
 import { paths } from "~/lib/paths";
 import { renderPages, routeMatcher, send, serveCachedPages, serverTiming, type BodyLocals, type RouteLocals } from "./pages";
 

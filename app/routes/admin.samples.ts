@@ -4,7 +4,8 @@ import { z } from "zod";
 import { texts } from "~/lib/texts";
 import { SAMPLE_COUNT, seedAllSamples, seedSample } from "~/server/demo";
 import { checkPermission, getViewer, requirePermission } from "~/server/accounts";
-import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/http";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/admin.samples";
 

@@ -23,7 +23,8 @@ import { changeRole, createUser, decideApproval, listManagedMembers, listPending
 import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/demo";
 import { listAuditLog } from "~/server/moderation";
 import { requirePermission } from "~/server/accounts";
-import { dispatch, fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { dispatch, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/admin";
 
 /** ?mitglieder=2, ?protokoll=3: the two paginated lists of the panel; ?wer=<id> narrows the log to one person. */

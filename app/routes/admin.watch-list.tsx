@@ -10,7 +10,8 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { requirePermission } from "~/server/accounts";
 import { addWatchedTerm, removeWatchedTerm } from "~/server/admin";
-import { dispatch, fail, fieldErrorsOf, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { dispatch, fieldErrorsOf, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import { listWatchedTerms } from "~/server/watchlist";
 import type { Route } from "./+types/admin.watch-list";
 

@@ -1,7 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { auth, authHeaders, authRateRules, awaitsApproval, checkRateLimits, findViewer } from "~/server/accounts";
-import { forwardCookies, toastCookieHeader } from "~/server/platform";
+import { forwardCookies, toastCookieHeader } from "~/server/http";
 import type { Route } from "./+types/auth.magic-link";
 
 /** better-auth's error when the session hook refuses a rejected member (auth.server.ts). */

@@ -32,7 +32,8 @@ import {
   signOut,
   signUp,
 } from "~/server/accounts";
-import { dispatch, done, fail, forwardCookies, readFormData, redirectWithToast, refuse, respond, waitOutsideGate } from "~/server/platform";
+import { done, fail, waitOutsideGate } from "~/server/platform";
+import { dispatch, forwardCookies, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request }: Route.LoaderArgs) {

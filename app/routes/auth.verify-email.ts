@@ -1,7 +1,7 @@
 import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { auth, authRateRules, checkRateLimits, getViewer } from "~/server/accounts";
-import { forwardCookies, redirectWithToast } from "~/server/platform";
+import { forwardCookies, redirectWithToast } from "~/server/http";
 import type { Route } from "./+types/auth.verify-email";
 
 /**

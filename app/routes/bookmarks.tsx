@@ -17,7 +17,8 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { requirePageParam, requirePermission, type Viewer } from "~/server/accounts";
 import { bookmarkServiceTexts, listBookmarks, saveBookmark, setBookmark } from "~/server/bookmarks";
-import { dispatch, fail, fieldErrorsOf, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { dispatch, fieldErrorsOf, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/bookmarks";
 import { bookmarkFormRefusal } from "./discussion.bookmark.server";
 

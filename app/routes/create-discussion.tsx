@@ -21,7 +21,8 @@ import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
 import { createDiscussion, getDraft, listAssignableMembers } from "~/server/discussions";
 import { getViewer, requirePermission, signInPathBackTo } from "~/server/accounts";
 import { heldTexts } from "~/lib/moderation";
-import { fail, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/create-discussion";
 
 /** Guests go to sign in (with the spec's toast), unapproved members wait; the guardian decides the rest. */

@@ -5,7 +5,7 @@ import { POST_CHOICE_PATTERN, readPostChoice } from "~/lib/post-choice";
 import { texts } from "~/lib/texts";
 import { helpfulTexts, markSolution, setHelpful, solutionTexts } from "~/server/answers";
 import { commentHref, type DiscussionDetail } from "~/server/discussions";
-import { type IntentHandlers, redirectWithToast, respond } from "~/server/platform";
+import { type IntentHandlers, redirectWithToast, respond } from "~/server/http";
 import type { Viewer } from "~/server/accounts";
 import { ownPostRefusal, postFormRefusal } from "./discussion.forms";
 

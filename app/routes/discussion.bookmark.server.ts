@@ -8,7 +8,8 @@ import { toastMessage } from "~/lib/toast";
 import { refusalText } from "~/lib/moderation";
 import { bookmarkServiceTexts, saveBookmark, setBookmark } from "~/server/bookmarks";
 import { commentHref, type DiscussionDetail } from "~/server/discussions";
-import { fail, fieldErrorsOf, firstMessage, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { fieldErrorsOf, firstMessage, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Viewer } from "~/server/accounts";
 
 /**

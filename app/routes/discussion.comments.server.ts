@@ -7,7 +7,8 @@ import { texts } from "~/lib/texts";
 import type { Viewer } from "~/server/accounts";
 import { commentHref, createComment, type DiscussionDetail, updateComment, updateDiscussion } from "~/server/discussions";
 import { watchDiscussion, watchSavedTitle } from "~/server/notifications";
-import { type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
+import { type Outcome } from "~/server/platform";
+import { type IntentHandlers, redirectWithToast, respond } from "~/server/http";
 import { postFormRefusal } from "./discussion.forms";
 
 /**

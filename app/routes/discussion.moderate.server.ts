@@ -4,7 +4,8 @@ import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { commentHref, type DiscussionDetail } from "~/server/discussions";
 import { moderateComment, moderateDiscussion, type CommentModeration, type DiscussionModeration } from "~/server/moderation";
-import { type Failure, type IntentHandlers, type Outcome, redirectWithToast, respond } from "~/server/platform";
+import { type Failure, type Outcome } from "~/server/platform";
+import { type IntentHandlers, redirectWithToast, respond } from "~/server/http";
 import type { Viewer } from "~/server/accounts";
 import type { FormErrors } from "~/components/discussions/comment-section";
 

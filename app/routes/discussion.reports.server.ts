@@ -4,7 +4,7 @@ import { reportFields, reportNoteMissing } from "~/lib/schemas/report";
 import { texts } from "~/lib/texts";
 import { commentHref, type DiscussionDetail } from "~/server/discussions";
 import { reportPost, reportTexts, withdrawReport } from "~/server/moderation";
-import { type IntentHandlers, redirectWithToast, respond } from "~/server/platform";
+import { type IntentHandlers, redirectWithToast, respond } from "~/server/http";
 import type { Viewer } from "~/server/accounts";
 import { ownPostRefusal } from "./discussion.forms";
 

@@ -52,7 +52,8 @@ import {
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { dispatch, fail, firstMessage, readFormData, refuse, isHeld, isHidden } from "~/server/platform";
+import { fail, isHeld, isHidden } from "~/server/platform";
+import { dispatch, firstMessage, readFormData, refuse } from "~/server/http";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
   isModerationIntent,

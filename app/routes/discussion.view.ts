@@ -1,6 +1,7 @@
 /* eslint-disable write-path/one-write-path -- a beacon, not a form: its answers carry no body for a page to show, only 204, 404 or 405. */
 import { isbot } from "isbot";
-import { requestErrorTexts, isHidden } from "~/server/platform";
+import { isHidden } from "~/server/platform";
+import { requestErrorTexts } from "~/server/http";
 import { getDiscussionBySlug, incrementViews, visitorKey } from "~/server/discussions";
 import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/discussion.view";

@@ -6,7 +6,8 @@ import { draftActionSchema, draftTexts } from "~/lib/schemas/draft";
 import { texts } from "~/lib/texts";
 import { checkPermission, getViewer } from "~/server/accounts";
 import { discardOwnDraft, saveDraft } from "~/server/discussions";
-import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { dispatch, firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/http";
 import type { Route } from "./+types/drafts";
 
 /** Nothing to show here: the drafts are listed on the member's profile. */
@@ -24,7 +25,7 @@ const quiet = {
 /**
  * Drafts (decision 0034). "save" comes from the page's script while the member types and answers JSON;
  * "discard" is the button "Entwurf verwerfen", a plain form that goes back to its page with a toast.
- * Cross-site posts never get here (server/pipeline.ts refuses them by Origin, app/server/platform/csrf.server.ts).
+ * Cross-site posts never get here (server/pipeline.ts refuses them by Origin, app/server/http/csrf.server.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await getViewer(request);

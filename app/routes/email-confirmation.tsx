@@ -11,7 +11,8 @@ import { emailOnlySchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
 import { authRateRules, checkRateLimits, resendVerification } from "~/server/accounts";
-import { done, fail, refuse, respond } from "~/server/platform";
+import { done, fail } from "~/server/platform";
+import { refuse, respond } from "~/server/http";
 import type { Route } from "./+types/email-confirmation";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 /* eslint-disable write-path/one-write-path -- a file, not a form: its answers are 200, 304 or 404, with no page to show a refusal on. */
 import { getViewer } from "~/server/accounts";
 import { readPostImage } from "~/server/images";
-import { requestErrorTexts } from "~/server/platform";
+import { requestErrorTexts } from "~/server/http";
 import type { Route } from "./+types/images.file";
 
 const notFound = () =>

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { IMAGE_MAX_BYTES, imageTexts } from "~/lib/post-images";
 import { getViewer } from "~/server/accounts";
 import { uploadPostImage } from "~/server/images";
-import { fail, readFormData, refuse, requestErrorTexts, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { readFormData, refuse, requestErrorTexts, respond } from "~/server/http";
 import type { Route } from "./+types/images";
 
 /** The editor's script posts here; a GET has nothing to show. */

@@ -15,7 +15,8 @@ import { can, canRestrict, requirePageParam, requirePermission } from "~/server/
 
 const moderationOnly = "Diese Seite ist dem Moderationsteam vorbehalten.";
 import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
-import { fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/moderation";
 
 /** The review queue (decision 0030): staff only; everyone else is sent to sign in, to wait, or refused with a 403. */

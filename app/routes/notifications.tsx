@@ -12,7 +12,8 @@ import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { requirePageParam, requirePermission } from "~/server/accounts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead, notificationTexts, unreadCount } from "~/server/notifications";
-import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { dispatch, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request }: Route.LoaderArgs) {

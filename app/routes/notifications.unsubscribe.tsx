@@ -8,7 +8,8 @@ import { kindList } from "~/lib/notifications";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import { readUnsubscribeToken, unsubscribe } from "~/server/notifications";
-import { fail, firstMessage, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { firstMessage, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/notifications.unsubscribe";
 
 const invalidLink = "Dieser Abmeldelink ist ungültig.";

@@ -5,7 +5,8 @@ import { paths } from "~/lib/paths";
 import { texts } from "~/lib/texts";
 import { can, canRestrict, type Viewer } from "~/server/accounts";
 import { liftRestriction, restrictionOf, restrictMember } from "~/server/moderation";
-import { fail, fieldErrorsOf, firstMessage, redirectWithToast, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { fieldErrorsOf, firstMessage, redirectWithToast, refuse, respond } from "~/server/http";
 
 /**
  * The profile's forms for staff: suspend or silence a member, lift it. Posted to the profile page like

@@ -36,18 +36,8 @@ import {
   updateOwnProfile,
 } from "~/server/members";
 import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
-import {
-  dispatch,
-  fail,
-  type Failure,
-  fieldErrorsOf,
-  firstMessage,
-  forwardCookies,
-  readFormData,
-  redirectWithToast,
-  refuse,
-  respond,
-} from "~/server/platform";
+import { fail, type Failure } from "~/server/platform";
+import { dispatch, fieldErrorsOf, firstMessage, forwardCookies, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import { addStructuredData, profilePageJsonLd } from "~/server/seo";
 import { isRestrictionIntent, type ProfileFormAnswer, restrictionAction, restrictionView } from "./profile.restriction.server";
 import type { Route } from "./+types/profile";

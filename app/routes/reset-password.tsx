@@ -14,7 +14,8 @@ import { newPasswordSchema } from "~/lib/schemas/auth";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
 import { authRateRules, checkRateLimits, isPasswordResetTokenValid, resetPassword } from "~/server/accounts";
-import { fail, readFormData, refuse, respond } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { readFormData, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -14,7 +14,8 @@ import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accou
 import { listSubforumPage, SUBFORUM_PAGE_SIZE, unreadCountsOf } from "~/server/discussions";
 import { categoryWatchLevelOf, watchCategory, watchSavedTitle } from "~/server/notifications";
 import { knownValue, readValuesTogether } from "~/server/db";
-import { dispatch, fail, firstMessage, readFormData, redirectWithToast, refuse, respond, sharedReads } from "~/server/platform";
+import { fail, sharedReads } from "~/server/platform";
+import { dispatch, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { paths } from "~/lib/paths";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { THEMES, themeCookie } from "~/lib/theme";
-import { fail, readFormData, refuse } from "~/server/platform";
+import { fail } from "~/server/platform";
+import { readFormData, refuse } from "~/server/http";
 import type { Route } from "./+types/theme";
 
 /** Choosing the theme is a POST from the switch; a GET (prefetch, crawler) just goes home. */

@@ -4,7 +4,7 @@ import { discussions, events, profiles } from "../../db/schema";
 import { createComment, createDiscussion, getDiscussionBySlug, incrementViews, updateDiscussion, visitorKey } from "~/server/discussions";
 import { db, listenToDatabase } from "~/server/db";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
-import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/platform";
+import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/http";
 import { updateNotificationSettings } from "~/server/notifications";
 import { updateOwnProfile } from "~/server/members";
 import type { Viewer } from "~/server/accounts";

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from "~/server/platform";
+import { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from "~/server/http";
 
 describe("canonicalRedirect", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite } from "~/server/platform";
+import { isCrossSiteWrite } from "~/server/http";
 
 const allowedOrigins = ["https://forum.example", "http://localhost:3000"];
 const check = (method: string, origin?: string, secFetchSite?: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LiveStreamLimits, liveStreamTexts, sessionOf } from "~/server/platform";
+import { LiveStreamLimits, liveStreamTexts, sessionOf } from "~/server/http";
 
 const limits = { perMember: 2, perAddress: 3, setupBurst: 4, setupsPerSecond: 1 } as const;
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getSessionCookie, parseCookies as betterAuthParse } from "better-auth/cookies";
 import { parseCookies as betterCallParse } from "better-call";
 import { describe, expect, it } from "vitest";
+import { noteViewer } from "~/server/platform";
 import {
   type CachedPage,
   chooseEncoding,
@@ -13,9 +14,8 @@ import {
   inlineScriptHashes,
   isNegotiatedPath,
   isShareable,
-  noteViewer,
   PageCache,
-} from "~/server/platform";
+} from "~/server/http";
 import { SESSION_COOKIE_NAME, sessionCookieVariants } from "../support/session-cookie-variants";
 
 const guest = { method: "GET", host: "forum.example", url: "/discussion/crawl-budget", cookie: undefined, hasBody: false };

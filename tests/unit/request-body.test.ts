@@ -11,7 +11,7 @@ import {
   readFormData,
   readRequestBody,
   requestErrorTexts,
-} from "~/server/platform";
+} from "~/server/http";
 
 const head = (url: string, contentLength?: number | string, transferEncoding?: string) =>
   checkRequestHead({ url, contentLength: contentLength === undefined ? undefined : String(contentLength), transferEncoding });

@@ -95,6 +95,13 @@ describe("server-domains/domain-imports (decision 0021)", () => {
         errors: [{ messageId: "upward" }],
       },
       {
+        name: "no domain answers HTTP: discussions → http",
+        filename: at("app/server/discussions/comments.server.ts"),
+        code: 'import { respond } from "~/server/http";',
+        options,
+        errors: [{ messageId: "upward" }],
+      },
+      {
         name: "a type import upward counts too: platform → accounts",
         filename: at("app/server/platform/outcome.server.ts"),
         code: 'import type { Viewer } from "~/server/accounts";',

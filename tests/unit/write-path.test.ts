@@ -2,7 +2,8 @@ import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, it, vi } from "vitest";
 import writePath from "../../eslint-rules/one-write-path.js";
-import { dispatch, fail, forwardCookies, logger, ok, reasonForStatus, refuse, respond, respondByRedirect } from "~/server/platform";
+import { fail, logger, ok, reasonForStatus } from "~/server/platform";
+import { dispatch, forwardCookies, refuse, respond, respondByRedirect } from "~/server/http";
 
 RuleTester.describe = describe;
 RuleTester.it = it;

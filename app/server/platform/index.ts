@@ -1,7 +1,4 @@
-export { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from "./canonical-url.server";
-export { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "./content-security-policy.server";
-export { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
-export { isCrossSiteWrite } from "./csrf.server";
+export { AUTH_COOKIE_PREFIX, mayCarryPersonalCookie, TOAST_COOKIE_NAME } from "./cookie-names.server";
 export {
   type Database,
   type DatabaseConnection,
@@ -15,7 +12,6 @@ export {
 export { devMailboxEnabled, env, isProduction } from "./env.server";
 export { checkEventListeners, defineEvents, type EventHook } from "./events.server";
 export { applyDocumentCaching, GUEST_MAX_AGE_SECONDS, mustNotBeStored, notModified } from "./http-cache.server";
-export { LiveStreamLimits, liveStreamTexts, sessionOf } from "./live-stream-limits.server";
 export { logger, redactUrl } from "./logger.server";
 export { answerMetricsRequests, clusterMetricsGatherer, gatherLocal, serveMetrics } from "./metrics-port.server";
 export {
@@ -27,46 +23,7 @@ export {
   renderMetrics,
   startProcessMetrics,
 } from "./metrics.server";
-export {
-  dispatch,
-  done,
-  fail,
-  type Failure,
-  fieldErrorsOf,
-  firstMessage,
-  forwardCookies,
-  type IntentHandlers,
-  ok,
-  type Outcome,
-  reasonForStatus,
-  refuse,
-  respond,
-  respondByRedirect,
-} from "./outcome.server";
-export {
-  type CachedPage,
-  chooseEncoding,
-  compressForCache,
-  discussionOfPath,
-  guestCookieHeader,
-  guestPageKey,
-  isNegotiatedPath,
-  isShareable,
-  PAGE_CACHE_CHANNEL,
-  PageCache,
-} from "./page-cache.server";
-export {
-  bodyDeadlineMs,
-  bodyLimitFor,
-  checkRequestHead,
-  drainRequest,
-  MAX_DRAIN_BYTES,
-  MAX_FORM_BODY_BYTES,
-  MAX_UPLOAD_BODY_BYTES,
-  readFormData,
-  readRequestBody,
-  requestErrorTexts,
-} from "./request-body.server";
+export { done, fail, type Failure, failureStatus, type FailureReason, ok, type Outcome, reasonForStatus } from "./outcome.server";
 export {
   clientKeyOf,
   createRequestGate,
@@ -89,10 +46,10 @@ export {
   putFile,
   readStoredFile,
   STORAGE_URL_PREFIX,
+  storageImageOrigin,
   storageDirectory,
 } from "./storage.server";
 export { excerpt } from "./text.server";
-export { readToast, redirectWithToast, toastCookieHeader } from "./toast.server";
 export { noteViewer, renderKey, trackViewer, viewerSeen } from "./viewer-tracking.server";
 export {
   faultOf,

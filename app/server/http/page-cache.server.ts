@@ -14,10 +14,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { readSidebarOpen, SIDEBAR_COOKIE } from "~/lib/sidebar";
 import { readTheme, THEME_COOKIE } from "~/lib/theme";
-import { mustNotBeStored } from "./http-cache.server";
-import { SingleFlight } from "./single-flight.server";
-import { mayCarryPersonalCookie } from "./cookie-names.server";
-import { trackViewer } from "./viewer-tracking.server";
+import { mayCarryPersonalCookie, mustNotBeStored, SingleFlight, trackViewer } from "~/server/platform";
 
 export const PAGE_CACHE_CHANNEL = "page_cache";
 

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { env } from "./env.server";
-import { storageImageOrigin } from "./storage.server";
+import { env, storageImageOrigin } from "~/server/platform";
 
 /**
  * The Content-Security-Policy of every page. Scripts run only from our own

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { AUTH_COOKIE_PREFIX } from "./cookie-names.server";
+import { AUTH_COOKIE_PREFIX } from "~/server/platform";
 
 /**
  * How many of the bell's event streams (/notifications/live) one member

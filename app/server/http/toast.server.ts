@@ -1,7 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { toastMessageSchema, toastMessage, type ToastLink, type ToastMessage } from "~/lib/toast";
-import { TOAST_COOKIE_NAME } from "./cookie-names.server";
-import { env } from "./env.server";
+import { env, TOAST_COOKIE_NAME } from "~/server/platform";
 
 /**
  * One-shot messages across a redirect ("Willkommen zurück!"). Stored in a
