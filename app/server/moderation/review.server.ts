@@ -130,13 +130,17 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     const held = item.kind === "held";
     const reason = await reportedReasons(tx, item.id, held ? reviewTexts.notApproved : undefined);
     const label = await postLabel(tx, post);
+    // The author of a held post hears that it was approved, or turned down as any post the moderation hid.
+    const tellAuthor = async (notice: "approved" | "hidden") => {
+      if (label.authorId)
+        await moderationEvents.emit(tx, "post.moderated", { ...post, authorId: label.authorId, actorId: actor.id, notice });
+    };
     if (decision === "keep") await restorePost(tx, post, { actor, reason: "" });
     else if (decision === "approve") await publishHeldPost(tx, post);
     // A held post is hidden already and was never counted: turning it down only makes it the moderation's decision.
-    else if (held && (await rejectHeldPost(tx, post, { actorId: actor.id, reason }))) await noticeHidden(tx, post, actor);
+    else if (held && (await rejectHeldPost(tx, post, { actorId: actor.id, reason }))) await tellAuthor("hidden");
     else await hidePost(tx, post, { actor, reason });
-    if (decision === "approve" && label.authorId)
-      await moderationEvents.emit(tx, "post.moderated", { ...post, authorId: label.authorId, actorId: actor.id, notice: "approved" });
+    if (decision === "approve") await tellAuthor("approved");
     if ((decision === "suspend" || decision === "spam") && author) {
       if (decision === "spam") await hideEverythingOf(tx, author.id, "Spam");
       await suspendMember(tx, author.id, null, decision === "spam" ? "Spam" : reason);
@@ -202,12 +206,6 @@ async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string
     author: `${row?.first ?? ""} ${row?.last ?? ""}`.trim(),
     authorId: row?.authorId ?? null,
   };
-}
-
-/** The author of a held post that was turned down hears of it as of any post the moderation hid. */
-async function noticeHidden(tx: Transaction, post: PostRef, actor: Viewer): Promise<void> {
-  const { authorId } = await postLabel(tx, post);
-  if (authorId) await moderationEvents.emit(tx, "post.moderated", { ...post, authorId, actorId: actor.id, notice: "hidden" });
 }
 
 export type Restriction = { memberId: string; kind: "suspend" | "silence"; until: Date | null; reason: string };
