@@ -33,10 +33,6 @@ const failedTitles: Record<CommentIntent, string> = {
   watch: "Beobachtung nicht gespeichert",
 };
 
-export function isCommentIntent(intent: string): intent is CommentIntent {
-  return Object.hasOwn(failedTitles, intent);
-}
-
 /** A refused form shows in the form it came from: a reply's under its parent, a comment's edit at the comment, the rest at the discussion. */
 export function commentRefusal(intent: CommentIntent, payload: Record<string, unknown>, viewer: Viewer | null) {
   const target = intent === "create-comment" ? payload.parentId : intent === "update-comment" ? payload.commentId : "discussion";

@@ -6,19 +6,12 @@
  * history and stay as they ran.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/source-files";
 
 const DIRECTORIES = ["app", "db", "scripts", "tests", "e2e", "eslint-rules", "server"];
 const HISTORY = ["db/migrations/"];
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|css|sql|sh)$/;
-
-/**
- * Files and directories (ending in "/") someone else is editing in a parallel change that rewrites their
- * references too; they are left alone here so the two changes do not collide. An entry goes once that change has
- * landed.
- */
-const notYetRewritten: string[] = [];
 
 /**
  * "issue", "Issue", "issues", "finding", "Findings" followed by a number, with or without "#"; also with a
@@ -30,16 +23,6 @@ const REFERENCE = /\b(?:issue|finding)s?(?:[ \t]+|[ \t]*\r?\n[ \t]*(?:\*|\/\/|--
 function referenceLines(text: string): number[] {
   return [...text.matchAll(REFERENCE)].map((match) => text.slice(0, match.index).split("\n").length);
 }
-
-function sourceFilesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return HISTORY.includes(`${file}/`) ? [] : sourceFilesUnder(file);
-    return SOURCE.test(entry.name) ? [file] : [];
-  });
-}
-
-const excepted = (file: string) => notYetRewritten.some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry));
 
 /** Built at run time, so this file holds no reference itself. */
 const reference = (word: string, number: string) => `${word} ${number}`;
@@ -56,15 +39,15 @@ describe("references to an issue tracker outside the repository", () => {
       expect(referenceLines(text), text).toEqual([]);
   });
 
-  it("leaves none in the sources, apart from the files being rewritten in a parallel change", () => {
-    const files = DIRECTORIES.flatMap(sourceFilesUnder);
+  it("leaves none in the sources", () => {
+    const files = DIRECTORIES.flatMap((dir) => sourceFiles(dir, SOURCE)).filter(
+      (file) => !HISTORY.some((folder) => file.startsWith(folder)),
+    );
     expect(files).toContain("tests/unit/tracker-references.test.ts");
-    const found = files
-      .filter((file) => !excepted(file))
-      .flatMap((file) => {
-        const lines = fs.readFileSync(file, "utf8").split("\n");
-        return referenceLines(lines.join("\n")).map((line) => `${file}:${line}: ${lines[line - 1]!.trim()}`);
-      });
+    const found = files.flatMap((file) => {
+      const lines = fs.readFileSync(file, "utf8").split("\n");
+      return referenceLines(lines.join("\n")).map((line) => `${file}:${line}: ${lines[line - 1]!.trim()}`);
+    });
     expect(found).toEqual([]);
   });
 });

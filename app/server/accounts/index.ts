@@ -12,15 +12,7 @@ export {
 } from "./guards.server";
 export { createMemberAccount, ensureAdmin, hashMemberPassword } from "./member-accounts.server";
 export { passwordHashing } from "./password.server";
-export {
-  holdReasons,
-  type HoldReason,
-  NEW_MEMBER_LIMITS,
-  newMemberTexts,
-  postingAuthor,
-  postingMember,
-  type PostingMember,
-} from "./new-members.server";
+export { holdReasons, type HoldReason, NEW_MEMBER_LIMITS, newMemberTexts, postingAuthor, type PostingMember } from "./new-members.server";
 export {
   awaitsApproval,
   can,
