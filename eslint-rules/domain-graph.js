@@ -25,8 +25,10 @@ export const serverDomains = {
   seo: ["members"],
   moderation: ["answers", "notifications", "seo"],
   admin: ["moderation", "members"],
-  demo: ["moderation", "members", "bookmarks"],
+  // Notice and action under the DSA (decision 0048): notices join moderation's queue, decisions reach notifiers.
+  legal: ["moderation"],
+  demo: ["moderation", "members", "bookmarks", "legal"],
   // Not a domain but the layer above them: every domain's event listeners (app/server/listeners/), which only the
   // entry points load. Whatever an event's listeners need is reachable from here.
-  listeners: ["admin"],
+  listeners: ["admin", "legal"],
 };

@@ -58,6 +58,7 @@ export const iconNames = [
   "pin",
   "pin-off",
   "plus",
+  "scale",
   "search",
   "shield",
   "shield-check",

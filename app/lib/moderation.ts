@@ -40,6 +40,10 @@ export const heldTexts = {
 export const reviewDecisionsFor = {
   held: ["approve", "hide", "suspend", "spam"],
   report: ["keep", "hide", "suspend", "spam"],
+  // A legal notice (decision 0048) is decided like a report: the notifier hears which way.
+  notice: ["keep", "hide", "suspend", "spam"],
+  // An author's objection: a different member of the team restores the post or confirms the decision.
+  objection: ["uphold-objection", "reject-objection"],
   "sign-up": [],
 } as const;
 export type ReviewDecisionName = (typeof reviewDecisionsFor)[keyof typeof reviewDecisionsFor][number];

@@ -22,6 +22,15 @@ export const paths = {
   datenschutz: "/datenschutz",
   /** The cookie section of the privacy page, where 'Cookie-Einstellungen' leads without JavaScript. */
   cookieSection: { id: "cookies", href: "/datenschutz#cookies" },
+  /** Notice of illegal content (DSA Art. 16, decision 0048): for anyone; `location` fills in the post's address. */
+  legalNotice: "/legal-notice",
+  legalNoticeFor: (location: string) => `/legal-notice?location=${encodeURIComponent(location)}`,
+  /** Where the notifier's confirmation link leads. */
+  legalNoticeConfirm: "/legal-notice/confirm",
+  /** A statement of reasons to an author (DSA Art. 17), with the objection form. */
+  statement: (id: string) => `/statement/${encodeURIComponent(id)}`,
+  /** The operator's records of notices, decisions and objections (admins). */
+  adminTransparency: "/admin/transparency",
   notifications: "/notifications",
   /** The member's bookmarks. */
   bookmarks: "/bookmarks",

@@ -2,6 +2,7 @@ import { LegalPage } from "~/components/legal/legal-page";
 import { PageError } from "~/components/layout/page-error";
 import { seoMeta } from "~/lib/seo";
 import { site } from "~/lib/site";
+import { paths } from "~/lib/paths";
 import type { Route } from "./+types/impressum";
 import { readingPage } from "~/lib/hydration";
 
@@ -44,8 +45,14 @@ export default function ImprintRoute() {
       <p>{operator.contentResponsible}</p>
       <h2>Nutzerbeiträge</h2>
       <p>
-        Beiträge im Forum geben die Meinung ihrer Verfasserinnen und Verfasser wieder. Rechtswidrige Inhalte entfernen wir nach Kenntnis
-        umgehend; Hinweise bitte an die oben genannte E-Mail-Adresse.
+        Beiträge im Forum geben die Meinung ihrer Verfasserinnen und Verfasser wieder. Halten Sie einen Inhalt für rechtswidrig, melden Sie
+        ihn bitte über unser Formular <a href={paths.legalNotice}>Rechtswidrigen Inhalt melden</a>, auch ohne Konto. Wir prüfen jede Meldung
+        zügig und teilen Ihnen die Entscheidung mit Begründung mit.
+      </p>
+      <h2>Kontaktstelle nach dem Digital Services Act</h2>
+      <p>
+        Zentrale Kontaktstelle für Behörden, die Kommission und Nutzerinnen und Nutzer (Art. 11 und 12 DSA): E-Mail{" "}
+        <a href={`mailto:${operator.email}`}>{operator.email}</a>. Wir antworten auf Deutsch und Englisch.
       </p>
       <h2>Verbraucherstreitbeilegung</h2>
       <p>Wir sind nicht bereit oder verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.</p>

@@ -11,10 +11,11 @@ import { formatCount } from "~/lib/format";
 import { pageHref, paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { can, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
+import { can, canDecideObjection, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
 
 const moderationOnly = "Diese Seite ist dem Moderationsteam vorbehalten.";
 import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
+import { decideObjection, objectionDecisions, objectionTexts } from "~/server/legal";
 import { fail } from "~/server/platform";
 import { firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/moderation";
@@ -30,7 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...queue,
     // Sign-ups are let in or turned away in the admin panel: administrators get a link there.
     mayApprove: can(viewer, "approveMembers"),
-    items: queue.items.map((item) => ({ ...item, restrictable: item.author !== null && canRestrict(viewer, item.author) })),
+    items: queue.items.map((item) => ({
+      ...item,
+      restrictable: item.author !== null && canRestrict(viewer, item.author),
+      decidable: item.objection === null || canDecideObjection(viewer, item.objection),
+    })),
   };
 }
 
@@ -39,7 +44,7 @@ const itemGone = "Diesen Eintrag gibt es nicht (mehr).";
 const decideSchema = z.object({
   intent: z.literal("decide", { error: texts.unknownError }),
   itemId: z.uuid({ error: itemGone }),
-  decision: z.enum(reviewDecisions, { error: "Bitte wählen Sie eine Entscheidung." }),
+  decision: z.enum([...reviewDecisions, ...objectionDecisions], { error: "Bitte wählen Sie eine Entscheidung." }),
 });
 
 /** Back to the page of the queue the decision was made on (the form posts to the page's own address). */
@@ -59,10 +64,18 @@ export async function action({ request }: Route.ActionArgs) {
     page: ({ message }: { message: string | undefined }) => ({ refused: { itemId, message: message ?? reviewTexts.failed } }),
   };
   if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), how);
-  const { decision } = submission.value;
-  return respond(decideReview(viewer, { itemId: submission.value.itemId, decision }), {
+  const { decision, itemId: id } = submission.value;
+  const context = { intent: "decide", item: id, decision };
+  // An objection is legal's to decide (decision 0048): never by who made the decision it objects to.
+  if (decision === "uphold-objection" || decision === "reject-objection")
+    return respond(decideObjection(viewer, { itemId: id, decision }), {
+      ...how,
+      context,
+      success: () => redirectWithToast(queuePage(request), { type: "success", title: objectionTexts.decided[decision] }),
+    });
+  return respond(decideReview(viewer, { itemId: id, decision }), {
     ...how,
-    context: { intent: "decide", item: submission.value.itemId, decision },
+    context,
     success: () => redirectWithToast(queuePage(request), { type: "success", title: reviewTexts.done[decision] }),
   });
 }

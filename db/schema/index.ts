@@ -16,3 +16,4 @@ export * from "./mail";
 export * from "./seo";
 export * from "./notifications";
 export * from "./db";
+export * from "./legal";

@@ -8,9 +8,11 @@ import { comments, discussions } from "./discussions";
 
 /**
  * What the moderation team reviews, oldest first: a reported post (its reports grouped here), a post
- * held back before anyone saw it, a sign-up that looked automated. One open item per post; a decision closes it.
+ * held back before anyone saw it, a sign-up that looked automated, a post named in a legal notice (decision 0048),
+ * and an author's objection to a decision. One open item per post, objections aside (they are about a decision,
+ * and wait beside any new report of the post); a decision closes it.
  */
-export const reviewKinds = ["report", "held", "sign-up"] as const;
+export const reviewKinds = ["report", "held", "sign-up", "notice", "objection"] as const;
 export type ReviewKind = (typeof reviewKinds)[number];
 /** Why a sign-up looked automated without being refused: no proof of work arrived, or the form came back too soon (decision 0031). */
 export const signUpSignals = ["no-proof", "too-fast"] as const;
@@ -35,13 +37,13 @@ export const reviewItems = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    check("review_items_kind_check", sql`${t.kind} in ('report', 'held', 'sign-up')`),
+    check("review_items_kind_check", sql`${t.kind} in ('report', 'held', 'sign-up', 'notice', 'objection')`),
     check("review_items_status_check", sql`${t.status} in ('open', 'kept', 'hidden', 'suspended', 'spam', 'approved')`),
     check("review_items_signals_check", sql`${t.signals} <@ array['no-proof', 'too-fast']`),
     // Reports of one post gather in one open item, however many arrive at once.
     uniqueIndex("review_items_open_post_key")
       .on(t.discussionId, sql`coalesce(${t.commentId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
-      .where(sql`status = 'open' and discussion_id is not null`),
+      .where(sql`status = 'open' and discussion_id is not null and kind <> 'objection'`),
     // A sign-up that looked automated waits once: the approval list joins it per member.
     uniqueIndex("review_items_open_sign_up_key")
       .on(t.memberId)

@@ -2,7 +2,20 @@ import { verifyPassword } from "better-auth/crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { alias } from "drizzle-orm/pg-core";
-import { account, bookmarks, comments, discussions, events, jobs, profiles, reports, reviewItems, userRoles } from "../../db/schema";
+import {
+  account,
+  bookmarks,
+  comments,
+  discussions,
+  events,
+  jobs,
+  legalNotices,
+  profiles,
+  reports,
+  reviewItems,
+  statementsOfReasons,
+  userRoles,
+} from "../../db/schema";
 import { heldForReview, visible } from "~/server/platform";
 import { currentWatchList } from "~/server/watchlist";
 import { db, queryRows } from "~/server/db";
@@ -100,6 +113,20 @@ describe("demo content", () => {
     expect(result.comments).toBeGreaterThan(80);
   });
 
+  it("has an open legal notice, a decided one with its statement of reasons, and the author's objection waiting", async () => {
+    const notices = await db
+      .select({ decision: legalNotices.decision, confirmed: legalNotices.confirmedAt })
+      .from(legalNotices)
+      .orderBy(legalNotices.decision);
+    expect(notices.map((notice) => notice.decision)).toEqual(["removed", null]);
+    expect(notices.every((notice) => notice.confirmed !== null)).toBe(true);
+    const statements = await db.select().from(statementsOfReasons);
+    expect(statements).toMatchObject([{ ground: "law", automated: false, objectionOutcome: null }]);
+    expect(statements[0]!.objection).toBeTruthy();
+    // The objection is another moderator's (or the administrator's) to decide: Lena made the decision.
+    expect(statements[0]!.decidedBy).not.toBeNull();
+  });
+
   it("has one held comment and a few open reports in the review queue", async () => {
     const items = await db
       .select({ kind: reviewItems.kind, value: count() })
@@ -109,6 +136,8 @@ describe("demo content", () => {
       .orderBy(reviewItems.kind);
     expect(items).toEqual([
       { kind: "held", value: 1 },
+      { kind: "notice", value: 1 },
+      { kind: "objection", value: 1 },
       { kind: "report", value: 2 },
     ]);
     const [held] = await db.select({ heldAt: comments.heldAt }).from(comments).where(heldForReview.comment());

@@ -169,9 +169,9 @@ describe("the review queue", () => {
     expect(page.items).toHaveLength(REVIEW_PAGE_SIZE);
     expect(page.total).toBe(total);
     expect(page.totalPages).toBe(Math.ceil(total / REVIEW_PAGE_SIZE));
-    // The items with post and author, and the reports of all of them.
-    expect(await queries(1)).toBe(2);
-    expect(await queries(2)).toBe(2);
+    // The items with post and author, the reports of all of them, and their legal notices (decision 0048).
+    expect(await queries(1)).toBe(3);
+    expect(await queries(2)).toBe(3);
     // Past the end: nothing, and the real number of pages.
     const beyond = await listReviewQueue(page.totalPages + 3);
     expect(beyond.items).toEqual([]);

@@ -83,6 +83,9 @@ const permissionTable: Record<Permission, Kind[]> = {
   restrictMembers: staff,
   liftRestrictions: admins,
   bookmark: letIn,
+  // A notice of illegal content is for anyone (DSA Art. 16), guests included.
+  fileLegalNotice: kinds,
+  viewTransparencyReport: admins,
 };
 
 interface ContentCase {
@@ -103,7 +106,10 @@ const contentRules: Record<
   | "canMarkSolution"
   | "canRead"
   | "canReport"
-  | "canRestrict",
+  | "canRestrict"
+  | "canReadStatement"
+  | "canObject"
+  | "canDecideObjection",
   ContentCase[]
 > = {
   canEditDiscussion: [
@@ -210,6 +216,52 @@ const contentRules: Record<
       name: "themselves",
       allowed: [],
       ask: (viewer, kind) => guardian.canRestrict(viewer, { id: authorFor(kind, "own"), role: "member" }),
+    },
+  ],
+  canReadStatement: [
+    {
+      name: "own statement of reasons",
+      allowed: signedIn,
+      ask: (viewer, kind) => guardian.canReadStatement(viewer, { memberId: authorFor(kind, "own") }),
+    },
+    {
+      name: "someone else's",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canReadStatement(viewer, { memberId: authorFor(kind, "other") }),
+    },
+  ],
+  canObject: [
+    {
+      name: "own decision, not yet objected",
+      allowed: signedIn,
+      ask: (viewer, kind) => guardian.canObject(viewer, { memberId: authorFor(kind, "own"), objectedAt: null }),
+    },
+    {
+      name: "own decision, objected before",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canObject(viewer, { memberId: authorFor(kind, "own"), objectedAt: new Date() }),
+    },
+    {
+      name: "someone else's",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canObject(viewer, { memberId: authorFor(kind, "other"), objectedAt: null }),
+    },
+  ],
+  canDecideObjection: [
+    {
+      name: "someone else's decision",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: authorFor(kind, "other") }),
+    },
+    {
+      name: "one's own decision",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: authorFor(kind, "own") }),
+    },
+    {
+      name: "the forum's own decision (reports)",
+      allowed: staff,
+      ask: (viewer) => guardian.canDecideObjection(viewer, { decidedBy: null }),
     },
   ],
   canMarkSolution: [

@@ -4,6 +4,7 @@ import { HelpfulButton } from "./helpful-button";
 import { QuoteLink } from "./quote-selection";
 import { BookmarkControl } from "./bookmark-control";
 import { ReportControl } from "./report-control";
+import { LegalNoticeLink } from "./legal-notice-link";
 import { useCommentPage } from "./comment-page";
 import type { CommentOnPage } from "./comment-types";
 
@@ -36,7 +37,7 @@ export function CommentActions({
   /** The top-level comment a reply button answers to (replies of replies join the thread). */
   replyTarget?: string;
 }) {
-  const { access, mayChooseSolution, reportErrorFor, reporting, pageLink, cancelTo } = useCommentPage();
+  const { access, mayChooseSolution, reportErrorFor, reporting, pageLink, cancelTo, permalinkOf } = useCommentPage();
   const replyTo = replyTarget ?? comment.id;
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -70,6 +71,7 @@ export function CommentActions({
           cancelTo={`${cancelTo}#comment-${comment.id}`}
         />
       )}
+      <LegalNoticeLink location={permalinkOf(comment.id)} label={label} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { HelpfulButton, type HelpfulState } from "./helpful-button";
 import { PinnedBadge } from "./pinned-badge";
 import { QuoteLink, quoteSourceAttributes } from "./quote-selection";
 import { ReportControl } from "./report-control";
+import { LegalNoticeLink } from "./legal-notice-link";
 import { RichContent } from "./rich-content";
 
 /** The discussion as its article shows it: its text as the page has it (app/lib/page-text.tsx), with its marks. */
@@ -146,6 +147,7 @@ export function DiscussionArticle({
                 cancelTo="."
               />
             )}
+            <LegalNoticeLink location={paths.discussion(discussion.slug)} label="Diskussion" />
           </div>
         </>
       )}

@@ -81,6 +81,7 @@ export function SiteFooter({
             { to: paths.impressum, label: "Impressum" },
             { to: paths.agb, label: "AGB" },
             { to: paths.datenschutz, label: "Datenschutz" },
+            { to: paths.legalNotice, label: "Rechtswidrigen Inhalt melden" },
           ]}
         >
           <li>

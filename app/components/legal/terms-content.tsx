@@ -26,7 +26,7 @@ export function TermsContent() {
         Verfügbarkeit. Wartungsarbeiten und technische Störungen können zu vorübergehenden Einschränkungen führen.
       </p>
 
-      <h2>§ 3 Verhalten der Nutzer</h2>
+      <h2 id="verhalten">§ 3 Verhalten der Nutzer</h2>
       <p>
         Sie sind für die von Ihnen veröffentlichten Inhalte selbst verantwortlich. Untersagt sind insbesondere Inhalte, die rechtswidrig,
         beleidigend, diskriminierend oder irreführend sind, Rechte Dritter (etwa Urheber-, Marken- oder Persönlichkeitsrechte) verletzen

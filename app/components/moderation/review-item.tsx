@@ -10,17 +10,22 @@ import { paths } from "~/lib/paths";
 import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { cn } from "~/lib/utils";
 import type { ReviewQueueItem } from "~/server/moderation";
+import { LegalNoticesBlock, ObjectionBlock } from "./legal-review-blocks";
 
 /** An item of the review queue as the page gets it (listReviewQueue), with the guardian's answer for its author. */
 type ReviewItemView = ReviewQueueItem & {
   /** The author may be suspended by this viewer: "Ausblenden und sperren" and "Als Spam löschen" are offered. */
   restrictable: boolean;
+  /** False for an objection to this viewer's own decision: another member of the team decides it. */
+  decidable: boolean;
 };
 
 const kindLabels: Record<ReviewItemView["kind"], string> = {
   report: "Gemeldet",
   held: "Zurückgehalten",
   "sign-up": "Registrierung",
+  notice: "Rechtliche Meldung",
+  objection: "Widerspruch",
 };
 
 const roleLabels = { admin: "Administrator", moderator: "Moderator", member: null } as const;
@@ -36,6 +41,8 @@ const decisionButtons: Record<ReviewDecisionName, { label: string; icon: IconNam
   hide: { label: "Ausblenden", icon: "eye-off", variant: "outline" },
   suspend: { label: "Ausblenden und sperren", icon: "user-x", variant: "outline" },
   spam: { label: "Ja, als Spam löschen", icon: null, variant: "destructive" },
+  "uphold-objection": { label: "Widerspruch stattgeben", icon: "eye", variant: "outline" },
+  "reject-objection": { label: "Entscheidung bestätigen", icon: "eye-off", variant: "outline" },
 };
 
 function DecisionButton({ decision, busy, describedBy }: { decision: ReviewDecisionName; busy: boolean; describedBy: string }) {
@@ -125,6 +132,9 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
         {item.signals.length > 0 && <p className="text-sm">Wirkte automatisiert: {signUpSignalsText(item.signals)}.</p>}
       </div>
 
+      {item.notices.length > 0 && <LegalNoticesBlock notices={item.notices} headingId={headingId} />}
+      {item.objection && <ObjectionBlock objection={item.objection} />}
+
       <div className="grid gap-4 md:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-2 text-sm">
           <h3 id={`${headingId}-meldungen`} className="flex items-center gap-1.5 font-semibold">
@@ -204,7 +214,11 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
         </p>
       )}
 
-      {post ? (
+      {!item.decidable ? (
+        <p className="border-t border-border pt-4 text-sm text-muted-foreground">
+          Über diesen Widerspruch entscheidet ein anderes Mitglied des Teams: Die ursprüngliche Entscheidung war Ihre.
+        </p>
+      ) : post ? (
         <Form method="post" preventScrollReset className="flex flex-wrap items-start gap-2 border-t border-border pt-4">
           <input type="hidden" name="intent" value="decide" />
           <input type="hidden" name="itemId" value={item.id} />

@@ -64,6 +64,10 @@ export const permissions = {
   liftRestrictions: isAdmin,
   /** See every member who marked a post, not only the first names (staff keep order with it). */
   seeWhoMarked: isStaff,
+  /** Report content as illegal (DSA Art. 16, decision 0048): anyone, guests too; the e-mail address is confirmed first. */
+  fileLegalNotice: () => true,
+  /** The records of notices, decisions and objections, and their CSV export (/admin/transparency). */
+  viewTransparencyReport: isAdmin,
   /** Keep posts as bookmarks with a note and a reminder (/bookmarks): private, so a silenced member keeps them too. */
   bookmark: isApproved,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
@@ -99,6 +103,24 @@ export function canReport(viewer: Viewer | null, post: { authorId: string | null
   return (
     can(viewer, "report") && (!isHidden(post) || post.underReview === true) && (post.authorId === null || post.authorId !== viewer?.id)
   );
+}
+
+/** A statement of reasons is its author's; staff read every one (they decide the objections). */
+export function canReadStatement(viewer: Viewer | null, statement: { memberId: string | null }): boolean {
+  return viewer !== null && (statement.memberId === viewer.id || can(viewer, "review"));
+}
+
+/** Only the author objects to a decision about their post, and only once. */
+export function canObject(viewer: Viewer | null, statement: { memberId: string | null; objectedAt: Date | null }): boolean {
+  return viewer !== null && statement.memberId === viewer.id && statement.objectedAt === null;
+}
+
+/**
+ * An objection is decided by staff, but never by who made the decision it objects to (DSA Art. 20(6)); a decision
+ * the forum made by itself (reports reaching the limit) any member of the team may review.
+ */
+export function canDecideObjection(viewer: Viewer | null, statement: { decidedBy: string | null }): boolean {
+  return can(viewer, "review") && statement.decidedBy !== viewer!.id;
 }
 
 /** Staff suspend or silence members; never staff, never themselves (an administrator changes a role first). */

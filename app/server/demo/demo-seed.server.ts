@@ -9,6 +9,7 @@ import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } fro
 import { heldValues, richTextForStorage } from "~/server/discussions";
 import { plainTextToHtml, quoteHtml } from "~/lib/rich-text";
 import { commentPermalink } from "~/lib/paths";
+import { seedLegalDemo } from "./demo-legal.server";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
 import { demoEvents, demoWatchedTerms, seedBookmarks } from "./demo-extras.server";
@@ -302,6 +303,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
       });
     }
   });
+
+  await seedLegalDemo(db, authorId("lena"));
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,

@@ -3,6 +3,7 @@ import "./discussions.server";
 import "./answers.server";
 import "./moderation.server";
 import "./admin.server";
+import "./legal.server";
 
 /**
  * Every listener of the domain events, one file per domain that announces them (decision 0021): to see what a

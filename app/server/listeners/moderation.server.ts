@@ -1,6 +1,7 @@
 import { moderationEvents } from "~/server/moderation";
 import { notifyMember, notifyStaff } from "~/server/notifications";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
+import { decideNotices, recordStatement } from "~/server/legal";
 
 /**
  * What a moderation write causes besides its own rows and its audit entry (decision 0021), in the order the
@@ -17,6 +18,13 @@ moderationEvents.on("post.moderated", "notifications", (tx, { discussionId, comm
     ...(commentId ? { commentId } : {}),
     detail: notice,
   }),
+);
+
+// A hidden post's author gets the statement of reasons (DSA Art. 17, decision 0048), on its page and by mail.
+moderationEvents.on("post.moderated", "legal", (tx, { discussionId, commentId, authorId, actorId, notice, reason }) =>
+  notice === "hidden" || notice === "auto-hidden"
+    ? recordStatement(tx, { discussionId, commentId, authorId, actorId, restriction: "hidden", reason })
+    : Promise.resolve(),
 );
 
 // Gone (a 404 now) or back: either way search engines should look again, at the page and at the lists it is on.
@@ -38,3 +46,6 @@ moderationEvents.on("report.decided", "notifications", async (tx, { discussionId
       detail: outcome,
     });
 });
+
+// Whoever sent a confirmed legal notice about the post hears the decision and its reasons (DSA Art. 16(5)).
+moderationEvents.on("review.decided", "legal", (tx, { itemId, outcome }) => decideNotices(tx, itemId, outcome));

@@ -2,6 +2,7 @@ export { devMailboxUrl, isDevMailboxKey } from "./dev-mailbox.server";
 export {
   accountApprovedMail,
   accountExistsMail,
+  legalMails,
   magicLinkMail,
   notificationMail,
   passwordResetMail,

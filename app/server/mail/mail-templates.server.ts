@@ -151,3 +151,71 @@ export function notificationMail(input: {
     headers: { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
+
+/**
+ * Notice and action (decision 0048): the notifier confirms the address before a notice counts, hears that it
+ * arrived, and later what was decided; the author of a restricted post gets the statement of reasons and, after an
+ * objection, its outcome.
+ */
+export const legalMails = {
+  confirmNotice(to: string, name: string, url: string): MailMessage {
+    return render({
+      kind: "legal-notice-confirm",
+      to,
+      subject: "Bitte bestätigen Sie Ihre Meldung",
+      greeting: hello(name),
+      paragraphs: [
+        `Sie haben in der ${site.name} einen Inhalt als rechtswidrig gemeldet. Damit niemand in fremdem Namen meldet, bestätigen Sie bitte Ihre E-Mail-Adresse über den folgenden Link. Erst dann wird Ihre Meldung geprüft.`,
+      ],
+      action: { label: "Meldung bestätigen", url },
+      footnote: "Der Link ist 7 Tage gültig. Wenn Sie nichts gemeldet haben, ignorieren Sie diese E-Mail; die Meldung verfällt dann.",
+    });
+  },
+  noticeReceived(to: string, name: string, reference: string, location: string): MailMessage {
+    return render({
+      kind: "legal-notice-received",
+      to,
+      subject: "Ihre Meldung ist eingegangen",
+      greeting: hello(name),
+      paragraphs: [
+        `wir haben Ihre Meldung (Aktenzeichen ${reference}) zu folgendem Inhalt erhalten: ${location}`,
+        "Unser Moderationsteam prüft sie zügig und sorgfältig. Über die Entscheidung und ihre Gründe informieren wir Sie per E-Mail.",
+      ],
+    });
+  },
+  noticeDecided(to: string, name: string, reference: string, location: string, decision: string, reasons: string): MailMessage {
+    return render({
+      kind: "legal-notice-decided",
+      to,
+      subject: "Entscheidung zu Ihrer Meldung",
+      greeting: hello(name),
+      paragraphs: [
+        `wir haben Ihre Meldung (Aktenzeichen ${reference}) zu folgendem Inhalt geprüft: ${location}`,
+        `Entscheidung: ${decision}`,
+        `Begründung: ${reasons}`,
+        "Die Entscheidung hat ein Mitglied unseres Moderationsteams getroffen. Wenn Sie nicht einverstanden sind, können Sie uns über das Meldeformular erneut schreiben oder den Rechtsweg beschreiten.",
+      ],
+    });
+  },
+  statementOfReasons(to: string, name: string, summary: string, url: string): MailMessage {
+    return render({
+      kind: "statement-of-reasons",
+      to,
+      subject: "Begründung einer Moderationsentscheidung",
+      greeting: hello(name),
+      paragraphs: [summary, "Was genau entschieden wurde, warum, und wie Sie Widerspruch einlegen können, lesen Sie hier:"],
+      action: { label: "Begründung ansehen", url },
+      footnote: "Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen; ein anderes Mitglied des Teams prüft ihn.",
+    });
+  },
+  objectionDecided(to: string, name: string, outcome: string, url: string): MailMessage {
+    return render({
+      kind: "objection-decided",
+      to,
+      subject: "Entscheidung über Ihren Widerspruch",
+      greeting: hello(name),
+      paragraphs: [outcome, "Ein anderes Mitglied des Teams als das, das zuerst entschieden hat, hat Ihren Widerspruch geprüft."],
+      action: { label: "Begründung ansehen", url },
+    });
+  },
+};

@@ -18,6 +18,8 @@ export const moderationEvents = defineEvents<{
     authorId: string;
     actorId: string | null;
     notice: "pinned" | "locked" | "hidden" | "auto-hidden" | "approved";
+    /** Why, as the moderator or the reports gave it (empty when nobody said). */
+    reason: string;
   };
   /** A discussion was hidden or restored: its page is gone (a 404) or back, and so is its line on the lists. */
   "discussion.visibility-changed": { slug: string; category: Category | null };
@@ -25,9 +27,12 @@ export const moderationEvents = defineEvents<{
   "review.opened": { discussionId: string; actorId: string | null };
   /** A report was decided: each member who sent one hears whether the post stays or goes. */
   "report.decided": PostRef & { reporterIds: string[]; actorId: string; outcome: "kept" | "hidden" };
+  /** An item of the queue about a post was decided: legal notices on it get their decision (decision 0048). */
+  "review.decided": PostRef & { itemId: string; actorId: string; outcome: "kept" | "hidden" | "approved" };
 }>("moderation", {
-  "post.moderated": ["notifications"],
+  "post.moderated": ["notifications", "legal"],
   "discussion.visibility-changed": ["seo"],
   "review.opened": ["notifications"],
   "report.decided": ["notifications"],
+  "review.decided": ["legal"],
 });

@@ -5,6 +5,8 @@ export {
   AUTO_HIDDEN_REASON,
   hidePost,
   holdForReview,
+  queueNotice,
+  restorePost,
   type PostRef,
   type ReportInput,
   reportedBy,
@@ -32,5 +34,6 @@ export {
   REVIEW_PAGE_SIZE,
   type ReviewQueueItem,
   type ReviewQueuePage,
+  type ReviewNotice,
   type ReviewReport,
 } from "./review-queue.server";

@@ -88,6 +88,7 @@ export async function applyDiscussionAction(
       authorId: author,
       actorId: by.actor?.id ?? null,
       notice: notice === "hidden" && by.actor === null ? "auto-hidden" : notice,
+      reason: by.reason,
     });
   if (hiding)
     await moderationEvents.emit(tx, "discussion.visibility-changed", {
@@ -184,6 +185,7 @@ export async function setCommentHidden(
       authorId: comment.authorId,
       actorId: by.actor?.id ?? null,
       notice: by.actor === null ? "auto-hidden" : "hidden",
+      reason: by.reason,
     });
   return true;
 }

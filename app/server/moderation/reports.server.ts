@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { reports, reviewItems, type ReportReason } from "../../../db/schema";
 import { defineService, queryRows, readValue, samePost, unqualified, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { env, fail, isHidden, ok } from "~/server/platform";
@@ -53,13 +53,21 @@ export async function holdForReview(tx: Transaction, post: PostRef, authorId: st
   await moderationEvents.emit(tx, "review.opened", { discussionId: post.discussionId, actorId: authorId });
 }
 
-/** The open review item of a post, made by the first report; parallel first reports meet in the unique index. */
-async function openItemOf(tx: Transaction, post: PostRef, authorId: string | null): Promise<{ id: string; created: boolean }> {
+/**
+ * The open review item of a post, made by the first report or confirmed legal notice (`kind` says which came
+ * first); parallel first ones meet in the unique index and share the item.
+ */
+export async function openItemOf(
+  tx: Transaction,
+  post: PostRef,
+  authorId: string | null,
+  kind: "report" | "notice" = "report",
+): Promise<{ id: string; created: boolean }> {
   const [row] = await queryRows<{ id: string; created: boolean }>(
     sql`insert into ${reviewItems} (${unqualified(reviewItems.kind, reviewItems.discussionId, reviewItems.commentId, reviewItems.memberId)})
-      values ('report', ${post.discussionId}::uuid, ${post.commentId}::uuid, ${authorId})
+      values (${kind}, ${post.discussionId}::uuid, ${post.commentId}::uuid, ${authorId})
       on conflict (${unqualified(reviewItems.discussionId)}, coalesce(${unqualified(reviewItems.commentId)}, '00000000-0000-0000-0000-000000000000'::uuid))
-        where ${unqualified(reviewItems.status)} = 'open' and ${unqualified(reviewItems.discussionId)} is not null
+        where ${unqualified(reviewItems.status)} = 'open' and ${unqualified(reviewItems.discussionId)} is not null and ${unqualified(reviewItems.kind)} <> 'objection'
       do update set ${unqualified(reviewItems.status)} = ${reviewItems.status}
       returning ${reviewItems.id}, (xmax = 0) as created`,
     tx,
@@ -99,12 +107,22 @@ export const reportPost = defineService<Viewer, ReportInput, Post & { underRevie
   },
 });
 
+/**
+ * Puts a post into the queue for a confirmed legal notice (decision 0048): into its open item if it has one (a
+ * report's), else a new item of kind "notice", of which the team hears once. Twenty notices at once make one item.
+ */
+export async function queueNotice(tx: Transaction, post: PostRef, authorId: string | null): Promise<string> {
+  const item = await openItemOf(tx, post, authorId, "notice");
+  if (item.created) await moderationEvents.emit(tx, "review.opened", { discussionId: post.discussionId, actorId: null });
+  return item.id;
+}
+
 /** The post's open review item, if it has one. */
 async function openItemId(tx: Transaction, { discussionId, commentId }: PostRef): Promise<string | null> {
   const [row] = await tx
     .select({ id: reviewItems.id })
     .from(reviewItems)
-    .where(and(samePost(reviewItems, { discussionId, commentId }), eq(reviewItems.status, "open")));
+    .where(and(samePost(reviewItems, { discussionId, commentId }), eq(reviewItems.status, "open"), ne(reviewItems.kind, "objection")));
   return row?.id ?? null;
 }
 

@@ -1,11 +1,14 @@
-import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   comments,
   discussions,
+  legalNotices,
+  type noticeGroundValues,
   profiles,
   reports,
   reviewItems,
+  statementsOfReasons,
   type ReportReason,
   type Role,
   type SignUpSignal,
@@ -30,9 +33,20 @@ export interface ReviewReport {
   createdAt: Date;
 }
 
+/** A confirmed legal notice about the post (decision 0048): what the notifier says is illegal, and why. */
+export interface ReviewNotice {
+  id: string;
+  ground: (typeof noticeGroundValues)[number];
+  explanation: string;
+  notifier: string;
+  /** Filed by a signed-in member, not a guest. */
+  member: boolean;
+  createdAt: Date;
+}
+
 export interface ReviewQueueItem {
   id: string;
-  kind: "report" | "held" | "sign-up";
+  kind: "report" | "held" | "sign-up" | "notice" | "objection";
   /** A sign-up's signs of a script (decision 0031); empty for posts. */
   signals: SignUpSignal[];
   createdAt: Date;
@@ -63,6 +77,9 @@ export interface ReviewQueueItem {
     restriction: "suspended" | "silenced" | null;
   } | null;
   reports: ReviewReport[];
+  notices: ReviewNotice[];
+  /** An author's objection: their text, the decision they object to, and who made it (who may not decide it). */
+  objection: { text: string; facts: string; decidedBy: string | null; statementId: string } | null;
 }
 
 export interface ReviewQueuePage {
@@ -138,6 +155,10 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
         + (select count(*) from ${comments} ${ownComments} where ${ownComments.authorId} = ${p.id})::int end`,
       earlierDecided: sql<number>`case when ${p.id} is null then 0 else
         (select count(*) from ${reviewItems} ${earlier} where ${earlier.memberId} = ${p.id} and ${earlier.status} <> 'open')::int end`,
+      objection: statementsOfReasons.objection,
+      objectionFacts: statementsOfReasons.facts,
+      objectionDecidedBy: statementsOfReasons.decidedBy,
+      statementId: statementsOfReasons.id,
       earlierUpheld: sql<number>`case when ${p.id} is null then 0 else
         (select count(*) from ${reviewItems} ${earlier} where ${earlier.memberId} = ${p.id} and ${earlier.status} in ('hidden', 'suspended', 'spam'))::int end`,
     })
@@ -146,6 +167,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
     .leftJoin(c, eq(c.id, reviewItems.commentId))
     .leftJoin(p, eq(p.id, reviewItems.memberId))
     .leftJoin(r, eq(r.userId, p.id))
+    .leftJoin(statementsOfReasons, eq(statementsOfReasons.objectionItemId, reviewItems.id))
     .where(eq(reviewItems.status, "open"))
     .orderBy(asc(reviewItems.createdAt), asc(reviewItems.id))
     .limit(REVIEW_PAGE_SIZE)
@@ -175,6 +197,44 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
             ),
           )
           .orderBy(asc(reports.createdAt), asc(reports.id));
+
+  const noticeRows =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            itemId: legalNotices.reviewItemId,
+            id: legalNotices.id,
+            ground: legalNotices.ground,
+            explanation: legalNotices.explanation,
+            notifier: legalNotices.notifierName,
+            memberId: legalNotices.notifierId,
+            createdAt: legalNotices.createdAt,
+          })
+          .from(legalNotices)
+          .where(
+            and(
+              inArray(
+                legalNotices.reviewItemId,
+                rows.map((row) => row.id),
+              ),
+              isNotNull(legalNotices.confirmedAt),
+            ),
+          )
+          .orderBy(asc(legalNotices.createdAt), asc(legalNotices.id));
+  const noticesOf = new Map<string, ReviewNotice[]>();
+  for (const row of noticeRows) {
+    const list = noticesOf.get(row.itemId!) ?? [];
+    list.push({
+      id: row.id,
+      ground: row.ground,
+      explanation: row.explanation,
+      notifier: row.notifier ?? "",
+      member: row.memberId !== null,
+      createdAt: row.createdAt,
+    });
+    noticesOf.set(row.itemId!, list);
+  }
 
   const reportsOf = new Map<string, ReviewReport[]>();
   for (const row of reportRows) {
@@ -225,6 +285,11 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
               restriction: row.suspended ? "suspended" : row.silenced ? "silenced" : null,
             },
       reports: reportsOf.get(row.id) ?? [],
+      notices: noticesOf.get(row.id) ?? [],
+      objection:
+        row.objection !== null && row.statementId !== null
+          ? { text: row.objection, facts: row.objectionFacts ?? "", decidedBy: row.objectionDecidedBy, statementId: row.statementId }
+          : null,
     };
   });
   return { items, total, currentPage, totalPages: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)) };

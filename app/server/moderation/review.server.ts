@@ -24,7 +24,7 @@ export const reviewDecisions = ["approve", "keep", "hide", "suspend", "spam"] as
 export type ReviewDecision = (typeof reviewDecisions)[number];
 
 // "Freigeben" is for held posts only (decision 0035), "Behalten" for reported ones; sign-ups are decided in the admin panel.
-const decisionsFor: Record<ReviewKind, readonly ReviewDecision[]> = reviewDecisionsFor;
+const decisionsFor: Record<ReviewKind, readonly string[]> = reviewDecisionsFor;
 
 export const reviewTexts = {
   decided: "Dieser Eintrag wurde bereits entschieden.",
@@ -133,7 +133,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     // The author of a held post hears that it was approved, or turned down as any post the moderation hid.
     const tellAuthor = async (notice: "approved" | "hidden") => {
       if (label.authorId)
-        await moderationEvents.emit(tx, "post.moderated", { ...post, authorId: label.authorId, actorId: actor.id, notice });
+        await moderationEvents.emit(tx, "post.moderated", { ...post, authorId: label.authorId, actorId: actor.id, notice, reason });
     };
     if (decision === "keep") await restorePost(tx, post, { actor, reason: "" });
     else if (decision === "approve") await publishHeldPost(tx, post);
@@ -164,6 +164,12 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
         actorId: actor.id,
         outcome: decision === "keep" ? "kept" : "hidden",
       });
+    await moderationEvents.emit(tx, "review.decided", {
+      ...post,
+      itemId: item.id,
+      actorId: actor.id,
+      outcome: decision === "keep" ? "kept" : decision === "approve" ? "approved" : "hidden",
+    });
     await recordAudit(tx, actor, {
       action: (
         { approve: "review-approve", keep: "review-keep", hide: "review-hide", suspend: "review-hide", spam: "review-spam" } as const

@@ -1,0 +1,20 @@
+import { Icon } from "~/components/ui/icon";
+import { paths } from "~/lib/paths";
+
+/**
+ * Under every post, for anyone (guests too, without JavaScript): the notice form with this post's address filled
+ * in (DSA Art. 16, decision 0048). nofollow: crawlers have no business with a form page per post.
+ */
+export function LegalNoticeLink({ location, label }: { location: string; label: string }) {
+  return (
+    <a
+      href={paths.legalNoticeFor(location)}
+      rel="nofollow"
+      className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline"
+      aria-label={`Rechtsverstoß melden: ${label}`}
+    >
+      <Icon name="scale" className="size-4" />
+      Rechtsverstoß melden
+    </a>
+  );
+}
