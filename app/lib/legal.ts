@@ -47,3 +47,16 @@ export type ObjectionOutcome = keyof typeof objectionOutcomeLabels;
 
 /** Where the forum's rules for contributions stand in the AGB, for a statement that relies on them. */
 export const rulesSection = { href: "/agb#verhalten", label: "AGB § 3 Verhalten der Nutzer" } as const;
+
+/** A confirmation link this old has expired; the unconfirmed notice is deleted by the daily clean-up. */
+export const NOTICE_CONFIRM_DAYS = 7;
+
+/** What the notice form and the confirmation page answer. */
+export const noticeTexts = {
+  tooMany: "Sie haben in kurzer Zeit sehr viele Meldungen gesendet. Bitte versuchen Sie es später wieder.",
+  noPost: "Unter dieser Adresse finden wir keinen öffentlichen Beitrag dieses Forums. Bitte kopieren Sie die Adresse des Beitrags.",
+  invalidLink: "Dieser Bestätigungslink ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig kopiert haben.",
+  expired: `Dieser Bestätigungslink ist abgelaufen (er ist ${NOTICE_CONFIRM_DAYS} Tage gültig). Bitte senden Sie die Meldung erneut.`,
+  failed: "Meldung nicht gesendet",
+  confirmFailed: "Meldung nicht bestätigt",
+} as const;

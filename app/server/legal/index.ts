@@ -4,12 +4,10 @@ export {
   decideNotices,
   eraseOldNotices,
   fileNotice,
-  NOTICE_CONFIRM_DAYS,
   type NoticeInput,
   noticeRateRules,
   noticeReference,
   noticesFiledBy,
-  noticeTexts,
   type Notifier,
   notifierOf,
 } from "./notices.server";

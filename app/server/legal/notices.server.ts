@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { comments, discussions, legalNotices } from "../../../db/schema";
-import { noticeDecisionLabels, noticeGroundLabels, type NoticeDecision, type NoticeGround } from "~/lib/legal";
+import {
+  NOTICE_CONFIRM_DAYS,
+  noticeDecisionLabels,
+  noticeGroundLabels,
+  noticeTexts,
+  type NoticeDecision,
+  type NoticeGround,
+} from "~/lib/legal";
 import { paths } from "~/lib/paths";
 import { defineService, db, type Transaction } from "~/server/db";
 import { env, fail, ok, visible } from "~/server/platform";
@@ -46,19 +53,8 @@ export const noticeRateRules = {
   perEmail: { name: "legal-notice:email", limit: 5, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
-/** A confirmation link this old has expired; the unconfirmed notice is deleted by the daily clean-up. */
-export const NOTICE_CONFIRM_DAYS = 7;
 /** The notifier's name and address are erased this long after the decision (Datenschutzerklärung). */
 export const NOTICE_ERASE_AFTER_DAYS = 183;
-
-export const noticeTexts = {
-  tooMany: "Sie haben in kurzer Zeit sehr viele Meldungen gesendet. Bitte versuchen Sie es später wieder.",
-  noPost: "Unter dieser Adresse finden wir keinen öffentlichen Beitrag dieses Forums. Bitte kopieren Sie die Adresse des Beitrags.",
-  invalidLink: "Dieser Bestätigungslink ist ungültig. Bitte prüfen Sie, ob Sie ihn vollständig kopiert haben.",
-  expired: `Dieser Bestätigungslink ist abgelaufen (er ist ${NOTICE_CONFIRM_DAYS} Tage gültig). Bitte senden Sie die Meldung erneut.`,
-  failed: "Meldung nicht gesendet",
-  confirmFailed: "Meldung nicht bestätigt",
-} as const;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
