@@ -60,3 +60,17 @@ export const noticeTexts = {
   failed: "Meldung nicht gesendet",
   confirmFailed: "Meldung nicht bestätigt",
 } as const;
+
+/** What the objection form, the queue and the services answer about an objection. */
+export const objectionTexts = {
+  sameDecider:
+    "Über einen Widerspruch entscheidet ein anderes Mitglied des Teams als das, das die ursprüngliche Entscheidung getroffen hat.",
+  already: "Sie haben gegen diese Entscheidung bereits Widerspruch eingelegt.",
+  late: "Die Frist für einen Widerspruch (sechs Monate nach der Entscheidung) ist abgelaufen.",
+  sent: "Ihr Widerspruch ist eingegangen. Ein anderes Mitglied des Teams prüft ihn, und wir informieren Sie über das Ergebnis.",
+  failed: "Widerspruch nicht gespeichert",
+  decided: {
+    "uphold-objection": "Widerspruch stattgegeben, Beitrag wiederhergestellt",
+    "reject-objection": "Widerspruch abgelehnt, Entscheidung bestätigt",
+  },
+} as const;

@@ -10,12 +10,13 @@ import { Alert } from "~/components/ui/alert";
 import { formatCount } from "~/lib/format";
 import { pageHref, paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
+import { objectionTexts } from "~/lib/legal";
 import { texts } from "~/lib/texts";
 import { can, canDecideObjection, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
 
 const moderationOnly = "Diese Seite ist dem Moderationsteam vorbehalten.";
 import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
-import { decideObjection, objectionDecisions, objectionTexts } from "~/server/legal";
+import { decideObjection, objectionDecisions } from "~/server/legal";
 import { fail } from "~/server/platform";
 import { firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/moderation";

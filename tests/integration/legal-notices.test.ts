@@ -9,8 +9,9 @@ import { comments, legalNotices, mailOutbox, reviewItems, statementsOfReasons } 
 import type { Viewer } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
 import { decideReview } from "~/server/moderation";
-import { confirmNotice, decideObjection, eraseOldNotices, fileNotice, notifierOf, objectionTexts, objectToStatement } from "~/server/legal";
+import { confirmNotice, decideObjection, eraseOldNotices, fileNotice, notifierOf, objectToStatement } from "~/server/legal";
 import { db } from "~/server/db";
+import { objectionTexts } from "~/lib/legal";
 import { env } from "~/server/platform";
 import { makeViewer } from "../support/members";
 import { commentOn, discussionBy } from "../support/content";

@@ -16,7 +16,6 @@ export {
   findStatement,
   type ObjectionDecision,
   objectionDecisions,
-  objectionTexts,
   objectToStatement,
   recordStatement,
   statementsOf,

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { comments, discussions, legalNotices, profiles, reviewItems, statementsOfReasons, user } from "../../../db/schema";
 import {
   noticeGroundLabels,
+  objectionTexts,
   OBJECTION_WINDOW_DAYS,
   objectionOutcomeLabels,
   type ObjectionOutcome,
@@ -23,19 +24,6 @@ import { legalEvents } from "./events.server";
  * written in the hiding transaction by legal's listener of "post.moderated", shown to its author at /statement/<id>
  * and sent by mail. The author may object once within six months (Art. 20); a different member of the team decides.
  */
-
-export const objectionTexts = {
-  sameDecider:
-    "Über einen Widerspruch entscheidet ein anderes Mitglied des Teams als das, das die ursprüngliche Entscheidung getroffen hat.",
-  already: "Sie haben gegen diese Entscheidung bereits Widerspruch eingelegt.",
-  late: "Die Frist für einen Widerspruch (sechs Monate nach der Entscheidung) ist abgelaufen.",
-  sent: "Ihr Widerspruch ist eingegangen. Ein anderes Mitglied des Teams prüft ihn, und wir informieren Sie über das Ergebnis.",
-  failed: "Widerspruch nicht gespeichert",
-  decided: {
-    "uphold-objection": "Widerspruch stattgegeben, Beitrag wiederhergestellt",
-    "reject-objection": "Widerspruch abgelehnt, Entscheidung bestätigt",
-  },
-} as const;
 
 /** What hid the post, for its statement: the moderator (`actorId`) or the reports, and why. */
 export interface Restricted extends PostRef {
@@ -63,13 +51,14 @@ export async function recordStatement(tx: Transaction, restricted: Restricted): 
     );
   const automated = restricted.actorId === null;
   const why = restricted.reason.trim();
+  const grounds = notices.map((notice) => noticeGroundLabels[notice.ground]).join(", ");
   const facts = automated
     ? `Mehrere Mitglieder haben den Beitrag gemeldet${why ? ` (${why})` : ""}. Er wurde deshalb automatisch ausgeblendet, bis das Moderationsteam entscheidet.`
-    : `Ein Mitglied des Moderationsteams hat den Beitrag geprüft und ausgeblendet.${why ? ` Angegebener Grund: ${why}.` : ""}`;
+    : notices.length > 0
+      ? `Der Beitrag wurde uns als rechtswidrig gemeldet (${grounds}). Ein Mitglied des Moderationsteams hat die Meldung geprüft und den Beitrag ausgeblendet.`
+      : `Ein Mitglied des Moderationsteams hat den Beitrag geprüft und ausgeblendet.${why ? ` Angegebener Grund: ${why}.` : ""}`;
   const groundDetail =
-    notices.length > 0
-      ? `Als rechtswidrig gemeldet (${notices.map((notice) => noticeGroundLabels[notice.ground]).join(", ")}); zugleich ein Verstoß gegen ${rulesSection.label}.`
-      : rulesSection.label;
+    notices.length > 0 ? `Als rechtswidrig gemeldet (${grounds}); zugleich ein Verstoß gegen ${rulesSection.label}.` : rulesSection.label;
   const [post] = restricted.commentId
     ? await tx
         .select({ text: comments.content, format: comments.contentFormat })
