@@ -28,6 +28,8 @@ export const OBJECTION_WINDOW_DAYS = 183;
 export const restrictionLabels = {
   hidden: "Ihr Beitrag wurde ausgeblendet und ist für andere nicht mehr sichtbar.",
   held: "Ihr Beitrag wird vor der Veröffentlichung geprüft und ist bis dahin für andere nicht sichtbar.",
+  suspended: "Ihr Konto wurde gesperrt: Sie können sich nicht anmelden.",
+  silenced: "Ihr Konto wurde stummgeschaltet: Sie können lesen, aber nichts schreiben.",
 } as const;
 export type RestrictionKind = keyof typeof restrictionLabels;
 

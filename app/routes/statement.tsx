@@ -66,23 +66,25 @@ export default function StatementRoute({ loaderData, actionData }: Route.Compone
         <CardContent className="pt-6">
           <dl className="flex flex-col gap-4" data-testid="statement-of-reasons">
             <Entry term="Was entschieden wurde">{restrictionLabels[statement.restriction]}</Entry>
-            <Entry term="Ihr Beitrag">
-              <blockquote className="border-l-4 border-border pl-3 [overflow-wrap:anywhere]">
-                {statement.postExcerpt || "(ohne Text)"}
-              </blockquote>
-              {statement.discussionSlug && (
-                <Link
-                  to={paths.discussion(statement.discussionSlug)}
-                  className="mt-1 inline-block text-sm text-brand-700 underline-offset-2 hover:underline"
-                >
-                  Zur Diskussion
-                </Link>
-              )}
-            </Entry>
+            {statement.postExcerpt && (
+              <Entry term="Ihr Beitrag">
+                <blockquote className="border-l-4 border-border pl-3 [overflow-wrap:anywhere]">
+                  {statement.postExcerpt || "(ohne Text)"}
+                </blockquote>
+                {statement.discussionSlug && (
+                  <Link
+                    to={paths.discussion(statement.discussionSlug)}
+                    className="mt-1 inline-block text-sm text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    Zur Diskussion
+                  </Link>
+                )}
+              </Entry>
+            )}
             <Entry term="Sachverhalt">{statement.facts}</Entry>
             <Entry term="Automatisierte Mittel">
               {statement.automated
-                ? "Ja: Die Entscheidung traf das Forum selbst, weil der Beitrag oft genug gemeldet wurde. Ein Mensch prüft sie."
+                ? "Ja: Das Forum hat nach seinen Regeln selbst entschieden. Ein Mitglied des Moderationsteams prüft die Entscheidung."
                 : "Nein: Ein Mitglied des Moderationsteams hat entschieden."}
             </Entry>
             <Entry term="Grundlage">

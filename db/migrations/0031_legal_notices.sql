@@ -39,7 +39,7 @@ CREATE TABLE "statements_of_reasons" (
 	"objection_outcome" text,
 	"objection_decided_by" text,
 	"objection_decided_at" timestamp with time zone,
-	CONSTRAINT "statements_restriction_check" CHECK ("statements_of_reasons"."restriction" in ('hidden', 'held')),
+	CONSTRAINT "statements_restriction_check" CHECK ("statements_of_reasons"."restriction" in ('hidden', 'held', 'suspended', 'silenced')),
 	CONSTRAINT "statements_ground_check" CHECK ("statements_of_reasons"."ground" in ('law', 'rules')),
 	CONSTRAINT "statements_objection_outcome_check" CHECK ("statements_of_reasons"."objection_outcome" in ('upheld', 'rejected'))
 );

@@ -55,12 +55,13 @@ export const legalNotices = pgTable(
   ],
 );
 
-export const restrictionValues = ["hidden", "held"] as const;
+export const restrictionValues = ["hidden", "held", "suspended", "silenced"] as const;
 export const objectionOutcomeValues = ["upheld", "rejected"] as const;
 
 /**
- * A statement of reasons (Art. 17 DSA) to the author of a post that was hidden or held: what, the facts, whether
- * automated means decided, the ground (law or the AGB), and the author's one objection with its outcome.
+ * A statement of reasons (Art. 17 DSA) to the author of a post that was hidden or held, or to a member who was
+ * suspended or silenced (no post then): what, the facts, whether automated means decided, the ground (law or the
+ * AGB), and the author's one objection with its outcome.
  */
 export const statementsOfReasons = pgTable(
   "statements_of_reasons",
@@ -70,7 +71,7 @@ export const statementsOfReasons = pgTable(
     discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "set null" }),
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "set null" }),
     restriction: text("restriction", { enum: restrictionValues }).notNull(),
-    /** The post as it was (title or excerpt), kept for the record. */
+    /** The post as it was (title or excerpt), kept for the record; empty for a restriction of the member. */
     postExcerpt: text("post_excerpt").notNull(),
     facts: text("facts").notNull(),
     /** True when the forum acted without a person (reports reaching the limit, a hold rule). */
@@ -88,7 +89,7 @@ export const statementsOfReasons = pgTable(
     objectionDecidedAt: timestamp("objection_decided_at", { withTimezone: true }),
   },
   (t) => [
-    check("statements_restriction_check", sql`${t.restriction} in ('hidden', 'held')`),
+    check("statements_restriction_check", sql`${t.restriction} in ('hidden', 'held', 'suspended', 'silenced')`),
     check("statements_ground_check", sql`${t.ground} in ('law', 'rules')`),
     check("statements_objection_outcome_check", sql`${t.objectionOutcome} in ('upheld', 'rejected')`),
     index("statements_member_idx").on(t.memberId, t.createdAt.desc()),

@@ -7,8 +7,8 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, legalNotices, mailOutbox, reviewItems, statementsOfReasons } from "../../db/schema";
 import type { Viewer } from "~/server/accounts";
-import { commentHref } from "~/server/discussions";
-import { decideReview } from "~/server/moderation";
+import { commentHref, createComment } from "~/server/discussions";
+import { decideReview, restrictMember } from "~/server/moderation";
 import { confirmNotice, decideObjection, eraseOldNotices, fileNotice, notifierOf, objectToStatement } from "~/server/legal";
 import { db } from "~/server/db";
 import { objectionTexts } from "~/lib/legal";
@@ -161,6 +161,33 @@ describe("legal notices", () => {
     expect(await mailsTo(author.email, "objection-decided")).toMatchObject([{ text: expect.stringContaining("stattgegeben") }]);
     const [after] = await db.select().from(statementsOfReasons).where(eq(statementsOfReasons.id, statement!.id));
     expect(after).toMatchObject({ objectionOutcome: "upheld", objectionDecidedBy: otherModerator.id });
+  });
+
+  it("a post held by the posting rules and a suspended or silenced member get a statement of reasons too", async () => {
+    const newcomer = await makeViewer({ firstName: "Neuling" });
+    const host = await discussionBy(author);
+    const held = await createComment(newcomer, {
+      discussionId: host.id,
+      content: "https://eins.example/a https://zwei.example/b https://drei.example/c",
+    });
+    expect(held).toMatchObject({ ok: true, value: { held: true } });
+    const [heldStatement] = await db.select().from(statementsOfReasons).where(eq(statementsOfReasons.memberId, newcomer.id));
+    expect(heldStatement).toMatchObject({ restriction: "held", automated: true, ground: "rules", decidedBy: null });
+    expect(heldStatement!.facts).toContain("3 Links von einem neuen Mitglied");
+
+    const silenced = await makeViewer({ firstName: "Laut" });
+    await restrictMember(moderator, { memberId: silenced.id, kind: "silence", until: null, reason: "Beleidigender Ton" });
+    expect(await db.select().from(statementsOfReasons).where(eq(statementsOfReasons.memberId, silenced.id))).toMatchObject([
+      { restriction: "silenced", automated: false, decidedBy: moderator.id, postExcerpt: "" },
+    ]);
+    const suspended = await makeViewer({ firstName: "Gesperrt" });
+    await restrictMember(moderator, { memberId: suspended.id, kind: "suspend", until: null, reason: "Spam" });
+    const [suspension] = await db.select().from(statementsOfReasons).where(eq(statementsOfReasons.memberId, suspended.id));
+    expect(suspension).toMatchObject({ restriction: "suspended", facts: expect.stringContaining("gesperrt") });
+    // A suspended member cannot sign in: the mail carries the statement and says how to object without signing in.
+    expect(await mailsTo(suspended.email, "statement-of-reasons")).toMatchObject([
+      { text: expect.stringMatching(/Angegebener Grund: Spam[\s\S]*antworten Sie dazu bitte an/) },
+    ]);
   });
 
   it("unconfirmed notices go after a week; decided ones lose the notifier's data after the period, and keep the record", async () => {

@@ -46,6 +46,6 @@ export const discussionEvents = defineEvents<{
   "discussion.created": ["seo", "notifications"],
   "discussion.edited": ["notifications", "seo", "moderation"],
   "comment.created": ["notifications", "seo"],
-  "post.held": ["moderation"],
+  "post.held": ["moderation", "legal"],
   "comment.edited": ["notifications", "moderation"],
 });

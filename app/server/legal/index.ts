@@ -18,6 +18,7 @@ export {
   objectionDecisions,
   objectToStatement,
   recordStatement,
+  statementReference,
   statementsOf,
   type StatementView,
   tellObjectionOutcome,

@@ -25,76 +25,123 @@ import { legalEvents } from "./events.server";
  * and sent by mail. The author may object once within six months (Art. 20); a different member of the team decides.
  */
 
-/** What hid the post, for its statement: the moderator (`actorId`) or the reports, and why. */
-export interface Restricted extends PostRef {
-  authorId: string;
-  actorId: string | null;
-  restriction: RestrictionKind;
-  reason: string;
-}
-
 /**
- * Writes the statement of reasons and mails it to the author. The ground is the law when confirmed legal notices on
- * the post's open item led to it, else the forum's rules (AGB § 3).
+ * What was restricted, for its statement: a post hidden (by a moderator, `actorId`, or by reports, null) or held by
+ * the posting rules, or the member suspended or silenced (no post).
  */
-export async function recordStatement(tx: Transaction, restricted: Restricted): Promise<void> {
+export type Restricted =
+  | (PostRef & { restriction: "hidden"; authorId: string; actorId: string | null; reason: string })
+  | (PostRef & { restriction: "held"; authorId: string; reasons: string[] })
+  | { restriction: "suspended" | "silenced"; memberId: string; actorId: string; reason: string; until: Date | null };
+
+type Statement = Pick<typeof statementsOfReasons.$inferInsert, "facts" | "automated" | "ground" | "groundDetail" | "decidedBy">;
+
+const untilText = (until: Date | null) =>
+  until ? `bis ${until.toLocaleDateString("de-DE", { dateStyle: "long", timeZone: "Europe/Berlin" })}` : "bis auf Weiteres";
+
+/** The confirmed legal notices on the post's open review item: the law is then the ground. */
+async function noticeGrounds(tx: Transaction, post: PostRef): Promise<string> {
   const notices = await tx
     .selectDistinct({ ground: legalNotices.ground })
     .from(legalNotices)
     .innerJoin(reviewItems, and(eq(reviewItems.id, legalNotices.reviewItemId), eq(reviewItems.status, "open")))
     .where(
       and(
-        eq(legalNotices.discussionId, restricted.discussionId),
-        restricted.commentId ? eq(legalNotices.commentId, restricted.commentId) : isNull(legalNotices.commentId),
+        eq(legalNotices.discussionId, post.discussionId),
+        post.commentId ? eq(legalNotices.commentId, post.commentId) : isNull(legalNotices.commentId),
         isNotNull(legalNotices.confirmedAt),
       ),
     );
-  const automated = restricted.actorId === null;
+  return notices.map((notice) => noticeGroundLabels[notice.ground]).join(", ");
+}
+
+/** The facts, the ground and who decided, as the statement says them for each kind of restriction. */
+async function statementOf(tx: Transaction, restricted: Restricted): Promise<Statement> {
+  if (restricted.restriction === "held")
+    return {
+      facts: `Ihr Beitrag wurde vor der Veröffentlichung automatisch zurückgehalten (${restricted.reasons.join("; ")}). Ein Mitglied des Moderationsteams prüft ihn und gibt ihn frei oder lehnt ihn ab.`,
+      automated: true,
+      ground: "rules",
+      groundDetail: `${rulesSection.label}; Regeln für Links neuer Mitglieder und beobachtete Begriffe`,
+      decidedBy: null,
+    };
   const why = restricted.reason.trim();
-  const grounds = notices.map((notice) => noticeGroundLabels[notice.ground]).join(", ");
-  const facts = automated
-    ? `Mehrere Mitglieder haben den Beitrag gemeldet${why ? ` (${why})` : ""}. Er wurde deshalb automatisch ausgeblendet, bis das Moderationsteam entscheidet.`
-    : notices.length > 0
-      ? `Der Beitrag wurde uns als rechtswidrig gemeldet (${grounds}). Ein Mitglied des Moderationsteams hat die Meldung geprüft und den Beitrag ausgeblendet.`
-      : `Ein Mitglied des Moderationsteams hat den Beitrag geprüft und ausgeblendet.${why ? ` Angegebener Grund: ${why}.` : ""}`;
-  const groundDetail =
-    notices.length > 0 ? `Als rechtswidrig gemeldet (${grounds}); zugleich ein Verstoß gegen ${rulesSection.label}.` : rulesSection.label;
-  const [post] = restricted.commentId
-    ? await tx
-        .select({ text: comments.content, format: comments.contentFormat })
-        .from(comments)
-        .where(eq(comments.id, restricted.commentId))
-    : await tx.select({ text: discussions.title }).from(discussions).where(eq(discussions.id, restricted.discussionId));
-  const [statement] = await tx
+  if (restricted.restriction !== "hidden")
+    return {
+      facts: `Ein Mitglied des Moderationsteams hat Ihr Konto ${untilText(restricted.until)} ${restricted.restriction === "suspended" ? "gesperrt" : "stummgeschaltet"}.${why ? ` Angegebener Grund: ${why}.` : ""}`,
+      automated: false,
+      ground: "rules",
+      groundDetail: rulesSection.label,
+      decidedBy: restricted.actorId,
+    };
+  const grounds = await noticeGrounds(tx, restricted);
+  const facts =
+    restricted.actorId === null
+      ? `Mehrere Mitglieder haben den Beitrag gemeldet${why ? ` (${why})` : ""}. Er wurde deshalb automatisch ausgeblendet, bis das Moderationsteam entscheidet.`
+      : grounds
+        ? `Der Beitrag wurde uns als rechtswidrig gemeldet (${grounds}). Ein Mitglied des Moderationsteams hat die Meldung geprüft und den Beitrag ausgeblendet.`
+        : `Ein Mitglied des Moderationsteams hat den Beitrag geprüft und ausgeblendet.${why ? ` Angegebener Grund: ${why}.` : ""}`;
+  return {
+    facts,
+    automated: restricted.actorId === null,
+    ground: grounds ? "law" : "rules",
+    groundDetail: grounds
+      ? `Als rechtswidrig gemeldet (${grounds}); zugleich ein Verstoß gegen ${rulesSection.label}.`
+      : rulesSection.label,
+    decidedBy: restricted.actorId,
+  };
+}
+
+/** The post's title or text as it was, for the record. */
+async function excerptOf(tx: Transaction, post: PostRef): Promise<string> {
+  const [row] = post.commentId
+    ? await tx.select({ text: comments.content, format: comments.contentFormat }).from(comments).where(eq(comments.id, post.commentId))
+    : await tx.select({ text: discussions.title }).from(discussions).where(eq(discussions.id, post.discussionId));
+  return excerpt(row ? postText(row.text, "format" in row && row.format === "html" ? "html" : "text") : "", 300);
+}
+
+/**
+ * Writes the statement of reasons and mails it to the member. The ground is the law when confirmed legal notices on
+ * the post's open item led to it, else the forum's rules (AGB § 3). A suspended member cannot sign in to read it:
+ * their mail carries it whole and says how to object without signing in.
+ */
+export async function recordStatement(tx: Transaction, restricted: Restricted): Promise<void> {
+  const memberId = "memberId" in restricted ? restricted.memberId : restricted.authorId;
+  const post = "discussionId" in restricted ? { discussionId: restricted.discussionId, commentId: restricted.commentId } : null;
+  const statement = await statementOf(tx, restricted);
+  const [row] = await tx
     .insert(statementsOfReasons)
     .values({
-      memberId: restricted.authorId,
-      discussionId: restricted.discussionId,
-      commentId: restricted.commentId,
+      memberId,
+      discussionId: post?.discussionId ?? null,
+      commentId: post?.commentId ?? null,
       restriction: restricted.restriction,
-      postExcerpt: excerpt(post ? postText(post.text, "format" in post && post.format === "html" ? "html" : "text") : "", 300),
-      facts,
-      automated,
-      ground: notices.length > 0 ? "law" : "rules",
-      groundDetail,
-      decidedBy: restricted.actorId,
+      postExcerpt: post ? await excerptOf(tx, post) : "",
+      ...statement,
     })
     .returning({ id: statementsOfReasons.id });
-  const [author] = await tx
+  const [member] = await tx
     .select({ email: user.email, firstName: profiles.firstName })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, restricted.authorId));
-  if (author)
+    .where(eq(profiles.id, memberId));
+  if (member)
     await queueMail(
-      legalMails.statementOfReasons(
-        author.email,
-        author.firstName,
-        restrictionLabels[restricted.restriction],
-        `${env.PUBLIC_URL}${paths.statement(statement!.id)}`,
-      ),
+      legalMails.statementOfReasons(member.email, member.firstName, {
+        restriction: restrictionLabels[restricted.restriction],
+        facts: statement.facts,
+        ground: statement.groundDetail,
+        url: `${env.PUBLIC_URL}${paths.statement(row!.id)}`,
+        reference: statementReference(row!.id),
+        signedOut: restricted.restriction === "suspended",
+      }),
       tx,
     );
+}
+
+/** A statement's short reference, for an objection sent by mail. */
+export function statementReference(id: string): string {
+  return `B-${id.slice(0, 8).toUpperCase()}`;
 }
 
 export interface StatementView {

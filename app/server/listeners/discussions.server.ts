@@ -2,6 +2,7 @@ import { isCategory } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { discussionEvents } from "~/server/discussions";
 import { holdForReview, recordAudit } from "~/server/moderation";
+import { recordStatement } from "~/server/legal";
 import { notifyComment, notifyDiscussion, notifyMentions } from "~/server/notifications";
 import { excerpt } from "~/server/platform";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
@@ -49,6 +50,10 @@ discussionEvents.on("comment.created", "seo", (tx, { slug }) => queueIndexNow(tx
 // A held post waits in the review queue (decision 0035); the team hears of it there, nobody else hears anything yet.
 discussionEvents.on("post.held", "moderation", (tx, { discussionId, commentId, authorId }) =>
   holdForReview(tx, { discussionId, commentId }, authorId),
+);
+// Held is restricted too (DSA Art. 17): its author gets the statement of reasons, with the rules that held it.
+discussionEvents.on("post.held", "legal", (tx, { discussionId, commentId, authorId, reasons }) =>
+  recordStatement(tx, { restriction: "held", discussionId, commentId, authorId, reasons: reasons.map((reason) => reason.label) }),
 );
 
 discussionEvents.on("comment.edited", "notifications", async (tx, { discussionId, comment, actor, newlyMentionedIds }) => {

@@ -49,3 +49,8 @@ moderationEvents.on("report.decided", "notifications", async (tx, { discussionId
 
 // Whoever sent a confirmed legal notice about the post hears the decision and its reasons (DSA Art. 16(5)).
 moderationEvents.on("review.decided", "legal", (tx, { itemId, outcome }) => decideNotices(tx, itemId, outcome));
+
+// A suspended or silenced member gets the statement of reasons too (DSA Art. 17), a suspended one whole in the mail.
+moderationEvents.on("member.restricted", "legal", (tx, { memberId, actorId, kind, until, reason }) =>
+  recordStatement(tx, { restriction: kind, memberId, actorId, until, reason }),
+);

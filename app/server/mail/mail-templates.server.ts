@@ -197,15 +197,27 @@ export const legalMails = {
       ],
     });
   },
-  statementOfReasons(to: string, name: string, summary: string, url: string): MailMessage {
+  statementOfReasons(
+    to: string,
+    name: string,
+    statement: { restriction: string; facts: string; ground: string; url: string; reference: string; signedOut: boolean },
+  ): MailMessage {
     return render({
       kind: "statement-of-reasons",
       to,
       subject: "Begründung einer Moderationsentscheidung",
       greeting: hello(name),
-      paragraphs: [summary, "Was genau entschieden wurde, warum, und wie Sie Widerspruch einlegen können, lesen Sie hier:"],
-      action: { label: "Begründung ansehen", url },
-      footnote: "Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen; ein anderes Mitglied des Teams prüft ihn.",
+      paragraphs: [
+        `${statement.restriction} (Aktenzeichen ${statement.reference})`,
+        `Sachverhalt: ${statement.facts}`,
+        `Grundlage: ${statement.ground}`,
+        statement.signedOut
+          ? `Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen: Da Sie sich nicht anmelden können, antworten Sie dazu bitte an ${site.operator.email} und nennen Sie das Aktenzeichen. Ein anderes Mitglied des Teams prüft ihn.`
+          : "Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen; ein anderes Mitglied des Teams prüft ihn. Die Begründung und das Formular für den Widerspruch finden Sie hier:",
+      ],
+      ...(statement.signedOut ? {} : { action: { label: "Begründung ansehen", url: statement.url } }),
+      footnote:
+        "Außerdem können Sie sich an eine zertifizierte außergerichtliche Streitbeilegungsstelle wenden (Art. 21 DSA) oder den Rechtsweg beschreiten.",
     });
   },
   objectionDecided(to: string, name: string, outcome: string, url: string): MailMessage {

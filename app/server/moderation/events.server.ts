@@ -27,6 +27,8 @@ export const moderationEvents = defineEvents<{
   "review.opened": { discussionId: string; actorId: string | null };
   /** A report was decided: each member who sent one hears whether the post stays or goes. */
   "report.decided": PostRef & { reporterIds: string[]; actorId: string; outcome: "kept" | "hidden" };
+  /** A member was suspended or silenced by staff (`until` null: until lifted): they get the statement of reasons. */
+  "member.restricted": { memberId: string; actorId: string; kind: "suspended" | "silenced"; until: Date | null; reason: string };
   /** An item of the queue about a post was decided: legal notices on it get their decision (decision 0048). */
   "review.decided": PostRef & { itemId: string; actorId: string; outcome: "kept" | "hidden" | "approved" };
 }>("moderation", {
@@ -35,4 +37,5 @@ export const moderationEvents = defineEvents<{
   "review.opened": ["notifications"],
   "report.decided": ["notifications"],
   "review.decided": ["legal"],
+  "member.restricted": ["legal"],
 });

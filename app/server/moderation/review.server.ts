@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import {
   comments,
   discussions,
+  legalNotices,
   profiles,
   reports,
   reviewItems,
@@ -19,6 +20,7 @@ import { recordAudit } from "./audit.server";
 import { moderationEvents } from "./events.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
 import { reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
+import { noticeGroundLabels } from "~/lib/legal";
 
 export const reviewDecisions = ["approve", "keep", "hide", "suspend", "spam"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
@@ -58,19 +60,27 @@ async function reportedReasons(tx: Transaction, itemId: string, otherwise = "Von
     .where(eq(reports.reviewItemId, itemId))
     .groupBy(reports.reason)
     .orderBy(sql`count(*) desc`, asc(reports.reason));
-  return rows.map((row) => reportReasonLabels[row.reason]).join(", ") || otherwise;
+  if (rows.length > 0) return rows.map((row) => reportReasonLabels[row.reason]).join(", ");
+  // An item of legal notices only (decision 0048): the grounds they name.
+  const grounds = await tx
+    .selectDistinct({ ground: legalNotices.ground })
+    .from(legalNotices)
+    .where(and(eq(legalNotices.reviewItemId, itemId), isNotNull(legalNotices.confirmedAt)))
+    .orderBy(asc(legalNotices.ground));
+  return grounds.length > 0 ? `Als rechtswidrig gemeldet: ${grounds.map((row) => noticeGroundLabels[row.ground]).join(", ")}` : otherwise;
 }
 
 /**
  * Suspends a member in the caller's transaction: they cannot sign in until it ends (`until` null: until lifted) and
  * every session of theirs ends now. What they wrote stays as it is; the decision says whether it goes too.
  */
-export async function suspendMember(tx: Transaction, memberId: string, until: Date | null, reason: string): Promise<void> {
+export async function suspendMember(tx: Transaction, memberId: string, until: Date | null, reason: string, actorId: string): Promise<void> {
   await tx
     .update(profiles)
     .set({ suspendedAt: new Date(), suspendedUntil: until, restrictionReason: reason })
     .where(eq(profiles.id, memberId));
   await tx.delete(session).where(eq(session.userId, memberId));
+  await moderationEvents.emit(tx, "member.restricted", { memberId, actorId, kind: "suspended", until, reason });
 }
 
 /** Every visible post of a member, hidden as spam (a spam account's traces go at once). */
@@ -143,7 +153,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     if (decision === "approve") await tellAuthor("approved");
     if ((decision === "suspend" || decision === "spam") && author) {
       if (decision === "spam") await hideEverythingOf(tx, author.id, "Spam");
-      await suspendMember(tx, author.id, null, decision === "spam" ? "Spam" : reason);
+      await suspendMember(tx, author.id, null, decision === "spam" ? "Spam" : reason, actor.id);
       await recordAudit(tx, actor, {
         action: "suspend",
         targetType: "member",
@@ -233,12 +243,14 @@ export const restrictMember = defineService<Viewer, Restriction, { id: string; r
   },
   authorize: (viewer, member) => canRestrict(viewer, member),
   async change(tx, { actor, input: { kind, until, reason }, loaded: member }) {
-    if (kind === "suspend") await suspendMember(tx, member.id, until, reason);
-    else
+    if (kind === "suspend") await suspendMember(tx, member.id, until, reason, actor.id);
+    else {
       await tx
         .update(profiles)
         .set({ silencedAt: new Date(), silencedUntil: until, restrictionReason: reason })
         .where(eq(profiles.id, member.id));
+      await moderationEvents.emit(tx, "member.restricted", { memberId: member.id, actorId: actor.id, kind: "silenced", until, reason });
+    }
     await recordAudit(tx, actor, {
       action: kind === "suspend" ? "suspend" : "silence",
       targetType: "member",
