@@ -1,5 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { Form } from "react-router";
+import { paths } from "~/lib/paths";
 import { HelpfulButton } from "./helpful-button";
 import { QuoteLink } from "./quote-selection";
 import { BookmarkControl } from "./bookmark-control";
@@ -69,6 +70,7 @@ export function CommentActions({
           open={reporting === comment.id}
           openHref={`${pageLink(`report=${comment.id}`)}#comment-${comment.id}`}
           cancelTo={`${cancelTo}#comment-${comment.id}`}
+          legalNoticeHref={paths.legalNoticeFor(permalinkOf(comment.id))}
         />
       )}
       <LegalNoticeLink location={permalinkOf(comment.id)} label={label} />

@@ -145,6 +145,7 @@ export function DiscussionArticle({
                 open={reporting}
                 openHref="?report=discussion"
                 cancelTo="."
+                legalNoticeHref={paths.legalNoticeFor(paths.discussion(discussion.slug))}
               />
             )}
             <LegalNoticeLink location={paths.discussion(discussion.slug)} label="Diskussion" />

@@ -17,6 +17,7 @@ export function ReportControl({
   open,
   openHref,
   cancelTo,
+  legalNoticeHref,
   error,
 }: {
   /** The comment; null for the question itself. */
@@ -29,6 +30,8 @@ export function ReportControl({
   /** Where "Melden" leads: this page with the post's form open. */
   openHref: string;
   cancelTo: string;
+  /** The legal notice form with this post's address (decision 0048): "Melden" is for the forum's rules. */
+  legalNoticeHref: string;
   /** A refused report of this post, shown in its form. */
   error?: string | null;
 }) {
@@ -90,6 +93,13 @@ export function ReportControl({
             {error}
           </p>
         )}
+        <p className="text-muted-foreground">
+          Halten Sie den Beitrag für rechtswidrig (etwa eine Verleumdung oder eine Urheberrechtsverletzung)? Dann nutzen Sie bitte{" "}
+          <a href={legalNoticeHref} rel="nofollow" className="text-brand-700 underline underline-offset-2">
+            das Formular für rechtswidrige Inhalte
+          </a>
+          .
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" size="sm" variant="outline">
             Beitrag melden
