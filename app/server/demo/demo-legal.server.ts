@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
-import { comments, discussions, legalNotices, reviewItems, statementsOfReasons, userRoles } from "../../../db/schema";
+import { comments, discussions, legalNotices, reviewItems, statementsOfReasons } from "../../../db/schema";
 import type { NoticeGround } from "~/lib/legal";
 import { commentHref } from "~/server/discussions";
 import { findViewer } from "~/server/accounts";
@@ -31,15 +31,16 @@ const decidedNotice = {
 const demoObjection =
   "Ich habe keine Agentur genannt und nur beschrieben, was ich in einem eigenen Projekt erlebt habe. Ich bitte darum, den Kommentar wiederherzustellen.";
 
-export async function seedLegalDemo(db: Database, moderatorId: string): Promise<void> {
-  // Two published top-level comments of ordinary members that nobody reported yet, oldest first: stable for a fresh seed.
+export async function seedLegalDemo(db: Database, moderatorId: string, authorId: string): Promise<void> {
+  // Two published top-level comments of one ordinary member that nobody reported yet, oldest first: stable for a fresh
+  // seed. One author, chosen by the caller, so the notices and the bell they bring reach nobody the e2e roles sign in as.
   const targets = await db
     .select({ id: comments.id, discussionId: comments.discussionId, authorId: comments.authorId, slug: discussions.slug })
     .from(comments)
     .innerJoin(discussions, eq(discussions.id, comments.discussionId))
-    .innerJoin(userRoles, and(eq(userRoles.userId, comments.authorId), eq(userRoles.role, "member")))
     .where(
       and(
+        eq(comments.authorId, authorId),
         visible.comment(),
         isNull(comments.parentId),
         notExists(

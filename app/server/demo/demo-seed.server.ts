@@ -304,7 +304,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
     }
   });
 
-  await seedLegalDemo(db, authorId("lena"));
+  // Felix: a member of long standing whom no e2e test signs in as (e2e/auth-helpers.ts), so his bell is the demo's.
+  await seedLegalDemo(db, authorId("lena"), authorId("felix"));
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
