@@ -14,6 +14,16 @@ export const noticeGroundLabels = {
   other: "Sonstiger Rechtsverstoß",
 } as const;
 export type NoticeGround = keyof typeof noticeGroundLabels;
+/** The grounds in a word or two, for the columns of the transparency report and its CSV. */
+export const noticeGroundShortLabels: Record<NoticeGround, string> = {
+  insult: "Beleidigung",
+  copyright: "Urheberrecht",
+  trademark: "Markenrecht",
+  privacy: "Datenschutz, Persönlichkeitsrecht",
+  competition: "Wettbewerbsrecht",
+  fraud: "Betrug, Phishing",
+  other: "Sonstiges",
+};
 export const noticeGrounds = Object.keys(noticeGroundLabels) as NoticeGround[];
 
 /** The explanation: long enough to say why, short enough for one reading. */

@@ -23,3 +23,13 @@ export {
   type StatementView,
   tellObjectionOutcome,
 } from "./statements.server";
+export {
+  type Month,
+  recentMonths,
+  transparencyCsv,
+  transparencyCsvName,
+  type TransparencyMonth,
+  type TransparencyReport,
+  transparencyReport,
+  transparencyTexts,
+} from "./transparency.server";
