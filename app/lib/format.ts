@@ -26,6 +26,12 @@ const monthYearFormat = new Intl.DateTimeFormat("de-DE", {
   timeZone: TIME_ZONE,
 });
 
+const shortMonthYearFormat = new Intl.DateTimeFormat("de-DE", {
+  month: "short",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
 const relative = new Intl.RelativeTimeFormat("de-DE", { numeric: "always" });
 
 function toDate(value: Date | string): Date {
@@ -54,6 +60,12 @@ export function formatDateTime(value: Date | string): string {
 /** November 2026 */
 export function formatMonthYear(value: Date | string): string {
   return monthYearFormat.format(toDate(value));
+}
+
+/** A calendar month written "2026-03": "März 2026", or "Nov. 2026" where a table has little room. */
+export function formatCalendarMonth(month: string, length: "long" | "short" = "long"): string {
+  // Its middle in UTC: no time zone moves that into the month before or after.
+  return (length === "short" ? shortMonthYearFormat : monthYearFormat).format(new Date(`${month}-15T12:00:00Z`));
 }
 
 /**

@@ -31,6 +31,8 @@ export const paths = {
   statement: (id: string) => `/statement/${encodeURIComponent(id)}`,
   /** The operator's records of notices, decisions and objections (admins). */
   adminTransparency: "/admin/transparency",
+  /** The same records as a CSV file (a resource route). */
+  adminTransparencyCsv: "/admin/transparency.csv",
   notifications: "/notifications",
   /** The member's bookmarks. */
   bookmarks: "/bookmarks",

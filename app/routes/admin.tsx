@@ -208,6 +208,22 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
 
       <Card>
         <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <CardTitle>Transparenzbericht</CardTitle>
+              <CardDescription>
+                Meldungen rechtswidriger Inhalte, Entscheidungen, Begründungen und Widersprüche je Monat, auch als CSV.
+              </CardDescription>
+            </div>
+            <Button asChild variant="outline">
+              <Link to={paths.adminTransparency}>Bericht ansehen</Link>
+            </Button>
+          </div>
+        </CardHeader>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <CardTitle>Beispiel-Diskussionen</CardTitle>
           <CardDescription>
             Legt {samples.total} realistische Beispiel-Diskussionen mit Ihnen als Autor an, zum Beispiel für eine Vorführung.
