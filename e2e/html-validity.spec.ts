@@ -144,6 +144,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "unsubscribe with a valid link", path: new URL(unsubscribe).pathname + new URL(unsubscribe).search },
     { name: "admin panel", path: "/admin", as: "admin" },
     { name: "admin panel, refused", path: "/admin", as: "member", status: 403 },
+    { name: "transparency report", path: "/admin/transparency", as: "admin" },
     {
       name: "403 error page in the layout",
       path: "/admin",

@@ -9,8 +9,8 @@ import { discussionWithComment, report, reviewItemOf } from "./moderation-helper
 /**
  * Every administrator and moderator action, tried over plain HTTP by every
  * kind of visitor. The table is keyed by the audit log's action list (plus
- * opening the panel), so a new staff action fails the type check and this
- * test until it has a row here.
+ * the administrators' pages that only read), so a new staff action fails the
+ * type check and this test until it has a row here.
  */
 type Actor = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin";
 const actors: Actor[] = ["guest", "pending", "rejected", "member", "moderator", "admin"];
@@ -62,8 +62,13 @@ const restrict = (kind: "suspend" | "silence"): Row => ({
     post(client, targets.restrictTarget[kind], { intent: "restrict", kind, duration: "indefinite", reason: "Matrix" }),
 });
 
-const matrix: Record<AuditAction | "open-admin-panel", Row> = {
+/** The administrators' pages that only read, and so write no audit entry. */
+const readingPages = ["open-admin-panel", "open-transparency-report", "download-transparency-csv"] as const;
+
+const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
   "open-admin-panel": { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
+  "open-transparency-report": { allowed: adminOnly, attempt: (client) => client.get("/admin/transparency", { maxRedirects: 0 }) },
+  "download-transparency-csv": { allowed: adminOnly, attempt: (client) => client.get("/admin/transparency.csv", { maxRedirects: 0 }) },
   approve: {
     allowed: adminOnly,
     attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }),
@@ -152,7 +157,7 @@ function refused(response: APIResponse): boolean {
 
 test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) => {
   test.setTimeout(120_000);
-  expect(Object.keys(matrix).sort()).toEqual([...auditActions, "open-admin-panel"].sort());
+  expect(Object.keys(matrix).sort()).toEqual([...auditActions, ...readingPages].sort());
 
   const clients = new Map<Actor, APIRequestContext>();
   const client = async (_label: string) =>
