@@ -10,7 +10,7 @@ import { berlinDateTime } from "~/lib/berlin-time";
 import { noticeGroundShortLabels, type NoticeGround } from "~/lib/legal";
 import type { Viewer } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
-import { decideReview, reportPost } from "~/server/moderation";
+import { decideReview, reportPost, restrictMember } from "~/server/moderation";
 import {
   confirmNotice,
   decideObjection,
@@ -207,7 +207,7 @@ function expectCsvToMatch(csv: string, report: TransparencyReport) {
 }
 
 describe("the transparency report", () => {
-  it("counts what the services wrote this year, row for row, and an unconfirmed notice nowhere", async () => {
+  it("counts what the services wrote in the last twelve months, row for row, and an unconfirmed notice nowhere", async () => {
     // Removed on two notices, then objected to and restored.
     const removed = await post();
     await notice(removed.location, "insult");
@@ -242,6 +242,12 @@ describe("the transparency report", () => {
     });
     await object(reported.commentId);
     await decideObjectionOn(reported.commentId, "reject-objection");
+    // A member silenced by a moderator: a statement without a post, on the AGB.
+    const silenced = await makeViewer({ firstName: "Stumm" });
+    expect((await restrictMember(moderator, { memberId: silenced.id, kind: "silence", until: null, reason: "Beleidigender Ton" })).ok).toBe(
+      true,
+    );
+    expect(await db.$count(statementsOfReasons, eq(statementsOfReasons.restriction, "silenced"))).toBe(1);
 
     const range = recentMonths();
     const before = await transparencyReport(range);
@@ -261,10 +267,10 @@ describe("the transparency report", () => {
       decided: 4,
       removed: 3,
       kept: 1,
-      issued: 2,
+      issued: 3,
       automated: 1,
       law: 1,
-      rules: 1,
+      rules: 2,
       filed: 2,
       objectionsDecided: 2,
       upheld: 1,

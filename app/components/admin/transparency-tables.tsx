@@ -48,9 +48,9 @@ const tables: Table[] = [
   },
   {
     id: "begruendungen",
-    title: "Begründungen an Verfasserinnen und Verfasser",
+    title: "Begründungen an Mitglieder",
     description:
-      "Art. 17 DSA: für jeden ausgeblendeten Beitrag eine. Automatisiert: ausgeblendet, weil genug Meldungen von Mitgliedern eingingen, ohne dass ein Mensch entschied.",
+      "Art. 17 DSA: eine für jeden ausgeblendeten oder zurückgehaltenen Beitrag und für jede Sperre oder Stummschaltung. Automatisiert: ohne dass ein Mensch entschied, weil genug Meldungen von Mitgliedern eingingen oder eine Regel einen Beitrag zurückhielt.",
     columns: [
       { heading: "Erteilt", value: (m) => m.statements.issued },
       { heading: "davon automatisiert", value: (m) => m.statements.automated },
