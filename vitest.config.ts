@@ -40,6 +40,7 @@ const onTheDatabaseServer: Record<string, string> = {
   "tests/integration/search.test.ts": "German stemming, unaccent and trigrams of the server's version",
   "tests/integration/sitemap-pages.test.ts": "each sitemap page reads its own stretch of the index (plans)",
   "tests/integration/submissions.test.ts": "the same form sent five times at once is stored once",
+  "tests/integration/transparency.test.ts": "the report's Berlin months and medians (percentile_cont) of the server's version",
   "tests/integration/watchlist.test.ts": "the trigger's NOTIFY drops every process's copy",
 };
 
