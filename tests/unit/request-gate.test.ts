@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import { clientKeyOf, createRequestGate, outsideGate, VisitEndedError, waitOutsideGate, withinVisit, type Visit } from "~/server/platform";
+import {
+  clientKeyOf,
+  clientNetworkOf,
+  createRequestGate,
+  outsideGate,
+  VisitEndedError,
+  waitOutsideGate,
+  withinVisit,
+  type Visit,
+} from "~/server/platform";
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -164,6 +173,18 @@ describe("clientKeyOf", () => {
     expect(clientKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(clientKeyOf("::1")).toBe("0:0:0:0::/64");
     expect(clientKeyOf(undefined)).toBe("unknown");
+  });
+});
+
+describe("clientNetworkOf", () => {
+  it("is the /24 for IPv4 (also written as IPv6) and the /64 for IPv6", () => {
+    expect(clientNetworkOf("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(clientNetworkOf("203.0.113.250")).toBe("203.0.113.0/24");
+    expect(clientNetworkOf("::ffff:203.0.113.7")).toBe("203.0.113.0/24");
+    expect(clientNetworkOf("203.0.114.7")).toBe("203.0.114.0/24");
+    expect(clientNetworkOf("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(clientNetworkOf("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(clientNetworkOf(undefined)).toBe("unknown");
   });
 });
 

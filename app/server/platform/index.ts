@@ -26,6 +26,7 @@ export {
 export { done, fail, type Failure, failureStatus, type FailureReason, ok, type Outcome, reasonForStatus } from "./outcome.server";
 export {
   clientKeyOf,
+  clientNetworkOf,
   createRequestGate,
   createWorkLine,
   outsideGate,

@@ -283,6 +283,17 @@ export function clientKeyOf(ip: string | undefined): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The network a client address belongs to, where one person can easily hold many addresses: an IPv4 /24 (an
+ * office, a household's changing address, a small hosting block) or an IPv6 /64 (one subscriber's). A burst of
+ * writes from one network counts as one voice (reports, decision 0030).
+ */
+export function clientNetworkOf(ip: string | undefined): string {
+  const key = clientKeyOf(ip);
+  const ipv4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(key);
+  return ipv4 ? `${ipv4[1]}.0/24` : key;
+}
+
 const currentVisit = new AsyncLocalStorage<Visit>();
 
 /** Runs the rest of a request with its visit at hand, for `outsideGate` further down. */
