@@ -36,6 +36,9 @@ export const heldTexts = {
   badge: "Wartet auf Freigabe",
 } as const;
 
+/** Why a staff member cannot decide an item about their own post: the queue says so in place of its buttons. */
+export const ownReviewItemText = "Über Meldungen zu Ihrem eigenen Beitrag entscheidet ein anderes Teammitglied.";
+
 /** The decisions the review queue offers per kind of item: "Freigeben" for a held post, "Behalten" for a reported one. */
 export const reviewDecisionsFor = {
   held: ["approve", "hide", "suspend", "spam"],

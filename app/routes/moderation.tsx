@@ -12,7 +12,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { objectionTexts } from "~/lib/legal";
 import { texts } from "~/lib/texts";
-import { can, canDecideObjection, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
+import { can, canDecideObjection, canDecideReview, canRestrict, requirePageParam, requirePermission } from "~/server/accounts";
 
 const moderationOnly = "Diese Seite ist dem Moderationsteam vorbehalten.";
 import { decideReview, listReviewQueue, reviewDecisions, reviewTexts } from "~/server/moderation";
@@ -35,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     items: queue.items.map((item) => ({
       ...item,
       restrictable: item.author !== null && canRestrict(viewer, item.author),
-      decidable: item.objection === null || canDecideObjection(viewer, item.objection),
+      // An objection is never decided by who made the decision it objects to (decision 0048), any other item never by
+      // the member it is about (decision 0030).
+      decidable:
+        item.objection !== null
+          ? canDecideObjection(viewer, item.objection)
+          : canDecideReview(viewer, { memberId: item.author?.id ?? null }),
     })),
   };
 }

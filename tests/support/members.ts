@@ -1,6 +1,8 @@
 import { db } from "../../app/server/db";
 import { createMemberAccount, findViewer, signIn, type Viewer } from "../../app/server/accounts";
 import type { ApprovalStatus, Role } from "../../db/schema";
+import { NEW_MEMBER_LIMITS } from "../../app/server/accounts";
+import { commentOn, discussionBy } from "./content";
 
 let counter = 0;
 
@@ -14,6 +16,12 @@ interface MemberOptions {
    * no longer new (decision 0035): their posts are neither held for links nor counted against a newcomer's limit.
    */
   joinedDaysAgo?: number;
+  /**
+   * No longer new (decision 0035): joined a month ago (unless `joinedDaysAgo` says otherwise) and with the published
+   * posts it takes, written through the services (a discussion of their own and comments on it). Their reports weigh
+   * by their record (decision 0030), a new member's count for nothing.
+   */
+  established?: boolean;
 }
 
 /** An address no other member of the run has. */
@@ -25,6 +33,7 @@ function uniqueEmail(): string {
 /** A member straight in the database, returned as the app sees them. */
 export async function makeViewer(options: MemberOptions = {}): Promise<Viewer> {
   const email = uniqueEmail();
+  const joinedDaysAgo = options.joinedDaysAgo ?? (options.established ? 30 : undefined);
   const id = await createMemberAccount(db, {
     email,
     password: { hash: "unused" },
@@ -33,9 +42,18 @@ export async function makeViewer(options: MemberOptions = {}): Promise<Viewer> {
     approvalStatus: options.approvalStatus ?? "approved",
     role: options.role ?? "member",
     emailVerified: true,
-    ...(options.joinedDaysAgo ? { createdAt: new Date(Date.now() - options.joinedDaysAgo * 86_400_000) } : {}),
+    ...(joinedDaysAgo ? { createdAt: new Date(Date.now() - joinedDaysAgo * 86_400_000) } : {}),
   });
-  return (await findViewer(id))!;
+  const viewer = (await findViewer(id))!;
+  if (options.established) await publishEnoughPosts(viewer);
+  return viewer;
+}
+
+/** The published posts that make a member established: one discussion and comments on it. */
+async function publishEnoughPosts(member: Viewer): Promise<void> {
+  const discussion = await discussionBy(member, { title: `Erfahrung ${crypto.randomUUID()}`, category: "general" });
+  for (let written = 1; written < NEW_MEMBER_LIMITS.publishedPosts; written++)
+    await commentOn(discussion.id, member, { content: `Beitrag ${written}` });
 }
 
 export interface SignedInMember {

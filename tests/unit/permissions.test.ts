@@ -50,14 +50,19 @@ const staff: Kind[] = ["moderator", "admin", "pendingAdmin"];
 const admins: Kind[] = ["admin", "pendingAdmin"];
 const signedIn: Kind[] = kinds.filter((kind) => kind !== "guest");
 
-/** Rules that ask about the viewer alone: who is allowed. */
-const viewerRules: Record<"isAdmin" | "isApproved" | "mayWrite" | "isStaff" | "canSeeHidden" | "awaitsApproval", Kind[]> = {
+/** Rules that ask about one person alone (the viewer; for reportsMayHide, a post's author): who is allowed. */
+const viewerRules: Record<
+  "isAdmin" | "isApproved" | "mayWrite" | "isStaff" | "canSeeHidden" | "awaitsApproval" | "reportsMayHide",
+  Kind[]
+> = {
   isAdmin: admins,
   isApproved: letIn,
   mayWrite: approved,
   isStaff: staff,
   canSeeHidden: staff,
   awaitsApproval: ["pending", "rejected", "unapprovedModerator"],
+  // Reports alone hide anyone's post but staff's ("guest": a deleted author's).
+  reportsMayHide: kinds.filter((kind) => !staff.includes(kind)),
 };
 
 /** Every entry of the permission table, asked through can(). */
@@ -109,7 +114,8 @@ const contentRules: Record<
   | "canRestrict"
   | "canReadStatement"
   | "canObject"
-  | "canDecideObjection",
+  | "canDecideObjection"
+  | "canDecideReview",
   ContentCase[]
 > = {
   canEditDiscussion: [
@@ -263,6 +269,15 @@ const contentRules: Record<
       allowed: staff,
       ask: (viewer) => guardian.canDecideObjection(viewer, { decidedBy: null }),
     },
+  ],
+  canDecideReview: [
+    { name: "an item about someone else", allowed: staff, ask: (viewer) => guardian.canDecideReview(viewer, { memberId: SOMEONE_ELSE }) },
+    {
+      name: "an item about their own post",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canDecideReview(viewer, { memberId: authorFor(kind, "own") }),
+    },
+    { name: "an item about a deleted account", allowed: staff, ask: (viewer) => guardian.canDecideReview(viewer, { memberId: null }) },
   ],
   canMarkSolution: [
     {

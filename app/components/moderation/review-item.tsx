@@ -5,7 +5,14 @@ import { AuthorLink } from "~/components/ui/author-link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatCount, formatDateTime, formatMonthYear } from "~/lib/format";
-import { heldTexts, reportReasonLabels, type ReportReasonName, reviewDecisionsFor, type ReviewDecisionName } from "~/lib/moderation";
+import {
+  heldTexts,
+  ownReviewItemText,
+  reportReasonLabels,
+  type ReportReasonName,
+  reviewDecisionsFor,
+  type ReviewDecisionName,
+} from "~/lib/moderation";
 import { paths } from "~/lib/paths";
 import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { cn } from "~/lib/utils";
@@ -16,7 +23,10 @@ import { LegalNoticesBlock, ObjectionBlock } from "./legal-review-blocks";
 type ReviewItemView = ReviewQueueItem & {
   /** The author may be suspended by this viewer: "Ausblenden und sperren" and "Als Spam löschen" are offered. */
   restrictable: boolean;
-  /** False for an objection to this viewer's own decision: another member of the team decides it. */
+  /**
+   * This viewer may decide it: not an objection to their own decision, nor an item about their own post; another
+   * member of the team decides those.
+   */
   decidable: boolean;
 };
 
@@ -216,7 +226,9 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
 
       {!item.decidable ? (
         <p className="border-t border-border pt-4 text-sm text-muted-foreground">
-          Über diesen Widerspruch entscheidet ein anderes Mitglied des Teams: Die ursprüngliche Entscheidung war Ihre.
+          {item.objection
+            ? "Über diesen Widerspruch entscheidet ein anderes Mitglied des Teams: Die ursprüngliche Entscheidung war Ihre."
+            : ownReviewItemText}
         </p>
       ) : post ? (
         <Form method="post" preventScrollReset className="flex flex-wrap items-start gap-2 border-t border-border pt-4">

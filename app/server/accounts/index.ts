@@ -20,6 +20,7 @@ export {
   canDeleteAccount,
   canEditComment,
   canBookmark,
+  canDecideReview,
   canEditDiscussion,
   canEditProfile,
   canExportAccountData,
@@ -37,6 +38,7 @@ export {
   type Permission,
   permissions,
   removesLastAdmin,
+  reportsMayHide,
 } from "./permissions.server";
 export {
   authRateRules,

@@ -25,10 +25,11 @@ export function mayWrite(viewer: Viewer | null): boolean {
 
 /**
  * Moderators and administrators keep order. A moderator whose account is not
- * (or no longer) approved has no powers, whatever the role row says.
+ * (or no longer) approved has no powers, whatever the role row says. Asked of
+ * a post's author too, who is no viewer here: their role and approval are enough.
  */
-export function isStaff(viewer: Viewer | null): boolean {
-  return isAdmin(viewer) || (viewer?.role === "moderator" && isApproved(viewer));
+export function isStaff(member: Pick<Viewer, "role" | "approvalStatus"> | null): boolean {
+  return member?.role === "admin" || (member?.role === "moderator" && member.approvalStatus === "approved");
 }
 
 export const permissions = {
@@ -121,6 +122,22 @@ export function canObject(viewer: Viewer | null, statement: { memberId: string |
  */
 export function canDecideObjection(viewer: Viewer | null, statement: { decidedBy: string | null }): boolean {
   return can(viewer, "review") && statement.decidedBy !== viewer!.id;
+}
+
+/**
+ * Reports alone never hide a staff member's post: a few members acting together could otherwise silence the
+ * moderation's own notices (a pinned rules thread). Such a post waits in the queue for a colleague.
+ */
+export function reportsMayHide(author: Pick<Viewer, "role" | "approvalStatus"> | null): boolean {
+  return !isStaff(author);
+}
+
+/**
+ * Staff decide the review queue, but not an item about their own post or account: whoever was reported is no judge
+ * of it, so another member of the team decides.
+ */
+export function canDecideReview(viewer: Viewer | null, item: { memberId: string | null }): boolean {
+  return can(viewer, "review") && (item.memberId === null || item.memberId !== viewer?.id);
 }
 
 /** Staff suspend or silence members; never staff, never themselves (an administrator changes a role first). */

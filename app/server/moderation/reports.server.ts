@@ -1,8 +1,8 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import { reports, reviewItems, type ReportReason } from "../../../db/schema";
+import { profiles, reports, reviewItems, type ReportReason, userRoles } from "../../../db/schema";
 import { defineService, queryRows, readValue, samePost, unqualified, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { env, fail, isHidden, ok } from "~/server/platform";
-import { can, canReport, type Viewer } from "~/server/accounts";
+import { can, canReport, reportsMayHide, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
 import { moderationEvents } from "./events.server";
 import { applyDiscussionAction, loadCommentState, loadDiscussionState, setCommentHidden } from "./moderation.server";
@@ -78,15 +78,24 @@ export async function openItemOf(
 /**
  * A member reports a post ("Melden"), once while it waits for review. Reports of one post gather in one review
  * item; the team hears of a new item. With REPORTS_TO_HIDE different members, or one from staff, the post is
- * hidden at once until a moderator decides (decision 0029). The post's row is locked first, so ten reports at
- * once hide it exactly once.
+ * hidden at once until a moderator decides (decision 0030), unless its author is staff. The post's row is locked
+ * first, so ten reports at once hide it exactly once.
  */
-export const reportPost = defineService<Viewer, ReportInput, Post & { underReview: boolean }, { hidden: boolean; already: boolean }>({
+export const reportPost = defineService<
+  Viewer,
+  ReportInput,
+  Post & { underReview: boolean; hideable: boolean },
+  { hidden: boolean; already: boolean }
+>({
   policy: (viewer) => can(viewer, "report"),
   async load(tx, input) {
     const post = await lockPost(tx, input);
     if (!post) return null;
-    return { ...post, underReview: isHidden(post) && (await openItemId(tx, input)) !== null };
+    return {
+      ...post,
+      underReview: isHidden(post) && (await openItemId(tx, input)) !== null,
+      hideable: reportsMayHide(await authorOf(tx, post.authorId)),
+    };
   },
   authorize: (viewer, post) =>
     canReport(viewer, post) || (isHidden(post) && !post.underReview ? fail("not-found") : fail("forbidden", reportTexts.ownPost)),
@@ -102,7 +111,7 @@ export const reportPost = defineService<Viewer, ReportInput, Post & { underRevie
     if (item.created) await moderationEvents.emit(tx, "review.opened", { discussionId: input.discussionId, actorId: actor.id });
     const [reporters] = await tx.select({ value: count() }).from(reports).where(eq(reports.reviewItemId, item.id));
     const enough = (reporters?.value ?? 0) >= env.REPORTS_TO_HIDE || can(actor, "moderate");
-    const hidden = enough && (await hidePost(tx, ref, { actor: null, reason: AUTO_HIDDEN_REASON }));
+    const hidden = enough && post.hideable && (await hidePost(tx, ref, { actor: null, reason: AUTO_HIDDEN_REASON }));
     return ok({ hidden, already: false });
   },
 });
@@ -115,6 +124,17 @@ export async function queueNotice(tx: Transaction, post: PostRef, authorId: stri
   const item = await openItemOf(tx, post, authorId, "notice");
   if (item.created) await moderationEvents.emit(tx, "review.opened", { discussionId: post.discussionId, actorId: null });
   return item.id;
+}
+
+/** The post's author as the guardian needs them (role and approval); null for a deleted account. */
+async function authorOf(tx: Transaction, authorId: string | null) {
+  if (authorId === null) return null;
+  const [row] = await tx
+    .select({ role: userRoles.role, approvalStatus: profiles.approvalStatus })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(eq(profiles.id, authorId));
+  return row ? { role: row.role ?? "member", approvalStatus: row.approvalStatus } : null;
 }
 
 /** The post's open review item, if it has one. */

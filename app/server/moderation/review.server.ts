@@ -13,13 +13,13 @@ import {
 } from "../../../db/schema";
 import { defineService, queryRows, type Transaction } from "~/server/db";
 import { done, excerpt, fail, visible } from "~/server/platform";
-import { can, canRestrict, type Viewer } from "~/server/accounts";
+import { can, canDecideReview, canRestrict, type Viewer } from "~/server/accounts";
 import { postText, publishHeldPost, rejectHeldPost } from "~/server/discussions";
 import type { ContentFormat } from "~/lib/rich-text";
 import { recordAudit } from "./audit.server";
 import { moderationEvents } from "./events.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
-import { reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
+import { ownReviewItemText, reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 import { noticeGroundLabels } from "~/lib/legal";
 
 export const reviewDecisions = ["approve", "keep", "hide", "suspend", "spam"] as const;
@@ -32,6 +32,7 @@ export const reviewTexts = {
   decided: "Dieser Eintrag wurde bereits entschieden.",
   failed: "Entscheidung nicht gespeichert",
   wrongDecision: "Diese Entscheidung passt nicht zu diesem Eintrag. Bitte laden Sie die Seite neu.",
+  ownPost: ownReviewItemText,
   /** Why a held post that was turned down stays hidden, when nobody reported it. */
   notApproved: "Von der Moderation nicht freigegeben",
   done: {
@@ -98,10 +99,10 @@ async function hideEverythingOf(tx: Transaction, memberId: string, reason: strin
 }
 
 /**
- * A moderator decides an item of the review queue: keep the post (its reports dismissed; a post the reports hid
- * comes back), approve a held post (published now, with everything a new post sets off), hide it, hide it and
- * suspend its author, or delete it as spam (every post of the author hidden, the author suspended). One
- * transaction: the post, the item, the audit entry and the notices to author and reporters.
+ * A moderator decides an item of the review queue (never one about their own post): keep the post (its reports
+ * dismissed; a post the reports hid comes back), approve a held post (published now, with everything a new post sets
+ * off), hide it, hide it and suspend its author, or delete it as spam (every post of the author hidden, the author
+ * suspended). One transaction: the post, the item, the audit entry and the notices to author and reporters.
  */
 export const decideReview = defineService<Viewer, { itemId: string; decision: ReviewDecision }, Item>({
   policy: (viewer) => can(viewer, "review"),
@@ -120,10 +121,12 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
         .where(eq(reviewItems.id, itemId))
         .for("update")
     )[0] ?? null,
-  authorize: (_viewer, item, { decision }) =>
-    item.status !== "open"
-      ? fail("conflict", reviewTexts.decided)
-      : decisionsFor[item.kind].includes(decision) || fail("invalid", reviewTexts.wrongDecision),
+  authorize: (viewer, item, { decision }) =>
+    !canDecideReview(viewer, item)
+      ? fail("forbidden", reviewTexts.ownPost)
+      : item.status !== "open"
+        ? fail("conflict", reviewTexts.decided)
+        : decisionsFor[item.kind].includes(decision) || fail("invalid", reviewTexts.wrongDecision),
   async change(tx, { actor, input: { decision }, loaded: item }) {
     if (item.discussionId === null) return fail("invalid", reviewTexts.failed);
     const post: PostRef = { discussionId: item.discussionId, commentId: item.commentId };
