@@ -47,14 +47,22 @@ export function reportRefusal(intent: ReportIntent, payload: Record<string, unkn
   return ownPostRefusal(reportTexts.failed, viewer, (message) => (intent === "report" ? { post, message } : null));
 }
 
-/** The two report intents' handlers; the services ask the guardian. Refusals read the form as it was sent (`payload`). */
-export function reportHandlers(viewer: Viewer | null, discussion: DiscussionDetail, payload: Record<string, unknown>) {
+/**
+ * The two report intents' handlers; the services ask the guardian. Refusals read the form as it was sent (`payload`).
+ * The client's address goes with a report: a burst from one network weighs once.
+ */
+export function reportHandlers(
+  viewer: Viewer | null,
+  discussion: DiscussionDetail,
+  payload: Record<string, unknown>,
+  clientIp: string | undefined,
+) {
   const here = paths.discussion(discussion.slug);
   const backTo = async (commentId: string | undefined) => (commentId ? await commentHref(discussion, commentId) : here);
   const how = (intent: ReportIntent) => ({ ...reportRefusal(intent, payload, viewer), context: { intent, discussion: discussion.id } });
   return {
     report: ({ commentId, reason, note }) =>
-      respond(reportPost(viewer, { discussionId: discussion.id, commentId: commentId ?? null, reason, note }), {
+      respond(reportPost(viewer, { discussionId: discussion.id, commentId: commentId ?? null, reason, note, clientIp }), {
         ...how("report"),
         success: async ({ already }) =>
           redirectWithToast(await backTo(commentId), { type: "success", title: already ? reportTexts.already : reportTexts.thanks }),

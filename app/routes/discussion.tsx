@@ -214,7 +214,7 @@ function refusalFor(intent: Intent, payload: Record<string, unknown>, viewer: Vi
   return commentRefusal(intent, payload, viewer);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await getViewer(request);
   const submission = parseWithZod(await readFormData(request), { schema: discussionActionSchema });
   const discussion = await loadDiscussion(params.slug, viewer, { shared: false });
@@ -239,7 +239,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const answered = dispatch(submission.value, {
     ...commentHandlers(viewer, discussion, submission.payload),
     ...answerHandlers(viewer, discussion, submission.payload),
-    ...reportHandlers(viewer, discussion, submission.payload),
+    ...reportHandlers(viewer, discussion, submission.payload, context.clientIp),
     ...bookmarkHandlers(viewer, discussion, { errors: noErrors, moderationError: null }),
     ...moderationHandlers(viewer, discussion),
   });

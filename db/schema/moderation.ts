@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./shared";
 import { profiles } from "./accounts";
 import { comments, discussions } from "./discussions";
@@ -77,12 +77,21 @@ export const reports = pgTable(
     reason: text("reason", { enum: reportReasons }).notNull(),
     /** "Sonstiges" says what, up to 500 characters. */
     note: text("note"),
+    /**
+     * What it weighs towards hiding the post, by the reporter's standing when they reported (reportWeight in
+     * app/server/moderation/reports.server.ts): 0 for a new member or a network's burst, up to 1 for a member with a
+     * clean record, REPORTS_TO_HIDE for staff. The post is hidden once its open item's weights reach REPORTS_TO_HIDE.
+     */
+    weight: real("weight").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     check("reports_reason_check", sql`${t.reason} in ('spam', 'offensive', 'off-topic', 'other')`),
+    check("reports_weight_check", sql`${t.weight} >= 0`),
     uniqueIndex("reports_reporter_item_key").on(t.reviewItemId, t.reporterId),
     index("reports_post_idx").on(t.discussionId, t.commentId),
+    // A reporter's earlier reports, read for the weight of each new one.
+    index("reports_reporter_idx").on(t.reporterId),
   ],
 );
 

@@ -144,6 +144,13 @@ describe("demo content", () => {
     expect(held?.heldAt).toBeInstanceOf(Date);
     const [reported] = await db.select({ value: count() }).from(reports);
     expect(reported?.value).toBe(3);
+    // The reporters are established members with a clean record: each report weighs one, no item enough to hide.
+    expect((await db.select({ weight: reports.weight }).from(reports)).map((row) => row.weight)).toEqual([1, 1, 1]);
+    const [hidden] = await queryRows<{ n: number }>(sql`select count(*)::int as n from ${reports}
+      join ${discussions} on ${discussions.id} = ${reports.discussionId}
+      left join ${comments} on ${comments.id} = ${reports.commentId}
+      where coalesce(${comments.hiddenAt}, ${discussions.hiddenAt}) is not null`);
+    expect(hidden?.n).toBe(0);
   });
 
   it("dates everything in the past, members before their first post, comments after their discussion", async () => {

@@ -1,6 +1,6 @@
 /**
  * Reports and restrictions (decision 0030): reports gather in one review item, enough of them hide the post exactly once,
- * moderators decide, and suspended or silenced members are held to it.
+ * moderators decide, and suspended or silenced members are held to it. What a report weighs: report-weight.test.ts.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -45,7 +45,7 @@ const itemsOf = (commentId: string) => db.select().from(reviewItems).where(eq(re
 describe("reports", () => {
   it("ten members reporting one comment at once: one review item, ten reports, hidden exactly once", async () => {
     const { discussion, commentId } = await postWithComment();
-    const members = await Promise.all(Array.from({ length: 10 }, () => makeViewer()));
+    const members = await Promise.all(Array.from({ length: 10 }, () => makeViewer({ established: true })));
     const outcomes = await Promise.all(
       members.map((member) => reportPost(member, { discussionId: discussion.id, commentId, reason: "spam" })),
     );
@@ -71,9 +71,9 @@ describe("reports", () => {
     expect(staffTold).toHaveLength(1);
   });
 
-  it(`hides after ${env.REPORTS_TO_HIDE} different members, not before; a second report of the same member counts once`, async () => {
+  it(`hides after ${env.REPORTS_TO_HIDE} different established members, not before; a second report of the same member counts once`, async () => {
     const { discussion, commentId } = await postWithComment();
-    const members = await Promise.all(Array.from({ length: env.REPORTS_TO_HIDE }, () => makeViewer()));
+    const members = await Promise.all(Array.from({ length: env.REPORTS_TO_HIDE }, () => makeViewer({ established: true })));
     for (const [index, member] of members.entries()) {
       const outcome = await reportPost(member, { discussionId: discussion.id, commentId, reason: "offensive" });
       expect(outcome).toMatchObject({ ok: true, value: { hidden: index === members.length - 1 } });
@@ -141,9 +141,10 @@ describe("reports", () => {
 describe("review decisions", () => {
   async function reported() {
     const { discussion, commentId } = await postWithComment();
-    const reporters = await Promise.all(Array.from({ length: env.REPORTS_TO_HIDE }, () => makeViewer()));
+    const reporters = await Promise.all(Array.from({ length: env.REPORTS_TO_HIDE }, () => makeViewer({ established: true })));
     for (const reporter of reporters) await reportPost(reporter, { discussionId: discussion.id, commentId, reason: "spam" });
     const [item] = await itemsOf(commentId);
+    expect((await commentRow(commentId)).hiddenAt).not.toBeNull();
     return { discussion, commentId, reporters, item: item! };
   }
 

@@ -85,10 +85,11 @@ describe("the review queue", () => {
     }
     await db.update(profiles).set({ helpfulReceived: 7 }).where(eq(profiles.id, author.id));
 
+    // Established members: a new member's report only queues a post (decision 0030).
     const reporters = await Promise.all([
-      makeViewer({ firstName: "Anna" }),
-      makeViewer({ firstName: "Bert" }),
-      makeViewer({ firstName: "Cleo" }),
+      makeViewer({ firstName: "Anna", established: true }),
+      makeViewer({ firstName: "Bert", established: true }),
+      makeViewer({ firstName: "Cleo", established: true }),
     ]);
     await reportPost(reporters[0]!, { discussionId: discussion.id, commentId, reason: "spam" });
     await reportPost(reporters[1]!, { discussionId: discussion.id, commentId, reason: "other", note: "Werbung für einen Linkshop" });

@@ -12,7 +12,15 @@ export {
 } from "./guards.server";
 export { createMemberAccount, ensureAdmin, hashMemberPassword } from "./member-accounts.server";
 export { passwordHashing } from "./password.server";
-export { holdReasons, type HoldReason, NEW_MEMBER_LIMITS, newMemberTexts, postingAuthor, type PostingMember } from "./new-members.server";
+export {
+  holdReasons,
+  type HoldReason,
+  NEW_MEMBER_LIMITS,
+  newMemberTexts,
+  postingAuthor,
+  type PostingMember,
+  postingMember,
+} from "./new-members.server";
 export {
   awaitsApproval,
   can,
@@ -51,6 +59,7 @@ export {
   newMemberRateRules,
   purgeRateLimits,
   type RateRule,
+  reportRateRules,
   signInDelayMs,
   signInSlowdown,
 } from "./rate-limit.server";

@@ -3,7 +3,7 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import type { PostContent } from "~/lib/links";
 import { db, type Database, type Transaction } from "~/server/db";
 import { fail, ok, type Outcome, visible } from "~/server/platform";
-import { can } from "./permissions.server";
+import { isStaff as isStaffMember } from "./permissions.server";
 import { checkRateLimits, newMemberRateRules } from "./rate-limit.server";
 import type { Viewer } from "./session.server";
 
@@ -35,8 +35,11 @@ export interface HoldReason {
  * Whether the author is still new: their published posts are counted up to the limit only (each side reads at
  * most that many rows of its author index), and only while the account is young enough to matter.
  */
-export async function postingMember(viewer: Viewer, executor: Database | Transaction = db): Promise<PostingMember> {
-  const isStaff = can(viewer, "moderate");
+export async function postingMember(
+  viewer: Pick<Viewer, "id" | "role" | "approvalStatus">,
+  executor: Database | Transaction = db,
+): Promise<PostingMember> {
+  const isStaff = isStaffMember(viewer);
   if (isStaff) return { id: viewer.id, isStaff, isNew: false };
   const { publishedPosts, days } = NEW_MEMBER_LIMITS;
   // Subqueries name the author by value: in a one-table select Drizzle writes columns without their table.

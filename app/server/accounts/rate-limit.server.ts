@@ -34,6 +34,16 @@ export const authRateRules = {
 /** "Hilfreich" clicks: plenty for reading a thread, too few for a script flooding someone's bell. */
 export const helpfulMarksPerMember: RateRule = { name: "helpful:member", limit: 60, windowSeconds: 10 * 60 };
 
+/**
+ * Reports ("Melden", decision 0030). Per network (clientNetworkOf: IPv4 /24, IPv6 /64): accounts made in one place
+ * are one voice. Its first report of a post weighs, and only three of its reports in ten minutes across posts; the
+ * rest of a burst still reaches the queue but weighs nothing, so it cannot add up to hiding a post.
+ */
+export const reportRateRules = {
+  perNetwork: { name: "report:network", limit: 3, windowSeconds: 10 * 60 },
+  perNetworkAndPost: { name: "report:network+post", limit: 1, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, RateRule>;
+
 /** Images for posts: a screenshot-heavy answer fits many times over; a script filling our storage does not. */
 export const imageUploadsPerMember: RateRule = { name: "image-upload:member", limit: 30, windowSeconds: 60 * 60 };
 /**

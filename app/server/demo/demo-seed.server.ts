@@ -7,6 +7,7 @@ import { slugify } from "~/lib/slug";
 import { unqualified, type Database } from "~/server/db";
 import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } from "~/server/accounts";
 import { heldValues, richTextForStorage } from "~/server/discussions";
+import { reportWeight } from "~/server/moderation";
 import { plainTextToHtml, quoteHtml } from "~/lib/rich-text";
 import { commentPermalink } from "~/lib/paths";
 import { seedLegalDemo } from "./demo-legal.server";
@@ -292,13 +293,17 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
           .returning({ id: reviewItems.id });
         items.set(key, item!.id);
       }
+      // Weighed as a report of theirs would be now: the items stay below REPORTS_TO_HIDE, as their visible posts say.
+      const member = demoMembers.find((candidate) => candidate.key === report.reporter)!;
+      const reporter = { id: authorId(report.reporter), role: member.role, approvalStatus: member.approvalStatus };
       await tx.insert(reports).values({
         reviewItemId: items.get(key)!,
         discussionId,
         commentId: target?.id ?? null,
-        reporterId: authorId(report.reporter),
+        reporterId: reporter.id,
         reason: report.reason,
         note: report.note ?? null,
+        weight: await reportWeight(tx, reporter),
         createdAt: at,
       });
     }

@@ -13,6 +13,7 @@ export {
   reportedHere,
   reportPost,
   reportTexts,
+  reportWeight,
   withdrawReport,
 } from "./reports.server";
 export {

@@ -1,14 +1,19 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
-import { profiles, reports, reviewItems, type ReportReason, userRoles } from "../../../db/schema";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { profiles, reports, reviewItems, type ReportReason, type ReviewStatus, userRoles } from "../../../db/schema";
 import { defineService, queryRows, readValue, samePost, unqualified, type Transaction, valueRead, type ValueRead } from "~/server/db";
-import { env, fail, isHidden, ok } from "~/server/platform";
-import { can, canReport, reportsMayHide, type Viewer } from "~/server/accounts";
+import { clientNetworkOf, env, fail, isHidden, ok } from "~/server/platform";
+import { can, canReport, checkRateLimits, postingMember, reportRateRules, reportsMayHide, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
 import { moderationEvents } from "./events.server";
 import { applyDiscussionAction, loadCommentState, loadDiscussionState, setCommentHidden } from "./moderation.server";
 
 export type PostRef = { discussionId: string; commentId: string | null };
-export type ReportInput = PostRef & { reason: ReportReason; note?: string };
+export type ReportInput = PostRef & {
+  reason: ReportReason;
+  note?: string;
+  /** The reporter's address (the route's `context.clientIp`): one network's burst weighs once. None outside a request. */
+  clientIp?: string;
+};
 
 export const reportTexts = {
   thanks: "Danke, das Moderationsteam sieht es sich an.",
@@ -75,19 +80,65 @@ export async function openItemOf(
   return row!;
 }
 
+/** How a review item ends when the moderation agreed with its reports: the post went. */
+const upheldStatuses: ReviewStatus[] = ["hidden", "suspended", "spam"];
+
+/**
+ * What a report weighs towards hiding the post (after Discourse's flag scores): staff's alone is enough; a new
+ * member's (decision 0035) nothing, for accounts are cheap to make; an established member's (upheld + 1) /
+ * (decided + 1) of their earlier reports, so a clean record weighs 1 (REPORTS_TO_HIDE keeps its meaning) and a
+ * record of reports the moderation kept weighs less.
+ */
+export async function reportWeight(tx: Transaction, reporter: Pick<Viewer, "id" | "role" | "approvalStatus">): Promise<number> {
+  const standing = await postingMember(reporter, tx);
+  if (standing.isStaff) return env.REPORTS_TO_HIDE;
+  if (standing.isNew) return 0;
+  const [record] = await tx
+    .select({
+      decided: sql<number>`(count(*) filter (where ${reviewItems.status} <> 'open'))::int`,
+      upheld: sql<number>`(count(*) filter (where ${inArray(reviewItems.status, upheldStatuses)}))::int`,
+    })
+    .from(reports)
+    .innerJoin(reviewItems, eq(reviewItems.id, reports.reviewItemId))
+    .where(eq(reports.reporterId, reporter.id));
+  return Math.min(1, ((record?.upheld ?? 0) + 1) / ((record?.decided ?? 0) + 1));
+}
+
+/**
+ * Whether the reporter's network already had its say (reportRateRules): its first report of this post, and its first
+ * few in ten minutes, weigh; the rest of a burst only queues. Counted before the transaction like every rate.
+ */
+async function fromBusyNetwork(clientIp: string | undefined, post: PostRef): Promise<boolean> {
+  if (!clientIp) return false;
+  const network = clientNetworkOf(clientIp);
+  const limit = await checkRateLimits([
+    [reportRateRules.perNetwork, network],
+    [reportRateRules.perNetworkAndPost, `${network}:${post.commentId ?? post.discussionId}`],
+  ]);
+  return !limit.allowed;
+}
+
+/** The weights of an item's reports add up in float8: `real` sums round, and thirds should reach a whole. */
+const WEIGHT_ROUNDING = 1e-4;
+
 /**
  * A member reports a post ("Melden"), once while it waits for review. Reports of one post gather in one review
- * item; the team hears of a new item. With REPORTS_TO_HIDE different members, or one from staff, the post is
- * hidden at once until a moderator decides (decision 0030), unless its author is staff. The post's row is locked
- * first, so ten reports at once hide it exactly once.
+ * item; the team hears of a new item. Once its reports weigh REPORTS_TO_HIDE (reportWeight: three established
+ * members, one of staff), the post is hidden at once until a moderator decides (decision 0030), unless its author
+ * is staff. The post's row is locked first, so ten reports at once hide it exactly once.
  */
 export const reportPost = defineService<
   Viewer,
   ReportInput,
   Post & { underReview: boolean; hideable: boolean },
-  { hidden: boolean; already: boolean }
+  { hidden: boolean; already: boolean },
+  { busyNetwork: boolean }
 >({
   policy: (viewer) => can(viewer, "report"),
+  async prepare(viewer, input) {
+    if (can(viewer, "moderate")) return ok({ busyNetwork: false });
+    return ok({ busyNetwork: await fromBusyNetwork(input.clientIp, input) });
+  },
   async load(tx, input) {
     const post = await lockPost(tx, input);
     if (!post) return null;
@@ -99,18 +150,22 @@ export const reportPost = defineService<
   },
   authorize: (viewer, post) =>
     canReport(viewer, post) || (isHidden(post) && !post.underReview ? fail("not-found") : fail("forbidden", reportTexts.ownPost)),
-  async change(tx, { actor, input, loaded: post }) {
+  async change(tx, { actor, input, loaded: post, prepared }) {
     const ref = { discussionId: input.discussionId, commentId: input.commentId };
     const item = await openItemOf(tx, ref, post.authorId);
+    const weight = prepared.busyNetwork ? 0 : await reportWeight(tx, actor);
     const [inserted] = await tx
       .insert(reports)
-      .values({ reviewItemId: item.id, ...ref, reporterId: actor.id, reason: input.reason, note: input.note?.trim() || null })
+      .values({ reviewItemId: item.id, ...ref, reporterId: actor.id, reason: input.reason, note: input.note?.trim() || null, weight })
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!inserted) return ok({ hidden: false, already: true });
     if (item.created) await moderationEvents.emit(tx, "review.opened", { discussionId: input.discussionId, actorId: actor.id });
-    const [reporters] = await tx.select({ value: count() }).from(reports).where(eq(reports.reviewItemId, item.id));
-    const enough = (reporters?.value ?? 0) >= env.REPORTS_TO_HIDE || can(actor, "moderate");
+    const [total] = await tx
+      .select({ value: sql<number>`coalesce(sum(${reports.weight}::float8), 0)` })
+      .from(reports)
+      .where(eq(reports.reviewItemId, item.id));
+    const enough = Number(total?.value ?? 0) >= env.REPORTS_TO_HIDE - WEIGHT_ROUNDING;
     const hidden = enough && post.hideable && (await hidePost(tx, ref, { actor: null, reason: AUTO_HIDDEN_REASON }));
     return ok({ hidden, already: false });
   },
