@@ -1,12 +1,13 @@
 /**
  * Reports that cannot be turned into a weapon (decision 0030, amended 2026-11-28): a report weighs by its reporter's
- * standing, one network's burst counts once, and a staff member's post waits for a colleague.
+ * standing, one network's burst counts once, a staff member's post waits for a colleague, and a member reports only
+ * so many posts in a while.
  */
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, reports, reviewItems } from "../../db/schema";
-import type { Viewer } from "~/server/accounts";
-import { decideReview, reportPost, type ReportInput, reviewTexts } from "~/server/moderation";
+import { hitRateLimit, reportRateRules, type Viewer } from "~/server/accounts";
+import { decideReview, reportPost, type ReportInput, reportTexts, reviewTexts } from "~/server/moderation";
 import { db } from "~/server/db";
 import { env } from "~/server/platform";
 import { commentOn, discussionBy } from "../support/content";
@@ -172,5 +173,42 @@ describe("one network", () => {
     for (const [index, member] of members.entries()) await report(member, posts[index]!, { clientIp: `192.0.2.${index + 1}` });
     expect(await Promise.all(posts.map((post) => weightsOf(post.commentId)))).toEqual([[1], [1], [1], [0]]);
     expect(await openItemOf(posts[3]!.commentId)).toBeDefined();
+  });
+});
+
+describe("reports per member", () => {
+  it("the eleventh report within ten minutes is refused with a German text and when to try again", async () => {
+    const [busy] = await established(1);
+    const discussion = await discussionBy(author);
+    const targets = [];
+    for (let index = 0; index < 11; index++) targets.push(await commentOn(discussion.id, author, { content: `Kommentar ${index}` }));
+    for (const commentId of targets.slice(0, 10))
+      expect((await report(busy!, { discussionId: discussion.id, commentId })).ok, commentId).toBe(true);
+    const refused = await report(busy!, { discussionId: discussion.id, commentId: targets[10]! });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: "too-many-requests",
+      message: "Sie haben in kurzer Zeit sehr viele Beiträge gemeldet. Bitte versuchen Sie es später wieder.",
+    });
+    expect(refused.ok ? 0 : refused.retryAfter).toBeGreaterThan(0);
+    expect(refused.ok ? 0 : refused.retryAfter).toBeLessThanOrEqual(10 * 60);
+    expect(reportTexts.tooMany).toBe("Sie haben in kurzer Zeit sehr viele Beiträge gemeldet. Bitte versuchen Sie es später wieder.");
+    // Nothing of the refused report was kept.
+    expect(await openItemOf(targets[10]!)).toBeUndefined();
+  });
+
+  it("thirty a day, however spread out", async () => {
+    const [steady] = await established(1);
+    for (let index = 0; index < reportRateRules.perMemberPerDay.limit; index++)
+      await hitRateLimit(reportRateRules.perMemberPerDay, steady!.id);
+    expect(await report(steady!, await commentBy())).toMatchObject({ ok: false, reason: "too-many-requests" });
+  });
+
+  it("staff are not limited", async () => {
+    const discussion = await discussionBy(author);
+    for (let index = 0; index < 11; index++) {
+      const commentId = await commentOn(discussion.id, author, { content: `Werbung ${index}` });
+      expect((await report(otherModerator, { discussionId: discussion.id, commentId })).ok).toBe(true);
+    }
   });
 });

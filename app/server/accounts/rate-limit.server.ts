@@ -35,11 +35,15 @@ export const authRateRules = {
 export const helpfulMarksPerMember: RateRule = { name: "helpful:member", limit: 60, windowSeconds: 10 * 60 };
 
 /**
- * Reports ("Melden", decision 0030). Per network (clientNetworkOf: IPv4 /24, IPv6 /64): accounts made in one place
- * are one voice. Its first report of a post weighs, and only three of its reports in ten minutes across posts; the
- * rest of a burst still reaches the queue but weighs nothing, so it cannot add up to hiding a post.
+ * Reports ("Melden", decision 0030). Per member: a careful reader reports a few posts a day, each report costs the
+ * team a look, and ten in ten minutes or thirty in a day is a campaign, not care. Staff are not counted. Per network
+ * (clientNetworkOf: IPv4 /24, IPv6 /64): accounts made in one place are one voice. Its first report of a post weighs,
+ * and only three of its reports in ten minutes across posts; the rest of a burst still reaches the queue but weighs
+ * nothing, so it cannot add up to hiding a post.
  */
 export const reportRateRules = {
+  perMember: { name: "report:member", limit: 10, windowSeconds: 10 * 60 },
+  perMemberPerDay: { name: "report-day:member", limit: 30, windowSeconds: 24 * 60 * 60 },
   perNetwork: { name: "report:network", limit: 3, windowSeconds: 10 * 60 },
   perNetworkAndPost: { name: "report:network+post", limit: 1, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateRule>;

@@ -21,6 +21,7 @@ export const reportTexts = {
   withdrawn: "Ihre Meldung wurde zurückgezogen.",
   ownPost: "Ihren eigenen Beitrag können Sie nicht melden.",
   failed: "Meldung nicht gespeichert",
+  tooMany: "Sie haben in kurzer Zeit sehr viele Beiträge gemeldet. Bitte versuchen Sie es später wieder.",
 } as const;
 
 /** Why a post hidden by reports is hidden: what its page tells staff. */
@@ -137,6 +138,11 @@ export const reportPost = defineService<
   policy: (viewer) => can(viewer, "report"),
   async prepare(viewer, input) {
     if (can(viewer, "moderate")) return ok({ busyNetwork: false });
+    const limit = await checkRateLimits([
+      [reportRateRules.perMember, viewer.id],
+      [reportRateRules.perMemberPerDay, viewer.id],
+    ]);
+    if (!limit.allowed) return { ...fail("too-many-requests", reportTexts.tooMany), retryAfter: limit.retryAfter };
     return ok({ busyNetwork: await fromBusyNetwork(input.clientIp, input) });
   },
   async load(tx, input) {
