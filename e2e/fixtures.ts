@@ -235,11 +235,13 @@ let clientIps = 0;
 /**
  * A client IP no other caller of the run has (the e2e server trusts one proxy hop): per-address rate limits stay
  * each test's own. Counted, not drawn: 700 random addresses a worker out of 62,500 met each other about four
- * times a run, and a test that used up an address's sign-in attempts could refuse another's sign-in.
+ * times a run, and a test that used up an address's sign-in attempts could refuse another's sign-in. The counter
+ * moves the third part first, so 250 addresses in a row lie in 250 networks (/24): reports from one network weigh
+ * once (decision 0030), and one test's members must not share another's.
  */
 export function testClientIp(): string {
   clientIps += 1;
-  return `10.${test.info().workerIndex % 250}.${Math.floor(clientIps / 250) % 250}.${(clientIps % 250) + 1}`;
+  return `10.${test.info().workerIndex % 250}.${clientIps % 250}.${(Math.floor(clientIps / 250) % 250) + 1}`;
 }
 
 /**
