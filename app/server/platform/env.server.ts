@@ -66,7 +66,8 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Seconds a cached guest page lives at most, even when no change was announced. */
   PAGE_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(3600).default(60),
-  // Reports by this many different members hide a post until a moderator decides (decision 0030; one report by staff does too).
+  // Reports weighing this much hide a post until a moderator decides (decision 0030): an established member's with a clean
+  // record weighs 1, a new member's 0, staff's this much; a staff member's post is never hidden by reports.
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
   /**
    * Whether crawlers that collect texts for training AI models (GPTBot, ClaudeBot, Google-Extended, CCBot …) may
