@@ -77,6 +77,7 @@ export const noticeTexts = {
 export const objectionTexts = {
   sameDecider:
     "Über einen Widerspruch entscheidet ein anderes Mitglied des Teams als das, das die ursprüngliche Entscheidung getroffen hat.",
+  ownObjection: "Über Ihren eigenen Widerspruch entscheidet ein anderes Mitglied des Teams.",
   already: "Sie haben gegen diese Entscheidung bereits Widerspruch eingelegt.",
   late: "Die Frist für einen Widerspruch (sechs Monate nach der Entscheidung) ist abgelaufen.",
   sent: "Ihr Widerspruch ist eingegangen. Ein anderes Mitglied des Teams prüft ihn, und wir informieren Sie über das Ergebnis.",

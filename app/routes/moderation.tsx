@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // the member it is about (decision 0030).
       decidable:
         item.objection !== null
-          ? canDecideObjection(viewer, item.objection)
+          ? canDecideObjection(viewer, { decidedBy: item.objection.decidedBy, memberId: item.author?.id ?? null })
           : canDecideReview(viewer, { memberId: item.author?.id ?? null }),
     })),
   };

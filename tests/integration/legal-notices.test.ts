@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, legalNotices, mailOutbox, reviewItems, statementsOfReasons } from "../../db/schema";
 import type { Viewer } from "~/server/accounts";
 import { commentHref, createComment } from "~/server/discussions";
-import { decideReview, restrictMember } from "~/server/moderation";
+import { decideReview, moderateComment, restrictMember } from "~/server/moderation";
 import { confirmNotice, decideObjection, eraseOldNotices, fileNotice, notifierOf, objectToStatement } from "~/server/legal";
 import { db } from "~/server/db";
 import { objectionTexts } from "~/lib/legal";
@@ -161,6 +161,27 @@ describe("legal notices", () => {
     expect(await mailsTo(author.email, "objection-decided")).toMatchObject([{ text: expect.stringContaining("stattgegeben") }]);
     const [after] = await db.select().from(statementsOfReasons).where(eq(statementsOfReasons.id, statement!.id));
     expect(after).toMatchObject({ objectionOutcome: "upheld", objectionDecidedBy: otherModerator.id });
+  });
+
+  it("a moderator whose own post a colleague hid cannot decide their own objection; a third member of the team can", async () => {
+    const discussion = await discussionBy(otherModerator);
+    const commentId = await commentOn(discussion.id, otherModerator, { content: "Ein Beitrag aus dem Team." });
+    expect((await moderateComment(moderator, { discussionId: discussion.id, commentId, action: "hide-comment", reason: "Ton" })).ok).toBe(
+      true,
+    );
+    const [statement] = await db.select().from(statementsOfReasons).where(eq(statementsOfReasons.commentId, commentId));
+    expect((await objectToStatement(otherModerator, { statementId: statement!.id, objection: "Das war sachlich." })).ok).toBe(true);
+    const [objection] = await db
+      .select()
+      .from(reviewItems)
+      .where(and(eq(reviewItems.commentId, commentId), eq(reviewItems.status, "open")));
+    expect(await decideObjection(otherModerator, { itemId: objection!.id, decision: "uphold-objection" })).toMatchObject({
+      ok: false,
+      reason: "forbidden",
+      message: objectionTexts.ownObjection,
+    });
+    const third = await makeViewer({ role: "admin" });
+    expect((await decideObjection(third, { itemId: objection!.id, decision: "reject-objection" })).ok).toBe(true);
   });
 
   it("a post held by the posting rules and a suspended or silenced member get a statement of reasons too", async () => {

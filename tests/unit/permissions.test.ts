@@ -257,17 +257,22 @@ const contentRules: Record<
     {
       name: "someone else's decision",
       allowed: staff,
-      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: authorFor(kind, "other") }),
+      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: authorFor(kind, "other"), memberId: SOMEONE_ELSE }),
     },
     {
       name: "one's own decision",
       allowed: [],
-      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: authorFor(kind, "own") }),
+      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: authorFor(kind, "own"), memberId: SOMEONE_ELSE }),
     },
     {
       name: "the forum's own decision (reports)",
       allowed: staff,
-      ask: (viewer) => guardian.canDecideObjection(viewer, { decidedBy: null }),
+      ask: (viewer) => guardian.canDecideObjection(viewer, { decidedBy: null, memberId: SOMEONE_ELSE }),
+    },
+    {
+      name: "one's own objection (a staff member's post restricted by a colleague)",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canDecideObjection(viewer, { decidedBy: SOMEONE_ELSE, memberId: authorFor(kind, "own") }),
     },
   ],
   canDecideReview: [

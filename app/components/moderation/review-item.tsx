@@ -227,7 +227,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
       {!item.decidable ? (
         <p className="border-t border-border pt-4 text-sm text-muted-foreground">
           {item.objection
-            ? "Über diesen Widerspruch entscheidet ein anderes Mitglied des Teams: Die ursprüngliche Entscheidung war Ihre."
+            ? "Über diesen Widerspruch entscheidet ein anderes Mitglied des Teams: Die ursprüngliche Entscheidung oder der Widerspruch ist Ihrer."
             : ownReviewItemText}
         </p>
       ) : post ? (

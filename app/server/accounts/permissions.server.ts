@@ -120,8 +120,9 @@ export function canObject(viewer: Viewer | null, statement: { memberId: string |
  * An objection is decided by staff, but never by who made the decision it objects to (DSA Art. 20(6)); a decision
  * the forum made by itself (reports reaching the limit) any member of the team may review.
  */
-export function canDecideObjection(viewer: Viewer | null, statement: { decidedBy: string | null }): boolean {
-  return can(viewer, "review") && statement.decidedBy !== viewer!.id;
+export function canDecideObjection(viewer: Viewer | null, statement: { decidedBy: string | null; memberId: string | null }): boolean {
+  // Nor by the member who objected: a moderator's own post, restricted by a colleague, is a third one's to review.
+  return can(viewer, "review") && statement.decidedBy !== viewer!.id && statement.memberId !== viewer!.id;
 }
 
 /**

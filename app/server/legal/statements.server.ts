@@ -286,7 +286,8 @@ export const decideObjection = defineService<Viewer, { itemId: string; decision:
   authorize: (viewer, item) =>
     item.status !== "open"
       ? fail("conflict", "Dieser Eintrag wurde bereits entschieden.")
-      : canDecideObjection(viewer, item) || fail("forbidden", objectionTexts.sameDecider),
+      : canDecideObjection(viewer, item) ||
+        fail("forbidden", item.memberId === viewer.id ? objectionTexts.ownObjection : objectionTexts.sameDecider),
   async change(tx, { actor, input: { decision }, loaded: item }) {
     const upheld = decision === "uphold-objection";
     if (upheld && item.discussionId)
