@@ -109,7 +109,13 @@ for (const javaScriptEnabled of [true, false]) {
     // With JavaScript the test's own page (axe's) signs in as the author; the guest is done.
     const author = javaScriptEnabled ? fixturePage : await browserPage(browser, false, writing);
     if (javaScriptEnabled) await signInOverHttp(author, writing.email, writing.password);
-    await open(author, statementLink, javaScriptEnabled);
+    // On the discussion the author still reads their comment, marked hidden, with the way to the reasons.
+    await open(author, path, javaScriptEnabled);
+    const own = author.locator(`#comment-${commentId}`);
+    await expect(own).toContainText("Ausgeblendet: Nur Sie und das Moderationsteam sehen diesen Kommentar.");
+    await expect(own).toContainText(text);
+    await own.getByRole("link", { name: "Begründung und Widerspruch" }).click();
+    await expect(author).toHaveURL(new RegExp(`${new URL(statementLink).pathname}$`));
     const statement = author.getByTestId("statement-of-reasons");
     await expect(statement).toContainText("Ihr Beitrag wurde ausgeblendet");
     await expect(statement).toContainText("Beleidigung");

@@ -77,7 +77,7 @@ export async function loadCommentPage(discussion: { id: string; slug: string }, 
       helpfulRead: { allNames: can(viewer, "seeWhoMarked") },
     });
   const shared = await sharedCommentPage(discussion, page);
-  return viewer && shared.heldAuthorIds.includes(viewer.id)
+  return viewer && shared.withheldAuthorIds.includes(viewer.id)
     ? listCommentPage(discussion.id, page, { includeHidden: false, heldOf: viewer.id })
     : shared;
 }

@@ -7,7 +7,7 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, legalNotices, mailOutbox, reviewItems, statementsOfReasons } from "../../db/schema";
 import type { Viewer } from "~/server/accounts";
-import { commentHref, createComment } from "~/server/discussions";
+import { commentHref, createComment, listCommentPage } from "~/server/discussions";
 import { decideReview, moderateComment, restrictMember } from "~/server/moderation";
 import { confirmNotice, decideObjection, eraseOldNotices, fileNotice, notifierOf, objectToStatement } from "~/server/legal";
 import { db } from "~/server/db";
@@ -110,7 +110,7 @@ describe("legal notices", () => {
   });
 
   it("removal: the notifier hears the decision, the author gets a statement of reasons, objects once, another moderator restores", async () => {
-    const { commentId, location } = await reportedComment();
+    const { discussion, commentId, location } = await reportedComment();
     const email = `entscheid-${crypto.randomUUID()}@example.org`;
     await fileNotice(guest(), notice(location, email));
     await confirmNotice({ id: "link" }, { token: await confirmationToken(email) });
@@ -130,6 +130,15 @@ describe("legal notices", () => {
     expect(await mailsTo(author.email, "statement-of-reasons")).toMatchObject([
       { text: expect.stringContaining(`/statement/${statement!.id}`) },
     ]);
+    // The author reads the comment where it was, marked hidden, with its statement; the page everyone shares leaves it out.
+    const shared = await listCommentPage(discussion.id, 1, { includeHidden: false });
+    expect(shared.comments.map((comment) => comment.id)).not.toContain(commentId);
+    expect(shared.withheldAuthorIds).toContain(author.id);
+    const own = await listCommentPage(discussion.id, 1, { includeHidden: false, heldOf: author.id });
+    expect(own.comments.find((comment) => comment.id === commentId)).toMatchObject({
+      hidden: { reason: expect.any(String) },
+      statementId: statement!.id,
+    });
 
     // Only the author objects, and only once.
     expect(

@@ -4,6 +4,7 @@ import { authorFirstName } from "~/lib/authors";
 import { Avatar } from "~/components/ui/avatar";
 import { formatRelativeTime } from "~/lib/format";
 import { heldTexts } from "~/lib/moderation";
+import { paths } from "~/lib/paths";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
 import { LinkifiedText, textWithMentions } from "./linkified-text";
@@ -96,11 +97,20 @@ function CommentState({ comment }: { comment: CommentOnPage }) {
           {heldTexts.badge}: {heldTexts.notice}
         </p>
       )}
-      {comment.hidden && (
-        <p className="mb-2 text-sm font-medium text-red-900">
-          Ausgeblendet (nur für das Moderationsteam sichtbar){comment.hidden.reason ? ` – Grund: ${comment.hidden.reason}` : ""}
-        </p>
-      )}
+      {comment.hidden &&
+        (comment.statementId ? (
+          // The author's own hidden comment (decision 0048): why, and the way to object.
+          <p className="mb-2 text-sm font-medium text-red-900">
+            Ausgeblendet: Nur Sie und das Moderationsteam sehen diesen Kommentar.{" "}
+            <a href={paths.statement(comment.statementId)} className="underline underline-offset-2">
+              Begründung und Widerspruch
+            </a>
+          </p>
+        ) : (
+          <p className="mb-2 text-sm font-medium text-red-900">
+            Ausgeblendet (nur für das Moderationsteam sichtbar){comment.hidden.reason ? ` – Grund: ${comment.hidden.reason}` : ""}
+          </p>
+        ))}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { comments, discussions, profiles } from "../../../db/schema";
+import { comments, discussions, profiles, statementsOfReasons } from "../../../db/schema";
 import { commentPermalink } from "~/lib/paths";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { discussionEvents } from "./events.server";
@@ -55,6 +55,11 @@ export interface CommentView {
   isSolution: boolean;
   /** Waits for a moderator's approval (decision 0035): shown to staff and to its author only, marked as waiting. */
   held: boolean;
+  /**
+   * The author's own hidden comment, as they read it (decision 0048): its statement of reasons, where they read why
+   * and may object. Null for everyone else's view.
+   */
+  statementId: string | null;
 }
 
 export { COMMENT_THREADS_PER_PAGE };
@@ -64,10 +69,10 @@ export interface CommentPage {
   totalPages: number;
   currentPage: number;
   /**
-   * The authors of held comments this page leaves out (never sent to a browser): each of them reads the page
-   * with their own comments marked as waiting (`heldOf`), everyone else can be given this one.
+   * The authors of held or hidden comments this page leaves out (never sent to a browser): each of them reads the
+   * page with their own comments in it (`heldOf`), marked as waiting or hidden; everyone else can be given this one.
    */
-  heldAuthorIds: string[];
+  withheldAuthorIds: string[];
 }
 
 /**
@@ -84,7 +89,7 @@ export async function listCommentPage(
   const isThread = and(eq(comments.discussionId, discussionId), isNull(comments.parentId));
   const [counted] = await db.select({ value: count() }).from(comments).where(isThread);
   const totalPages = Math.max(1, Math.ceil((counted?.value ?? 0) / COMMENT_THREADS_PER_PAGE));
-  if (page > totalPages) return { comments: [], totalPages, currentPage: page, heldAuthorIds: [] };
+  if (page > totalPages) return { comments: [], totalPages, currentPage: page, withheldAuthorIds: [] };
   const pageThreads = db
     .select({ id: comments.id })
     .from(comments)
@@ -116,6 +121,12 @@ export async function listCommentPage(
       avatarUrl: profiles.avatarUrl,
       expertise: profiles.expertise,
       experience: profiles.experience,
+      // Only the author's own read asks for it: the shared page never names a statement.
+      statementId: options.heldOf
+        ? sql<
+            string | null
+          >`(select ${statementsOfReasons.id} from ${statementsOfReasons} where ${statementsOfReasons.commentId} = ${comments.id} and ${statementsOfReasons.memberId} = ${options.heldOf} order by ${statementsOfReasons.createdAt} desc limit 1)`
+        : sql<string | null>`null`,
     })
     .from(comments)
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
@@ -123,14 +134,17 @@ export async function listCommentPage(
     .orderBy(asc(comments.createdAt), asc(comments.id));
   const parentsWithVisibleReplies = new Set(rows.filter((row) => row.parentId !== null && !isHidden(row)).map((row) => row.parentId));
   const views: CommentView[] = [];
-  const heldAuthorIds = new Set<string>();
+  const withheldAuthorIds = new Set<string>();
   for (const row of rows) {
     const held = isHeld(row);
-    // The author reads their own held comment as written, marked as waiting; staff see it hidden, with the reasons.
-    const ownHeld = held && !options.includeHidden && row.authorId !== null && row.authorId === options.heldOf;
-    if (held && !ownHeld && !options.includeHidden && row.authorId !== null) heldAuthorIds.add(row.authorId);
+    // The author reads their own held comment as written, marked as waiting, and their own hidden one marked as hidden
+    // with its statement of reasons; staff see both hidden, with the reasons.
+    const own = !options.includeHidden && row.authorId !== null && row.authorId === options.heldOf;
+    const ownHeld = held && own;
+    const ownHidden = !held && isHidden(row) && own;
+    if (isHidden(row) && !own && !options.includeHidden && row.authorId !== null) withheldAuthorIds.add(row.authorId);
     const hidden = isHidden(row) && !ownHeld ? { at: row.hiddenAt!, reason: row.hiddenReason ?? "" } : null;
-    if (hidden && !options.includeHidden) {
+    if (hidden && !options.includeHidden && !ownHidden) {
       if (!parentsWithVisibleReplies.has(row.id)) continue;
       views.push({
         id: row.id,
@@ -145,6 +159,7 @@ export async function listCommentPage(
         helpful: helpfulView(row, true),
         isSolution: false,
         held: false,
+        statementId: null,
       });
       continue;
     }
@@ -171,9 +186,10 @@ export async function listCommentPage(
       helpful: helpfulView(row, isHidden(row)),
       isSolution: row.isSolution === true,
       held,
+      statementId: ownHidden ? row.statementId : null,
     });
   }
-  return { comments: views, totalPages, currentPage: page, heldAuthorIds: [...heldAuthorIds] };
+  return { comments: views, totalPages, currentPage: page, withheldAuthorIds: [...withheldAuthorIds] };
 }
 
 /** The page of the discussion that shows this comment (its thread's page); 1 when it is gone. */

@@ -11,7 +11,7 @@ import { plainTextExcerpt, sanitizeRichText } from "./sanitize.server";
  * process, at commit), so a member's discussion page asks the database only for what is theirs: their own marks,
  * bookmarks, reports, watch level and draft (one statement), and a write where they read something new. Staff,
  * who see hidden comments and every marker's name, read their own; so does the author of a held comment, whom
- * the shared page names in `heldAuthorIds`.
+ * the shared page names in `withheldAuthorIds`.
  */
 export function sharedDiscussionBySlug(slug: string): Promise<DiscussionDetail | null> {
   return sharedReads.read(`discussion ${slug}`, () => getDiscussionBySlug(slug), {
