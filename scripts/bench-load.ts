@@ -57,6 +57,7 @@ async function prepareDatabase(env: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries({ ...env, LOG_LEVEL: "warn" })) if (value !== undefined) process.env[key] = value;
   const { closeDatabase, db } = await import("~/server/db");
   const { seedDemoContent } = await import("~/server/demo");
+  await import("~/server/listeners");
   const { createMemberAccount, hashMemberPassword } = await import("~/server/accounts");
   try {
     await seedDemoContent(db);

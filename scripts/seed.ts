@@ -4,6 +4,8 @@
  * database that already has members, so it never mixes demo and real data.
  */
 import { closeDatabase, databaseKind, db } from "~/server/db";
+// The demo writes through services (the legal notices' decisions and objections): their events need the listeners.
+import "~/server/listeners";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { env } from "~/server/platform";
 

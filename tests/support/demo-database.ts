@@ -8,6 +8,8 @@ export async function seedDemoDatabase(url: string, adminPassword: string): Prom
   process.env.LOG_LEVEL = "silent";
   const { db, closeDatabase } = await import("~/server/db");
   const { seedDemoContent } = await import("~/server/demo");
+  // The demo writes through services too (its legal notices): their events need the listeners in this process.
+  await import("~/server/listeners");
   await seedDemoContent(db, { adminPassword });
   await closeDatabase();
 }

@@ -80,6 +80,17 @@ describe("the event registry (decision 0021)", () => {
     }
   });
 
+  it("every process that writes the demo content loads the listeners first (the demo writes through services)", () => {
+    const seeding = execFileSync("git", ["grep", "-l", "seedDemoContent(", "--", "scripts", "server", "tests"], { encoding: "utf8" })
+      .split("\n")
+      .filter((file) => file !== "" && !file.startsWith("tests/integration/") && !file.startsWith("tests/unit/"));
+    expect(seeding.length).toBeGreaterThan(2);
+    const loading = /import\s*(\(\s*)?"~\/server\/listeners"|import\s+"~\/server\/listeners"/;
+    // The app server loads them through the build's entry (app/entry.server.tsx); the integration tests in their setup.
+    const missing = seeding.filter((file) => file !== "server/app-server.ts" && !loading.test(fs.readFileSync(file, "utf8")));
+    expect(missing).toEqual([]);
+  });
+
   it("a subscription anywhere else, or a hook defined elsewhere, is found", () => {
     const events: Source = {
       file: "app/server/answers/events.server.ts",
