@@ -110,7 +110,9 @@ export async function createBackup(settings: BackupSettings, target = "backups",
 
     const pack = tarPack();
     // Written aside and renamed at the end: a half-written file never looks like a backup.
-    const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(`${file}.partial`));
+    // The archive holds the whole database and the signing secret: for the owner alone (0600), the safety copy before
+    // a restore too; the mode is set again after the rename, so no umask or earlier file can leave it readable.
+    const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(`${file}.partial`, { mode: 0o600 }));
     await addEntry(pack, { name: MANIFEST }, Buffer.from(JSON.stringify(manifest, null, 2)));
     if (secret) await addEntry(pack, { name: SECRET_ENTRY, mode: 0o600 }, secret);
     await addFile(pack, DATABASE_ENTRY[manifest.database], database.file);
@@ -118,6 +120,7 @@ export async function createBackup(settings: BackupSettings, target = "backups",
     pack.finalize();
     await written;
     await fsp.rename(`${file}.partial`, file);
+    await fsp.chmod(file, 0o600);
     const bytes = (await fsp.stat(file)).size;
     return { file, bytes, ms: Math.round(performance.now() - started), manifest, fromRunningServer: database.fromRunningServer };
   } finally {
@@ -481,7 +484,7 @@ async function addFile(pack: Pack, name: string, file: string): Promise<void> {
 /** Copies a tar archive, leaving out the entries `keep` refuses. */
 async function filterTar(source: string, target: string, keep: (name: string) => boolean): Promise<void> {
   const pack = tarPack();
-  const written = pipeline(pack, fs.createWriteStream(target));
+  const written = pipeline(pack, fs.createWriteStream(target, { mode: 0o600 }));
   const extract = tarExtract();
   const read = pipeline(fs.createReadStream(source), extract);
   for await (const entry of extract) {

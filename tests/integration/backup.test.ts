@@ -121,6 +121,8 @@ it("restores exactly the backed-up database, the generated signing secret and th
     expect(backup.fromRunningServer).toBe(true);
   }
   expect(path.dirname(backup.file)).toBe(backups);
+  // It holds the whole database and the signing secret: for the owner alone, whatever the umask.
+  expect(fs.statSync(backup.file).mode & 0o777).toBe(0o600);
   expect(await readManifest(backup.file)).toEqual(backup.manifest);
   const runningComments = backup.manifest.counts.comments - 1;
   if (!onPostgres) {
@@ -141,6 +143,7 @@ it("restores exactly the backed-up database, the generated signing secret and th
   const restored = await restoreBackup(settings, backup.file, backups);
   expect(restored.counts).toEqual(backup.manifest.counts);
   expect(restored.safetyBackup).not.toBeNull();
+  expect(fs.statSync(restored.safetyBackup!).mode & 0o777).toBe(0o600);
   expect((await readManifest(restored.safetyBackup!)).counts.discussions).toBe(backup.manifest.counts.discussions + 1);
 
   await withDatabase(async (db) => {
