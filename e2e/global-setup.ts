@@ -8,13 +8,17 @@ export default async function globalSetup() {
   fs.rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
   fs.rmSync(E2E_STORAGE_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
+  // Written beside the folder and renamed into it: a test polling the folder never reads a half-written mail (a
+  // mail read mid-write once failed a run with "Unexpected end of JSON input").
+  const writing = `${E2E_MAIL_DIR}.writing`;
+  fs.rmSync(writing, { recursive: true, force: true });
+  fs.mkdirSync(writing, { recursive: true });
   let counter = 0;
   const smtp = await startSmtpCapture(E2E_SMTP_PORT, (mail) => {
     counter += 1;
-    fs.writeFileSync(
-      path.join(E2E_MAIL_DIR, `${Date.now()}-${counter}.json`),
-      JSON.stringify({ ...mail, raw: undefined, listHeaders: listHeadersOf(mail.raw) }),
-    );
+    const name = `${Date.now()}-${counter}.json`;
+    fs.writeFileSync(path.join(writing, name), JSON.stringify({ ...mail, raw: undefined, listHeaders: listHeadersOf(mail.raw) }));
+    fs.renameSync(path.join(writing, name), path.join(E2E_MAIL_DIR, name));
   });
   return () => smtp.close();
 }
