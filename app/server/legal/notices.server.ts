@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { comments, discussions, legalNotices } from "../../../db/schema";
 import {
   NOTICE_CONFIRM_DAYS,
@@ -91,7 +92,7 @@ async function resolveLocation(tx: Transaction, location: string): Promise<Notic
       authorId: discussion.authorId,
       location: absolute(paths.discussion(discussion.slug)),
     };
-  if (!/^[0-9a-f-]{36}$/i.test(commentId)) return null;
+  if (!z.uuid().safeParse(commentId).success) return null;
   const [comment] = await tx
     .select({ id: comments.id, authorId: comments.authorId })
     .from(comments)

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { comments, discussions, legalNotices, profiles, reviewItems, statementsOfReasons, user } from "../../../db/schema";
 import {
   noticeGroundLabels,
@@ -120,11 +121,7 @@ export async function recordStatement(tx: Transaction, restricted: Restricted): 
       ...statement,
     })
     .returning({ id: statementsOfReasons.id });
-  const [member] = await tx
-    .select({ email: user.email, firstName: profiles.firstName })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, memberId));
+  const member = await addresseeOf(tx, memberId);
   if (member)
     await queueMail(
       legalMails.statementOfReasons(member.email, member.firstName, {
@@ -183,11 +180,21 @@ const statementColumns = {
   discussionSlug: discussions.slug,
 };
 
+/** Where a statement's or an objection's mail goes: the member's sign-in address and first name. */
+async function addresseeOf(tx: Transaction, memberId: string) {
+  const [member] = await tx
+    .select({ email: user.email, firstName: profiles.firstName })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, memberId));
+  return member;
+}
+
 const deadlineOf = (createdAt: Date) => new Date(createdAt.getTime() + OBJECTION_WINDOW_DAYS * 86_400_000);
 
 /** One statement as its page shows it; the route asks the guardian who may read it. */
 export async function findStatement(id: string): Promise<StatementView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!z.uuid().safeParse(id).success) return null;
   const [row] = await db
     .select(statementColumns)
     .from(statementsOfReasons)
@@ -320,11 +327,7 @@ export async function tellObjectionOutcome(
   memberId: string,
   outcome: ObjectionOutcome,
 ): Promise<void> {
-  const [author] = await tx
-    .select({ email: user.email, firstName: profiles.firstName })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, memberId));
+  const author = await addresseeOf(tx, memberId);
   if (author)
     await queueMail(
       legalMails.objectionDecided(
