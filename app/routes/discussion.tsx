@@ -39,6 +39,7 @@ import { knownValue, readValuesTogether } from "~/server/db";
 import { discussionWatchLevelOf } from "~/server/notifications";
 import { reportedHere } from "~/server/moderation";
 import { bookmarksHere } from "~/server/bookmarks";
+import { discussionStatementOf } from "~/server/legal";
 import {
   can,
   canCommentOn,
@@ -175,6 +176,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     hidden: isHidden(discussion),
     // Its author reads that it waits for approval (decision 0035); staff read the reasons in the moderation's notice.
     held: isHeld(discussion),
+    // Its author reads that the moderation hid it, and where the reasons and the objection are (decision 0048).
+    ownHidden:
+      isHidden(discussion) && !isHeld(discussion) && !staff
+        ? { statementId: await discussionStatementOf(viewer!.id, discussion.id) }
+        : null,
     modifiedAt: discussion.changedAt,
     commentPages: { currentPage: page, totalPages },
     access,
@@ -287,7 +293,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
           data-view-beacon={`${paths.discussion(discussion.slug)}/view`}
           onClick={inAppLinks}
         >
-          <DiscussionNotices held={loaderData.held} moderation={moderation} error={moderationError} />
+          <DiscussionNotices held={loaderData.held} ownHidden={loaderData.ownHidden} moderation={moderation} error={moderationError} />
           <DiscussionArticle
             discussion={discussion}
             solved={Boolean(loaderData.solution)}

@@ -8,12 +8,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { comments, legalNotices, mailOutbox, reviewItems, statementsOfReasons } from "../../db/schema";
 import type { Viewer } from "~/server/accounts";
 import { commentHref, createComment, listCommentPage } from "~/server/discussions";
-import { decideReview, moderateComment, restrictMember } from "~/server/moderation";
+import { decideReview, moderateComment, moderateDiscussion, restrictMember } from "~/server/moderation";
 import { confirmNotice, decideObjection, eraseOldNotices, fileNotice, notifierOf, objectToStatement } from "~/server/legal";
 import { db } from "~/server/db";
 import { objectionTexts } from "~/lib/legal";
 import { env } from "~/server/platform";
-import { makeViewer } from "../support/members";
+import { makeViewer, signedInMember } from "../support/members";
+import { loader as discussionLoader } from "~/routes/discussion";
 import { commentOn, discussionBy } from "../support/content";
 
 let author: Viewer;
@@ -227,5 +228,28 @@ describe("legal notices", () => {
     const later = new Date(Date.now() + 8 * 86_400_000);
     await eraseOldNotices(later);
     expect(await db.$count(legalNotices, like(legalNotices.notifierEmail, email))).toBe(0);
+  });
+
+  it("the author of a hidden discussion reads it marked hidden, with the way to the reasons; nobody else but staff does", async () => {
+    const writer = await signedInMember({ firstName: "Autorin" });
+    const discussion = await discussionBy(writer.viewer);
+    expect(
+      (await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Werbung ohne Bezug" })).ok,
+    ).toBe(true);
+    const [statement] = await db
+      .select({ id: statementsOfReasons.id })
+      .from(statementsOfReasons)
+      .where(eq(statementsOfReasons.discussionId, discussion.id));
+    const page = (cookie?: string) =>
+      discussionLoader({
+        request: new Request(`${env.PUBLIC_URL}/discussion/${discussion.slug}`, { headers: cookie ? { Cookie: cookie } : {} }),
+        params: { slug: discussion.slug },
+        context: { cspNonce: "", clientIp: "127.0.0.1" },
+      } as never);
+    const own = (await page(writer.cookie)) as { hidden: boolean; ownHidden: { statementId: string | null } | null; canEdit: boolean };
+    expect(own).toMatchObject({ hidden: true, ownHidden: { statementId: statement!.id }, canEdit: false });
+    const someoneElse = await signedInMember();
+    await expect(page(someoneElse.cookie)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(page()).rejects.toMatchObject({ init: { status: 404 } });
   });
 });

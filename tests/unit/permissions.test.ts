@@ -122,14 +122,29 @@ const contentRules: Record<
     {
       name: "own discussion",
       allowed: approved,
-      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own") }),
+      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own"), hiddenAt: null, heldAt: null }),
+    },
+    {
+      name: "own discussion waiting for approval",
+      allowed: approved,
+      ask: (viewer, kind) =>
+        guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date(), heldAt: new Date() }),
+    },
+    {
+      name: "own discussion hidden by the moderation",
+      allowed: staff,
+      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date(), heldAt: null }),
     },
     {
       name: "someone else's discussion",
       allowed: staff,
-      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "other") }),
+      ask: (viewer, kind) => guardian.canEditDiscussion(viewer, { authorId: authorFor(kind, "other"), hiddenAt: null, heldAt: null }),
     },
-    { name: "discussion of a deleted member", allowed: staff, ask: (viewer) => guardian.canEditDiscussion(viewer, { authorId: null }) },
+    {
+      name: "discussion of a deleted member",
+      allowed: staff,
+      ask: (viewer) => guardian.canEditDiscussion(viewer, { authorId: null, hiddenAt: null, heldAt: null }),
+    },
   ],
   canMarkHelpful: [
     {
@@ -153,7 +168,7 @@ const contentRules: Record<
       ask: (viewer, kind) => guardian.canMarkHelpful(viewer, { authorId: authorFor(kind, "other"), hiddenAt: new Date() }),
     },
   ],
-  // Decision 0035: a held post is hidden, and its author reads it too.
+  // Decision 0035: a held post is hidden, and its author reads it too; so does the author of a hidden one (0048).
   canRead: [
     {
       name: "a visible post",
@@ -166,8 +181,9 @@ const contentRules: Record<
       ask: (viewer) => guardian.canRead(viewer, { authorId: SOMEONE_ELSE, hiddenAt: new Date(), heldAt: null }),
     },
     {
+      // Decision 0048: marked hidden, with the way to the reasons and the objection.
       name: "own post hidden by the moderation",
-      allowed: staff,
+      allowed: signedIn,
       ask: (viewer, kind) => guardian.canRead(viewer, { authorId: authorFor(kind, "own"), hiddenAt: new Date(), heldAt: null }),
     },
     {

@@ -1,17 +1,22 @@
+import { paths } from "~/lib/paths";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { heldTexts } from "~/lib/moderation";
 import { type DiscussionModeration, ModerationBar } from "./moderation-bar";
 
 /**
- * What moderation says above a discussion: its author reads that it waits for approval; staff read that it is
- * hidden and why, and get the moderation bar (`moderation` is null for everyone else).
+ * What moderation says above a discussion: its author reads that it waits for approval, or that it was hidden with
+ * the way to the reasons; staff read that it is hidden and why, and get the moderation bar (`moderation` is null for
+ * everyone else).
  */
 export function DiscussionNotices({
   held,
+  ownHidden,
   moderation,
   error,
 }: {
   held: boolean;
+  /** The author's own discussion that the moderation hid, with its statement of reasons where one was written. */
+  ownHidden: { statementId: string | null } | null;
   moderation: (DiscussionModeration & { hiddenReason: string | null }) | null;
   /** The page's refused moderation form, if any. */
   error: { intent: string; message: string } | null;
@@ -22,6 +27,18 @@ export function DiscussionNotices({
         <Alert>
           <AlertTitle>{heldTexts.badge}</AlertTitle>
           <p>{heldTexts.notice}</p>
+        </Alert>
+      )}
+      {ownHidden && (
+        <Alert variant="destructive">
+          <AlertTitle>Ausgeblendet: Nur Sie und das Moderationsteam sehen diese Diskussion.</AlertTitle>
+          {ownHidden.statementId && (
+            <p>
+              <a href={paths.statement(ownHidden.statementId)} className="underline underline-offset-2">
+                Begründung und Widerspruch
+              </a>
+            </p>
+          )}
         </Alert>
       )}
       {moderation && (

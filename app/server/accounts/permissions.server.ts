@@ -79,9 +79,15 @@ export function can(viewer: Viewer | null, permission: Permission): boolean {
   return permissions[permission](viewer);
 }
 
-/** The author edits their own discussion; staff edit any (moderation). */
-export function canEditDiscussion(viewer: Viewer | null, discussion: { authorId: string | null }): boolean {
-  return isOwnPost(viewer, discussion) || can(viewer, "moderate");
+/**
+ * The author edits their own discussion while it is visible or waits for approval; one the moderation hid is the
+ * moderation's business until it is restored (as a comment). Staff edit any.
+ */
+export function canEditDiscussion(
+  viewer: Viewer | null,
+  discussion: { authorId: string | null; hiddenAt: Date | null; heldAt: Date | null },
+): boolean {
+  return (isOwnPost(viewer, discussion) && (!isHidden(discussion) || isHeld(discussion))) || can(viewer, "moderate");
 }
 
 /**
@@ -194,11 +200,11 @@ export function canSeeHidden(viewer: Viewer | null): boolean {
 }
 
 /**
- * Whether this viewer may read the post: anything visible, hidden posts for staff, and a post held for review
- * (decision 0035) for its author too, who sees it marked as waiting.
+ * Whether this viewer may read the post: anything visible, hidden posts for staff, and their own for its author, who
+ * sees it marked as waiting (held for review, decision 0035) or as hidden with the way to the reasons (decision 0048).
  */
 export function canRead(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null; heldAt: Date | null }): boolean {
-  return !isHidden(post) || canSeeHidden(viewer) || (isHeld(post) && viewer !== null && post.authorId === viewer.id);
+  return !isHidden(post) || canSeeHidden(viewer) || (viewer !== null && post.authorId === viewer.id);
 }
 
 export const lastAdminTexts = {

@@ -132,7 +132,16 @@ export const createDiscussion = defineService<
 export const updateDiscussion = defineService<
   Viewer,
   UpdateDiscussionInput & { discussionId: string },
-  { id: string; authorId: string | null; title: string; slug: string; category: string; hiddenAt: Date | null; content: string }
+  {
+    id: string;
+    authorId: string | null;
+    title: string;
+    slug: string;
+    category: string;
+    hiddenAt: Date | null;
+    heldAt: Date | null;
+    content: string;
+  }
 >({
   // Whether the discussion is theirs to edit depends on the discussion: the authorize step asks.
   policy: () => true,
@@ -146,6 +155,7 @@ export const updateDiscussion = defineService<
           slug: discussions.slug,
           category: discussions.category,
           hiddenAt: discussions.hiddenAt,
+          heldAt: discussions.heldAt,
           content: discussions.content,
         })
         .from(discussions)

@@ -13,6 +13,7 @@ export {
 } from "./notices.server";
 export {
   decideObjection,
+  discussionStatementOf,
   findStatement,
   type ObjectionDecision,
   objectionDecisions,

@@ -214,6 +214,23 @@ export async function statementsOf(memberId: string): Promise<StatementView[]> {
   return rows.map((row) => ({ ...row, objectionDeadline: deadlineOf(row.createdAt) }));
 }
 
+/** The newest statement on the member's own discussion (not one of its comments): its page links there while hidden. */
+export async function discussionStatementOf(memberId: string, discussionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: statementsOfReasons.id })
+    .from(statementsOfReasons)
+    .where(
+      and(
+        eq(statementsOfReasons.memberId, memberId),
+        eq(statementsOfReasons.discussionId, discussionId),
+        isNull(statementsOfReasons.commentId),
+      ),
+    )
+    .orderBy(desc(statementsOfReasons.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 type StatementRow = {
   id: string;
   memberId: string | null;
