@@ -17,8 +17,7 @@ import { Toaster } from "~/components/toast/toaster";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { GuestPageContext, isGuestReadingPage } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
-import { pageTitle } from "~/lib/meta";
-import { appIcons, THEME_COLOR, WEB_MANIFEST_PATH } from "~/lib/seo";
+import { appIcons, errorMeta, THEME_COLOR, WEB_MANIFEST_PATH } from "~/lib/seo";
 import { site } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import { readTheme, useStoredTheme } from "~/lib/theme";
@@ -124,16 +123,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error
-    ? [
-        {
-          title: pageTitle(
-            isRouteErrorResponse(error) && error.status === 404
-              ? "Seite nicht gefunden"
-              : (clientErrorMessage(error) ?? texts.unexpectedError),
-          ),
-        },
-        { name: "robots", content: "noindex, follow" },
-      ]
-    : [{ title: site.name }];
+export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: site.name }]);

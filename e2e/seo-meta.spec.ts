@@ -264,7 +264,8 @@ test("every page has the share image with its size and alt text; a discussion it
   const path = await createDiscussion(member, `Teilen und Datum ${Date.now()}`);
   const guest = await clientAs(playwright, baseURL);
   const profile = profileLinks(await (await guest.get(path)).text())[0]!.href;
-  for (const pagePath of ["/", "/subforum/seo", path, profile, "/members", "/search", "/impressum", "/auth", "/gibt-es-nicht"]) {
+  // A 404 carries no share image: it says it was not found, and nothing more (the test below).
+  for (const pagePath of ["/", "/subforum/seo", path, profile, "/members", "/search", "/impressum", "/auth"]) {
     const head = headOf(await (await guest.get(pagePath)).text());
     expect(head.titles, pagePath).toHaveLength(1);
     expect(head.meta("property", "og:image:width"), pagePath).toBe("1200");
@@ -356,4 +357,26 @@ test("feeds answer 304 to If-None-Match and If-Modified-Since, for guests (page 
   expect(after.status()).toBe(200);
   expect(await after.text()).toContain("Neu im Feed");
   for (const client of [member, guest]) await client.dispose();
+});
+
+test("every 404 says the page was not found, carries noindex and names no canonical address", async ({ playwright, baseURL }) => {
+  const guest = await playwright.request.newContext({ baseURL });
+  for (const path of [
+    "/members?page=999",
+    "/members?page=abc",
+    "/subforum/seo?page=999",
+    "/discussion/gibt-es-nicht-404",
+    `/profile/${crypto.randomUUID()}`,
+    "/gibt-es-nicht-404",
+  ]) {
+    const response = await guest.get(path);
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    const head = headOf(html);
+    expect(head.titles, path).toHaveLength(1);
+    expect(head.title, path).toMatch(/nicht gefunden/);
+    expect(head.meta("name", "robots"), path).toMatch(/^noindex/);
+    expect(html, path).not.toContain('rel="canonical"');
+  }
+  await guest.dispose();
 });

@@ -1,10 +1,14 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { pageTitle, withPageNumber } from "./meta";
+import { clientErrorMessage } from "./route-errors";
 import { site } from "./site";
+import { texts } from "./texts";
 
 interface MatchLike {
   id: string;
   data?: unknown;
+  /** What the page's loader threw, if it did (React Router hands it to every match's meta). */
+  error?: unknown;
 }
 
 export interface SeoInput {
@@ -21,6 +25,8 @@ export interface SeoInput {
   article?: { publishedTime: string; modifiedTime: string; section: string };
   /** A share image of the page's own (same size as the default), with its alt text. */
   image?: { path: string; alt: string };
+  /** The title of this page's 404, where it names what is missing ("Diskussion nicht gefunden"). */
+  notFoundTitle?: string;
 }
 
 /**
@@ -72,11 +78,27 @@ export function publicUrlFrom(matches: ReadonlyArray<MatchLike | undefined>): st
 }
 
 /**
+ * A page whose loader threw (a 404, a refused request): its title says so, search engines keep it out of their
+ * index, and it names no canonical address, which would claim the missing page exists.
+ */
+export function errorMeta(error: unknown, notFoundTitle?: string): MetaDescriptor[] {
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(notFoundTitle);
+  return [{ title: pageTitle(clientErrorMessage(error) ?? texts.unexpectedError) }, { name: "robots", content: "noindex, follow" }];
+}
+
+/** A page that answers 404: so its title says, and search engines keep it out of their index. */
+export function notFoundMeta(title = "Seite nicht gefunden"): MetaDescriptor[] {
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex, follow" }];
+}
+
+/**
  * Title, description, canonical URL, OpenGraph and Twitter tags for a page,
  * plus robots where asked. Every route's meta goes through here. JSON-LD is
  * added by loaders (addStructuredData in app/server/seo.server.ts).
  */
 export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: SeoInput): MetaDescriptor[] {
+  const failed = matches.find((match) => match?.error);
+  if (failed) return errorMeta(failed.error, input.notFoundTitle);
   const publicUrl = publicUrlFrom(matches);
   const url = `${publicUrl}${input.path}`;
   const ownTitle = input.title === undefined ? undefined : withPageNumber(input.title, input.page);

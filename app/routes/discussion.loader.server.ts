@@ -1,6 +1,8 @@
+import type { AppLoadContext } from "react-router";
 import { authorFirstName } from "~/lib/authors";
 import { shortenAtWord } from "~/lib/format";
 import { commentPermalink, paths } from "~/lib/paths";
+import { pageTextKeys } from "~/lib/page-text";
 import { quoteHtml, quoteText } from "~/lib/rich-text";
 import type { QuotePrefill, ReplyDraft } from "~/components/discussions/comment-section";
 import { can, canReport, type Viewer } from "~/server/accounts";
@@ -13,13 +15,43 @@ import {
   type ReplyDraftView,
   replyHref,
   sharedCommentPage,
+  type SolutionQuote,
 } from "~/server/discussions";
-import { env } from "~/server/platform";
+import { textForPage } from "~/server/seo";
+import { discussionStatementOf } from "~/server/legal";
+import { env, isHeld, isHidden } from "~/server/platform";
 
 /**
  * Helpers of the discussion page's loader: the page of comments this reader sees, and what the page adds per
  * post and per member (the report state, the saved reply, a quote asked for without JavaScript).
  */
+
+/** Characters of the accepted answer quoted under the question. */
+const SOLUTION_QUOTE_LENGTH = 480;
+
+/** The accepted answer under the question: shortened (the whole answer is in the thread), with a link to its page. */
+export function solutionShown(context: AppLoadContext, slug: string, solution: SolutionQuote) {
+  return {
+    commentId: solution.commentId,
+    author: solution.author,
+    createdAt: solution.createdAt,
+    excerpt: textForPage(
+      context,
+      pageTextKeys.solution,
+      shortenAtWord(postText(solution.content, solution.contentFormat), SOLUTION_QUOTE_LENGTH),
+    ),
+    href: commentPermalink(slug, solution.page, solution.commentId),
+  };
+}
+
+/**
+ * Its author's notice that the moderation hid the discussion, with the way to the reasons and the objection
+ * (decision 0048); null for everyone else (staff read the moderation's own notice, and nobody else reaches the page).
+ */
+export async function ownHiddenNotice(viewer: Viewer | null, discussion: DiscussionDetail) {
+  if (!viewer || !isHidden(discussion) || isHeld(discussion) || can(viewer, "moderate")) return null;
+  return { statementId: await discussionStatementOf(viewer.id, discussion.id) };
+}
 
 /** "Melden" on a post: null where this viewer may not report it, else whether they already did. */
 export function reportState(viewer: Viewer | null, post: { authorId: string | null; hiddenAt: Date | null }, reported: boolean) {

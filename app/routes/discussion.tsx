@@ -13,10 +13,10 @@ import { CommentSection, type CommentAccess } from "~/components/discussions/com
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
-import { renderNow, shortenAtWord } from "~/lib/format";
+import { renderNow } from "~/lib/format";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
-import { publicUrlFrom, seoMeta } from "~/lib/seo";
-import { commentPermalink, pageHref, paths } from "~/lib/paths";
+import { publicUrlFrom, errorMeta, seoMeta } from "~/lib/seo";
+import { pageHref, paths } from "~/lib/paths";
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
 import { z } from "zod";
@@ -27,7 +27,6 @@ import {
   helpfulMarksOf,
   isReading,
   markRead,
-  postText,
   readingMovesPosition,
   replyDraftOf,
   sharedDiscussionBySlug,
@@ -39,7 +38,6 @@ import { knownValue, readValuesTogether } from "~/server/db";
 import { discussionWatchLevelOf } from "~/server/notifications";
 import { reportedHere } from "~/server/moderation";
 import { bookmarksHere } from "~/server/bookmarks";
-import { discussionStatementOf } from "~/server/legal";
 import {
   can,
   canCommentOn,
@@ -68,15 +66,12 @@ import { commentHandlers, commentIntents, commentRefusal } from "./discussion.co
 import { answerHandlers, answerIntents, answerRefusal, isAnswerIntent } from "./discussion.answers.server";
 import { checkReportNote, isReportIntent, reportHandlers, reportIntents, reportRefusal } from "./discussion.reports.server";
 import { noErrors } from "./discussion.forms";
-import { loadCommentPage, quotedPost, replyDraftFor, reportState } from "./discussion.loader.server";
+import { loadCommentPage, ownHiddenNotice, quotedPost, replyDraftFor, reportState, solutionShown } from "./discussion.loader.server";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
 
-/** Characters of the accepted answer quoted under the question. */
-const SOLUTION_QUOTE_LENGTH = 480;
-
 /**
- * The discussion this request may see: hidden ones exist only for staff, a held one for its author too. A page
+ * The discussion this request may see: hidden ones exist only for staff and its author (held or hidden). A page
  * for anyone but staff shows the copy guests see, kept between changes (`shared`, decision 0042); staff's page
  * (every marker's name) and every action read the database.
  */
@@ -144,43 +139,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewsCount: mine.views,
       content: textForPage(context, pageTextKeys.discussion, content, { neededInBrowser: query.get("edit") === "1" }),
     },
-    comments: comments.map((comment) => ({
-      ...comment,
-      helpful: withOwnMarks(comment.helpful, comment.id, mine.marks),
-      content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, { neededInBrowser: comment.id === editingComment }),
-      // A held comment is edited by nobody until it is published: the moderator approves what they read.
-      canEdit: !comment.held && canEditComment(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
-      mayMarkHelpful:
-        !comment.placeholder && canMarkHelpful(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }),
-      report: comment.placeholder
-        ? null
-        : reportState(viewer, { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null }, reported.has(comment.id)),
-    })),
+    comments: comments.map((comment) => {
+      const post = { authorId: comment.author?.id ?? null, hiddenAt: comment.hidden?.at ?? null };
+      return {
+        ...comment,
+        helpful: withOwnMarks(comment.helpful, comment.id, mine.marks),
+        content: textForPage(context, pageTextKeys.comment(comment.id), comment.content, {
+          neededInBrowser: comment.id === editingComment,
+        }),
+        // A held comment is edited by nobody until it is published: the moderator approves what they read.
+        canEdit: !comment.held && canEditComment(viewer, post),
+        mayMarkHelpful: !comment.placeholder && canMarkHelpful(viewer, post),
+        report: comment.placeholder ? null : reportState(viewer, post, reported.has(comment.id)),
+      };
+    }),
     report: reportState(viewer, discussion, reported.has("discussion")),
     mayMarkHelpful: canMarkHelpful(viewer, discussion),
     mayChooseSolution: canMarkSolution(viewer, discussion),
     // Quoted under the question, shortened (the whole answer is in the thread), with a link to it on its page.
-    solution: solution && {
-      commentId: solution.commentId,
-      author: solution.author,
-      createdAt: solution.createdAt,
-      excerpt: textForPage(
-        context,
-        pageTextKeys.solution,
-        shortenAtWord(postText(solution.content, solution.contentFormat), SOLUTION_QUOTE_LENGTH),
-      ),
-      href: commentPermalink(discussion.slug, solution.page, solution.commentId),
-    },
+    solution: solution && solutionShown(context, discussion.slug, solution),
     description: excerpt || discussion.title,
-    // Only staff (and a held one's author) reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
+    // Only staff and its author reach a hidden discussion's page; meta (which also runs in the browser) reads the verdict.
     hidden: isHidden(discussion),
     // Its author reads that it waits for approval (decision 0035); staff read the reasons in the moderation's notice.
     held: isHeld(discussion),
     // Its author reads that the moderation hid it, and where the reasons and the objection are (decision 0048).
-    ownHidden:
-      isHidden(discussion) && !isHeld(discussion) && !staff
-        ? { statementId: await discussionStatementOf(viewer!.id, discussion.id) }
-        : null,
+    ownHidden: await ownHiddenNotice(viewer, discussion),
     modifiedAt: discussion.changedAt,
     commentPages: { currentPage: page, totalPages },
     access,
@@ -356,8 +340,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} notFoundTitle={texts.discussionNotFound} />;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
-  if (!loaderData) return seoMeta(matches, { title: texts.discussionNotFound, path: paths.discussion(params.slug), noindex: true });
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
+  if (!loaderData) return errorMeta(error, texts.discussionNotFound);
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
   const { hidden } = loaderData;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PageError } from "~/components/layout/page-error";
 import { NotFound } from "~/components/layout/not-found";
-import { seoMeta } from "~/lib/seo";
+import { notFoundMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -16,5 +16,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta(matches, { title: "Seite nicht gefunden", path: location.pathname, noindex: true });
+export const meta: Route.MetaFunction = () => notFoundMeta();

@@ -20,7 +20,7 @@ import { formatCount, formatDate, formatMonthYear, shortenAtWord } from "~/lib/f
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { paths } from "~/lib/paths";
 import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
-import { seoMeta } from "~/lib/seo";
+import { errorMeta, seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
 import { canDeleteAccount, canEditProfile, getViewer, notFoundUnless, signOut } from "~/server/accounts";
@@ -270,8 +270,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} notFoundTitle="Profil nicht gefunden" />;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
-  if (!loaderData) return seoMeta(matches, { title: "Profil nicht gefunden", path: paths.profile(params.id), noindex: true });
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
+  if (!loaderData) return errorMeta(error, "Profil nicht gefunden");
   const { profile, contributions } = loaderData;
   // The page shows the first name only, and so do its title and structured data.
   return seoMeta(matches, {

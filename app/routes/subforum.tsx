@@ -7,7 +7,7 @@ import { StatusFilter } from "~/components/discussions/status-filter";
 import { Button } from "~/components/ui/button";
 import { listingAt } from "~/lib/categories";
 import { readStatusParam, statusHref, type DiscussionStatus } from "~/lib/discussion-status";
-import { seoMeta } from "~/lib/seo";
+import { errorMeta, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
@@ -177,8 +177,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
-  if (!loaderData) return seoMeta(matches, { title: "Seite nicht gefunden", path: location.pathname, noindex: true });
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
+  if (!loaderData) return errorMeta(error);
   const { subforum, currentPage, status } = loaderData;
   const title = subforum.kind === "subforum" ? `${subforum.title}-Forum` : `Kategorie ${subforum.title}`;
   return [
