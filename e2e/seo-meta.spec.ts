@@ -380,3 +380,29 @@ test("every 404 says the page was not found, carries noindex and names no canoni
   }
   await guest.dispose();
 });
+
+test("links in posts to our own pages are followed; links elsewhere are nofollow ugc", async ({ playwright, baseURL }) => {
+  const member = await clientAs(playwright, baseURL, "member");
+  const other = "https://example.org/studie";
+  const path = await createDiscussion(member, `Eigene Links ${Date.now()}`);
+  // A plain-text comment (as a form without JavaScript sends it) and a rich one.
+  await createComment(member, path, `Siehe ${baseURL}/impressum und ${other}`);
+  const rich = await member.post(path, {
+    form: {
+      intent: "create-comment",
+      content: `<p><a href="/agb#verhalten">Regeln</a> und <a href="${other}">Studie</a></p>`,
+      contentFormat: "html",
+    },
+    maxRedirects: 0,
+  });
+  expect(rich.status()).toBe(302);
+  const guest = await clientAs(playwright, baseURL);
+  const html = await (await guest.get(path)).text();
+  const anchors = [...html.matchAll(/<a [^>]*>/g)].map((match) => match[0]);
+  const to = (href: string) => anchors.filter((anchor) => anchor.includes(`href="${href}"`));
+  expect(to(`${baseURL}/impressum`)).toHaveLength(1);
+  expect(to("/agb#verhalten")).toHaveLength(1);
+  for (const anchor of [...to(`${baseURL}/impressum`), ...to("/agb#verhalten")]) expect(anchor).not.toContain("nofollow");
+  expect(to(other)).toHaveLength(2);
+  for (const anchor of to(other)) expect(anchor).toContain('rel="nofollow ugc noopener"');
+});

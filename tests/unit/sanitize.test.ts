@@ -11,12 +11,13 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText("<b>fett</b>")).toBe("<strong>fett</strong>");
   });
 
-  it("marks links nofollow ugc noopener and opens external ones in a new tab", () => {
+  it("marks links to other sites nofollow ugc noopener and opens them in a new tab; our own pages are plain links", () => {
     expect(sanitizeRichText('<a href="https://example.org/x" class="c" onclick="x()">Link</a>')).toBe(
       '<a href="https://example.org/x" rel="nofollow ugc noopener" target="_blank">Link</a>',
     );
-    expect(sanitizeRichText('<a href="http://localhost:3000/agb" target="_self">AGB</a>')).toBe(
-      '<a href="http://localhost:3000/agb" rel="nofollow ugc noopener">AGB</a>',
+    // A link to our own pages passes on what a search engine should follow.
+    expect(sanitizeRichText('<a href="http://localhost:3000/agb" target="_self" rel="nofollow">AGB</a>')).toBe(
+      '<a href="http://localhost:3000/agb">AGB</a>',
     );
     expect(sanitizeRichText('<a href="mailto:info@example.org">Mail</a>')).toBe(
       '<a href="mailto:info@example.org" rel="nofollow ugc noopener">Mail</a>',
@@ -122,7 +123,7 @@ describe("code and quotes (decision 0032)", () => {
 
   it("links to a post of this site stay relative and in the same tab; tricks that leave the site are dropped", () => {
     expect(sanitizeRichText('<p><a href="/discussion/x#comment-1" target="_blank">Anna schrieb:</a></p>')).toBe(
-      '<p><a href="/discussion/x#comment-1" rel="nofollow ugc noopener">Anna schrieb:</a></p>',
+      '<p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>',
     );
     for (const href of ["//evil.example", "/\\evil.example", "/\\/evil.example", "\\\\evil.example"]) {
       expect(sanitizeRichText(`<p>a<a href="${href}">x</a></p>`), href).toBe("<p>a</p>");

@@ -134,9 +134,12 @@ const options = (mentionable: ReadonlySet<string> | undefined): sanitizeHtml.IOp
       // No usable target: the element is dropped by exclusiveFilter below. (Renaming it to a
       // disallowed tag instead makes sanitize-html close the wrong element.)
       if (!href) return { tagName: "a", attribs: {} };
-      const external = !href.startsWith("mailto:") && !href.startsWith("/") && new URL(href).host !== ownHost;
+      // Our own pages (a quote's source, another thread) are plain links that search engines follow; what a member
+      // links elsewhere is theirs, not ours to vouch for (nofollow ugc), and opens in a tab of its own.
+      if (href.startsWith("/") || (!href.startsWith("mailto:") && new URL(href).host === ownHost))
+        return { tagName: "a", attribs: { href } };
       const linkAttribs: sanitizeHtml.Attributes = { href, rel: LINK_REL };
-      if (external) linkAttribs.target = "_blank";
+      if (!href.startsWith("mailto:")) linkAttribs.target = "_blank";
       return { tagName: "a", attribs: linkAttribs };
     },
   },
