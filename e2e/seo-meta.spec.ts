@@ -294,6 +294,12 @@ test("every page has the share image with its size and alt text; a discussion it
   expect(drawn.headers()["content-type"]).toBe("image/png");
   const drawnPng = await drawn.body();
   expect([drawnPng.readUInt32BE(16), drawnPng.readUInt32BE(20)]).toEqual([1200, 630]);
+  // Its address changes with what it shows: caches keep it a year, and a reader's copy is confirmed without a drawing.
+  expect(drawn.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const etag = drawn.headers()["etag"];
+  expect(etag).toBeTruthy();
+  const revalidated = await guest.get(new URL(ownImage).pathname + new URL(ownImage).search, { headers: { "If-None-Match": etag! } });
+  expect(revalidated.status()).toBe(304);
   expect(before.meta("property", "article:section")).toBe("Allgemein");
   const published = before.meta("property", "article:published_time")!;
   expect(Date.parse(published)).not.toBeNaN();

@@ -20,6 +20,15 @@ const SOLVED_RIM = "#86efac";
 export const TILE_LETTER = "M9 23V9h3.2l3.8 6.4L19.8 9H23v14h-3v-8.6l-3.4 5.6h-1.2L12 14.4V23z";
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
+/**
+ * What a discussion's share image address names after `?v=`: the page's last change (decision 0027) and whether it is
+ * solved, which the image shows and which may change within the change's millisecond. A new value is a new address,
+ * so the image may be kept a year under each.
+ */
+export function shareImageVersion(changedAt: Date | string, solved: boolean): string {
+  return `${new Date(changedAt).getTime()}${solved ? "s" : ""}`;
+}
+
 /** The favicon's tile at `size` pixels. */
 export function tileSvg(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${BRAND_600}"/><path d="${TILE_LETTER}" fill="#fff"/></svg>`;

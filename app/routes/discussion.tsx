@@ -16,6 +16,7 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { renderNow } from "~/lib/format";
 import { pageTextKeys, usePageText } from "~/lib/page-text";
 import { publicUrlFrom, errorMeta, seoMeta } from "~/lib/seo";
+import { shareImageVersion } from "~/lib/share-image";
 import { pageHref, paths } from "~/lib/paths";
 import { categoryLabels } from "~/lib/categories";
 import { texts } from "~/lib/texts";
@@ -362,7 +363,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) =
     image: hidden
       ? undefined
       : {
-          path: `${paths.discussionShareImage(discussion.slug)}?v=${new Date(loaderData.modifiedAt).getTime()}`,
+          path: `${paths.discussionShareImage(discussion.slug)}?v=${shareImageVersion(loaderData.modifiedAt, discussion.solved)}`,
           alt: discussion.title,
         },
   });
