@@ -83,7 +83,8 @@ type AnswerLd = {
   upvoteCount: number;
   dateCreated: string;
   author: { name: string; url?: string };
-  parentItem?: { "@id": string };
+  commentCount?: number;
+  comment?: AnswerLd[];
 };
 type QuestionLd = {
   "@type": string;
@@ -95,17 +96,21 @@ type QuestionLd = {
   author: { name: string; url?: string };
   acceptedAnswer: AnswerLd;
   suggestedAnswer?: AnswerLd[];
+  commentCount?: number;
+  comment?: AnswerLd[];
 };
 
 const idOf = (answerLd: AnswerLd) => answerLd.url.split("#comment-")[1];
 const ISO_WITH_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
 describe("a solved discussion's structured data", () => {
-  it("is a QAPage whose answers are exactly the page's visible comments, with the counts the page shows", async () => {
+  it("is a QAPage whose answers are the page's answers, with replies and the asker's follow-ups as comments", async () => {
     const discussion = await question("Hreflang oder Canonical");
     const solution = await answer(discussion.id, expert, "Nutzen Sie hreflang, @niemand.");
     const other = await answer(discussion.id, reader, "Canonical reicht.");
     const reply = await answer(discussion.id, expert, "Nein, siehe oben.", other);
+    const followUp = await answer(discussion.id, asker, "Danke! Und bei Länderseiten ohne Übersetzung?");
+    const replyToSolution = await answer(discussion.id, reader, "Stimmt, so steht es in der Doku.", solution);
     const hiddenAlone = await answer(discussion.id, reader, "GEHEIM ohne Antwort");
     const hiddenWithReply = await answer(discussion.id, reader, "GEHEIM mit Antwort");
     const replyToHidden = await answer(discussion.id, expert, "Antwort auf Ausgeblendetes", hiddenWithReply);
@@ -115,6 +120,7 @@ describe("a solved discussion's structured data", () => {
       ).toBe(true);
     await markHelpful(discussion.id, solution, 3);
     await markHelpful(discussion.id, other, 1);
+    await markHelpful(discussion.id, reply, 2);
     await markHelpful(discussion.id, null, 2);
     await solve(discussion.id, solution);
 
@@ -128,39 +134,43 @@ describe("a solved discussion's structured data", () => {
       "@type": "Question",
       name: "Hreflang oder Canonical",
       text: "Wie geht das?",
-      // "4 Antworten" as the page says: the hidden comments are not counted.
-      answerCount: shown.repliesCount,
       upvoteCount: shown.helpful.count,
       author: { name: "Fragende", url: `${env.PUBLIC_URL}/profile/${asker.id}` },
     });
-    expect(q.answerCount).toBe(4);
+    // Answers only: the solution, the other answer and the lone reply to a hidden comment; replies and the asker's own
+    // follow-up are comments (the page's "Antworten" counts every comment).
+    expect(q.answerCount).toBe(3);
+    expect(shown.repliesCount).toBe(6);
     expect(q.upvoteCount).toBe(2);
     expect(q.dateCreated).toMatch(ISO_WITH_ZONE);
-
-    // The visible comments of the page, each once: the solution accepted, the others suggested.
-    const visible = comments.filter((comment) => !comment.placeholder && comment.hidden === null);
-    expect(visible.map((comment) => comment.id).sort()).toEqual([solution, other, reply, replyToHidden].sort());
-    const answers = [q.acceptedAnswer, ...(q.suggestedAnswer ?? [])];
-    expect(answers.map(idOf).sort()).toEqual(visible.map((comment) => comment.id).sort());
     expect(idOf(q.acceptedAnswer)).toBe(solution);
+    expect((q.suggestedAnswer ?? []).map(idOf).sort()).toEqual([other, replyToHidden].sort());
     expect(q.acceptedAnswer).toMatchObject({
       "@type": "Answer",
       text: "Nutzen Sie hreflang, @niemand.",
       upvoteCount: 3,
       url: `${url}#comment-${solution}`,
       author: { name: "Expertin", url: `${env.PUBLIC_URL}/profile/${expert.id}` },
+      commentCount: 1,
     });
-    for (const answerLd of answers) {
-      const comment = visible.find((candidate) => candidate.id === idOf(answerLd))!;
-      expect(answerLd.upvoteCount, answerLd.text).toBe(comment.helpful.count);
-      expect(answerLd.url).toBe(`${env.PUBLIC_URL}${await commentHref(discussion, comment.id)}`);
-      expect(answerLd.dateCreated).toBe(comment.createdAt.toISOString());
-      expect(answerLd.dateCreated).toMatch(ISO_WITH_ZONE);
-      expect(answerLd.author.url).toMatch(new RegExp(`^${env.PUBLIC_URL}/profile/`));
+    expect(q.acceptedAnswer.comment!.map(idOf)).toEqual([replyToSolution]);
+    const otherLd = q.suggestedAnswer!.find((a) => idOf(a) === other)!;
+    expect(otherLd).toMatchObject({ commentCount: 1, comment: [{ "@type": "Comment", text: "Nein, siehe oben.", upvoteCount: 2 }] });
+    expect(q).toMatchObject({ commentCount: 1, comment: [{ "@type": "Comment", text: "Danke! Und bei Länderseiten ohne Übersetzung?" }] });
+
+    // Every visible comment of the page once, with the count shown under it and its permalink; no hidden one.
+    const visible = comments.filter((comment) => !comment.placeholder && comment.hidden === null);
+    const all = [q.acceptedAnswer, ...(q.suggestedAnswer ?? []), ...(q.comment ?? [])].flatMap((item) => [item, ...(item.comment ?? [])]);
+    expect(all.map(idOf).sort()).toEqual(visible.map((comment) => comment.id).sort());
+    expect(visible.map((comment) => comment.id).sort()).toEqual([solution, other, reply, followUp, replyToSolution, replyToHidden].sort());
+    for (const item of all) {
+      const comment = visible.find((candidate) => candidate.id === idOf(item))!;
+      expect(item.upvoteCount, item.text).toBe(comment.helpful.count);
+      expect(item.url).toBe(`${env.PUBLIC_URL}${await commentHref(discussion, comment.id)}`);
+      expect(item.dateCreated).toBe(comment.createdAt.toISOString());
+      expect(item.dateCreated).toMatch(ISO_WITH_ZONE);
+      expect(item.author.url).toMatch(new RegExp(`^${env.PUBLIC_URL}/profile/`));
     }
-    // A reply names the answer it replies to when that one is on the page; the reply to a hidden comment does not.
-    expect(answers.find((a) => idOf(a) === reply)!.parentItem).toEqual({ "@id": `${url}#comment-${other}` });
-    expect(answers.find((a) => idOf(a) === replyToHidden)!.parentItem).toBeUndefined();
     expect(JSON.stringify(jsonLd)).not.toMatch(/GEHEIM|Spam/);
     expect(JSON.stringify(jsonLd)).not.toContain(hiddenWithReply);
 

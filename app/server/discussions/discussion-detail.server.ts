@@ -9,11 +9,14 @@ import type { MentionNames } from "~/lib/mentions";
 import { mentionNamesOf, postWithNames } from "./mentions.server";
 import type { ContentFormat } from "~/lib/rich-text";
 import { commentPageSql } from "./comment-pages.server";
-import { env, isHidden, visible } from "~/server/platform";
+import { env, hiddenFromPublic, isHidden, visible } from "~/server/platform";
 import { summaryColumns, toSummary, type AuthorSummary, type DiscussionSummary, type PostAuthor } from "./discussion-summaries.server";
 
 const sc = alias(comments, "sc");
 const sp = alias(profiles, "sp");
+/** The question's answers and their parents, counted beside the solution. */
+const ac = alias(comments, "ac");
+const ap = alias(comments, "ap");
 
 // The discussion page: the discussion itself and its view counter.
 
@@ -49,6 +52,12 @@ export interface SolutionQuote {
   helpfulCount: number;
   /** The page of the discussion that shows it in its thread: its permalink is that page with #comment-<id>. */
   page: number;
+  /**
+   * The question's answers over all its pages, for its QAPage (Google counts answers, not comments): the solution and
+   * every visible comment that starts a thread (or answers a hidden one, and so stands alone on the page), except the
+   * asker's own follow-ups. Replies are comments of the answer they reply to.
+   */
+  answerCount: number;
 }
 
 /**
@@ -121,6 +130,11 @@ async function solutionQuote(commentId: string): Promise<SolutionQuote | null> {
       createdAt: sc.createdAt,
       helpfulCount: sc.helpfulCount,
       page: commentPageSql(sc),
+      answerCount: sql<number>`(select count(*) from ${comments} ${ac} where ${ac.discussionId} = ${sc.discussionId} and ${visible.comment(ac)}
+        and (${ac.id} = ${sc.id} or (${ac.authorId} is distinct from (select ${discussions.authorId} from ${discussions} where ${discussions.id} = ${sc.discussionId})
+          and (${ac.parentId} is null or exists (select 1 from ${comments} ${ap} where ${ap.id} = ${ac.parentId} and ${hiddenFromPublic.comment(ap)})))))`.mapWith(
+        Number,
+      ),
       authorId: sp.id,
       firstName: sp.firstName,
       lastName: sp.lastName,
@@ -138,6 +152,7 @@ async function solutionQuote(commentId: string): Promise<SolutionQuote | null> {
     createdAt: row.createdAt,
     helpfulCount: row.helpfulCount,
     page: row.page,
+    answerCount: row.answerCount,
     author:
       row.authorId === null
         ? null

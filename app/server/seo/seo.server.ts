@@ -116,8 +116,8 @@ function counter(type: Interaction, count: number, name?: string) {
  * Every count is the one the page shows: "Hilfreich" (helpful.count, 0 for what shows none) and the answers.
  *
  * A question with an accepted answer is a QAPage (Google's Q&A guidelines): the solution, which the page quotes
- * under the question on every comment page, is the acceptedAnswer; the other visible comments of this page are
- * suggestedAnswers. An open one stays a DiscussionForumPosting.
+ * under the question on every comment page, is the acceptedAnswer; the other answers of this page are
+ * suggestedAnswers, and replies their comments. An open one stays a DiscussionForumPosting.
  */
 export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[], page = 1) {
   const visible = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
@@ -168,16 +168,19 @@ function forumPostingJsonLd(discussion: DiscussionDetail, visible: CommentView[]
 }
 
 /**
- * Every visible comment is an answer, as the page counts them ("12 Antworten" is answerCount, over all comment
- * pages); a reply names the answer it replies to (parentItem) when that one is on the page too.
+ * The answers are the visible comments that start a thread on this page (a reply to a hidden comment stands alone
+ * there, and so here), except the asker's own follow-ups, which are comments of the question; a reply is a comment of
+ * the post it replies to. answerCount counts the answers over all pages (SolutionQuote.answerCount), not the page's
+ * "Antworten", which counts every comment.
  */
 function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, visible: CommentView[], page: number) {
   const url = absolute(paths.discussion(discussion.slug));
   const permalink = (commentId: string, onPage: number) => absolute(commentPermalink(discussion.slug, onPage, commentId));
   const onPage = new Set(visible.map((comment) => comment.id));
-  const inThread = visible.find((comment) => comment.id === solution.commentId);
-  const answer = (comment: CommentView): Record<string, unknown> => ({
-    "@type": "Answer",
+  const startsThread = (comment: CommentView) => comment.parentId === null || !onPage.has(comment.parentId);
+  const byAsker = (comment: CommentView) => discussion.authorId !== null && comment.author?.id === discussion.authorId;
+  const post = (type: "Answer" | "Comment", comment: CommentView): Record<string, unknown> => ({
+    "@type": type,
     "@id": permalink(comment.id, page),
     url: permalink(comment.id, page),
     text: postText(comment.content, comment.contentFormat),
@@ -186,10 +189,15 @@ function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, vis
     ...(comment.updatedAt.getTime() !== comment.createdAt.getTime() ? { dateModified: comment.updatedAt.toISOString() } : {}),
     author: person(comment.author, "Unbekannt"),
     upvoteCount: comment.helpful.count,
-    ...(comment.parentId !== null && onPage.has(comment.parentId) ? { parentItem: { "@id": permalink(comment.parentId, page) } } : {}),
   });
+  /** A post with the replies to it on this page (the accepted answer is never one of them: it is the answer). */
+  const withReplies = (item: Record<string, unknown>, commentId: string) => {
+    const replies = visible.filter((reply) => reply.parentId === commentId && reply.id !== solution.commentId);
+    return replies.length > 0 ? { ...item, commentCount: replies.length, comment: replies.map((reply) => post("Comment", reply)) } : item;
+  };
+  const inThread = visible.find((comment) => comment.id === solution.commentId);
   const accepted = inThread
-    ? answer(inThread)
+    ? withReplies(post("Answer", inThread), inThread.id)
     : {
         "@type": "Answer",
         "@id": permalink(solution.commentId, solution.page),
@@ -200,7 +208,9 @@ function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, vis
         author: person(solution.author, "Unbekannt"),
         upvoteCount: solution.helpfulCount,
       };
-  const suggested = visible.filter((comment) => comment.id !== solution.commentId).map(answer);
+  const threads = visible.filter((comment) => startsThread(comment) && comment.id !== solution.commentId);
+  const suggested = threads.filter((comment) => !byAsker(comment)).map((comment) => withReplies(post("Answer", comment), comment.id));
+  const followUps = threads.filter(byAsker).map((comment) => withReplies(post("Comment", comment), comment.id));
   return {
     "@context": "https://schema.org",
     "@type": "QAPage",
@@ -213,7 +223,7 @@ function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, vis
       url,
       name: discussion.title,
       text: htmlToText(discussion.content),
-      answerCount: discussion.repliesCount,
+      answerCount: solution.answerCount,
       upvoteCount: discussion.helpful.count,
       dateCreated: discussion.createdAt.toISOString(),
       datePublished: discussion.createdAt.toISOString(),
@@ -222,6 +232,7 @@ function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, vis
       author: person(discussion.author, "Unbekannter Autor"),
       acceptedAnswer: accepted,
       ...(suggested.length > 0 ? { suggestedAnswer: suggested } : {}),
+      ...(followUps.length > 0 ? { commentCount: followUps.length, comment: followUps } : {}),
     },
   };
 }
