@@ -232,7 +232,6 @@ async function main() {
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, "forum_load") : null;
   const serverEnv = {
     DATA_DIR: path.join(temp.dir, "data"),
-    STORAGE_DIR: path.join(temp.dir, "storage"),
     DATABASE_URL: scratch?.url,
     // The members sign in through one address; the server believes the X-Forwarded-For each sign-in brings.
     TRUST_PROXY: "1",

@@ -94,7 +94,6 @@ async function runBackend(backend: Backend): Promise<Outcome> {
   const logFile = path.join(temp.dir, "server.log");
   const serverEnv = {
     DATA_DIR: path.join(temp.dir, "data"),
-    STORAGE_DIR: path.join(temp.dir, "storage"),
     DATABASE_URL: scratch?.url,
     LOG_LEVEL: "warn",
   };

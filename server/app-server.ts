@@ -21,6 +21,7 @@ import {
   env,
   gatherLocal,
   logger,
+  moveFormerStorageFolder,
   observeGauge,
   serveMetrics,
   sharedReads,
@@ -97,6 +98,8 @@ export async function startAppServer(standIn: Server | null = null): Promise<voi
 
 /** `standIn`: the server that answered 503 while the database was away (server/wait-for-database.ts), already listening. */
 async function listen(standIn: Server | null) {
+  // Before anything reads or writes an upload (the demo content brings avatars).
+  moveFormerStorageFolder();
   await seedIfWanted();
   if (databaseKind === "pglite") await db.execute(sql`analyze`);
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, maxAgeMs: env.PAGE_CACHE_MAX_AGE * 1000 });

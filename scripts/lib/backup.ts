@@ -21,6 +21,7 @@ import {
   isAppFileInDataFolder,
   pgliteFolderOwner,
   requestDumpFromServer,
+  storageDirectory,
   withPgliteFolder,
 } from "~/server/platform";
 
@@ -39,7 +40,7 @@ export function settingsFromEnvironment(): BackupSettings {
   return {
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
-    storageDir: env.S3_BUCKET ? null : path.resolve(env.STORAGE_DIR),
+    storageDir: env.S3_BUCKET ? null : storageDirectory(),
     authSecretFromEnvironment: Boolean(env.AUTH_SECRET),
   };
 }

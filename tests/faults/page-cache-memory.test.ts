@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { freePort, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { rawGet } from "../support/raw-http";
@@ -74,7 +71,6 @@ it("a flood of unique long queries and hosts keeps the server within the cache's
       DATA_DIR: "memory://",
       SEED_DEMO: "true",
       PAGE_CACHE_MB: String(CACHE_MB),
-      STORAGE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "forum-flood-")),
       LOG_LEVEL: "error",
       NODE_OPTIONS: `--max-old-space-size=${OLD_SPACE_MB}`,
     },

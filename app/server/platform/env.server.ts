@@ -19,8 +19,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Folder for uploaded files (avatars), published under /storage/. */
-  STORAGE_DIR: z.string().min(1).default("./storage"),
+  /**
+   * Folder for uploaded files (avatars), published under /storage/. Default: `storage` inside DATA_DIR, so each
+   * install keeps its uploads beside its own database (with DATA_DIR=memory:// a temporary folder of the process).
+   */
+  STORAGE_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** S3-compatible bucket for uploads (all five needed); without them files go to STORAGE_DIR. */
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),

@@ -49,6 +49,8 @@ export {
   STORAGE_URL_PREFIX,
   storageImageOrigin,
   storageDirectory,
+  moveFormerStorageFolder,
+  moveStorageFolder,
 } from "./storage.server";
 export { excerpt } from "./text.server";
 export { noteViewer, renderKey, trackViewer, viewerSeen } from "./viewer-tracking.server";

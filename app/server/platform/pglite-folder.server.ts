@@ -17,13 +17,16 @@ const READY_FILE = "forum.backup-ready";
 const REQUEST_PREFIX = "backup-request-";
 /** The signing secret the app generates when AUTH_SECRET is not set (app/server/accounts/auth.server.ts). */
 export const AUTH_SECRET_FILE = "auth-secret";
+/** The uploads' folder inside DATA_DIR when STORAGE_DIR is not set (app/server/platform/storage.server.ts). */
+export const STORAGE_FOLDER = "storage";
 
-/** Files the app keeps in the folder beside the database; a backup carries the secret on its own and none of the others. */
+/** Files the app keeps in the folder beside the database; a backup carries the secret and the uploads as entries of their own, none of the others. */
 export function isAppFileInDataFolder(name: string): boolean {
   return (
     name === LOCK_FILE ||
     name === READY_FILE ||
     name === AUTH_SECRET_FILE ||
+    name === STORAGE_FOLDER ||
     name.startsWith(`${AUTH_SECRET_FILE}.`) ||
     name.startsWith(REQUEST_PREFIX)
   );
@@ -59,7 +62,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
 /** Removes everything in the folder but our lock on it, before a restore loads the database into it. */
 export function emptyDataFolder(dataDir: string): void {
   for (const name of fs.readdirSync(dataDir)) {
-    if (name !== LOCK_FILE) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    // The uploads are not the database's: a restore replaces them on its own, only when the backup has them.
+    if (name !== LOCK_FILE && name !== STORAGE_FOLDER) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,11 @@
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { STORAGE_FOLDER } from "./pglite-folder.server";
 
 /**
  * Where uploaded files live. Keys look like "avatars/{userId}/{timestamp}-{random}.webp";
@@ -151,6 +155,9 @@ class S3Storage implements StorageBackend {
   }
 }
 
+/** Decided once per process (a temporary folder must stay the same one). */
+let localFolder: string | null = null;
+
 function createStorage(): StorageBackend {
   if (env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY && env.S3_PUBLIC_URL) {
     return new S3Storage({
@@ -162,7 +169,7 @@ function createStorage(): StorageBackend {
       publicUrl: env.S3_PUBLIC_URL.replace(/\/+$/, ""),
     });
   }
-  return new LocalStorage(path.resolve(env.STORAGE_DIR));
+  return new LocalStorage(storageDirectory());
 }
 
 const storage = createStorage();
@@ -180,9 +187,66 @@ export const readStoredFile = (key: string) => storage.read(key);
  */
 export const PRIVATE_STORAGE_PREFIXES = ["post-images/"] as const;
 
-/** The local folder the server publishes under /storage/ (unused when files live in a bucket). */
+/**
+ * The local folder the server publishes under /storage/ (unused when files live in a bucket): STORAGE_DIR, else
+ * `storage` inside DATA_DIR. Not beside the working directory: two installs started from one checkout would share
+ * their uploads, and each one's backup would hold the other's files. An in-memory database gets a folder of this
+ * process in the system's temporary folder, gone with it as the database is.
+ */
 export function storageDirectory(): string {
-  return path.resolve(env.STORAGE_DIR);
+  localFolder ??= env.STORAGE_DIR
+    ? path.resolve(env.STORAGE_DIR)
+    : env.DATA_DIR.startsWith("memory://")
+      ? fsSync.mkdtempSync(path.join(os.tmpdir(), "forum-storage-"))
+      : path.resolve(env.DATA_DIR, STORAGE_FOLDER);
+  return localFolder;
+}
+
+/** Where uploads went before STORAGE_DIR defaulted to a folder inside DATA_DIR. */
+const FORMER_DEFAULT = "./storage";
+
+/**
+ * Once, at start: uploads in the former default folder (./storage beside the working directory) move to
+ * today's default inside DATA_DIR, when STORAGE_DIR is not set and the new folder is missing or empty. A new folder
+ * with files in it is never touched (another install's, or a restored backup's): the old one stays, with a warning.
+ * One rename, so several app servers starting at once move it at most once and nobody sees half of it.
+ */
+export function moveFormerStorageFolder(): void {
+  if (env.STORAGE_DIR || env.DATA_DIR.startsWith("memory://")) return;
+  moveStorageFolder(path.resolve(FORMER_DEFAULT), storageDirectory());
+}
+
+/** Moves the folder `from` to `to` if `from` holds files and `to` is missing or empty; says what it did. */
+export function moveStorageFolder(from: string, to: string): "moved" | "kept" | "nothing" {
+  if (from === to || !hasEntries(from)) return "nothing";
+  if (hasEntries(to)) {
+    logger.warn({ from, to }, "uploads left in the former storage folder: the new one already holds files; move them by hand");
+    return "kept";
+  }
+  fsSync.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    // An empty `to` is replaced in the same step.
+    fsSync.renameSync(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Another app server of this install moved it a moment ago.
+    if (code === "ENOENT") return "nothing";
+    if (code !== "EXDEV") throw error;
+    // Another file system: copied whole first, then the original removed.
+    fsSync.cpSync(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true });
+    fsSync.rmSync(from, { recursive: true, force: true });
+  }
+  logger.info({ from, to }, "uploads moved from the former storage folder into DATA_DIR");
+  return "moved";
+}
+
+function hasEntries(folder: string): boolean {
+  try {
+    return fsSync.readdirSync(folder).length > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return false;
+    throw error;
+  }
 }
 
 /** Origin of the bucket's public URL, for the Content-Security-Policy's img-src. */
