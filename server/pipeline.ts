@@ -96,6 +96,11 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
+  // First of all: the request gate's wait bound counts from here (admitInOrder).
+  app.use((_req, res, next) => {
+    (res.locals as ArrivalLocals).arrivedAt = performance.now();
+    next();
+  });
   if (env.METRICS_PORT !== undefined) app.use(observeRequests);
   app.use(redirectToCanonicalUrls);
   app.use(serveCachedPages(pageCache));
@@ -215,6 +220,9 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
   return app;
 }
 
+/** When the request reached the pipeline, on performance.now()'s clock. */
+type ArrivalLocals = { arrivedAt?: number };
+
 const OBSERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /**
@@ -311,6 +319,11 @@ function staticFiles(serve: express.RequestHandler): express.RequestHandler {
  * client sending slowly holds its connection, not one of the few slots every
  * page needs. Inside, the rest of the request runs with its visit at hand, so
  * deliberate waits can step outside (`waitOutsideGate`).
+ *
+ * The wait that MAX_QUEUE_WAIT bounds is the time from the request's arrival
+ * until its slot, less the time its body took to come (that is the client's):
+ * a member's page is worked on only if it waited at most the bound, else it
+ * gets the 503 at the bound.
  */
 function admitInOrder(gate: RequestGate, routeOf: (url: string) => string) {
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -327,6 +340,7 @@ function admitInOrder(gate: RequestGate, routeOf: (url: string) => string) {
       return;
     }
     const length = Number(req.headers["content-length"] ?? 0);
+    const arrivedAt = (res.locals as ArrivalLocals).arrivedAt ?? performance.now();
     const visit = gate.arrive(clientKeyOf(req.ip), length);
     if (!visit) {
       logger.warn({ url: req.originalUrl.slice(0, 200) }, "too many requests from one client");
@@ -348,11 +362,16 @@ function admitInOrder(gate: RequestGate, routeOf: (url: string) => string) {
           return;
         }
         (res.locals as BodyLocals).body = read.body;
-        // False: the client gave up while waiting.
-        if (await visit.enter()) withinVisit(visit, next);
+        // A body that took its time: the wait begins once it is in. Without one, it began on arrival.
+        const waitedMs = length > 0 || req.headers["transfer-encoding"] !== undefined ? 0 : performance.now() - arrivedAt;
+        // False: the client gave up while waiting, or it waited longer than the bound.
+        if (await visit.enter(waitedMs)) withinVisit(visit, next);
         else if (visit.timedOut) {
           metrics.requestsShed.inc({ reason: "queue_wait" });
-          logger.warn({ url: req.originalUrl.slice(0, 200), waitedMs: env.MAX_QUEUE_WAIT * 1000 }, "request shed: waited too long");
+          logger.warn(
+            { url: req.originalUrl.slice(0, 200), waitedMs: Math.round(performance.now() - arrivedAt) },
+            "request shed: waited too long",
+          );
           await sendUnavailable(req, res, "overload");
         }
       })

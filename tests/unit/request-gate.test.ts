@@ -220,6 +220,58 @@ describe("request gate: the wait in line is bounded", () => {
     }
   });
 
+  it("never lets in a request that waited past the bound, even when its timer has not run yet (a busy event loop)", async () => {
+    // The gate's own clock moves on while no timer runs: as when a long synchronous stretch holds the event loop.
+    let clock = 0;
+    const gate = createRequestGate({ ...options(1), maxWaitMs: 5_000, now: () => clock });
+    const first = gate.arrive("a")!;
+    expect(await first.enter()).toBe(true);
+    const late = gate.arrive("b")!;
+    const lateInside = late.enter();
+    clock = 1_000;
+    const recent = gate.arrive("c")!;
+    const recentInside = recent.enter();
+    clock = 5_000;
+    // The slot frees before any timer could fire: the one past the bound is turned away, the next one let in.
+    first.leave();
+    expect(await lateInside).toBe(false);
+    expect(late.timedOut).toBe(true);
+    expect(await recentInside).toBe(true);
+    expect(recent.timedOut).toBe(false);
+    expect(gate.active).toBe(1);
+    expect(gate.waiting).toBe(0);
+    late.leave();
+    recent.leave();
+    expect(gate.active).toBe(0);
+  });
+
+  it("counts the wait from the request's arrival: what it waited before the line is part of the bound", async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createRequestGate({ ...options(1), maxWaitMs: 5_000 });
+      const first = gate.arrive("a")!;
+      expect(await first.enter()).toBe(true);
+      const member = gate.arrive("b")!;
+      // Arrived 3 s ago (the server was busy before it reached the line): 2 s are left.
+      const memberInside = member.enter(3_000);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(member.timedOut).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await memberInside).toBe(false);
+      expect(member.timedOut).toBe(true);
+
+      // One that already waited the whole bound is turned away at once, and takes no slot.
+      const stale = gate.arrive("c")!;
+      expect(await stale.enter(5_000)).toBe(false);
+      expect(stale.timedOut).toBe(true);
+      first.leave();
+      expect(gate.active).toBe(0);
+      expect(gate.waiting).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("does not time out a request let in, nor one that left by itself", async () => {
     vi.useFakeTimers();
     try {

@@ -29,16 +29,23 @@ export interface GateOptions {
   /** Body bytes one client's waiting requests may hold in memory together; more are refused. */
   waitingBytesPerClient: number;
   /**
-   * Milliseconds a request may wait in line (body read, not yet let in); then it leaves the line unserved and
-   * `timedOut` says so, for a quick 503 instead of an answer after the client has given up. 0: no bound.
+   * Milliseconds a request may wait (body read, not yet let in), counted from its arrival (`enter`'s `waitedMs`);
+   * then it leaves the line unserved and `timedOut` says so, for a quick 503 instead of an answer after the client
+   * has given up. Checked by a timer and again whenever a slot is given: a timer comes late when the event loop is
+   * busy, and a request that waited longer than the bound is never let in. 0: no bound.
    */
   maxWaitMs?: number;
+  /** Milliseconds on a steady clock; tests pass their own. */
+  now?: () => number;
 }
 
 /** One request's way through the gate. */
 export interface Visit {
-  /** Joins the line; true once inside, false when the visit ended while waiting (the client went away). */
-  enter(): Promise<boolean>;
+  /**
+   * Joins the line; true once inside, false when the visit ended while waiting (the client went away, or it waited
+   * longer than `maxWaitMs`). `waitedMs`: how long the request has waited already since it arrived at the server.
+   */
+  enter(waitedMs?: number): Promise<boolean>;
   /** Runs `work` with the slot given up, and lines up for one again after, behind those who came meanwhile. */
   outside<T>(work: () => Promise<T>): Promise<T>;
   /** Done, in whatever state: the slot passes on. Safe to call more than once. */
@@ -75,7 +82,11 @@ interface Client {
 
 interface Entry {
   seq: number;
+  /** When its wait began, on the gate's clock; null: unbounded (a visit coming back from a deliberate pause). */
+  since: number | null;
   admit: () => void;
+  /** Leaves the line unserved: it waited too long. */
+  expire: () => void;
 }
 
 export function createRequestGate(options: GateOptions | number): RequestGate {
@@ -85,6 +96,7 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
     waitingPerClient,
     waitingBytesPerClient,
     maxWaitMs = 0,
+    now = () => performance.now(),
   } = typeof options === "number" ? { limit: options, perClient: 0, waitingPerClient: 0, waitingBytesPerClient: 0 } : options;
   const capPerClient = perClient > 0 ? perClient : Number.POSITIVE_INFINITY;
   const clients = new Map<string, Client>();
@@ -103,7 +115,10 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
     if (client.active === 0 && client.waiting === 0 && client.line.length === 0) clients.delete(client.key);
   };
 
-  /** Free slots go to the longest waiting request whose client is below its own limit. */
+  /**
+   * Free slots go to the longest waiting request whose client is below its own limit; one that has waited past the
+   * bound is turned away instead (its timer may not have run yet: the event loop was busy).
+   */
   const dispatch = () => {
     while (active < limit) {
       let next: Client | undefined;
@@ -111,6 +126,11 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
         if (client.active < capPerClient && (!next || client.line[0]!.seq < next.line[0]!.seq)) next = client;
       }
       if (!next) return;
+      const first = next.line[0]!;
+      if (maxWaitMs > 0 && first.since !== null && now() - first.since >= maxWaitMs) {
+        first.expire();
+        continue;
+      }
       const entry = next.line.shift()!;
       if (next.line.length === 0) lined.delete(next);
       active += 1;
@@ -158,21 +178,26 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
         client.active -= 1;
         dispatch();
       };
-      /** Into the line; resolves true once admitted, false when the visit ends first. */
-      const line = (): Promise<boolean> =>
+      const expire = () => {
+        if (waitTimer) clearTimeout(waitTimer);
+        waitTimer = null;
+        timedOut = true;
+        visit.leave();
+      };
+      /** Into the line; resolves true once admitted, false when the visit ends first. `waitedMs`: waited before it. */
+      const line = (waitedMs = 0): Promise<boolean> =>
         new Promise<boolean>((resolve) => {
           settle = resolve;
           // Only a first wait is bounded: one coming back from a deliberate pause already has its answer under way.
-          if (maxWaitMs > 0 && state === "queued") {
-            waitTimer = setTimeout(() => {
-              waitTimer = null;
-              timedOut = true;
-              visit.leave();
-            }, maxWaitMs);
+          const bounded = maxWaitMs > 0 && state === "queued";
+          if (bounded) {
+            waitTimer = setTimeout(expire, Math.max(0, maxWaitMs - waitedMs));
             waitTimer.unref();
           }
           entry = {
             seq,
+            since: bounded ? now() - waitedMs : null,
+            expire,
             admit: () => {
               if (waitTimer) clearTimeout(waitTimer);
               waitTimer = null;
@@ -185,14 +210,16 @@ export function createRequestGate(options: GateOptions | number): RequestGate {
           };
           join(client, entry);
           dispatch();
+          // It had waited the whole bound before it came to the line: no slot was free for it, and none will be.
+          if (bounded && current() === "queued" && waitedMs >= maxWaitMs) expire();
         });
 
       const visit: Visit = {
-        enter() {
+        enter(waitedMs = 0) {
           if (state !== "arrived") return Promise.resolve(state === "inside");
           state = "queued";
           seq = nextSeq++;
-          return line();
+          return line(Math.max(0, waitedMs));
         },
         async outside<T>(work: () => Promise<T>): Promise<T> {
           if (state !== "inside") return work();
