@@ -2,7 +2,11 @@
  * SIGTERM (a deploy) while members read and write over keep-alive
  * connections: every request that started before the signal gets its answer,
  * none is reset and none fails, and the process ends well inside
- * SHUTDOWN_TIMEOUT instead of serving on until it runs out.
+ * SHUTDOWN_TIMEOUT instead of serving on until it runs out. A request sent
+ * after the signal is answered with Connection: close on the connection it
+ * came on, or finds no connection at all (refused: it was never sent, a client
+ * or proxy tries it elsewhere); it is never reset halfway, which leaves its
+ * client not knowing whether it was done.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { findDiscussionPath, postComment, signIn, startDemoServer, type BenchServer } from "../../scripts/lib/bench-server";
@@ -21,7 +25,11 @@ afterAll(async () => {
 interface Answer {
   startedAt: number;
   status: number | null;
+  /** The answer's Connection header. */
+  connection: string | null;
   error: string | null;
+  /** The error's code: ECONNREFUSED when the connection was never made. */
+  code: string | null;
 }
 
 it("answers every request that started before SIGTERM, resets none, and ends within seconds", async () => {
@@ -43,9 +51,10 @@ it("answers every request that started before SIGTERM, resets none, and ends wit
             ? await postComment(server.url, discussion, cookie, `Kurz vor dem Neustart ${i}/${n}`)
             : await fetch(`${server.url}${discussion}`, { headers: { cookie } });
         await response.arrayBuffer();
-        answers.push({ startedAt, status: response.status, error: null });
+        answers.push({ startedAt, status: response.status, connection: response.headers.get("connection"), error: null, code: null });
       } catch (error) {
-        answers.push({ startedAt, status: null, error: String((error as Error).cause ?? error) });
+        const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+        answers.push({ startedAt, status: null, connection: null, error: String(cause ?? error), code: cause?.code ?? null });
         // After the signal a refused connection is expected: the server no longer takes new ones.
         if (startedAt >= signalAt) await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -68,6 +77,18 @@ it("answers every request that started before SIGTERM, resets none, and ends wit
       `${answers.length - before.length} after it; exit after ${Math.round(exitedAfterMs)} ms (${server.exitStatus()})`,
   );
   expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
+
+  // Sent after the signal: answered and told to close the connection, or refused before anything was sent.
+  const after = answers.filter((answer) => answer.startedAt >= signalAt);
+  const answered = after.filter((answer) => answer.status !== null);
+  const refused = after.filter((answer) => answer.code === "ECONNREFUSED");
+  const broken = after.filter(
+    (answer) => (answer.status === null && answer.code !== "ECONNREFUSED") || (answer.status !== null && answer.status >= 500),
+  );
+  console.info(`after SIGTERM: ${answered.length} answered, ${refused.length} refused, ${broken.length} reset or failed`);
+  expect(broken, JSON.stringify(broken.slice(0, 5))).toEqual([]);
+  expect(answered.length).toBeGreaterThan(0);
+  expect(answered.filter((answer) => answer.connection?.toLowerCase() !== "close")).toEqual([]);
   expect(server.exitStatus()).toBe("Code 0");
   expect(exitedAfterMs).toBeLessThan(5_000);
 });
