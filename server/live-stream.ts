@@ -51,8 +51,9 @@ export function streamUnreadCount(
       });
       res.write("retry: 5000\n\n");
       const send = (count: number) => res.write(`event: count\ndata: ${count}\n\n`);
-      // Subscribed before the first count is read: a change in between is pushed, not lost.
-      const unsubscribe = live.subscribe(viewer.id, send);
+      // Subscribed before the first count is read: a change in between is pushed, not lost. Ended when the member's
+      // sessions end (suspended, password reset, account deleted), on whichever app server it is open.
+      const unsubscribe = live.subscribe(viewer.id, send, () => res.end());
       streams.add(res);
       const heartbeat = setInterval(() => res.write(": bleibt verbunden\n\n"), 25_000);
       res.once("close", () => {

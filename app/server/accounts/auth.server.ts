@@ -13,6 +13,7 @@ import { AUTH_COOKIE_PREFIX, AUTH_SECRET_FILE, env, isProduction, logger } from 
 import { db } from "~/server/db";
 import { magicLinkMail, passwordResetMail, queueMail, verificationMail } from "~/server/mail";
 import { passwordHashing } from "./password.server";
+import { accountEvents } from "./events.server";
 
 export const SESSION_DAYS = 7;
 export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
@@ -103,6 +104,10 @@ export const auth = betterAuth({
     autoSignIn: false,
     resetPasswordTokenExpiresIn: PASSWORD_RESET_MINUTES * 60,
     revokeSessionsOnPasswordReset: true,
+    // better-auth has ended the member's sessions by now: what they have open elsewhere ends too.
+    onPasswordReset: async ({ user: member }) => {
+      await db.transaction((tx) => accountEvents.emit(tx, "sessions.ended", { memberId: member.id, why: "password-reset" }));
+    },
     sendResetPassword: async ({ user: member, token }) => {
       await queueMail(passwordResetMail(member.email, member.name, `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`));
     },

@@ -63,7 +63,8 @@ export {
   signInDelayMs,
   signInSlowdown,
 } from "./rate-limit.server";
-export { findViewer, getViewer, type Viewer } from "./session.server";
+export { endSessions, findViewer, getViewer, type Viewer } from "./session.server";
+export { accountEvents } from "./events.server";
 export {
   issueChallenge,
   issueFormStamp,

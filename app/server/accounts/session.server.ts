@@ -4,7 +4,8 @@ import { and, eq, gt } from "drizzle-orm";
 import { activeRestriction, suspendedNow } from "./restrictions.server";
 import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
-import { db } from "~/server/db";
+import { db, type Transaction } from "~/server/db";
+import { accountEvents } from "./events.server";
 import { noteViewer, renderKey } from "~/server/platform";
 
 /** The signed-in person as the app sees them: auth user, forum profile and role in one object. */
@@ -22,6 +23,15 @@ export interface Viewer {
 }
 
 const viewers = new WeakMap<object, Promise<Viewer | null>>();
+
+/**
+ * Ends every session of a member in the caller's transaction, and announces it: whatever the member still has open
+ * on any app server (the bell's live stream) ends with the commit (app/server/listeners/accounts.server.ts).
+ */
+export async function endSessions(tx: Transaction, memberId: string, why: "suspended" | "rejected" | "deleted"): Promise<void> {
+  await tx.delete(session).where(eq(session.userId, memberId));
+  await accountEvents.emit(tx, "sessions.ended", { memberId, why });
+}
 
 /** The viewer of this request, looked up once per request however many loaders ask (renderKey). */
 export async function getViewer(request: Request): Promise<Viewer | null> {

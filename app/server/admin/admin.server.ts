@@ -1,12 +1,20 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { profiles, reviewItems, session, user, userRoles, type Role, type SignUpSignal } from "../../../db/schema";
+import { profiles, reviewItems, user, userRoles, type Role, type SignUpSignal } from "../../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
 import { adminEvents } from "./events.server";
 import { db, defineService, excluded } from "~/server/db";
 import { done, fail, logger, ok } from "~/server/platform";
-import { can, createMemberAccount, hashMemberPassword, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
+import {
+  can,
+  createMemberAccount,
+  endSessions,
+  hashMemberPassword,
+  lastAdminTexts,
+  removesLastAdmin,
+  type Viewer,
+} from "~/server/accounts";
 
 export interface PendingMember {
   id: string;
@@ -61,7 +69,7 @@ export const decideApproval = defineService<Viewer, ApprovalDecision, Record<nev
       .returning({ email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName });
     // A member gone or decided no longer waits: a conflict, not a 404.
     if (!member) return fail("conflict", "Das Mitglied wartet nicht mehr auf eine Entscheidung.");
-    if (decision === "rejected") await tx.delete(session).where(eq(session.userId, userId));
+    if (decision === "rejected") await endSessions(tx, userId, "rejected");
     // A sign-up that looked automated leaves the review queue with the decision: let in, or turned away as spam.
     await tx
       .update(reviewItems)

@@ -1,4 +1,5 @@
 import { checkEventListeners } from "~/server/platform";
+import "./accounts.server";
 import "./discussions.server";
 import "./answers.server";
 import "./moderation.server";

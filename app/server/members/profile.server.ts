@@ -17,7 +17,7 @@ import {
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db, defineService, type Service } from "~/server/db";
 import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, putFile } from "~/server/platform";
-import { canDeleteAccount, canEditProfile, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
+import { canDeleteAccount, canEditProfile, endSessions, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
 import { changedNow, exportReadPositions } from "~/server/discussions";
 import { getNotificationSettings } from "~/server/notifications";
 
@@ -245,6 +245,8 @@ export const deleteOwnAccount = defineService<Viewer, { profileId: string }, { a
     await tx
       .delete(mailOutbox)
       .where(and(eq(mailOutbox.to, viewer.email), inArray(mailOutbox.status, ["pending", "dev", "failed", "sent"])));
+    // Said before the account goes (its sessions would go with it, unannounced): its open live streams end too.
+    await endSessions(tx, viewer.id, "deleted");
     await tx.delete(user).where(eq(user.id, viewer.id));
     return done;
   },

@@ -7,13 +7,12 @@ import {
   reports,
   reviewItems,
   type ReviewKind,
-  session,
   type ReviewStatus,
   userRoles,
 } from "../../../db/schema";
 import { defineService, queryRows, type Transaction } from "~/server/db";
 import { done, excerpt, fail, visible } from "~/server/platform";
-import { can, canDecideReview, canRestrict, type Viewer } from "~/server/accounts";
+import { can, canDecideReview, canRestrict, endSessions, type Viewer } from "~/server/accounts";
 import { postText, publishHeldPost, rejectHeldPost } from "~/server/discussions";
 import type { ContentFormat } from "~/lib/rich-text";
 import { recordAudit } from "./audit.server";
@@ -80,7 +79,7 @@ export async function suspendMember(tx: Transaction, memberId: string, until: Da
     .update(profiles)
     .set({ suspendedAt: new Date(), suspendedUntil: until, restrictionReason: reason })
     .where(eq(profiles.id, memberId));
-  await tx.delete(session).where(eq(session.userId, memberId));
+  await endSessions(tx, memberId, "suspended");
   await moderationEvents.emit(tx, "member.restricted", { memberId, actorId, kind: "suspended", until, reason });
 }
 

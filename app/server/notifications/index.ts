@@ -7,7 +7,7 @@ export {
   notifyPostAuthor,
   notifyStaff,
 } from "./notification-fanout.server";
-export { NotificationLive, startNotificationLive } from "./notification-live.server";
+export { endLiveStreams, NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";
 export {
