@@ -32,7 +32,7 @@ import {
   signOut,
   signUp,
 } from "~/server/accounts";
-import { done, fail, waitOutsideGate } from "~/server/platform";
+import { clientKeyOf, done, fail, waitOutsideGate } from "~/server/platform";
 import { dispatch, forwardCookies, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/auth";
 
@@ -130,6 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       respond(
         screenSignUp({
           email: input.email,
+          client: clientKeyOf(ip),
           stamp: submission.payload[signUpGuardFields.stamp],
           honeypot: submission.payload[signUpGuardFields.honeypot],
           proof: submission.payload[signUpGuardFields.proof],

@@ -53,15 +53,22 @@ interface Answer {
   status: number;
   location: string | null;
   body: Record<string, unknown> | null;
+  retryAfter: string | null;
 }
 
 /** POST /auth as a browser (or a script) sends it; the answer as status, redirect target and page data. */
-async function post(fields: Record<string, string>): Promise<Answer> {
+async function post(fields: Record<string, string>, clientIp = nextIp()): Promise<Answer> {
   const request = new Request("http://localhost:3000/auth", { method: "POST", body: new URLSearchParams(fields) });
-  const result = (await action({ request, params: {}, context: { clientIp: nextIp() } } as unknown as ActionArgs)) as unknown;
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null };
-  const wrapped = result as { init?: { status?: number }; data?: Record<string, unknown> };
-  return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data ?? null };
+  const result = (await action({ request, params: {}, context: { clientIp } } as unknown as ActionArgs)) as unknown;
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), body: null, retryAfter: result.headers.get("Retry-After") };
+  const wrapped = result as { init?: { status?: number; headers?: HeadersInit }; data?: Record<string, unknown> };
+  return {
+    status: wrapped.init?.status ?? 200,
+    location: null,
+    body: wrapped.data ?? null,
+    retryAfter: new Headers(wrapped.init?.headers).get("Retry-After"),
+  };
 }
 
 /** What the browser's widget does: fetch a challenge from our route and solve it. */
@@ -286,6 +293,35 @@ describe("a person signing up", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("sign-ups without a proof of work from one address", () => {
+  it("are let in for review three times a day; the fourth is refused in German, with a proof it still goes, and other addresses are not held back", async () => {
+    const client = nextIp();
+    for (let i = 0; i < 3; i++) {
+      const fields = person();
+      expect((await post({ ...fields, [signUpGuardFields.stamp]: patientStamp() }, client)).status).toBe(302);
+      expect(await signalsOf(fields.email)).toEqual(["no-proof"]);
+    }
+    const before = await refusedCount("no_proof_limit");
+    const fourth = person();
+    const refused = await post({ ...fourth, [signUpGuardFields.stamp]: patientStamp() }, client);
+    expect(refused.status).toBe(429);
+    expect(refused.body?.error).toBe(signUpGuardTexts.withoutProofLimit);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(23 * 60 * 60);
+    expect(await accountOf(fourth.email)).toBeNull();
+    expect((await refusedCount("no_proof_limit")) - before).toBe(1);
+
+    // The same address with the browser's proof, and another address without one, are let in.
+    const solved = person();
+    expect(
+      (await post({ ...solved, [signUpGuardFields.stamp]: patientStamp(), [signUpGuardFields.proof]: await solvedProof() }, client)).status,
+    ).toBe(302);
+    expect(await signalsOf(solved.email)).toBeNull();
+    const elsewhere = person();
+    expect((await post({ ...elsewhere, [signUpGuardFields.stamp]: patientStamp() })).status).toBe(302);
+    expect(await signalsOf(elsewhere.email)).toEqual(["no-proof"]);
   });
 });
 

@@ -42,6 +42,13 @@ export const PROOF_OF_WORK = {
   ttlSeconds: 20 * 60,
 } as const;
 
+/**
+ * Sign-ups without a proof of work from one address (the client's, clientKeyOf) in a day: a person without
+ * JavaScript signs up once, maybe twice; a script that skips the challenge would otherwise get the ten an hour of
+ * every address (authRateRules.signUpPerIp), each one an account in the administrator's list.
+ */
+export const signUpsWithoutProofPerAddress: RateRule = { name: "sign-up:no-proof", limit: 3, windowSeconds: 24 * 60 * 60 };
+
 /** Each solved challenge counts once: a second sign-up with the same proof is a replay. */
 const proofUsedOnce: RateRule = { name: "sign-up:proof", limit: 1, windowSeconds: PROOF_OF_WORK.ttlSeconds + 60 };
 
@@ -164,6 +171,7 @@ export const signUpRefusals = [
   "proof_invalid",
   "proof_replayed",
   "email_domain",
+  "no_proof_limit",
 ] as const;
 export type SignUpRefusal = (typeof signUpRefusals)[number];
 
@@ -175,11 +183,15 @@ export const signUpGuardTexts = {
   automated:
     "Ihre Registrierung wurde nicht angenommen, weil das Formular automatisiert ausgefüllt wirkte. Bitte laden Sie die Seite neu und füllen Sie das Formular erneut aus.",
   expired: "Das Formular war zu lange geöffnet. Bitte senden Sie es noch einmal ab.",
+  withoutProofLimit:
+    "Von Ihrer Internetadresse kamen heute schon mehrere Registrierungen ohne die Spamschutz-Prüfung, die Ihr Browser mit JavaScript löst. Bitte aktivieren Sie JavaScript und laden Sie die Seite neu, oder versuchen Sie es morgen erneut.",
 } as const;
 
 export interface SignUpGuardFields {
   /** The address typed in: its domain may be on the administrators' block list (disposable mail providers). */
   email: string;
+  /** The client's address (clientKeyOf): sign-ups without a proof of work from it are counted. */
+  client: string;
   stamp: unknown;
   honeypot: unknown;
   proof: unknown;
@@ -212,7 +224,16 @@ export async function screenSignUp(fields: SignUpGuardFields, now = Date.now()):
   const proof = await readProof(fields.proof);
   if (proof === "invalid" || proof === "replayed") return refused(`proof_${proof}`);
   const signals: SignUpSignal[] = [];
-  if (proof !== "solved") signals.push("no-proof");
+  if (proof !== "solved") {
+    // Let in for review, but only a few from one address: past them, a person is asked to let the browser solve it.
+    const allowance = await hitRateLimit(signUpsWithoutProofPerAddress, fields.client, now);
+    if (!allowance.allowed) {
+      metrics.signUpsRefused.inc({ reason: "no_proof_limit" });
+      logger.info({ reason: "no_proof_limit" }, "sign-up refused: too many without a proof of work from one address");
+      return { ...fail("too-many-requests", signUpGuardTexts.withoutProofLimit), retryAfter: allowance.retryAfter };
+    }
+    signals.push("no-proof");
+  }
   if (stamp.ageMs < MIN_FILL_MS) signals.push("too-fast");
   for (const signal of signals) metrics.signUpsFlagged.inc({ signal });
   return ok(signals);
