@@ -26,7 +26,20 @@ test("search finds, highlights, filters with chips mirrored in the URL, and rese
 
   await page.getByRole("link", { name: "Zurücksetzen" }).click();
   await page.waitForURL((url) => url.pathname === "/search" && url.search === "");
-  await expect(page.getByTestId("search-result")).toHaveCount(0);
+  // Without criteria the search lists every discussion in its default order (relevance: pinned first, then the most
+  // discussed), as the spec's sitemap entry for /search expects of a page worth indexing.
+  await expect(page.getByTestId("result-count")).toHaveText(/^(Mehr als )?[\d.]+ Ergebnisse/);
+  await expect(page.getByTestId("search-result").first()).toBeVisible();
+});
+
+test("the search page without criteria lists the discussions, is indexable and is in the sitemap", async ({ request }) => {
+  const response = await request.get("/search");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).not.toContain('name="robots"');
+  expect(html).toContain('data-testid="result-count"');
+  expect((html.match(/data-testid="search-result"/g) ?? []).length).toBeGreaterThan(5);
+  expect(await (await request.get("/sitemap.xml")).text()).toContain("/search</loc>");
 });
 
 test("no results names the query; unknown categories are ignored", async ({ page, visit }) => {

@@ -42,8 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // One URL per filter: a plain form submission (no JavaScript) sends empty and default fields.
   const canonical = searchHref(filter);
   if (canonical !== url.pathname + url.search) throw redirect(canonical);
-  const [result, viewer] = await Promise.all([hasSearchCriteria(filter) ? searchDiscussions(filter) : null, getViewer(request)]);
-  const unread = await unreadCounts(viewer, result?.hits.map((hit) => hit.id) ?? []);
+  // Without criteria it lists every discussion in the default order (relevance: pinned, then the most discussed): the
+  // page the sitemap names is one worth reading, not an empty form.
+  const [result, viewer] = await Promise.all([searchDiscussions(filter), getViewer(request)]);
+  const unread = await unreadCounts(
+    viewer,
+    result.hits.map((hit) => hit.id),
+  );
   return { filter, result, unread, now: renderNow() };
 }
 
@@ -196,11 +201,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
       )}
 
       <div aria-live="polite" aria-busy={searching} className="flex flex-col gap-4">
-        {result === null ? (
-          <p className="text-muted-foreground">
-            Geben Sie einen Suchbegriff ein oder wählen Sie eine Kategorie, einen Zeitraum oder offene bzw. gelöste Diskussionen.
-          </p>
-        ) : result.total === 0 ? (
+        {result.total === 0 ? (
           <div className="rounded-xl border border-dashed border-border p-8 text-center">
             <h2 className="text-lg font-semibold">Keine Ergebnisse gefunden</h2>
             {filter.query && <p className="mt-1 text-muted-foreground">Für „{filter.query}“ gibt es keine passenden Diskussionen.</p>}
@@ -255,6 +256,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     title: loaderData?.filter.query ? `Suche: ${loaderData.filter.query}` : "Suche",
     description: "Durchsuchen Sie alle Diskussionen der Marketing Community zu SEO, SEA, KI-Suche und Tools.",
     path: paths.search,
-    // Result pages are not indexed; the empty search page is (it is in the sitemap).
+    // Result pages are not indexed; the search without criteria is (it is in the sitemap and lists every discussion).
     noindex: loaderData ? hasSearchCriteria(loaderData.filter) || loaderData.filter.sortBy !== "relevance" : true,
   });
