@@ -21,7 +21,7 @@ test("robots.txt lets crawlers reach /auth (noindex there), refuses training cra
     expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): /);
   expect(text).toMatch(/User-agent: GPTBot\n(User-agent: .*\n)*Disallow: \/\n/);
   // AI search crawlers get the site, all but its private paths (and no "Allow: /" a first-match parser would misread).
-  expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*Disallow: \/admin\n/);
+  expect(text).toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*(Allow: \/search\?.*\$\n)?Disallow: \/admin\n/);
   expect(text).not.toMatch(/User-agent: OAI-SearchBot\n(User-agent: .*\n)*(Disallow: \/|Allow: \/)\n/);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   // /{key}.txt is the IndexNow key's route; robots.txt and llms.txt keep theirs, and a wrong key is not found.

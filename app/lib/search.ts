@@ -116,3 +116,9 @@ export function dateRangeStart(range: DateRange, now: Date): Date {
 }
 
 export { categoryLabels };
+
+/**
+ * Where home's "Alle offenen Fragen" leads: the search for open discussions, newest first. robots.txt lets crawlers
+ * fetch this one search, so they read its noindex instead of keeping a link into a closed path.
+ */
+export const openQuestionsHref = searchHref({ status: "open", sortBy: "newest" });

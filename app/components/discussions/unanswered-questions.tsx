@@ -2,11 +2,8 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { DiscussionHeadline } from "~/components/discussions/discussion-headline";
 import { type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
-import { searchHref } from "~/lib/search";
+import { openQuestionsHref } from "~/lib/search";
 import type { DiscussionSummary } from "~/server/discussions";
-
-/** Where "Alle offenen Fragen" leads: the search for open discussions, newest first. */
-export const openQuestionsHref = searchHref({ status: "open", sortBy: "newest" });
 
 /** Home's 'Unbeantwortet': the newest questions nobody has answered yet, an invitation to help; those a member never opened are marked. */
 export function UnansweredQuestions({

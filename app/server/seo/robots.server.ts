@@ -1,3 +1,5 @@
+import { openQuestionsHref } from "~/lib/search";
+
 /**
  * robots.txt as a function of the operator's one choice about AI training,
  * kept apart from the route so that each setting's lines can be tested.
@@ -38,7 +40,9 @@ export type AiTraining = "allow" | "deny";
 export function robotsTxt({ publicUrl, aiTraining }: { publicUrl: string; aiTraining: AiTraining }): string {
   // No "Allow: /" before them: a parser that takes the first matching line instead of the longest would read it as
   // allowing /admin too. What no line disallows is allowed anyway.
-  const usual = PRIVATE_PATHS.map((path) => `Disallow: ${path}`);
+  // The one search that home links to may be fetched (exactly that address, `$`), so a crawler reads its noindex
+  // instead of keeping a link into a closed path as a page it cannot see.
+  const usual = [`Allow: ${openQuestionsHref}$`, ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`)];
   // A crawler follows only the most specific group naming it, so each group repeats the private paths.
   const group = (agents: readonly string[], rules: string[]) => [...agents.map((agent) => `User-agent: ${agent}`), ...rules, ""];
   return [
