@@ -44,6 +44,7 @@ import {
   canCommentOn,
   canEditComment,
   canEditDiscussion,
+  canBookmark,
   canMarkHelpful,
   canMarkSolution,
   canRead,
@@ -110,8 +111,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     marks: viewer ? helpfulMarksOf(viewer.id, discussion.id) : knownValue(new Set<string>()),
     // What this member reported here and may still withdraw (members who may report only).
     reported: can(viewer, "report") ? reportedHere(viewer!.id, discussion.id) : knownValue(new Set<string>()),
-    // Null for those who keep no bookmarks.
-    bookmarks: bookmarksHere(viewer, discussion.id) ?? knownValue(null),
+    // Null for those who keep no bookmarks, and on a hidden discussion its author reads (nothing there to keep).
+    bookmarks: (canBookmark(viewer, discussion) && bookmarksHere(viewer, discussion.id)) || knownValue(null),
     watch: viewer && can(viewer, "watch") ? discussionWatchLevelOf(viewer.id, discussion.id) : knownValue(null),
     // The counter as it is now: the kept discussion's may be a minute old (views notify nothing); guests' pages lag anyway.
     views: viewer ? viewsCountOf(discussion.id) : knownValue(discussion.viewsCount),

@@ -96,7 +96,7 @@ describe("a comment from the editor", () => {
       '<pre tabindex="0"><code class="language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"@type"</span>',
     );
     expect(row.content).toContain(
-      '<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1" rel="nofollow ugc noopener">Anna schrieb:</a></p>',
+      '<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>',
     );
     const [shown] = (await listCommentPage(d.id, 1, { includeHidden: false })).comments;
     expect(shown).toMatchObject({ contentFormat: "html", content: row.content });
@@ -188,7 +188,7 @@ describe("a comment from the textarea (without JavaScript)", () => {
     expect(row.contentFormat).toBe("html");
     const href = `/discussion/${d.slug}#comment-1`;
     expect(row.content).toBe(
-      `<blockquote cite="${href}"><p><a href="${href}" rel="nofollow ugc noopener">Anna schrieb:</a></p><p>Erste Zeile<br />zweite &lt;Zeile&gt;</p></blockquote>` +
+      `<blockquote cite="${href}"><p><a href="${href}">Anna schrieb:</a></p><p>Erste Zeile<br />zweite &lt;Zeile&gt;</p></blockquote>` +
         `<p>Danke <a href="/profile/${asker.id}" data-mention="${asker.id}">@Fragende</a>!<br />` +
         `Mehr unter <a href="https://example.org/a_b" rel="nofollow ugc noopener" target="_blank">https://example.org/a_b</a>.</p>`,
     );
