@@ -38,7 +38,7 @@ describe("a discussion with a code block and a quote", () => {
     expect(content).toContain('<span class="hljs-attr">"@context"</span>');
     expect(content).toContain("<p>Hier <code>FAQPage</code>:</p>");
     expect(content).toContain(
-      '<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1" rel="nofollow ugc noopener">Anna schrieb:</a></p>',
+      '<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>',
     );
   });
 
