@@ -165,7 +165,9 @@ test("without JavaScript: 'Hilfreich' and 'Als Lösung markieren' are forms that
   await expect(page).toHaveURL(new RegExp(`#comment-${commentId}$`));
   await expect(page.locator(`#comment-${commentId}`).getByRole("button", { name: /hilfreich/ })).toHaveAttribute("aria-pressed", "true");
   await page.locator(`#comment-${commentId}`).getByText("Wer?").click();
-  await expect(page.locator(`#comment-${commentId}`)).toContainText(`Hilfreich für ${reading.name}`);
+  // By first name, as the comments name their authors (decision 0042).
+  await expect(page.locator(`#comment-${commentId}`)).toContainText(`Hilfreich für ${reading.firstName}`);
+  await expect(page.locator(`#comment-${commentId}`)).not.toContainText(reading.lastName);
 
   await signInOverHttp(page, asking.email, asking.password);
   await page.goto(path);

@@ -1,6 +1,6 @@
 /**
- * "Hilfreich für Aylin Kaya, Jonas Weber und 3 weitere": who found a post helpful, as its details say. `names` are the
- * first ones the server sent (all of them for staff); `count` the post's count as shown now.
+ * "Hilfreich für Aylin, Jonas und 3 weitere": who found a post helpful, as its details say. `names` are the first
+ * ones the server sent (first names; all of them, in full, for staff); `count` the post's count as shown now.
  */
 export function helpfulSentence(names: readonly string[], count: number, { me = false }: { me?: boolean } = {}): string | null {
   if (count <= 0) return null;

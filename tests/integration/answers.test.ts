@@ -66,7 +66,7 @@ describe("Hilfreich", () => {
       value: { count: 1 },
     });
     const seen = await getDiscussionBySlug(discussion.slug);
-    expect(seen!.helpful).toEqual({ count: 1, names: ["Leser Mitglied"], markedByViewer: false });
+    expect(seen!.helpful).toEqual({ count: 1, names: ["Leser"], markedByViewer: false });
     // Whether a member marked a post is their own read, for the whole page at once (decision record 0042).
     const marks = await readValue(helpfulMarksOf(reader.id, discussion.id));
     expect(marks).toEqual(new Set(["discussion"]));

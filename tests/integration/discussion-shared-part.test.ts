@@ -25,7 +25,7 @@ type PageComment = {
   id: string;
   held: boolean;
   hidden: unknown;
-  helpful: { count: number; markedByViewer: boolean };
+  helpful: { count: number; names: string[]; markedByViewer: boolean };
   report: { reported: boolean } | null;
 };
 interface Page {
@@ -148,6 +148,17 @@ describe("a member's discussion page", () => {
     const { page, queries } = await render(slug, null);
     expect(queries).toEqual([]);
     expect(page.comments.map((comment) => comment.id)).toEqual([commentIds.answer, commentIds.second]);
+  });
+
+  it("names who found a post helpful by first name to a guest, as the byline names its author; staff by full name", async () => {
+    // Lea Leser marked the answer. Guests and search engines read the box "Wer? → Hilfreich für …" (decision 0042).
+    const guest = (await render(slug, null)).page.comments.find((comment) => comment.id === commentIds.answer)!;
+    expect(guest.helpful).toMatchObject({ count: 1, names: ["Lea"] });
+    const member = (await render(slug, other)).page.comments.find((comment) => comment.id === commentIds.answer)!;
+    expect(member.helpful.names).toEqual(["Lea"]);
+    // Staff see every marker (seeWhoMarked) and need to tell two Leas apart.
+    const staff = (await render(slug, moderator)).page.comments.find((comment) => comment.id === commentIds.answer)!;
+    expect(staff.helpful.names).toEqual(["Lea Leser"]);
   });
 
   it("gives the author of a held comment their own copy, with it marked as waiting", async () => {

@@ -63,7 +63,7 @@ export const permissions = {
   restrictMembers: isStaff,
   /** Lift a suspension or silence before its end. */
   liftRestrictions: isAdmin,
-  /** See every member who marked a post, not only the first names (staff keep order with it). */
+  /** See every member who marked a post by full name, not only the first few by first name (staff keep order with it). */
   seeWhoMarked: isStaff,
   /** Report content as illegal (DSA Art. 16, decision 0048): anyone, guests too; the e-mail address is confirmed first. */
   fileLegalNotice: () => true,

@@ -23,15 +23,18 @@ export function helpfulColumns(
   options: HelpfulReadOptions,
 ) {
   const ofPost = samePost(m, post);
+  // Guests, search engines and members read a marker by first name, as the byline and the comments name authors
+  // (decision 0042); staff, who see every marker to keep order, tell two of one first name apart by the full name.
+  const name = options.allNames ? sql`${mp.firstName} || ' ' || ${mp.lastName}` : sql`${mp.firstName}`;
   // Most posts have no mark: their row asks nothing more.
   const names = sql<string[] | null>`case when ${post.helpfulCount} > 0 then (select array_agg(x.name) from (
-      select ${mp.firstName} || ' ' || ${mp.lastName} as name from ${helpfulMarks} ${m} join ${profiles} ${mp} on ${mp.id} = ${m.memberId}
+      select ${name} as name from ${helpfulMarks} ${m} join ${profiles} ${mp} on ${mp.id} = ${m.memberId}
       where ${ofPost} order by ${asc(m.createdAt)} limit ${options.allNames ? HELPFUL_NAMES_FOR_STAFF : HELPFUL_NAMES_SHOWN}) x) end`;
   return { helpfulNames: names };
 }
 
 export interface HelpfulReadOptions {
-  /** Staff see every name (seeWhoMarked); everyone else the first few, as guests do. */
+  /** Staff see every name, in full (seeWhoMarked); everyone else the first few by first name, as guests do. */
   allNames: boolean;
 }
 
