@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { faultOf, isDatabaseUnavailable, lastStorageFailure, nextPause, wantsPage } from "~/server/platform";
+import { faultOf, FolderCannotStore, isDatabaseUnavailable, lastStorageFailure, nextPause, wantsPage } from "~/server/platform";
 
 describe("isDatabaseUnavailable", () => {
   it("knows a lost or refused connection, also wrapped by Drizzle", () => {
@@ -36,6 +36,22 @@ describe("faultOf", () => {
     expect(faultOf(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe("database");
     expect(faultOf(Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: "23505" }))).toBeNull();
     expect(faultOf(Object.assign(new Error("permission denied for table comments"), { code: "42501" }))).toBeNull();
+  });
+});
+
+describe("faultOf, for the storage folder", () => {
+  const fileError = (code: string) => Object.assign(new Error(`${code}: open '/srv/storage/avatars/x.webp'`), { code });
+
+  it("takes a folder that cannot take a file as a forum that cannot store, without marking the database", () => {
+    const before = lastStorageFailure();
+    for (const code of ["EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT"])
+      expect(faultOf(new FolderCannotStore(fileError(code)))).toBe("storage");
+    // The health check reports the database: it stores.
+    expect(lastStorageFailure()).toBe(before);
+  });
+
+  it("leaves a file-system error nobody marked to be a 500", () => {
+    expect(faultOf(fileError("EACCES"))).toBeNull();
   });
 });
 

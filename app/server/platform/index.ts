@@ -56,6 +56,7 @@ export { excerpt } from "./text.server";
 export { noteViewer, renderKey, trackViewer, viewerSeen } from "./viewer-tracking.server";
 export {
   faultOf,
+  FolderCannotStore,
   isDatabaseUnavailable,
   lastStorageFailure,
   retryAfterOf,

@@ -6,6 +6,7 @@ import { AwsClient } from "aws4fetch";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { STORAGE_FOLDER } from "./pglite-folder.server";
+import { FolderCannotStore, isUnwritableFolder } from "./unavailable.server";
 
 /**
  * Where uploaded files live. Keys look like "avatars/{userId}/{timestamp}-{random}.webp";
@@ -26,6 +27,31 @@ interface StorageBackend {
 export const STORAGE_URL_PREFIX = "/storage";
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
+/**
+ * `mkdir -p`, with the reason a folder cannot be made: Node's recursive mkdir answers ENOENT on a read-only file
+ * system (the folder it could not make is missing), where the first missing folder's own mkdir says EROFS or EACCES.
+ */
+async function makeFolder(folder: string): Promise<void> {
+  try {
+    await fs.mkdir(folder, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    let missing = folder;
+    while (!(await exists(path.dirname(missing))) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+    await fs.mkdir(missing).catch((reason: NodeJS.ErrnoException) => {
+      if (reason.code !== "EEXIST") throw reason;
+    });
+    // Made after all (another upload at the same moment): the rest as usual.
+    await fs.mkdir(folder, { recursive: true });
+  }
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
 class LocalStorage implements StorageBackend {
   constructor(private readonly root: string) {}
 
@@ -42,9 +68,16 @@ class LocalStorage implements StorageBackend {
 
   async put(key: string, data: Buffer): Promise<string> {
     const target = this.file(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // wx: never overwrite (spec: no overwrite on upload).
-    await fs.writeFile(target, data, { flag: "wx" });
+    try {
+      await makeFolder(path.dirname(target));
+      // wx: never overwrite (spec: no overwrite on upload).
+      await fs.writeFile(target, data, { flag: "wx" });
+    } catch (error) {
+      // A full disk leaves the file begun (empty or cut short), and no row will ever name it. A file that was
+      // there before (EEXIST) is not this upload's to remove.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") await fs.rm(target, { force: true }).catch(() => undefined);
+      throw isUnwritableFolder(error) ? new FolderCannotStore(error) : error;
+    }
     return `${STORAGE_URL_PREFIX}/${key}`;
   }
 
@@ -60,10 +93,7 @@ class LocalStorage implements StorageBackend {
   async existsByUrl(url: string): Promise<boolean> {
     const key = this.keyOf(url);
     if (!key) return false;
-    return fs.access(this.file(key)).then(
-      () => true,
-      () => false,
-    );
+    return exists(this.file(key));
   }
 
   async read(key: string): Promise<Buffer | null> {

@@ -75,16 +75,41 @@ export function isStorageFailure(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The file system's codes for a folder that cannot take a file: read-only (EROFS), full (ENOSPC), over its
+ * quota (EDQUOT), or not the server's to write (EACCES, EPERM).
+ */
+const UNWRITABLE_FOLDER_CODES = new Set(["EROFS", "ENOSPC", "EDQUOT", "EACCES", "EPERM"]);
+
+/**
+ * An upload the storage folder could not take (storage.server.ts throws it with the file system's error as its
+ * cause). The forum cannot store, and says so as for a database that cannot; the database itself is fine, so the
+ * health check's record of the database's failures leaves it out.
+ */
+export class FolderCannotStore extends Error {
+  constructor(cause: unknown) {
+    super(`the storage folder cannot take a file (${(cause as { code?: unknown }).code})`, { cause });
+    this.name = "FolderCannotStore";
+  }
+}
+
+/** Whether a file-system error says the folder cannot take a file (as opposed to a fault of ours, a bad key say). */
+export function isUnwritableFolder(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && UNWRITABLE_FOLDER_CODES.has(code);
+}
+
 export type Fault = "database" | "storage";
 
 let lastStorageFailureAt = 0;
 
 /**
- * Which fault of the database an error is, if any. A storage failure is
+ * Which fault of the database (or the storage folder) an error is, if any. A database's storage failure is
  * remembered for the health check (healthz.ts): a write that fits into a page
  * already on disk may still succeed while every new comment fails.
  */
 export function faultOf(error: unknown): Fault | null {
+  if (error instanceof FolderCannotStore) return "storage";
   if (isDatabaseUnavailable(error)) return "database";
   if (!isStorageFailure(error)) return null;
   lastStorageFailureAt = Date.now();
