@@ -232,6 +232,20 @@ test("a silenced member reads, and every write answers 403 with a German message
       }),
     Hilfreich: () => member.post(path, { form: { intent: "helpful", helpful: `${commentId}:true` }, maxRedirects: 0 }),
     report: () => member.post(path, { form: { intent: "report", commentId, reason: "spam" }, maxRedirects: 0 }),
+    // The public profile is public text too: no links into the bio or company while silenced.
+    profile: () =>
+      member.post(profile, {
+        form: {
+          intent: "update-profile",
+          firstName: silencing.firstName,
+          lastName: silencing.lastName,
+          company: "https://spam.example",
+          expertise: "seo",
+          experience: "experte",
+          bio: "Jetzt kaufen: https://spam.example/angebot",
+        },
+        maxRedirects: 0,
+      }),
   };
   for (const [name, write] of Object.entries(writes) as Array<[string, () => Promise<APIResponse>]>) {
     const response = await write();
@@ -245,6 +259,7 @@ test("a silenced member reads, and every write answers 403 with a German message
   expect((await admin.post(profile, { form: { intent: "lift-restriction" }, maxRedirects: 0 })).status()).toBe(302);
   expect((await writes.comment()).status()).toBe(302);
   expect((await writes.Hilfreich()).status()).toBe(302);
+  expect((await writes.profile()).status()).toBe(302);
   for (const client of [moderator, member, admin]) await client.dispose();
 });
 

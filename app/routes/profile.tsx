@@ -23,7 +23,8 @@ import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfil
 import { errorMeta, seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
-import { canDeleteAccount, canEditProfile, getViewer, notFoundUnless, signOut } from "~/server/accounts";
+import { canDeleteAccount, canEditProfile, canEditPublicProfile, getViewer, notFoundUnless, signOut, type Viewer } from "~/server/accounts";
+import { refusalText } from "~/lib/moderation";
 import { listDiscussionsByAuthor, listDrafts } from "~/server/discussions";
 import {
   avatarTexts,
@@ -61,7 +62,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     discussions,
     contributions,
     bestAnswers,
-    canEdit,
+    // A silenced member's public profile stays as it is (the layout's banner says why): no edit form.
+    canEditPublic: canEditPublicProfile(viewer, profile.id),
     canDeleteAccount: canDeleteAccount(viewer, profile.id),
     notifications: canEdit ? await getNotificationSettings(profile.id) : null,
     // "Entwürfe": the member's own drafts, never shown to anyone else.
@@ -103,13 +105,21 @@ const refusals: Record<
 
 type ProfileActionData = ProfileFormAnswer & { toast?: ToastMessage };
 
-function answer(intent: ProfileIntent) {
+function answer(intent: ProfileIntent, viewer: Viewer | null) {
   const { failed, page } = refusals[intent];
   return {
     failed,
-    fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
+    // A silenced member learns why (and until when) the public profile stays as it is.
+    fallback: { forbidden: refusalText(viewer, texts.permissionDenied), unexpected: texts.unexpectedError },
     page: (failure: Failure): ProfileActionData => page?.(failure) ?? {},
   };
+}
+
+/** The guardian's answer for each form: the account's own, the private settings, and what the profile shows everyone. */
+function mayUse(intent: ProfileIntent, viewer: Viewer | null, profileId: string): viewer is Viewer {
+  if (intent === "delete-account") return canDeleteAccount(viewer, profileId);
+  if (intent === "update-profile" || intent === "upload-avatar") return canEditPublicProfile(viewer, profileId);
+  return canEditProfile(viewer, profileId);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -117,7 +127,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // A whole request larger than an avatar may be is refused before it is read
   // (the server drains the unread body once the answer is out).
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(fail("too-large", avatarTexts.tooLarge), answer("upload-avatar"));
+  if (length > AVATAR_MAX_BYTES + 64 * 1024) return refuse(fail("too-large", avatarTexts.tooLarge), answer("upload-avatar", viewer));
   const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent;
   // Staff's forms (suspend, silence, lift) have their own schema, guardian and answers.
@@ -126,18 +136,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse(fail("invalid"), { failed: texts.unknownError, page: (): ProfileActionData => ({}) });
   const known = intent as ProfileIntent;
   // The guardian first. A guest uploading is told to sign in (the avatar form's text); deleting is its own rule.
-  if (known === "upload-avatar" && !viewer) return refuse(fail("unauthenticated", avatarTexts.notSignedIn), answer(known));
-  if (known === "delete-account" ? !canDeleteAccount(viewer, params.id) : !canEditProfile(viewer, params.id)) {
+  if (known === "upload-avatar" && !viewer) return refuse(fail("unauthenticated", avatarTexts.notSignedIn), answer(known, viewer));
+  if (!mayUse(known, viewer, params.id)) {
     return refuse(
       fail("forbidden"),
       known === "delete-account"
         ? { failed: texts.unknownError, fallback: { forbidden: texts.permissionDenied }, page: (): ProfileActionData => ({}) }
-        : answer(known),
+        : answer(known, viewer),
     );
   }
   if (submission.status !== "success") {
     const message = known === "update-notifications" ? undefined : firstMessage(submission.error);
-    return refuse(fail("invalid", message, fieldErrorsOf(submission.error)), answer(known));
+    return refuse(fail("invalid", message, fieldErrorsOf(submission.error)), answer(known, viewer));
   }
   const here = paths.profile(params.id);
   const done =
@@ -146,25 +156,28 @@ export async function action({ request, params }: Route.ActionArgs) {
       redirectWithToast(to, { type: "success", title });
   return dispatch(submission.value, {
     "update-profile": ({ intent, ...input }) =>
-      respond(updateOwnProfile(viewer, { profileId: params.id, ...input }), { ...answer(intent), success: done(texts.profileUpdated) }),
+      respond(updateOwnProfile(viewer, { profileId: params.id, ...input }), {
+        ...answer(intent, viewer),
+        success: done(texts.profileUpdated),
+      }),
     "upload-avatar": ({ intent, avatar }) =>
       respond(setAvatar(viewer, { profileId: params.id, file: { size: avatar.size, bytes: () => avatar.arrayBuffer() } }), {
-        ...answer(intent),
+        ...answer(intent, viewer),
         success: done(texts.avatarUploaded, `${here}?edit=1`),
       }),
     "remove-avatar": ({ intent }) =>
       respond(removeAvatar(viewer, { profileId: params.id }), {
-        ...answer(intent),
+        ...answer(intent, viewer),
         success: done("Profilbild entfernt", `${here}?edit=1`),
       }),
     "update-notifications": ({ intent, ...settings }) =>
       respond(updateNotificationSettings(viewer, { profileId: params.id, ...settings }), {
-        ...answer(intent),
+        ...answer(intent, viewer),
         success: done(texts.settingsSaved),
       }),
     "delete-account": ({ intent }) =>
       respond(deleteOwnAccount(viewer, { profileId: params.id }), {
-        ...answer(intent),
+        ...answer(intent, viewer),
         success: async () => {
           const cookies = await signOut(request).catch(() => [] as string[]);
           return redirectWithToast(paths.home, { type: "info", title: "Ihr Konto wurde gelöscht." }, forwardCookies(cookies));
@@ -174,10 +187,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, discussions, contributions, bestAnswers, canEdit, notifications } = loaderData;
+  const { profile, discussions, contributions, bestAnswers, canEditPublic, notifications } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const [searchParams] = useSearchParams();
-  const editing = canEdit && searchParams.get("edit") === "1";
+  const editing = canEditPublic && searchParams.get("edit") === "1";
   useShowToast(actionData?.toast);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -202,7 +215,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
               <ReputationFigures helpful={profile.helpfulReceived} solutions={profile.solutionsCount} />
             </div>
           </div>
-          {canEdit && !editing && (
+          {canEditPublic && !editing && (
             <Button asChild variant="outline" className="sm:ml-auto">
               <Link to="?edit=1#profil-bearbeiten" preventScrollReset>
                 <Icon name="pencil" />

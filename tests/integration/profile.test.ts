@@ -18,7 +18,10 @@ const { createDiscussion } = await import("~/server/discussions");
 const { saveBookmark, setBookmark } = await import("~/server/bookmarks");
 const profile = await import("~/server/members");
 const { fileExistsForUrl } = await import("~/server/platform");
-const { makeViewer } = await import("../support/members");
+const { makeViewer, signedInMember } = await import("../support/members");
+const { liftRestriction, restrictMember } = await import("~/server/moderation");
+const { findViewer } = await import("~/server/accounts");
+const { action: profileAction } = await import("~/routes/profile");
 const { mailAllDueNotifications, updateNotificationSettings } = await import("~/server/notifications");
 const { runDueJobs } = await import("~/server/jobs");
 const deliverDueMails = () => runDueJobs({ kinds: ["mail"] });
@@ -48,6 +51,79 @@ describe("profile editing", () => {
     expect(await profile.updateOwnProfile(me, { profileId: me.id, ...input })).toEqual({ ok: true, value: null });
     const [row] = await db.select().from(profiles).where(eq(profiles.id, me.id));
     expect(row).toMatchObject(input);
+  });
+});
+
+describe("a silenced member's profile", () => {
+  type ActionArgs = Parameters<typeof profileAction>[0];
+  const SPAM = { company: "Günstig-Links GmbH https://spam.example", bio: "Jetzt kaufen: https://spam.example/angebot" };
+
+  /** A form of the profile page, posted as the browser sends it; the answer's status and data. */
+  async function post(member: { id: string; cookie: string }, form: FormData) {
+    const request = new Request(`http://localhost:3000/profile/${member.id}`, {
+      method: "POST",
+      headers: { Cookie: member.cookie },
+      body: form,
+    });
+    const result = (await profileAction({ request, params: { id: member.id }, context: {} } as unknown as ActionArgs)) as unknown;
+    if (result instanceof Response) return { status: result.status, body: null };
+    const wrapped = result as { init?: { status?: number }; data?: unknown };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+  }
+  const formOf = (fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  };
+  const profileForm = (fields: Partial<Record<string, string>>) =>
+    formOf({ intent: "update-profile", firstName: "Stella", lastName: "Still", expertise: "seo", experience: "experte", ...fields });
+
+  it("changes no public text (names, company, bio and their links) nor the avatar, and is told why in German", async () => {
+    const member = await signedInMember({ firstName: "Stella", lastName: "Still" });
+    const moderator = await makeViewer({ role: "moderator" });
+    const me = { id: member.viewer.id, cookie: member.cookie };
+    expect((await post(me, profileForm({ company: "Agentur", bio: "Vorher" }))).status).toBe(302);
+    const restricted = await restrictMember(moderator, { memberId: me.id, kind: "silence", until: null, reason: "Werbung" });
+    expect(restricted.ok).toBe(true);
+    const silencedText = "Ihr Konto ist von der Moderation stummgeschaltet: Sie können lesen, aber nichts schreiben. Grund: Werbung";
+
+    for (const fields of [SPAM, { firstName: "https://spam.example" }, { lastName: "kauft-bei-spam.example" }]) {
+      const refused = await post(me, profileForm(fields));
+      expect(refused.status).toBe(403);
+      expect(JSON.stringify(refused.body)).toContain(silencedText);
+    }
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, me.id));
+    expect(row).toMatchObject({ firstName: "Stella", lastName: "Still", company: "Agentur", bio: "Vorher", avatarUrl: null });
+
+    const avatar = await post(
+      me,
+      formOf({ intent: "upload-avatar", avatar: new File([new Uint8Array(await png())], "bild.png", { type: "image/png" }) }),
+    );
+    expect(avatar.status).toBe(403);
+    expect(JSON.stringify(avatar.body)).toContain(silencedText);
+    expect((await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, me.id)))[0]!.avatarUrl).toBeNull();
+    // The guardian answers the services too, whoever calls them.
+    const viewer = (await findViewer(me.id))!;
+    expect(
+      await profile.updateOwnProfile(viewer, {
+        profileId: me.id,
+        firstName: "Stella",
+        lastName: "Still",
+        expertise: "seo",
+        experience: "experte",
+        ...SPAM,
+      }),
+    ).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await profile.setAvatar(viewer, { profileId: me.id, file: file(await png()) })).toMatchObject({
+      ok: false,
+      reason: "forbidden",
+    });
+
+    // What is theirs alone stays theirs: the notification settings.
+    expect((await post(me, formOf({ intent: "update-notifications" }))).status).toBe(302);
+    // Once an administrator lifts the silence, the profile is theirs to write again.
+    expect((await liftRestriction(await makeViewer({ role: "admin" }), { memberId: me.id })).ok).toBe(true);
+    expect((await post(me, profileForm({ bio: "Nachher" }))).status).toBe(302);
   });
 });
 

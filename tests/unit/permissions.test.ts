@@ -104,6 +104,7 @@ const contentRules: Record<
   | "canEditComment"
   | "canCommentOn"
   | "canEditProfile"
+  | "canEditPublicProfile"
   | "canDeleteAccount"
   | "canExportAccountData"
   | "canMarkHelpful"
@@ -357,6 +358,15 @@ const contentRules: Record<
   canDeleteAccount: [
     { name: "own account", allowed: signedIn, ask: (viewer, kind) => guardian.canDeleteAccount(viewer, authorFor(kind, "own")) },
     { name: "someone else's account", allowed: [], ask: (viewer, kind) => guardian.canDeleteAccount(viewer, authorFor(kind, "other")) },
+  ],
+  // What the profile shows everyone is public text: a silenced member leaves it as it is; pending members set theirs.
+  canEditPublicProfile: [
+    {
+      name: "own profile",
+      allowed: signedIn.filter((kind) => kind !== "silenced"),
+      ask: (viewer, kind) => guardian.canEditPublicProfile(viewer, authorFor(kind, "own")),
+    },
+    { name: "someone else's profile", allowed: [], ask: (viewer, kind) => guardian.canEditPublicProfile(viewer, authorFor(kind, "other")) },
   ],
   canExportAccountData: [
     { name: "own account", allowed: signedIn, ask: (viewer, kind) => guardian.canExportAccountData(viewer, authorFor(kind, "own")) },

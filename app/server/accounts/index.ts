@@ -31,6 +31,7 @@ export {
   canDecideReview,
   canEditDiscussion,
   canEditProfile,
+  canEditPublicProfile,
   canExportAccountData,
   canMarkHelpful,
   canMarkSolution,

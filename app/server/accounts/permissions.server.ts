@@ -17,7 +17,8 @@ export function isApproved(viewer: Viewer | null): boolean {
 
 /**
  * Approved and not silenced by the moderation: may write, mark and report. A silenced member still
- * reads, watches and sets their profile.
+ * reads, watches and sets their private settings, but writes no public text, in posts or on the profile
+ * (canEditPublicProfile).
  */
 export function mayWrite(viewer: Viewer | null): boolean {
   return isApproved(viewer) && viewer!.silenced === null;
@@ -173,6 +174,15 @@ export function canBookmark(viewer: Viewer | null, post: { hiddenAt: Date | null
 /** Only the owner changes a profile (spec: "profile updates are limited to the own id"), approved or not. */
 export function canEditProfile(viewer: Viewer | null, profileId: string): viewer is Viewer {
   return viewer !== null && viewer.id === profileId;
+}
+
+/**
+ * What the profile shows everyone (names, company, expertise, experience, "Über mich" and the links in it, the
+ * avatar) is public text the member writes, as a post is: a silenced member keeps it as it stands until the silence
+ * ends. What is theirs alone (notification settings, the data export, deleting the account) stays theirs.
+ */
+export function canEditPublicProfile(viewer: Viewer | null, profileId: string): viewer is Viewer {
+  return canEditProfile(viewer, profileId) && viewer.silenced === null;
 }
 
 /**

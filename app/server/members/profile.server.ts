@@ -17,7 +17,15 @@ import {
 import { profileExperienceOptions, profileExpertiseOptions, AVATAR_MAX_BYTES, type UpdateProfileInput } from "~/lib/schemas/profile";
 import { db, defineService, type Service } from "~/server/db";
 import { deleteFileByUrl, deleteFolder, done, fail, logger, ok, putFile } from "~/server/platform";
-import { canDeleteAccount, canEditProfile, endSessions, lastAdminTexts, removesLastAdmin, type Viewer } from "~/server/accounts";
+import {
+  canDeleteAccount,
+  canEditProfile,
+  canEditPublicProfile,
+  endSessions,
+  lastAdminTexts,
+  removesLastAdmin,
+  type Viewer,
+} from "~/server/accounts";
 import { changedNow, exportReadPositions } from "~/server/discussions";
 import { getNotificationSettings } from "~/server/notifications";
 
@@ -26,7 +34,7 @@ const allowedExperience = new Set<string>([...profileExperienceOptions.map(([val
 
 /** The owner edits the profile; the account's name follows it. */
 export const updateOwnProfile = defineService<Viewer, UpdateProfileInput & { profileId: string }, { id: string }>({
-  policy: (viewer, { profileId }) => canEditProfile(viewer, profileId),
+  policy: (viewer, { profileId }) => canEditPublicProfile(viewer, profileId),
   load: async (tx, { profileId }) =>
     (await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for("update"))[0] ?? null,
   async change(tx, { input: { profileId, ...input } }) {
@@ -62,7 +70,7 @@ export interface AvatarUpload {
  * and deletes the previous file.
  */
 const replaceAvatar = defineService<Viewer, AvatarUpload, { avatarUrl: string | null }, { url: string }, { url: string }>({
-  policy: (viewer, { profileId }) => canEditProfile(viewer, profileId),
+  policy: (viewer, { profileId }) => canEditPublicProfile(viewer, profileId),
   // Before the transaction: re-encoding and storing must not hold the row lock.
   async prepare(_viewer, { profileId, file }) {
     if (file.size > AVATAR_MAX_BYTES) return fail("too-large", avatarTexts.tooLarge);
