@@ -5,9 +5,8 @@ import { RevisionList } from "~/components/discussions/revision-list";
 import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { canSeeHidden, getViewer, notFoundUnless } from "~/server/accounts";
+import { canRead, getViewer, notFoundUnless } from "~/server/accounts";
 import { commentHref, getDiscussionBySlug, listRevisions } from "~/server/discussions";
-import { isHidden } from "~/server/platform";
 import type { Route } from "./+types/discussion.revisions";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,13 +14,14 @@ const commentNotFound = "Diesen Kommentar gibt es nicht.";
 
 /**
  * "bearbeitet" on a post leads here: each edit of the discussion (or, with ?comment=, of one of its comments)
- * as a word diff against the version before. A hidden discussion exists for staff only; a hidden comment's edits
- * are listed for everyone, their words for staff only (app/server/discussions/revisions.server.ts).
+ * as a word diff against the version before. The history exists for whoever the post's own page shows it to: a
+ * held or hidden post for staff and its author only, anyone else gets the 404 the post gives
+ * (app/server/discussions/revisions.server.ts).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const found = await getDiscussionBySlug(params.slug);
-  const discussion = notFoundUnless(found && (!isHidden(found) || canSeeHidden(viewer)) ? found : null, texts.discussionNotFound);
+  const discussion = notFoundUnless(found && canRead(viewer, found) ? found : null, texts.discussionNotFound);
   const commentId = new URL(request.url).searchParams.get("comment");
   if (commentId !== null && !UUID.test(commentId)) notFoundUnless(null, commentNotFound);
   const revisions = notFoundUnless(await listRevisions(viewer, discussion, commentId), commentNotFound);
@@ -29,12 +29,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     discussion: { slug: discussion.slug, title: discussion.title },
     revisions,
     back: commentId ? await commentHref(discussion, commentId) : paths.discussion(discussion.slug),
-    staff: canSeeHidden(viewer),
   };
 }
 
 export default function DiscussionRevisionsRoute({ loaderData }: Route.ComponentProps) {
-  const { discussion, revisions, back, staff } = loaderData;
+  const { discussion, revisions, back } = loaderData;
   const ofComment = revisions.post.kind === "comment";
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -50,7 +49,7 @@ export default function DiscussionRevisionsRoute({ loaderData }: Route.Component
             : `Diskussion „${discussion.title}“`}
         </p>
       </header>
-      <RevisionList revisions={revisions} staff={staff} />
+      <RevisionList revisions={revisions} />
     </div>
   );
 }

@@ -236,7 +236,7 @@ describe("revisions", () => {
     expect(await revisionNumbers(topic.id, null)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
-  it("marks moderation edits, and shows a hidden comment's words to staff only", async () => {
+  it("marks moderation edits, and gives a hidden comment's history to staff and its author only", async () => {
     const topic = await discussion();
     const created = await createComment(other, { discussionId: topic.id, content: "Geheime erste Fassung" });
     if (!created.ok) throw new Error(created.reason);
@@ -250,10 +250,12 @@ describe("revisions", () => {
     expect(forStaff?.changes[0]).toMatchObject({ number: 2, byModeration: true });
     expect(forStaff?.changes[0]?.content?.some((part) => part.text.includes("Geheime"))).toBe(true);
 
-    const forMember = await listRevisions(author, topic, commentId);
-    expect(forMember?.changes).toHaveLength(1);
-    expect(forMember?.changes[0]).toMatchObject({ number: 2, byModeration: true, content: null, title: null });
-    expect(JSON.stringify(forMember)).not.toContain("Geheime");
+    // Its author reads it where it was, marked hidden (decision 0048), and so its history; anyone else learns nothing.
+    const forAuthor = await listRevisions(other, topic, commentId);
+    expect(forAuthor?.post).toMatchObject({ hidden: true, held: false });
+    expect(forAuthor?.changes[0]?.content.some((part) => part.text.includes("Geheime"))).toBe(true);
+    expect(await listRevisions(author, topic, commentId)).toBeNull();
+    expect(await listRevisions(null, topic, commentId)).toBeNull();
   });
 
   it("sanitises a revision's old content before it is shown", async () => {

@@ -15,6 +15,7 @@ import { watchCategory } from "~/server/notifications";
 import { countContributions } from "~/server/members";
 import { db } from "~/server/db";
 import { loader as discussionLoader } from "~/routes/discussion";
+import { loader as revisionsLoader } from "~/routes/discussion.revisions";
 import { loader as discussionFeedLoader } from "~/routes/discussion.feed";
 import { loader as markdownLoader } from "~/routes/discussion.md";
 import { loader as feedLoader } from "~/routes/feed";
@@ -37,6 +38,9 @@ const THREE_LINKS = "https://eins.example/a https://zwei.example/b https://drei.
 let newcomer: Viewer;
 let newcomerCookie: string;
 let moderator: Viewer;
+let moderatorCookie: string;
+let hostAuthorCookie: string;
+let hiddenCommentId: string;
 let watcher: Viewer;
 let host: { id: string; slug: string };
 let held: { id: string; slug: string };
@@ -64,6 +68,12 @@ async function output(run: () => unknown): Promise<string> {
   }
 }
 
+/** A post's edit history (the "(bearbeitet)" link), a comment's with `commentId`, as the reader with this cookie reads it. */
+const revisionsPage = (slug: string, commentId: string | null, cookie: string | null = null) =>
+  revisionsLoader(args(`/discussion/${slug}/revisions${commentId ? `?comment=${commentId}` : ""}`, { slug }, cookie));
+const revisions = (slug: string, commentId: string | null, cookie: string | null = null) =>
+  output(() => revisionsPage(slug, commentId, cookie));
+
 /** Every guest-visible output that could show the posts, by name. */
 async function guestOutputs(): Promise<Record<string, string>> {
   const outputs: Array<[string, () => unknown]> = [
@@ -80,6 +90,9 @@ async function guestOutputs(): Promise<Record<string, string>> {
     ["sitemap", () => sitemapLoader()],
     ["host markdown", () => markdownLoader(args(`/discussion/${host.slug}.md`, { slug: host.slug }))],
     ["held markdown", () => markdownLoader(args(`/discussion/${held.slug}.md`, { slug: held.slug }))],
+    ["held revisions", () => revisionsPage(held.slug, null)],
+    ["held comment's revisions", () => revisionsPage(host.slug, heldCommentId)],
+    ["hidden comment's revisions", () => revisionsPage(host.slug, hiddenCommentId)],
     ["llms.txt", () => llmsLoader()],
     ["members", () => membersLoader(args("/members"))],
     ["profile", () => profileLoader(args(`/profile/${newcomer.id}`, { id: newcomer.id }))],
@@ -112,9 +125,10 @@ let before: { stats: Awaited<ReturnType<typeof getCommunityStats>>; seo: number;
 
 beforeAll(async () => {
   ({ viewer: newcomer, cookie: newcomerCookie } = await signedIn("member", "Neuling"));
-  ({ viewer: moderator } = await signedIn("moderator", "Moderatorin"));
+  ({ viewer: moderator, cookie: moderatorCookie } = await signedIn("moderator", "Moderatorin"));
   watcher = await makeViewer({ firstName: "Beobachterin" });
-  const hostAuthor = await makeViewer({ firstName: "Gastgeberin" });
+  const { viewer: hostAuthor, cookie } = await signedIn("member", "Gastgeberin");
+  hostAuthorCookie = cookie;
   expect((await watchCategory(watcher, { category: "seo", level: "watching" })).ok).toBe(true);
 
   const hosting = await createDiscussion(hostAuthor, {
@@ -132,6 +146,7 @@ beforeAll(async () => {
   // A post the moderation hid: it must stay out of every output as well.
   const hidden = await createComment(hostAuthor, { discussionId: host.id, content: `${HIDDEN_COMMENT} ist Werbung` });
   if (!hidden.ok) throw new Error(hidden.reason);
+  hiddenCommentId = hidden.value.id;
   expect(
     (await moderateComment(moderator, { discussionId: host.id, commentId: hidden.value.id, action: "hide-comment", reason: "Werbung" })).ok,
   ).toBe(true);
@@ -187,6 +202,9 @@ describe("a new member's post with more links than allowed", () => {
     }
     expect(outputs["held page"]).toBe("404");
     expect(outputs["held markdown"]).toMatch(/^404/);
+    // The edit history of a held or hidden post exists no more than the post, nor does its author's name.
+    for (const name of ["held revisions", "held comment's revisions", "hidden comment's revisions"])
+      expect(outputs[name], name).toBe("404");
     // Nobody but staff heard of it: no watcher's notice of the discussion, no mention of the comment.
     expect(await noticesOfHeldPosts()).toEqual([]);
     expect(await getCommunityStats()).toEqual(before.stats);
@@ -205,6 +223,22 @@ describe("a new member's post with more links than allowed", () => {
     expect(hostPage.comments.find((comment) => comment.id === heldCommentId)).toMatchObject({ held: true });
   });
 
+  it("has an edit history for whoever its place on the page shows it to: its author and staff, no other member", async () => {
+    const { cookie: otherCookie } = await signedIn("member", "Andere");
+    for (const [slug, commentId] of [
+      [held.slug, null],
+      [host.slug, heldCommentId],
+    ] as const) {
+      expect(await revisions(slug, commentId, newcomerCookie)).toContain('"authorName"');
+      expect(await revisions(slug, commentId, moderatorCookie)).toContain('"authorName"');
+      expect(await revisions(slug, commentId, otherCookie)).toBe("404");
+    }
+    // The hidden comment: its author reads it where it was, marked hidden (decision 0048); staff read it; no one else.
+    expect(await revisions(host.slug, hiddenCommentId, hostAuthorCookie)).toContain('"hidden":true');
+    expect(await revisions(host.slug, hiddenCommentId, moderatorCookie)).toContain('"hidden":true');
+    expect(await revisions(host.slug, hiddenCommentId, newcomerCookie)).toBe("404");
+  });
+
   it("approved, is published as a new post: on every output, counted, and announced", async () => {
     const queue = await listReviewQueue(1);
     const ids = queue.items.filter((item) => item.author?.id === newcomer.id).map((item) => item.id);
@@ -220,6 +254,8 @@ describe("a new member's post with more links than allowed", () => {
     expect(outputs["held markdown"]).toContain(HELD_DISCUSSION);
     expect(outputs["host markdown"]).toContain(HELD_COMMENT);
     expect(outputs["comments feed"]).toContain(HELD_COMMENT);
+    expect(outputs["held comment's revisions"]).toContain('"authorName":"Neuling"');
+    expect(outputs["hidden comment's revisions"]).toBe("404");
     // The hidden post stays hidden.
     for (const text of Object.values(outputs)) expect(text).not.toContain(HIDDEN_COMMENT);
 

@@ -10,7 +10,7 @@ const removed = "rounded-sm bg-red-50 text-red-900 line-through decoration-2";
  * by more than colour: underlined and struck through, and for screen readers by the words "eingefügt" and
  * "entfernt" around them (<ins> and <del> alone are announced by few of them).
  */
-export function RevisionList({ revisions, staff }: { revisions: PostRevisions; staff: boolean }) {
+export function RevisionList({ revisions }: { revisions: PostRevisions }) {
   if (revisions.changes.length === 0) {
     return <p className="text-muted-foreground">Für diesen Beitrag sind keine früheren Versionen gespeichert.</p>;
   }
@@ -19,9 +19,11 @@ export function RevisionList({ revisions, staff }: { revisions: PostRevisions; s
       <p className="text-sm text-muted-foreground">
         <ins className={added}>Eingefügter Text</ins> ist unterstrichen, <del className={removed}>entfernter Text</del> durchgestrichen.
       </p>
-      {revisions.post.hidden && staff && (
+      {/* Only staff and the post's author reach the history of a held or hidden post. */}
+      {revisions.post.hidden && (
         <p className="rounded-lg border border-dashed border-red-300 bg-red-50/40 p-3 text-sm text-red-900">
-          Dieser Beitrag ist ausgeblendet: seine Versionen sind nur für das Moderationsteam sichtbar.
+          {revisions.post.held ? "Dieser Beitrag wartet auf Freigabe" : "Dieser Beitrag ist ausgeblendet"}: seine Versionen sehen nur die
+          Person, die ihn geschrieben hat, und das Moderationsteam.
         </p>
       )}
       <ol className="flex flex-col gap-4" aria-label="Bearbeitungen, neueste zuerst">
@@ -38,24 +40,16 @@ export function RevisionList({ revisions, staff }: { revisions: PostRevisions; s
                   {change.editorName ? ` · ${change.editorName}` : ""}
                 </p>
               </header>
-              {change.content === null ? (
-                <p className="mt-3 text-sm text-muted-foreground italic">
-                  Dieser Beitrag wurde von der Moderation ausgeblendet; die Bearbeitung ist nur vermerkt.
-                </p>
-              ) : (
-                <>
-                  {change.title && (
-                    <div className="mt-3">
-                      <h3 className="text-sm font-medium">Titel</h3>
-                      <Diff parts={change.title} />
-                    </div>
-                  )}
-                  <div className="mt-3">
-                    {change.title && <h3 className="text-sm font-medium">Inhalt</h3>}
-                    <Diff parts={change.content} />
-                  </div>
-                </>
+              {change.title && (
+                <div className="mt-3">
+                  <h3 className="text-sm font-medium">Titel</h3>
+                  <Diff parts={change.title} />
+                </div>
               )}
+              <div className="mt-3">
+                {change.title && <h3 className="text-sm font-medium">Inhalt</h3>}
+                <Diff parts={change.content} />
+              </div>
             </article>
           </li>
         ))}

@@ -3,8 +3,8 @@ import { diffWordsWithSpace } from "diff";
 import { comments, postRevisions, profiles } from "../../../db/schema";
 import type { ContentFormat } from "~/lib/rich-text";
 import { db, type Transaction } from "~/server/db";
-import { isHidden } from "~/server/platform";
-import { canSeeHidden, type Viewer } from "~/server/accounts";
+import { isHeld, isHidden } from "~/server/platform";
+import { canRead, type Viewer } from "~/server/accounts";
 import { postText, sanitizeRichText } from "./sanitize.server";
 
 /**
@@ -61,15 +61,16 @@ export interface RevisionChange {
   editedAt: Date;
   editorName: string | null;
   byModeration: boolean;
-  /** Null where this viewer may only learn that the edit exists (a hidden post, for anyone but staff). */
+  /** Null where this edit left the title as it was (and always for a comment). */
   title: DiffPart[] | null;
-  content: DiffPart[] | null;
+  content: DiffPart[];
 }
 
 export type DiffPart = { kind: "same" | "added" | "removed"; text: string };
 
 export interface PostRevisions {
-  post: { kind: "discussion" | "comment"; id: string; hidden: boolean; authorName: string | null };
+  /** `hidden` and `held` as the post is now: such a post's history reaches only staff and its author. */
+  post: { kind: "discussion" | "comment"; id: string; hidden: boolean; held: boolean; authorName: string | null };
   /** Newest edit first. */
   changes: RevisionChange[];
 }
@@ -88,36 +89,44 @@ function diffParts(before: string, after: string): DiffPart[] {
 
 /**
  * The edits of a discussion (commentId null) or of one of its comments, each as a word diff against the version
- * it replaced. Null when the post does not exist for this viewer: a hidden discussion for anyone but staff, or a
- * comment of another discussion. A hidden comment's edits are listed for everyone, their words for staff only.
+ * it replaced. Null when the post does not exist for this viewer, as its own page says (the guardian's canRead): a
+ * held or hidden post for anyone but staff and its author, or a comment of another discussion.
  */
 export async function listRevisions(
   viewer: Viewer | null,
-  discussion: { id: string; title: string; content: string; authorId: string | null; hiddenAt: Date | null },
+  discussion: { id: string; title: string; content: string; authorId: string | null; hiddenAt: Date | null; heldAt: Date | null },
   commentId: string | null,
 ): Promise<PostRevisions | null> {
-  const staff = canSeeHidden(viewer);
-  if (isHidden(discussion) && !staff) return null;
-  let current: { title: string | null; content: string; contentFormat: ContentFormat; hidden: boolean; authorId: string | null };
+  if (!canRead(viewer, discussion)) return null;
+  let current: {
+    title: string | null;
+    content: string;
+    contentFormat: ContentFormat;
+    hidden: boolean;
+    held: boolean;
+    authorId: string | null;
+  };
   if (commentId === null) {
     const { title, content, authorId } = discussion;
-    current = { title, content, contentFormat: "html", hidden: false, authorId };
+    current = { title, content, contentFormat: "html", hidden: isHidden(discussion), held: isHeld(discussion), authorId };
   } else {
     const [comment] = await db
       .select({
         content: comments.content,
         contentFormat: comments.contentFormat,
         hiddenAt: comments.hiddenAt,
+        heldAt: comments.heldAt,
         authorId: comments.authorId,
       })
       .from(comments)
       .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussion.id)));
-    if (!comment) return null;
+    if (!comment || !canRead(viewer, comment)) return null;
     current = {
       title: null,
       content: comment.content,
       contentFormat: comment.contentFormat,
       hidden: isHidden(comment),
+      held: isHeld(comment),
       authorId: comment.authorId,
     };
   }
@@ -144,7 +153,6 @@ export async function listRevisions(
   const [author] = current.authorId
     ? await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, current.authorId))
     : [];
-  const showWords = !current.hidden || staff;
   const changes = rows.map((row, index): RevisionChange => {
     const next = rows[index + 1];
     const after = next
@@ -156,8 +164,8 @@ export async function listRevisions(
       editedAt: row.createdAt,
       editorName: row.editorFirstName === null ? null : `${row.editorFirstName} ${row.editorLastName ?? ""}`.trim(),
       byModeration: row.byModeration,
-      title: showWords && titleChanged ? diffParts(row.title!, after.title!) : null,
-      content: showWords ? diffParts(readable(row.content, row.contentFormat), after.content) : null,
+      title: titleChanged ? diffParts(row.title!, after.title!) : null,
+      content: diffParts(readable(row.content, row.contentFormat), after.content),
     };
   });
   return {
@@ -165,6 +173,7 @@ export async function listRevisions(
       kind: commentId === null ? "discussion" : "comment",
       id: commentId ?? discussion.id,
       hidden: current.hidden,
+      held: current.held,
       authorName: author?.firstName ?? null,
     },
     changes: changes.reverse(),
