@@ -6,8 +6,11 @@ import { discussionMarkdown, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions
 import { env } from "~/server/platform";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
+import { comments } from "../../db/schema";
+import { db } from "~/server/db";
 import { makeViewer } from "../support/members";
 import { commentOn, discussionBy } from "../support/content";
+import { XSS_CORPUS } from "../support/xss-corpus";
 
 let author: Viewer;
 let reader: Viewer;
@@ -124,5 +127,54 @@ describe("llms.txt", () => {
     expect(text).not.toContain("Versteckt trotz vieler Kommentare");
     expect(text).not.toContain(hidden.slug);
     expect(threads.trim().split("\n").length).toBeLessThanOrEqual(20);
+  });
+});
+
+/**
+ * Where raw HTML would start in Markdown (CommonMark's HTML blocks and inline HTML): "<" before a tag name, "/", "!"
+ * or "?", unless escaped with a backslash. The forum's own autolinks ("<https://…>") are addresses, not HTML, and
+ * code (fenced or inline) shows its characters as they are.
+ */
+function rawHtmlIn(markdown: string): string[] {
+  const withoutCode = markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "").replace(/`[^`\n]*`/g, "");
+  return [...withoutCode.matchAll(/(?<!\\)<(?!https?:\/\/[^\s<>]+>)[A-Za-z/!?][^\n]{0,40}/g)].map((match) => match[0]);
+}
+
+describe("raw HTML in what members wrote", () => {
+  it("is escaped in the Markdown and in llms.txt, in titles, names, link texts and old plain-text comments: a renderer runs nothing", async () => {
+    const title = `Titel <img src=x onerror=alert(1)> und <script>alert(2)</script>`;
+    const writer = await makeViewer({ firstName: "<b onmouseover=alert(3)>Eve</b>", joinedDaysAgo: 30 });
+    const discussion = await discussionBy(writer, {
+      title,
+      // Rich text whose words look like markup (the editor stores them as text), and a link text that does.
+      content:
+        '<p>&lt;script&gt;alert(4)&lt;/script&gt; und <a href="https://example.org/z">&lt;img src=x onerror=alert(5)&gt;</a> und https://example.org/y</p>',
+    });
+    // Every attack of the sanitiser's corpus in the words of a comment written now (stored as rich text) and of an
+    // old plain-text comment, stored as it was typed before comments took rich text (decision 0040).
+    await commentOn(discussion.id, reader, { content: XSS_CORPUS.join("\n"), contentFormat: "text" });
+    const [old] = await db
+      .insert(comments)
+      .values({ discussionId: discussion.id, authorId: reader.id, content: `Alt: ${XSS_CORPUS.join("\n")}` })
+      .returning({ contentFormat: comments.contentFormat });
+    expect(old!.contentFormat).toBe("text");
+
+    const markdown = await (await markdownRequest(discussion.slug)).text();
+    expect(rawHtmlIn(markdown)).toEqual([]);
+    // The words stay readable: escaped, not dropped.
+    expect(markdown).toContain("# Titel \\<img src=x onerror=alert(1)> und \\<script>alert(2)\\</script>");
+    expect(markdown).toContain("\\<b onmouseover=alert(3)>Eve\\</b>");
+    expect(markdown).toContain("[\\<img src=x onerror=alert(5)>](https://example.org/z)");
+    expect(markdown).toContain("Alt: \\<img src=x onerror=alert(1)>  \n\\<script>alert(2)\\</script>");
+    expect(markdown.match(/\\<svg onload=alert\(7\)>\\<circle\/>\\<\/svg>/g)).toHaveLength(2);
+    // An address in an old comment is still a link, inside the escaped markup around it.
+    expect(markdown).toContain('\\<iframe src="<https://evil.example>">\\</iframe>');
+
+    const llms = await (await llmsLoader()).text();
+    const line = llms.split("\n").find((entry) => entry.includes(`/discussion/${discussion.slug}.md`));
+    expect(line).toContain(
+      `- [Titel \\<img src=x onerror=alert(1)> und \\<script>alert(2)\\</script>](${env.PUBLIC_URL}/discussion/${discussion.slug}.md): `,
+    );
+    expect(rawHtmlIn(llms)).toEqual([]);
   });
 });

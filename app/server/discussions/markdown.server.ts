@@ -42,7 +42,7 @@ turndown.addRule("post-image", {
   filter: (node) => node.nodeName === "A" && node.getAttribute("data-image") !== null && node.querySelector("img") !== null,
   replacement: (_content, node) => {
     const image = (node as HTMLElement).querySelector("img")!;
-    const alt = (image.getAttribute("alt") ?? "").replace(/[[\]\\]/g, "\\$&");
+    const alt = escapeMarkdown(image.getAttribute("alt") ?? "");
     return `![${alt}](${new URL((node as HTMLElement).getAttribute("href") ?? "", env.PUBLIC_URL).toString()})`;
   },
 });
@@ -50,15 +50,28 @@ turndown.addRule("post-image", {
 // A link that shows its own address (a web address written as text, which the editor and the textarea link) as
 // Markdown's autolink, as a plain-text comment's addresses always were.
 turndown.addRule("autolink", {
+  // An address with a space or an angle bracket would end the autolink early: such a link keeps Turndown's own form.
   filter: (node) =>
-    node.nodeName === "A" && /^https?:\/\//.test(node.getAttribute("href") ?? "") && node.textContent === node.getAttribute("href"),
+    node.nodeName === "A" &&
+    /^https?:\/\/[^\s<>]+$/.test(node.getAttribute("href") ?? "") &&
+    node.textContent === node.getAttribute("href"),
   replacement: (_content, node) => `<${(node as HTMLElement).getAttribute("href")}>`,
 });
 
-/** Text that Markdown must show as it is (titles, names): its Markdown characters escaped. */
+/**
+ * The one way a member's words get into Markdown (titles, names, link texts, the text of posts; llms.txt too):
+ * Markdown's own characters escaped, and every "<" that could open raw HTML (a tag, a closing tag, a comment, a
+ * declaration), which Markdown passes through and a tool that renders it would run: "\<script>" shows as text.
+ * An "&" that starts a character reference is escaped too, so "&lt;" reads as typed and not as "<".
+ */
+const markdownEscape = turndown.escape.bind(turndown);
 export function escapeMarkdown(text: string): string {
-  return turndown.escape(text);
+  return markdownEscape(text)
+    .replace(/<(?=[A-Za-z/!?])/g, "\\<")
+    .replace(/&(?=#?[A-Za-z0-9]+;)/g, "\\&");
 }
+// Turndown escapes each text node of rich text with it.
+turndown.escape = escapeMarkdown;
 
 /** Rich text (already reduced to p, br, strong, ul, li, a, code, pre, blockquote) as Markdown. */
 export function richTextToMarkdown(html: string): string {
@@ -82,7 +95,7 @@ export function commentTextToMarkdown(text: string): string {
         .map((line) =>
           line
             .split(URL_PATTERN)
-            .map((part, index) => (index % 2 === 1 ? `<${part}>` : turndown.escape(part)))
+            .map((part, index) => (index % 2 === 1 ? `<${part}>` : escapeMarkdown(part)))
             .join(""),
         )
         .join("  \n"),
@@ -112,7 +125,7 @@ function commentHeading(comment: PagedComment): string {
   const level = comment.parentId === null ? "###" : "####";
   if (comment.placeholder) return `${level} ${kind}`;
   const edited = new Date(comment.updatedAt).getTime() !== new Date(comment.createdAt).getTime();
-  return `${level} ${kind} von ${turndown.escape(authorFirstName(comment.author))} (${formatDate(comment.createdAt)}${edited ? ", bearbeitet" : ""})${comment.isSolution ? " – Lösung" : ""}`;
+  return `${level} ${kind} von ${escapeMarkdown(authorFirstName(comment.author))} (${formatDate(comment.createdAt)}${edited ? ", bearbeitet" : ""})${comment.isSolution ? " – Lösung" : ""}`;
 }
 
 /** Where a post is and when it was written, for a reader that cites it: its permalink, its ISO date, its "Hilfreich" count. */
@@ -135,10 +148,10 @@ export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_
   const edited = new Date(discussion.updatedAt).getTime() !== new Date(discussion.createdAt).getTime();
   const { solution } = discussion;
   const lines = [
-    `# ${turndown.escape(discussion.title)}`,
+    `# ${escapeMarkdown(discussion.title)}`,
     "",
     `- Kategorie: [${categoryLabels[discussion.category]}](${env.PUBLIC_URL}${categoryHref(discussion.category)})`,
-    `- Von: ${turndown.escape(authorFirstName(discussion.author, "Unbekannter Autor"))}`,
+    `- Von: ${escapeMarkdown(authorFirstName(discussion.author, "Unbekannter Autor"))}`,
     `- Veröffentlicht: ${formatDate(discussion.createdAt)} (${discussion.createdAt.toISOString()})${edited ? ` (bearbeitet ${formatDate(discussion.updatedAt)})` : ""}`,
     `- ${formatReplies(discussion.repliesCount)}`,
     ...(discussion.helpful.count > 0 ? [`- ${discussion.helpful.count} × hilfreich`] : []),
@@ -152,7 +165,7 @@ export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_
     lines.push(
       "## Lösung",
       "",
-      `Von ${turndown.escape(authorFirstName(solution.author))} (${formatDate(solution.createdAt)}), als Lösung markiert: ${postFacts(absolute(commentPermalink(discussion.slug, solution.page, solution.commentId)), solution.createdAt, solution.helpfulCount)}`,
+      `Von ${escapeMarkdown(authorFirstName(solution.author))} (${formatDate(solution.createdAt)}), als Lösung markiert: ${postFacts(absolute(commentPermalink(discussion.slug, solution.page, solution.commentId)), solution.createdAt, solution.helpfulCount)}`,
       "",
       commentToMarkdown(solution),
       "",

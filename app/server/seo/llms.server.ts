@@ -54,7 +54,7 @@ export async function llmsTxt(): Promise<string> {
     "",
     `${site.name} ist ein Forum, in dem Mitglieder Fragen aus der Praxis stellen und beantworten: technisches SEO, Google Ads, AI Overviews und generative Suche, Werkzeuge und Veranstaltungen. Lesen kann jeder ohne Anmeldung; schreiben können freigeschaltete Mitglieder. Mitglieder erscheinen wie im Forum mit ihrem Vornamen.`,
     "",
-    `Jede Diskussion gibt es auch als Markdown mit allen sichtbaren Kommentaren: an ihre Adresse \`.md\` anhängen (${base}/discussion/<slug>.md) oder sie mit \`Accept: text/markdown\` abrufen. Die HTML-Seite bleibt die kanonische Adresse. Gelöste Fragen stehen zuerst: Ihre Markdown-Fassung nennt die als Lösung markierte Antwort direkt nach der Frage.`,
+    `Jede Diskussion gibt es auch als Markdown mit allen sichtbaren Kommentaren: an ihre Adresse \`.md\` anhängen (\`${base}/discussion/<slug>.md\`) oder sie mit \`Accept: text/markdown\` abrufen. Die HTML-Seite bleibt die kanonische Adresse. Gelöste Fragen stehen zuerst: Ihre Markdown-Fassung nennt die als Lösung markierte Antwort direkt nach der Frage.`,
     "",
     "## Kategorien",
     "",
