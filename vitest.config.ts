@@ -39,6 +39,7 @@ const onTheDatabaseServer: Record<string, string> = {
   "tests/integration/reports.test.ts": "enough reports at once hide a post exactly once",
   "tests/integration/schema.test.ts": "the migrations and constraints on PostgreSQL 15",
   "tests/integration/search.test.ts": "German stemming, unaccent and trigrams of the server's version",
+  "tests/integration/site-settings.test.ts": "the trigger's NOTIFY drops every process's settings and guest pages",
   "tests/integration/sitemap-pages.test.ts": "each sitemap page reads its own stretch of the index (plans)",
   "tests/integration/submissions.test.ts": "the same form sent five times at once is stored once",
   "tests/integration/transparency.test.ts": "the report's Berlin months and medians (percentile_cont) of the server's version",

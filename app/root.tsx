@@ -18,12 +18,13 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { GuestPageContext, isGuestReadingPage } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { appIcons, errorMeta, THEME_COLOR, WEB_MANIFEST_PATH } from "~/lib/seo";
-import { site } from "~/lib/site";
+import { identityFrom } from "~/lib/site-identity";
 import { texts } from "~/lib/texts";
 import { readTheme, useStoredTheme } from "~/lib/theme";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { env } from "~/server/platform";
 import { readToast } from "~/server/http";
+import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -37,7 +38,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clearHeader } = await readToast(request);
   const theme = readTheme(request.headers.get("Cookie"));
-  return data({ toast, publicUrl: env.PUBLIC_URL, theme }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  // The forum's name and tagline as the operator set them (decision 0049): header, footer and every title read them here.
+  const identity = await siteIdentity();
+  return data({ toast, publicUrl: env.PUBLIC_URL, theme, identity }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -123,4 +126,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: site.name }]);
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? errorMeta(error, undefined, identityFrom(matches)) : [{ title: identityFrom(matches).name }];

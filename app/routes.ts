@@ -50,6 +50,7 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/watch-list", "routes/admin.watch-list.tsx"),
     route("admin/transparency", "routes/admin.transparency.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("legal-notice", "routes/legal-notice.tsx"),

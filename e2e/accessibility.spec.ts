@@ -254,6 +254,8 @@ const visitors: Visitor[] = [
     states: [
       { name: "the admin panel", path: "/admin" },
       { name: "the transparency report", path: "/admin/transparency" },
+      // The demo's second version of the operator settings, with its diff above the form.
+      { name: "the operator settings with a version's changes", path: "/admin/settings?fassung=2" },
     ],
   },
   {

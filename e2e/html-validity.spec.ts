@@ -145,6 +145,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "admin panel", path: "/admin", as: "admin" },
     { name: "admin panel, refused", path: "/admin", as: "member", status: 403 },
     { name: "transparency report", path: "/admin/transparency", as: "admin" },
+    { name: "operator settings with a version's changes", path: "/admin/settings?fassung=2", as: "admin" },
     {
       name: "403 error page in the layout",
       path: "/admin",

@@ -5,6 +5,7 @@ import { signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 import { clientOf, createMembers, profilePathOf } from "./members";
 import { discussionWithComment, report, reviewItemOf } from "./moderation-helpers";
+import { currentSettingsForm } from "./settings-helpers";
 
 /**
  * Every administrator and moderator action, tried over plain HTTP by every
@@ -28,6 +29,8 @@ interface Targets {
   restrictTarget: { suspend: string; silence: string; lift: string };
   /** A watched word's id, added beforehand by the admin, for the removal. */
   watchedTerm: string;
+  /** The operator settings form as it stands now (read by the admin), with one field changed for this actor. */
+  settingsForm: (actor: Actor) => Promise<Record<string, string>>;
 }
 
 interface Row {
@@ -63,12 +66,13 @@ const restrict = (kind: "suspend" | "silence"): Row => ({
 });
 
 /** The administrators' pages that only read, and so write no audit entry. */
-const readingPages = ["open-admin-panel", "open-transparency-report", "download-transparency-csv"] as const;
+const readingPages = ["open-admin-panel", "open-transparency-report", "download-transparency-csv", "open-site-settings"] as const;
 
 const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
   "open-admin-panel": { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
   "open-transparency-report": { allowed: adminOnly, attempt: (client) => client.get("/admin/transparency", { maxRedirects: 0 }) },
   "download-transparency-csv": { allowed: adminOnly, attempt: (client) => client.get("/admin/transparency.csv", { maxRedirects: 0 }) },
+  "open-site-settings": { allowed: adminOnly, attempt: (client) => client.get("/admin/settings", { maxRedirects: 0 }) },
   approve: {
     allowed: adminOnly,
     attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }),
@@ -135,6 +139,11 @@ const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
   "watch-term-remove": {
     allowed: adminOnly,
     attempt: (client, targets) => post(client, "/admin/watch-list", { intent: "remove", id: targets.watchedTerm }),
+  },
+  // The whole form as it stands, with a field no other spec reads changed; the page itself is in the reading pages.
+  "update-site-settings": {
+    allowed: adminOnly,
+    attempt: async (client, targets, actor) => post(client, "/admin/settings", await targets.settingsForm(actor)),
   },
 };
 
@@ -343,6 +352,11 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     reviewItem: (decision, actor) => reviewItems.get(`${decision} ${actor === "admin" ? "admin" : "moderator"}`)!,
     restrictTarget,
     watchedTerm: watchedTerm!,
+    settingsForm: async (actor) => ({
+      ...(await currentSettingsForm(admin)),
+      contentResponsible: `Matrix ${actor} ${stamp}, Torstraße 118, 10119 Berlin`,
+      intent: "save",
+    }),
   };
 
   const outcomes: string[] = [];

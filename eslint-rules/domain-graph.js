@@ -12,7 +12,9 @@ export const serverDomains = {
   http: ["platform"],
   db: ["platform"],
   jobs: ["db"],
-  mail: ["jobs"],
+  // The operator's settings (decision 0049): company data, the forum's name, the legal texts; read by the mails too.
+  settings: ["db"],
+  mail: ["jobs", "settings"],
   watchlist: ["db"],
   accounts: ["mail", "watchlist"],
   images: ["accounts"],
@@ -27,7 +29,7 @@ export const serverDomains = {
   admin: ["moderation", "members"],
   // Notice and action under the DSA (decision 0048): notices join moderation's queue, decisions reach notifiers.
   legal: ["moderation"],
-  demo: ["moderation", "members", "bookmarks", "legal"],
+  demo: ["admin", "bookmarks", "legal"],
   // Not a domain but the layer above them: every domain's event listeners (app/server/listeners/), which only the
   // entry points load. Whatever an event's listeners need is reachable from here.
   listeners: ["admin", "legal"],

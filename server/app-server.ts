@@ -16,6 +16,7 @@ import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
 import { startWatchListListener } from "~/server/watchlist";
+import { startSiteSettingsListener } from "~/server/settings";
 import {
   answerMetricsRequests,
   env,
@@ -118,6 +119,9 @@ async function listen(standIn: Server | null) {
   );
   // Watched words and domains are compiled once per process and dropped on a change, from any process.
   const stopWatchList = await startWatchListListener();
+  // The operator's settings are kept once per process too. A change from any process drops them first and then
+  // every guest page, so a page rendered after that shows the new Impressum (decision 0049).
+  const stopSiteSettings = await startSiteSettingsListener(() => pageCache.invalidate("*"));
   // Members' pages keep the shared lists only where guests' pages may be kept: the same switch, the same channel.
   if (pageCache.enabled) sharedReads.start();
   const { live, stop: stopLive } = await startNotificationLive();
@@ -171,6 +175,7 @@ async function listen(standIn: Server | null) {
     const jobsStopped = jobs.stop();
     void stopListening();
     void stopWatchList();
+    void stopSiteSettings();
     // Deaf to changes from here on: nothing kept may be trusted.
     sharedReads.stop();
     void stopLive();

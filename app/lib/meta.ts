@@ -1,12 +1,14 @@
-import { site } from "./site";
+import type { SiteIdentity } from "./schemas/settings";
+import { defaultSiteIdentity } from "./site-identity";
 
 /** Search engines show about 60 characters of a title; beyond that the site name only pushes the page's own words out. */
 export const TITLE_MAX_LENGTH = 60;
-const SUFFIX = ` | ${site.name}`;
 
-export function pageTitle(title?: string): string {
-  if (!title) return `${site.name} – ${site.tagline}`;
-  return title.length + SUFFIX.length > TITLE_MAX_LENGTH ? title : `${title}${SUFFIX}`;
+/** A page's title with the forum's name (as the operator set it: identityFrom in a meta function). */
+export function pageTitle(title?: string, identity: SiteIdentity = defaultSiteIdentity): string {
+  if (!title) return `${identity.name} – ${identity.tagline}`;
+  const suffix = ` | ${identity.name}`;
+  return title.length + suffix.length > TITLE_MAX_LENGTH ? title : `${title}${suffix}`;
 }
 
 /** Page 2 onwards of a list or of a discussion's comments: its own title and description (' – Seite 2'). */

@@ -3,6 +3,8 @@ import { pageTitle, withPageNumber } from "./meta";
 import { clientErrorMessage } from "./route-errors";
 import { site } from "./site";
 import { texts } from "./texts";
+import type { SiteIdentity } from "./schemas/settings";
+import { identityFrom } from "./site-identity";
 
 interface MatchLike {
   id: string;
@@ -37,6 +39,7 @@ export const shareImage = {
   path: "/brand/og-default.png",
   width: 1200,
   height: 630,
+  // Drawn at build time with the defaults of app/lib/site.ts (scripts/brand-files.ts); a page's alt text names the current forum (seoMeta).
   alt: `${site.name} – ${site.tagline}`,
 } as const;
 
@@ -81,14 +84,17 @@ export function publicUrlFrom(matches: ReadonlyArray<MatchLike | undefined>): st
  * A page whose loader threw (a 404, a refused request): its title says so, search engines keep it out of their
  * index, and it names no canonical address, which would claim the missing page exists.
  */
-export function errorMeta(error: unknown, notFoundTitle?: string): MetaDescriptor[] {
-  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(notFoundTitle);
-  return [{ title: pageTitle(clientErrorMessage(error) ?? texts.unexpectedError) }, { name: "robots", content: "noindex, follow" }];
+export function errorMeta(error: unknown, notFoundTitle?: string, identity?: SiteIdentity): MetaDescriptor[] {
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(notFoundTitle, identity);
+  return [
+    { title: pageTitle(clientErrorMessage(error) ?? texts.unexpectedError, identity) },
+    { name: "robots", content: "noindex, follow" },
+  ];
 }
 
 /** A page that answers 404: so its title says, and search engines keep it out of their index. */
-export function notFoundMeta(title = "Seite nicht gefunden"): MetaDescriptor[] {
-  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex, follow" }];
+export function notFoundMeta(title = "Seite nicht gefunden", identity?: SiteIdentity): MetaDescriptor[] {
+  return [{ title: pageTitle(title, identity) }, { name: "robots", content: "noindex, follow" }];
 }
 
 /**
@@ -97,20 +103,21 @@ export function notFoundMeta(title = "Seite nicht gefunden"): MetaDescriptor[] {
  * added by loaders (addStructuredData in app/server/seo.server.ts).
  */
 export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: SeoInput): MetaDescriptor[] {
+  const identity = identityFrom(matches);
   const failed = matches.find((match) => match?.error);
-  if (failed) return errorMeta(failed.error, input.notFoundTitle);
+  if (failed) return errorMeta(failed.error, input.notFoundTitle, identity);
   const publicUrl = publicUrlFrom(matches);
   const url = `${publicUrl}${input.path}`;
   const ownTitle = input.title === undefined ? undefined : withPageNumber(input.title, input.page);
-  const title = pageTitle(ownTitle);
+  const title = pageTitle(ownTitle, identity);
   const description = withPageNumber(input.description ?? site.description, input.page);
   const image = `${publicUrl}${input.image?.path ?? shareImage.path}`;
-  const imageAlt = input.image?.alt ?? shareImage.alt;
+  const imageAlt = input.image?.alt ?? `${identity.name} – ${identity.tagline}`;
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: site.name },
+    { property: "og:site_name", content: identity.name },
     { property: "og:locale", content: "de_DE" },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: ownTitle ?? title },

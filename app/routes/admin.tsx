@@ -210,6 +210,23 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
         <CardHeader>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
+              <CardTitle>Betreiber und Rechtstexte</CardTitle>
+              <CardDescription>
+                Unternehmensangaben im Impressum, Name und Untertitel des Forums, die Texte von Impressum, AGB und Datenschutz, mit allen
+                Fassungen.
+              </CardDescription>
+            </div>
+            <Button asChild variant="outline">
+              <Link to={paths.adminSettings}>Einstellungen bearbeiten</Link>
+            </Button>
+          </div>
+        </CardHeader>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
               <CardTitle>Transparenzbericht</CardTitle>
               <CardDescription>
                 Meldungen rechtswidriger Inhalte, Entscheidungen, Begründungen und Widersprüche je Monat, auch als CSV.

@@ -1,17 +1,25 @@
 import { LegalPage } from "~/components/legal/legal-page";
 import { PageError } from "~/components/layout/page-error";
-import { PrivacyContent } from "~/components/legal/privacy-content";
+import { paths } from "~/lib/paths";
 import { seoMeta } from "~/lib/seo";
+import { currentSiteSettings } from "~/server/settings";
 import type { Route } from "./+types/datenschutz";
 import { readingPage } from "~/lib/hydration";
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
-export default function PrivacyRoute() {
+/** The text as the operator set it (/admin/settings, decision 0049); the cookie section keeps its anchor #cookies. */
+export async function loader() {
+  const { settings, pages } = await currentSiteSettings();
+  return { text: pages.privacy, forumName: settings.forumName };
+}
+
+export default function PrivacyRoute({ loaderData }: Route.ComponentProps) {
   return (
     <LegalPage title="Datenschutzerklärung">
-      <PrivacyContent />
+      {/* Markdown rendered and sanitised on the server (app/server/settings/legal-markdown.server.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: loaderData.text }} />
     </LegalPage>
   );
 }
@@ -20,9 +28,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, {
     title: "Datenschutz",
-    description: "Welche Daten die Marketing Community speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.",
-    path: "/datenschutz",
+    description: `Welche Daten die ${loaderData?.forumName ?? "Community"} speichert, wofür, wie lange – und welche Rechte Sie nach der DSGVO haben.`,
+    path: paths.datenschutz,
   });

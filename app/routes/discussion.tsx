@@ -1,3 +1,4 @@
+import { identityFrom } from "~/lib/site-identity";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
 import { DiscussionArticle } from "~/components/discussions/discussion-article";
@@ -69,6 +70,7 @@ import { answerHandlers, answerIntents, answerRefusal, isAnswerIntent } from "./
 import { checkReportNote, isReportIntent, reportHandlers, reportIntents, reportRefusal } from "./discussion.reports.server";
 import { noErrors } from "./discussion.forms";
 import { loadCommentPage, ownHiddenNotice, quotedPost, replyDraftFor, reportState, solutionShown } from "./discussion.loader.server";
+import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
 
@@ -129,7 +131,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The names are in the HTML now: the browser needs no copy of them. The solution goes as its quote.
   const { mentionNames: _mentionNames, solution, ...shown } = discussion;
   const { content, excerpt } = discussionPageText(discussion);
-  addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments, page), discussionBreadcrumbs(discussion));
+  const site = await siteIdentity();
+  addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments, page, site), discussionBreadcrumbs(discussion, site));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
@@ -343,7 +346,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error, texts.discussionNotFound);
+  if (!loaderData) return errorMeta(error, texts.discussionNotFound, identityFrom(matches));
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
   const { hidden } = loaderData;

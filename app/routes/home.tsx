@@ -6,7 +6,7 @@ import { SubforumCard } from "~/components/home/subforum-card";
 import { UnansweredQuestions } from "~/components/discussions/unanswered-questions";
 import { subforums } from "~/lib/categories";
 import { seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
+import { identityFrom } from "~/lib/site-identity";
 import {
   getCommunityStats,
   listRecentDiscussions,
@@ -19,6 +19,7 @@ import { getViewer } from "~/server/accounts";
 import { sharedReads } from "~/server/platform";
 import { addStructuredData, websiteJsonLd } from "~/server/seo";
 import { renderNow } from "~/lib/format";
+import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/home";
 import { readingPage } from "~/lib/hydration";
 
@@ -26,7 +27,7 @@ import { readingPage } from "~/lib/hydration";
 export const handle = readingPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  addStructuredData(context, ...websiteJsonLd());
+  addStructuredData(context, ...websiteJsonLd(await siteIdentity()));
   const [recent, highlights, unanswered, stats, viewer] = await Promise.all([
     sharedReads.read("home:recent", () => listRecentDiscussions()),
     sharedReads.read("home:highlights", () => listSubforumHighlights()),
@@ -86,5 +87,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...seoMeta(matches, {
     path: "/",
   }),
-  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${site.name} – alle Diskussionen`, href: "/feed.xml" },
+  {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${identityFrom(matches).name} – alle Diskussionen`,
+    href: "/feed.xml",
+  },
 ];

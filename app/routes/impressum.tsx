@@ -1,16 +1,27 @@
 import { LegalPage } from "~/components/legal/legal-page";
 import { PageError } from "~/components/layout/page-error";
 import { seoMeta } from "~/lib/seo";
-import { site } from "~/lib/site";
 import { paths } from "~/lib/paths";
+import { currentSiteSettings } from "~/server/settings";
 import type { Route } from "./+types/impressum";
 import { readingPage } from "~/lib/hydration";
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;
 
-export default function ImprintRoute() {
-  const { operator } = site;
+/** The company data and the free text as the operator set them (/admin/settings, decision 0049). */
+export async function loader() {
+  const { settings, pages } = await currentSiteSettings();
+  const { forumName, company, offices, representatives, phone, email, register, vatId, contentResponsible, dsaEmail, dsaLanguages } =
+    settings;
+  return {
+    operator: { forumName, company, offices, representatives, phone, email, register, vatId, contentResponsible, dsaEmail, dsaLanguages },
+    text: pages.imprint,
+  };
+}
+
+export default function ImprintRoute({ loaderData }: Route.ComponentProps) {
+  const { operator, text } = loaderData;
   return (
     <LegalPage title="Impressum">
       <h2>Angaben gemäß § 5 DDG</h2>
@@ -18,7 +29,7 @@ export default function ImprintRoute() {
         <strong>{operator.company}</strong>
       </p>
       {operator.offices.map((office) => (
-        <div key={office.city}>
+        <div key={`${office.label} ${office.city}`}>
           <h3>{office.label}</h3>
           <p>
             {office.street}
@@ -30,7 +41,7 @@ export default function ImprintRoute() {
         </div>
       ))}
       <h2>Vertreten durch</h2>
-      <p>Geschäftsführung: {operator.representedBy}</p>
+      <p>Geschäftsführung: {operator.representatives}</p>
       <h2>Kontakt</h2>
       <p>
         Telefon: {operator.phone}
@@ -40,22 +51,16 @@ export default function ImprintRoute() {
       <h2>Registereintrag</h2>
       <p>{operator.register}</p>
       <h2>Umsatzsteuer-ID</h2>
-      <p>Umsatzsteuer-Identifikationsnummer gemäß § 27 a Umsatzsteuergesetz: {operator.vatId}</p>
+      <p data-testid="vat-id">Umsatzsteuer-Identifikationsnummer gemäß § 27 a Umsatzsteuergesetz: {operator.vatId}</p>
       <h2>Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h2>
       <p>{operator.contentResponsible}</p>
-      <h2>Nutzerbeiträge</h2>
-      <p>
-        Beiträge im Forum geben die Meinung ihrer Verfasserinnen und Verfasser wieder. Halten Sie einen Inhalt für rechtswidrig, melden Sie
-        ihn bitte über unser Formular <a href={paths.legalNotice}>Rechtswidrigen Inhalt melden</a>, auch ohne Konto. Wir prüfen jede Meldung
-        zügig und teilen Ihnen die Entscheidung mit Begründung mit.
-      </p>
       <h2>Kontaktstelle nach dem Digital Services Act</h2>
       <p>
         Zentrale Kontaktstelle für Behörden, die Kommission und Nutzerinnen und Nutzer (Art. 11 und 12 DSA): E-Mail{" "}
-        <a href={`mailto:${operator.email}`}>{operator.email}</a>. Wir antworten auf Deutsch und Englisch.
+        <a href={`mailto:${operator.dsaEmail}`}>{operator.dsaEmail}</a>. Wir antworten auf {operator.dsaLanguages}.
       </p>
-      <h2>Verbraucherstreitbeilegung</h2>
-      <p>Wir sind nicht bereit oder verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.</p>
+      {/* Markdown rendered and sanitised on the server (app/server/settings/legal-markdown.server.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: text }} />
     </LegalPage>
   );
 }
@@ -64,9 +69,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, {
     title: "Impressum",
-    description: `Impressum der Marketing Community – betrieben von der ${site.operator.company}, Berlin und München.`,
-    path: "/impressum",
+    description: loaderData
+      ? `Impressum der ${loaderData.operator.forumName} – betrieben von der ${loaderData.operator.company}, ${loaderData.operator.offices.map((office) => office.city).join(" und ")}.`
+      : undefined,
+    path: paths.impressum,
   });

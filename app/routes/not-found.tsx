@@ -1,3 +1,4 @@
+import { identityFrom } from "~/lib/site-identity";
 import { data } from "react-router";
 import { PageError } from "~/components/layout/page-error";
 import { NotFound } from "~/components/layout/not-found";
@@ -16,4 +17,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PageError error={error} />;
 }
 
-export const meta: Route.MetaFunction = () => notFoundMeta();
+export const meta: Route.MetaFunction = ({ matches }) => notFoundMeta(undefined, identityFrom(matches));

@@ -1,3 +1,4 @@
+import { identityFrom } from "~/lib/site-identity";
 import { Icon } from "~/components/ui/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
@@ -284,7 +285,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error, "Profil nicht gefunden");
+  if (!loaderData) return errorMeta(error, "Profil nicht gefunden", identityFrom(matches));
   const { profile, contributions } = loaderData;
   // The page shows the first name only, and so do its title and structured data.
   return seoMeta(matches, {

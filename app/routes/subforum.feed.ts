@@ -1,7 +1,7 @@
 import { listingAt } from "~/lib/categories";
 import { paths } from "~/lib/paths";
-import { site } from "~/lib/site";
 import { feedResponse, rssFeed } from "~/server/seo";
+import { siteIdentity } from "~/server/settings";
 import { notFoundUnless } from "~/server/accounts";
 import type { Route } from "./+types/subforum.feed";
 
@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
   const xml = await rssFeed({
     category: listing.category,
-    title: `${listing.title} – ${site.name}`,
+    title: `${listing.title} – ${(await siteIdentity()).name}`,
     path: listing.path,
     feedPath: paths.feedOf(listing.path),
   });

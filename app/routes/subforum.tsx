@@ -9,7 +9,7 @@ import { listingAt } from "~/lib/categories";
 import { readStatusParam, statusHref, type DiscussionStatus } from "~/lib/discussion-status";
 import { errorMeta, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
-import { site } from "~/lib/site";
+import { identityFrom } from "~/lib/site-identity";
 import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
 import { listSubforumPage, SUBFORUM_PAGE_SIZE, unreadCountsOf } from "~/server/discussions";
 import { categoryWatchLevelOf, watchCategory, watchSavedTitle } from "~/server/notifications";
@@ -23,6 +23,7 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { watchLevels } from "~/lib/notifications";
 import { texts } from "~/lib/texts";
 import { addStructuredData, breadcrumbJsonLd, discussionListJsonLd } from "~/server/seo";
+import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/subforum";
 import { readingPage } from "~/lib/hydration";
 
@@ -47,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (page > result.totalPages) throw data(null, { status: 404 });
   const breadcrumbs = breadcrumbJsonLd([
-    { name: site.name, path: "/" },
+    { name: (await siteIdentity()).name, path: "/" },
     { name: subforum.title, path: subforum.path },
   ]);
   addStructuredData(context, breadcrumbs, discussionListJsonLd(result.discussions, (page - 1) * SUBFORUM_PAGE_SIZE + 1));
@@ -178,7 +179,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error);
+  if (!loaderData) return errorMeta(error, undefined, identityFrom(matches));
   const { subforum, currentPage, status } = loaderData;
   const title = subforum.kind === "subforum" ? `${subforum.title}-Forum` : `Kategorie ${subforum.title}`;
   return [
@@ -195,7 +196,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) =
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: `${subforum.title} – ${site.name}`,
+      title: `${subforum.title} – ${identityFrom(matches).name}`,
       href: paths.feedOf(subforum.path),
     },
   ];

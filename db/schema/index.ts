@@ -17,3 +17,4 @@ export * from "./seo";
 export * from "./notifications";
 export * from "./db";
 export * from "./legal";
+export * from "./settings";

@@ -127,6 +127,7 @@ export const auditActions = [
   "lift-restriction",
   "watch-term-add",
   "watch-term-remove",
+  "update-site-settings",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -137,7 +138,7 @@ export const auditLog = pgTable(
     actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     action: text("action", { enum: auditActions }).notNull(),
-    targetType: text("target_type", { enum: ["member", "discussion", "comment", "watched-term"] }).notNull(),
+    targetType: text("target_type", { enum: ["member", "discussion", "comment", "watched-term", "site-settings"] }).notNull(),
     targetId: text("target_id").notNull(),
     targetLabel: text("target_label").notNull(),
     /** Reason, old and new role, and the like. */

@@ -4,6 +4,7 @@
  * per post; the Markdown version starts with the solution; llms.txt names solved questions first; a profile shows
  * a member's reputation and best answers, and the directory sorts by them.
  */
+import { defaultSiteIdentity } from "~/lib/site-identity";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markSolution, setHelpful } from "~/server/answers";
 import {
@@ -72,7 +73,11 @@ async function solve(discussionId: string, commentId: string) {
 async function jsonLdOfPage(slug: string, page = 1) {
   const discussion = (await getDiscussionBySlug(slug))!;
   const { comments } = await listCommentPage(discussion.id, page, { includeHidden: false });
-  return { discussion, comments, jsonLd: discussionJsonLd(discussion, comments, page) as unknown as Record<string, never> };
+  return {
+    discussion,
+    comments,
+    jsonLd: discussionJsonLd(discussion, comments, page, defaultSiteIdentity) as unknown as Record<string, never>,
+  };
 }
 
 type AnswerLd = {
@@ -176,7 +181,7 @@ describe("a solved discussion's structured data", () => {
 
     // Staff get the hidden comments on their page; the structured data stays the guests'.
     const staff = await listCommentPage(discussion.id, 1, { includeHidden: true });
-    expect(discussionJsonLd(shown, staff.comments)).toEqual(jsonLd);
+    expect(discussionJsonLd(shown, staff.comments, 1, defaultSiteIdentity)).toEqual(jsonLd);
   });
 
   it("quotes the solution on every comment page, linked to the page that shows it, and answers with that page's comments", async () => {

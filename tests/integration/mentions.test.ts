@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { defaultSiteIdentity } from "~/lib/site-identity";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions, notifications, notificationSettings, profiles, user } from "../../db/schema";
 import { mentionToken, splitMentions } from "~/lib/mentions";
@@ -268,7 +269,9 @@ describe("a mention shows the member's current name, not the text it was written
     expect(markdown).toContain(`Frag ${real} oder @Weg Gegangen`);
     expect(markdown).not.toContain("Adm");
 
-    const jsonLd = JSON.stringify(discussionJsonLd({ ...(await getDiscussionBySlug(d.slug))!, content: shown.discussion.content! }, page));
+    const jsonLd = JSON.stringify(
+      discussionJsonLd({ ...(await getDiscussionBySlug(d.slug))!, content: shown.discussion.content! }, page, 1, defaultSiteIdentity),
+    );
     expect(jsonLd).toContain(`fragt ${real} und @Weg Gegangen`);
     expect(jsonLd.split(`"text":"Frag ${real} oder @Weg Gegangen"`)).toHaveLength(3);
     expect(jsonLd).not.toContain("Adm");

@@ -3,6 +3,7 @@
  * discussion's body, the textarea's plain text as paragraphs, and a comment stored as plain text before stays
  * exactly as it was on every output until its first edit. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
+import { defaultSiteIdentity } from "~/lib/site-identity";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, postRevisions } from "../../db/schema";
@@ -130,7 +131,7 @@ describe("a comment from the editor", () => {
       // From the editor the markup is gone; the textarea's is text, which Markdown and JSON-LD carry as text.
       if (contentFormat === "html") {
         expect(await discussionMarkdown(d.slug)).not.toMatch(RUNS);
-        expect(JSON.stringify(discussionJsonLd(d, page))).not.toMatch(RUNS);
+        expect(JSON.stringify(discussionJsonLd(d, page, 1, defaultSiteIdentity))).not.toMatch(RUNS);
       }
     }
   });
@@ -215,7 +216,7 @@ describe("a comment stored as plain text before comments took rich text", () => 
     const markdown = (await discussionMarkdown(d.slug))!;
     // Its markup as text, escaped like every other Markdown character: a tool that renders the Markdown runs none of it.
     expect(markdown).toContain("Alte \\<b>Zeile\\</b> & mehr  \n<https://example.org/alt_x> \\*kein Markdown\\*");
-    expect(JSON.stringify(discussionJsonLd(d, page))).toContain(JSON.stringify(oldText).slice(1, -1));
+    expect(JSON.stringify(discussionJsonLd(d, page, 1, defaultSiteIdentity))).toContain(JSON.stringify(oldText).slice(1, -1));
     expect(await discussionCommentsFeed(d)).toContain(
       "<description>Alte &lt;b&gt;Zeile&lt;/b&gt; &amp; mehr\nhttps://example.org/alt_x *kein Markdown*</description>",
     );

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { defaultSiteIdentity } from "~/lib/site-identity";
 import { listCommentPage } from "~/server/discussions";
 import { env, notModified } from "~/server/platform";
 import { discussionCommentsFeed, discussionJsonLd, profileEntries } from "~/server/seo";
@@ -41,7 +42,10 @@ describe("a hidden comment with two replies", () => {
       [second, false],
       [other, false],
     ]);
-    const jsonLd = discussionJsonLd(discussion, comments) as unknown as { author: { name: string; url?: string }; comment: CommentLd[] };
+    const jsonLd = discussionJsonLd(discussion, comments, 1, defaultSiteIdentity) as unknown as {
+      author: { name: string; url?: string };
+      comment: CommentLd[];
+    };
     const ids = flatten(jsonLd.comment).map((c) => c.url.split("#comment-")[1]);
     expect(ids.sort()).toEqual([first, second, other].sort());
     expect(jsonLd.comment.map((c) => c.text)).toEqual(["Erste Antwort", "Zweite Antwort", "Ein anderer Kommentar"]);
@@ -49,7 +53,7 @@ describe("a hidden comment with two replies", () => {
 
     // Staff get the hidden comment on the page, marked; the JSON-LD stays the guests'.
     const staff = await listCommentPage(discussion.id, 1, { includeHidden: true });
-    expect(discussionJsonLd(discussion, staff.comments)).toEqual(jsonLd);
+    expect(discussionJsonLd(discussion, staff.comments, 1, defaultSiteIdentity)).toEqual(jsonLd);
 
     // The discussion's feed: the same three.
     const feed = await discussionCommentsFeed(discussion);
@@ -62,7 +66,10 @@ describe("a hidden comment with two replies", () => {
     const discussion = await discussionBy(author, { title: "Vornamen im Markup" });
     await comment(replier, discussion.id, "Hallo");
     const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
-    const jsonLd = discussionJsonLd(discussion, comments) as unknown as { author: { name: string; url?: string }; comment: CommentLd[] };
+    const jsonLd = discussionJsonLd(discussion, comments, 1, defaultSiteIdentity) as unknown as {
+      author: { name: string; url?: string };
+      comment: CommentLd[];
+    };
     expect(jsonLd.author).toEqual({ "@type": "Person", name: "Autorin", url: `${env.PUBLIC_URL}/profile/${author.id}` });
     expect(jsonLd.comment[0]!.author).toEqual({ "@type": "Person", name: "Antwortender", url: `${env.PUBLIC_URL}/profile/${replier.id}` });
     expect(JSON.stringify(jsonLd)).not.toContain("Mitglied");

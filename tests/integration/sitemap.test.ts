@@ -4,6 +4,7 @@
  * comments feed's Last-Modified agree after every kind of change, and none
  * goes back in time when moderation hides something.
  */
+import { defaultSiteIdentity } from "~/lib/site-identity";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions } from "../../db/schema";
@@ -39,7 +40,7 @@ async function modifiedDates(slug: string) {
     (candidate) => candidate.path === `/discussion/${slug}`,
   );
   const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
-  const jsonLd = discussionJsonLd(discussion, comments) as { dateModified: string };
+  const jsonLd = discussionJsonLd(discussion, comments, 1, defaultSiteIdentity) as { dateModified: string };
   const feed = feedResponse(new Request("http://localhost/feed.xml"), await discussionCommentsFeed(discussion), discussion.changedAt);
   return {
     changedAt: discussion.changedAt,

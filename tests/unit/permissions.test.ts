@@ -74,6 +74,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   seedSamples: admins,
   viewAuditLog: admins,
   manageWatchList: admins,
+  editSiteSettings: admins,
   moderate: staff,
   createDiscussion: approved,
   comment: approved,

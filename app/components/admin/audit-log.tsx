@@ -31,11 +31,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "lift-restriction": "Sperre aufgehoben",
   "watch-term-add": "Beobachteten Begriff hinzugefügt",
   "watch-term-remove": "Beobachteten Begriff entfernt",
+  "update-site-settings": "Betreiberdaten und Rechtstexte geändert",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {
   if (entry.targetType === "member") return paths.profile(entry.targetId);
   if (entry.targetType === "watched-term") return paths.adminWatchList;
+  if (entry.targetType === "site-settings") return paths.adminSettingsVersion(Number(entry.targetId));
   if (!entry.discussionSlug) return null;
   const page = paths.discussion(entry.discussionSlug);
   return entry.targetType === "comment" ? `${page}#comment-${entry.targetId}` : page;

@@ -2,17 +2,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/ui/logo";
 import { paths } from "~/lib/paths";
-import { site } from "~/lib/site";
+import { useSiteIdentity } from "~/lib/site-identity";
 
 /** Auth pages render outside the main layout: logo, one card, legal links. */
 export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const identity = useSiteIdentity();
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-background to-brand-100 px-4 py-10">
       {/* A banner landmark: no content of the page lies outside a landmark (axe `region`). */}
       <header className="mb-6">
         <Link to={paths.home} className="flex items-center gap-2 font-bold">
           <Logo />
-          {site.name}
+          {identity.name}
         </Link>
       </header>
       <main className="w-full max-w-md rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8">

@@ -6,7 +6,7 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { useGuestPage } from "~/lib/hydration";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
-import { site } from "~/lib/site";
+import { useSiteIdentity } from "~/lib/site-identity";
 import { cn } from "~/lib/utils";
 import { Logo } from "~/components/ui/logo";
 import { useSidebar } from "./sidebar-context";
@@ -73,6 +73,7 @@ export function MobileSidebar({ viewer }: { viewer: SidebarViewer | null }) {
 
 function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: SidebarViewer | null; onNavigate?: () => void }) {
   const [subforumsOpen, setSubforumsOpen] = useState(true);
+  const identity = useSiteIdentity();
   const subforumsId = useId();
   // Icons only: the group cannot be closed there.
   const subforumsShown = collapsed || subforumsOpen;
@@ -82,7 +83,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
       <div className={cn("flex h-14 items-center gap-2 border-b border-border", collapsed ? "justify-center px-0" : "px-3")}>
         <Link to={paths.home} onClick={onNavigate} className="flex min-w-0 items-center gap-2 rounded-md">
           <Logo />
-          <span className={cn("truncate text-sm font-bold", collapsed && "sr-only")}>{site.name}</span>
+          <span className={cn("truncate text-sm font-bold", collapsed && "sr-only")}>{identity.name}</span>
         </Link>
       </div>
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
+import { useSiteIdentity } from "~/lib/site-identity";
 import { paths } from "~/lib/paths";
 import { clientErrorMessage } from "~/lib/route-errors";
 import { texts } from "~/lib/texts";
@@ -59,9 +60,10 @@ function ErrorMessage({
   documentTitle: boolean;
   children?: ReactNode;
 }) {
+  const identity = useSiteIdentity();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      {documentTitle && <title>{pageTitle(title)}</title>}
+      {documentTitle && <title>{pageTitle(title, identity)}</title>}
       {icon}
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useCookieConsent } from "~/components/cookie-consent/cookie-consent";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
-import { site } from "~/lib/site";
+import { useSiteIdentity } from "~/lib/site-identity";
 import { ThemeSwitch } from "./theme-switch";
 import { cn } from "~/lib/utils";
 
@@ -31,13 +31,14 @@ export function SiteFooter({
   roomForFloatingButton: boolean;
 }) {
   const { openSettings } = useCookieConsent();
+  const identity = useSiteIdentity();
   return (
     // With the floating create button the footer's last line stays clear of it, also at the very end of the page.
     <footer className={cn("border-t border-border bg-sidebar px-4 pt-8 text-sm md:px-8", roomForFloatingButton ? "pb-24" : "pb-8")}>
       <div className={cn("mx-auto grid max-w-6xl gap-8", viewer ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3")}>
         <div>
-          <p className="font-semibold">{site.name}</p>
-          <p className="mt-2 text-muted-foreground">{site.tagline}</p>
+          <p className="font-semibold">{identity.name}</p>
+          <p className="mt-2 text-muted-foreground">{identity.tagline}</p>
           <ThemeSwitch className="mt-4" />
         </div>
         <FooterLinks
@@ -101,7 +102,7 @@ export function SiteFooter({
         </FooterLinks>
       </div>
       <p className="mx-auto mt-8 max-w-6xl border-t border-border pt-6 text-muted-foreground">
-        © {year} {site.operator.company}. Alle Rechte vorbehalten.
+        © {year} {identity.company}. Alle Rechte vorbehalten.
       </p>
     </footer>
   );

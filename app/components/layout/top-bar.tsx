@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { paths } from "~/lib/paths";
-import { site } from "~/lib/site";
+import { useSiteIdentity } from "~/lib/site-identity";
 import { FOOTER_NAVIGATION_ID } from "./site-footer";
 import { NotificationBell } from "./notification-bell";
 import { useSidebar } from "./sidebar-context";
@@ -11,6 +11,7 @@ import { useSidebar } from "./sidebar-context";
 /** `unread` is null for guests (and members not let in yet): their pages carry no bell, so guest pages stay shareable. */
 export function TopBar({ unread = null }: { unread?: number | null }) {
   const { toggle } = useSidebar();
+  const identity = useSiteIdentity();
   // Until the scripts run (and without JavaScript) the button is a link to the footer's navigation, which
   // holds every main page: a phone without JavaScript still gets a menu. Afterwards it opens the sidebar.
   const hydrated = useHydrated();
@@ -40,7 +41,7 @@ export function TopBar({ unread = null }: { unread?: number | null }) {
         </a>
       )}
       <Link to={paths.home} className="font-semibold md:hidden">
-        {site.name}
+        {identity.name}
       </Link>
       {unread !== null && <NotificationBell unread={unread} />}
     </header>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { site } from "~/lib/site";
+import { useSiteIdentity } from "~/lib/site-identity";
 import { cn } from "~/lib/utils";
 
 /** The logo image, or an orange letter tile when the image cannot be loaded. */
 export function Logo({ className }: { className?: string }) {
+  const { name } = useSiteIdentity();
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
 
@@ -23,7 +24,7 @@ export function Logo({ className }: { className?: string }) {
           className,
         )}
       >
-        {site.name.charAt(0)}
+        {name.charAt(0)}
       </span>
     );
   }
@@ -31,7 +32,7 @@ export function Logo({ className }: { className?: string }) {
     <img
       ref={image}
       // The letter of the fallback tile, for the guest pages' script (app/enhance/guest.ts).
-      data-logo={site.name.charAt(0)}
+      data-logo={name.charAt(0)}
       src="/brand/logo.svg"
       alt=""
       width={32}

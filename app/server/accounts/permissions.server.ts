@@ -42,6 +42,8 @@ export const permissions = {
   viewAuditLog: isAdmin,
   /** Watched words and domains, and the e-mail domains refused at sign-up (/admin/watch-list). */
   manageWatchList: isAdmin,
+  /** The operator's company data, the forum's name and the legal texts (/admin/settings, decision 0049). */
+  editSiteSettings: isAdmin,
   /** Pin, lock, hide and restore discussions and comments, edit anyone's posts. */
   moderate: isStaff,
   createDiscussion: mayWrite,

@@ -7,6 +7,9 @@ import { defineEvents } from "~/server/platform";
 export const adminEvents = defineEvents<{
   /** A pending member was let in: the spec's approval mail goes out, and the bell says so too. */
   "member.approved": { memberId: string; email: string; firstName: string; actorId: string };
+  /** The operator's settings have a new version: search engines hear of the legal pages whose words changed. */
+  "site-settings.changed": { version: number; changedPaths: string[] };
 }>("admin", {
   "member.approved": ["mail", "notifications"],
+  "site-settings.changed": ["seo"],
 });

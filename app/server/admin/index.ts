@@ -1,3 +1,4 @@
 export { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers, type ManagedMember } from "./admin.server";
 export { adminEvents } from "./events.server";
 export { addWatchedTerm, removeWatchedTerm } from "./watchlist.server";
+export { siteSettingsTexts, updateSiteSettings, type SiteSettingsInput } from "./site-settings.server";

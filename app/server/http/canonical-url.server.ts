@@ -59,6 +59,7 @@ export const CANONICAL_ROUTES = [
   "/admin",
   "/admin/watch-list",
   "/admin/transparency",
+  "/admin/settings",
   "/notifications",
   "/legal-notice",
   "/legal-notice/confirm",

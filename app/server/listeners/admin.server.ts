@@ -1,6 +1,7 @@
 import { adminEvents } from "~/server/admin";
 import { accountApprovedMail, queueMail } from "~/server/mail";
 import { notifyMember } from "~/server/notifications";
+import { queueIndexNow } from "~/server/seo";
 
 /** What an administrator's write causes besides its own rows and its audit entry (decision 0021). */
 
@@ -10,3 +11,5 @@ adminEvents.on("member.approved", "mail", (tx, { email, firstName }) => queueMai
 adminEvents.on("member.approved", "notifications", (tx, { memberId, actorId }) =>
   notifyMember(tx, { recipientId: memberId, kind: "account-approved", actorId }),
 );
+// A legal page whose words changed is queued for IndexNow, as a changed discussion is.
+adminEvents.on("site-settings.changed", "seo", (tx, { changedPaths }) => queueIndexNow(tx, changedPaths));

@@ -1,6 +1,9 @@
-import { site } from "~/lib/site";
 import { env } from "~/server/platform";
+import { mailSiteSettings } from "~/server/settings";
 import type { MailMessage } from "./mail.server";
+
+/** The forum's name as the operator set it (decision 0049), when the mail is written. */
+const forum = () => mailSiteSettings().forumName;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
@@ -18,13 +21,13 @@ interface Template {
 
 /** Every mail: German, plain text and HTML, the forum's name in subject and footer. */
 function render(template: Template): MailMessage {
-  const subject = `${template.subject} – ${site.name}`;
+  const subject = `${template.subject} – ${forum()}`;
   const textParts = [
     template.greeting,
     ...template.paragraphs,
     ...(template.action ? [`${template.action.label}:\n${template.action.url}`] : []),
     ...(template.footnote ? [template.footnote] : []),
-    `Viele Grüße\nIhr Team der ${site.name}\n${env.PUBLIC_URL}`,
+    `Viele Grüße\nIhr Team der ${forum()}\n${env.PUBLIC_URL}`,
   ];
   const button = template.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(template.action.url)}" style="background:#c2410c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(template.action.label)}</a></p>
@@ -35,14 +38,14 @@ function render(template: Template): MailMessage {
 <body style="margin:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <div style="background:#ffffff;border-radius:12px;padding:32px;border-top:4px solid #ea580c">
-<p style="margin:0 0 16px;font-weight:700;color:#c2410c">${escapeHtml(site.name)}</p>
+<p style="margin:0 0 16px;font-weight:700;color:#c2410c">${escapeHtml(forum())}</p>
 <p>${escapeHtml(template.greeting)}</p>
 ${template.paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
 ${button}
 ${template.footnote ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(template.footnote)}</p>` : ""}
-<p style="margin-top:24px">Viele Grüße<br>Ihr Team der ${escapeHtml(site.name)}</p>
+<p style="margin-top:24px">Viele Grüße<br>Ihr Team der ${escapeHtml(forum())}</p>
 </div>
-<p style="font-size:12px;color:#6b7280;text-align:center;margin-top:16px">${escapeHtml(site.operator.company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#6b7280">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#6b7280">Datenschutz</a></p>
+<p style="font-size:12px;color:#6b7280;text-align:center;margin-top:16px">${escapeHtml(mailSiteSettings().company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#6b7280">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#6b7280">Datenschutz</a></p>
 </div></body></html>`;
   return { kind: template.kind, to: template.to, subject, text: textParts.join("\n\n"), html };
 }
@@ -58,7 +61,7 @@ export function verificationMail(to: string, name: string | undefined, url: stri
     subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse",
     greeting: hello(name),
     paragraphs: [
-      `vielen Dank für Ihre Registrierung in der ${site.name}. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link.`,
+      `vielen Dank für Ihre Registrierung in der ${forum()}. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link.`,
       "Danach prüft ein Administrator Ihre Registrierung. Die Freischaltung kann bis zu 24 Stunden dauern; wir benachrichtigen Sie per E-Mail.",
     ],
     action: { label: "E-Mail-Adresse bestätigen", url },
@@ -72,7 +75,7 @@ export function magicLinkMail(to: string, url: string): MailMessage {
     to,
     subject: "Ihr Anmeldelink",
     greeting: hello(undefined),
-    paragraphs: [`mit dem folgenden Link melden Sie sich ohne Passwort in der ${site.name} an.`],
+    paragraphs: [`mit dem folgenden Link melden Sie sich ohne Passwort in der ${forum()} an.`],
     action: { label: "Jetzt anmelden", url },
     footnote:
       "Der Link ist 10 Minuten gültig und kann nur einmal verwendet werden. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.",
@@ -99,7 +102,7 @@ export function accountApprovedMail(to: string, name: string | undefined): MailM
     subject: "Konto freigeschaltet",
     greeting: hello(name),
     paragraphs: [
-      `gute Nachrichten: Ihr Konto in der ${site.name} wurde von einem Administrator freigeschaltet.`,
+      `gute Nachrichten: Ihr Konto in der ${forum()} wurde von einem Administrator freigeschaltet.`,
       "Sie können jetzt Diskussionen starten und kommentieren.",
     ],
     action: { label: "Jetzt anmelden", url: `${env.PUBLIC_URL}/auth` },
@@ -114,7 +117,7 @@ export function accountExistsMail(to: string): MailMessage {
     subject: "Sie haben bereits ein Konto",
     greeting: hello(undefined),
     paragraphs: [
-      `jemand hat versucht, mit dieser E-Mail-Adresse ein neues Konto in der ${site.name} anzulegen. Zu dieser Adresse besteht bereits ein Konto.`,
+      `jemand hat versucht, mit dieser E-Mail-Adresse ein neues Konto in der ${forum()} anzulegen. Zu dieser Adresse besteht bereits ein Konto.`,
       "Falls Sie Ihr Passwort vergessen haben, können Sie es über den folgenden Link zurücksetzen.",
     ],
     action: { label: "Zur Anmeldung", url: `${env.PUBLIC_URL}/auth?mode=forgot-password` },
@@ -165,7 +168,7 @@ export const legalMails = {
       subject: "Bitte bestätigen Sie Ihre Meldung",
       greeting: hello(name),
       paragraphs: [
-        `Sie haben in der ${site.name} einen Inhalt als rechtswidrig gemeldet. Damit niemand in fremdem Namen meldet, bestätigen Sie bitte Ihre E-Mail-Adresse über den folgenden Link. Erst dann wird Ihre Meldung geprüft.`,
+        `Sie haben in der ${forum()} einen Inhalt als rechtswidrig gemeldet. Damit niemand in fremdem Namen meldet, bestätigen Sie bitte Ihre E-Mail-Adresse über den folgenden Link. Erst dann wird Ihre Meldung geprüft.`,
       ],
       action: { label: "Meldung bestätigen", url },
       footnote: "Der Link ist 7 Tage gültig. Wenn Sie nichts gemeldet haben, ignorieren Sie diese E-Mail; die Meldung verfällt dann.",
@@ -212,7 +215,7 @@ export const legalMails = {
         `Sachverhalt: ${statement.facts}`,
         `Grundlage: ${statement.ground}`,
         statement.signedOut
-          ? `Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen: Da Sie sich nicht anmelden können, antworten Sie dazu bitte an ${site.operator.email} und nennen Sie das Aktenzeichen. Ein anderes Mitglied des Teams prüft ihn.`
+          ? `Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen: Da Sie sich nicht anmelden können, antworten Sie dazu bitte an ${mailSiteSettings().email} und nennen Sie das Aktenzeichen. Ein anderes Mitglied des Teams prüft ihn.`
           : "Sie können innerhalb von sechs Monaten einmal Widerspruch einlegen; ein anderes Mitglied des Teams prüft ihn. Die Begründung und das Formular für den Widerspruch finden Sie hier:",
       ],
       ...(statement.signedOut ? {} : { action: { label: "Begründung ansehen", url: statement.url } }),

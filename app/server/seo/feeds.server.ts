@@ -7,6 +7,7 @@ import { comments, discussions, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
+import { siteIdentity } from "~/server/settings";
 import {
   COMMENT_THREADS_PER_PAGE,
   mentionNamesInRichText,
@@ -129,7 +130,7 @@ export async function discussionCommentsFeed(discussion: { id: string; slug: str
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${escapeXml(`Kommentare zu „${discussion.title}“ – ${site.name}`)}</title>
+    <title>${escapeXml(`Kommentare zu „${discussion.title}“ – ${(await siteIdentity()).name}`)}</title>
     <link>${escapeXml(env.PUBLIC_URL + discussionPath)}</link>
     <description>${escapeXml(`Die neuesten Kommentare der Diskussion „${discussion.title}“.`)}</description>
     <language>de-de</language>

@@ -10,6 +10,7 @@ import { categories, categoryHref, categoryLabels, subforums } from "~/lib/categ
 import { formatDate, formatReplies } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
+import { siteIdentity } from "~/server/settings";
 import { db } from "~/server/db";
 import { discussionMarkdownUrl, type DiscussionSummary, escapeMarkdown, summaryColumns, toSummary } from "~/server/discussions";
 import { env, visible } from "~/server/platform";
@@ -47,12 +48,13 @@ export async function llmsTxt(): Promise<string> {
     const description = subforums.find((subforum) => subforum.category === category)?.description;
     return `- [${categoryLabels[category]}](${base}${categoryHref(category)})${description ? `: ${description}` : ""}`;
   });
+  const { name } = await siteIdentity();
   return [
-    `# ${site.name}`,
+    `# ${name}`,
     "",
     `> ${site.description}`,
     "",
-    `${site.name} ist ein Forum, in dem Mitglieder Fragen aus der Praxis stellen und beantworten: technisches SEO, Google Ads, AI Overviews und generative Suche, Werkzeuge und Veranstaltungen. Lesen kann jeder ohne Anmeldung; schreiben können freigeschaltete Mitglieder. Mitglieder erscheinen wie im Forum mit ihrem Vornamen.`,
+    `${name} ist ein Forum, in dem Mitglieder Fragen aus der Praxis stellen und beantworten: technisches SEO, Google Ads, AI Overviews und generative Suche, Werkzeuge und Veranstaltungen. Lesen kann jeder ohne Anmeldung; schreiben können freigeschaltete Mitglieder. Mitglieder erscheinen wie im Forum mit ihrem Vornamen.`,
     "",
     `Jede Diskussion gibt es auch als Markdown mit allen sichtbaren Kommentaren: an ihre Adresse \`.md\` anhängen (\`${base}/discussion/<slug>.md\`) oder sie mit \`Accept: text/markdown\` abrufen. Die HTML-Seite bleibt die kanonische Adresse. Gelöste Fragen stehen zuerst: Ihre Markdown-Fassung nennt die als Lösung markierte Antwort direkt nach der Frage.`,
     "",

@@ -4,7 +4,7 @@ import { authorFirstName, authorProfilePath } from "~/lib/authors";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { commentPermalink, pageHref, paths } from "~/lib/paths";
 import { appIcons } from "~/lib/seo";
-import { site } from "~/lib/site";
+import type { SiteIdentity } from "~/lib/schemas/settings";
 import {
   type AuthorSummary,
   type CommentView,
@@ -40,7 +40,7 @@ export function structuredDataScripts(items: ReadonlyArray<Record<string, unknow
  * engine may show a search box for the forum), and the forum as an
  * Organization with its logo (the tile of the app icons, 512 px) and its operator.
  */
-export function websiteJsonLd(): Array<Record<string, unknown>> {
+export function websiteJsonLd(site: SiteIdentity): Array<Record<string, unknown>> {
   const organization = { "@id": absolute("/#organization") };
   return [
     {
@@ -63,7 +63,7 @@ export function websiteJsonLd(): Array<Record<string, unknown>> {
       name: site.name,
       url: absolute("/"),
       logo: absolute(appIcons.at(-1)!.path),
-      parentOrganization: { "@type": "Organization", name: site.operator.company, url: absolute(paths.impressum) },
+      parentOrganization: { "@type": "Organization", name: site.company, url: absolute(paths.impressum) },
     },
   ];
 }
@@ -119,12 +119,14 @@ function counter(type: Interaction, count: number, name?: string) {
  * under the question on every comment page, is the acceptedAnswer; the other answers of this page are
  * suggestedAnswers, and replies their comments. An open one stays a DiscussionForumPosting.
  */
-export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[], page = 1) {
+export function discussionJsonLd(discussion: DiscussionDetail, comments: CommentView[], page: number, site: SiteIdentity) {
   const visible = comments.filter((comment) => comment.hidden === null && !comment.placeholder);
-  return discussion.solution ? qaPageJsonLd(discussion, discussion.solution, visible, page) : forumPostingJsonLd(discussion, visible, page);
+  return discussion.solution
+    ? qaPageJsonLd(discussion, discussion.solution, visible, page, site)
+    : forumPostingJsonLd(discussion, visible, page, site);
 }
 
-function forumPostingJsonLd(discussion: DiscussionDetail, visible: CommentView[], page: number) {
+function forumPostingJsonLd(discussion: DiscussionDetail, visible: CommentView[], page: number, site: SiteIdentity) {
   const url = absolute(paths.discussion(discussion.slug));
   // The visible replies of a hidden comment, which the page still shows, become comments of the discussion itself.
   const visibleIds = new Set(visible.map((comment) => comment.id));
@@ -173,7 +175,7 @@ function forumPostingJsonLd(discussion: DiscussionDetail, visible: CommentView[]
  * the post it replies to. answerCount counts the answers over all pages (SolutionQuote.answerCount), not the page's
  * "Antworten", which counts every comment.
  */
-function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, visible: CommentView[], page: number) {
+function qaPageJsonLd(discussion: DiscussionDetail, solution: SolutionQuote, visible: CommentView[], page: number, site: SiteIdentity) {
   const url = absolute(paths.discussion(discussion.slug));
   const permalink = (commentId: string, onPage: number) => absolute(commentPermalink(discussion.slug, onPage, commentId));
   const onPage = new Set(visible.map((comment) => comment.id));
@@ -295,7 +297,7 @@ export function breadcrumbJsonLd(items: Array<{ name: string; path: string }>) {
 }
 
 /** Home → the category's list (the page's badge links there) → discussion. */
-export function discussionBreadcrumbs(discussion: Pick<DiscussionDetail, "category" | "title" | "slug">) {
+export function discussionBreadcrumbs(discussion: Pick<DiscussionDetail, "category" | "title" | "slug">, site: SiteIdentity) {
   const listing = listings.find((candidate) => candidate.category === discussion.category);
   return breadcrumbJsonLd([
     { name: site.name, path: "/" },
