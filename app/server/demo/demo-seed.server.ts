@@ -11,6 +11,7 @@ import { reportWeight } from "~/server/moderation";
 import { plainTextToHtml, quoteHtml } from "~/lib/rich-text";
 import { commentPermalink } from "~/lib/paths";
 import { seedLegalDemo } from "./demo-legal.server";
+import { seedSettingsDemo } from "./demo-settings.server";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
 import { demoEvents, demoWatchedTerms, seedBookmarks } from "./demo-extras.server";
@@ -311,6 +312,8 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
 
   // Felix: a member of long standing whom no e2e test signs in as (e2e/auth-helpers.ts), so his bell is the demo's.
   await seedLegalDemo(db, authorId("lena"), authorId("felix"));
+  // Two versions of the operator's settings, so /admin/settings shows its version list and a diff.
+  await seedSettingsDemo(db, adminId, now);
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
