@@ -4,6 +4,7 @@
  * draft, read position) read in one statement on top. Staff and the author of a held comment read their own copy.
  * The kept reads are dropped by the database's own change messages, as in the app server.
  */
+import { startSiteSettingsListener } from "~/server/settings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setHelpful } from "~/server/answers";
 import { setBookmark } from "~/server/bookmarks";
@@ -63,6 +64,7 @@ let reader: Member;
 let other: Member;
 let newcomer: Member;
 let moderator: Member;
+let stopSiteSettings: () => Promise<void>;
 const commentIds: Record<"answer" | "second" | "held", string> = { answer: "", second: "", held: "" };
 
 beforeAll(async () => {
@@ -72,6 +74,8 @@ beforeAll(async () => {
     () => sharedReads.forget(),
   );
   sharedReads.start();
+  // Every app server keeps the operator settings from its start (decision 0049), as it keeps the shared part.
+  stopSiteSettings = await startSiteSettingsListener(() => undefined);
   [reader, other, newcomer, moderator] = await Promise.all([
     signedIn("member", "Lea"),
     signedIn("member", "Otto"),
@@ -108,6 +112,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sharedReads.stop();
   await stopListening();
+  await stopSiteSettings();
 });
 
 describe("a member's discussion page", () => {

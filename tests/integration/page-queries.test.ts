@@ -4,8 +4,9 @@
  * queries however much data there is (no N+1), and no query may read the
  * discussions or comments table from start to end (every list by index).
  */
+import { startSiteSettingsListener } from "~/server/settings";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
 import { generateBenchData, RARE_TERM, vacuumAnalyze } from "../../db/seed/bench-data";
 import { loader as discussionLoader } from "~/routes/discussion";
@@ -44,7 +45,11 @@ let hotSlug: string;
 let shownSlugs: string[];
 let memberId: string;
 
+let stopSiteSettings: () => Promise<void>;
+
 beforeAll(async () => {
+  // Every app server keeps the operator settings from its start (decision 0049): no page reads them.
+  stopSiteSettings = await startSiteSettingsListener(() => undefined);
   await generateBenchData(db, { discussions: DISCUSSIONS, comments: COMMENTS, members: Math.max(200, DISCUSSIONS / 50) });
   const password = "abfrage-passwort";
   memberId = await createMemberAccount(db, {
@@ -185,6 +190,8 @@ async function render(page: Page, cookie: string | null): Promise<CapturedQuery[
   }
   return captured;
 }
+
+afterAll(async () => stopSiteSettings());
 
 describe("queries per page", () => {
   it("stay the same when the data grows (no query per row)", async () => {
