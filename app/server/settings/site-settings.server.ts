@@ -126,9 +126,18 @@ export function currentSiteSettings(executor: Database | Transaction = db): Prom
   return entry.current;
 }
 
-/** What every page shows of the settings (app/lib/site-identity.ts). */
+/**
+ * What every page shows of the settings (app/lib/site-identity.ts). When they cannot be read again right after a
+ * change (the database away), the frame names the forum as last read rather than failing every page with it.
+ */
 export async function siteIdentity(): Promise<SiteIdentity> {
-  const { settings } = await currentSiteSettings();
+  let settings: SiteSettings;
+  try {
+    settings = (await currentSiteSettings()).settings;
+  } catch (error) {
+    if (!latest) throw error;
+    settings = latest.settings;
+  }
   return { name: settings.forumName, tagline: settings.tagline, company: settings.company };
 }
 
