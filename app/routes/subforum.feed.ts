@@ -8,11 +8,11 @@ import type { Route } from "./+types/subforum.feed";
 /** The feed of a subforum, and under /category of a category without a subforum (routes.ts). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = notFoundUnless(listingAt(params.segment, new URL(request.url).pathname));
-  const xml = await rssFeed({
+  const { xml, changedAt } = await rssFeed({
     category: listing.category,
     title: `${listing.title} – ${(await siteIdentity()).name}`,
     path: listing.path,
     feedPath: paths.feedOf(listing.path),
   });
-  return feedResponse(request, xml);
+  return feedResponse(request, xml, changedAt);
 }

@@ -37,9 +37,7 @@ describe("a discussion with a code block and a quote", () => {
     expect(content).toContain('<pre tabindex="0"><code class="language-json"><span class="hljs-punctuation">{</span>');
     expect(content).toContain('<span class="hljs-attr">"@context"</span>');
     expect(content).toContain("<p>Hier <code>FAQPage</code>:</p>");
-    expect(content).toContain(
-      '<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>',
-    );
+    expect(content).toContain('<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>');
   });
 
   it("is highlighted again when edited, whatever the edit sent inside the block", async () => {

@@ -276,7 +276,7 @@ describe("a mention shows the member's current name, not the text it was written
     expect(jsonLd.split(`"text":"Frag ${real} oder @Weg Gegangen"`)).toHaveLength(3);
     expect(jsonLd).not.toContain("Adm");
 
-    const feed = await rssFeed({ title: "Alle", path: "/", feedPath: "/feed.xml" });
+    const { xml: feed } = await rssFeed({ title: "Alle", path: "/", feedPath: "/feed.xml" });
     expect(feed).toContain(`fragt ${real} und @Weg Gegangen`);
     const commentFeed = await discussionCommentsFeed(d);
     expect(commentFeed.split(`<description>Frag ${real} oder @Weg Gegangen</description>`)).toHaveLength(3);

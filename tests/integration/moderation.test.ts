@@ -147,7 +147,7 @@ describe("hiding", () => {
     expect((await discussionEntries({ first: 1, last: Number.MAX_SAFE_INTEGER })).map((e) => e.path)).not.toContain(
       `/discussion/${discussion.slug}`,
     );
-    expect(await rssFeed({ title: "t", path: "/", feedPath: "/feed.xml" })).not.toContain("Quokka");
+    expect((await rssFeed({ title: "t", path: "/", feedPath: "/feed.xml" })).xml).not.toContain("Quokka");
     expect((await getCommunityStats()).totalDiscussions).toBe(before.totalDiscussions - 1);
     expect((await createComment(member, { discussionId: discussion.id, content: "Hallo?" })).ok).toBe(false);
 

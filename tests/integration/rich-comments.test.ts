@@ -96,9 +96,7 @@ describe("a comment from the editor", () => {
     expect(row.content).toContain(
       '<pre tabindex="0"><code class="language-json"><span class="hljs-punctuation">{</span><span class="hljs-attr">"@type"</span>',
     );
-    expect(row.content).toContain(
-      '<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>',
-    );
+    expect(row.content).toContain('<blockquote cite="/discussion/x#comment-1"><p><a href="/discussion/x#comment-1">Anna schrieb:</a></p>');
     const [shown] = (await listCommentPage(d.id, 1, { includeHidden: false })).comments;
     expect(shown).toMatchObject({ contentFormat: "html", content: row.content });
   });

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
+import { and, desc, eq, max, sql } from "drizzle-orm";
 import { authorFirstName } from "~/lib/authors";
 import { alias } from "drizzle-orm/pg-core";
 import { comments, discussions, profiles } from "../../../db/schema";
@@ -24,7 +23,19 @@ import { escapeXml } from "~/lib/xml";
 export const FEED_LIMIT = 50;
 
 /** RSS 2.0 of the newest discussions, of all categories or one. */
-export async function rssFeed(options: { category?: Category; title: string; path: string; feedPath: string }): Promise<string> {
+export async function rssFeed(options: {
+  category?: Category;
+  title: string;
+  path: string;
+  feedPath: string;
+}): Promise<{ xml: string; changedAt: Date | null }> {
+  // When the list last changed: the newest change of its discussions (decision 0027), hidden ones too, since hiding
+  // one takes it out of the list and moves its change. The same in every process and after a restart.
+  const [changed] = await db
+    .select({ at: max(discussions.changedAt) })
+    .from(discussions)
+    .where(options.category ? eq(discussions.category, options.category) : undefined);
+  const changedAt = changed?.at ?? null;
   const rows = await db
     .select({
       slug: discussions.slug,
@@ -64,7 +75,7 @@ export async function rssFeed(options: { category?: Category; title: string; pat
     })
     .join("\n");
 
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
     <title>${escapeXml(options.title)}</title>
@@ -72,10 +83,11 @@ export async function rssFeed(options: { category?: Category; title: string; pat
     <description>${escapeXml(site.description)}</description>
     <language>de-de</language>
     <atom:link href="${escapeXml(env.PUBLIC_URL + options.feedPath)}" rel="self" type="application/rss+xml"/>
-${rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDate>\n` : ""}${items}
+${changedAt ? `    <lastBuildDate>${wholeSeconds(changedAt).toUTCString()}</lastBuildDate>\n` : ""}${items}
   </channel>
 </rss>
 `;
+  return { xml, changedAt };
 }
 
 const c = alias(comments, "c");
@@ -142,16 +154,6 @@ ${items}
 `;
 }
 
-/**
- * When this server first produced each version of a list feed. Dates in a list
- * cannot serve as Last-Modified: hiding an item or renaming an author changes
- * the feed without a newer date in it. (A discussion's comments feed has its
- * page's last change instead, decision 0027, which hiding moves too.) A version first made here can only be
- * newer than a reader's copy, never older, so a 304 on If-Modified-Since is
- * safe; after a restart readers simply get the feed once more.
- */
-const firstMade = new LRUCache<string, Date>({ max: 1000 });
-
 /** `date` without its milliseconds: HTTP dates have whole seconds, and a 304 compares against what was sent. */
 function wholeSeconds(date: Date): Date {
   return new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -159,24 +161,19 @@ function wholeSeconds(date: Date): Date {
 
 /**
  * A feed as the answer to a request: a strong ETag over its text and a
- * Last-Modified, and 304 when the reader's copy is current (If-None-Match
- * first; If-Modified-Since only without it, RFC 9110 13.1.3). Guests mostly get
- * it from the page cache, which checks the same headers (server/pages.ts).
+ * Last-Modified from the data (its discussions' or its page's last change, decision 0027), and 304 when the
+ * reader's copy is current (If-None-Match first; If-Modified-Since only without it, RFC 9110 13.1.3). A change no
+ * date records (an author's new name, the forum's) changes the ETag. Guests mostly get it from the page cache,
+ * which checks the same headers (server/pages.ts).
  */
-export function feedResponse(request: Request, xml: string, changedAt?: Date): Response {
+export function feedResponse(request: Request, xml: string, changedAt: Date | null): Response {
   const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
-  // A discussion's comments feed changes only with its page (hiding and restoring a comment included): its last
-  // visible change is the date, the same in every process (decision 0027).
-  let lastModified = changedAt ? wholeSeconds(changedAt) : firstMade.get(etag);
-  if (!lastModified) {
-    lastModified = wholeSeconds(new Date());
-    firstMade.set(etag, lastModified);
-  }
-  const headers = {
+  const lastModified = changedAt ? wholeSeconds(changedAt) : null;
+  const headers: Record<string, string> = {
     "Content-Type": "application/rss+xml; charset=utf-8",
     "Cache-Control": "public, max-age=900",
     ETag: etag,
-    "Last-Modified": lastModified.toUTCString(),
+    ...(lastModified ? { "Last-Modified": lastModified.toUTCString() } : {}),
   };
   if (notModified(request.headers, etag, lastModified)) return new Response(null, { status: 304, headers });
   return new Response(xml, { headers });
