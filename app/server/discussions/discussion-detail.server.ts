@@ -130,11 +130,12 @@ async function solutionQuote(commentId: string): Promise<SolutionQuote | null> {
       createdAt: sc.createdAt,
       helpfulCount: sc.helpfulCount,
       page: commentPageSql(sc),
-      answerCount: sql<number>`(select count(*) from ${comments} ${ac} where ${ac.discussionId} = ${sc.discussionId} and ${visible.comment(ac)}
+      answerCount:
+        sql<number>`(select count(*) from ${comments} ${ac} where ${ac.discussionId} = ${sc.discussionId} and ${visible.comment(ac)}
         and (${ac.id} = ${sc.id} or (${ac.authorId} is distinct from (select ${discussions.authorId} from ${discussions} where ${discussions.id} = ${sc.discussionId})
           and (${ac.parentId} is null or exists (select 1 from ${comments} ${ap} where ${ap.id} = ${ac.parentId} and ${hiddenFromPublic.comment(ap)})))))`.mapWith(
-        Number,
-      ),
+          Number,
+        ),
       authorId: sp.id,
       firstName: sp.firstName,
       lastName: sp.lastName,
