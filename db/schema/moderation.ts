@@ -128,6 +128,7 @@ export const auditActions = [
   "watch-term-add",
   "watch-term-remove",
   "update-site-settings",
+  "reset-second-factor",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
