@@ -6,7 +6,7 @@
 import { closeDatabase, databaseKind, db } from "~/server/db";
 // The demo writes through services (the legal notices' decisions and objections): their events need the listeners.
 import "~/server/listeners";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
+import { demoSignInText, isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { env } from "~/server/platform";
 
 async function main() {
@@ -15,11 +15,10 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD });
+  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD, staffAppKey: env.DEMO_APP_KEY });
   console.log(
     `Demo-Inhalte angelegt (${databaseKind}): ${result.members} Mitglieder, ${result.discussions} Diskussionen, ` +
-      `${result.comments} Kommentare, ${result.events} Events.\n` +
-      `Admin-Anmeldung:\n  E-Mail:   ${result.adminEmail}\n  Passwort: ${result.adminPassword}`,
+      `${result.comments} Kommentare, ${result.events} Events.\n${demoSignInText(result)}`,
   );
 }
 

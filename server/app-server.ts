@@ -12,7 +12,7 @@ import { Server as NetServer, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import type express from "express";
 import { closeDatabase, databaseKind, databasePoolStats, db, listenToDatabase } from "~/server/db";
-import { isDatabaseEmpty, seedDemoContent } from "~/server/demo";
+import { demoSignInText, isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
 import { startWatchListListener } from "~/server/watchlist";
@@ -36,12 +36,10 @@ import { answerClientError, createApp } from "./pipeline";
 async function seedIfWanted() {
   // A PostgreSQL database is never filled without asking: `npm run seed` does that.
   if (!env.SEED_DEMO || databaseKind !== "pglite" || !(await isDatabaseEmpty(db))) return;
-  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD });
-  logger.info({ ...result, adminPassword: undefined }, "demo content seeded");
+  const result = await seedDemoContent(db, { adminPassword: env.DEMO_ADMIN_PASSWORD, staffAppKey: env.DEMO_APP_KEY });
+  logger.info({ ...result, adminPassword: undefined, staffAppKey: undefined }, "demo content seeded");
   // Printed once, on the start that created the account; it is not stored anywhere in clear.
-  process.stdout.write(
-    `\n  Demo-Inhalte angelegt. Admin-Anmeldung:\n    E-Mail:   ${result.adminEmail}\n    Passwort: ${result.adminPassword}\n\n`,
-  );
+  process.stdout.write(`\n  Demo-Inhalte angelegt. ${demoSignInText(result)}\n\n`);
 }
 
 /** This process's gauges of its own, and its share of the cluster's metrics. */

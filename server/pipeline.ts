@@ -52,7 +52,8 @@ const CLIENT_DIR = "build/client";
 /**
  * The forum uses none of these browser features; denying them keeps an
  * injected script or a framed page from asking for them, and keeps us out of
- * interest-based ad cohorts (FLoC, Topics).
+ * interest-based ad cohorts (FLoC, Topics). Passkeys (decision 0049) are for
+ * our own pages only, never a framed one's.
  */
 const PERMISSIONS_POLICY = [
   "accelerometer",
@@ -75,14 +76,13 @@ const PERMISSIONS_POLICY = [
   "midi",
   "otp-credentials",
   "payment",
-  "publickey-credentials-create",
-  "publickey-credentials-get",
   "screen-wake-lock",
   "serial",
   "usb",
   "xr-spatial-tracking",
 ]
   .map((feature) => `${feature}=()`)
+  .concat(["publickey-credentials-create=(self)", "publickey-credentials-get=(self)"])
   .join(", ");
 
 /**

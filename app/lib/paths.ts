@@ -7,6 +7,12 @@ export const paths = {
   emailConfirmation: (email: string) => `/email-confirmation?email=${encodeURIComponent(email)}`,
   resetPassword: "/reset-password",
   pendingApproval: "/pending-approval",
+  /** The second step of signing in: the code or recovery code, or a passkey (decision 0049). */
+  secondFactorSignIn: "/auth/second-factor",
+  /** JSON for the browser's passkey ceremonies (app/routes/auth.passkey.ts): ?ceremony=register or sign-in. */
+  passkey: "/auth/passkey",
+  /** Setting up a second factor: required for staff, a choice for members. */
+  secondFactor: "/second-factor",
   signOut: "/auth/sign-out",
   theme: "/theme",
   members: "/members",

@@ -19,10 +19,10 @@ import { seoMeta } from "~/lib/seo";
 import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { texts } from "~/lib/texts";
 import { toastMessage } from "~/lib/toast";
-import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers } from "~/server/admin";
+import { changeRole, createUser, decideApproval, listManagedMembers, listPendingMembers, resetSecondFactor } from "~/server/admin";
 import { SAMPLE_COUNT, SAMPLE_INTERVAL_MS } from "~/server/demo";
 import { listAuditLog } from "~/server/moderation";
-import { requirePermission } from "~/server/accounts";
+import { canResetSecondFactor, requirePermission } from "~/server/accounts";
 import { fail } from "~/server/platform";
 import { dispatch, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/admin";
@@ -41,7 +41,7 @@ function auditActor(url: URL): string | undefined {
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A member who may not open the panel gets the one error page's 403 (texts.accessDenied, spec 5.7).
-  await requirePermission(request, "openAdminPanel");
+  const viewer = await requirePermission(request, "openAdminPanel");
   const url = new URL(request.url);
   const actorId = auditActor(url);
   const [pending, members, audit] = await Promise.all([
@@ -51,7 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     pending,
-    members,
+    // Each row knows whether this administrator may reset its second factor (never their own).
+    members: {
+      ...members,
+      members: members.members.map((member) => ({ ...member, mayResetSecondFactor: canResetSecondFactor(viewer, member) })),
+    },
     audit: { ...audit, actorId: actorId ?? null },
     samples: { total: SAMPLE_COUNT, interval: SAMPLE_INTERVAL_MS },
   };
@@ -67,6 +71,7 @@ const adminActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reject"), userId }),
   changeRoleSchema.extend({ intent: z.literal("change-role"), userId }),
   createUserSchema.extend({ intent: z.literal("create-user") }),
+  z.object({ intent: z.literal("reset-second-factor"), userId }),
 ]);
 type AdminIntent = z.infer<typeof adminActionSchema>["intent"];
 
@@ -75,6 +80,7 @@ const failedTitles: Record<AdminIntent, string> = {
   reject: texts.rejectFailed,
   "change-role": texts.roleUpdateFailed,
   "create-user": texts.createUserFailed,
+  "reset-second-factor": "Zweiter Faktor nicht zurückgesetzt",
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -93,6 +99,8 @@ export async function action({ request }: Route.ActionArgs) {
     approve: (input) => respond(decideApproval(viewer, input), { ...answer, success: toastOnly(texts.userApproved) }),
     reject: (input) => respond(decideApproval(viewer, input), { ...answer, success: toastOnly(texts.userRejected) }),
     "change-role": (input) => respond(changeRole(viewer, input), { ...answer, success: toastOnly(texts.roleUpdated) }),
+    "reset-second-factor": (input) =>
+      respond(resetSecondFactor(viewer, input), { ...answer, success: toastOnly("Zweiter Faktor zurückgesetzt, alle Sitzungen beendet") }),
     "create-user": (input) =>
       // Its conflicts bring their own text; the form shows it.
       respond(createUser(viewer, input), {

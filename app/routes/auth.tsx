@@ -119,10 +119,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond(signIn(request, context.clientIp, input.email, input.password), {
         failed: texts.loginFailedTitle,
         page: ({ message }) => ({ intent, result: reply(), loginError: message }),
-        success: ({ viewer, setCookie }) => {
-          const headers = forwardCookies(setCookie);
+        success: (step) => {
+          const headers = forwardCookies(step.setCookie);
+          const target = safeRedirectTarget(input.redirectTo ?? null);
+          // The password was right; the code or a passkey comes next (decision 0049).
+          if ("secondFactorDue" in step)
+            return redirect(`${paths.secondFactorSignIn}?redirectTo=${encodeURIComponent(target)}`, { headers });
+          const { viewer } = step;
           if (awaitsApproval(viewer)) return redirect(paths.pendingApproval, { headers });
-          return redirectWithToast(safeRedirectTarget(input.redirectTo ?? null), { type: "success", title: texts.welcomeBack }, headers);
+          return redirectWithToast(target, { type: "success", title: texts.welcomeBack }, headers);
         },
       });
     },

@@ -135,13 +135,29 @@ function readRssMb(pid: number): number {
  * `headers` may add an X-Forwarded-For, for a server started with TRUST_PROXY, when many members sign in
  * at once and the per-IP limit would otherwise refuse them.
  */
-export async function signIn(url: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`${url}/auth`, {
+/** `appCode`: for an account with a second factor, the code its authenticator app shows now (decision 0049). */
+export async function signIn(
+  url: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  appCode?: () => string,
+): Promise<string> {
+  const form = { ...headers, Origin: url, "Content-Type": "application/x-www-form-urlencoded" };
+  let response = await fetch(`${url}/auth`, {
     method: "POST",
     redirect: "manual",
-    headers: { ...headers, Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: form,
     body: new URLSearchParams({ intent: "sign-in", email, password }),
   });
+  const pending = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  if (appCode && response.headers.get("location")?.startsWith("/auth/second-factor"))
+    response = await fetch(`${url}/auth/second-factor`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...form, Cookie: pending.join("; ") },
+      body: new URLSearchParams({ code: appCode() }),
+    });
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
   const session = cookies.find((cookie) => cookie.startsWith("forum.session_token="));
   if (response.status !== 302 || !session) throw new Error(`Anmeldung als ${email} fehlgeschlagen (HTTP ${response.status})`);

@@ -16,6 +16,7 @@ const { runDueJobs } = await import("~/server/jobs");
 const deliverDueMails = () => runDueJobs({ kinds: ["mail"] });
 const { findViewer } = await import("~/server/accounts");
 const { requireApprovedUser } = await import("~/server/accounts");
+const { makeViewer } = await import("../support/members");
 const { texts } = await import("~/lib/texts");
 
 afterAll(() => smtp.close());
@@ -138,7 +139,7 @@ describe("sign-in", () => {
     await verify("ok@example.com");
     const result = await accounts.signIn(request(), "127.0.0.1", "ok@example.com", "geheim123");
     expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    if (!result.ok || !("viewer" in result.value)) throw new Error("signed in without a second step expected");
     const cookie = result.value.setCookie.find((c) => c.startsWith("forum.session_token="));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -153,8 +154,8 @@ describe("sign-in", () => {
   });
 
   it("keeps rejected members out", async () => {
-    const admin = await ensureAdmin(db, { email: "chefin@example.com", password: "admin-pw", firstName: "Chefin", lastName: "Admin" });
-    const actor = (await findViewer(admin.id))!;
+    // The factory's administrator has the second factor staff powers need (decision 0049).
+    const actor = await makeViewer({ role: "admin" });
     const member = await signUpMember("abgelehnt@example.com");
     await verify("abgelehnt@example.com");
     expect(await decideApproval(actor, { intent: "reject", userId: member.id })).toMatchObject({ ok: true });
@@ -166,13 +167,12 @@ describe("sign-in", () => {
 
 describe("approval", () => {
   it("approves once, records who decided, and mails 'Konto freigeschaltet'", async () => {
-    const admin = await ensureAdmin(db, { email: "admin2@example.com", password: "admin-pw", firstName: "Ada", lastName: "Admin" });
-    const actor = (await findViewer(admin.id))!;
+    const actor = await makeViewer({ role: "admin" });
     const member = await signUpMember("freigabe@example.com");
     expect(await decideApproval(actor, { intent: "approve", userId: member.id })).toMatchObject({ ok: true });
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, member.id));
     expect(profile?.approvalStatus).toBe("approved");
-    expect(profile?.approvalDecidedBy).toBe(admin.id);
+    expect(profile?.approvalDecidedBy).toBe(actor.id);
     expect(profile?.approvalDecidedAt).toBeInstanceOf(Date);
     const mail = await mailTo("freigabe@example.com", "account-approved");
     expect(mail.subject).toBe("Konto freigeschaltet – Marketing Community");

@@ -12,9 +12,10 @@ const { profiles, reviewItems, user } = await import("../../db/schema");
 const { db } = await import("~/server/db");
 const { action } = await import("~/routes/auth");
 const { loader: challengeLoader } = await import("~/routes/auth.challenge");
-const { ensureAdmin, findViewer, issueFormStamp, readFormStamp, MIN_FILL_MS, PROOF_OF_WORK, signUpGuardTexts } =
+const { ensureAdmin, setUpAppWithKey, findViewer, issueFormStamp, readFormStamp, MIN_FILL_MS, PROOF_OF_WORK, signUpGuardTexts } =
   await import("~/server/accounts");
 const { decideApproval, listPendingMembers } = await import("~/server/admin");
+const { STAFF_APP_KEY } = await import("../support/members");
 const { logger, metrics } = await import("~/server/platform");
 const { signUpGuardFields } = await import("~/lib/sign-up-guard");
 
@@ -341,12 +342,14 @@ describe("what is kept about a refusal", () => {
 
 describe("the approval list", () => {
   it("marks a sign-up that looked automated until an administrator decides", async () => {
+    // An administrator as `npm run admin:create` makes one, with the second factor staff powers need (decision 0049).
     const { id: adminId } = await ensureAdmin(db, {
       email: "admin.guard@example.com",
       password: "admin-passwort",
       firstName: "A",
       lastName: "B",
     });
+    await setUpAppWithKey(db, adminId, STAFF_APP_KEY);
     const admin = (await findViewer(adminId))!;
     const marked = person();
     const plain = person();

@@ -1,5 +1,5 @@
 import { db } from "../../app/server/db";
-import { createMemberAccount, findViewer, signIn, type Viewer } from "../../app/server/accounts";
+import { createMemberAccount, findViewer, setUpAppWithKey, signIn, type Viewer } from "../../app/server/accounts";
 import type { ApprovalStatus, Role } from "../../db/schema";
 import { NEW_MEMBER_LIMITS } from "../../app/server/accounts";
 import { commentOn, discussionBy } from "./content";
@@ -30,7 +30,13 @@ function uniqueEmail(): string {
   return `mitglied${counter}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** A member straight in the database, returned as the app sees them. */
+/**
+ * The authenticator-app key of every staff member the factories make: staff powers need a second factor
+ * (decision 0049), so they have a real one, as the demo's staff do.
+ */
+export const STAFF_APP_KEY = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** A member straight in the database, returned as the app sees them. Staff come with their second factor. */
 export async function makeViewer(options: MemberOptions = {}): Promise<Viewer> {
   const email = uniqueEmail();
   const joinedDaysAgo = options.joinedDaysAgo ?? (options.established ? 30 : undefined);
@@ -44,6 +50,7 @@ export async function makeViewer(options: MemberOptions = {}): Promise<Viewer> {
     emailVerified: true,
     ...(joinedDaysAgo ? { createdAt: new Date(Date.now() - joinedDaysAgo * 86_400_000) } : {}),
   });
+  if ((options.role ?? "member") !== "member") await setUpAppWithKey(db, id, STAFF_APP_KEY);
   const viewer = (await findViewer(id))!;
   if (options.established) await publishEnoughPosts(viewer);
   return viewer;
@@ -69,7 +76,7 @@ const PASSWORD = "mitglieds-passwort";
 /** A member with a password, signed in through the app's own sign-in (a session row and its signed cookie). */
 export async function signedInMember(options: MemberOptions = {}): Promise<SignedInMember> {
   const email = uniqueEmail();
-  await createMemberAccount(db, {
+  const id = await createMemberAccount(db, {
     email,
     password: { clear: PASSWORD },
     firstName: options.firstName ?? `Test${counter}`,
@@ -79,8 +86,10 @@ export async function signedInMember(options: MemberOptions = {}): Promise<Signe
     emailVerified: true,
   });
   const signedIn = await signIn(new Request("http://localhost:3000/auth", { method: "POST" }), "127.0.0.1", email, PASSWORD);
-  if (!signedIn.ok) throw new Error(`sign-in of ${email} failed: ${signedIn.reason}`);
-  return { viewer: signedIn.value.viewer, email, password: PASSWORD, cookie: cookieHeaderOf(signedIn.value.setCookie) };
+  if (!signedIn.ok || !("viewer" in signedIn.value)) throw new Error(`sign-in of ${email} failed`);
+  // Staff set up their second factor in this session, as the enrolment page has them do.
+  if ((options.role ?? "member") !== "member") await setUpAppWithKey(db, id, STAFF_APP_KEY);
+  return { viewer: (await findViewer(id))!, email, password: PASSWORD, cookie: cookieHeaderOf(signedIn.value.setCookie) };
 }
 
 /** The Cookie header a browser sends back for these Set-Cookie headers. */

@@ -7,10 +7,36 @@ import { can, guardian, permissions, type Permission, type Viewer } from "~/serv
  * viewer, on their own and on someone else's content, visible, hidden and
  * locked. A rule added to the module without a table here fails the last test.
  */
-type Kind = "guest" | "pending" | "rejected" | "member" | "silenced" | "moderator" | "admin" | "unapprovedModerator" | "pendingAdmin";
-const kinds: Kind[] = ["guest", "pending", "rejected", "member", "silenced", "moderator", "admin", "unapprovedModerator", "pendingAdmin"];
+type Kind =
+  | "guest"
+  | "pending"
+  | "rejected"
+  | "member"
+  | "silenced"
+  | "moderator"
+  | "admin"
+  | "unapprovedModerator"
+  | "pendingAdmin"
+  | "moderatorWithoutFactor"
+  | "adminWithoutFactor";
+const kinds: Kind[] = [
+  "guest",
+  "pending",
+  "rejected",
+  "member",
+  "silenced",
+  "moderator",
+  "admin",
+  "unapprovedModerator",
+  "pendingAdmin",
+  "moderatorWithoutFactor",
+  "adminWithoutFactor",
+];
 
-const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: ApprovalStatus; silenced?: Viewer["silenced"] }> = {
+const accounts: Record<
+  Exclude<Kind, "guest">,
+  { role: Role; approvalStatus: ApprovalStatus; silenced?: Viewer["silenced"]; secondFactor?: boolean }
+> = {
   // Silenced by the moderation: reads and watches, writes nothing.
   silenced: { role: "member", approvalStatus: "approved", silenced: { until: null, reason: "Test" } },
   pending: { role: "member", approvalStatus: "pending" },
@@ -22,6 +48,9 @@ const accounts: Record<Exclude<Kind, "guest">, { role: Role; approvalStatus: App
   unapprovedModerator: { role: "moderator", approvalStatus: "pending" },
   // Administrators act without the approval flag (spec).
   pendingAdmin: { role: "admin", approvalStatus: "pending" },
+  // Staff who have not set up a second factor (decision 0049): members until they do.
+  moderatorWithoutFactor: { role: "moderator", approvalStatus: "approved", secondFactor: false },
+  adminWithoutFactor: { role: "admin", approvalStatus: "approved", secondFactor: false },
 };
 
 function viewerOf(kind: Kind): Viewer | null {
@@ -34,6 +63,8 @@ function viewerOf(kind: Kind): Viewer | null {
     lastName: "Test",
     avatarUrl: null,
     silenced: null,
+    // Staff have one (their powers need it); for members it changes nothing.
+    secondFactor: true,
     ...accounts[kind],
   };
 }
@@ -43,7 +74,7 @@ const SOMEONE_ELSE = "id-someone-else";
 const authorFor = (kind: Kind, whose: "own" | "other") => (whose === "own" ? (viewerOf(kind)?.id ?? SOMEONE_ELSE) : SOMEONE_ELSE);
 
 /** May write: approved (administrators always) and not silenced. */
-const approved: Kind[] = ["member", "moderator", "admin", "pendingAdmin"];
+const approved: Kind[] = ["member", "moderator", "admin", "pendingAdmin", "moderatorWithoutFactor", "adminWithoutFactor"];
 /** Let in, silenced or not: they read, watch and are told. */
 const letIn: Kind[] = [...approved, "silenced"];
 const staff: Kind[] = ["moderator", "admin", "pendingAdmin"];
@@ -55,14 +86,15 @@ const viewerRules: Record<
   "isAdmin" | "isApproved" | "mayWrite" | "isStaff" | "canSeeHidden" | "awaitsApproval" | "reportsMayHide",
   Kind[]
 > = {
-  isAdmin: admins,
+  // The role alone: whether its powers apply is the permission table's question.
+  isAdmin: [...admins, "adminWithoutFactor"],
   isApproved: letIn,
   mayWrite: approved,
-  isStaff: staff,
+  isStaff: [...staff, "moderatorWithoutFactor", "adminWithoutFactor"],
   canSeeHidden: staff,
   awaitsApproval: ["pending", "rejected", "unapprovedModerator"],
-  // Reports alone hide anyone's post but staff's ("guest": a deleted author's).
-  reportsMayHide: kinds.filter((kind) => !staff.includes(kind)),
+  // Reports alone hide anyone's post but staff's ("guest": a deleted author's), a factor or not: the author is no viewer.
+  reportsMayHide: kinds.filter((kind) => !staff.includes(kind) && !kind.endsWith("WithoutFactor")),
 };
 
 /** Every entry of the permission table, asked through can(). */
@@ -75,6 +107,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   viewAuditLog: admins,
   manageWatchList: admins,
   editSiteSettings: admins,
+  resetSecondFactors: admins,
   moderate: staff,
   createDiscussion: approved,
   comment: approved,
@@ -101,6 +134,8 @@ interface ContentCase {
 }
 
 const contentRules: Record<
+  | "awaitsSecondFactor"
+  | "canResetSecondFactor"
   | "canEditDiscussion"
   | "canEditComment"
   | "canCommentOn"
@@ -120,6 +155,33 @@ const contentRules: Record<
   | "canDecideReview",
   ContentCase[]
 > = {
+  // Refused only for want of a second factor: sent to set one up instead of the 403.
+  awaitsSecondFactor: [
+    {
+      name: "the review queue",
+      allowed: ["moderatorWithoutFactor", "adminWithoutFactor"],
+      ask: (viewer) => guardian.awaitsSecondFactor(viewer, "review"),
+    },
+    { name: "the admin panel", allowed: ["adminWithoutFactor"], ask: (viewer) => guardian.awaitsSecondFactor(viewer, "openAdminPanel") },
+    { name: "a member's permission", allowed: [], ask: (viewer) => guardian.awaitsSecondFactor(viewer, "comment") },
+  ],
+  canResetSecondFactor: [
+    {
+      name: "someone else's factor",
+      allowed: admins,
+      ask: (viewer) => guardian.canResetSecondFactor(viewer, { id: SOMEONE_ELSE, secondFactor: true }),
+    },
+    {
+      name: "own factor",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canResetSecondFactor(viewer, { id: authorFor(kind, "own"), secondFactor: true }),
+    },
+    {
+      name: "someone without a factor",
+      allowed: [],
+      ask: (viewer) => guardian.canResetSecondFactor(viewer, { id: SOMEONE_ELSE, secondFactor: false }),
+    },
+  ],
   canEditDiscussion: [
     {
       name: "own discussion",

@@ -32,6 +32,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "watch-term-add": "Beobachteten Begriff hinzugefügt",
   "watch-term-remove": "Beobachteten Begriff entfernt",
   "update-site-settings": "Betreiberdaten und Rechtstexte geändert",
+  "reset-second-factor": "Zweiten Faktor zurückgesetzt",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -13,7 +13,9 @@ const statusLabels: Record<string, string> = { pending: "Wartet auf Freigabe", r
 /** Staff roles stand out in the list; plain members do not. */
 const roleBadgeVariants: Record<RoleValue, "muted" | "default"> = { member: "muted", moderator: "default", admin: "default" };
 
-export function MemberList({ members }: { members: ManagedMember[] }) {
+type MemberRow = ManagedMember & { mayResetSecondFactor: boolean };
+
+export function MemberList({ members }: { members: MemberRow[] }) {
   return (
     <ul className="divide-y divide-border" aria-label="Mitglieder und Rollen">
       {members.map((member) => (
@@ -27,7 +29,7 @@ export function MemberList({ members }: { members: ManagedMember[] }) {
  * With JavaScript the role is saved as soon as it is picked (the dropdown is
  * disabled until the server answered); without, a save button sends the form.
  */
-function MemberRoleRow({ member }: { member: ManagedMember }) {
+function MemberRoleRow({ member }: { member: MemberRow }) {
   const fetcher = useFetcher<{ toast?: ToastMessage }>();
   const hydrated = useHydrated();
   const pending = fetcher.state !== "idle";
@@ -45,6 +47,7 @@ function MemberRoleRow({ member }: { member: ManagedMember }) {
             <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
             <Badge variant={roleBadgeVariants[member.role]}>{roleLabels[member.role]}</Badge>
             {statusLabels[member.approvalStatus] && <Badge variant="outline">{statusLabels[member.approvalStatus]}</Badge>}
+            {member.secondFactor && <Badge variant="outline">Zweiter Faktor</Badge>}
           </p>
           <p className="truncate text-sm text-muted-foreground">
             {member.email}
@@ -80,6 +83,16 @@ function MemberRoleRow({ member }: { member: ManagedMember }) {
           </Button>
         )}
       </fetcher.Form>
+      {member.mayResetSecondFactor && (
+        // A plain form: the answer reloads the list, whose badge then is gone.
+        <Form method="post" className="shrink-0">
+          <input type="hidden" name="intent" value="reset-second-factor" />
+          <input type="hidden" name="userId" value={member.id} />
+          <Button type="submit" size="sm" variant="outline" aria-label={`Zweiten Faktor von ${name} zurücksetzen`}>
+            Faktor zurücksetzen
+          </Button>
+        </Form>
+      )}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -62,6 +63,8 @@ export function SignInForm({
           {pending ? "Wird angemeldet..." : "Anmelden"}
         </Button>
       </Form>
+      {/* A passkey signs in alone: it is something one has, unlocked by something one is or knows (decision 0049). */}
+      <PasskeyButton ceremony="sign-in" redirectTo={redirectTo} label="Mit Passkey anmelden" />
       {loginError && (
         <Form method="post" className="text-center">
           <input type="hidden" name="intent" value="reset-session" />

@@ -22,6 +22,15 @@ export function PrivacyCard({ exportHref, deleteError }: { exportHref: string; d
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        <div className="flex flex-col gap-2">
+          <p className="font-medium">Zweiter Faktor</p>
+          <p className="text-sm text-muted-foreground">
+            Schützen Sie Ihr Konto mit einer Authenticator-App oder einem Passkey: Dann genügt Ihr Passwort allein nicht mehr zur Anmeldung.
+          </p>
+          <Button asChild variant="outline" className="w-fit">
+            <Link to={paths.secondFactor}>Zweiten Faktor einrichten</Link>
+          </Button>
+        </div>
         <Button asChild variant="outline" className="w-fit">
           <a href={exportHref} download>
             Meine Daten exportieren

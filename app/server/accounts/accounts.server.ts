@@ -34,21 +34,26 @@ function loginErrorText(code: AuthErrorCode): string {
   }
 }
 
+/** After the password: signed in, or (with a second factor) on the way to the code page with its pending cookie. */
+export type SignInStep = { viewer: Viewer; setCookie: string[] } | { secondFactorDue: true; setCookie: string[] };
+
 /** Signed in, with the session cookies to send; a refusal carries better-auth's status as its reason and the spec's text. */
 export async function signIn(
   request: Request,
   clientIp: string | undefined,
   email: string,
   password: string,
-): Promise<Outcome<{ viewer: Viewer; setCookie: string[] }>> {
+): Promise<Outcome<SignInStep>> {
   const response = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
     headers: authHeaders(request, clientIp),
     asResponse: true,
   });
   if (!response.ok) return fail(reasonForStatus(response.status), loginErrorText(await authErrorCode(response)));
-  const body = (await response.json()) as { user: { id: string } };
-  const viewer = await findViewer(body.user.id);
+  const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
+  // The twoFactor plugin took the session back: the code (or a passkey) comes next (decision 0049).
+  if (body.twoFactorRedirect) return ok({ secondFactorDue: true, setCookie: response.headers.getSetCookie() });
+  const viewer = body.user ? await findViewer(body.user.id) : null;
   if (!viewer) return fail("unauthenticated", loginErrorText("FAILED_TO_CREATE_SESSION"));
   return ok({ viewer, setCookie: response.headers.getSetCookie() });
 }
@@ -129,9 +134,14 @@ export async function requestPasswordReset(email: string): Promise<void> {
 /** Sends a sign-in link to existing accounts only; the answer is the same either way. */
 export async function requestMagicLink(request: Request, clientIp: string | undefined, email: string): Promise<void> {
   const address = normalizeEmail(email);
-  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, address));
+  const [existing] = await db.select({ id: user.id, secondFactor: user.twoFactorEnabled }).from(user).where(eq(user.email, address));
   if (!existing) {
     logger.info("magic link requested for an unknown address");
+    return;
+  }
+  // A mailed link is one factor: an account with a second one signs in with the password and the code or a passkey.
+  if (existing.secondFactor) {
+    logger.info("magic link requested for an account with a second factor");
     return;
   }
   await auth.api.signInMagicLink({ body: { email: address, callbackURL: "/" }, headers: authHeaders(request, clientIp) });

@@ -4,16 +4,19 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { suspendedNow } from "./restrictions.server";
 import { suspendedText } from "~/lib/moderation";
-import { account, profiles, session, user, verification } from "../../../db/schema";
+import { account, passkey, profiles, session, twoFactor, user, verification } from "../../../db/schema";
 import { AUTH_COOKIE_PREFIX, AUTH_SECRET_FILE, env, isProduction, logger } from "~/server/platform";
 import { db } from "~/server/db";
 import { magicLinkMail, passwordResetMail, queueMail, verificationMail } from "~/server/mail";
 import { passwordHashing } from "./password.server";
 import { accountEvents } from "./events.server";
+import { recoveryCodeStorage, SECOND_FACTOR_ISSUER, sessionPathsForFactorHolders } from "./second-factor-rules.server";
 
 export const SESSION_DAYS = 7;
 export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
@@ -81,7 +84,7 @@ export const auth = betterAuth({
     level: "warn",
     log: (level, message) => logger[betterAuthLogLevel(level, message)]({ source: "better-auth" }, message),
   },
-  database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+  database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor, passkey } }),
   // Our own limiter (rate-limit.server.ts) guards every auth action; one limiter, one table.
   rateLimit: { enabled: false },
   session: {
@@ -124,6 +127,20 @@ export const auth = betterAuth({
     },
   },
   plugins: [
+    // The second factor (decision 0049): the authenticator app's code with recovery codes, and passkeys.
+    twoFactorPlugin({
+      issuer: SECOND_FACTOR_ISSUER,
+      // Ten minutes from the password to the code; five tries per sign-in, ten wrong codes in a row lock the account's codes for 15 minutes.
+      twoFactorCookieMaxAge: 10 * 60,
+      accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: recoveryCodeStorage },
+    }),
+    passkeyPlugin({
+      rpID: new URL(env.PUBLIC_URL).hostname,
+      rpName: "Marketing Community",
+      // Only our own address: an assertion made for another page is refused.
+      origin: env.PUBLIC_URL,
+    }),
     magicLink({
       disableSignUp: true,
       expiresIn: MAGIC_LINK_MINUTES * 60,
@@ -136,16 +153,21 @@ export const auth = betterAuth({
     session: {
       create: {
         // Rejected and suspended members stay out, whichever way they try to sign in.
-        before: async (newSession) => {
+        before: async (newSession, context) => {
           const [profile] = await db
             .select({
               status: profiles.approvalStatus,
               suspended: suspendedNow,
+              secondFactor: user.twoFactorEnabled,
             })
             .from(profiles)
+            .innerJoin(user, eq(user.id, profiles.id))
             .where(eq(profiles.id, newSession.userId));
           if (profile?.status === "rejected") return false;
           if (profile?.suspended) throw new APIError("FORBIDDEN", { code: "ACCOUNT_SUSPENDED", message: suspendedText });
+          // A member with a second factor gets a session only where that factor is asked (a mailed link is one factor).
+          if (profile?.secondFactor && context && !sessionPathsForFactorHolders.has(context.path))
+            throw new APIError("FORBIDDEN", { code: "SECOND_FACTOR_REQUIRED", message: "Zweiter Faktor erforderlich" });
         },
       },
     },

@@ -4,7 +4,7 @@ import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { texts } from "~/lib/texts";
 import { refusalText } from "~/lib/moderation";
 import { fail, ok, type Outcome } from "~/server/platform";
-import { can, isApproved, type Permission } from "./permissions.server";
+import { awaitsSecondFactor, can, isApproved, type Permission } from "./permissions.server";
 import { getViewer, type Viewer } from "./session.server";
 
 /** Guards throw responses, so a loader or action ends right there. */
@@ -47,8 +47,13 @@ export function checkPermission(
 /** `refusal`: the page's own text for members it is not for (the spec's default is the admin panel's). */
 export async function requirePermission(request: Request, permission: Permission, refusal: string = texts.accessDenied): Promise<Viewer> {
   const viewer = await requireApprovedUser(request);
-  // A silenced member learns why (and until when) rather than the general refusal.
-  if (!can(viewer, permission)) throw data({ message: refusalText(viewer, refusal) }, { status: 403 });
+  if (!can(viewer, permission)) {
+    // Staff without a second factor set one up first, and come back here (decision 0049).
+    if (awaitsSecondFactor(viewer, permission))
+      throw redirect(`${paths.secondFactor}?redirectTo=${encodeURIComponent(safeRedirectTarget(currentPath(request)))}`);
+    // A silenced member learns why (and until when) rather than the general refusal.
+    throw data({ message: refusalText(viewer, refusal) }, { status: 403 });
+  }
   return viewer;
 }
 

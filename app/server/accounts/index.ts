@@ -1,5 +1,30 @@
 export * as guardian from "./permissions.server";
-export { requestMagicLink, requestPasswordReset, resendVerification, resetPassword, signIn, signOut, signUp } from "./accounts.server";
+export {
+  requestMagicLink,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  type SignInStep,
+  signOut,
+  signUp,
+} from "./accounts.server";
+export {
+  type AppKey,
+  completeSignIn,
+  confirmApp,
+  normalizeCode,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  pendingAppKey,
+  registerPasskey,
+  secondFactorState,
+  type SecondFactorState,
+  secondFactorTexts,
+  setUpAppWithKey,
+  signInWithPasskey,
+  startApp,
+} from "./second-factor.server";
 export { auth, authHeaders, isPasswordResetTokenValid, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 export {
   checkPermission,
@@ -23,6 +48,8 @@ export {
 } from "./new-members.server";
 export {
   awaitsApproval,
+  awaitsSecondFactor,
+  canResetSecondFactor,
   can,
   canCommentOn,
   canDeleteAccount,

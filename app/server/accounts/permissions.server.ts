@@ -33,19 +33,32 @@ export function isStaff(member: Pick<Viewer, "role" | "approvalStatus"> | null):
   return member?.role === "admin" || (member?.role === "moderator" && member.approvalStatus === "approved");
 }
 
+/**
+ * Staff powers need a second factor (decision 0049): an account that can hide anything or let anyone in must not
+ * fall to a password alone. Without one, an administrator or moderator is a member until they set it up; the guards
+ * send them to the enrolment page (awaitsSecondFactor).
+ */
+function withSecondFactor(rule: (viewer: Viewer | null) => boolean) {
+  return (viewer: Viewer | null) => rule(viewer) && viewer!.secondFactor;
+}
+const administrator = withSecondFactor(isAdmin);
+const staffMember = withSecondFactor(isStaff);
+
 export const permissions = {
-  openAdminPanel: isAdmin,
-  approveMembers: isAdmin,
-  createUsers: isAdmin,
-  changeRoles: isAdmin,
-  seedSamples: isAdmin,
-  viewAuditLog: isAdmin,
+  openAdminPanel: administrator,
+  approveMembers: administrator,
+  createUsers: administrator,
+  changeRoles: administrator,
+  seedSamples: administrator,
+  viewAuditLog: administrator,
   /** Watched words and domains, and the e-mail domains refused at sign-up (/admin/watch-list). */
-  manageWatchList: isAdmin,
+  manageWatchList: administrator,
   /** The operator's company data, the forum's name and the legal texts (/admin/settings, decision 0049). */
-  editSiteSettings: isAdmin,
+  editSiteSettings: administrator,
+  /** Take a member's lost second factor away, so they set up a new one (never one's own: canResetSecondFactor). */
+  resetSecondFactors: administrator,
   /** Pin, lock, hide and restore discussions and comments, edit anyone's posts. */
-  moderate: isStaff,
+  moderate: staffMember,
   createDiscussion: mayWrite,
   comment: mayWrite,
   /** Images for a post (decision 0033): only who may write a post, within a quota and a rate. */
@@ -61,17 +74,17 @@ export const permissions = {
   /** Report a post to the moderation ("Melden"). */
   report: mayWrite,
   /** The review queue and its decisions (/moderation). */
-  review: isStaff,
+  review: staffMember,
   /** Suspend or silence a member. */
-  restrictMembers: isStaff,
+  restrictMembers: staffMember,
   /** Lift a suspension or silence before its end. */
-  liftRestrictions: isAdmin,
+  liftRestrictions: administrator,
   /** See every member who marked a post by full name, not only the first few by first name (staff keep order with it). */
-  seeWhoMarked: isStaff,
+  seeWhoMarked: staffMember,
   /** Report content as illegal (DSA Art. 16, decision 0048): anyone, guests too; the e-mail address is confirmed first. */
   fileLegalNotice: () => true,
   /** The records of notices, decisions and objections, and their CSV export (/admin/transparency). */
-  viewTransparencyReport: isAdmin,
+  viewTransparencyReport: administrator,
   /** Keep posts as bookmarks with a note and a reminder (/bookmarks): private, so a silenced member keeps them too. */
   bookmark: isApproved,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
@@ -80,6 +93,22 @@ export type Permission = keyof typeof permissions;
 
 export function can(viewer: Viewer | null, permission: Permission): boolean {
   return permissions[permission](viewer);
+}
+
+/**
+ * Refused only for want of a second factor: the permission is the viewer's role's, but they have not set one up yet.
+ * Such a staff member is sent to the enrolment page instead of the 403.
+ */
+export function awaitsSecondFactor(viewer: Viewer | null, permission: Permission): boolean {
+  return viewer !== null && !viewer.secondFactor && !can(viewer, permission) && can({ ...viewer, secondFactor: true }, permission);
+}
+
+/**
+ * Another administrator resets a member's lost factor; nobody resets their own (whoever holds an administrator's
+ * password alone must not swap the factor for theirs), and only a factor that is there.
+ */
+export function canResetSecondFactor(viewer: Viewer | null, member: { id: string; secondFactor: boolean }): boolean {
+  return can(viewer, "resetSecondFactors") && member.id !== viewer?.id && member.secondFactor;
 }
 
 /**

@@ -29,6 +29,15 @@ export const authRateRules = {
   resendPerIp: { name: "resend:ip", limit: 10, windowSeconds: 10 * 60 },
   newPasswordPerIp: { name: "new-password:ip", limit: 10, windowSeconds: 10 * 60 },
   emailLinkPerIp: { name: "email-link:ip", limit: 30, windowSeconds: 60 },
+  /**
+   * Codes of the second step (decision 0049), on top of better-auth's own five per sign-in and its lock after ten
+   * wrong codes in a row: one client trying many pending sign-ins is stopped here.
+   */
+  secondFactorPerIp: { name: "second-factor:ip", limit: 20, windowSeconds: 10 * 60 },
+  /** Passkey ceremonies (options and answers) from one client. */
+  passkeyPerIp: { name: "passkey:ip", limit: 30, windowSeconds: 10 * 60 },
+  /** Setting up the app (password and first code) from one signed-in member. */
+  secondFactorSetupPerMember: { name: "second-factor-setup:member", limit: 10, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** "Hilfreich" clicks: plenty for reading a thread, too few for a script flooding someone's bell. */

@@ -20,6 +20,8 @@ export interface Viewer {
   role: Role;
   /** Silenced by the moderation: reads, writes nothing. Null when not, or the end (null end: until lifted). */
   silenced: { until: Date | null; reason: string | null } | null;
+  /** Has set up a second factor (an authenticator app or a passkey); staff powers need one (decision 0049). */
+  secondFactor: boolean;
 }
 
 const viewers = new WeakMap<object, Promise<Viewer | null>>();
@@ -28,7 +30,11 @@ const viewers = new WeakMap<object, Promise<Viewer | null>>();
  * Ends every session of a member in the caller's transaction, and announces it: whatever the member still has open
  * on any app server (the bell's live stream) ends with the commit (app/server/listeners/accounts.server.ts).
  */
-export async function endSessions(tx: Transaction, memberId: string, why: "suspended" | "rejected" | "deleted"): Promise<void> {
+export async function endSessions(
+  tx: Transaction,
+  memberId: string,
+  why: "suspended" | "rejected" | "second-factor-reset" | "deleted",
+): Promise<void> {
   await tx.delete(session).where(eq(session.userId, memberId));
   await accountEvents.emit(tx, "sessions.ended", { memberId, why });
 }
@@ -96,6 +102,7 @@ const viewerFields = {
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   avatarUrl: profiles.avatarUrl,
+  secondFactor: user.twoFactorEnabled,
   approvalStatus: profiles.approvalStatus,
   role: userRoles.role,
   suspended: suspendedNow,
@@ -115,7 +122,7 @@ type ViewerRow = Omit<Viewer, "role" | "silenced"> & {
 /** A suspended member is nobody here: whatever session they still hold counts for nothing (null). */
 function toViewer(row: ViewerRow): Viewer | null {
   if (row.suspended) return null;
-  const { id, email, emailVerified, firstName, lastName, avatarUrl, approvalStatus, role } = row;
+  const { id, email, emailVerified, firstName, lastName, avatarUrl, approvalStatus, role, secondFactor } = row;
   // No role row means the default role (spec: "defaulting to member").
   return {
     id,
@@ -126,6 +133,7 @@ function toViewer(row: ViewerRow): Viewer | null {
     avatarUrl,
     approvalStatus,
     role: role ?? "member",
+    secondFactor,
     silenced: row.silenced ? { until: row.silencedUntil, reason: row.restrictionReason } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { profiles, reviewItems, user, userRoles, type Role, type SignUpSignal } from "../../../db/schema";
+import { passkey, profiles, reviewItems, twoFactor, user, userRoles, type Role, type SignUpSignal } from "../../../db/schema";
 import type { CreateUserInput } from "~/lib/schemas/admin";
 import { roleLabels, splitUsername } from "~/lib/schemas/admin";
 import { recordAudit } from "~/server/moderation";
@@ -8,6 +8,7 @@ import { db, defineService, excluded } from "~/server/db";
 import { done, fail, logger, ok } from "~/server/platform";
 import {
   can,
+  canResetSecondFactor,
   createMemberAccount,
   endSessions,
   hashMemberPassword,
@@ -106,6 +107,8 @@ export interface ManagedMember {
   avatarUrl: string | null;
   approvalStatus: string;
   role: Role;
+  /** Has an authenticator app or a passkey (decision 0049). */
+  secondFactor: boolean;
 }
 
 export const MEMBER_LIST_PAGE_SIZE = 50;
@@ -125,8 +128,10 @@ export async function listManagedMembers(page: number): Promise<{ members: Manag
       avatarUrl: profiles.avatarUrl,
       approvalStatus: profiles.approvalStatus,
       role: userRoles.role,
+      secondFactor: user.twoFactorEnabled,
     })
     .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(MEMBER_LIST_PAGE_SIZE)
@@ -220,3 +225,45 @@ export const changeRole = defineService<
     return done;
   },
 });
+
+export const secondFactorResetTexts = {
+  own: "Ihren eigenen zweiten Faktor setzt eine andere Administratorin oder ein anderer Administrator zurück.",
+  none: "Dieses Mitglied hat keinen zweiten Faktor.",
+} as const;
+
+/**
+ * A member lost their app, recovery codes and passkeys: another administrator takes the factor away (decision 0049).
+ * The app, its recovery codes and every passkey go, every session ends (whoever used the lost device is out too), and
+ * the audit log says who did it. The member signs in with the password and, as staff, sets up a new factor first.
+ */
+export const resetSecondFactor = defineService<Viewer, { userId: string }, { member: { id: string; name: string; secondFactor: boolean } }>(
+  {
+    policy: (actor) => can(actor, "resetSecondFactors"),
+    async load(tx, { userId }) {
+      const [member] = await tx
+        .select({ id: user.id, firstName: profiles.firstName, lastName: profiles.lastName, secondFactor: user.twoFactorEnabled })
+        .from(user)
+        .innerJoin(profiles, eq(profiles.id, user.id))
+        .where(eq(user.id, userId))
+        .for("update");
+      return member
+        ? { member: { id: member.id, name: `${member.firstName} ${member.lastName}`.trim(), secondFactor: member.secondFactor } }
+        : null;
+    },
+    authorize: (actor, { member }) =>
+      canResetSecondFactor(actor, member) ||
+      fail(
+        member.id === actor.id ? "forbidden" : "conflict",
+        member.id === actor.id ? secondFactorResetTexts.own : secondFactorResetTexts.none,
+      ),
+    async change(tx, { actor, loaded: { member } }) {
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
+      await tx.delete(passkey).where(eq(passkey.userId, member.id));
+      await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, member.id));
+      // Whoever used the lost device is out too, live streams included.
+      await endSessions(tx, member.id, "second-factor-reset");
+      await recordAudit(tx, actor, { action: "reset-second-factor", targetType: "member", targetId: member.id, targetLabel: member.name });
+      return done;
+    },
+  },
+);

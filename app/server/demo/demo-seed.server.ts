@@ -5,7 +5,8 @@ import { demoDiscussions, demoHeldComment, demoMembers, demoNewcomer, demoReport
 import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
 import { unqualified, type Database } from "~/server/db";
-import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons } from "~/server/accounts";
+import { base32 } from "@better-auth/utils/base32";
+import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons, setUpAppWithKey } from "~/server/accounts";
 import { heldValues, richTextForStorage } from "~/server/discussions";
 import { reportWeight } from "~/server/moderation";
 import { plainTextToHtml, quoteHtml } from "~/lib/rich-text";
@@ -24,10 +25,26 @@ export const DEMO_MEMBER_PASSWORD = "demo-passwort";
 export interface DemoSeedResult {
   adminEmail: string;
   adminPassword: string;
+  /** The authenticator-app key of the administrator and the moderators (Base32): the second factor staff need. */
+  staffAppKey: string;
   members: number;
   discussions: number;
   comments: number;
   events: number;
+}
+
+/**
+ * What the start message prints, once: the administrator's sign-in and the app key of the demo's staff, which an
+ * authenticator app takes as it is.
+ */
+export function demoSignInText(result: Pick<DemoSeedResult, "adminEmail" | "adminPassword" | "staffAppKey">): string {
+  return [
+    "Admin-Anmeldung:",
+    `    E-Mail:   ${result.adminEmail}`,
+    `    Passwort: ${result.adminPassword}`,
+    `    Zweiter Faktor (Authenticator-App, auch für die Demo-Moderatoren): ${result.staffAppKey}`,
+    "    Den Schlüssel in einer Authenticator-App als Konto hinzufügen; sie zeigt den sechsstelligen Code nach dem Passwort.",
+  ].join("\n");
 }
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -40,9 +57,13 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * one rejected), an administrator, discussions in every category with
  * comments and replies, and a few events. Dates are spread backwards from now.
  */
-export async function seedDemoContent(db: Database, options: { adminPassword?: string; now?: Date } = {}): Promise<DemoSeedResult> {
+export async function seedDemoContent(
+  db: Database,
+  options: { adminPassword?: string; staffAppKey?: string; now?: Date } = {},
+): Promise<DemoSeedResult> {
   const now = options.now ?? new Date();
   const adminPassword = options.adminPassword ?? randomBytes(12).toString("base64url");
+  const staffAppKey = options.staffAppKey ?? base32.encode(randomBytes(20), { padding: false });
   const memberHash = await hashMemberPassword(DEMO_MEMBER_PASSWORD);
 
   // A member's join date lies before their first post, whatever the content file says.
@@ -126,7 +147,10 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
       createdAt,
     });
     memberIds.set(member.key, id);
+    // Staff powers need a second factor (decision 0049): the demo's moderators share the administrator's app key.
+    if (member.role === "moderator") await setUpAppWithKey(db, id, staffAppKey);
   }
+  await setUpAppWithKey(db, adminId, staffAppKey);
 
   const authorId = (key: string): string => {
     const id = memberIds.get(key);
@@ -318,6 +342,7 @@ export async function seedDemoContent(db: Database, options: { adminPassword?: s
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
     adminPassword,
+    staffAppKey,
     members: demoMembers.length + 2,
     discussions: planned.length,
     comments: commentTotal,

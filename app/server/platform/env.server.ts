@@ -36,6 +36,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   /** Fixed password for the demo administrator (otherwise a random one is printed once). */
   DEMO_ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** Fixed authenticator-app key (Base32) of the demo's staff (otherwise a random one is printed once, decision 0049). */
+  DEMO_APP_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Z2-7]{16,64}$/, "Base32, 16 bis 64 Zeichen")
+      .optional(),
+  ),
   /** Express "trust proxy": set to the number of proxies in front of the app (for client IPs). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Secret for signed cookies and e-mail tokens; at least 32 characters. Required on a public host. */
