@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { DEMO_APP_KEY } from "./e2e/app-keys";
 import { E2E_SMTP_PORT, E2E_STORAGE_DIR } from "./e2e/mail";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
@@ -66,6 +67,8 @@ export default defineConfig({
       STORAGE_DIR: E2E_STORAGE_DIR,
       SEED_DEMO: "true",
       DEMO_ADMIN_PASSWORD: "e2e-admin-passwort",
+      // The demo's staff have an authenticator app with this key; the tests compute its codes (e2e/app-keys.ts).
+      DEMO_APP_KEY,
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
       // Real mail to the capture server of e2e/global-setup.ts.

@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
+import { appCode, appKeyOf } from "./app-keys";
 import { signUpGuard, type GetText } from "../scripts/lib/sign-up-form";
 import { expect, testClientIp, waitForHydration } from "./fixtures";
 
@@ -63,15 +64,35 @@ export async function signInOverHttp(
   { greeted = false }: { greeted?: boolean } = {},
 ) {
   const request = "request" in client ? client.request : client;
-  const response = await request.post("/auth", {
-    form: { intent: "sign-in", email, password },
-    headers: { "X-Forwarded-For": testClientIp() },
-    maxRedirects: 0,
-  });
+  const headers = { "X-Forwarded-For": testClientIp() };
+  const response = await passSecondStep(
+    request,
+    await request.post("/auth", { form: { intent: "sign-in", email, password }, headers, maxRedirects: 0 }),
+    email,
+    headers,
+  );
   expect(response.status(), `sign-in ${email}`).toBe(302);
   // The one-shot message's cookie, as the sign-in's answer names it (e2e/server.spec.ts reads it there too).
   if ("context" in client && !greeted) await client.context().clearCookies({ name: "forum_toast" });
   return response;
+}
+
+/**
+ * After the password: an account with a second factor is sent to /auth/second-factor, where this sends the code its
+ * authenticator app would show (e2e/app-keys.ts). Any other answer comes back as it is.
+ */
+export async function passSecondStep(
+  request: APIRequestContext,
+  response: APIResponse,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
+  const location = response.headers().location ?? "";
+  if (response.status() !== 302 || !location.startsWith("/auth/second-factor")) return response;
+  const key = appKeyOf(email);
+  if (!key) throw new Error(`no app key known for ${email}`);
+  const redirectTo = new URL(location, "http://localhost").searchParams.get("redirectTo") ?? "/";
+  return request.post("/auth/second-factor", { form: { code: appCode(key), redirectTo }, headers, maxRedirects: 0 });
 }
 
 /** `GetText` (scripts/lib/sign-up-form.ts) over Playwright's request context. */

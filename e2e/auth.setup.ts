@@ -1,5 +1,5 @@
 import { test as setup, expect } from "@playwright/test";
-import { ROLES, storageStateOf, type Role } from "./auth-helpers";
+import { passSecondStep, ROLES, storageStateOf, type Role } from "./auth-helpers";
 
 /**
  * Signs each role in once, over the sign-in form's plain HTTP action, and
@@ -11,7 +11,12 @@ for (const [index, role] of (Object.keys(ROLES) as Role[]).entries()) {
   setup(`sign in as ${role}`, async ({ playwright, baseURL }) => {
     const { email, password } = ROLES[role];
     const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.250.0.${index + 1}` } });
-    const response = await context.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 });
+    // The administrator and the moderator confirm with their app's code (e2e/app-keys.ts).
+    const response = await passSecondStep(
+      context,
+      await context.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 }),
+      email,
+    );
     expect(response.status(), `sign-in as ${role}`).toBe(302);
     // Takes the one-shot 'Willkommen zurück!' toast, so it does not greet the first page of every test.
     await context.get(response.headers().location ?? "/");

@@ -2,6 +2,7 @@ import { request, type APIRequestContext, type Browser, type Page } from "@playw
 import { expect, test, testClientIp } from "./fixtures";
 import { signInOverHttp, signUpOverHttp, storageStateOf } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
+import { appCode, appKeyIn, rememberAppKey } from "./app-keys";
 
 /**
  * Members of one test's own (decision 0011): made for it through the app, as an
@@ -31,6 +32,8 @@ export interface MemberOptions {
   firstName?: string;
   lastName?: string;
   company?: string;
+  /** Staff only: made without setting up a second factor, so they cannot use their powers yet (decision 0049). */
+  withoutSecondFactor?: boolean;
 }
 
 const firstNames: Record<Member["role"], string> = { member: "Mitglied", moderator: "Moderatorin", admin: "Administratorin" };
@@ -95,6 +98,7 @@ async function createOne(admin: APIRequestContext, options: MemberOptions): Prom
       { status: response.status(), location: response.headers().location },
       `create ${member.email}: ${await response.text().catch(() => "")}`,
     ).toEqual({ status: 302, location: "/admin" });
+    if (role !== "member" && !options.withoutSecondFactor) await setUpApp(member);
     return member;
   }
   if (role !== "member") throw new Error("a pending member has no staff role yet");
@@ -113,6 +117,29 @@ async function createOne(admin: APIRequestContext, options: MemberOptions): Prom
     await stranger.dispose();
   }
   return member;
+}
+
+/**
+ * Staff powers need a second factor (decision 0049): a new administrator or moderator sets up an authenticator app
+ * on the enrolment page, as a person would, and the test keeps its key to compute the codes at each sign-in.
+ */
+async function setUpApp(member: Member): Promise<void> {
+  const client = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  try {
+    const signedIn = await client.post("/auth", {
+      form: { intent: "sign-in", email: member.email, password: member.password },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status(), `sign-in ${member.email}`).toBe(302);
+    const started = await client.post("/second-factor", { form: { intent: "start", password: member.password }, maxRedirects: 0 });
+    const key = appKeyIn(await started.text());
+    expect(key, `app key for ${member.email}`).toBeTruthy();
+    const confirmed = await client.post("/second-factor", { form: { intent: "confirm", code: appCode(key!) }, maxRedirects: 0 });
+    expect(confirmed.status(), `second factor of ${member.email}`).toBe(302);
+    rememberAppKey(member.email, key!);
+  } finally {
+    await client.dispose();
+  }
 }
 
 /** Several members at once: the server hashes their passwords one after another, the requests need not wait for each other. */

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { auditActions, type AuditAction } from "../db/schema";
 import { expect, test, testClientIp } from "./fixtures";
-import { signUpOverHttp } from "./auth-helpers";
+import { passSecondStep, signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
 import { clientOf, createMembers, profilePathOf } from "./members";
 import { discussionWithComment, report, reviewItemOf } from "./moderation-helpers";
@@ -13,8 +13,9 @@ import { currentSettingsForm } from "./settings-helpers";
  * the administrators' pages that only read), so a new staff action fails the
  * type check and this test until it has a row here.
  */
-type Actor = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin";
-const actors: Actor[] = ["guest", "pending", "rejected", "member", "moderator", "admin"];
+type Actor = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin" | "moderatorWithoutFactor" | "adminWithoutFactor";
+/** Staff "without factor" have not set up a second factor yet: none of their powers work (decision 0049). */
+const actors: Actor[] = ["guest", "pending", "rejected", "member", "moderator", "admin", "moderatorWithoutFactor", "adminWithoutFactor"];
 const adminOnly: Actor[] = ["admin"];
 const staff: Actor[] = ["moderator", "admin"];
 
@@ -31,6 +32,8 @@ interface Targets {
   watchedTerm: string;
   /** The operator settings form as it stands now (read by the admin), with one field changed for this actor. */
   settingsForm: (actor: Actor) => Promise<Record<string, string>>;
+  /** A member with a second factor, whose factor the administrator resets. */
+  factorHolder: string;
 }
 
 interface Row {
@@ -145,6 +148,10 @@ const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
     allowed: adminOnly,
     attempt: async (client, targets, actor) => post(client, "/admin/settings", await targets.settingsForm(actor)),
   },
+  "reset-second-factor": {
+    allowed: adminOnly,
+    attempt: (client, targets) => post(client, "/admin", { intent: "reset-second-factor", userId: targets.factorHolder }),
+  },
 };
 
 /** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */
@@ -156,12 +163,15 @@ function succeeded(response: APIResponse): boolean {
   return !location.startsWith("/auth") && !location.startsWith("/pending-approval");
 }
 
-/** Refused: 401/403/404, or sent to sign in or to the waiting page. */
+/** Refused: 401/403/404, or sent to sign in, to the waiting page, or (staff without one) to set up a second factor. */
 function refused(response: APIResponse): boolean {
   const status = response.status();
   if ([401, 403, 404].includes(status)) return true;
   const location = response.headers().location ?? "";
-  return (status === 302 || status === 303) && (location.startsWith("/auth") || location.startsWith("/pending-approval"));
+  return (
+    (status === 302 || status === 303) &&
+    (location.startsWith("/auth") || location.startsWith("/pending-approval") || location.startsWith("/second-factor"))
+  );
 }
 
 test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) => {
@@ -173,7 +183,7 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const signIn = async (email: string, password: string) => {
     const context = await client(email);
-    const response = await post(context, "/auth", { intent: "sign-in", email, password });
+    const response = await passSecondStep(context, await post(context, "/auth", { intent: "sign-in", email, password }), email);
     expect(response.status(), `sign-in ${email}`).toBe(302);
     return context;
   };
@@ -191,6 +201,9 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     toSuspend,
     toSilence,
     toLift,
+    moderatorNoFactor,
+    adminNoFactor,
+    factorHolder,
   ] = await createMembers([
     { approved: false },
     { firstName: "Matrixmitglied" },
@@ -204,16 +217,22 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     { firstName: "Matrixsperre" },
     { firstName: "Matrixstumm" },
     { firstName: "Matrixaufheben" },
+    { role: "moderator", withoutSecondFactor: true },
+    { role: "admin", withoutSecondFactor: true },
+    { role: "moderator", firstName: "Matrixfaktor" },
   ]);
-  const [asPending, asMember, asModerator, admin, author] = await Promise.all([
+  const [asPending, asMember, asModerator, admin, author, asModeratorNoFactor, asAdminNoFactor] = await Promise.all([
     signIn(pendingOne.email, pendingOne.password),
     signIn(memberOne.email, memberOne.password),
     signIn(moderatorOne.email, moderatorOne.password),
     signIn(adminOne.email, adminOne.password),
     signIn(authorOne.email, authorOne.password),
+    signIn(moderatorNoFactor.email, moderatorNoFactor.password),
+    signIn(adminNoFactor.email, adminNoFactor.password),
   ]);
   clients.set("guest", await client("guest"));
   clients.set("pending", asPending).set("member", asMember).set("moderator", asModerator).set("admin", admin);
+  clients.set("moderatorWithoutFactor", asModeratorNoFactor).set("adminWithoutFactor", asAdminNoFactor);
 
   // Pending members waiting for a decision, created on demand; one becomes the "rejected" actor.
   const stamp = Date.now();
@@ -344,6 +363,13 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   )?.[1];
   expect(watchedTerm, "the watched word to remove").toBeTruthy();
 
+  // The staff member whose factor is reset: the panel lists the button with their id for other administrators.
+  const factorHolderId = new RegExp(
+    `name="userId" value="([0-9a-f-]{36})"(?:(?!name="userId").)*?Zweiten Faktor von ${factorHolder.name} zurücksetzen`,
+    "s",
+  ).exec(await (await admin.get("/admin")).text())?.[1];
+  expect(factorHolderId, "the member whose factor is reset").toBeTruthy();
+
   const targets: Targets = {
     discussion: (intent) => discussions.get(intent)!.path,
     comment: (intent) => discussions.get(intent)!,
@@ -357,6 +383,7 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
       contentResponsible: `Matrix ${actor} ${stamp}, Torstraße 118, 10119 Berlin`,
       intent: "save",
     }),
+    factorHolder: factorHolderId!,
   };
 
   const outcomes: string[] = [];
@@ -390,7 +417,10 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
   const client = () => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
   const signIn = async (email: string, password: string) => {
     const context = await client();
-    expect((await post(context, "/auth", { intent: "sign-in", email, password })).status(), `sign-in ${email}`).toBe(302);
+    expect(
+      (await passSecondStep(context, await post(context, "/auth", { intent: "sign-in", email, password }), email)).status(),
+      `sign-in ${email}`,
+    ).toBe(302);
     return context;
   };
   const people = await createMembers([{ approved: false }, {}, { role: "moderator" }, { role: "admin" }]);

@@ -6,6 +6,7 @@ import { freePort, signIn as signInOnServer, startServer } from "../scripts/lib/
 import { fetchText, signUpGuard } from "../scripts/lib/sign-up-form";
 import { test, expect, testClientIp } from "./fixtures";
 import { ADMIN, DEMO_PASSWORD } from "./auth-helpers";
+import { appCode, DEMO_APP_KEY } from "./app-keys";
 import { linkIn, waitForMail } from "./mail";
 
 // Plain HTTP, no browser: the hardening of sign-in, magic links, the last administrator's account and the dev mailbox.
@@ -76,10 +77,10 @@ test("the last administrator cannot delete their own account", async () => {
   test.setTimeout(60_000);
   const server = await startServer({
     port: await freePort(),
-    env: { DATA_DIR: "memory://", SEED_DEMO: "true", DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: "", TRUST_PROXY: "0" },
+    env: { DATA_DIR: "memory://", SEED_DEMO: "true", DEMO_ADMIN_PASSWORD: ADMIN.password, DEMO_APP_KEY, SMTP_URL: "", TRUST_PROXY: "0" },
   });
   try {
-    const cookie = await signInOnServer(server.url, ADMIN.email, ADMIN.password);
+    const cookie = await signInOnServer(server.url, ADMIN.email, ADMIN.password, {}, () => appCode(DEMO_APP_KEY));
     const home = await fetch(`${server.url}/`, { headers: { cookie } });
     const adminId = /href="\/profile\/([0-9a-f-]{36})"/.exec(await home.text())?.[1];
     expect(adminId).toBeTruthy();
