@@ -1,7 +1,7 @@
 import { expect, test, testClientIp, waitForHydration } from "./fixtures";
 import { pageAs, signIn, signInOverHttp, signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
-import { clientOf, createMember, createMembers, pageOf, profilePathOf } from "./members";
+import { clientOf, createMember, createMembers, pageOf, profilePathOf, setUpAppIn } from "./members";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -96,6 +96,8 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   // The new moderator pins, locks and hides the advertising comment.
   const mod = await pageAs(browser);
   expect((await signInOverHttp(mod, moderator.email, moderator.password)).headers().location).toBe("/");
+  // Her powers need a second factor (decision 0049): she sets up an app first.
+  await setUpAppIn(mod.request, moderator.email, moderator.password);
   await mod.goto(discussionUrl);
   await waitForHydration(mod);
   const tools = mod.getByRole("region", { name: "Moderation" });

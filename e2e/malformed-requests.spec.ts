@@ -338,7 +338,9 @@ test("malformed moderator and admin intents: 400 with German text, and the guard
   const signedIn = async (email: string, password: string) => {
     const client = await newClient();
     expect(
-      (await client.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 })).status(),
+      (
+        await passSecondStep(client, await client.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 }), email)
+      ).status(),
       `sign-in ${email}`,
     ).toBe(302);
     return client;

@@ -131,15 +131,20 @@ async function setUpApp(member: Member): Promise<void> {
       maxRedirects: 0,
     });
     expect(signedIn.status(), `sign-in ${member.email}`).toBe(302);
-    const started = await client.post("/second-factor", { form: { intent: "start", password: member.password }, maxRedirects: 0 });
-    const key = appKeyIn(await started.text());
-    expect(key, `app key for ${member.email}`).toBeTruthy();
-    const confirmed = await client.post("/second-factor", { form: { intent: "confirm", code: appCode(key!) }, maxRedirects: 0 });
-    expect(confirmed.status(), `second factor of ${member.email}`).toBe(302);
-    rememberAppKey(member.email, key!);
+    await setUpAppIn(client, member.email, member.password);
   } finally {
     await client.dispose();
   }
+}
+
+/** The enrolment in a session that is signed in already (a page's `request` shares the page's cookies). */
+export async function setUpAppIn(client: APIRequestContext, email: string, password: string): Promise<void> {
+  const started = await client.post("/second-factor", { form: { intent: "start", password }, maxRedirects: 0 });
+  const key = appKeyIn(await started.text());
+  expect(key, `app key for ${email}`).toBeTruthy();
+  const confirmed = await client.post("/second-factor", { form: { intent: "confirm", code: appCode(key!) }, maxRedirects: 0 });
+  expect(confirmed.status(), `second factor of ${email}`).toBe(302);
+  rememberAppKey(email, key!);
 }
 
 /** Several members at once: the server hashes their passwords one after another, the requests need not wait for each other. */

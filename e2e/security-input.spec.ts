@@ -1,6 +1,6 @@
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { test, expect, testClientIp } from "./fixtures";
-import { DEMO_PASSWORD } from "./auth-helpers";
+import { DEMO_PASSWORD, passSecondStep } from "./auth-helpers";
 
 // Plain HTTP against the built server: what a stranger (or a member with curl) can send.
 
@@ -11,7 +11,11 @@ async function signedInContext(playwright: PlaywrightWorkerArgs["playwright"], e
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": ip },
   });
-  const response = await context.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 });
+  const response = await passSecondStep(
+    context,
+    await context.post("/auth", { form: { intent: "sign-in", email, password }, maxRedirects: 0 }),
+    email,
+  );
   expect(response.status(), await response.text()).toBe(302);
   return context;
 }
