@@ -96,7 +96,7 @@ test("admin approves, rejects and creates a moderator; the moderator pins, locks
   // The new moderator pins, locks and hides the advertising comment.
   const mod = await pageAs(browser);
   expect((await signInOverHttp(mod, moderator.email, moderator.password)).headers().location).toBe("/");
-  // Her powers need a second factor (decision 0049): she sets up an app first.
+  // Her powers need a second factor (decision 0050): she sets up an app first.
   await setUpAppIn(mod.request, moderator.email, moderator.password);
   await mod.goto(discussionUrl);
   await waitForHydration(mod);

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 
 /**
- * Second factors in e2e (decision 0049). Staff powers need one, so every staff account the tests sign in as has an
+ * Second factors in e2e (decision 0050). Staff powers need one, so every staff account the tests sign in as has an
  * authenticator app whose key the tests know: the demo's staff share DEMO_APP_KEY (playwright.config.ts hands it to
  * the server's seeding), the staff a test makes enrol through the page (e2e/members.ts) and their key is kept here.
  */

@@ -52,7 +52,7 @@ test("a cross-origin POST to any auth action is refused", async ({ request }) =>
 
 test("the session cookie is HttpOnly and SameSite=Lax", async ({ request }) => {
   const headers = { "X-Forwarded-For": testClientIp() };
-  // The administrator's session comes after the app's code (decision 0049).
+  // The administrator's session comes after the app's code (decision 0050).
   const response = await passSecondStep(
     request,
     await request.post("/auth", { ...form({ intent: "sign-in", email: ADMIN.email, password: ADMIN.password }), headers }),

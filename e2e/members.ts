@@ -32,7 +32,7 @@ export interface MemberOptions {
   firstName?: string;
   lastName?: string;
   company?: string;
-  /** Staff only: made without setting up a second factor, so they cannot use their powers yet (decision 0049). */
+  /** Staff only: made without setting up a second factor, so they cannot use their powers yet (decision 0050). */
   withoutSecondFactor?: boolean;
 }
 
@@ -120,7 +120,7 @@ async function createOne(admin: APIRequestContext, options: MemberOptions): Prom
 }
 
 /**
- * Staff powers need a second factor (decision 0049): a new administrator or moderator sets up an authenticator app
+ * Staff powers need a second factor (decision 0050): a new administrator or moderator sets up an authenticator app
  * on the enrolment page, as a person would, and the test keeps its key to compute the codes at each sign-in.
  */
 async function setUpApp(member: Member): Promise<void> {

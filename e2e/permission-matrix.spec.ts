@@ -14,7 +14,7 @@ import { currentSettingsForm } from "./settings-helpers";
  * type check and this test until it has a row here.
  */
 type Actor = "guest" | "pending" | "rejected" | "member" | "moderator" | "admin" | "moderatorWithoutFactor" | "adminWithoutFactor";
-/** Staff "without factor" have not set up a second factor yet: none of their powers work (decision 0049). */
+/** Staff "without factor" have not set up a second factor yet: none of their powers work (decision 0050). */
 const actors: Actor[] = ["guest", "pending", "rejected", "member", "moderator", "admin", "moderatorWithoutFactor", "adminWithoutFactor"];
 const adminOnly: Actor[] = ["admin"];
 const staff: Actor[] = ["moderator", "admin"];

@@ -5,7 +5,7 @@ import { pageAs, signIn, signInOverHttp } from "./auth-helpers";
 import { expectNoSidewaysScroll, screenshotForReview } from "./looks";
 import { clientOf, createMember, createMembers } from "./members";
 
-/** Staff powers need a second factor (decision 0049): enrolment, the code step, recovery codes, passkeys, the reset. */
+/** Staff powers need a second factor (decision 0050): enrolment, the code step, recovery codes, passkeys, the reset. */
 
 const WRONG_CODE = "Der Code ist falsch oder abgelaufen. Bitte versuchen Sie es erneut.";
 

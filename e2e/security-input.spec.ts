@@ -214,7 +214,7 @@ test.describe("item 10: no caching of secret-bearing pages, Permissions-Policy",
       for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "interest-cohort", "browsing-topics"]) {
         expect(policy, `${path}: ${feature}`).toContain(`${feature}=()`);
       }
-      // Passkeys (decision 0049): our own pages only.
+      // Passkeys (decision 0050): our own pages only.
       expect(policy, `${path}: passkeys`).toContain("publickey-credentials-get=(self)");
     }
   });

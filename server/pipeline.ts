@@ -52,7 +52,7 @@ const CLIENT_DIR = "build/client";
 /**
  * The forum uses none of these browser features; denying them keeps an
  * injected script or a framed page from asking for them, and keeps us out of
- * interest-based ad cohorts (FLoC, Topics). Passkeys (decision 0049) are for
+ * interest-based ad cohorts (FLoC, Topics). Passkeys (decision 0050) are for
  * our own pages only, never a framed one's.
  */
 const PERMISSIONS_POLICY = [

@@ -7,7 +7,7 @@ export const paths = {
   emailConfirmation: (email: string) => `/email-confirmation?email=${encodeURIComponent(email)}`,
   resetPassword: "/reset-password",
   pendingApproval: "/pending-approval",
-  /** The second step of signing in: the code or recovery code, or a passkey (decision 0049). */
+  /** The second step of signing in: the code or recovery code, or a passkey (decision 0050). */
   secondFactorSignIn: "/auth/second-factor",
   /** JSON for the browser's passkey ceremonies (app/routes/auth.passkey.ts): ?ceremony=register or sign-in. */
   passkey: "/auth/passkey",

@@ -20,7 +20,7 @@ import { forwardCookies, readFormData, refuse, respond, toastCookieHeader } from
 import type { Route } from "./+types/auth.passkey";
 
 /**
- * The browser's two passkey ceremonies (decision 0049), through better-auth's passkey plugin: GET gives the options
+ * The browser's two passkey ceremonies (decision 0050), through better-auth's passkey plugin: GET gives the options
  * (and a signed cookie that ties the answer to them), POST checks the authenticator's answer. Creating a passkey needs
  * a signed-in member; signing in with one needs nobody, and names no account. Answers are JSON for the page's script.
  */

@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The second step after the password (decision 0049): the app's code or a recovery code. Per client at most
+ * The second step after the password (decision 0050): the app's code or a recovery code. Per client at most
  * secondFactorPerIp tries; better-auth adds five per sign-in and locks the account's codes after ten wrong in a row.
  * Every wrong answer reads alike, whatever the account has set up.
  */

@@ -122,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         success: (step) => {
           const headers = forwardCookies(step.setCookie);
           const target = safeRedirectTarget(input.redirectTo ?? null);
-          // The password was right; the code or a passkey comes next (decision 0049).
+          // The password was right; the code or a passkey comes next (decision 0050).
           if ("secondFactorDue" in step)
             return redirect(`${paths.secondFactorSignIn}?redirectTo=${encodeURIComponent(target)}`, { headers });
           const { viewer } = step;

@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     state,
     pendingKey,
-    // Administrators and moderators cannot use their powers without one (decision 0049).
+    // Administrators and moderators cannot use their powers without one (decision 0050).
     required: awaitsSecondFactor(viewer, "review"),
     hasFactor: viewer.secondFactor,
   };

@@ -14,7 +14,7 @@ export const user = pgTable("user", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   /**
-   * Has a second factor (an authenticator app's code or a passkey, decision 0049). better-auth's twoFactor plugin
+   * Has a second factor (an authenticator app's code or a passkey, decision 0050). better-auth's twoFactor plugin
    * reads it at sign-in to ask for the code; we also set it when a passkey is registered.
    */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
@@ -76,7 +76,7 @@ export const verification = pgTable(
 
 /**
  * better-auth's twoFactor plugin: the authenticator app's secret (encrypted with the signing secret, as the code must
- * be computed from it) and the recovery codes (SHA-256 hashes, decision 0049). Unverified until the first code.
+ * be computed from it) and the recovery codes (SHA-256 hashes, decision 0050). Unverified until the first code.
  */
 export const twoFactor = pgTable(
   "two_factor",

@@ -135,7 +135,7 @@ function readRssMb(pid: number): number {
  * `headers` may add an X-Forwarded-For, for a server started with TRUST_PROXY, when many members sign in
  * at once and the per-IP limit would otherwise refuse them.
  */
-/** `appCode`: for an account with a second factor, the code its authenticator app shows now (decision 0049). */
+/** `appCode`: for an account with a second factor, the code its authenticator app shows now (decision 0050). */
 export async function signIn(
   url: string,
   email: string,

@@ -154,7 +154,7 @@ describe("sign-in", () => {
   });
 
   it("keeps rejected members out", async () => {
-    // The factory's administrator has the second factor staff powers need (decision 0049).
+    // The factory's administrator has the second factor staff powers need (decision 0050).
     const actor = await makeViewer({ role: "admin" });
     const member = await signUpMember("abgelehnt@example.com");
     await verify("abgelehnt@example.com");

@@ -7,7 +7,7 @@ import { completeSignIn, confirmApp, findViewer, requestMagicLink, secondFactorT
 import { resetSecondFactor, secondFactorResetTexts } from "~/server/admin";
 import { cookieHeaderOf, makeViewer, signedInMember } from "../support/members";
 
-/** Decision 0049: the second factor through better-auth's plugins, with our hashed recovery codes and the reset. */
+/** Decision 0050: the second factor through better-auth's plugins, with our hashed recovery codes and the reset. */
 
 const code = (key: string) => new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
 const withCookie = (cookie: string) => new Request("http://localhost:3000/second-factor", { method: "POST", headers: { Cookie: cookie } });

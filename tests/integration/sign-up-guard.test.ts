@@ -342,7 +342,7 @@ describe("what is kept about a refusal", () => {
 
 describe("the approval list", () => {
   it("marks a sign-up that looked automated until an administrator decides", async () => {
-    // An administrator as `npm run admin:create` makes one, with the second factor staff powers need (decision 0049).
+    // An administrator as `npm run admin:create` makes one, with the second factor staff powers need (decision 0050).
     const { id: adminId } = await ensureAdmin(db, {
       email: "admin.guard@example.com",
       password: "admin-passwort",

@@ -32,7 +32,7 @@ function uniqueEmail(): string {
 
 /**
  * The authenticator-app key of every staff member the factories make: staff powers need a second factor
- * (decision 0049), so they have a real one, as the demo's staff do.
+ * (decision 0050), so they have a real one, as the demo's staff do.
  */
 export const STAFF_APP_KEY = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 

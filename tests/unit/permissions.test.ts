@@ -48,7 +48,7 @@ const accounts: Record<
   unapprovedModerator: { role: "moderator", approvalStatus: "pending" },
   // Administrators act without the approval flag (spec).
   pendingAdmin: { role: "admin", approvalStatus: "pending" },
-  // Staff who have not set up a second factor (decision 0049): members until they do.
+  // Staff who have not set up a second factor (decision 0050): members until they do.
   moderatorWithoutFactor: { role: "moderator", approvalStatus: "approved", secondFactor: false },
   adminWithoutFactor: { role: "admin", approvalStatus: "approved", secondFactor: false },
 };

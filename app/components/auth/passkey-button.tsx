@@ -6,7 +6,7 @@ import { paths } from "~/lib/paths";
 const failed = "Der Passkey konnte nicht verwendet werden. Bitte versuchen Sie es erneut.";
 
 /**
- * Creating a passkey or signing in with one (decision 0049). The browser's WebAuthn interface is a script's, so
+ * Creating a passkey or signing in with one (decision 0050). The browser's WebAuthn interface is a script's, so
  * without JavaScript the button is a sentence saying so; the code form works either way. The library is loaded on
  * the click, not with the page.
  */

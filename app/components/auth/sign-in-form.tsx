@@ -63,7 +63,7 @@ export function SignInForm({
           {pending ? "Wird angemeldet..." : "Anmelden"}
         </Button>
       </Form>
-      {/* A passkey signs in alone: it is something one has, unlocked by something one is or knows (decision 0049). */}
+      {/* A passkey signs in alone: it is something one has, unlocked by something one is or knows (decision 0050). */}
       <PasskeyButton ceremony="sign-in" redirectTo={redirectTo} label="Mit Passkey anmelden" />
       {loginError && (
         <Form method="post" className="text-center">

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The second step of signing in and the first code of a new app: six digits, or a recovery code (decision 0049). */
+/** The second step of signing in and the first code of a new app: six digits, or a recovery code (decision 0050). */
 export const secondFactorCodeSchema = z.object({
   code: z
     .string({ error: "Bitte geben Sie den Code ein." })

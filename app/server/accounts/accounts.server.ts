@@ -51,7 +51,7 @@ export async function signIn(
   });
   if (!response.ok) return fail(reasonForStatus(response.status), loginErrorText(await authErrorCode(response)));
   const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
-  // The twoFactor plugin took the session back: the code (or a passkey) comes next (decision 0049).
+  // The twoFactor plugin took the session back: the code (or a passkey) comes next (decision 0050).
   if (body.twoFactorRedirect) return ok({ secondFactorDue: true, setCookie: response.headers.getSetCookie() });
   const viewer = body.user ? await findViewer(body.user.id) : null;
   if (!viewer) return fail("unauthenticated", loginErrorText("FAILED_TO_CREATE_SESSION"));

@@ -127,7 +127,7 @@ export const auth = betterAuth({
     },
   },
   plugins: [
-    // The second factor (decision 0049): the authenticator app's code with recovery codes, and passkeys.
+    // The second factor (decision 0050): the authenticator app's code with recovery codes, and passkeys.
     twoFactorPlugin({
       issuer: SECOND_FACTOR_ISSUER,
       // Ten minutes from the password to the code; five tries per sign-in, ten wrong codes in a row lock the account's codes for 15 minutes.

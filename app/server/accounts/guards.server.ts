@@ -48,7 +48,7 @@ export function checkPermission(
 export async function requirePermission(request: Request, permission: Permission, refusal: string = texts.accessDenied): Promise<Viewer> {
   const viewer = await requireApprovedUser(request);
   if (!can(viewer, permission)) {
-    // Staff without a second factor set one up first, and come back here (decision 0049).
+    // Staff without a second factor set one up first, and come back here (decision 0050).
     if (awaitsSecondFactor(viewer, permission))
       throw redirect(`${paths.secondFactor}?redirectTo=${encodeURIComponent(safeRedirectTarget(currentPath(request)))}`);
     // A silenced member learns why (and until when) rather than the general refusal.

@@ -34,7 +34,7 @@ export function isStaff(member: Pick<Viewer, "role" | "approvalStatus"> | null):
 }
 
 /**
- * Staff powers need a second factor (decision 0049): an account that can hide anything or let anyone in must not
+ * Staff powers need a second factor (decision 0050): an account that can hide anything or let anyone in must not
  * fall to a password alone. Without one, an administrator or moderator is a member until they set it up; the guards
  * send them to the enrolment page (awaitsSecondFactor).
  */

@@ -30,7 +30,7 @@ export const authRateRules = {
   newPasswordPerIp: { name: "new-password:ip", limit: 10, windowSeconds: 10 * 60 },
   emailLinkPerIp: { name: "email-link:ip", limit: 30, windowSeconds: 60 },
   /**
-   * Codes of the second step (decision 0049), on top of better-auth's own five per sign-in and its lock after ten
+   * Codes of the second step (decision 0050), on top of better-auth's own five per sign-in and its lock after ten
    * wrong codes in a row: one client trying many pending sign-ins is stopped here.
    */
   secondFactorPerIp: { name: "second-factor:ip", limit: 20, windowSeconds: 10 * 60 },

@@ -6,7 +6,7 @@ export const SECOND_FACTOR_ISSUER = "Marketing Community";
 const HASHED = "sha256:";
 
 /**
- * A recovery code as we store it (decision 0049): its SHA-256. The codes are ten random letters and digits (about
+ * A recovery code as we store it (decision 0050): its SHA-256. The codes are ten random letters and digits (about
  * 59 bits), so a hash without salt cannot be reversed by trying, and a leaked database gives nobody a way in.
  */
 export function hashRecoveryCode(code: string): string {

@@ -11,7 +11,7 @@ import { hashRecoveryCode, recoveryCodeStorage, SECOND_FACTOR_ISSUER } from "./s
 import { findViewer, type Viewer } from "./session.server";
 
 /**
- * The second factor (decision 0049): better-auth's twoFactor plugin (an authenticator app's code, recovery codes)
+ * The second factor (decision 0050): better-auth's twoFactor plugin (an authenticator app's code, recovery codes)
  * and its passkey plugin do the cryptography; these are the forum's ways into them, with German answers.
  */
 export const secondFactorTexts = {

@@ -20,7 +20,7 @@ export interface Viewer {
   role: Role;
   /** Silenced by the moderation: reads, writes nothing. Null when not, or the end (null end: until lifted). */
   silenced: { until: Date | null; reason: string | null } | null;
-  /** Has set up a second factor (an authenticator app or a passkey); staff powers need one (decision 0049). */
+  /** Has set up a second factor (an authenticator app or a passkey); staff powers need one (decision 0050). */
   secondFactor: boolean;
 }
 

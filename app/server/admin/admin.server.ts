@@ -107,7 +107,7 @@ export interface ManagedMember {
   avatarUrl: string | null;
   approvalStatus: string;
   role: Role;
-  /** Has an authenticator app or a passkey (decision 0049). */
+  /** Has an authenticator app or a passkey (decision 0050). */
   secondFactor: boolean;
 }
 
@@ -232,7 +232,7 @@ export const secondFactorResetTexts = {
 } as const;
 
 /**
- * A member lost their app, recovery codes and passkeys: another administrator takes the factor away (decision 0049).
+ * A member lost their app, recovery codes and passkeys: another administrator takes the factor away (decision 0050).
  * The app, its recovery codes and every passkey go, every session ends (whoever used the lost device is out too), and
  * the audit log says who did it. The member signs in with the password and, as staff, sets up a new factor first.
  */

@@ -147,7 +147,7 @@ export async function seedDemoContent(
       createdAt,
     });
     memberIds.set(member.key, id);
-    // Staff powers need a second factor (decision 0049): the demo's moderators share the administrator's app key.
+    // Staff powers need a second factor (decision 0050): the demo's moderators share the administrator's app key.
     if (member.role === "moderator") await setUpAppWithKey(db, id, staffAppKey);
   }
   await setUpAppWithKey(db, adminId, staffAppKey);

@@ -36,7 +36,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   /** Fixed password for the demo administrator (otherwise a random one is printed once). */
   DEMO_ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
-  /** Fixed authenticator-app key (Base32) of the demo's staff (otherwise a random one is printed once, decision 0049). */
+  /** Fixed authenticator-app key (Base32) of the demo's staff (otherwise a random one is printed once, decision 0050). */
   DEMO_APP_KEY: z.preprocess(
     emptyAsUndefined,
     z
