@@ -42,6 +42,8 @@ test("an administrator without a factor sets up an app before the panel, then si
 
   await page.getByLabel("Ihr Passwort").fill(admin.password);
   await untilServerAnswers(page, () => page.getByRole("button", { name: "Einrichtung beginnen" }).click());
+  // The answer is rendered by the client after the response: its key, then read from the page.
+  await expect(page.getByTestId("app-key")).toBeVisible();
   const key = appKeyIn(await page.content());
   expect(key).toBeTruthy();
   const recoveryCodes = await page.getByTestId("recovery-codes").locator("li").allTextContents();
@@ -126,6 +128,7 @@ test("without JavaScript the code forms work and the passkey says it needs a scr
   await expect(page.getByTestId("passkey-needs-javascript")).toBeVisible();
   await page.getByLabel("Ihr Passwort").fill(member.password);
   await page.getByRole("button", { name: "Einrichtung beginnen" }).click();
+  await expect(page.getByTestId("app-key")).toBeVisible();
   const key = appKeyIn(await page.content());
   expect(key).toBeTruthy();
   await page.getByLabel("Code aus der App").fill(appCode(key!));
