@@ -134,7 +134,9 @@ test.describe("without JavaScript", () => {
     const [admin] = await createMembers([{ role: "admin", firstName: "Vorschau" }]);
     await signInOverHttp(page, admin.email, admin.password);
     await page.goto("/admin/settings");
-    const current = await page.getByText(/^(Aktuell: Fassung \d+\.|Voreinstellungen, noch nie geändert\.)$/).textContent();
+    // Saved or not, the public page tells: other specs save versions of their own meanwhile (the permission matrix),
+    // so the version number the form shows may move, but none of them writes this heading.
+    const agbHasPreview = async () => (await (await page.request.get("/agb")).text()).includes("Vorschau-Test");
     const terms = page.getByLabel("AGB", { exact: true });
     await terms.fill(
       `${await terms.inputValue()}\n\n## Vorschau-Test {#vorschau-test}\n\nEin **fetter** Satz und <script>alert(1)</script>.`,
@@ -147,13 +149,13 @@ test.describe("without JavaScript", () => {
     await expect(preview.locator("script")).toHaveCount(0);
     // What was typed stays in the form; nothing was saved.
     await expect(terms).toHaveValue(/## Vorschau-Test/);
-    await expect(page.getByText(current!, { exact: true })).toBeVisible();
+    expect(await agbHasPreview()).toBe(false);
 
     await page.getByLabel("Umsatzsteuer-ID").fill("DE 12");
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: "Speichern", exact: true }).click();
     expect((await answer).status()).toBe(400);
     await expect(page.getByText("Die Umsatzsteuer-ID besteht aus DE und neun Ziffern, z. B. DE 123 456 789.")).toBeVisible();
-    await expect(page.getByText(current!, { exact: true })).toBeVisible();
+    expect(await agbHasPreview()).toBe(false);
   });
 });
