@@ -274,7 +274,8 @@ function openStream(cookie: string, clientIp: string): Promise<Stream> {
 describe("the bell's live streams", () => {
   const cookies = new Map<string, string>();
   const open: Stream[] = [];
-  const members = ["juergen.mueller", "soeren.weiss", "aylin.demir", "markus.becker", "felix.braun", "nina.wagner"].map(
+  // Members without staff powers: staff sign in with a second step (decision 0050), which signIn does not take.
+  const members = ["tobias.krueger", "soeren.weiss", "aylin.demir", "markus.becker", "felix.braun", "nina.wagner"].map(
     (name) => `${name}@example.com`,
   );
 
