@@ -1,3 +1,4 @@
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { PageError } from "~/components/layout/page-error";
@@ -74,13 +75,7 @@ export default function AdminSettingsRoute({ loaderData, actionData }: Route.Com
   const { settings, version, versions, shown, missingVersion } = loaderData;
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <p className="text-sm">
-          <Link to={paths.admin} className="text-brand-700 hover:underline">
-            Admin Panel
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Betreiber und Rechtstexte</h1>
+      <AdminPageHeader title="Betreiber und Rechtstexte">
         <p className="text-muted-foreground">
           Die Angaben zum Unternehmen im{" "}
           <Link to={paths.impressum} className="text-brand-700 underline underline-offset-2">
@@ -99,7 +94,7 @@ export default function AdminSettingsRoute({ loaderData, actionData }: Route.Com
         <p className="text-sm text-muted-foreground">
           {version === 0 ? "Voreinstellungen, noch nie geändert." : `Aktuell: Fassung ${version}.`}
         </p>
-      </header>
+      </AdminPageHeader>
       {shown ? <SiteSettingsDiff version={shown} /> : null}
       {missingVersion ? <p className="text-sm text-destructive">Diese Fassung gibt es nicht.</p> : null}
       <SiteSettingsForm

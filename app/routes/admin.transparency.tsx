@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { TransparencyTables } from "~/components/admin/transparency-tables";
 import { PageError } from "~/components/layout/page-error";
 import { Button } from "~/components/ui/button";
@@ -19,13 +19,7 @@ export default function AdminTransparencyRoute({ loaderData }: Route.ComponentPr
   const { report } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <p className="text-sm">
-          <Link to={paths.admin} className="text-brand-700 hover:underline">
-            Admin Panel
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Transparenzbericht</h1>
+      <AdminPageHeader title="Transparenzbericht">
         <p className="text-muted-foreground">
           Meldungen rechtswidriger Inhalte, Entscheidungen, Begründungen und Widersprüche nach dem Digital Services Act, je Monat von{" "}
           {formatCalendarMonth(report.from)} bis {formatCalendarMonth(report.to)}, der neueste zuerst.
@@ -41,7 +35,7 @@ export default function AdminTransparencyRoute({ loaderData }: Route.ComponentPr
             </a>
           </Button>
         </p>
-      </header>
+      </AdminPageHeader>
       <TransparencyTables months={report.months} />
     </div>
   );

@@ -1,6 +1,6 @@
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { Link } from "react-router";
 import { PageError } from "~/components/layout/page-error";
 import { WatchListCard, type AddFormState } from "~/components/admin/watch-list";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -74,19 +74,13 @@ export default function AdminWatchListRoute({ loaderData, actionData }: Route.Co
   const { terms } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <p className="text-sm">
-          <Link to={paths.admin} className="text-brand-700 hover:underline">
-            Admin Panel
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold tracking-tight">Beobachtete Wörter und Domains</h1>
-        <p className="mt-1 text-muted-foreground">
+      <AdminPageHeader title="Beobachtete Wörter und Domains">
+        <p className="text-muted-foreground">
           Begriffe und Links, die Beiträge blockieren oder ersetzt werden, und E-Mail-Anbieter, mit denen sich niemand registrieren kann.
           Groß- und Kleinschreibung spielt keine Rolle; ein * steht für beliebige Buchstaben („backlink*“), eine Domain gilt mit all ihren
           Subdomains.
         </p>
-      </header>
+      </AdminPageHeader>
       {(["word", "link-domain", "email-domain"] as const).map((kind) => (
         <WatchListCard
           key={kind}

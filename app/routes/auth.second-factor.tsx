@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AuthShell } from "~/components/auth/auth-shell";
+import { AuthError, AuthShell } from "~/components/auth/auth-shell";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { paths } from "~/lib/paths";
-import { clientErrorMessage } from "~/lib/route-errors";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { secondFactorCodeSchema } from "~/lib/schemas/second-factor";
 import { seoMeta } from "~/lib/seo";
@@ -118,13 +117,7 @@ export default function SecondFactorSignInRoute({ actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <AuthShell title={clientErrorMessage(error) ?? texts.unexpectedError}>
-      <Link to={paths.auth} className="text-brand-700 underline">
-        Zurück zur Anmeldung
-      </Link>
-    </AuthShell>
-  );
+  return <AuthError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { data, Link, redirect, useSearchParams } from "react-router";
-import { AuthShell } from "~/components/auth/auth-shell";
+import { AuthError, AuthShell } from "~/components/auth/auth-shell";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
@@ -13,7 +13,6 @@ import { paths } from "~/lib/paths";
 import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/schemas/auth";
 import { signUpGuardFields } from "~/lib/sign-up-guard";
 import { texts } from "~/lib/texts";
-import { clientErrorMessage } from "~/lib/route-errors";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import {
@@ -265,13 +264,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <AuthShell title={clientErrorMessage(error) ?? texts.unexpectedError}>
-      <Link to={paths.auth} className="text-brand-700 underline">
-        Zurück zur Anmeldung
-      </Link>
-    </AuthShell>
-  );
+  return <AuthError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { title: "Anmelden", path: "/auth", noindex: true });

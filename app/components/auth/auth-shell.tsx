@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/ui/logo";
 import { paths } from "~/lib/paths";
+import { clientErrorMessage } from "~/lib/route-errors";
+import { texts } from "~/lib/texts";
 import { useSiteIdentity } from "~/lib/site-identity";
 
 /** Auth pages render outside the main layout: logo, one card, legal links. */
@@ -33,5 +35,16 @@ export function AuthShell({ title, description, children }: { title: string; des
         </Link>
       </nav>
     </div>
+  );
+}
+
+/** What an auth page shows when its loader or action failed: the reason, and the way back to signing in. */
+export function AuthError({ error }: { error: unknown }) {
+  return (
+    <AuthShell title={clientErrorMessage(error) ?? texts.unexpectedError}>
+      <Link to={paths.auth} className="text-brand-700 underline">
+        Zurück zur Anmeldung
+      </Link>
+    </AuthShell>
   );
 }
