@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findDiscussionPath, freePort, postComment, signIn, startServer, type BenchServer } from "../../scripts/lib/bench-server";
 import { startOwnPostgres, type OwnPostgres } from "../../scripts/lib/own-postgres";
 import { seedDemoDatabase } from "../support/demo-database";
+import { fillDisk } from "../support/full-disk";
 
 const MEMBER = { email: "sabine.koehler@example.com", password: "demo-passwort" };
 const STORAGE_TEXT = "Das Forum kann gerade keine Änderungen speichern. Bitte versuchen Sie es in einigen Minuten erneut.";
@@ -120,16 +121,3 @@ describe("PostgreSQL switched to read-only", () => {
     await member.afterRoom(typed);
   });
 });
-
-/** Writes zeros until the file system has no byte left. */
-function fillDisk(file: string) {
-  const chunk = Buffer.alloc(1024 * 1024);
-  const fd = fs.openSync(file, "w");
-  try {
-    for (;;) fs.writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  } finally {
-    fs.closeSync(fd);
-  }
-}
