@@ -190,7 +190,8 @@ describe("revisions", () => {
     const history = await listRevisions(null, current, null);
     expect(history?.changes).toHaveLength(1);
     const [change] = history!.changes;
-    expect(change).toMatchObject({ number: 2, byModeration: false, editorName: "Autorin Mitglied" });
+    // By first name, as the byline and the comments name members to guests (decision 0042).
+    expect(change).toMatchObject({ number: 2, byModeration: false, editorName: "Autorin" });
     expect(change!.content!.filter((part) => part.kind === "removed").map((part) => part.text.trim())).toContain("Erste");
     expect(change!.content!.filter((part) => part.kind === "added").map((part) => part.text)).toContain("Zweite");
     expect(change!.title!.some((part) => part.kind === "added" && part.text === "Neuer")).toBe(true);

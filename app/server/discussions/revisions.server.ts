@@ -1,3 +1,4 @@
+import { authorFirstName } from "~/lib/authors";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { diffWordsWithSpace } from "diff";
 import { comments, postRevisions, profiles } from "../../../db/schema";
@@ -139,7 +140,6 @@ export async function listRevisions(
       byModeration: postRevisions.byModeration,
       createdAt: postRevisions.createdAt,
       editorFirstName: profiles.firstName,
-      editorLastName: profiles.lastName,
     })
     .from(postRevisions)
     .leftJoin(profiles, eq(profiles.id, postRevisions.editorId))
@@ -162,7 +162,8 @@ export async function listRevisions(
     return {
       number: row.number + 1,
       editedAt: row.createdAt,
-      editorName: row.editorFirstName === null ? null : `${row.editorFirstName} ${row.editorLastName ?? ""}`.trim(),
+      // By first name, as the byline and the comments name members on the public page (decision 0042).
+      editorName: row.editorFirstName === null ? null : authorFirstName({ firstName: row.editorFirstName, lastName: "" }),
       byModeration: row.byModeration,
       title: titleChanged ? diffParts(row.title!, after.title!) : null,
       content: diffParts(readable(row.content, row.contentFormat), after.content),
