@@ -31,27 +31,29 @@ export async function rssFeed(options: {
 }): Promise<{ xml: string; changedAt: Date | null }> {
   // When the list last changed: the newest change of its discussions (decision 0027), hidden ones too, since hiding
   // one takes it out of the list and moves its change. The same in every process and after a restart.
-  const [changed] = await db
-    .select({ at: max(discussions.changedAt) })
-    .from(discussions)
-    .where(options.category ? eq(discussions.category, options.category) : undefined);
+  const [[changed], rows] = await Promise.all([
+    db
+      .select({ at: max(discussions.changedAt) })
+      .from(discussions)
+      .where(options.category ? eq(discussions.category, options.category) : undefined),
+    db
+      .select({
+        slug: discussions.slug,
+        title: discussions.title,
+        content: discussions.content,
+        mentionNames: mentionNamesOf(discussions.content, "html"),
+        category: discussions.category,
+        createdAt: discussions.createdAt,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+      })
+      .from(discussions)
+      .leftJoin(profiles, eq(profiles.id, discussions.authorId))
+      .where(options.category ? and(eq(discussions.category, options.category), visible.discussion()) : visible.discussion())
+      .orderBy(desc(discussions.createdAt))
+      .limit(FEED_LIMIT),
+  ]);
   const changedAt = changed?.at ?? null;
-  const rows = await db
-    .select({
-      slug: discussions.slug,
-      title: discussions.title,
-      content: discussions.content,
-      mentionNames: mentionNamesOf(discussions.content, "html"),
-      category: discussions.category,
-      createdAt: discussions.createdAt,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-    })
-    .from(discussions)
-    .leftJoin(profiles, eq(profiles.id, discussions.authorId))
-    .where(options.category ? and(eq(discussions.category, options.category), visible.discussion()) : visible.discussion())
-    .orderBy(desc(discussions.createdAt))
-    .limit(FEED_LIMIT);
 
   const items = rows
     .map((row) => {

@@ -1,18 +1,13 @@
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { categoryLabels, isCategory } from "~/lib/categories";
-import { discussionShareImageSvg } from "~/lib/share-image";
+import { discussionShareImageSvg, shareImageVersion } from "~/lib/share-image";
 
 /**
- * Drawn images by discussion, last change (decision 0027) and what the image
- * shows: a comment, an edit, a moderation action or a solution moves the
- * change, so the next request draws anew and the old one ages out. The solved
- * state is in the key too, because the change does not always move: it is
- * `greatest(changed_at, now())` with now() the transaction's start, and the
- * key counts milliseconds, so a solution marked in the millisecond of the
- * last change, or by a transaction that began before it, keeps the change as
- * it was. A pending drawing is shared by everyone asking meanwhile. About 20
- * KB each.
+ * Drawn images by discussion and the version its address names (shareImageVersion: the last change, decision 0027,
+ * and the solved state, which may change within the change's millisecond): a comment, an edit, a moderation action
+ * or a solution makes a new version, so the next request draws anew and the old one ages out. A pending drawing is
+ * shared by everyone asking meanwhile. About 20 KB each.
  */
 const drawn = new LRUCache<string, Promise<Buffer>>({ max: 300 });
 
@@ -25,7 +20,7 @@ export function discussionShareImage(discussion: {
   repliesCount: number;
   solved: boolean;
 }): Promise<Buffer> {
-  const key = `${discussion.id}:${discussion.changedAt.getTime()}:${discussion.solved ? "solved" : "open"}`;
+  const key = `${discussion.id}:${shareImageVersion(discussion.changedAt, discussion.solved)}`;
   const cached = drawn.get(key);
   if (cached) return cached;
   const svg = discussionShareImageSvg({
