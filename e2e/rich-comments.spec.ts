@@ -145,6 +145,8 @@ for (const screen of [
       await expect(second).toHaveAttribute("cite", path);
       await expect(second.getByRole("link", { name: "Zitierte schrieb:" })).toHaveAttribute("href", path);
       await expect(second).toContainText("Eine Frage für die Moderation");
+      // The quote is in before the editor takes the focus back: a key typed in between goes to the page.
+      await expect(editor).toBeFocused();
       await page.keyboard.type("Und zur Frage: ja.");
       await expect(editor.locator(":scope > p").last()).toHaveText("Und zur Frage: ja.");
       await scanBothThemes(page, checkA11y, `quote-in-editor-${screen.name}`);

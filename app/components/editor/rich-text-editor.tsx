@@ -188,21 +188,23 @@ export default function RichTextEditor({
 
   useEffect(() => {
     if (!editor || !onControls) return;
+    // At once, not in the next frame as the focus command does: keys pressed meanwhile must land here.
+    const focusEnd = ({ scroll = false } = {}) => {
+      const atEnd = editor.state.tr.setSelection(Selection.atEnd(editor.state.doc));
+      editor.view.dispatch(scroll ? atEnd.scrollIntoView() : atEnd);
+      editor.view.focus();
+    };
     onControls({
       append(html) {
         // An empty editor is replaced (its one empty paragraph would stay above the quote); a paragraph follows to write in.
         if (editor.isEmpty) editor.commands.setContent(`${html}<p></p>`, { emitUpdate: true });
         else editor.commands.insertContentAt(editor.state.doc.content.size, `${html}<p></p>`);
-        editor.commands.focus("end", { scrollIntoView: true });
+        focusEnd({ scroll: true });
       },
       replace(html) {
         editor.commands.setContent(html, { emitUpdate: true });
       },
-      focusEnd() {
-        // At once, not in the next frame as the focus command does: keys pressed meanwhile must land here.
-        editor.view.dispatch(editor.state.tr.setSelection(Selection.atEnd(editor.state.doc)));
-        editor.view.focus();
-      },
+      focusEnd: () => focusEnd(),
     });
     return () => onControls(null);
   }, [editor, onControls]);
