@@ -20,7 +20,7 @@ import { db, queryRows } from "~/server/db";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { deleteOwnAccount } from "~/server/members";
 import type { Viewer } from "~/server/accounts";
-import { discussionCommentsFeed, discussionEntries, discussionJsonLd, feedResponse } from "~/server/seo";
+import { discussionCommentsFeed, discussionEntries, discussionJsonLd, feedResponse, fixedAndProfileEntries } from "~/server/seo";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;
@@ -117,5 +117,45 @@ describe("the last visible change of a discussion", () => {
       expect((await step()).ok, name).toBe(true);
       last = await agreeAfter(slug, last);
     }
+  });
+});
+
+describe("the lists' lastmod", () => {
+  it("is the creation of the list's newest visible discussion, and none where a list has none", async () => {
+    const at = (days: number) => new Date(Date.UTC(2031, 0, 1 + days));
+    const toolsOlder = await createDiscussion(author, {
+      title: "Werkzeugkiste älter",
+      category: "tools",
+      content: "<p>Inhalt</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    const toolsNewer = await createDiscussion(author, {
+      title: "Werkzeugkiste neuer",
+      category: "tools",
+      content: "<p>Inhalt</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    if (!toolsOlder.ok || !toolsNewer.ok) throw new Error("not created");
+    await db
+      .update(discussions)
+      .set({ createdAt: at(1) })
+      .where(eq(discussions.slug, toolsOlder.value.slug));
+    await db
+      .update(discussions)
+      .set({ createdAt: at(2), hiddenAt: at(3) })
+      .where(eq(discussions.slug, toolsNewer.value.slug));
+    await db
+      .update(discussions)
+      .set({ hiddenAt: at(3) })
+      .where(eq(discussions.category, "events"));
+
+    const lastmodOf = async (path: string) => (await fixedAndProfileEntries()).find((entry) => entry.path === path)?.lastmod;
+    // The hidden newer one does not count: a guest does not see it on the list.
+    expect(await lastmodOf("/category/tools")).toEqual(at(1));
+    expect(await lastmodOf("/category/events")).toBeUndefined();
+    const [newest] = await queryRows<{ at: Date | string }>(sql`select max(created_at) as at from discussions where hidden_at is null`);
+    expect(await lastmodOf("/")).toEqual(new Date(newest!.at));
   });
 });

@@ -90,9 +90,34 @@ export async function profileEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapE
   return rows.map((row) => ({ path: paths.profile(row.id), lastmod: new Date(row.lastmod), changefreq: "weekly", priority: 0.5 }));
 }
 
+/**
+ * The fixed pages, home and every category's list with the creation of the newest discussion a guest sees on it
+ * as lastmod: what a new discussion changes there. One probe per category along its (category, created_at) index;
+ * a list without a visible discussion names none.
+ */
+export async function fixedEntries(): Promise<SitemapEntry[]> {
+  const rows = await queryRows<{ category: string; newest: Date | string | null }>(sql`
+    select listed.category, (
+      select ${discussions.createdAt} from ${discussions}
+      where ${discussions.category} = listed.category and ${visible.discussion()}
+      order by ${discussions.createdAt} desc limit 1
+    ) as newest
+    from (values ${sql.join(
+      listings.map((listing) => sql`(${listing.category}::text)`),
+      sql`, `,
+    )}) as listed(category)`);
+  const newestOf = new Map(rows.filter((row) => row.newest !== null).map((row) => [row.category, new Date(row.newest!)]));
+  const newestOverall = [...newestOf.values()].reduce<Date | undefined>((latest, at) => (!latest || at > latest ? at : latest), undefined);
+  const listingOf = new Map(listings.map((listing) => [listing.path, listing.category]));
+  return staticEntries().map((entry) => {
+    const lastmod = entry.path === "/" ? newestOverall : newestOf.get(listingOf.get(entry.path) ?? "");
+    return lastmod ? { ...entry, lastmod } : entry;
+  });
+}
+
 /** The pages that do not come from discussions: the fixed ones and the profiles (page 1 of a sitemap index). */
 export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
-  const fixed = staticEntries();
+  const fixed = await fixedEntries();
   return [...fixed, ...(await profileEntries(SITEMAP_MAX_URLS - fixed.length))];
 }
 
@@ -102,8 +127,7 @@ export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
  * step); near the 50,000 mark some profiles may wait until the index takes over.
  */
 export async function singleSitemapEntries(discussionRange: NumberRange): Promise<SitemapEntry[]> {
-  const fixed = staticEntries();
-  const discussionsOnIt = await discussionEntries(discussionRange);
+  const [fixed, discussionsOnIt] = await Promise.all([fixedEntries(), discussionEntries(discussionRange)]);
   const profiles = await profileEntries(SITEMAP_MAX_URLS - fixed.length - discussionsOnIt.length);
   return [...fixed, ...discussionsOnIt, ...profiles];
 }
