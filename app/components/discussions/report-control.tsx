@@ -68,9 +68,10 @@ export function ReportControl({
         {commentId && <input type="hidden" name="commentId" value={commentId} />}
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1 font-medium">Warum melden Sie diesen Beitrag?</legend>
-          {Object.entries(reportReasonLabels).map(([value, text], index) => (
+          {/* No reason is chosen for the reporter: one click must not file a "Spam" report by default. */}
+          {Object.entries(reportReasonLabels).map(([value, text]) => (
             <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="reason" value={value} defaultChecked={index === 0} className="accent-brand-600" />
+              <input type="radio" name="reason" value={value} className="accent-brand-600" />
               {text}
             </label>
           ))}

@@ -1,0 +1,23 @@
+import { expect, test } from "./fixtures";
+import { clientOf, createMembers, pageOf } from "./members";
+import { discussionWithComment } from "./moderation-helpers";
+
+/** Findings of the outside walk (issue 47) that each needed one small change; each test failed on the old code. */
+
+test("the report form chooses no reason for the reporter: sent without one, it asks for one in German", async ({ browser }) => {
+  const [author, reporter] = await createMembers([{ firstName: "Autorin" }, { firstName: "Melderin" }]);
+  const { path, commentId } = await discussionWithComment(await clientOf(author), `Meldegrund ${Date.now()}`, "Ein Kommentar zum Melden");
+  const page = await pageOf(browser, reporter);
+  const response = await page.goto(`${path}?report=${commentId}`);
+  expect(response?.status()).toBe(200);
+  const form = page.locator("form", { has: page.getByRole("group", { name: "Warum melden Sie diesen Beitrag?" }) });
+  await expect(form.getByRole("radio")).toHaveCount(4);
+  for (const radio of await form.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+
+  const answer = page.waitForResponse((candidate) => candidate.request().method() === "POST");
+  await form.getByRole("button", { name: "Beitrag melden" }).click();
+  await answer;
+  await expect(page.getByText("Bitte wählen Sie einen Grund.")).toBeVisible();
+  await expect(page.getByText("Gemeldet", { exact: true })).toHaveCount(0);
+  await page.context().close();
+});
