@@ -21,3 +21,18 @@ test("the report form chooses no reason for the reporter: sent without one, it a
   await expect(page.getByText("Gemeldet", { exact: true })).toHaveCount(0);
   await page.context().close();
 });
+
+test("an invalid unsubscribe link offers the next step: sign-in for a guest, the mail settings for a member", async ({ page, browser }) => {
+  const invalid = "/notifications/unsubscribe?token=ungueltig";
+  expect((await page.goto(invalid))?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Dieser Abmeldelink ist ungültig.");
+  const signIn = page.getByRole("main").getByRole("link", { name: "Anmelden" });
+  await expect(signIn).toHaveAttribute("href", /^\/auth\?redirectTo=/);
+
+  const [member] = await createMembers([{}]);
+  const memberPage = await pageOf(browser, member);
+  expect((await memberPage.goto(invalid))?.status()).toBe(400);
+  await memberPage.getByRole("main").getByRole("link", { name: "Zu Ihren E-Mail-Einstellungen" }).click();
+  await expect(memberPage.getByRole("heading", { name: "E-Mail-Benachrichtigungen" })).toBeInViewport();
+  await memberPage.context().close();
+});

@@ -1,6 +1,9 @@
 import { categoryLabels, type Category } from "./categories";
 
 /** The kinds of notification, as db/schema/notifications.ts stores them (kept apart: the browser bundle never imports the schema). */
+/** The anchor of the mail settings on the member's own profile: where mails and an unusable unsubscribe link lead. */
+export const MAIL_SETTINGS_ID = "e-mail-benachrichtigungen";
+
 export const notificationKindLabels = {
   "reply-to-discussion": "Antworten auf Diskussionen",
   "reply-to-comment": "Antworten auf Kommentare",

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { PageError } from "~/components/layout/page-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { kindList } from "~/lib/notifications";
+import { kindList, MAIL_SETTINGS_ID } from "~/lib/notifications";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
+import { paths } from "~/lib/paths";
+import { getViewer, signInPathBackTo } from "~/server/accounts";
 import { readUnsubscribeToken, unsubscribe } from "~/server/notifications";
 import { fail } from "~/server/platform";
 import { firstMessage, refuse, respond } from "~/server/http";
@@ -18,8 +20,27 @@ const invalidLink = "Dieser Abmeldelink ist ungültig.";
 export async function loader({ request }: Route.LoaderArgs) {
   const target = readUnsubscribeToken(new URL(request.url).searchParams.get("token") ?? "");
   // A link we never signed is unusable input: 400 with the page's message, as the button's POST answers it.
-  if (!target) return data({ kinds: null }, { status: 400 });
-  return { kinds: kindList(target.kinds) };
+  if (!target) return data({ kinds: null, nextStep: await nextStep(request) }, { status: 400 });
+  return { kinds: kindList(target.kinds), nextStep: null };
+}
+
+/**
+ * Where an unusable link leaves the reader: the mail settings of their profile, or signing in to reach them. A
+ * guest is sent back here after signing in, and then finds the way to the settings.
+ */
+async function nextStep(request: Request): Promise<{ href: string; label: string; text: string }> {
+  const viewer = await getViewer(request);
+  return viewer
+    ? {
+        href: `${paths.profile(viewer.id)}#${MAIL_SETTINGS_ID}`,
+        label: "Zu Ihren E-Mail-Einstellungen",
+        text: "Welche E-Mails Sie erhalten, legen Sie in Ihrem Profil fest.",
+      }
+    : {
+        href: signInPathBackTo(request),
+        label: "Anmelden",
+        text: "Melden Sie sich an: Welche E-Mails Sie erhalten, legen Sie dann in Ihrem Profil fest.",
+      };
 }
 
 // The token travels in the URL, as RFC 8058 wants it for the mail program's POST.
@@ -54,7 +75,17 @@ export default function UnsubscribeRoute({ loaderData, actionData }: Route.Compo
               Erledigt: Sie erhalten keine E-Mails mehr zu {done}. Im Profil können Sie das jederzeit wieder einschalten.
             </p>
           ) : error ? (
-            <p role="alert">{error}</p>
+            <>
+              <p role="alert">{error}</p>
+              {loaderData.nextStep && (
+                <p>
+                  {loaderData.nextStep.text}{" "}
+                  <a href={loaderData.nextStep.href} className="font-medium text-brand-700 underline underline-offset-2">
+                    {loaderData.nextStep.label}
+                  </a>
+                </p>
+              )}
+            </>
           ) : (
             <>
               <p>Keine E-Mails mehr zu {loaderData.kinds}? Die Benachrichtigungen auf der Website bleiben, wie sie sind.</p>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { alwaysMailedKinds, configurableKinds, notificationKindLabels, type KindSetting } from "~/lib/notifications";
+import { alwaysMailedKinds, configurableKinds, MAIL_SETTINGS_ID, notificationKindLabels, type KindSetting } from "~/lib/notifications";
 
 type Settings = { newsletter: boolean; kinds: Record<(typeof configurableKinds)[number], KindSetting> };
 
@@ -17,7 +17,7 @@ export function NotificationCard({ settings }: { settings: Settings }) {
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-notifications";
   const [master, setMaster] = useState(settings.newsletter);
   return (
-    <Card>
+    <Card id={MAIL_SETTINGS_ID} className="scroll-mt-20">
       <CardHeader>
         <CardTitle>E-Mail-Benachrichtigungen</CardTitle>
         <CardDescription>Legen Sie fest, worüber Sie auf der Website und per E-Mail benachrichtigt werden.</CardDescription>
