@@ -36,3 +36,17 @@ test("an invalid unsubscribe link offers the next step: sign-in for a guest, the
   await expect(memberPage.getByRole("heading", { name: "E-Mail-Benachrichtigungen" })).toBeInViewport();
   await memberPage.context().close();
 });
+
+test("the cookie settings show all their buttons on a 320 × 568 screen", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 568 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Einstellungen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cookie-Einstellungen" });
+  for (const name of ["Zurücksetzen", "Auswahl speichern", "Alle akzeptieren"]) {
+    await expect(dialog.getByRole("button", { name }), name).toBeInViewport({ ratio: 1 });
+  }
+  await dialog.getByRole("button", { name: "Zurücksetzen" }).click();
+  await expect(dialog).toBeHidden();
+  await context.close();
+});

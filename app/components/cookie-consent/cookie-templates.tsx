@@ -97,7 +97,7 @@ function CookieSettingsTemplate() {
             </div>
           ))}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-2 rounded-b-xl bg-background px-6 pb-6 pt-2 sm:flex-row sm:justify-between">
           <Button variant="ghost" data-action="cookie-reset">
             Zurücksetzen
           </Button>

@@ -43,7 +43,12 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 export function DialogFooter({ className, spread = false, ...props }: ComponentProps<"div"> & { spread?: boolean }) {
   return (
     <div
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row", spread ? "sm:justify-between" : "sm:justify-end", className)}
+      className={cn(
+        // Stays in view at the dialog's foot while a long body scrolls (a phone's short screen): its buttons are never cut off.
+        "sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-2 rounded-b-xl bg-background px-6 pb-6 pt-2 sm:flex-row",
+        spread ? "sm:justify-between" : "sm:justify-end",
+        className,
+      )}
       {...props}
     />
   );
