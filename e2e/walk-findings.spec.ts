@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { clientOf, createMembers, pageOf } from "./members";
 import { discussionWithComment } from "./moderation-helpers";
 
-/** Findings of the outside walk (issue 47) that each needed one small change; each test failed on the old code. */
+/** Findings of an outside walk through the forum that each needed one small change; each test failed on the old code. */
 
 test("the report form chooses no reason for the reporter: sent without one, it asks for one in German", async ({ browser }) => {
   const [author, reporter] = await createMembers([{ firstName: "Autorin" }, { firstName: "Melderin" }]);

@@ -235,3 +235,37 @@ describe("highlighting on the write", () => {
     );
   });
 });
+
+describe("addresses written as text in rich text", () => {
+  it("become links when stored, as the editor links an address typed before a space: the last one of a post too", () => {
+    const stored = richTextForStorage("<p>Siehe https://a.example/x, https://b.example/?a=1&amp;b=2 und https://c.example/ende.</p>");
+    expect([...stored.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "https://a.example/x",
+      "https://b.example/?a=1&amp;b=2",
+      "https://c.example/ende",
+    ]);
+    // Punctuation after an address stays text; each link is an outside one (nofollow ugc, own tab).
+    expect(stored).toContain(
+      `<a href="https://c.example/ende" rel="nofollow ugc noopener" target="_blank">https://c.example/ende</a>.</p>`,
+    );
+  });
+
+  it("stay text inside code, and a link's own text is not linked again", () => {
+    const stored = richTextForStorage(
+      `<p><code>curl https://api.example/v1</code> <a href="https://d.example/">https://d.example/</a></p><pre><code>GET https://e.example/</code></pre>`,
+    );
+    expect(stored.match(/<a /g)).toHaveLength(1);
+    expect(stored).toContain("<code>curl https://api.example/v1</code>");
+    expect(stored).toContain("GET https://e.example/");
+  });
+});
+
+it("an address in quotes or brackets ends where the text's quote or bracket begins", () => {
+  const stored = richTextForStorage(`<p>"https://f.example/a" &lt;https://g.example/b&gt; (https://h.example/c)</p>`);
+  expect([...stored.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+    "https://f.example/a",
+    "https://g.example/b",
+    "https://h.example/c",
+  ]);
+  expect(stored).toContain(`&lt;<a href="https://g.example/b"`);
+});

@@ -5,6 +5,7 @@ import { highlightCodeBlocks } from "./code-highlight.server";
 import { IMAGE_SIZES, IMAGE_URL, imageUrl } from "~/lib/post-images";
 import { mentionsAsText } from "~/lib/mentions";
 import type { ContentFormat } from "~/lib/rich-text";
+import { URL_PATTERN } from "~/lib/links";
 
 /**
  * Rich text keeps bold, bullet lists, links, paragraphs, line breaks, inline code, code blocks (with the
@@ -159,7 +160,37 @@ export function sanitizeRichText(html: string, mentionable?: ReadonlySet<string>
  * post goes through here; rendering sanitizes again with sanitizeRichText, which keeps the highlighting.
  */
 export function richTextForStorage(html: string, mentionable?: ReadonlySet<string>): string {
-  return highlightCodeBlocks(sanitizeRichText(html, mentionable));
+  const sanitized = sanitizeRichText(html, mentionable);
+  const linked = linkAddresses(sanitized);
+  // A new link gets its attributes (nofollow ugc, own tab, or none for our own pages) from the one allow-list.
+  return highlightCodeBlocks(linked === sanitized ? sanitized : sanitizeRichText(linked, mentionable));
+}
+
+/**
+ * Web addresses written as text become links, as the editor links one typed before a space or pasted: one typed
+ * last in a post, or sent by a client without the editor, stayed text (the posting rules counted it all the same).
+ * Not inside a link, inline code or a code block. Works on sanitized HTML, whose tags and text the split below
+ * tells apart: every `<` of text is escaped there.
+ */
+function linkAddresses(html: string): string {
+  let inside = 0;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      const tag = /^<(\/?)(a|code|pre)\b/.exec(part);
+      if (tag) inside += tag[1] ? -1 : 1;
+      if (part.startsWith("<") || inside > 0 || !part.includes("http")) return part;
+      // Matched on the text as read, so that an escaped quote or bracket ends an address as the character would.
+      return decodeEntities(part)
+        .split(URL_PATTERN)
+        .map((piece, index) => (index % 2 === 1 ? `<a href="${escapeText(piece)}">${escapeText(piece)}</a>` : escapeText(piece)))
+        .join("");
+    })
+    .join("");
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 function decodeEntities(text: string): string {
