@@ -5,7 +5,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discussions, helpfulMarks, mailOutbox, notifications, profiles } from "../../db/schema";
-import { markSolution, setHelpful } from "~/server/answers";
+import { markSolution, repairCounters, setHelpful } from "~/server/answers";
+import { discussionJsonLd } from "~/server/seo";
+import { defaultSiteIdentity } from "~/lib/site-identity";
 import { getDiscussionBySlug, helpfulMarksOf, listCommentPage, withOwnMarks } from "~/server/discussions";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { mailAllDueNotifications } from "~/server/notifications";
@@ -175,6 +177,33 @@ describe("solutions", () => {
     expect(await markSolution(asker, { discussionId: discussion.id, commentId: null })).toEqual({ ok: true, value: null });
     expect((await getDiscussionBySlug(discussion.slug))!.solution).toBeNull();
     expect((await reputationOf(expert.id)).solutions).toBe(before.solutions);
+  });
+
+  it("the asker may accept their own comment (decision 0051): it is the solution, but no solution to their credit", async () => {
+    const discussion = await question();
+    const own = await answer(discussion.id, asker, "Gelöst: Es lag am Cache.");
+    const before = await reputationOf(asker.id);
+    expect(await markSolution(asker, { discussionId: discussion.id, commentId: own })).toEqual({ ok: true, value: null });
+    expect((await getDiscussionBySlug(discussion.slug))!.solution).toMatchObject({ commentId: own, author: { id: asker.id } });
+    expect((await reputationOf(asker.id)).solutions).toBe(before.solutions);
+    // The QAPage names the asker as the answer's author: the same person as the question's.
+    const solved = (await getDiscussionBySlug(discussion.slug))!;
+    const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
+    const { mainEntity } = discussionJsonLd(solved, comments, 1, defaultSiteIdentity) as {
+      mainEntity: { author: { url: string }; acceptedAnswer: { author: { url: string } } };
+    };
+    expect(mainEntity.acceptedAnswer.author.url).toBe(mainEntity.author.url);
+    expect(mainEntity.author.url).toContain(asker.id);
+    // The nightly recount agrees: nothing to repair.
+    expect((await repairCounters())["profiles.solutions_count"]).toBe(0);
+    // Handed on to another's answer and back, the counts stay right.
+    const other = await answer(discussion.id, expert, "Oder am CDN.");
+    const expertBefore = await reputationOf(expert.id);
+    await markSolution(asker, { discussionId: discussion.id, commentId: other });
+    await markSolution(asker, { discussionId: discussion.id, commentId: own });
+    expect(await reputationOf(asker.id)).toMatchObject({ solutions: before.solutions });
+    expect(await reputationOf(expert.id)).toMatchObject({ solutions: expertBefore.solutions });
+    expect((await repairCounters())["profiles.solutions_count"]).toBe(0);
   });
 
   it("only the asker and staff choose; a comment of another discussion is refused", async () => {

@@ -67,13 +67,13 @@ const repairs = {
     ) earned
     where earned.member = ${profiles.id} and ${profiles.helpfulReceived} <> earned.n
     returning ${profiles.id}`,
-  // Visible discussions whose solution the member wrote.
+  // Visible discussions whose solution the member wrote for another member (decision 0051).
   "profiles.solutions_count": sql`update ${profiles} set ${unqualified(profiles.solutionsCount)} = solved.n
     from (
       select ${profiles.id} as member, coalesce(answers.n, 0)::int as n from ${profiles} left join (
         select ${solution.authorId} as earner, count(*) as n from ${discussions} ${question}
         join ${comments} ${solution} on ${solution.id} = ${question.solutionCommentId}
-        where ${visible.discussion(question)} and ${visible.comment(solution)}
+        where ${visible.discussion(question)} and ${visible.comment(solution)} and ${solution.authorId} is distinct from ${question.authorId}
         group by ${solution.authorId}
       ) answers on answers.earner = ${profiles.id}
     ) solved

@@ -24,12 +24,21 @@ interface Question {
   solutionCommentId: string | null;
 }
 
-/** Moves one solution's weight in its author's reputation: +1 when it becomes the solution, -1 when it stops being one. */
+/**
+ * Moves one solution's weight in its author's reputation: +1 when it becomes the solution, -1 when it stops being
+ * one. The asker's own comment counts for nobody (decision 0051): a solution is an answer another member accepted.
+ */
 async function countSolution(tx: Transaction, commentId: string, step: 1 | -1): Promise<void> {
   await tx
     .update(profiles)
     .set({ solutionsCount: sql`greatest(${profiles.solutionsCount} + ${step}, 0)` })
-    .where(eq(profiles.id, sql`(select ${comments.authorId} from ${comments} where ${comments.id} = ${commentId})`));
+    .where(
+      eq(
+        profiles.id,
+        sql`(select ${comments.authorId} from ${comments} join ${discussions} on ${discussions.id} = ${comments.discussionId}
+          where ${comments.id} = ${commentId} and ${comments.authorId} is distinct from ${discussions.authorId})`,
+      ),
+    );
 }
 
 /**

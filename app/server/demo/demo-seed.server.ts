@@ -253,7 +253,8 @@ export async function seedDemoContent(
         (select coalesce(sum(${comments.helpfulCount}), 0) from ${comments} where ${comments.authorId} = ${profiles.id})
         + (select coalesce(sum(${discussions.helpfulCount}), 0) from ${discussions} where ${discussions.authorId} = ${profiles.id}),
       ${unqualified(profiles.solutionsCount)} =
-        (select count(*) from ${discussions} join ${comments} on ${comments.id} = ${discussions.solutionCommentId} where ${comments.authorId} = ${profiles.id})`);
+        (select count(*) from ${discussions} join ${comments} on ${comments.id} = ${discussions.solutionCommentId}
+          where ${comments.authorId} = ${profiles.id} and ${comments.authorId} is distinct from ${discussions.authorId})`);
     await tx.insert(events).values(demoEvents(now).map((event) => ({ ...event, createdBy: adminId })));
     await seedBookmarks(tx, now, [...approvedKeys.map((key) => ({ key, id: authorId(key) })), { key: "", id: adminId }], seeded);
     // A few watched words and domains, so /admin/watch-list shows how the lists work (the e-mail domains come with the migration).
