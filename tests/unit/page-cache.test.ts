@@ -155,6 +155,8 @@ describe("guestPageKey and the size of a key", () => {
 describe("isShareable", () => {
   it("shares only a plain 200 without cookies or private caching", () => {
     expect(isShareable(200, new Headers({ "Cache-Control": "public, max-age=30" }))).toBe(true);
+    // A guest's page: browsers ask again each time, the page cache answers (dropped on change, not by age).
+    expect(isShareable(200, new Headers({ "Cache-Control": "public, no-cache" }))).toBe(true);
     expect(isShareable(200, new Headers())).toBe(true);
     expect(isShareable(404, new Headers())).toBe(false);
     expect(isShareable(302, new Headers({ Location: "/auth" }))).toBe(false);

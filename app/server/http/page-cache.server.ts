@@ -92,11 +92,15 @@ export function guestCookieHeader(cookie: string | undefined): string {
   return kept.join("; ");
 }
 
-/** Whether a rendered answer may be handed to other guests. */
+/**
+ * Whether a rendered answer may be handed to other guests. `no-cache` alone does not forbid it: a guest's page
+ * tells browsers to ask again each time (applyDocumentCaching), and this cache is what answers them, dropped on
+ * every change rather than by age.
+ */
 export function isShareable(status: number, headers: Headers): boolean {
   if (status !== 200 || headers.has("Set-Cookie")) return false;
   const cacheControl = headers.get("Cache-Control") ?? "";
-  return !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
+  return !/\b(private|no-store)\b/i.test(cacheControl);
 }
 
 const DISCUSSION_PATH = /^\/discussion\/([^/?#]+?)(?:\.data|\.md)?(?:[?#]|$)/;

@@ -9,11 +9,13 @@ import { viewerSeen } from "./viewer-tracking.server";
  * strong enough validator: when a browser or crawler sends it back
  * unchanged, the render is skipped and a 304 goes out.
  *
- * Guests (no cookie that might be a session) may be served from shared caches for a short
- * while; with `Vary: Cookie` a signed-in member never gets a guest's copy,
- * nor one member another's. Members' pages are private and revalidated on
- * every use. Anything that sets a cookie is never stored anywhere.
+ * Guests' pages (no cookie that might be a session) may be stored by shared caches, and every cache, the
+ * browser's too, asks again before each use (`no-cache`): a reopened page shows the current counts and replies,
+ * and an unchanged one costs a 304 from the page cache. With `Vary: Cookie` a signed-in member never gets a
+ * guest's copy, nor one member another's. Members' pages are private and revalidated on every use. Anything that
+ * sets a cookie is never stored anywhere.
  */
+/** How long a guest's copy of what is no page (Markdown, llms.txt, an unversioned share image) may be used unasked. */
 export const GUEST_MAX_AGE_SECONDS = 30;
 
 export interface CacheDecision {
@@ -60,7 +62,7 @@ export function applyDocumentCaching(
   }
   const etag = documentEtag(context, cookie, pageText);
   headers.set("ETag", etag);
-  headers.set("Cache-Control", member ? "private, no-cache" : `public, max-age=${GUEST_MAX_AGE_SECONDS}`);
+  headers.set("Cache-Control", member ? "private, no-cache" : "public, no-cache");
   headers.append("Vary", "Cookie");
   return { notModified: matchesEtag(request.headers.get("If-None-Match"), etag) };
 }
