@@ -189,7 +189,7 @@ describe("solutions", () => {
     // The QAPage names the asker as the answer's author: the same person as the question's.
     const solved = (await getDiscussionBySlug(discussion.slug))!;
     const { comments } = await listCommentPage(discussion.id, 1, { includeHidden: false });
-    const { mainEntity } = discussionJsonLd(solved, comments, 1, defaultSiteIdentity) as {
+    const { mainEntity } = discussionJsonLd(solved, comments, 1, defaultSiteIdentity) as unknown as {
       mainEntity: { author: { url: string }; acceptedAnswer: { author: { url: string } } };
     };
     expect(mainEntity.acceptedAnswer.author.url).toBe(mainEntity.author.url);
