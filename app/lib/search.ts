@@ -1,5 +1,5 @@
 import { categories, categoryLabels, type Category } from "./categories";
-import { discussionStatuses, STATUS_PARAM, type DiscussionStatus } from "./discussion-status";
+import { discussionStatuses, STATUS_PARAM, statusLabels, type DiscussionStatus } from "./discussion-status";
 
 export const SEARCH_LIMIT = 50;
 export const QUERY_MAX_LENGTH = 200;
@@ -62,6 +62,136 @@ export function searchHref(filter: Partial<SearchFilter>): string {
 /** The spec searches only when there is a query, a category or a date range; "Offen" or "Gelöst" is one too. */
 export function hasSearchCriteria(filter: SearchFilter): boolean {
   return filter.query !== "" || filter.category !== undefined || filter.dateRange !== undefined || filter.status !== undefined;
+}
+
+/**
+ * What the one search box understands besides words: `status:gelöst`, `kategorie:sea`, `von:Aylin` (or
+ * `von:"Aylin Yilmaz"`). One row per operator: its names as typed (small letters), how it reads a value (undefined:
+ * not a value it knows, and the whole token stays plain text) and how the page names what it read. Only these
+ * names are operators; anything else with a colon ("https://…", "Tipp:") is text.
+ */
+interface OperatorFilters {
+  status: DiscussionStatus;
+  category: Category;
+  author: string;
+}
+type OperatorKey = keyof OperatorFilters;
+
+interface Operator<K extends OperatorKey> {
+  names: readonly string[];
+  read(value: string): OperatorFilters[K] | undefined;
+  label(value: OperatorFilters[K]): string;
+}
+
+const simplified = (value: string) =>
+  value.normalize("NFC").toLocaleLowerCase("de").replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ß/g, "ss");
+
+const statusWords: Record<string, DiscussionStatus> = {
+  geloest: "solved",
+  solved: "solved",
+  erledigt: "solved",
+  offen: "open",
+  open: "open",
+  ungeloest: "open",
+};
+
+const categoryWords: Record<string, Category> = Object.fromEntries(
+  categories.flatMap((category) => [
+    [simplified(category), category],
+    [simplified(categoryLabels[category]), category],
+  ]),
+);
+
+export const searchOperators: { [K in OperatorKey]: Operator<K> } = {
+  status: {
+    names: ["status"],
+    read: (value) => statusWords[simplified(value)],
+    label: (status) => `Status: ${statusLabels[status]}`,
+  },
+  category: {
+    names: ["kategorie", "category"],
+    // The category's value as in the URL ("ki-suche") or its name ("KI-Suche", "Allgemein").
+    read: (value) => categoryWords[simplified(value)],
+    label: (category) => `Kategorie: ${categoryLabels[category]}`,
+  },
+  author: {
+    names: ["von"],
+    // A first name, or first and last name in quotes; what the lists show of an author anyway.
+    read: (value) => {
+      const name = value.replace(/\s+/g, " ").trim();
+      return name.length >= 2 && name.length <= 80 ? name : undefined;
+    },
+    label: (name) => `Von: ${name}`,
+  },
+};
+
+const operatorByName = new Map<string, OperatorKey>(
+  (Object.keys(searchOperators) as OperatorKey[]).flatMap((key) => searchOperators[key].names.map((name) => [name, key] as const)),
+);
+
+/** An operator as typed and as read: `source` is its text in the query, so it can be taken out again. */
+export interface ReadOperator {
+  key: OperatorKey;
+  source: string;
+  label: string;
+}
+
+/** The search box's content taken apart: the words to search for and what the operators ask for. */
+export interface ReadQuery extends Partial<OperatorFilters> {
+  /** The query without its operators, single spaces. */
+  text: string;
+  operators: ReadOperator[];
+}
+
+const operatorPattern = /(?<![\p{L}\p{N}_])([\p{L}]+):(?:"([^"]*)"?|([^\s"]+))/gu;
+
+/** Reads the operators out of a query; the first of each kind counts, a later one stays text. */
+export function readSearchQuery(query: string): ReadQuery {
+  const read: ReadQuery = { text: "", operators: [] };
+  const text = query.replace(operatorPattern, (source, name: string, quoted: string | undefined, bare: string | undefined) => {
+    const key = operatorByName.get(name.toLocaleLowerCase("de"));
+    if (!key || read[key] !== undefined) return source;
+    const operator = searchOperators[key] as Operator<typeof key>;
+    const value = operator.read(quoted ?? bare ?? "");
+    if (value === undefined) return source;
+    (read as Record<OperatorKey, unknown>)[key] = value;
+    read.operators.push({ key, source, label: (operator.label as (value: unknown) => string)(value) });
+    return " ";
+  });
+  read.text = text.replace(/\s+/g, " ").trim();
+  return read;
+}
+
+/**
+ * The filter a search applies: the operators typed into the box before the controls below it (a category typed
+ * as `kategorie:sea` wins over the category chosen in the list), the remaining words as its text.
+ */
+export interface EffectiveSearch {
+  text: string;
+  category: Category | undefined;
+  status: DiscussionStatus | undefined;
+  author: string | undefined;
+  dateRange: DateRange | undefined;
+  sortBy: SortOption;
+  operators: ReadOperator[];
+}
+
+export function effectiveSearch(filter: SearchFilter): EffectiveSearch {
+  const read = readSearchQuery(filter.query);
+  return {
+    text: read.text,
+    category: read.category ?? filter.category,
+    status: read.status ?? filter.status,
+    author: read.author,
+    dateRange: filter.dateRange,
+    sortBy: filter.sortBy,
+    operators: read.operators,
+  };
+}
+
+/** The query with one operator taken out (the chip that removes it). */
+export function withoutOperator(query: string, operator: ReadOperator): string {
+  return query.replace(operator.source, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Words worth highlighting: at least two characters, without search operators. */

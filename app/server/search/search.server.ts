@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
-import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
+import { dateRangeStart, effectiveSearch, highlightTerms, SEARCH_LIMIT, type EffectiveSearch, type SearchFilter } from "~/lib/search";
 import { db, escapeLike, queryRows } from "~/server/db";
 import {
   type DiscussionSummary,
@@ -12,6 +12,8 @@ import {
   toSummary,
 } from "~/server/discussions";
 import { visible } from "~/server/platform";
+import type { ExpandedQuery } from "./expansion.server";
+import { currentSynonyms } from "./synonyms.server";
 
 export interface SearchHit extends DiscussionSummary {
   snippet: string;
@@ -81,22 +83,12 @@ export async function searchDiscussions(
   now = new Date(),
   { countEstimateBound = COUNT_ESTIMATE_BOUND }: { countEstimateBound?: number } = {},
 ): Promise<SearchResult> {
-  const conditions: SQL[] = [visible.discussion()];
-  const tsQuery = sql`websearch_to_tsquery('german', ${filter.query})`;
-  if (filter.query) {
-    const pattern = `%${escapeLike(filter.query)}%`;
-    // Substrings of the content only from three characters on: that is what the trigram index
-    // can answer. Shorter terms ("KI") are whole words, which the full-text part finds anyway.
-    const inContent = filter.query.length >= 3 ? sql` or ${discussions.content} ilike ${pattern}` : sql``;
-    conditions.push(sql`(${discussions.searchVector} @@ ${tsQuery} or ${discussions.title} ilike ${pattern}${inContent})`);
-  }
-  if (filter.category) conditions.push(eq(discussions.category, filter.category));
-  if (filter.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(filter.dateRange, now)));
-  if (filter.status) conditions.push(statusScope(filter.status));
-  const where = and(...conditions);
+  const search = effectiveSearch(filter);
+  const expanded = (await currentSynonyms()).expand(search.text);
+  const { where, tsQuery } = searchConditions(search, expanded, now);
 
   // Without a query there is no text rank (and ORDER BY 0 would mean "column 0").
-  const byRank = filter.query ? [desc(sql`ts_rank(${discussions.searchVector}, ${tsQuery})`)] : [];
+  const byRank = tsQuery ? [desc(sql`ts_rank(${discussions.searchVector}, ${tsQuery})`)] : [];
   const order = {
     // Spec: relevance is pinned first, then most replies, then most views; the text rank breaks ties.
     relevance: [
@@ -110,9 +102,9 @@ export async function searchDiscussions(
     oldest: [asc(discussions.createdAt)],
     most_replies: [desc(discussions.repliesCount), desc(discussions.createdAt)],
     most_views: [desc(discussions.viewsCount), desc(discussions.createdAt)],
-  }[filter.sortBy];
+  }[search.sortBy];
 
-  const textOnly = filter.query !== "" && !filter.category && !filter.dateRange && !filter.status;
+  const textOnly = tsQuery !== null && !search.category && !search.dateRange && !search.status && !search.author;
   const [rows, estimate] = await Promise.all([
     db
       .select({ ...summaryColumns, content: discussions.content, mentionNames: mentionNamesOf(discussions.content, "html") })
@@ -126,13 +118,68 @@ export async function searchDiscussions(
   const total =
     rows.length < SEARCH_LIMIT ? rows.length : estimate >= countEstimateBound ? SEARCH_COUNT_CAP + 1 : await countMatches(where);
 
-  const terms = highlightTerms(filter.query);
+  // The synonyms found are highlighted too: a hit for "Suchmaschinenoptimierung" may only say "SEO".
+  const terms = highlightTerms([search.text, ...expanded.alternatives.flat()].join(" "));
   return {
     hits: rows.map((row) => ({ ...toSummary(row), snippet: snippetOf(mentionNamesInRichText(row.content, row.mentionNames), terms) })),
     total: Math.min(total, SEARCH_COUNT_CAP),
     capped: total > SEARCH_COUNT_CAP,
     terms,
   };
+}
+
+/**
+ * The conditions of a search: visible discussions, the text (with its synonyms) in the full-text or the substring
+ * part, and the filters. The full-text part is the words outside any synonym term as typed, AND each term found as
+ * an OR of its group's terms (each a phrase); the substring part is the query spelled with each combination of
+ * alternatives (at most MAX_VARIANTS). Both stay the shapes the indexes answer: one `@@` on the GIN index of
+ * search_vector, ILIKEs on the trigram indexes, OR-ed into one BitmapOr.
+ */
+export function searchConditions(
+  search: Pick<EffectiveSearch, "text" | "category" | "status" | "author" | "dateRange">,
+  expanded: ExpandedQuery,
+  now: Date,
+): { where: SQL; tsQuery: SQL | null } {
+  const conditions: SQL[] = [visible.discussion()];
+  let tsQuery: SQL | null = null;
+  if (search.text) {
+    const parts: SQL[] = [];
+    if (expanded.rest) parts.push(sql`websearch_to_tsquery('german', ${expanded.rest})`);
+    for (const alternatives of expanded.alternatives)
+      parts.push(
+        sql`(${sql.join(
+          alternatives.map((term) => sql`phraseto_tsquery('german', ${term})`),
+          sql` || `,
+        )})`,
+      );
+    tsQuery = sql.join(parts, sql` && `);
+    const substrings = expanded.variants.flatMap((variant, index) => {
+      // A synonym shorter than three characters ("AI" for "KI") is no substring worth finding: the full-text part
+      // finds it as a word. The query as typed keeps the behaviour it always had.
+      if (index > 0 && variant.length < 3) return [];
+      const pattern = `%${escapeLike(variant)}%`;
+      // Substrings of the content only from three characters on: that is what the trigram index
+      // can answer. Shorter terms ("KI") are whole words, which the full-text part finds anyway.
+      return [sql`${discussions.title} ilike ${pattern}`, ...(variant.length >= 3 ? [sql`${discussions.content} ilike ${pattern}`] : [])];
+    });
+    conditions.push(sql`(${discussions.searchVector} @@ ${tsQuery} or ${or(...substrings)})`);
+  }
+  if (search.category) conditions.push(eq(discussions.category, search.category));
+  if (search.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(search.dateRange, now)));
+  if (search.status) conditions.push(statusScope(search.status));
+  if (search.author) conditions.push(byAuthorName(search.author));
+  return { where: and(...conditions)!, tsQuery };
+}
+
+/**
+ * `von:Aylin` or `von:"Aylin Yilmaz"`: discussions of members with that first name, or first and last name, in any
+ * case. The search shows visible discussions only, with their authors' names as every list shows them, so a name
+ * finds nothing a guest could not read on the lists; a member with only hidden posts is found as little as no one.
+ */
+function byAuthorName(name: string): SQL {
+  const key = name.toLocaleLowerCase("de");
+  return sql`${discussions.authorId} in (select ${profiles.id} from ${profiles} where lower(${profiles.firstName}) = ${key}
+    or lower(${profiles.firstName} || ' ' || ${profiles.lastName}) = ${key})`;
 }
 
 /** Matches up to SEARCH_COUNT_CAP + 1: the statement stops there instead of visiting every match. */
