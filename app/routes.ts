@@ -52,6 +52,7 @@ export default [
     route("discussion/:slug/revisions", "routes/discussion.revisions.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/watch-list", "routes/admin.watch-list.tsx"),
+    route("admin/synonyms", "routes/admin.synonyms.tsx"),
     route("admin/transparency", "routes/admin.transparency.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
     route("moderation", "routes/moderation.tsx"),

@@ -30,6 +30,8 @@ interface Targets {
   restrictTarget: { suspend: string; silence: string; lift: string };
   /** A watched word's id, added beforehand by the admin, for the removal. */
   watchedTerm: string;
+  /** A synonym group per allowed actor (the moderator's is also tried by the refused), added beforehand by the admin. */
+  synonymGroup: (actor: Actor) => string;
   /** The operator settings form as it stands now (read by the admin), with one field changed for this actor. */
   settingsForm: (actor: Actor) => Promise<Record<string, string>>;
   /** A member with a second factor, whose factor the administrator resets. */
@@ -69,13 +71,21 @@ const restrict = (kind: "suspend" | "silence"): Row => ({
 });
 
 /** The administrators' pages that only read, and so write no audit entry. */
-const readingPages = ["open-admin-panel", "open-transparency-report", "download-transparency-csv", "open-site-settings"] as const;
+const readingPages = [
+  "open-admin-panel",
+  "open-transparency-report",
+  "download-transparency-csv",
+  "open-site-settings",
+  "open-synonyms",
+] as const;
 
 const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
   "open-admin-panel": { allowed: adminOnly, attempt: (client) => client.get("/admin", { maxRedirects: 0 }) },
   "open-transparency-report": { allowed: adminOnly, attempt: (client) => client.get("/admin/transparency", { maxRedirects: 0 }) },
   "download-transparency-csv": { allowed: adminOnly, attempt: (client) => client.get("/admin/transparency.csv", { maxRedirects: 0 }) },
   "open-site-settings": { allowed: adminOnly, attempt: (client) => client.get("/admin/settings", { maxRedirects: 0 }) },
+  // Moderators keep the search's vocabulary too; the statistics on that page are the administrators' (search-trade.spec.ts).
+  "open-synonyms": { allowed: staff, attempt: (client) => client.get("/admin/synonyms", { maxRedirects: 0 }) },
   approve: {
     allowed: adminOnly,
     attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }),
@@ -142,6 +152,16 @@ const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
   "watch-term-remove": {
     allowed: adminOnly,
     attempt: (client, targets) => post(client, "/admin/watch-list", { intent: "remove", id: targets.watchedTerm }),
+  },
+  // Each actor adds terms of its own, so an allowed attempt is no duplicate of a refused one that got through.
+  "synonym-group-add": {
+    allowed: staff,
+    attempt: (client, _targets, actor) =>
+      post(client, "/admin/synonyms", { intent: "add", terms: `matrix${actor}${Date.now()}, matrixsynonym${actor}${Date.now()}` }),
+  },
+  "synonym-group-remove": {
+    allowed: staff,
+    attempt: (client, targets, actor) => post(client, "/admin/synonyms", { intent: "remove", id: targets.synonymGroup(actor) }),
   },
   // The whole form as it stands, with a field no other spec reads changed; the page itself is in the reading pages.
   "update-site-settings": {
@@ -363,6 +383,17 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   )?.[1];
   expect(watchedTerm, "the watched word to remove").toBeTruthy();
 
+  const synonymGroups = new Map<string, string>();
+  for (const owner of ["moderator", "admin"]) {
+    const term = `matrixgruppe${owner}${stamp}`;
+    expect(succeeded(await post(admin, "/admin/synonyms", { intent: "add", terms: `${term}, ${term}x` }))).toBe(true);
+    const id = new RegExp(`${term}(?:(?!name="id").)*?name="id" value="([0-9a-f-]{36})"`, "s").exec(
+      await (await admin.get("/admin/synonyms")).text(),
+    )?.[1];
+    expect(id, "the synonym group to remove").toBeTruthy();
+    synonymGroups.set(owner, id!);
+  }
+
   // The staff member whose factor is reset: the panel lists the button with their id for other administrators.
   const factorHolderId = new RegExp(
     `name="userId" value="([0-9a-f-]{36})"(?:(?!name="userId").)*?Zweiten Faktor von ${factorHolder.name} zurücksetzen`,
@@ -378,6 +409,7 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
     reviewItem: (decision, actor) => reviewItems.get(`${decision} ${actor === "admin" ? "admin" : "moderator"}`)!,
     restrictTarget,
     watchedTerm: watchedTerm!,
+    synonymGroup: (actor) => synonymGroups.get(actor === "admin" ? "admin" : "moderator")!,
     settingsForm: async (actor) => ({
       ...(await currentSettingsForm(admin)),
       contentResponsible: `Matrix ${actor} ${stamp}, Torstraße 118, 10119 Berlin`,

@@ -26,7 +26,7 @@ export const serverDomains = {
   bookmarks: ["notifications"],
   seo: ["members"],
   moderation: ["answers", "notifications", "seo"],
-  admin: ["moderation", "members"],
+  admin: ["moderation", "members", "search"],
   // Notice and action under the DSA (decision 0048): notices join moderation's queue, decisions reach notifiers.
   legal: ["moderation"],
   demo: ["admin", "bookmarks", "legal"],

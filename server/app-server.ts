@@ -17,6 +17,7 @@ import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
 import { startWatchListListener } from "~/server/watchlist";
 import { startSiteSettingsListener } from "~/server/settings";
+import { startSynonymsListener } from "~/server/search";
 import {
   answerMetricsRequests,
   env,
@@ -120,6 +121,8 @@ async function listen(standIn: Server | null) {
   // The operator's settings are kept once per process too. A change from any process drops them first and then
   // every guest page, so a page rendered after that shows the new Impressum (decision 0049).
   const stopSiteSettings = await startSiteSettingsListener(() => pageCache.invalidate("*"));
+  // The search's synonyms likewise; a guest's search page found with the old groups goes with them.
+  const stopSynonyms = await startSynonymsListener(() => pageCache.invalidate("*"));
   // Members' pages keep the shared lists only where guests' pages may be kept: the same switch, the same channel.
   if (pageCache.enabled) sharedReads.start();
   const { live, stop: stopLive } = await startNotificationLive();
@@ -174,6 +177,7 @@ async function listen(standIn: Server | null) {
     void stopListening();
     void stopWatchList();
     void stopSiteSettings();
+    void stopSynonyms();
     // Deaf to changes from here on: nothing kept may be trusted.
     sharedReads.stop();
     void stopLive();

@@ -16,6 +16,7 @@ import "~/server/discussions";
 import "~/server/images";
 import "~/server/mail";
 import "~/server/notifications";
+import "~/server/search";
 import "~/server/seo";
 
 export interface Jobs {

@@ -22,6 +22,7 @@ export const paths = {
   admin: "/admin",
   /** Watched words and domains, and the e-mail domains refused at sign-up (decision 0038). */
   adminWatchList: "/admin/watch-list",
+  adminSynonyms: "/admin/synonyms",
   /** The operator's settings (admins), and one version's changes. */
   adminSettings: "/admin/settings",
   adminSettingsVersion: (version: number) => `/admin/settings?fassung=${version}#fassung`,

@@ -218,6 +218,23 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
         <CardHeader>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
+              <CardTitle>Suche: Synonyme und Statistik</CardTitle>
+              <CardDescription>
+                Begriffe der Branche, die die Suche gleichsetzt (SEO und Suchmaschinenoptimierung), und was in den letzten 30 Tagen gesucht
+                wurde.
+              </CardDescription>
+            </div>
+            <Button asChild variant="outline">
+              <Link to={paths.adminSynonyms}>Suche verwalten</Link>
+            </Button>
+          </div>
+        </CardHeader>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
               <CardTitle>Betreiber und Rechtstexte</CardTitle>
               <CardDescription>
                 Unternehmensangaben im Impressum, Name und Untertitel des Forums, die Texte von Impressum, AGB und Datenschutz, mit allen

@@ -18,6 +18,7 @@ import { paths } from "~/lib/paths";
 import {
   dateRangeLabels,
   dateRanges,
+  effectiveSearch,
   hasSearchCriteria,
   parseSearchFilter,
   SEARCH_LIMIT,
@@ -25,10 +26,11 @@ import {
   sortLabels,
   sortOptions,
   type SearchFilter,
+  withoutOperator,
 } from "~/lib/search";
 import { seoMeta } from "~/lib/seo";
 import { unreadCounts } from "~/server/discussions";
-import { searchDiscussions } from "~/server/search";
+import { countSearch, didYouMean, searchDiscussions } from "~/server/search";
 import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/search";
 import { readingPage } from "~/lib/hydration";
@@ -45,15 +47,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Without criteria it lists every discussion in the default order (relevance: pinned, then the most discussed): the
   // page the sitemap names is one worth reading, not an empty form.
   const [result, viewer] = await Promise.all([searchDiscussions(filter), getViewer(request)]);
-  const unread = await unreadCounts(
-    viewer,
-    result.hits.map((hit) => hit.id),
-  );
-  return { filter, result, unread, now: renderNow() };
+  const [unread, suggestion] = await Promise.all([
+    unreadCounts(
+      viewer,
+      result.hits.map((hit) => hit.id),
+    ),
+    // "Meinten Sie …?" only where nothing was found: it costs a few reads of its own.
+    result.total === 0 && filter.query ? didYouMean(filter) : Promise.resolve(null),
+  ]);
+  countSearch(request, filter.query, result.total === 0);
+  return { filter, result, unread, suggestion, now: renderNow() };
 }
 
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
-  const { filter, result, unread, now } = loaderData;
+  const { filter, result, unread, suggestion, now } = loaderData;
+  const search = effectiveSearch(filter);
   const navigate = useNavigate();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.search;
@@ -68,12 +76,20 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
     submit(event.currentTarget);
   }
 
+  // What the search applies, each with the link that drops it: the words, the operators typed into the box (they win
+  // over the controls below it), then the controls.
+  const operatorsOnly = search.operators.map((operator) => operator.source).join(" ");
   const chips: Array<{ label: string; without: Partial<SearchFilter> }> = [
-    ...(filter.query ? [{ label: `„${filter.query}“`, without: { query: "" } }] : []),
-    ...(filter.category ? [{ label: categoryLabels[filter.category], without: { category: undefined } }] : []),
+    ...(search.text ? [{ label: `„${search.text}“`, without: { query: operatorsOnly } }] : []),
+    ...search.operators.map((operator) => ({ label: operator.label, without: { query: withoutOperator(filter.query, operator) } })),
+    ...(filter.category && !search.operators.some((o) => o.key === "category")
+      ? [{ label: categoryLabels[filter.category], without: { category: undefined } }]
+      : []),
     ...(filter.dateRange ? [{ label: dateRangeLabels[filter.dateRange], without: { dateRange: undefined } }] : []),
     ...(filter.sortBy !== "relevance" ? [{ label: sortLabels[filter.sortBy], without: { sortBy: "relevance" as const } }] : []),
-    ...(filter.status ? [{ label: statusLabels[filter.status], without: { status: undefined } }] : []),
+    ...(filter.status && !search.operators.some((o) => o.key === "status")
+      ? [{ label: statusLabels[filter.status], without: { status: undefined } }]
+      : []),
   ];
 
   return (
@@ -101,9 +117,15 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
             key={filter.query}
             maxLength={200}
             placeholder="z. B. Backlinks, GA4 oder AI Overviews"
+            aria-describedby="search-operators-hint"
           />
           <Button type="submit">Suchen</Button>
         </div>
+        <p id="search-operators-hint" className="-mt-2 text-sm text-muted-foreground">
+          Auch möglich: <code className="[overflow-wrap:anywhere]">status:gelöst</code>,{" "}
+          <code className="[overflow-wrap:anywhere]">kategorie:sea</code>, <code className="[overflow-wrap:anywhere]">von:Vorname</code>{" "}
+          oder <code className="[overflow-wrap:anywhere]">von:"Vorname Nachname"</code>.
+        </p>
         {/* data-keep-open: on a guest's page, which reloads for each filter, the panel stays as the visitor left it. */}
         <details
           id="search-filters"
@@ -181,7 +203,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
         </details>
       </Form>
 
-      <StatusFilter current={filter.status} hrefFor={(status) => searchHref({ ...filter, status })} />
+      <StatusFilter current={search.status} hrefFor={(status) => searchHref({ ...filter, status })} />
 
       {chips.length > 0 && (
         <ul aria-label="Aktive Filter" className="flex flex-wrap gap-2">
@@ -205,6 +227,18 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           <div className="rounded-xl border border-dashed border-border p-8 text-center">
             <h2 className="text-lg font-semibold">Keine Ergebnisse gefunden</h2>
             {filter.query && <p className="mt-1 text-muted-foreground">Für „{filter.query}“ gibt es keine passenden Diskussionen.</p>}
+            {suggestion && (
+              <p className="mt-3 text-lg" data-testid="did-you-mean">
+                Meinten Sie{" "}
+                <Link
+                  to={searchHref({ ...filter, query: suggestion })}
+                  className="font-semibold text-brand-700 underline hover:text-brand-800"
+                >
+                  {suggestion}
+                </Link>
+                ?
+              </p>
+            )}
           </div>
         ) : (
           <>

@@ -129,6 +129,8 @@ export const auditActions = [
   "watch-term-remove",
   "update-site-settings",
   "reset-second-factor",
+  "synonym-group-add",
+  "synonym-group-remove",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -139,7 +141,9 @@ export const auditLog = pgTable(
     actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     action: text("action", { enum: auditActions }).notNull(),
-    targetType: text("target_type", { enum: ["member", "discussion", "comment", "watched-term", "site-settings"] }).notNull(),
+    targetType: text("target_type", {
+      enum: ["member", "discussion", "comment", "watched-term", "site-settings", "synonym-group"],
+    }).notNull(),
     targetId: text("target_id").notNull(),
     targetLabel: text("target_label").notNull(),
     /** Reason, old and new role, and the like. */

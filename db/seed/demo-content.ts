@@ -451,7 +451,7 @@ export const demoDiscussions: DemoDiscussion[] = [
     category: "seo",
     author: "aylin",
     daysAgo: 12.3,
-    content: `<p>Wir haben in den letzten acht Wochen unser Shop-Theme umgebaut, weil der <strong>Interaction to Next Paint</strong> auf Kategorieseiten mobil bei 410 ms lag. Inzwischen stehen wir im CrUX-Bericht bei 180 ms (75. Perzentil). Diese Maßnahmen haben am meisten gebracht:</p>
+    content: `<p>Wir haben in den letzten acht Wochen unser Shop-Theme umgebaut, weil der <strong>Interaction to Next Paint</strong>, die jüngste der Core Web Vitals, auf Kategorieseiten mobil bei 410 ms lag. Inzwischen stehen wir im CrUX-Bericht bei 180 ms (75. Perzentil). Diese Maßnahmen haben am meisten gebracht:</p>
 <ul><li>Filter-Logik der Facettennavigation in kleinere Tasks aufgeteilt und mit scheduler.yield entkoppelt</li><li>Drei Drittanbieter-Skripte (Chat, Heatmap, Bewertungs-Widget) erst nach der ersten Interaktion geladen</li><li>Event-Listener am Warenkorb-Button entschlackt – da hing ein Tracking-Callback synchron dran</li><li>Rendering der Produktkacheln mit content-visibility optimiert</li></ul>
 <p>Beim Ranking sehe ich ehrlich gesagt keinen messbaren Effekt, aber die Conversion-Rate mobil ist um 6 % gestiegen. Das reicht mir als Argument.</p>
 <p>Gute Einstiegslektüre ist übrigens der Artikel zu <a href="https://web.dev/articles/inp">INP auf web.dev</a>. Welche Hebel hattet ihr?</p>`,

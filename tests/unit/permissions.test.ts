@@ -107,6 +107,8 @@ const permissionTable: Record<Permission, Kind[]> = {
   viewAuditLog: admins,
   manageWatchList: admins,
   editSiteSettings: admins,
+  editSynonyms: staff,
+  viewSearchStatistics: admins,
   resetSecondFactors: admins,
   moderate: staff,
   createDiscussion: approved,

@@ -33,11 +33,14 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "watch-term-remove": "Beobachteten Begriff entfernt",
   "update-site-settings": "Betreiberdaten und Rechtstexte geändert",
   "reset-second-factor": "Zweiten Faktor zurückgesetzt",
+  "synonym-group-add": "Synonymgruppe der Suche hinzugefügt",
+  "synonym-group-remove": "Synonymgruppe der Suche entfernt",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {
   if (entry.targetType === "member") return paths.profile(entry.targetId);
   if (entry.targetType === "watched-term") return paths.adminWatchList;
+  if (entry.targetType === "synonym-group") return paths.adminSynonyms;
   if (entry.targetType === "site-settings") return paths.adminSettingsVersion(Number(entry.targetId));
   if (!entry.discussionSlug) return null;
   const page = paths.discussion(entry.discussionSlug);

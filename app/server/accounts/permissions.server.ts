@@ -55,6 +55,10 @@ export const permissions = {
   manageWatchList: administrator,
   /** The operator's company data, the forum's name and the legal texts (/admin/settings, decision 0049). */
   editSiteSettings: administrator,
+  /** The search's synonym groups of the trade (/admin/synonyms): staff know the vocabulary members search with. */
+  editSynonyms: staffMember,
+  /** What was searched and found nothing, last 30 days, without a person in it (/admin/synonyms). */
+  viewSearchStatistics: administrator,
   /** Take a member's lost second factor away, so they set up a new one (never one's own: canResetSecondFactor). */
   resetSecondFactors: administrator,
   /** Pin, lock, hide and restore discussions and comments, edit anyone's posts. */

@@ -11,3 +11,4 @@ export {
 export { adminEvents } from "./events.server";
 export { addWatchedTerm, removeWatchedTerm } from "./watchlist.server";
 export { siteSettingsTexts, updateSiteSettings, type SiteSettingsInput } from "./site-settings.server";
+export { addSynonymGroup, removeSynonymGroup } from "./synonyms.server";

@@ -1,4 +1,6 @@
-import { bookmarks, type watchedTerms } from "../../../db/schema";
+import { bookmarks, searchQueryDays, type watchedTerms } from "../../../db/schema";
+import { berlinDate } from "~/lib/berlin-time";
+import { normaliseSearchQuery } from "~/server/search";
 import type { Transaction } from "~/server/db";
 import { bookmarkReminder } from "~/server/bookmarks";
 import { DAY, HOUR } from "./demo-time.server";
@@ -79,4 +81,39 @@ export function demoEvents(now: Date) {
       updatedAt: at(-2),
     },
   ];
+}
+
+/** What the demo's visitors searched in the last weeks: [query, searches, of which found nothing], spread over days. */
+const demoSearches: Array<[string, number, number]> = [
+  ["core web vitals", 41, 0],
+  ["ga4", 37, 0],
+  ["performance max", 29, 0],
+  ["backlinks kaufen", 22, 0],
+  ["llms.txt", 18, 0],
+  ["suchmaschinenoptimierung", 15, 0],
+  ["ai overviews", 14, 0],
+  ["consent mode", 11, 0],
+  ["core web vitls", 6, 6],
+  ["tiktok ads", 9, 9],
+  ["pinterest seo", 7, 7],
+  ["shopware 7", 4, 4],
+];
+
+/** A few weeks of search statistics, so /admin/synonyms shows what is searched and what finds nothing. */
+export async function seedSearchStatistics(tx: Transaction, now: Date) {
+  const rows = demoSearches.flatMap(([query, searches, zeroHits], index) => {
+    // Spread each query's searches over up to five days of the last three weeks.
+    const days = Math.min(5, searches);
+    return Array.from({ length: days }, (_, day) => {
+      const share = Math.floor(searches / days) + (day < searches % days ? 1 : 0);
+      const zero = Math.floor(zeroHits / days) + (day < zeroHits % days ? 1 : 0);
+      return {
+        day: berlinDate(new Date(now.getTime() - ((index + day * 4) % 21) * DAY)),
+        query: normaliseSearchQuery(query),
+        searches: share,
+        zeroHits: zero,
+      };
+    });
+  });
+  await tx.insert(searchQueryDays).values(rows).onConflictDoNothing();
 }

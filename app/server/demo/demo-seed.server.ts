@@ -15,7 +15,7 @@ import { seedLegalDemo } from "./demo-legal.server";
 import { seedSettingsDemo } from "./demo-settings.server";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
-import { demoEvents, demoWatchedTerms, seedBookmarks } from "./demo-extras.server";
+import { demoEvents, demoWatchedTerms, seedBookmarks, seedSearchStatistics } from "./demo-extras.server";
 import { DAY, HOUR } from "./demo-time.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
@@ -339,6 +339,8 @@ export async function seedDemoContent(
   await seedLegalDemo(db, authorId("lena"), authorId("felix"));
   // Two versions of the operator's settings, so /admin/settings shows its version list and a diff.
   await seedSettingsDemo(db, adminId, now);
+  // The synonyms come with the migration; the statistics need a few weeks of searches to show anything.
+  await db.transaction((tx) => seedSearchStatistics(tx, now));
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
