@@ -152,7 +152,7 @@ export function searchConditions(
           sql` || `,
         )})`,
       );
-    tsQuery = sql.join(parts, sql` && `);
+    tsQuery = sql`(${sql.join(parts, sql` && `)})`;
     const substrings = expanded.variants.flatMap((variant, index) => {
       // A synonym shorter than three characters ("AI" for "KI") is no substring worth finding: the full-text part
       // finds it as a word. The query as typed keeps the behaviour it always had.

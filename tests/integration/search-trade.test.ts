@@ -1,0 +1,197 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, discussions, searchQueryDays, searchSynonyms } from "../../db/schema";
+import { db } from "~/server/db";
+import { addSynonymGroup, removeSynonymGroup } from "~/server/admin";
+import {
+  didYouMean,
+  expandedTerms,
+  purgeSearchStatistics,
+  recordSearch,
+  searchDiscussions,
+  searchStatistics,
+  startSynonymsListener,
+  synonymsOf,
+} from "~/server/search";
+import type { SearchFilter } from "~/lib/search";
+import type { Viewer } from "~/server/accounts";
+import { makeViewer } from "../support/members";
+
+const now = new Date("2026-11-21T12:00:00Z");
+const filter = (query: string, overrides: Partial<SearchFilter> = {}): SearchFilter => ({
+  query,
+  category: undefined,
+  dateRange: undefined,
+  sortBy: "relevance",
+  status: undefined,
+  ...overrides,
+});
+const titles = async (query: string, overrides: Partial<SearchFilter> = {}) =>
+  (await searchDiscussions(filter(query, overrides), now)).hits.map((hit) => hit.title).sort();
+
+let moderator: Viewer;
+let member: Viewer;
+
+beforeAll(async () => {
+  const aylin = await makeViewer({ firstName: "Aylin", lastName: "Demir" });
+  const jonas = await makeViewer({ firstName: "Jonas", lastName: "Weber" });
+  moderator = await makeViewer({ role: "moderator" });
+  member = await makeViewer();
+  const rows = [
+    { title: "SEO für Onlineshops", content: "<p>Wie strukturiert ihr Kategorieseiten?</p>", category: "seo", authorId: aylin.id },
+    { title: "Google Ads Budget", content: "<p>Wie verteilt ihr das Budget?</p>", category: "sea", authorId: jonas.id },
+    { title: "Ladezeit und Core Web Vitals", content: "<p>INP verbessern.</p>", category: "seo", authorId: jonas.id },
+    { title: "Künstliche Intelligenz im Content", content: "<p>Texte mit Sprachmodellen.</p>", category: "ki-suche", authorId: aylin.id },
+    {
+      title: "Geheimprojekt Zaubertrankrezept",
+      content: "<p>Nur die Moderation sieht das.</p>",
+      category: "general",
+      authorId: aylin.id,
+      hiddenAt: now,
+    },
+  ];
+  await db
+    .insert(discussions)
+    .values(
+      rows.map((row, i) => ({ ...row, slug: `trade-${i}`, repliesCount: i, createdAt: new Date(now.getTime() - (i + 1) * 86_400_000) })),
+    );
+});
+
+describe("synonyms of the trade", () => {
+  it("a search for 'Suchmaschinenoptimierung' finds the discussion that only says 'SEO', and the other way round", async () => {
+    expect(await titles("Suchmaschinenoptimierung")).toEqual(["SEO für Onlineshops"]);
+    expect(await titles("suchmaschinenoptimierung onlineshops")).toEqual(["SEO für Onlineshops"]);
+    expect(await titles("SEA")).toEqual(["Google Ads Budget"]);
+    expect(await titles("Suchmaschinenwerbung")).toEqual(["Google Ads Budget"]);
+    expect(await titles("CWV")).toEqual(["Ladezeit und Core Web Vitals"]);
+    expect(await titles("KI")).toEqual(["Künstliche Intelligenz im Content"]);
+  });
+
+  it("highlights the synonyms found, and a word outside any group still has to match", async () => {
+    const result = await searchDiscussions(filter("Suchmaschinenoptimierung"), now);
+    expect(result.terms).toEqual(expect.arrayContaining(["suchmaschinenoptimierung", "seo"]));
+    expect(await titles("Suchmaschinenoptimierung Budget")).toEqual([]);
+  });
+
+  it("synonymsOf and expandedTerms answer for the helpers that use them", async () => {
+    expect(await synonymsOf("ga4")).toEqual(["GA4", "Google Analytics 4"]);
+    expect(await synonymsOf("Backlinks")).toEqual(["Backlinks"]);
+    const expanded = await expandedTerms("Core Web Vitals Shop");
+    expect(expanded.rest).toBe("Shop");
+    expect(expanded.alternatives).toEqual([["Core Web Vitals", "CWV"]]);
+  });
+
+  it("a group staff add is used by the next search at once, in a process that keeps the groups; a moderator may, a member may not", async () => {
+    const stop = await startSynonymsListener();
+    try {
+      expect(await titles("Onlinehandel")).toEqual([]);
+      const refused = await addSynonymGroup(member, { terms: ["Onlinehandel", "Onlineshops"] });
+      expect(refused.ok).toBe(false);
+      const added = await addSynonymGroup(moderator, { terms: ["Onlinehandel", "Onlineshops"] });
+      expect(added.ok).toBe(true);
+      expect(await titles("Onlinehandel")).toEqual(["SEO für Onlineshops"]);
+
+      const duplicate = await addSynonymGroup(moderator, { terms: ["onlinehandel", "E-Commerce"] });
+      expect(duplicate).toMatchObject({ ok: false, reason: "conflict" });
+
+      const [group] = await db
+        .select({ id: searchSynonyms.id })
+        .from(searchSynonyms)
+        .where(sql`'Onlinehandel' = any(${searchSynonyms.terms})`);
+      expect((await removeSynonymGroup(moderator, { id: group!.id })).ok).toBe(true);
+      expect(await titles("Onlinehandel")).toEqual([]);
+      const audit = await db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(sql`${auditLog.targetType} = 'synonym-group'`);
+      expect(audit.map((entry) => entry.action).sort()).toEqual(["synonym-group-add", "synonym-group-remove"]);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe("operators in the search box", () => {
+  it("von: finds a visible author's discussions by first name or full name, any case", async () => {
+    expect(await titles("von:Aylin")).toEqual(["Künstliche Intelligenz im Content", "SEO für Onlineshops"]);
+    expect(await titles('von:"aylin demir" SEO')).toEqual(["SEO für Onlineshops"]);
+    expect(await titles("von:Niemand")).toEqual([]);
+  });
+
+  it("kategorie: and status: combine with the words, and win over the controls", async () => {
+    expect(await titles("kategorie:sea")).toEqual(["Google Ads Budget"]);
+    expect(await titles("kategorie:SEO Ladezeit")).toEqual(["Ladezeit und Core Web Vitals"]);
+    expect(await titles("kategorie:seo", { category: "sea" })).toEqual(["Ladezeit und Core Web Vitals", "SEO für Onlineshops"]);
+    expect(await titles("status:gelöst")).toEqual([]);
+    expect((await titles("status:offen")).length).toBe(4);
+  });
+
+  it("an unknown operator is plain text", async () => {
+    expect(await titles("farbe:blau")).toEqual([]);
+  });
+});
+
+describe("Meinten Sie …?", () => {
+  it("offers the synonym term closest to a mistyped phrase, keeping the operators", async () => {
+    expect(await didYouMean(filter("Core Web Vitls"), now)).toBe("Core Web Vitals");
+    expect(await didYouMean(filter("Core Web Vitls kategorie:seo"), now)).toBe("Core Web Vitals kategorie:seo");
+  });
+
+  it("corrects a word to one of a visible title", async () => {
+    expect(await didYouMean(filter("Onlineshpos"), now)).toBe("Onlineshops");
+  });
+
+  it("never offers a hidden discussion's words, and nothing for a query that finds something or nothing like it", async () => {
+    expect(await titles("Zaubertrankrezept")).toEqual([]);
+    expect(await didYouMean(filter("Zaubertrankrezpt"), now)).toBeNull();
+    expect(await didYouMean(filter("Geheimprojkt"), now)).toBeNull();
+    // The same discussion, visible, is offered: the null above is the visibility's doing, not the matching's.
+    await db
+      .update(discussions)
+      .set({ hiddenAt: null })
+      .where(sql`${discussions.slug} = 'trade-4'`);
+    try {
+      expect(await didYouMean(filter("Zaubertrankrezpt"), now)).toBe("Zaubertrankrezept");
+    } finally {
+      await db
+        .update(discussions)
+        .set({ hiddenAt: now })
+        .where(sql`${discussions.slug} = 'trade-4'`);
+    }
+    expect(await didYouMean(filter("Quantenkompression"), now)).toBeNull();
+  });
+});
+
+describe("search statistics", () => {
+  it("count searches per day and normalised query, with zero hits, and nothing about who searched", async () => {
+    await recordSearch("  Core  Web Vitals ", false, now);
+    await recordSearch("core web vitals", false, now);
+    await recordSearch("Shopware 7", true, now);
+    await recordSearch("", true, now);
+    const columns = await db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'search_query_days' order by column_name`,
+    );
+    expect((columns.rows as Array<{ column_name: string }>).map((row) => row.column_name)).toEqual([
+      "day",
+      "query",
+      "searches",
+      "zero_hits",
+    ]);
+    const stats = await searchStatistics(now);
+    expect(stats.frequent).toEqual([
+      { query: "core web vitals", searches: 2, zeroHits: 0 },
+      { query: "shopware 7", searches: 1, zeroHits: 1 },
+    ]);
+    expect(stats.withoutResults).toEqual([{ query: "shopware 7", searches: 1, zeroHits: 1 }]);
+    expect(stats.searches).toBe(3);
+  });
+
+  it("expire after 30 days", async () => {
+    await recordSearch("alte suche", true, new Date(now.getTime() - 31 * 86_400_000));
+    await recordSearch("neue suche", false, new Date(now.getTime() - 29 * 86_400_000));
+    expect((await searchStatistics(now)).frequent.map((row) => row.query)).not.toContain("alte suche");
+    expect(await purgeSearchStatistics(now)).toBe(1);
+    const left = await db.select({ query: searchQueryDays.query }).from(searchQueryDays);
+    expect(left.map((row) => row.query).sort()).toEqual(["core web vitals", "neue suche", "shopware 7"]);
+  });
+});
