@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, discussions, searchQueryDays, searchSynonyms } from "../../db/schema";
-import { db } from "~/server/db";
+import { db, queryRows } from "~/server/db";
 import { addSynonymGroup, removeSynonymGroup } from "~/server/admin";
 import {
   didYouMean,
@@ -168,15 +168,10 @@ describe("search statistics", () => {
     await recordSearch("core web vitals", false, now);
     await recordSearch("Shopware 7", true, now);
     await recordSearch("", true, now);
-    const columns = await db.execute(
+    const columns = await queryRows<{ column_name: string }>(
       sql`select column_name from information_schema.columns where table_name = 'search_query_days' order by column_name`,
     );
-    expect((columns.rows as Array<{ column_name: string }>).map((row) => row.column_name)).toEqual([
-      "day",
-      "query",
-      "searches",
-      "zero_hits",
-    ]);
+    expect(columns.map((row) => row.column_name)).toEqual(["day", "query", "searches", "zero_hits"]);
     const stats = await searchStatistics(now);
     expect(stats.frequent).toEqual([
       { query: "core web vitals", searches: 2, zeroHits: 0 },
