@@ -20,7 +20,7 @@ const { discussions } = await import("../db/schema");
 const { demoDiscussions } = await import("../db/seed/demo-content");
 const { closeDatabase, databaseKind, db } = await import("~/server/db");
 const { createMemberAccount } = await import("~/server/accounts");
-const { searchDiscussions } = await import("~/server/search");
+const { didYouMean, searchDiscussions, startSynonymsListener } = await import("~/server/search");
 const { parseSearchFilter } = await import("~/lib/search");
 
 const authorId = await createMemberAccount(db, {
@@ -57,6 +57,9 @@ for (let offset = 0; offset < total; offset += batch) {
 await db.execute(sql`analyze`);
 console.log(`${databaseKind}: ${total} discussions generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+// As an app server does: the synonyms are read once and kept, not read for every search.
+const stopSynonyms = await startSynonymsListener();
+
 const queries = [
   "q=Backlinks",
   "q=GA4",
@@ -66,7 +69,14 @@ const queries = [
   "q=Performance%20Max&category=sea",
   "category=seo&dateRange=month",
   "q=Quantenkompression",
+  // The trade's synonyms: the group of the term as typed, OR-ed into both parts.
+  "q=Suchmaschinenoptimierung",
+  "q=KI%20Tools",
+  // Operators in the box.
+  "q=kategorie%3Asea%20status%3Aoffen%20Budget",
 ];
+/** "Meinten Sie …?" runs only after a search without hits; timed on its own. */
+const suggestionQueries = ["q=Core%20Web%20Vitls", "q=Sichtbarkat%20messen", "q=Quantenkompression"];
 const timings: number[] = [];
 const perQuery = new Map<string, number[]>();
 for (let round = 0; round < rounds + 2; round++) {
@@ -82,6 +92,18 @@ for (let round = 0; round < rounds + 2; round++) {
     }
   }
 }
+for (const query of suggestionQueries) {
+  const filter = parseSearchFilter(new URLSearchParams(query));
+  const list: number[] = [];
+  let offered: string | null = null;
+  for (let round = 0; round < rounds + 2; round++) {
+    const t0 = performance.now();
+    offered = await didYouMean(filter);
+    if (round >= 2) list.push(performance.now() - t0);
+  }
+  list.sort((a, b) => a - b);
+  console.log(`  Meinten Sie: ${query.padEnd(27)} median ${list[Math.floor(list.length / 2)]!.toFixed(1)} ms → ${offered ?? "nichts"}`);
+}
 timings.sort((a, b) => a - b);
 const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!.toFixed(1);
 for (const [query, list] of perQuery) {
@@ -92,5 +114,6 @@ console.log(
   `${databaseKind}: search over ${total} discussions, ${timings.length} queries: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`,
 );
 
+await stopSynonyms();
 await closeDatabase();
 await scratch?.drop();
