@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { effectiveSearch, readSearchQuery, withoutOperator, type SearchFilter } from "~/lib/search";
-import { MAX_TERMS, MAX_VARIANTS, Synonyms } from "~/server/search/expansion.server";
+import { MAX_TERMS, MAX_VARIANTS, Synonyms } from "~/server/search";
 
 const filter = (query: string, overrides: Partial<SearchFilter> = {}): SearchFilter => ({
   query,
