@@ -148,7 +148,7 @@ export function searchConditions(
     for (const alternatives of expanded.alternatives)
       parts.push(
         sql`(${sql.join(
-          alternatives.map((term) => sql`phraseto_tsquery('german', ${term})`),
+          alternatives.map((term) => sql`plainto_tsquery('german', ${term})`),
           sql` || `,
         )})`,
       );
