@@ -44,6 +44,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/notifications/notification-mail.server.ts", // what a mail quotes
   "app/server/notifications/notifications.server.ts", // the bell and the list
   "app/server/search/search.server.ts", // search
+  "app/server/search/suggestions.server.ts", // "Meinten Sie …?" from visible titles' words
   "app/server/seo/feeds.server.ts", // RSS
   "app/server/seo/llms.server.ts", // llms.txt
   "app/server/seo/sitemap.server.ts", // the sitemaps

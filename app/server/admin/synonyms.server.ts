@@ -19,20 +19,14 @@ export const addSynonymGroup = defineService<Viewer, AddSynonymGroupInput, Recor
   async change(tx, { actor, input }) {
     // One group at a time: two staff adding the same term at once must not both pass the check below.
     await tx.execute(sql`lock table ${searchSynonyms} in share row exclusive mode`);
-    const keys = input.terms.map(termKey);
-    const [taken] = await tx
-      .select({ term: sql<string>`t.term` })
-      .from(sql`${searchSynonyms}, unnest(${searchSynonyms.terms}) as t(term)`)
-      .where(
-        sql`lower(t.term) in (${sql.join(
-          keys.map((key) => sql`${key}`),
-          sql`, `,
-        )})`,
-      )
-      .limit(1);
+    // A few dozen groups: read whole and compared as the search compares terms (termKey).
+    const keys = new Set(input.terms.map(termKey));
+    const taken = (await tx.select({ terms: searchSynonyms.terms }).from(searchSynonyms))
+      .flatMap((group) => group.terms)
+      .find((term) => keys.has(termKey(term)));
     if (taken)
-      return fail("conflict", `„${taken.term}“ steht bereits in einer anderen Gruppe.`, {
-        terms: [`„${taken.term}“ steht bereits in einer anderen Gruppe. Ergänzen Sie dort oder entfernen Sie diese Gruppe zuerst.`],
+      return fail("conflict", `„${taken}“ steht bereits in einer anderen Gruppe.`, {
+        terms: [`„${taken}“ steht bereits in einer anderen Gruppe. Ergänzen Sie dort oder entfernen Sie diese Gruppe zuerst.`],
       });
     const [row] = await tx.insert(searchSynonyms).values({ terms: input.terms, createdBy: actor.id }).returning({ id: searchSynonyms.id });
     await recordAudit(tx, actor, {

@@ -61,6 +61,7 @@ export const CANONICAL_ROUTES = [
   "/discussion/:slug/revisions",
   "/admin",
   "/admin/watch-list",
+  "/admin/synonyms",
   "/admin/transparency",
   "/admin/settings",
   "/notifications",
