@@ -37,6 +37,8 @@ const onTheDatabaseServer: Record<string, string> = {
   "tests/integration/parallel-writes.test.ts": "writes in parallel on a pool of connections",
   "tests/integration/rate-limit.test.ts": "concurrent attempts counted exactly",
   "tests/integration/reports.test.ts": "enough reports at once hide a post exactly once",
+  "tests/integration/search-trade.test.ts":
+    "the synonyms' copy dropped by the table trigger's NOTIFY; pg_trgm's word similarity on a server",
   "tests/integration/schema.test.ts": "the migrations and constraints on PostgreSQL 15",
   "tests/integration/search.test.ts": "German stemming, unaccent and trigrams of the server's version",
   "tests/integration/site-settings.test.ts": "the trigger's NOTIFY drops every process's settings and guest pages",
