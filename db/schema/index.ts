@@ -18,3 +18,4 @@ export * from "./notifications";
 export * from "./db";
 export * from "./legal";
 export * from "./settings";
+export * from "./tags";

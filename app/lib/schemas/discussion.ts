@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categories } from "~/lib/categories";
+import { tagsField } from "~/lib/tags";
 
 export const TITLE_MAX_LENGTH = 200;
 export const CONTENT_MAX_LENGTH = 50_000;
@@ -43,17 +44,20 @@ export const createDiscussionSchema = z.object({
     .transform((value) => (value && value !== "unassigned" ? value : undefined)),
   content,
   contentFormat,
+  tags: tagsField,
   submissionKey,
 });
-export type CreateDiscussionInput = z.infer<typeof createDiscussionSchema>;
+/** Tags may be left out by a caller other than the form (a script, a test): none on a new discussion, unchanged on an edit. */
+export type CreateDiscussionInput = Omit<z.infer<typeof createDiscussionSchema>, "tags"> & { tags?: string[] };
 
 export const updateDiscussionSchema = z.object({
   title,
   category,
   content,
   contentFormat,
+  tags: tagsField,
 });
-export type UpdateDiscussionInput = z.infer<typeof updateDiscussionSchema>;
+export type UpdateDiscussionInput = Omit<z.infer<typeof updateDiscussionSchema>, "tags"> & { tags?: string[] };
 
 /** A comment's own messages; its length counts the words a reader reads, not the markup around them. */
 export const commentTexts = {

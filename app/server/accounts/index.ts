@@ -56,6 +56,7 @@ export {
   canEditComment,
   canBookmark,
   canDecideReview,
+  canCreateTag,
   canEditDiscussion,
   canEditProfile,
   canEditPublicProfile,

@@ -1,5 +1,6 @@
 import { eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { discussions, profiles } from "../../../db/schema";
+import { discussions, discussionTags, profiles, tags } from "../../../db/schema";
+import type { TagRef } from "~/lib/tags";
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db } from "~/server/db";
 import type { DiscussionStatus } from "~/lib/discussion-status";
@@ -32,6 +33,8 @@ export interface DiscussionSummary {
   createdAt: Date;
   updatedAt: Date;
   author: AuthorSummary | null;
+  /** Its tags by name (decision 0051); up to five, read from the primary key of discussion_tags. */
+  tags: TagRef[];
 }
 
 export const summaryColumns = {
@@ -49,6 +52,9 @@ export const summaryColumns = {
   authorFirstName: profiles.firstName,
   authorLastName: profiles.lastName,
   authorAvatarUrl: profiles.avatarUrl,
+  tags: sql<TagRef[] | string>`coalesce((select json_agg(json_build_object('slug', ${tags.slug}, 'name', ${tags.name}) order by ${tags.name})
+    from ${discussionTags} join ${tags} on ${tags.id} = ${discussionTags.tagId}
+    where ${discussionTags.discussionId} = ${discussions.id}), '[]'::json)`,
 };
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
@@ -67,6 +73,8 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
     solved: row.solved,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    // node-postgres and PGlite both parse json; a driver that hands back its text is read here.
+    tags: typeof row.tags === "string" ? (JSON.parse(row.tags) as TagRef[]) : row.tags,
     author:
       row.authorId === null
         ? null

@@ -29,6 +29,8 @@ export {
   listRecentDiscussions,
   listSubforumHighlights,
   listSubforumPage,
+  listTagPage,
+  type TagDiscussionPage,
   SUBFORUM_PAGE_SIZE,
   type DiscussionPage,
   UNANSWERED_LIMIT,

@@ -1,0 +1,14 @@
+export {
+  indexableTags,
+  listTags,
+  recountTags,
+  recountTagsOf,
+  resolveTags,
+  setDiscussionTags,
+  suggestTags,
+  TAG_FIELD,
+  TAG_SUGGESTION_LIMIT,
+  tagAt,
+  type TagDetail,
+  tagsOfDiscussion,
+} from "./tags.server";
