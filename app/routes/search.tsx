@@ -31,6 +31,7 @@ import { unreadCounts } from "~/server/discussions";
 import { searchDiscussions } from "~/server/search";
 import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/search";
+import { TagLinks } from "~/components/discussions/tag-links";
 import { readingPage } from "~/lib/hydration";
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -232,6 +233,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                       <HighlightedText text={hit.title} terms={result.terms} />
                     </DiscussionLink>
                   </h2>
+                  <TagLinks tags={hit.tags} className="mt-1.5" />
                   {hit.snippet && (
                     <p className="mt-1 text-sm text-muted-foreground">
                       <HighlightedText text={hit.snippet} terms={result.terms} />

@@ -85,6 +85,7 @@ export {
   helpfulMarksPerMember,
   imageUploadsPerMember,
   mentionSuggestionsPerMember,
+  tagSuggestionsPerMember,
   newMemberRateRules,
   purgeRateLimits,
   type RateRule,

@@ -52,10 +52,17 @@ export const summaryColumns = {
   authorFirstName: profiles.firstName,
   authorLastName: profiles.lastName,
   authorAvatarUrl: profiles.avatarUrl,
-  tags: sql<TagRef[] | string>`coalesce((select json_agg(json_build_object('slug', ${tags.slug}, 'name', ${tags.name}) order by ${tags.name})
+  tags: sql<
+    TagRef[] | string
+  >`coalesce((select json_agg(json_build_object('slug', ${tags.slug}, 'name', ${tags.name}) order by ${tags.name})
     from ${discussionTags} join ${tags} on ${tags.id} = ${discussionTags.tagId}
     where ${discussionTags.discussionId} = ${discussions.id}), '[]'::json)`,
 };
+
+/** The tags column as read: node-postgres and PGlite both parse json; a driver that hands back its text is read here. */
+export function readTags(value: TagRef[] | string): TagRef[] {
+  return typeof value === "string" ? (JSON.parse(value) as TagRef[]) : value;
+}
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
@@ -73,8 +80,7 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
     solved: row.solved,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    // node-postgres and PGlite both parse json; a driver that hands back its text is read here.
-    tags: typeof row.tags === "string" ? (JSON.parse(row.tags) as TagRef[]) : row.tags,
+    tags: readTags(row.tags),
     author:
       row.authorId === null
         ? null

@@ -40,6 +40,7 @@ export {
   type DiscussionSummary,
   type PostAuthor,
   statusScope,
+  readTags,
   summaryColumns,
   toSummary,
 } from "./discussion-summaries.server";
