@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { slugify } from "~/lib/slug";
 
 /** Tags ("Schlagwörter"): the rules both sides apply, from the form's field to the service (decision 0051). */
@@ -54,37 +53,6 @@ export function splitTagField(value: string): string[] {
     .map(tidyTagName)
     .filter((name) => name !== "");
 }
-
-/**
- * The tag field of the discussion forms: a comma-separated text (what the field sends without JavaScript, and what
- * the chip picker writes into it), parsed into names. Refused: more than five, a name too short or too long or of
- * other characters, the same tag twice (by its slug: "GA4" and "ga4" are one).
- */
-export const tagsField = z
-  .string()
-  .max(MAX_TAGS_PER_DISCUSSION * (TAG_NAME_MAX_LENGTH + 2) + 50, tagTexts.tooMany)
-  .optional()
-  // Absent (a form without the field): the discussion's tags stay as they are; empty: it has none.
-  .transform((value, context) => {
-    if (value === undefined) return undefined;
-    const names = splitTagField(value);
-    if (names.length > MAX_TAGS_PER_DISCUSSION) {
-      context.addIssue({ code: "custom", message: tagTexts.tooMany });
-      return z.NEVER;
-    }
-    for (const name of names) {
-      const problem = tagNameProblem(name);
-      if (problem) {
-        context.addIssue({ code: "custom", message: `„${name}“: ${problem}` });
-        return z.NEVER;
-      }
-    }
-    if (new Set(names.map(tagSlug)).size !== names.length) {
-      context.addIssue({ code: "custom", message: tagTexts.duplicate });
-      return z.NEVER;
-    }
-    return names;
-  });
 
 /** A tag as cards, the discussion and the suggestions show it. */
 export interface TagRef {

@@ -79,7 +79,13 @@ describe("tagging a discussion", () => {
     expect(await countOf("ga4")).toBe(2);
     expect(await countOf("core-web-vitals")).toBe(2);
     // A form without the field leaves them as they are.
-    await updateDiscussion(established, { discussionId: discussion.id, title: "Neu betitelt", category: "seo", content: "<p>x</p>", contentFormat: "html" });
+    await updateDiscussion(established, {
+      discussionId: discussion.id,
+      title: "Neu betitelt",
+      category: "seo",
+      content: "<p>x</p>",
+      contentFormat: "html",
+    });
     expect((await getDiscussionBySlug(discussion.slug))!.tags).toHaveLength(2);
   });
 

@@ -66,9 +66,9 @@ export async function resolveTags(
  * or lost it. Answers whether anything changed.
  */
 export async function setDiscussionTags(tx: Transaction, discussionId: string, tagIds: readonly string[]): Promise<boolean> {
-  const before = (await tx.select({ tagId: discussionTags.tagId }).from(discussionTags).where(eq(discussionTags.discussionId, discussionId))).map(
-    (row) => row.tagId,
-  );
+  const before = (
+    await tx.select({ tagId: discussionTags.tagId }).from(discussionTags).where(eq(discussionTags.discussionId, discussionId))
+  ).map((row) => row.tagId);
   const removed = before.filter((id) => !tagIds.includes(id));
   const added = tagIds.filter((id) => !before.includes(id));
   if (removed.length === 0 && added.length === 0) return false;
@@ -98,7 +98,10 @@ export async function recountTagsOf(executor: Database | Transaction, discussion
     "id" in discussion
       ? sql`${discussion.id}::uuid`
       : sql`(select ${discussions.id} from ${discussions} where ${discussions.slug} = ${discussion.slug})`;
-  await recount(executor, sql`${tags.id} in (select ${discussionTags.tagId} from ${discussionTags} where ${discussionTags.discussionId} = ${discussionId})`);
+  await recount(
+    executor,
+    sql`${tags.id} in (select ${discussionTags.tagId} from ${discussionTags} where ${discussionTags.discussionId} = ${discussionId})`,
+  );
 }
 
 async function recount(executor: Database | Transaction, which: SQL | undefined): Promise<void> {
@@ -133,13 +136,7 @@ export async function suggestTags(query: string, limit = TAG_SUGGESTION_LIMIT): 
   return db
     .select({ slug: tags.slug, name: tags.name, discussionCount: tags.discussionCount })
     .from(tags)
-    .where(
-      or(
-        ilike(tags.name, `${literal}%`),
-        ilike(tags.name, `% ${literal}%`),
-        ...(slug ? [sql`${tags.slug} like ${`${slug}%`}`] : []),
-      ),
-    )
+    .where(or(ilike(tags.name, `${literal}%`), ilike(tags.name, `% ${literal}%`), ...(slug ? [sql`${tags.slug} like ${`${slug}%`}`] : [])))
     .orderBy(desc(tags.discussionCount), asc(tags.name))
     .limit(limit);
 }
