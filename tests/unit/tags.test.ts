@@ -29,13 +29,15 @@ describe("tag slugs", () => {
 
 describe("tag names", () => {
   it("accepts the trade's names", () => {
-    for (const name of ["GA4", "llms.txt", "C++", "Google Ads & SEA", "E-E-A-T", "KI-Suche", "Straße"]) expect(tagNameProblem(name)).toBeNull();
+    for (const name of ["GA4", "llms.txt", "C++", "Google Ads & SEA", "E-E-A-T", "KI-Suche", "Straße"])
+      expect(tagNameProblem(name)).toBeNull();
   });
 
   it("refuses too short, too long, and other characters", () => {
     expect(tagNameProblem("a")).toBe(tagTexts.tooShort);
     expect(tagNameProblem("x".repeat(TAG_NAME_MAX_LENGTH + 1))).toBe(tagTexts.tooLong);
-    for (const name of ["<script>", "SEO/SEA", "#SEO", "-seo", "seo.", "emoji 🚀", "a\u0000b"]) expect(tagNameProblem(name)).toBe(tagTexts.characters);
+    for (const name of ["<script>", "SEO/SEA", "#SEO", "-seo", "seo.", "emoji 🚀", "a\u0000b"])
+      expect(tagNameProblem(name)).toBe(tagTexts.characters);
   });
 
   it("splits the field at commas and tidies spaces", () => {
