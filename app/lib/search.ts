@@ -30,6 +30,13 @@ export interface SearchFilter {
   sortBy: SortOption;
   /** "Offen" or "Gelöst"; undefined for all. */
   status: DiscussionStatus | undefined;
+  /** A tag's slug (decision 0051): only discussions that carry it. */
+  tag?: string | undefined;
+}
+
+/** A tag's slug as a URL names it; anything else is ignored like an unknown category. */
+function tagParam(value: string | null): string | undefined {
+  return value && value.length <= 80 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value) ? value : undefined;
 }
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -44,6 +51,7 @@ export function parseSearchFilter(params: URLSearchParams): SearchFilter {
     dateRange: pick(dateRanges, params.get("dateRange")),
     sortBy: pick(sortOptions, params.get("sortBy")) ?? "relevance",
     status: pick(discussionStatuses, params.get(STATUS_PARAM)),
+    tag: tagParam(params.get("tag")),
   };
 }
 
@@ -55,13 +63,20 @@ export function searchHref(filter: Partial<SearchFilter>): string {
   if (filter.dateRange) params.set("dateRange", filter.dateRange);
   if (filter.sortBy && filter.sortBy !== "relevance") params.set("sortBy", filter.sortBy);
   if (filter.status) params.set(STATUS_PARAM, filter.status);
+  if (filter.tag) params.set("tag", filter.tag);
   const search = params.toString();
   return search ? `/search?${search}` : "/search";
 }
 
 /** The spec searches only when there is a query, a category or a date range; "Offen" or "Gelöst" is one too. */
 export function hasSearchCriteria(filter: SearchFilter): boolean {
-  return filter.query !== "" || filter.category !== undefined || filter.dateRange !== undefined || filter.status !== undefined;
+  return (
+    filter.query !== "" ||
+    filter.category !== undefined ||
+    filter.dateRange !== undefined ||
+    filter.status !== undefined ||
+    filter.tag !== undefined
+  );
 }
 
 /** Words worth highlighting: at least two characters, without search operators. */

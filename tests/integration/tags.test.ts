@@ -9,6 +9,8 @@ import { createDiscussion, getDiscussionBySlug, listTagPage, listRecentDiscussio
 import { moderateDiscussion } from "~/server/moderation";
 import { listTags, suggestTags, tagAt } from "~/server/tags";
 import { db } from "~/server/db";
+import { searchDiscussions } from "~/server/search";
+import { parseSearchFilter, searchHref } from "~/lib/search";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 import { discussionBy } from "../support/content";
@@ -137,5 +139,21 @@ describe("suggestions", () => {
     expect((await suggestTags("web")).map((tag) => tag.slug)).toContain("core-web-vitals");
     expect((await suggestTags("llms.")).map((tag) => tag.slug)).toEqual(["llms-txt"]);
     expect(await suggestTags("%")).toEqual([]);
+  });
+});
+
+describe("the search's tag filter", () => {
+  it("finds the visible discussions that carry the tag, with the text too, and keeps ?tag= in its one URL", async () => {
+    const tagged = await discussionBy(established, { title: "Messlücke im Shop", tags: ["Messung"] });
+    const other = await discussionBy(established, { title: "Messlücke ohne Schlagwort" });
+    const filter = parseSearchFilter(new URLSearchParams("tag=messung"));
+    expect(searchHref(filter)).toBe("/search?tag=messung");
+    const ids = (await searchDiscussions(filter)).hits.map((hit) => hit.id);
+    expect(ids).toEqual([tagged.id]);
+    const withText = (await searchDiscussions({ ...filter, query: "Messlücke" })).hits.map((hit) => hit.id);
+    expect(withText).toEqual([tagged.id]);
+    expect((await searchDiscussions({ ...filter, query: "Messlücke", tag: undefined })).hits.map((hit) => hit.id)).toContain(other.id);
+    // A slug that cannot be one is ignored, as an unknown category is.
+    expect(parseSearchFilter(new URLSearchParams("tag=%3Cb%3E")).tag).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { discussions, profiles } from "../../../db/schema";
+import { discussions, discussionTags, profiles, tags } from "../../../db/schema";
 import { dateRangeStart, highlightTerms, SEARCH_LIMIT, type SearchFilter } from "~/lib/search";
 import { db, escapeLike, queryRows } from "~/server/db";
 import {
@@ -93,6 +93,11 @@ export async function searchDiscussions(
   if (filter.category) conditions.push(eq(discussions.category, filter.category));
   if (filter.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(filter.dateRange, now)));
   if (filter.status) conditions.push(statusScope(filter.status));
+  // A tag (decision 0051): the discussions on its rows of discussion_tags (their index by tag).
+  if (filter.tag)
+    conditions.push(
+      sql`${discussions.id} in (select ${discussionTags.discussionId} from ${discussionTags} join ${tags} on ${tags.id} = ${discussionTags.tagId} where ${tags.slug} = ${filter.tag})`,
+    );
   const where = and(...conditions);
 
   // Without a query there is no text rank (and ORDER BY 0 would mean "column 0").
@@ -112,7 +117,7 @@ export async function searchDiscussions(
     most_views: [desc(discussions.viewsCount), desc(discussions.createdAt)],
   }[filter.sortBy];
 
-  const textOnly = filter.query !== "" && !filter.category && !filter.dateRange && !filter.status;
+  const textOnly = filter.query !== "" && !filter.category && !filter.dateRange && !filter.status && !filter.tag;
   const [rows, estimate] = await Promise.all([
     db
       .select({ ...summaryColumns, content: discussions.content, mentionNames: mentionNamesOf(discussions.content, "html") })
