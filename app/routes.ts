@@ -58,6 +58,7 @@ export default [
     route("admin/watch-list", "routes/admin.watch-list.tsx"),
     route("admin/transparency", "routes/admin.transparency.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/tags", "routes/admin.tags.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("legal-notice", "routes/legal-notice.tsx"),

@@ -129,6 +129,10 @@ export const auditActions = [
   "watch-term-remove",
   "update-site-settings",
   "reset-second-factor",
+  "tag-rename",
+  "tag-merge",
+  "tag-delete",
+  "tag-describe",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -139,7 +143,7 @@ export const auditLog = pgTable(
     actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     action: text("action", { enum: auditActions }).notNull(),
-    targetType: text("target_type", { enum: ["member", "discussion", "comment", "watched-term", "site-settings"] }).notNull(),
+    targetType: text("target_type", { enum: ["member", "discussion", "comment", "watched-term", "site-settings", "tag"] }).notNull(),
     targetId: text("target_id").notNull(),
     targetLabel: text("target_label").notNull(),
     /** Reason, old and new role, and the like. */

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { tags } from "../../db/schema";
 import { createDiscussion, getDiscussionBySlug, listTagPage, listRecentDiscussions, updateDiscussion } from "~/server/discussions";
 import { moderateDiscussion } from "~/server/moderation";
-import { listTags, suggestTags, tagAt } from "~/server/tags";
+import { deleteTag, describeTag, listTags, mergeTag, renameTag, suggestTags, tagAt } from "~/server/tags";
+import { auditLog } from "../../db/schema";
 import { db } from "~/server/db";
 import { searchDiscussions } from "~/server/search";
 import { parseSearchFilter, searchHref } from "~/lib/search";
@@ -155,5 +156,50 @@ describe("the search's tag filter", () => {
     expect((await searchDiscussions({ ...filter, query: "Messlücke", tag: undefined })).hits.map((hit) => hit.id)).toContain(other.id);
     // A slug that cannot be one is ignored, as an unknown category is.
     expect(parseSearchFilter(new URLSearchParams("tag=%3Cb%3E")).tag).toBeUndefined();
+  });
+});
+
+describe("curation by staff", () => {
+  async function idOf(slug: string): Promise<string> {
+    const found = await tagAt(slug);
+    if (!found || !("tag" in found)) throw new Error(`no tag ${slug}`);
+    return found.tag.id;
+  }
+
+  it("renames a tag: the old address leads to the new one, and the log has it", async () => {
+    await discussionBy(established, { tags: ["Alter Name"] });
+    const id = await idOf("alter-name");
+    expect(await renameTag(fresh, { tagId: id, name: "Neuer Name" })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await renameTag(moderator, { tagId: id, name: "Neuer Name" })).toEqual({ ok: true, value: { slug: "neuer-name" } });
+    expect(await tagAt("alter-name")).toEqual({ movedTo: "neuer-name" });
+    expect(await tagAt("neuer-name")).toMatchObject({ tag: { name: "Neuer Name" } });
+    const logged = await db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(logged.map((entry) => entry.action)).toEqual(["tag-rename"]);
+  });
+
+  it("refuses a rename onto another tag's address", async () => {
+    const id = await idOf("neuer-name");
+    expect(await renameTag(moderator, { tagId: id, name: "GA4" })).toMatchObject({ ok: false, reason: "conflict" });
+  });
+
+  it("merges A into B: A's discussions carry B once, A's addresses lead to B, B's count follows", async () => {
+    const both = await discussionBy(established, { tags: ["Quelle", "Ziel"] });
+    const onlyA = await discussionBy(established, { tags: ["Quelle"] });
+    const [a, b] = [await idOf("quelle"), await idOf("ziel")];
+    expect(await mergeTag(moderator, { tagId: a, intoId: a })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await mergeTag(moderator, { tagId: a, intoId: b })).toEqual({ ok: true, value: { slug: "ziel" } });
+    expect(await tagAt("quelle")).toEqual({ movedTo: "ziel" });
+    expect(await countOf("ziel")).toBe(2);
+    expect((await getDiscussionBySlug(both.slug))!.tags).toEqual([{ slug: "ziel", name: "Ziel" }]);
+    expect((await getDiscussionBySlug(onlyA.slug))!.tags).toEqual([{ slug: "ziel", name: "Ziel" }]);
+  });
+
+  it("describes and deletes", async () => {
+    const id = await idOf("ziel");
+    expect((await describeTag(moderator, { tagId: id, description: "Wohin es geht." })).ok).toBe(true);
+    expect(await tagAt("ziel")).toMatchObject({ tag: { description: "Wohin es geht." } });
+    expect((await deleteTag(moderator, { tagId: id })).ok).toBe(true);
+    expect(await tagAt("ziel")).toBeNull();
+    expect(await tagAt("quelle")).toBeNull();
   });
 });

@@ -33,11 +33,16 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "watch-term-remove": "Beobachteten Begriff entfernt",
   "update-site-settings": "Betreiberdaten und Rechtstexte geändert",
   "reset-second-factor": "Zweiten Faktor zurückgesetzt",
+  "tag-rename": "Schlagwort umbenannt",
+  "tag-merge": "Schlagwörter zusammengeführt",
+  "tag-delete": "Schlagwort gelöscht",
+  "tag-describe": "Beschreibung eines Schlagworts geändert",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {
   if (entry.targetType === "member") return paths.profile(entry.targetId);
   if (entry.targetType === "watched-term") return paths.adminWatchList;
+  if (entry.targetType === "tag") return paths.adminTags;
   if (entry.targetType === "site-settings") return paths.adminSettingsVersion(Number(entry.targetId));
   if (!entry.discussionSlug) return null;
   const page = paths.discussion(entry.discussionSlug);

@@ -12,3 +12,5 @@ export {
   type TagDetail,
   tagsOfDiscussion,
 } from "./tags.server";
+export { type CuratedTag, deleteTag, describeTag, listTagsForCuration, mergeTag, renameTag } from "./curation.server";
+export { tagEvents } from "./events.server";
