@@ -152,7 +152,7 @@ const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
     allowed: adminOnly,
     attempt: (client, targets) => post(client, "/admin", { intent: "reset-second-factor", userId: targets.factorHolder }),
   },
-  // Tags (decision 0051): demo tags no other spec reads, one of its own per allowed actor where the write removes it.
+  // Tags (decision 0052): demo tags no other spec reads, one of its own per allowed actor where the write removes it.
   "tag-describe": {
     allowed: staff,
     attempt: (client, _targets, actor) =>

@@ -4,7 +4,7 @@ import { expect, test, testClientIp, untilServerAnswers, waitForHydration } from
 import { clientOf, createMembers, pageOf, type Member } from "./members";
 
 /**
- * Tags (decision 0051): a member tags a new discussion from the suggestions, a fresh member's new tag is refused in
+ * Tags (decision 0052): a member tags a new discussion from the suggestions, a fresh member's new tag is refused in
  * German (with and without JavaScript), the tag page lists the discussion for a guest out of the page cache, the
  * search's ?tag= finds it, and staff's merge answers 301 from the old tag page.
  */

@@ -18,7 +18,7 @@ export const serverDomains = {
   watchlist: ["db"],
   accounts: ["mail", "watchlist"],
   images: ["accounts"],
-  // Tags of discussions (decision 0051): below discussions, whose writes set a discussion's tags in their transaction.
+  // Tags of discussions (decision 0052): below discussions, whose writes set a discussion's tags in their transaction.
   tags: ["accounts"],
   discussions: ["images", "tags"],
   notifications: ["discussions"],

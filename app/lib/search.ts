@@ -30,7 +30,7 @@ export interface SearchFilter {
   sortBy: SortOption;
   /** "Offen" or "Gelöst"; undefined for all. */
   status: DiscussionStatus | undefined;
-  /** A tag's slug (decision 0051): only discussions that carry it. */
+  /** A tag's slug (decision 0052): only discussions that carry it. */
   tag?: string | undefined;
 }
 

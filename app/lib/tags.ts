@@ -1,6 +1,6 @@
 import { slugify } from "~/lib/slug";
 
-/** Tags ("Schlagwörter"): the rules both sides apply, from the form's field to the service (decision 0051). */
+/** Tags ("Schlagwörter"): the rules both sides apply, from the form's field to the service (decision 0052). */
 
 export const MAX_TAGS_PER_DISCUSSION = 5;
 export const TAG_NAME_MIN_LENGTH = 2;

@@ -5,7 +5,7 @@ import { siteIdentity } from "~/server/settings";
 import { tagAt } from "~/server/tags";
 import type { Route } from "./+types/tag.feed";
 
-/** A tag's feed (decision 0051): its newest visible discussions, like a subforum's. */
+/** A tag's feed (decision 0052): its newest visible discussions, like a subforum's. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await tagAt(params.slug);
   if (!found) throw data(null, { status: 404 });

@@ -17,7 +17,7 @@ import { addStructuredData, breadcrumbJsonLd, collectionPageJsonLd, discussionLi
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/tag";
 
-/** One tag's discussions (decision 0051), paginated like a subforum. Guests read it as finished HTML (decision 0036). */
+/** One tag's discussions (decision 0052), paginated like a subforum. Guests read it as finished HTML (decision 0036). */
 export const handle = readingPage;
 
 /** The page's description when staff wrote none. */

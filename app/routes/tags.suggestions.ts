@@ -6,7 +6,7 @@ import type { Route } from "./+types/tags.suggestions";
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
- * The tag field's suggestions (decision 0051): existing tags for what is typed, for members who may write a
+ * The tag field's suggestions (decision 0052): existing tags for what is typed, for members who may write a
  * discussion (a guest gets 401, a member awaiting approval 403), at most eight.
  */
 export async function loader({ request }: Route.LoaderArgs) {

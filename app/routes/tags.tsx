@@ -10,7 +10,7 @@ import { addStructuredData, breadcrumbJsonLd, collectionPageJsonLd, tagListJsonL
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/tags";
 
-/** All tags with visible discussions ("Schlagwörter", decision 0051). Guests read it as finished HTML (decision 0036). */
+/** All tags with visible discussions ("Schlagwörter", decision 0052). Guests read it as finished HTML (decision 0036). */
 export const handle = readingPage;
 
 const title = "Schlagwörter";

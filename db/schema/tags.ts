@@ -9,7 +9,7 @@ import { discussions } from "./discussions";
 /**
  * A tag: its URL name (`slug`, lowercase letters, digits and hyphens, app/lib/tags.ts), the name as written, the
  * description staff write for its page, and how many visible discussions carry it. The count is set in the
- * transaction that changes a discussion's tags or its visibility, from the rows themselves (decision 0051).
+ * transaction that changes a discussion's tags or its visibility, from the rows themselves (decision 0052).
  */
 export const tags = pgTable(
   "tags",

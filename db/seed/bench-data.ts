@@ -184,7 +184,7 @@ const sentences = [
 ];
 
 /** Integers go into the statement itself: as parameters they would arrive untyped (generate_series(unknown, unknown)). */
-/** The bench set's tags (decision 0051): the trade's topics, 1–3 per discussion, spread over the set. */
+/** The bench set's tags (decision 0052): the trade's topics, 1–3 per discussion, spread over the set. */
 const benchTags = [
   "GA4",
   "Core Web Vitals",

@@ -44,7 +44,7 @@ export interface DemoDiscussion {
   comments: DemoComment[];
   /** The asker accepted this member's first answer as the solution ("Gelöst"). */
   solvedBy?: string;
-  /** 1–3 names of demoTags (decision 0051). */
+  /** 1–3 names of demoTags (decision 0052). */
   tags: string[];
 }
 
@@ -2266,7 +2266,7 @@ Allow: /</code></pre>
 ];
 
 /**
- * The demo's tags (decision 0051), each with the description staff write for its page. Every demo discussion names
+ * The demo's tags (decision 0052), each with the description staff write for its page. Every demo discussion names
  * 1–3 of them (`tags`); the seed checks that each name is here.
  */
 export const demoTags: Array<{ name: string; description: string }> = [

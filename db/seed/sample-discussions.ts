@@ -6,7 +6,7 @@ export interface SampleDiscussion {
   category: "seo" | "sea" | "ki-suche" | "general" | "tools" | "events";
   /** Already in the editor's allow-list (p, strong, ul/li, a); sanitised again on insert. */
   content: string;
-  /** 1–3 tag names (decision 0051); the administrator who seeds them creates those that do not exist yet. */
+  /** 1–3 tag names (decision 0052); the administrator who seeds them creates those that do not exist yet. */
   tags: string[];
 }
 

@@ -59,7 +59,7 @@ beforeAll(async () => {
   expert = await makeViewer({ firstName: "Expertin" });
   reader = await makeViewer({ firstName: "Leser" });
   moderator = await makeViewer({ role: "moderator" });
-  // A tag that staff created, which the questions below carry (decision 0051).
+  // A tag that staff created, which the questions below carry (decision 0052).
   await discussionBy(moderator, { category: "general", tags: ["GA4"] });
 
   // A question with two answers: one marked twice and chosen as the solution, one marked and then hidden.

@@ -1,5 +1,5 @@
 /**
- * Tags (decision 0051): the discussion writes set them (five at most, existing ones, new ones only with standing),
+ * Tags (decision 0052): the discussion writes set them (five at most, existing ones, new ones only with standing),
  * the counts follow the visible discussions, and the tag page lists visible discussions only.
  */
 import { eq } from "drizzle-orm";

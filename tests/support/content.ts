@@ -14,7 +14,7 @@ export interface DiscussionOptions {
   /** HTML as the editor sends it (default), or plain text with `contentFormat: "text"`. */
   content?: string;
   contentFormat?: "html" | "text";
-  /** Tag names (decision 0051): existing ones, or new ones when the author may create them. */
+  /** Tag names (decision 0052): existing ones, or new ones when the author may create them. */
   tags?: string[];
 }
 

@@ -9,7 +9,7 @@ import { cn } from "~/lib/utils";
 const hint = `Bis zu ${MAX_TAGS_PER_DISCUSSION} Schlagwörter, durch Kommas getrennt, z. B. „GA4, Core Web Vitals“.`;
 
 /**
- * The tag field of the discussion forms (decision 0051). Before JavaScript (and without it) a text input that sends
+ * The tag field of the discussion forms (decision 0052). Before JavaScript (and without it) a text input that sends
  * the names separated by commas; once the page is hydrated the same name carries a hidden input, and the member
  * picks chips: typing offers existing tags (a combobox: arrows choose, Enter or a comma takes, Backspace in the
  * empty input removes the last chip), and whatever else is typed becomes a new tag for the server to judge.

@@ -3,7 +3,7 @@ import { paths } from "~/lib/paths";
 import type { TagRef } from "~/lib/tags";
 import { cn } from "~/lib/utils";
 
-/** A discussion's tags as links to their pages (decision 0051): small pills that wrap, never a row that scrolls. */
+/** A discussion's tags as links to their pages (decision 0052): small pills that wrap, never a row that scrolls. */
 export function TagLinks({ tags, className }: { tags: readonly TagRef[]; className?: string }) {
   if (tags.length === 0) return null;
   return (

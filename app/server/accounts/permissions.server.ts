@@ -149,7 +149,7 @@ export function canReport(viewer: Viewer | null, post: { authorId: string | null
 }
 
 /**
- * A new tag needs standing (decision 0051): the member is no longer new in the sense the posting rules and the
+ * A new tag needs standing (decision 0052): the member is no longer new in the sense the posting rules and the
  * weight of reports use (postingMember: at least NEW_MEMBER_LIMITS' days and published posts), or is staff.
  * A fresh account would otherwise fill the tag list with spam and near-duplicates before anyone looks.
  */

@@ -78,7 +78,7 @@ export const newMemberRateRules = {
 /** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 
-/** The tag field's suggestions (decision 0051): a lookup per pause in typing, as the @ suggestions. */
+/** The tag field's suggestions (decision 0052): a lookup per pause in typing, as the @ suggestions. */
 export const tagSuggestionsPerMember: RateRule = { name: "tag-suggestions:member", limit: 120, windowSeconds: 60 };
 
 /**

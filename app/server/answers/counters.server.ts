@@ -87,7 +87,7 @@ const repairs = {
     ) shown on shown.category = kept.category
     where kept.category = ${discussionCounts.category} and ${discussionCounts.visibleCount} <> coalesce(shown.n, 0)
     returning ${discussionCounts.category}`,
-  // The tag's visible discussions (decision 0051).
+  // The tag's visible discussions (decision 0052).
   "tags.discussion_count": sql`update ${tags} set ${unqualified(tags.discussionCount)} = coalesce(tagged.n, 0)
     from (select ${tags.id} as tag from ${tags}) kept left join (
       select ${discussionTags.tagId} as tag, count(*)::int as n from ${discussionTags}

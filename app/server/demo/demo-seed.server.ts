@@ -263,7 +263,7 @@ export async function seedDemoContent(
       commentTotal += threadComments.length;
       seeded.push({ id, author: discussion.author, comments: threadComments });
     }
-    // The tags of the trade (decision 0051), written by the administrator with their descriptions, and 1–3 per discussion.
+    // The tags of the trade (decision 0052), written by the administrator with their descriptions, and 1–3 per discussion.
     const tagIds = new Map(
       (
         await tx

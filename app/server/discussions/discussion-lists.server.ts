@@ -159,7 +159,7 @@ export async function listSubforumPage(category: Category, page: number, status?
 }
 
 // ---------------------------------------------------------------------------
-// Tag pages (decision 0051)
+// Tag pages (decision 0052)
 // ---------------------------------------------------------------------------
 
 export interface TagDiscussionPage {

@@ -33,7 +33,7 @@ export interface DiscussionSummary {
   createdAt: Date;
   updatedAt: Date;
   author: AuthorSummary | null;
-  /** Its tags by name (decision 0051); up to five, read from the primary key of discussion_tags. */
+  /** Its tags by name (decision 0052); up to five, read from the primary key of discussion_tags. */
   tags: TagRef[];
 }
 

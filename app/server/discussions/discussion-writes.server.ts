@@ -93,7 +93,7 @@ export const createDiscussion = defineService<
     const html = screened.value.html ?? content.html;
     const post = postContent(html, "html");
     const reasons = holdReasons(author, { ...post, text: `${title}\n${post.text}`, watched: screened.value.holdReasons });
-    // Existing tags, or new ones when the author has the standing (decision 0051): the posting rules' notion of new.
+    // Existing tags, or new ones when the author has the standing (decision 0052): the posting rules' notion of new.
     const tagIds = await resolveTags(tx, actor, input.tags ?? [], async () => author);
     if (!tagIds.ok) return tagIds;
     const inserted = await insertWithUniqueSlug(

@@ -35,7 +35,7 @@ export async function publishHeldPost(tx: Transaction, post: { discussionId: str
       .where(and(eq(discussions.id, post.discussionId), heldForReview.discussion()))
       .returning({ slug: discussions.slug, category: discussions.category, authorId: discussions.authorId, content: discussions.content });
     if (!row) return false;
-    // Published, it counts for its tags now (decision 0051).
+    // Published, it counts for its tags now (decision 0052).
     await recountTagsOf(tx, { id: post.discussionId });
     // An author who left cannot be named as the one who wrote it: the post is published without announcements.
     if (row.authorId && isCategory(row.category))

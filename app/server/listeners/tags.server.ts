@@ -1,7 +1,7 @@
 import { tagEvents } from "~/server/tags";
 import { recordAudit } from "~/server/moderation";
 
-/** What staff's curation of the tags causes besides its own rows (decision 0051). */
+/** What staff's curation of the tags causes besides its own rows (decision 0052). */
 
 // Every curation is audited like the other staff writes.
 tagEvents.on("tag.curated", "moderation", (tx, { actor, action, tagId, label, details }) =>

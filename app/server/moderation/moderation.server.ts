@@ -82,7 +82,7 @@ export async function applyDiscussionAction(
       { discussionId: discussion.id, commentId: null, authorId: author, helpfulCount: discussion.helpfulCount },
       action === "hide-discussion",
     );
-    // A tag counts the visible discussions that carry it (decision 0051).
+    // A tag counts the visible discussions that carry it (decision 0052).
     await recountTagsOf(tx, { id: discussion.id });
   }
   if (notice && author)

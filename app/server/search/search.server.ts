@@ -93,7 +93,7 @@ export async function searchDiscussions(
   if (filter.category) conditions.push(eq(discussions.category, filter.category));
   if (filter.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(filter.dateRange, now)));
   if (filter.status) conditions.push(statusScope(filter.status));
-  // A tag (decision 0051): the discussions on its rows of discussion_tags (their index by tag).
+  // A tag (decision 0052): the discussions on its rows of discussion_tags (their index by tag).
   if (filter.tag)
     conditions.push(
       sql`${discussions.id} in (select ${discussionTags.discussionId} from ${discussionTags} join ${tags} on ${tags.id} = ${discussionTags.tagId} where ${tags.slug} = ${filter.tag})`,

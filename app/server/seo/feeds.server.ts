@@ -24,7 +24,7 @@ import { escapeXml } from "~/lib/xml";
 
 export const FEED_LIMIT = 50;
 
-/** RSS 2.0 of the newest discussions, of all categories, one category, or one tag (decision 0051). */
+/** RSS 2.0 of the newest discussions, of all categories, one category, or one tag (decision 0052). */
 export async function rssFeed(options: {
   category?: Category;
   /** The tag's id: only discussions that carry it. */

@@ -119,7 +119,7 @@ export async function fixedEntries(): Promise<SitemapEntry[]> {
 }
 
 /**
- * The tag pages worth indexing (decision 0051): those with TAG_INDEX_THRESHOLD visible discussions or more; the
+ * The tag pages worth indexing (decision 0052): those with TAG_INDEX_THRESHOLD visible discussions or more; the
  * thinner ones carry noindex and stay out. Their page 1 only, as for the categories.
  */
 export async function tagEntries(): Promise<SitemapEntry[]> {

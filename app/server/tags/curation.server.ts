@@ -7,7 +7,7 @@ import { done, fail, ok } from "~/server/platform";
 import { tagEvents } from "./events.server";
 import { recountTags } from "./tags.server";
 
-// Staff curate the tags (/admin/tags, decision 0051): rename, merge, delete, describe. Each is audited.
+// Staff curate the tags (/admin/tags, decision 0052): rename, merge, delete, describe. Each is audited.
 
 export interface CuratedTag {
   id: string;

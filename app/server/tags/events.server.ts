@@ -2,7 +2,7 @@ import { defineEvents } from "~/server/platform";
 import type { Viewer } from "~/server/accounts";
 
 /**
- * What staff's curation of the tags announces in its transaction (decision 0051): the audit entry is written by the
+ * What staff's curation of the tags announces in its transaction (decision 0052): the audit entry is written by the
  * moderation's listener (app/server/listeners/tags.server.ts), which `tags`, below it, cannot reach.
  */
 export const tagEvents = defineEvents<{

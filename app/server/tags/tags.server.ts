@@ -5,7 +5,7 @@ import { db, type Database, type Transaction } from "~/server/db";
 import { canCreateTag, NEW_MEMBER_LIMITS, postingMember, type PostingMember, type Viewer } from "~/server/accounts";
 import { fail, ok, type Outcome, visible } from "~/server/platform";
 
-// Tags of discussions (decision 0051): which tags a write names, the discussion's set, the kept counts, the reads.
+// Tags of discussions (decision 0052): which tags a write names, the discussion's set, the kept counts, the reads.
 
 /** The tag field's name in the discussion forms: a refusal is shown next to it. */
 export const TAG_FIELD = "tags";
