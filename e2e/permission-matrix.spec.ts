@@ -172,6 +172,26 @@ const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
     allowed: adminOnly,
     attempt: (client, targets) => post(client, "/admin", { intent: "reset-second-factor", userId: targets.factorHolder }),
   },
+  // Tags (decision 0053): demo tags no other spec reads, one of its own per allowed actor where the write removes it.
+  "tag-describe": {
+    allowed: staff,
+    attempt: (client, _targets, actor) =>
+      post(client, "/admin/tags", { intent: "describe", tag: "konferenzen", description: `Treffen (${actor})` }),
+  },
+  "tag-rename": {
+    allowed: staff,
+    attempt: (client) => post(client, "/admin/tags", { intent: "rename", tag: "freelancing", name: "Freelancing" }),
+  },
+  "tag-merge": {
+    allowed: staff,
+    attempt: (client, _targets, actor) =>
+      post(client, "/admin/tags", { intent: "merge", tag: actor === "admin" ? "microsoft-ads" : "demand-gen", into: "google-ads" }),
+  },
+  "tag-delete": {
+    allowed: staff,
+    attempt: (client, _targets, actor) =>
+      post(client, "/admin/tags", { intent: "delete", tag: actor === "admin" ? "core-updates" : "automatisierung" }),
+  },
 };
 
 /** Allowed: the action ran (2xx, or a redirect that is not a sign-in or waiting page). */

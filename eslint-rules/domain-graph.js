@@ -18,7 +18,9 @@ export const serverDomains = {
   watchlist: ["db"],
   accounts: ["mail", "watchlist"],
   images: ["accounts"],
-  discussions: ["images"],
+  // Tags of discussions (decision 0053): below discussions, whose writes set a discussion's tags in their transaction.
+  tags: ["accounts"],
+  discussions: ["images", "tags"],
   notifications: ["discussions"],
   members: ["notifications"],
   search: ["discussions"],

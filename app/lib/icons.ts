@@ -67,6 +67,7 @@ export const iconNames = [
   "sparkles",
   "square-code",
   "sun",
+  "tag",
   "text-quote",
   "thumbs-up",
   "trash",

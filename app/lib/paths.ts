@@ -68,6 +68,14 @@ export const paths = {
   profile: (id: string) => `/profile/${encodeURIComponent(id)}`,
   subforum: (segment: string) => `/subforum/${segment}`,
   category: (segment: string) => `/category/${segment}`,
+  /** All tags with their counts ("Schlagwörter"). */
+  tags: "/tags",
+  /** One tag's discussions (app/routes/tag.tsx). */
+  tag: (slug: string) => `/tags/${encodeURIComponent(slug)}`,
+  /** The tag suggestions of the tag field (app/routes/tags.suggestions.ts). */
+  tagSuggestions: "/tags/suggestions",
+  /** Staff curate the tags (app/routes/admin.tags.tsx). */
+  adminTags: "/admin/tags",
   /** A list page's RSS feed. */
   feedOf: (listPath: string) => `${listPath}/feed.xml`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,

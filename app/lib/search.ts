@@ -1,5 +1,6 @@
 import { categories, categoryLabels, type Category } from "./categories";
 import { discussionStatuses, STATUS_PARAM, statusLabels, type DiscussionStatus } from "./discussion-status";
+import { tagSlug } from "./tags";
 
 export const SEARCH_LIMIT = 50;
 export const QUERY_MAX_LENGTH = 200;
@@ -30,6 +31,13 @@ export interface SearchFilter {
   sortBy: SortOption;
   /** "Offen" or "Gelöst"; undefined for all. */
   status: DiscussionStatus | undefined;
+  /** A tag's slug (decision 0053): only discussions that carry it. */
+  tag?: string | undefined;
+}
+
+/** A tag's slug as a URL names it; anything else is ignored like an unknown category. */
+function tagParam(value: string | null): string | undefined {
+  return value && value.length <= 80 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value) ? value : undefined;
 }
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -44,6 +52,7 @@ export function parseSearchFilter(params: URLSearchParams): SearchFilter {
     dateRange: pick(dateRanges, params.get("dateRange")),
     sortBy: pick(sortOptions, params.get("sortBy")) ?? "relevance",
     status: pick(discussionStatuses, params.get(STATUS_PARAM)),
+    tag: tagParam(params.get("tag")),
   };
 }
 
@@ -55,13 +64,20 @@ export function searchHref(filter: Partial<SearchFilter>): string {
   if (filter.dateRange) params.set("dateRange", filter.dateRange);
   if (filter.sortBy && filter.sortBy !== "relevance") params.set("sortBy", filter.sortBy);
   if (filter.status) params.set(STATUS_PARAM, filter.status);
+  if (filter.tag) params.set("tag", filter.tag);
   const search = params.toString();
   return search ? `/search?${search}` : "/search";
 }
 
 /** The spec searches only when there is a query, a category or a date range; "Offen" or "Gelöst" is one too. */
 export function hasSearchCriteria(filter: SearchFilter): boolean {
-  return filter.query !== "" || filter.category !== undefined || filter.dateRange !== undefined || filter.status !== undefined;
+  return (
+    filter.query !== "" ||
+    filter.category !== undefined ||
+    filter.dateRange !== undefined ||
+    filter.status !== undefined ||
+    filter.tag !== undefined
+  );
 }
 
 /**
@@ -74,6 +90,8 @@ interface OperatorFilters {
   status: DiscussionStatus;
   category: Category;
   author: string;
+  /** A tag's slug (decision 0053). */
+  tag: string;
 }
 type OperatorKey = keyof OperatorFilters;
 
@@ -123,6 +141,12 @@ export const searchOperators: { [K in OperatorKey]: Operator<K> } = {
     },
     label: (name) => `Von: ${name}`,
   },
+  tag: {
+    names: ["tag", "schlagwort"],
+    // A tag's name or slug ("GA4", "core-web-vitals", "llms.txt"), as its page's address spells it.
+    read: (value) => tagParam(tagSlug(value)),
+    label: (slug) => `Schlagwort: ${slug}`,
+  },
 };
 
 const operatorByName = new Map<string, OperatorKey>(
@@ -171,6 +195,7 @@ export interface EffectiveSearch {
   category: Category | undefined;
   status: DiscussionStatus | undefined;
   author: string | undefined;
+  tag: string | undefined;
   dateRange: DateRange | undefined;
   sortBy: SortOption;
   operators: ReadOperator[];
@@ -183,6 +208,7 @@ export function effectiveSearch(filter: SearchFilter): EffectiveSearch {
     category: read.category ?? filter.category,
     status: read.status ?? filter.status,
     author: read.author,
+    tag: read.tag ?? filter.tag,
     dateRange: filter.dateRange,
     sortBy: filter.sortBy,
     operators: read.operators,

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { DiscardDraftForm, DraftControls } from "~/components/discussions/draft-controls";
 import { CategorySelect } from "~/components/discussions/category-select";
 import { RichTextField } from "~/components/editor/rich-text-field";
+import { TagField } from "~/components/discussions/tag-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -56,7 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
   const how = {
     failed: texts.createDiscussionFailed,
     fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
-    page: ({ message }: { message: string | undefined }) => ({ result: submission.reply({ formErrors: message ? [message] : [] }) }),
+    // A refusal of one field (a new tag without standing) is shown at that field, not above the form.
+    page: ({ message, fieldErrors }: { message: string | undefined; fieldErrors?: Record<string, string[]> }) => ({
+      result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: message ? [message] : [] }),
+    }),
   };
   // The service counts a new member's posts (decision 0035) and keeps a refused text as a draft.
   return respond(createDiscussion(viewer, submission.value), {
@@ -136,6 +140,13 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
             </Select>
           </Field>
         </div>
+        <TagField
+          key={`${fields.tags.key}-${discarded}`}
+          id={fields.tags.id}
+          name={fields.tags.name}
+          defaultValue={discarded > 0 ? "" : typeof fields.tags.initialValue === "string" ? fields.tags.initialValue : ""}
+          errors={fields.tags.errors}
+        />
         <div className="flex flex-col gap-1.5">
           <span id={contentLabelId} className="text-sm font-medium">
             Inhalt

@@ -33,6 +33,9 @@ import { unreadCounts } from "~/server/discussions";
 import { countSearch, didYouMean, searchDiscussions } from "~/server/search";
 import { getViewer } from "~/server/accounts";
 import type { Route } from "./+types/search";
+import { TagLinks } from "~/components/discussions/tag-links";
+import { listTags } from "~/server/tags";
+import { sharedReads } from "~/server/platform";
 import { readingPage } from "~/lib/hydration";
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -46,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (canonical !== url.pathname + url.search) throw redirect(canonical);
   // Without criteria it lists every discussion in the default order (relevance: pinned, then the most discussed): the
   // page the sitemap names is one worth reading, not an empty form.
-  const [result, viewer] = await Promise.all([searchDiscussions(filter), getViewer(request)]);
+  const [result, viewer, tags] = await Promise.all([searchDiscussions(filter), getViewer(request), sharedReads.read("tags", listTags)]);
   const [unread, suggestion] = await Promise.all([
     unreadCounts(
       viewer,
@@ -56,12 +59,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     result.total === 0 && filter.query ? didYouMean(filter) : Promise.resolve(null),
   ]);
   countSearch(request, filter.query, result.total === 0);
-  return { filter, result, unread, suggestion, now: renderNow() };
+  return { filter, result, unread, suggestion, now: renderNow(), tags: tags.map(({ slug, name }) => ({ slug, name })) };
 }
 
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
-  const { filter, result, unread, suggestion, now } = loaderData;
+  const { filter, result, unread, suggestion, now, tags } = loaderData;
   const search = effectiveSearch(filter);
+  const tagName = tags.find((tag) => tag.slug === filter.tag)?.name ?? filter.tag;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.search;
@@ -89,6 +93,9 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
     ...(filter.sortBy !== "relevance" ? [{ label: sortLabels[filter.sortBy], without: { sortBy: "relevance" as const } }] : []),
     ...(filter.status && !search.operators.some((o) => o.key === "status")
       ? [{ label: statusLabels[filter.status], without: { status: undefined } }]
+      : []),
+    ...(filter.tag && !search.operators.some((o) => o.key === "tag")
+      ? [{ label: `Schlagwort: ${tagName}`, without: { tag: undefined } }]
       : []),
   ];
 
@@ -131,13 +138,13 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
           id="search-filters"
           data-keep-open
           className="rounded-xl border border-border bg-sidebar p-4"
-          open={(filter.category || filter.dateRange || filter.sortBy !== "relevance") && !filter.query ? true : undefined}
+          open={(filter.category || filter.dateRange || filter.tag || filter.sortBy !== "relevance") && !filter.query ? true : undefined}
         >
           <summary className="flex cursor-pointer items-center gap-2 font-medium">
             <Icon name="sliders-horizontal" className="size-4" />
             Filter &amp; Sortierung
           </summary>
-          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div className="flex flex-col gap-1.5">
               <label htmlFor="search-category" className="text-sm font-medium">
                 Kategorie
@@ -168,6 +175,26 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                 {dateRanges.map((range) => (
                   <option key={range} value={range}>
                     {dateRangeLabels[range]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="search-tag" className="text-sm font-medium">
+                Schlagwort
+              </label>
+              <Select
+                id="search-tag"
+                name="tag"
+                defaultValue={filter.tag ?? ""}
+                key={`t-${filter.tag}`}
+                onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form)}
+                data-live={0}
+              >
+                <option value="">Alle Schlagwörter</option>
+                {tags.map((tag) => (
+                  <option key={tag.slug} value={tag.slug}>
+                    {tag.name}
                   </option>
                 ))}
               </Select>
@@ -266,6 +293,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                       <HighlightedText text={hit.title} terms={result.terms} />
                     </DiscussionLink>
                   </h2>
+                  <TagLinks tags={hit.tags} className="mt-1.5" />
                   {hit.snippet && (
                     <p className="mt-1 text-sm text-muted-foreground">
                       <HighlightedText text={hit.snippet} terms={result.terms} />

@@ -19,3 +19,4 @@ export * from "./db";
 export * from "./legal";
 export * from "./settings";
 export * from "./search";
+export * from "./tags";

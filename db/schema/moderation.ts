@@ -131,6 +131,10 @@ export const auditActions = [
   "reset-second-factor",
   "synonym-group-add",
   "synonym-group-remove",
+  "tag-rename",
+  "tag-merge",
+  "tag-delete",
+  "tag-describe",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -142,7 +146,7 @@ export const auditLog = pgTable(
     actorName: text("actor_name").notNull(),
     action: text("action", { enum: auditActions }).notNull(),
     targetType: text("target_type", {
-      enum: ["member", "discussion", "comment", "watched-term", "site-settings", "synonym-group"],
+      enum: ["member", "discussion", "comment", "watched-term", "site-settings", "synonym-group", "tag"],
     }).notNull(),
     targetId: text("target_id").notNull(),
     targetLabel: text("target_label").notNull(),

@@ -184,6 +184,47 @@ const sentences = [
 ];
 
 /** Integers go into the statement itself: as parameters they would arrive untyped (generate_series(unknown, unknown)). */
+/** The bench set's tags (decision 0053): the trade's topics, 1–3 per discussion, spread over the set. */
+const benchTags = [
+  "GA4",
+  "Core Web Vitals",
+  "Performance Max",
+  "Local SEO",
+  "llms.txt",
+  "Linkbuilding",
+  "Technisches SEO",
+  "E-Commerce",
+  "Crawling",
+  "Indexierung",
+  "Search Console",
+  "Google Ads",
+  "Smart Bidding",
+  "Consent Mode",
+  "Tracking",
+  "KI-Suche",
+  "AI Overviews",
+  "GEO",
+  "Content-Strategie",
+  "E-E-A-T",
+  "Strukturierte Daten",
+  "Internationales SEO",
+  "Reporting",
+  "SEO-Tools",
+  "Merchant Center",
+  "Microsoft Ads",
+  "Datenschutz",
+  "Karriere",
+  "Agenturalltag",
+  "Konferenzen",
+];
+/** Slugs as app/lib/tags.ts makes them, for these names (ASCII but for none). */
+const benchTagSlugs = benchTags.map((name) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, ""),
+);
+
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
 const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}]::text[]`);
 /** The value of `values` picked by a row number expression and a prime (a cheap, repeatable spread). */
@@ -239,6 +280,13 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
     from generate_series(1, ${int(members)}) g`);
   await db.execute(sql`insert into user_roles (user_id, role) select 'bench-' || g, 'member' from generate_series(1, ${int(members)}) g`);
 
+  // The tags, unless a set in the same database has them already (the demo's share some names).
+  await db.execute(sql`
+    insert into tags (slug, name, description)
+    select slug, name, 'Diskussionen zum Thema ' || name || ' aus dem Bench-Datensatz.'
+    from unnest(${textArray(benchTagSlugs)}, ${textArray(benchTags)}) as t(slug, name)
+    on conflict (slug) do nothing`);
+
   const author = (n: SQL) => sql`'bench-' || (1 + (${n}) * 7919 % ${int(members)})`;
   let commentsDone = 0;
   for (let from = 0; from < total; from += BATCH) {
@@ -276,6 +324,14 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
              least(${anchor}, c.created_at + interval '2 hours'), least(${anchor}, c.created_at + interval '2 hours')
       from comments c join discussions d on d.id = c.discussion_id
       where ${inBatch} and c.parent_id is null and extract(epoch from c.created_at)::bigint / 60 % ${int(REPLY_EVERY)} = 0`);
+    // 1–3 tags each: number % 3 + 1 of them, 7 apart on the list, so no discussion has one twice.
+    await db.execute(sql`
+      insert into discussion_tags (discussion_id, tag_id)
+      select d.id, t.id from discussions d
+      cross join lateral generate_series(0, d.number::int % 3) j
+      join tags t on t.slug = (${textArray(benchTagSlugs)})[1 + ((d.number * 31 + j * 7) % ${int(benchTags.length)})::int]
+      where ${inBatch}
+      on conflict do nothing`);
     const [counted] = (
       (await db.execute(sql`
         update discussions d set replies_count = coalesce((select count(*) from comments c where c.discussion_id = d.id), 0)
@@ -303,6 +359,12 @@ export async function generateBenchData(db: Database, options: BenchDataOptions)
       where d.slug like 'bench-%' group by c.author_id
     ) s
     where p.id = s.author_id`);
+  // The tags' counts as the writes keep them: the visible discussions that carry each (all bench discussions are).
+  await db.execute(sql`
+    update tags t set discussion_count = (
+      select count(*) from discussion_tags dt join discussions d on d.id = dt.discussion_id where dt.tag_id = t.id and d.hidden_at is null
+    )::int
+    where t.slug = any(${textArray(benchTagSlugs)})`);
   const [row] = (
     (await db.execute(
       sql`select count(*) filter (where parent_id is not null) as replies from comments c where exists (select 1 from discussions d where d.id = c.discussion_id and d.slug like 'bench-%')`,

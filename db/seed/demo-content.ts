@@ -44,6 +44,8 @@ export interface DemoDiscussion {
   comments: DemoComment[];
   /** The asker accepted this member's first answer as the solution ("Gelöst"). */
   solvedBy?: string;
+  /** 1–3 names of demoTags (decision 0053). */
+  tags: string[];
 }
 
 export const demoMembers: DemoMember[] = [
@@ -322,6 +324,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   // ---------------------------------------------------------------------------
   {
     title: "Backlinks kaufen 2026 – noch sinnvoll oder reines Risiko?",
+    tags: ["Linkbuilding", "Google-Richtlinien"],
     category: "seo",
     author: "tobias",
     daysAgo: 3.5,
@@ -448,6 +451,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "INP unter 200 ms: Unsere Erfahrungen nach dem Umbau des Shop-Themes",
+    tags: ["Core Web Vitals", "E-Commerce", "Technisches SEO"],
     category: "seo",
     author: "aylin",
     daysAgo: 12.3,
@@ -506,6 +510,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Crawl-Budget bei 2 Mio. URLs: Facetten per robots.txt sperren oder noindex?",
+    tags: ["Technisches SEO", "Crawling", "E-Commerce"],
     solvedBy: "aylin",
     category: "seo",
     author: "lena",
@@ -564,6 +569,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "hreflang für DE, AT und CH: Wohin zeigt bei euch das x-default?",
+    tags: ["Internationales SEO", "Technisches SEO"],
     solvedBy: "lena",
     category: "seo",
     author: "jonas",
@@ -600,6 +606,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "E-E-A-T in YMYL-Nischen: Bringen Autorenboxen wirklich etwas?",
+    tags: ["E-E-A-T", "Content-Strategie"],
     category: "seo",
     author: "nina",
     daysAgo: 60,
@@ -652,6 +659,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "ProductGroup-Markup für Varianten: Hat das schon jemand produktiv im Einsatz?",
+    tags: ["Strukturierte Daten", "E-Commerce"],
     category: "seo",
     author: "aylin",
     daysAgo: 0.6,
@@ -706,6 +714,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Backlink gekauft, jetzt manuelle Maßnahme in der Search Console – was tun?",
+    tags: ["Linkbuilding", "Google-Richtlinien", "Search Console"],
     solvedBy: "lena",
     category: "seo",
     author: "felix",
@@ -773,6 +782,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Subdomain, Unterverzeichnis oder ccTLD für den Markteintritt in Frankreich?",
+    tags: ["Internationales SEO"],
     category: "seo",
     author: "katrin",
     daysAgo: 95,
@@ -794,6 +804,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "„Gecrawlt – zurzeit nicht indexiert“ bei 40 % unserer Kategorieseiten",
+    tags: ["Indexierung", "Search Console", "E-Commerce"],
     solvedBy: "aylin",
     category: "seo",
     author: "tobias",
@@ -838,6 +849,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Alte Blogartikel zusammenlegen: Lohnt sich das nach den Core Updates?",
+    tags: ["Content-Strategie", "Core Updates"],
     category: "seo",
     author: "jonas",
     daysAgo: 140,
@@ -863,6 +875,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   // ---------------------------------------------------------------------------
   {
     title: "Performance Max kannibalisiert unsere Brand-Kampagne – wie trennt ihr das?",
+    tags: ["Performance Max", "Google Ads"],
     solvedBy: "juergen",
     category: "sea",
     author: "katrin",
@@ -986,6 +999,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Consent Mode v2: Seit der Umstellung fehlen uns 30 % der Conversions",
+    tags: ["Consent Mode", "Tracking", "Google Ads"],
     solvedBy: "sabine",
     category: "sea",
     author: "felix",
@@ -1036,6 +1050,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "tROAS bei nur 20 Conversions im Monat – zu früh für Smart Bidding?",
+    tags: ["Smart Bidding", "Google Ads"],
     category: "sea",
     author: "jonas",
     daysAgo: 27,
@@ -1074,6 +1089,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Microsoft Ads 2026: Lohnt sich der Google-Import ohne Nacharbeit noch?",
+    tags: ["Microsoft Ads", "Google Ads"],
     category: "sea",
     author: "juergen",
     daysAgo: 45,
@@ -1108,6 +1124,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Google-Ads-Skripte: Welche nutzt ihr für Budget- und Fehlerüberwachung?",
+    tags: ["Google Ads", "Automatisierung"],
     category: "sea",
     author: "katrin",
     daysAgo: 75,
@@ -1130,6 +1147,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "1.500 € Monatsbudget für einen lokalen Handwerksbetrieb – realistisch?",
+    tags: ["Local SEO", "Google Ads"],
     category: "sea",
     author: "jonas",
     daysAgo: 0.2,
@@ -1158,6 +1176,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Demand Gen statt Discovery: Hat jemand belastbare Zahlen für E-Commerce?",
+    tags: ["Demand Gen", "E-Commerce", "Google Ads"],
     category: "sea",
     author: "felix",
     daysAgo: 110,
@@ -1168,6 +1187,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Produkttitel im Merchant Center: Welche Struktur funktioniert bei euch?",
+    tags: ["Merchant Center", "E-Commerce"],
     category: "sea",
     author: "aylin",
     daysAgo: 22,
@@ -1207,6 +1227,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Customer Match und DSGVO: Wie holt ihr die Einwilligung rechtssicher ein?",
+    tags: ["Datenschutz", "Google Ads"],
     category: "sea",
     author: "felix",
     daysAgo: 160,
@@ -1231,6 +1252,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   // ---------------------------------------------------------------------------
   {
     title: "AI Overviews fressen unsere Klicks: CTR-Einbruch von 38 % bei Ratgebern",
+    tags: ["AI Overviews", "KI-Suche"],
     category: "ki-suche",
     author: "soeren",
     daysAgo: 10,
@@ -1389,6 +1411,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "llms.txt: Hat jemand messbare Effekte gesehen oder ist das Placebo?",
+    tags: ["llms.txt", "KI-Crawler"],
     category: "ki-suche",
     author: "markus",
     daysAgo: 15.4,
@@ -1464,6 +1487,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "Sichtbarkeit in ChatGPT und Perplexity messen – welche Tools nutzt ihr?",
+    tags: ["KI-Suche", "Monitoring"],
     category: "ki-suche",
     author: "lena",
     daysAgo: 4,
@@ -1519,6 +1543,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "GEO vs. SEO: Was ist an Generative Engine Optimisation wirklich neu?",
+    tags: ["GEO", "KI-Suche"],
     category: "ki-suche",
     author: "jonas",
     daysAgo: 50,
@@ -1574,6 +1599,7 @@ export const demoDiscussions: DemoDiscussion[] = [
   },
   {
     title: "KI-Crawler in der robots.txt: GPTBot, ClaudeBot und Co. blockieren oder nicht?",
+    tags: ["KI-Crawler", "robots.txt"],
     solvedBy: "soeren",
     category: "ki-suche",
     author: "aylin",
@@ -1628,6 +1654,7 @@ Allow: /</code></pre>
   },
   {
     title: "Google AI Mode in Deutschland: Erste Beobachtungen in der Search Console",
+    tags: ["AI Overviews", "Search Console", "KI-Suche"],
     category: "ki-suche",
     author: "nina",
     daysAgo: 1.5,
@@ -1673,6 +1700,7 @@ Allow: /</code></pre>
   },
   {
     title: "Werden große Marken in KI-Antworten bevorzugt? Auswertung von 500 Prompts",
+    tags: ["KI-Suche", "GEO"],
     category: "ki-suche",
     author: "nina",
     daysAgo: 70,
@@ -1706,6 +1734,7 @@ Allow: /</code></pre>
   },
   {
     title: "KI-generierte Produkttexte im Shop: Wie viel Redaktion braucht es wirklich?",
+    tags: ["KI-Content", "E-Commerce", "Content-Strategie"],
     category: "ki-suche",
     author: "tobias",
     daysAgo: 0.03,
@@ -1721,6 +1750,7 @@ Allow: /</code></pre>
   // ---------------------------------------------------------------------------
   {
     title: "Willkommen im Forum: Bitte kurz vorstellen und die Regeln lesen",
+    tags: ["Community"],
     category: "general",
     author: "lena",
     daysAgo: 168,
@@ -1772,6 +1802,7 @@ Allow: /</code></pre>
   },
   {
     title: "Freelancer-Stundensatz 2026: Was nehmt ihr für SEO-Beratung?",
+    tags: ["Freelancing", "Karriere"],
     category: "general",
     author: "tobias",
     daysAgo: 9,
@@ -1827,6 +1858,7 @@ Allow: /</code></pre>
   },
   {
     title: "Agentur oder Inhouse: Wer hat gewechselt und wie ist eure Bilanz?",
+    tags: ["Karriere", "Agenturalltag"],
     category: "general",
     author: "katrin",
     daysAgo: 55,
@@ -1866,6 +1898,7 @@ Allow: /</code></pre>
   },
   {
     title: "Wie erklärt ihr Kunden sinkenden Traffic bei gleichzeitig steigendem Umsatz?",
+    tags: ["Reporting", "Agenturalltag"],
     category: "general",
     author: "jonas",
     daysAgo: 2.5,
@@ -1904,6 +1937,7 @@ Allow: /</code></pre>
   },
   {
     title: "Retainer mit Mindestlaufzeit: Wie regelt ihr Leistungsumfang und Kündigung?",
+    tags: ["Agenturalltag", "Freelancing"],
     category: "general",
     author: "markus",
     daysAgo: 120,
@@ -1919,6 +1953,7 @@ Allow: /</code></pre>
   // ---------------------------------------------------------------------------
   {
     title: "Sistrix, Ahrefs oder Semrush: Was ist 2026 euer Haupttool und warum?",
+    tags: ["SEO-Tools", "Monitoring"],
     category: "tools",
     author: "felix",
     daysAgo: 19.6,
@@ -1973,6 +2008,7 @@ Allow: /</code></pre>
   },
   {
     title: "Screaming Frog mit JavaScript-Rendering bei 500.000 URLs – eure Settings?",
+    tags: ["SEO-Tools", "Crawling", "Technisches SEO"],
     category: "tools",
     author: "markus",
     daysAgo: 28,
@@ -2012,6 +2048,7 @@ Allow: /</code></pre>
   },
   {
     title: "Looker-Studio-Vorlage für GA4 und Search Console – Feedback erwünscht",
+    tags: ["GA4", "Reporting", "Search Console"],
     category: "tools",
     author: "sabine",
     daysAgo: 14,
@@ -2053,6 +2090,7 @@ Allow: /</code></pre>
   },
   {
     title: "Server-side Tagging mit dem Google Tag Manager: Kosten und Erfahrungen?",
+    tags: ["Tracking", "Google Tag Manager", "GA4"],
     category: "tools",
     author: "katrin",
     daysAgo: 5,
@@ -2093,6 +2131,7 @@ Allow: /</code></pre>
   },
   {
     title: "GA4 weicht stark vom Shop-Backend ab – wo sucht ihr zuerst?",
+    tags: ["GA4", "Tracking", "E-Commerce"],
     category: "tools",
     author: "felix",
     daysAgo: 85,
@@ -2136,6 +2175,7 @@ Allow: /</code></pre>
   // ---------------------------------------------------------------------------
   {
     title: "SMX München: Wer ist dabei und welche Sessions lohnen sich?",
+    tags: ["Konferenzen"],
     category: "events",
     author: "lena",
     daysAgo: 7,
@@ -2181,6 +2221,7 @@ Allow: /</code></pre>
   },
   {
     title: "OMR Festival in Hamburg: Lohnt sich das Ticket für SEO- und SEA-Leute?",
+    tags: ["Konferenzen"],
     category: "events",
     author: "felix",
     daysAgo: 35,
@@ -2213,6 +2254,7 @@ Allow: /</code></pre>
   },
   {
     title: "SEO-Stammtisch Berlin: Nächstes Treffen in Kreuzberg – wer kommt mit?",
+    tags: ["Community", "Konferenzen"],
     category: "events",
     author: "nina",
     daysAgo: 0.9,
@@ -2221,4 +2263,52 @@ Allow: /</code></pre>
 <p>Alle Erfahrungsstufen sind willkommen, auch wenn du gerade erst anfängst. Schreib kurz hier in den Thread, ob du kommst, damit wir ungefähr wissen, wie groß der Tisch sein muss. Die genaue Adresse schicke ich eine Woche vorher per Nachricht.</p>`,
     comments: [],
   },
+];
+
+/**
+ * The demo's tags (decision 0053), each with the description staff write for its page. Every demo discussion names
+ * 1–3 of them (`tags`); the seed checks that each name is here.
+ */
+export const demoTags: Array<{ name: string; description: string }> = [
+  { name: "GA4", description: "Google Analytics 4: Ereignisse, Berichte, Abweichungen zum Shop-Backend und der Export nach BigQuery." },
+  { name: "Core Web Vitals", description: "LCP, INP und CLS: Messen, Verbessern und was die Werte für Rankings und Umsatz bedeuten." },
+  { name: "Performance Max", description: "Googles kanalübergreifender Kampagnentyp: Asset-Gruppen, Brand-Ausschlüsse und Auswertung." },
+  { name: "Local SEO", description: "Sichtbarkeit vor Ort: Google-Unternehmensprofil, Bewertungen, lokale Landingpages und Budgets." },
+  { name: "llms.txt", description: "Die Datei für Sprachmodelle im Wurzelverzeichnis: Aufbau, Verbreitung und ob sie etwas bewirkt." },
+  { name: "Linkbuilding", description: "Links gewinnen, kaufen oder meiden: Methoden, Risiken und Erfahrungen." },
+  { name: "Google-Richtlinien", description: "Spam-Richtlinien, manuelle Maßnahmen und was Google erlaubt." },
+  { name: "E-Commerce", description: "SEO und SEA für Onlineshops: Kategorien, Produktseiten, Feeds und Tracking." },
+  { name: "Technisches SEO", description: "Crawling, Rendering, Indexierung, Weiterleitungen und Seitenarchitektur." },
+  { name: "Crawling", description: "Crawl-Budget, Logfiles, Facetten und wie Suchmaschinen große Websites erfassen." },
+  { name: "Internationales SEO", description: "hreflang, Domainstrategie und Märkte im Ausland." },
+  { name: "E-E-A-T", description: "Erfahrung, Expertise, Autorität und Vertrauen: Signale für Qualität, besonders in YMYL-Themen." },
+  { name: "Content-Strategie", description: "Planen, Zusammenlegen und Pflegen von Inhalten, die Nutzern und Suchmaschinen dienen." },
+  { name: "Strukturierte Daten", description: "Schema.org-Markup, Rich Results und ihre Tests." },
+  { name: "Search Console", description: "Berichte, Indexierungsstatus und Fehlersuche mit der Google Search Console." },
+  { name: "Indexierung", description: "Warum Seiten (nicht) im Index landen und wie man es ändert." },
+  { name: "Core Updates", description: "Googles große Algorithmus-Updates: Beobachtungen, Verluste und Erholung." },
+  { name: "Google Ads", description: "Kampagnen, Gebote, Budgets und Auswertung im Google-Ads-Konto." },
+  { name: "Consent Mode", description: "Einwilligung und Messung: Consent Mode v2, Modellierung und fehlende Conversions." },
+  { name: "Tracking", description: "Messung von Nutzerverhalten und Conversions: Tags, Server-side und Datenqualität." },
+  { name: "Smart Bidding", description: "Automatische Gebotsstrategien wie tROAS und tCPA: Voraussetzungen und Erfahrungen." },
+  { name: "Microsoft Ads", description: "Werbung in Bing und im Microsoft-Netzwerk, Import aus Google Ads." },
+  { name: "Automatisierung", description: "Skripte, Regeln und Werkzeuge, die Routinearbeit in Konten übernehmen." },
+  { name: "Demand Gen", description: "Googles Kampagnentyp für YouTube, Discover und Gmail." },
+  { name: "Merchant Center", description: "Produktdaten, Feeds und Titel im Google Merchant Center." },
+  { name: "Datenschutz", description: "DSGVO, Einwilligungen und was rechtlich beim Marketing zu beachten ist." },
+  { name: "AI Overviews", description: "Googles KI-Antworten und der AI Mode: Klicks, Quellen und Sichtbarkeit." },
+  { name: "KI-Suche", description: "Sichtbarkeit in ChatGPT, Perplexity, Gemini und anderen KI-Antworten." },
+  { name: "KI-Crawler", description: "GPTBot, ClaudeBot und Co.: zulassen, sperren und beobachten." },
+  { name: "Monitoring", description: "Sichtbarkeit, Rankings und Erwähnungen laufend beobachten." },
+  { name: "GEO", description: "Generative Engine Optimisation: Inhalte so anlegen, dass KI-Systeme sie zitieren." },
+  { name: "robots.txt", description: "Regeln für Crawler: Syntax, Fallstricke und Wirkung." },
+  { name: "KI-Content", description: "Texte mit KI erstellen: Qualität, Redaktion und Richtlinien." },
+  { name: "Community", description: "Rund um dieses Forum: Vorstellungen, Regeln und Treffen." },
+  { name: "Freelancing", description: "Selbstständig im Online-Marketing: Preise, Verträge und Akquise." },
+  { name: "Karriere", description: "Wege im Online-Marketing: Agentur, Inhouse, Gehälter und Weiterbildung." },
+  { name: "Agenturalltag", description: "Zusammenarbeit mit Kunden: Verträge, Erwartungen und Kommunikation." },
+  { name: "Reporting", description: "Berichte und Dashboards, die Kunden und Chefs verstehen." },
+  { name: "SEO-Tools", description: "Sistrix, Ahrefs, Semrush, Screaming Frog und andere Werkzeuge im Vergleich." },
+  { name: "Google Tag Manager", description: "Tags, Trigger und Server-Container im Google Tag Manager." },
+  { name: "Konferenzen", description: "SMX, OMR, Stammtische und andere Treffen der Branche." },
 ];

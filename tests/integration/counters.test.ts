@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { comments, discussionCounts, discussions, jobs, profiles } from "../../db/schema";
+import { comments, discussionCounts, discussions, jobs, profiles, tags } from "../../db/schema";
 import { markSolution, repairCounters, REPAIR_COUNTERS_JOB, setHelpful, type Repairs } from "~/server/answers";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { ensureSchedules, runDueJobs } from "~/server/jobs";
@@ -30,6 +30,7 @@ const none: Repairs = {
   "profiles.helpful_received": 0,
   "profiles.solutions_count": 0,
   "discussion_counts.visible_count": 0,
+  "tags.discussion_count": 0,
 };
 
 function expectOk(outcome: { ok: boolean }) {
@@ -49,7 +50,8 @@ async function counters() {
     .where(eq(profiles.id, expert.id));
   const [askerReputation] = await db.select({ helpful: profiles.helpfulReceived }).from(profiles).where(eq(profiles.id, asker.id));
   const categories = await db.select().from(discussionCounts).orderBy(discussionCounts.category);
-  return { answer, question, reputation, askerReputation, categories };
+  const [tag] = await db.select({ count: tags.discussionCount }).from(tags).where(eq(tags.slug, "ga4"));
+  return { answer, question, reputation, askerReputation, categories, tag };
 }
 
 beforeAll(async () => {
@@ -57,9 +59,11 @@ beforeAll(async () => {
   expert = await makeViewer({ firstName: "Expertin" });
   reader = await makeViewer({ firstName: "Leser" });
   moderator = await makeViewer({ role: "moderator" });
+  // A tag that staff created, which the questions below carry (decision 0053).
+  await discussionBy(moderator, { category: "general", tags: ["GA4"] });
 
   // A question with two answers: one marked twice and chosen as the solution, one marked and then hidden.
-  const question = await discussionBy(asker, { category: "sea" });
+  const question = await discussionBy(asker, { category: "sea", tags: ["GA4"] });
   questionId = question.id;
   answerId = await commentOn(questionId, expert);
   hiddenAnswerId = await commentOn(questionId, expert, { content: "Noch eine Antwort" });
@@ -73,7 +77,7 @@ beforeAll(async () => {
   );
 
   // A hidden question: its marked answer and its solution count for nobody until it is restored.
-  const hidden = await discussionBy(asker, { category: "sea" });
+  const hidden = await discussionBy(asker, { category: "sea", tags: ["GA4"] });
   hiddenQuestionId = hidden.id;
   const solved = await commentOn(hiddenQuestionId, expert);
   expectOk(await setHelpful(reader, { discussionId: hiddenQuestionId, commentId: solved, marked: true }));
@@ -90,6 +94,8 @@ describe("the counters' repair", () => {
     expect(kept.reputation).toEqual({ helpful: 2, solutions: 1 });
     // The expert's mark on the question.
     expect(kept.askerReputation!.helpful).toBe(1);
+    // The staff's discussion and the visible question; the hidden one is not counted.
+    expect(kept.tag!.count).toBe(2);
     expect(await repairCounters()).toEqual(none);
     expect(await counters()).toEqual(kept);
   });
@@ -106,6 +112,7 @@ describe("the counters' repair", () => {
       .update(discussionCounts)
       .set({ visibleCount: sql`${discussionCounts.visibleCount} + 10` })
       .where(eq(discussionCounts.category, "sea"));
+    await db.update(tags).set({ discussionCount: 12 }).where(eq(tags.slug, "ga4"));
 
     expect(await repairCounters()).toEqual({
       "comments.helpful_count": 1,
@@ -114,9 +121,10 @@ describe("the counters' repair", () => {
       "profiles.helpful_received": 2,
       "profiles.solutions_count": 1,
       "discussion_counts.visible_count": 1,
+      "tags.discussion_count": 1,
     });
     expect(await counters()).toEqual(kept);
-    expect((await repairs()) - before).toBe(7);
+    expect((await repairs()) - before).toBe(8);
     expect(await repairCounters()).toEqual(none);
   });
 

@@ -14,6 +14,8 @@ export interface DiscussionOptions {
   /** HTML as the editor sends it (default), or plain text with `contentFormat: "text"`. */
   content?: string;
   contentFormat?: "html" | "text";
+  /** Tag names (decision 0053): existing ones, or new ones when the author may create them. */
+  tags?: string[];
 }
 
 /** A discussion `author` started, as its page reads it. */
@@ -24,6 +26,7 @@ export async function discussionBy(author: Viewer, options: DiscussionOptions = 
     content: options.content ?? "<p>Inhalt</p>",
     contentFormat: options.contentFormat ?? "html",
     assignedTo: undefined,
+    ...(options.tags ? { tags: options.tags } : {}),
   });
   if (!created.ok) throw new Error(`discussion by ${author.firstName}: ${created.reason}`);
   return (await getDiscussionBySlug(created.value.slug))!;

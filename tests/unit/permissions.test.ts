@@ -127,6 +127,9 @@ const permissionTable: Record<Permission, Kind[]> = {
   // A notice of illegal content is for anyone (DSA Art. 16), guests included.
   fileLegalNotice: kinds,
   viewTransparencyReport: admins,
+  // Whoever may write asks; canCreateTag then weighs their standing.
+  createTag: approved,
+  curateTags: staff,
 };
 
 interface ContentCase {
@@ -150,6 +153,7 @@ const contentRules: Record<
   | "canMarkSolution"
   | "canRead"
   | "canReport"
+  | "canCreateTag"
   | "canRestrict"
   | "canReadStatement"
   | "canObject"
@@ -273,6 +277,19 @@ const contentRules: Record<
       name: "a hidden post",
       allowed: staff,
       ask: (viewer) => guardian.canBookmark(viewer, { hiddenAt: new Date() }),
+    },
+  ],
+  canCreateTag: [
+    {
+      name: "a member with standing",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canCreateTag(viewer, { isNew: false, isStaff: staff.includes(kind) }),
+    },
+    {
+      // Staff are never new (postingMember); the rule lets them in on their role even so.
+      name: "a new member (under the posting rules' days or published posts)",
+      allowed: staff.filter((kind) => approved.includes(kind)),
+      ask: (viewer, kind) => guardian.canCreateTag(viewer, { isNew: true, isStaff: staff.includes(kind) }),
     },
   ],
   canReport: [

@@ -30,6 +30,7 @@ const handWritten: Array<[RegExp, string]> = [
  * may read hidden and held rows. A new module that reads posts fails here until it is placed in one list.
  */
 const GUEST_VISIBLE_READERS = [
+  "app/server/tags/tags.server.ts", // a tag's count of visible discussions (decision 0053)
   "app/server/bookmarks/bookmarks.server.ts", // a member's bookmarks: posts hidden since leave members' lists
   "app/server/discussions/comments.server.ts", // the comment pages (thread placeholders for hidden comments)
   "app/server/discussions/community-stats.server.ts", // home's statistics

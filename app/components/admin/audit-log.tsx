@@ -35,12 +35,17 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "reset-second-factor": "Zweiten Faktor zurückgesetzt",
   "synonym-group-add": "Synonymgruppe der Suche hinzugefügt",
   "synonym-group-remove": "Synonymgruppe der Suche entfernt",
+  "tag-rename": "Schlagwort umbenannt",
+  "tag-merge": "Schlagwörter zusammengeführt",
+  "tag-delete": "Schlagwort gelöscht",
+  "tag-describe": "Beschreibung eines Schlagworts geändert",
 };
 
 function targetHref(entry: AuditLogEntry): string | null {
   if (entry.targetType === "member") return paths.profile(entry.targetId);
   if (entry.targetType === "watched-term") return paths.adminWatchList;
   if (entry.targetType === "synonym-group") return paths.adminSynonyms;
+  if (entry.targetType === "tag") return paths.adminTags;
   if (entry.targetType === "site-settings") return paths.adminSettingsVersion(Number(entry.targetId));
   if (!entry.discussionSlug) return null;
   const page = paths.discussion(entry.discussionSlug);

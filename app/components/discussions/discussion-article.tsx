@@ -21,11 +21,12 @@ import { QuoteLink, quoteSourceAttributes } from "./quote-selection";
 import { ReportControl } from "./report-control";
 import { LegalNoticeLink } from "./legal-notice-link";
 import { RichContent } from "./rich-content";
+import { TagLinks } from "./tag-links";
 
 /** The discussion as its article shows it: its text as the page has it (app/lib/page-text.tsx), with its marks. */
 type ArticleDiscussion = Pick<
   DiscussionDetail,
-  "slug" | "title" | "category" | "isPinned" | "lockedAt" | "createdAt" | "updatedAt" | "author" | "repliesCount" | "viewsCount"
+  "slug" | "title" | "category" | "isPinned" | "lockedAt" | "createdAt" | "updatedAt" | "author" | "repliesCount" | "viewsCount" | "tags"
 > & { content: string; helpful: HelpfulState };
 
 /**
@@ -108,6 +109,7 @@ export function DiscussionArticle({
       ) : (
         <>
           <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
+          <TagLinks tags={discussion.tags} className="mt-3" />
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
             <span className="flex items-center gap-2 text-foreground">
               <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />

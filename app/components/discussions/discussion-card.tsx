@@ -7,6 +7,7 @@ import type { DiscussionSummary } from "~/server/discussions";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { CategoryBadge } from "./category-badge";
+import { TagLinks } from "./tag-links";
 
 /** A discussion in a subforum list. */
 export function DiscussionCard({ discussion, unread }: { discussion: DiscussionSummary; unread?: ReadingMark }) {
@@ -24,6 +25,7 @@ export function DiscussionCard({ discussion, unread }: { discussion: DiscussionS
           {discussion.title}
         </DiscussionLink>
       </h2>
+      <TagLinks tags={discussion.tags} className="mt-2" />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <span>
           von <AuthorLink author={discussion.author} name={author} />

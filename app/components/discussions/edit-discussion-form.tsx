@@ -4,15 +4,17 @@ import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { Input } from "~/components/ui/input";
 import { CategorySelect } from "./category-select";
+import { TagField } from "./tag-field";
+import type { TagRef } from "~/lib/tags";
 import type { CommentField } from "./comment-section";
 
-/** The author's edit of the discussion (`?edit=1`): title, category and text, posted to the discussion page. */
+/** The author's edit of the discussion (`?edit=1`): title, category, tags and text, posted to the discussion page. */
 export function EditDiscussionForm({
   discussion,
   error,
   field,
 }: {
-  discussion: { title: string; category: string; content: string };
+  discussion: { title: string; category: string; content: string; tags: TagRef[] };
   error: string | null;
   /** The text's field: the page hands in the editor area's, as it does for the comment forms. */
   field: CommentField;
@@ -36,6 +38,7 @@ export function EditDiscussionForm({
         </label>
         <CategorySelect id="edit-category" name="category" defaultValue={discussion.category} />
       </div>
+      <TagField id="edit-tags" name="tags" defaultValue={discussion.tags.map((tag) => tag.name).join(", ")} />
       <div className="flex flex-col gap-1.5">
         <span id="edit-content-label" className="text-sm font-medium">
           Inhalt

@@ -4,6 +4,7 @@ import { type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { formatReplies } from "~/lib/format";
 import type { DiscussionSummary } from "~/server/discussions";
+import { TagLinks } from "./tag-links";
 
 export function RecentDiscussions({
   discussions,
@@ -32,6 +33,7 @@ export function RecentDiscussions({
                   now={now}
                   badges={discussion.solved && <SolvedBadge />}
                 />
+                <TagLinks tags={discussion.tags} className="mt-1.5" />
               </div>
               <p className="flex shrink-0 items-center gap-1.5 text-sm text-muted-foreground">
                 <Icon name="message-circle" className="size-4" />

@@ -16,6 +16,7 @@ import { UserMenu, type SidebarViewer } from "./user-menu";
 const navigation: Array<{ to: string; label: string; icon: IconName; end?: boolean }> = [
   { to: paths.home, label: "Dashboard", icon: "layout-dashboard", end: true },
   { to: paths.members, label: "Mitglieder", icon: "users" },
+  { to: paths.tags, label: "Schlagwörter", icon: "tag" },
   { to: paths.search, label: "Suche", icon: "search" },
 ];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categories } from "~/lib/categories";
+import { MAX_TAGS_PER_DISCUSSION, splitTagField, TAG_NAME_MAX_LENGTH, tagNameProblem, tagSlug, tagTexts } from "~/lib/tags";
 
 export const TITLE_MAX_LENGTH = 200;
 export const CONTENT_MAX_LENGTH = 50_000;
@@ -32,6 +33,37 @@ const submissionKey = z
 /** "html" from the rich-text editor, "text" from the plain textarea shown before JavaScript loads. */
 const contentFormat = z.enum(["html", "text"]).default("text");
 
+/**
+ * The tag field of the discussion forms: a comma-separated text (what the field sends without JavaScript, and what
+ * the chip picker writes into it), parsed into names. Refused: more than five, a name too short or too long or of
+ * other characters, the same tag twice (by its slug: "GA4" and "ga4" are one).
+ */
+const tagsField = z
+  .string()
+  .max(MAX_TAGS_PER_DISCUSSION * (TAG_NAME_MAX_LENGTH + 2) + 50, tagTexts.tooMany)
+  .optional()
+  // Absent (a form without the field): the discussion's tags stay as they are; empty: it has none.
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    const names = splitTagField(value);
+    if (names.length > MAX_TAGS_PER_DISCUSSION) {
+      context.addIssue({ code: "custom", message: tagTexts.tooMany });
+      return z.NEVER;
+    }
+    for (const name of names) {
+      const problem = tagNameProblem(name);
+      if (problem) {
+        context.addIssue({ code: "custom", message: `„${name}“: ${problem}` });
+        return z.NEVER;
+      }
+    }
+    if (new Set(names.map(tagSlug)).size !== names.length) {
+      context.addIssue({ code: "custom", message: tagTexts.duplicate });
+      return z.NEVER;
+    }
+    return names;
+  });
+
 export const createDiscussionSchema = z.object({
   title,
   category: category.default("general"),
@@ -43,17 +75,20 @@ export const createDiscussionSchema = z.object({
     .transform((value) => (value && value !== "unassigned" ? value : undefined)),
   content,
   contentFormat,
+  tags: tagsField,
   submissionKey,
 });
-export type CreateDiscussionInput = z.infer<typeof createDiscussionSchema>;
+/** Tags may be left out by a caller other than the form (a script, a test): none on a new discussion, unchanged on an edit. */
+export type CreateDiscussionInput = Omit<z.infer<typeof createDiscussionSchema>, "tags"> & { tags?: string[] };
 
 export const updateDiscussionSchema = z.object({
   title,
   category,
   content,
   contentFormat,
+  tags: tagsField,
 });
-export type UpdateDiscussionInput = z.infer<typeof updateDiscussionSchema>;
+export type UpdateDiscussionInput = Omit<z.infer<typeof updateDiscussionSchema>, "tags"> & { tags?: string[] };
 
 /** A comment's own messages; its length counts the words a reader reads, not the markup around them. */
 export const commentTexts = {

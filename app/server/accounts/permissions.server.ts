@@ -89,6 +89,10 @@ export const permissions = {
   fileLegalNotice: () => true,
   /** The records of notices, decisions and objections, and their CSV export (/admin/transparency). */
   viewTransparencyReport: administrator,
+  /** Create a new tag while tagging: writers who are no longer new (canCreateTag), and staff. */
+  createTag: mayWrite,
+  /** Rename, merge, delete and describe tags (/admin/tags). */
+  curateTags: staffMember,
   /** Keep posts as bookmarks with a note and a reminder (/bookmarks): private, so a silenced member keeps them too. */
   bookmark: isApproved,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
@@ -146,6 +150,15 @@ export function canReport(viewer: Viewer | null, post: { authorId: string | null
   return (
     can(viewer, "report") && (!isHidden(post) || post.underReview === true) && (post.authorId === null || post.authorId !== viewer?.id)
   );
+}
+
+/**
+ * A new tag needs standing (decision 0053): the member is no longer new in the sense the posting rules and the
+ * weight of reports use (postingMember: at least NEW_MEMBER_LIMITS' days and published posts), or is staff.
+ * A fresh account would otherwise fill the tag list with spam and near-duplicates before anyone looks.
+ */
+export function canCreateTag(viewer: Viewer | null, standing: { isNew: boolean; isStaff: boolean }): boolean {
+  return can(viewer, "createTag") && (standing.isStaff || !standing.isNew);
 }
 
 /** A statement of reasons is its author's; staff read every one (they decide the objections). */

@@ -78,6 +78,9 @@ export const newMemberRateRules = {
 /** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 
+/** The tag field's suggestions (decision 0053): a lookup per pause in typing, as the @ suggestions. */
+export const tagSuggestionsPerMember: RateRule = { name: "tag-suggestions:member", limit: 120, windowSeconds: 60 };
+
 /**
  * Sign-in attempts on one address from all clients together. Beyond the limit
  * each further attempt waits a little longer (up to maxDelayMs) before the

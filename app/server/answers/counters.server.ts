@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { comments, discussionCounts, discussions, helpfulMarks, profiles } from "../../../db/schema";
+import { comments, discussionCounts, discussions, discussionTags, helpfulMarks, profiles, tags } from "../../../db/schema";
 import { db, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
 import { logger, metrics, visible } from "~/server/platform";
@@ -87,6 +87,15 @@ const repairs = {
     ) shown on shown.category = kept.category
     where kept.category = ${discussionCounts.category} and ${discussionCounts.visibleCount} <> coalesce(shown.n, 0)
     returning ${discussionCounts.category}`,
+  // The tag's visible discussions (decision 0053).
+  "tags.discussion_count": sql`update ${tags} set ${unqualified(tags.discussionCount)} = coalesce(tagged.n, 0)
+    from (select ${tags.id} as tag from ${tags}) kept left join (
+      select ${discussionTags.tagId} as tag, count(*)::int as n from ${discussionTags}
+      join ${discussions} on ${discussions.id} = ${discussionTags.discussionId}
+      where ${visible.discussion()} group by ${discussionTags.tagId}
+    ) tagged on tagged.tag = kept.tag
+    where kept.tag = ${tags.id} and ${tags.discussionCount} <> coalesce(tagged.n, 0)
+    returning ${tags.id}`,
 } satisfies Record<string, SQL>;
 
 export type Counter = keyof typeof repairs;

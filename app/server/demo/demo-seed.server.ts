@@ -1,7 +1,28 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
-import { comments, discussions, events, helpfulMarks, profiles, reports, reviewItems, watchedTerms } from "../../../db/schema";
-import { demoDiscussions, demoHeldComment, demoMembers, demoNewcomer, demoReports, type DemoComment } from "../../../db/seed/demo-content";
+import {
+  comments,
+  discussions,
+  discussionTags,
+  events,
+  helpfulMarks,
+  profiles,
+  reports,
+  reviewItems,
+  tags,
+  watchedTerms,
+} from "../../../db/schema";
+import {
+  demoDiscussions,
+  demoHeldComment,
+  demoMembers,
+  demoNewcomer,
+  demoReports,
+  demoTags,
+  type DemoComment,
+} from "../../../db/seed/demo-content";
+import { tagSlug } from "~/lib/tags";
+import { recountTags } from "~/server/tags";
 import { postContent } from "~/lib/links";
 import { slugify } from "~/lib/slug";
 import { unqualified, type Database } from "~/server/db";
@@ -242,6 +263,25 @@ export async function seedDemoContent(
       commentTotal += threadComments.length;
       seeded.push({ id, author: discussion.author, comments: threadComments });
     }
+    // The tags of the trade (decision 0053), written by the administrator with their descriptions, and 1–3 per discussion.
+    const tagIds = new Map(
+      (
+        await tx
+          .insert(tags)
+          .values(demoTags.map(({ name, description }) => ({ name, description, slug: tagSlug(name), createdBy: adminId })))
+          .returning({ id: tags.id, name: tags.name })
+      ).map((row) => [row.name, row.id]),
+    );
+    await tx.insert(discussionTags).values(
+      demoDiscussions.flatMap((discussion) =>
+        discussion.tags.map((name) => {
+          const tagId = tagIds.get(name);
+          if (!tagId) throw new Error(`Demo-Inhalt: kein Schlagwort "${name}" in demoTags`);
+          return { discussionId: discussionIds.get(discussion.title)!, tagId };
+        }),
+      ),
+    );
+    await recountTags(tx, [...tagIds.values()]);
     await tx.insert(helpfulMarks).values(marks);
     // The counts as the services keep them: per post, and per author for their reputation.
     await tx.execute(sql`update ${comments} set ${unqualified(comments.helpfulCount)} =

@@ -2,6 +2,7 @@ import { sampleDiscussions } from "../../../db/seed/sample-discussions";
 import { recordAudit } from "~/server/moderation";
 import { defineService } from "~/server/db";
 import { discussionEvents, insertWithUniqueSlug, richTextForStorage } from "~/server/discussions";
+import { resolveTags, setDiscussionTags } from "~/server/tags";
 import { can, type Viewer } from "~/server/accounts";
 import { fail, ok, type Outcome, waitOutsideGate } from "~/server/platform";
 
@@ -25,6 +26,9 @@ export const seedSample = defineService<Viewer, { index: number }, true, { slug:
       { title: sample.title, content: richTextForStorage(sample.content), category: sample.category, authorId: actor.id },
       tx,
     );
+    const tagIds = await resolveTags(tx, actor, sample.tags);
+    if (!tagIds.ok) return tagIds;
+    await setDiscussionTags(tx, row.id, tagIds.value);
     await recordAudit(tx, actor, { action: "seed-sample", targetType: "discussion", targetId: row.id, targetLabel: sample.title });
     await discussionEvents.emit(tx, "discussion.created", {
       discussionId: row.id,

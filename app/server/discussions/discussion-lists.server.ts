@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { discussionCounts, discussions } from "../../../db/schema";
+import { discussionCounts, discussions, discussionTags } from "../../../db/schema";
 import { subforums, type Category } from "~/lib/categories";
 import { statusCounts, type DiscussionStatus, type StatusCounts } from "~/lib/discussion-status";
 import { db } from "~/server/db";
@@ -156,4 +156,43 @@ export async function listSubforumPage(category: Category, page: number, status?
     status,
     counts,
   };
+}
+
+// ---------------------------------------------------------------------------
+// Tag pages (decision 0053)
+// ---------------------------------------------------------------------------
+
+export interface TagDiscussionPage {
+  discussions: DiscussionSummary[];
+  totalPages: number;
+  currentPage: number;
+}
+
+/**
+ * One page of a tag's visible discussions, newest first, by the subforum's page size. `visibleCount` is the tag's
+ * kept count (tags.discussion_count, the visible discussions that carry it), so the page asks no count of its own.
+ */
+export async function listTagPage(tagId: string, visibleCount: number, page: number): Promise<TagDiscussionPage> {
+  const totalPages = Math.max(1, Math.ceil(visibleCount / SUBFORUM_PAGE_SIZE));
+  const offset = (page - 1) * SUBFORUM_PAGE_SIZE;
+  const order = [desc(discussions.createdAt), asc(discussions.id)];
+  const rows =
+    offset >= visibleCount
+      ? []
+      : await selectSummaries()
+          .where(
+            inArray(
+              discussions.id,
+              db
+                .select({ id: discussions.id })
+                .from(discussionTags)
+                .innerJoin(discussions, eq(discussions.id, discussionTags.discussionId))
+                .where(and(eq(discussionTags.tagId, tagId), visible.discussion()))
+                .orderBy(...order)
+                .limit(SUBFORUM_PAGE_SIZE)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...order);
+  return { discussions: rows.map(toSummary), totalPages, currentPage: page };
 }

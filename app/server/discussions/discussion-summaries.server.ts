@@ -1,5 +1,6 @@
 import { eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { discussions, profiles } from "../../../db/schema";
+import { discussions, discussionTags, profiles, tags } from "../../../db/schema";
+import type { TagRef } from "~/lib/tags";
 import { categories, isCategory, type Category } from "~/lib/categories";
 import { db } from "~/server/db";
 import type { DiscussionStatus } from "~/lib/discussion-status";
@@ -32,6 +33,8 @@ export interface DiscussionSummary {
   createdAt: Date;
   updatedAt: Date;
   author: AuthorSummary | null;
+  /** Its tags by name (decision 0053); up to five, read from the primary key of discussion_tags. */
+  tags: TagRef[];
 }
 
 export const summaryColumns = {
@@ -49,7 +52,17 @@ export const summaryColumns = {
   authorFirstName: profiles.firstName,
   authorLastName: profiles.lastName,
   authorAvatarUrl: profiles.avatarUrl,
+  tags: sql<
+    TagRef[] | string
+  >`coalesce((select json_agg(json_build_object('slug', ${tags.slug}, 'name', ${tags.name}) order by ${tags.name})
+    from ${discussionTags} join ${tags} on ${tags.id} = ${discussionTags.tagId}
+    where ${discussionTags.discussionId} = ${discussions.id}), '[]'::json)`,
 };
+
+/** The tags column as read: node-postgres and PGlite both parse json; a driver that hands back its text is read here. */
+export function readTags(value: TagRef[] | string): TagRef[] {
+  return typeof value === "string" ? (JSON.parse(value) as TagRef[]) : value;
+}
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
@@ -67,6 +80,7 @@ export function toSummary(row: SummaryRow): DiscussionSummary {
     solved: row.solved,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    tags: readTags(row.tags),
     author:
       row.authorId === null
         ? null

@@ -15,6 +15,7 @@ import { screenPost } from "~/server/watchlist";
 import { changedNow } from "./discussion-detail.server";
 import { discardDraft, keepRefusedPost } from "./drafts.server";
 import { keepRevision } from "./revisions.server";
+import { resolveTags, setDiscussionTags } from "~/server/tags";
 
 // New and edited discussions: slug allocation, create, update, and who a new one can be assigned to.
 
@@ -92,6 +93,9 @@ export const createDiscussion = defineService<
     const html = screened.value.html ?? content.html;
     const post = postContent(html, "html");
     const reasons = holdReasons(author, { ...post, text: `${title}\n${post.text}`, watched: screened.value.holdReasons });
+    // Existing tags, or new ones when the author has the standing (decision 0053): the posting rules' notion of new.
+    const tagIds = await resolveTags(tx, actor, input.tags ?? [], async () => author);
+    if (!tagIds.ok) return tagIds;
     const inserted = await insertWithUniqueSlug(
       {
         title,
@@ -104,6 +108,7 @@ export const createDiscussion = defineService<
       tx,
     );
     await attachPostImages(tx, { discussionId: inserted.id }, content.imageIds);
+    await setDiscussionTags(tx, inserted.id, tagIds.value);
     if (reasons.length > 0) {
       await discussionEvents.emit(tx, "post.held", { discussionId: inserted.id, commentId: null, authorId: actor.id, reasons });
       await discardDraft(tx, actor.id, null);
@@ -125,7 +130,7 @@ export const createDiscussion = defineService<
 });
 
 /**
- * The author (or staff) edits category, title and content; the slug stays as
+ * The author (or staff) edits category, title, content and tags; the slug stays as
  * it was. Staff editing someone else's discussion is written to the audit log
  * (by the listener of "discussion.edited").
  */
@@ -171,6 +176,12 @@ export const updateDiscussion = defineService<
     if (!screened.ok) return screened;
     const title = screened.value.title ?? input.title;
     const html = screened.value.html ?? content.html;
+    // A form without the tag field leaves the tags as they are; staff editing keep the author's and may add their own.
+    if (input.tags !== undefined) {
+      const tagIds = await resolveTags(tx, actor, input.tags);
+      if (!tagIds.ok) return tagIds;
+      await setDiscussionTags(tx, existing.id, tagIds.value);
+    }
     await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
     await keepRevision(
       tx,

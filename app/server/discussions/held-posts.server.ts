@@ -3,6 +3,7 @@ import { comments, discussions } from "../../../db/schema";
 import type { Transaction } from "~/server/db";
 import type { HoldReason } from "~/server/accounts";
 import { heldForReview } from "~/server/platform";
+import { recountTagsOf } from "~/server/tags";
 import { isCategory } from "~/lib/categories";
 import { changedNow } from "./discussion-detail.server";
 import { discussionEvents } from "./events.server";
@@ -34,6 +35,8 @@ export async function publishHeldPost(tx: Transaction, post: { discussionId: str
       .where(and(eq(discussions.id, post.discussionId), heldForReview.discussion()))
       .returning({ slug: discussions.slug, category: discussions.category, authorId: discussions.authorId, content: discussions.content });
     if (!row) return false;
+    // Published, it counts for its tags now (decision 0053).
+    await recountTagsOf(tx, { id: post.discussionId });
     // An author who left cannot be named as the one who wrote it: the post is published without announcements.
     if (row.authorId && isCategory(row.category))
       await discussionEvents.emit(tx, "discussion.created", {

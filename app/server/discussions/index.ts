@@ -29,6 +29,8 @@ export {
   listRecentDiscussions,
   listSubforumHighlights,
   listSubforumPage,
+  listTagPage,
+  type TagDiscussionPage,
   SUBFORUM_PAGE_SIZE,
   type DiscussionPage,
   UNANSWERED_LIMIT,
@@ -38,6 +40,7 @@ export {
   type DiscussionSummary,
   type PostAuthor,
   statusScope,
+  readTags,
   summaryColumns,
   toSummary,
 } from "./discussion-summaries.server";

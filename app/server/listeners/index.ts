@@ -5,6 +5,7 @@ import "./answers.server";
 import "./moderation.server";
 import "./admin.server";
 import "./legal.server";
+import "./tags.server";
 
 /**
  * Every listener of the domain events, one file per domain that announces them (decision 0021): to see what a

@@ -9,6 +9,7 @@ import type { ContentFormat } from "~/lib/rich-text";
 import { defineService, type Transaction } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
 import { postHidden } from "~/server/answers";
+import { recountTagsOf } from "~/server/tags";
 
 /**
  * The moderator tools, each an action of the audit log's name, like
@@ -75,12 +76,15 @@ export async function applyDiscussionAction(
     .where(eq(discussions.id, discussion.id));
   const author = discussion.authorId;
   const hiding = action === "hide-discussion" || action === "restore-discussion";
-  if (hiding)
+  if (hiding) {
     await postHidden(
       tx,
       { discussionId: discussion.id, commentId: null, authorId: author, helpfulCount: discussion.helpfulCount },
       action === "hide-discussion",
     );
+    // A tag counts the visible discussions that carry it (decision 0053).
+    await recountTagsOf(tx, { id: discussion.id });
+  }
   if (notice && author)
     await moderationEvents.emit(tx, "post.moderated", {
       discussionId: discussion.id,

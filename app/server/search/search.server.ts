@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
-import { discussions, profiles } from "../../../db/schema";
+import { discussions, discussionTags, profiles, tags } from "../../../db/schema";
 import { dateRangeStart, effectiveSearch, highlightTerms, SEARCH_LIMIT, type EffectiveSearch, type SearchFilter } from "~/lib/search";
 import { db, escapeLike, queryRows } from "~/server/db";
 import {
@@ -104,7 +104,7 @@ export async function searchDiscussions(
     most_views: [desc(discussions.viewsCount), desc(discussions.createdAt)],
   }[search.sortBy];
 
-  const textOnly = tsQuery !== null && !search.category && !search.dateRange && !search.status && !search.author;
+  const textOnly = tsQuery !== null && !search.category && !search.dateRange && !search.status && !search.author && !search.tag;
   const [rows, estimate] = await Promise.all([
     db
       .select({ ...summaryColumns, content: discussions.content, mentionNames: mentionNamesOf(discussions.content, "html") })
@@ -136,7 +136,7 @@ export async function searchDiscussions(
  * search_vector, ILIKEs on the trigram indexes, OR-ed into one BitmapOr.
  */
 export function searchConditions(
-  search: Pick<EffectiveSearch, "text" | "category" | "status" | "author" | "dateRange">,
+  search: Pick<EffectiveSearch, "text" | "category" | "status" | "author" | "dateRange" | "tag">,
   expanded: ExpandedQuery,
   now: Date,
 ): { where: SQL; tsQuery: SQL | null } {
@@ -168,6 +168,11 @@ export function searchConditions(
   if (search.dateRange) conditions.push(gte(discussions.createdAt, dateRangeStart(search.dateRange, now)));
   if (search.status) conditions.push(statusScope(search.status));
   if (search.author) conditions.push(byAuthorName(search.author));
+  // A tag (decision 0053): the discussions on its rows of discussion_tags (their index by tag).
+  if (search.tag)
+    conditions.push(
+      sql`${discussions.id} in (select ${discussionTags.discussionId} from ${discussionTags} join ${tags} on ${tags.id} = ${discussionTags.tagId} where ${tags.slug} = ${search.tag})`,
+    );
   return { where: and(...conditions)!, tsQuery };
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, max, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { authorFirstName } from "~/lib/authors";
 import { alias } from "drizzle-orm/pg-core";
-import { comments, discussions, profiles } from "../../../db/schema";
+import { comments, discussions, discussionTags, profiles } from "../../../db/schema";
 import { categoryLabels, type Category } from "~/lib/categories";
 import { pageHref, paths } from "~/lib/paths";
 import { site } from "~/lib/site";
@@ -13,6 +13,8 @@ import {
   mentionNamesOf,
   plainTextExcerpt,
   postTextWithNames,
+  readTags,
+  summaryColumns,
   toMentionNames,
 } from "~/server/discussions";
 import { db, queryRows } from "~/server/db";
@@ -22,20 +24,33 @@ import { escapeXml } from "~/lib/xml";
 
 export const FEED_LIMIT = 50;
 
-/** RSS 2.0 of the newest discussions, of all categories or one. */
+/** RSS 2.0 of the newest discussions, of all categories, one category, or one tag (decision 0053). */
 export async function rssFeed(options: {
   category?: Category;
+  /** The tag's id: only discussions that carry it. */
+  tagId?: string;
   title: string;
   path: string;
   feedPath: string;
+  /** The channel's description; the site's by default. */
+  description?: string;
 }): Promise<{ xml: string; changedAt: Date | null }> {
+  const scope = and(
+    options.category ? eq(discussions.category, options.category) : undefined,
+    options.tagId
+      ? inArray(
+          discussions.id,
+          db.select({ id: discussionTags.discussionId }).from(discussionTags).where(eq(discussionTags.tagId, options.tagId)),
+        )
+      : undefined,
+  );
   // When the list last changed: the newest change of its discussions (decision 0027), hidden ones too, since hiding
   // one takes it out of the list and moves its change. The same in every process and after a restart.
   const [[changed], rows] = await Promise.all([
     db
       .select({ at: max(discussions.changedAt) })
       .from(discussions)
-      .where(options.category ? eq(discussions.category, options.category) : undefined),
+      .where(scope),
     db
       .select({
         slug: discussions.slug,
@@ -46,10 +61,11 @@ export async function rssFeed(options: {
         createdAt: discussions.createdAt,
         firstName: profiles.firstName,
         lastName: profiles.lastName,
+        tags: summaryColumns.tags,
       })
       .from(discussions)
       .leftJoin(profiles, eq(profiles.id, discussions.authorId))
-      .where(options.category ? and(eq(discussions.category, options.category), visible.discussion()) : visible.discussion())
+      .where(and(scope, visible.discussion()))
       .orderBy(desc(discussions.createdAt))
       .limit(FEED_LIMIT),
   ]);
@@ -71,6 +87,10 @@ export async function rssFeed(options: {
         `      <pubDate>${row.createdAt.toUTCString()}</pubDate>`,
         `      <dc:creator>${escapeXml(author)}</dc:creator>`,
         `      <category>${escapeXml(categoryLabels[row.category as Category] ?? row.category)}</category>`,
+        // Its tags as further categories, each naming the tag page as its domain (RSS 2.0 <category domain>).
+        ...readTags(row.tags).map(
+          (tag) => `      <category domain="${escapeXml(`${env.PUBLIC_URL}${paths.tag(tag.slug)}`)}">${escapeXml(tag.name)}</category>`,
+        ),
         `      <description>${escapeXml(plainTextExcerpt(mentionNamesInRichText(row.content, row.mentionNames), 300))}</description>`,
         "    </item>",
       ].join("\n");
@@ -82,7 +102,7 @@ export async function rssFeed(options: {
   <channel>
     <title>${escapeXml(options.title)}</title>
     <link>${escapeXml(env.PUBLIC_URL + options.path)}</link>
-    <description>${escapeXml(site.description)}</description>
+    <description>${escapeXml(options.description || site.description)}</description>
     <language>de-de</language>
     <atom:link href="${escapeXml(env.PUBLIC_URL + options.feedPath)}" rel="self" type="application/rss+xml"/>
 ${changedAt ? `    <lastBuildDate>${wholeSeconds(changedAt).toUTCString()}</lastBuildDate>\n` : ""}${items}

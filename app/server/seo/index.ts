@@ -7,11 +7,13 @@ export { discussionShareImage } from "./share-image.server";
 export {
   addStructuredData,
   breadcrumbJsonLd,
+  collectionPageJsonLd,
   discussionBreadcrumbs,
   discussionJsonLd,
   discussionListJsonLd,
   profilePageJsonLd,
   structuredDataScripts,
+  tagListJsonLd,
   websiteJsonLd,
 } from "./seo.server";
 export {

@@ -85,6 +85,34 @@ export function discussionListJsonLd(items: Array<{ slug: string; title: string 
   };
 }
 
+/** A list page of its own (the tags, a tag's discussions): a CollectionPage whose main entity is the list it shows. */
+export function collectionPageJsonLd(page: { name: string; description: string; path: string }, list: Record<string, unknown>) {
+  const { "@context": _context, ...mainEntity } = list;
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: page.name,
+    description: page.description,
+    url: absolute(page.path),
+    inLanguage: "de-DE",
+    mainEntity,
+  };
+}
+
+/** The tags of /tags as an ItemList: each its page, in the page's order. */
+export function tagListJsonLd(items: Array<{ slug: string; name: string }>): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      url: absolute(paths.tag(item.slug)),
+      name: item.name,
+    })),
+  };
+}
+
 const absolute = (path: string) => `${env.PUBLIC_URL}${path}`;
 
 /**

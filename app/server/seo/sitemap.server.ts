@@ -6,6 +6,8 @@ import { paths } from "~/lib/paths";
 import { escapeXml } from "~/lib/xml";
 import { db, queryRows } from "~/server/db";
 import { env, visible } from "~/server/platform";
+import { TAG_INDEX_THRESHOLD } from "~/lib/tags";
+import { indexableTags } from "~/server/tags";
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -22,6 +24,7 @@ export function staticEntries(): SitemapEntry[] {
     { path: "/", changefreq: "daily", priority: 1.0 },
     // Every category's list, the subforums' and the category pages (which the spec does not know: like a subforum).
     ...listings.map((listing) => ({ path: listing.path, changefreq: "daily" as const, priority: 0.9 })),
+    { path: paths.tags, changefreq: "daily", priority: 0.7 },
     { path: paths.members, changefreq: "weekly", priority: 0.8 },
     { path: paths.search, changefreq: "weekly", priority: 0.7 },
     { path: paths.impressum, changefreq: "yearly", priority: 0.3 },
@@ -115,9 +118,23 @@ export async function fixedEntries(): Promise<SitemapEntry[]> {
   });
 }
 
-/** The pages that do not come from discussions: the fixed ones and the profiles (page 1 of a sitemap index). */
+/**
+ * The tag pages worth indexing (decision 0053): those with TAG_INDEX_THRESHOLD visible discussions or more; the
+ * thinner ones carry noindex and stay out. Their page 1 only, as for the categories.
+ */
+export async function tagEntries(): Promise<SitemapEntry[]> {
+  return (await indexableTags(TAG_INDEX_THRESHOLD)).map((tag) => ({ path: paths.tag(tag.slug), changefreq: "daily", priority: 0.6 }));
+}
+
+/** The fixed pages and the tag pages worth indexing. */
+async function listEntries(): Promise<SitemapEntry[]> {
+  const [fixed, tagged] = await Promise.all([fixedEntries(), tagEntries()]);
+  return [...fixed, ...tagged];
+}
+
+/** The pages that do not come from discussions: the fixed ones, the tags and the profiles (page 1 of a sitemap index). */
 export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
-  const fixed = await fixedEntries();
+  const fixed = await listEntries();
   return [...fixed, ...(await profileEntries(SITEMAP_MAX_URLS - fixed.length))];
 }
 
@@ -127,7 +144,7 @@ export async function fixedAndProfileEntries(): Promise<SitemapEntry[]> {
  * step); near the 50,000 mark some profiles may wait until the index takes over.
  */
 export async function singleSitemapEntries(discussionRange: NumberRange): Promise<SitemapEntry[]> {
-  const [fixed, discussionsOnIt] = await Promise.all([fixedEntries(), discussionEntries(discussionRange)]);
+  const [fixed, discussionsOnIt] = await Promise.all([listEntries(), discussionEntries(discussionRange)]);
   const profiles = await profileEntries(SITEMAP_MAX_URLS - fixed.length - discussionsOnIt.length);
   return [...fixed, ...discussionsOnIt, ...profiles];
 }
