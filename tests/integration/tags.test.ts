@@ -154,6 +154,9 @@ describe("the search's tag filter", () => {
     const withText = (await searchDiscussions({ ...filter, query: "Messlücke" })).hits.map((hit) => hit.id);
     expect(withText).toEqual([tagged.id]);
     expect((await searchDiscussions({ ...filter, query: "Messlücke", tag: undefined })).hits.map((hit) => hit.id)).toContain(other.id);
+    // The same as an operator in the box: tag: takes the tag's name or slug.
+    const typed = parseSearchFilter(new URLSearchParams("q=Messlücke tag:Messung"));
+    expect((await searchDiscussions(typed)).hits.map((hit) => hit.id)).toEqual([tagged.id]);
     // A slug that cannot be one is ignored, as an unknown category is.
     expect(parseSearchFilter(new URLSearchParams("tag=%3Cb%3E")).tag).toBeUndefined();
   });

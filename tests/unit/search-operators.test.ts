@@ -18,6 +18,14 @@ describe("operators in the search box", () => {
     expect(read.operators.map((operator) => operator.label)).toEqual(["Status: Gelöst", "Kategorie: SEA", "Von: Aylin"]);
   });
 
+  it("reads tag: by a tag's name or slug as its slug, and lets it win over ?tag=", () => {
+    expect(readSearchQuery("Tracking tag:GA4")).toMatchObject({ text: "Tracking", tag: "ga4" });
+    expect(readSearchQuery('schlagwort:"Core Web Vitals"')).toMatchObject({ text: "", tag: "core-web-vitals" });
+    expect(readSearchQuery("tag:llms.txt").tag).toBe("llms-txt");
+    expect(effectiveSearch(filter("tag:ga4", { tag: "seo" })).tag).toBe("ga4");
+    expect(effectiveSearch(filter("Tracking", { tag: "seo" })).tag).toBe("seo");
+  });
+
   it("knows spellings without umlauts, category names and full names in quotes", () => {
     expect(readSearchQuery("status:geloest").status).toBe("solved");
     expect(readSearchQuery("Status:OFFEN").status).toBe("open");
