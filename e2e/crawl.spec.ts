@@ -130,8 +130,11 @@ test("a crawler starting at / reaches every discussion in the sitemap", async ()
   for (const path of ["/category/allgemein", "/category/tools?page=2", "/category/events?page=2"]) expect(read, path).toContain(path);
   const sitemap = await (await get("/sitemap.xml")).text();
   for (const segment of ["allgemein", "tools", "events"]) {
-    expect(sitemap).toContain(
-      `<loc>${forum.url}/category/${segment}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`,
+    // With the creation of the list's newest visible discussion as lastmod.
+    expect(sitemap).toMatch(
+      new RegExp(
+        `<loc>${forum.url}/category/${segment}</loc>\\n    <lastmod>[0-9T:.-]+Z</lastmod>\\n    <changefreq>daily</changefreq>\\n    <priority>0\\.9</priority>`,
+      ),
     );
   }
 });
