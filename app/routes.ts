@@ -36,6 +36,7 @@ export default [
   route("admin/transparency.csv", "routes/admin.transparency.csv.ts"),
   route("theme", "routes/theme.ts"),
   route("members/suggestions", "routes/members.suggestions.ts"),
+  route("create-discussion/similar", "routes/create-discussion.similar.ts"),
   route("images", "routes/images.ts"),
   route("images/:id/:file", "routes/images.file.ts"),
   route("drafts", "routes/drafts.ts"),

@@ -6,7 +6,16 @@ import { paths } from "~/lib/paths";
 import type { SimilarDiscussion } from "~/server/search";
 
 /** Links to similar discussions: title, then category, replies and "Gelöst" on a line of their own. */
-export function SimilarDiscussionList({ discussions, testId }: { discussions: SimilarDiscussion[]; testId: string }) {
+export function SimilarDiscussionList({
+  discussions,
+  testId,
+  newTab = false,
+}: {
+  discussions: SimilarDiscussion[];
+  testId: string;
+  /** On a form being written: reading a suggestion must not leave the text. */
+  newTab?: boolean;
+}) {
   return (
     <ul className="flex flex-col divide-y divide-border">
       {discussions.map((discussion) => (
@@ -14,9 +23,11 @@ export function SimilarDiscussionList({ discussions, testId }: { discussions: Si
           <Link
             to={paths.discussion(discussion.slug)}
             data-testid={testId}
+            {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
             className="font-medium leading-snug break-words text-foreground hover:text-brand-700 hover:underline"
           >
             {discussion.title}
+            {newTab ? <span className="sr-only"> (öffnet in einem neuen Tab)</span> : null}
           </Link>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span>{categoryLabels[discussion.category]}</span>

@@ -84,6 +84,7 @@ export {
   helpfulMarksPerMember,
   imageUploadsPerMember,
   mentionSuggestionsPerMember,
+  similarSuggestionsPerMember,
   newMemberRateRules,
   purgeRateLimits,
   type RateRule,

@@ -78,6 +78,9 @@ export const newMemberRateRules = {
 /** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 
+/** "Wurde das schon gefragt?" asks after each pause in typing a title: a script walking titles is stopped. */
+export const similarSuggestionsPerMember: RateRule = { name: "similar-suggestions:member", limit: 60, windowSeconds: 60 };
+
 /**
  * Sign-in attempts on one address from all clients together. Beyond the limit
  * each further attempt waits a little longer (up to maxDelayMs) before the
