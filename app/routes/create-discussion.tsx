@@ -17,6 +17,7 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
+import { z } from "zod";
 import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
 import { createDiscussion, getDraft, listAssignableMembers } from "~/server/discussions";
 import { similarDiscussions } from "~/server/search";
@@ -53,15 +54,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The form as sent: the discussion, and whether its writer has seen the similar ones (SIMILAR_SEEN_FIELD). */
+const formSchema = createDiscussionSchema.extend({ [SIMILAR_SEEN_FIELD]: z.literal("1").optional() });
+
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAuthor(request);
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: createDiscussionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: formSchema });
   if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ result: submission.reply() }) });
   // "Wurde das schon gefragt?" before publishing: a form sent without JavaScript, whose writer has not seen the similar
   // discussions yet, comes back with them and everything it sent; "Trotzdem veröffentlichen" sends it again, seen.
-  if (formData.get(SIMILAR_SEEN_FIELD) !== "1") {
-    const similar = await similarDiscussions({ title: submission.value.title }, { preferSolved: true });
+  const { similarSeen, ...input } = submission.value;
+  if (!similarSeen) {
+    const similar = await similarDiscussions({ title: input.title }, { preferSolved: true });
     if (similar.length > 0) return { result: submission.reply(), similar };
   }
   const how = {
@@ -70,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
     page: ({ message }: { message: string | undefined }) => ({ result: submission.reply({ formErrors: message ? [message] : [] }) }),
   };
   // The service counts a new member's posts (decision 0035) and keeps a refused text as a draft.
-  return respond(createDiscussion(viewer, submission.value), {
+  return respond(createDiscussion(viewer, input), {
     ...how,
     // A held discussion waits for a moderator: its author is shown it, marked as waiting, instead of the home page.
     success: ({ slug, held }) =>
@@ -117,7 +121,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
       <Form ref={formRef} method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
         <input type="hidden" name={fields.submissionKey.name} value={loaderData.submissionKey} />
         {/* With JavaScript the similar discussions show while the title is written: publishing is one step. */}
-        {hydrated ? <input type="hidden" name={SIMILAR_SEEN_FIELD} value="1" /> : null}
+        {hydrated && !similar ? <input type="hidden" name={SIMILAR_SEEN_FIELD} value="1" /> : null}
         {form.errors?.length ? (
           <Alert variant="destructive">
             <p>{form.errors[0]}</p>
