@@ -39,8 +39,11 @@ export function relatedDiscussions(source: RelatedSource): Promise<SimilarDiscus
  */
 export async function findRelated(source: RelatedSource): Promise<SimilarDiscussion[]> {
   const similar = await similarDiscussions(source, { limit: RELATED_COUNT - 1, excludeId: source.id, category: source.category });
-  const deep = await spreadInCategory(source, RELATED_COUNT - similar.length, [source.id, ...similar.map((item) => item.id)]);
-  return [...similar, ...deep];
+  const chosen = [...similar];
+  chosen.push(...(await spreadOver(source, source.category, RELATED_COUNT - chosen.length, [source.id, ...chosen.map((item) => item.id)])));
+  // A category with too few discussions of its own: the others fill the list.
+  chosen.push(...(await spreadOver(source, null, RELATED_COUNT - chosen.length, [source.id, ...chosen.map((item) => item.id)])));
+  return chosen;
 }
 
 const relatedColumns = {
@@ -64,18 +67,18 @@ function scatter(id: string): number {
 }
 
 /**
- * `count` visible discussions of the category other than `taken`, from the one at or below a point that the
+ * `count` visible discussions of the category (of any with null) other than `taken`, from the one at or below a point that the
  * source's id scatters over all discussion numbers (then the ones above it, at the category's start). Each read walks the
  * number index from that point and stops after a handful of rows.
  */
-async function spreadInCategory(source: RelatedSource, count: number, taken: string[]): Promise<SimilarDiscussion[]> {
+async function spreadOver(source: RelatedSource, category: Category | null, count: number, taken: string[]): Promise<SimilarDiscussion[]> {
   if (count <= 0) return [];
   const [top] = await db.select({ number: max(discussions.number) }).from(discussions);
   const highest = Number(top?.number ?? 0);
   if (highest === 0) return [];
   const point = (scatter(source.id) % highest) + 1;
   const inCategory = (excluded: string[]) =>
-    and(eq(discussions.category, source.category), visible.discussion(), notInArray(discussions.id, excluded));
+    and(category ? eq(discussions.category, category) : undefined, visible.discussion(), notInArray(discussions.id, excluded));
   const below = await db
     .select(relatedColumns)
     .from(discussions)
