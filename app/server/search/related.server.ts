@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, lte, max, notInArray, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { discussions } from "../../../db/schema";
 import { categories, isCategory, type Category } from "~/lib/categories";
-import { db } from "~/server/db";
+import { queryRows } from "~/server/db";
 import { sharedReads, visible } from "~/server/platform";
 import { similarDiscussions, type SimilarDiscussion } from "./similar.server";
 
@@ -34,27 +34,14 @@ export function relatedDiscussions(source: RelatedSource): Promise<SimilarDiscus
 /**
  * The most similar discussions but one, and one from further back in the same category: similarity alone links
  * the same few popular threads again and again, while this last link spreads over the whole category (a fixed
- * scattering of the discussion's id over the numbers), so old threads deep in a long subforum get a link from a page crawlers
- * reach. Where similarity finds too few, more of those fill the list.
+ * scattering of the discussion's id over the numbers), so old threads deep in a long subforum get a link from a page
+ * crawlers reach. Where similarity finds too few, more of those fill the list; where the category has too few,
+ * other categories do. Two statements.
  */
 export async function findRelated(source: RelatedSource): Promise<SimilarDiscussion[]> {
   const similar = await similarDiscussions(source, { limit: RELATED_COUNT - 1, excludeId: source.id, category: source.category });
-  const chosen = [...similar];
-  chosen.push(...(await spreadOver(source, source.category, RELATED_COUNT - chosen.length, [source.id, ...chosen.map((item) => item.id)])));
-  // A category with too few discussions of its own: the others fill the list.
-  chosen.push(...(await spreadOver(source, null, RELATED_COUNT - chosen.length, [source.id, ...chosen.map((item) => item.id)])));
-  return chosen;
+  return [...similar, ...(await spreadOver(source, RELATED_COUNT - similar.length, [source.id, ...similar.map((item) => item.id)]))];
 }
-
-const relatedColumns = {
-  id: discussions.id,
-  slug: discussions.slug,
-  title: discussions.title,
-  category: discussions.category,
-  repliesCount: discussions.repliesCount,
-  solved: sql<boolean>`${discussions.solutionCommentId} is not null`,
-  createdAt: discussions.createdAt,
-};
 
 /** FNV-1a over the discussion's id: a fixed point for each discussion, the points spread evenly over all numbers. */
 function scatter(id: string): number {
@@ -67,37 +54,62 @@ function scatter(id: string): number {
 }
 
 /**
- * `count` visible discussions of the category (of any with null) other than `taken`, from the one at or below a point that the
- * source's id scatters over all discussion numbers (then the ones above it, at the category's start). Each read walks the
- * number index from that point and stops after a handful of rows.
+ * `count` visible discussions other than `taken`: of the source's category from the one at or below its scattered
+ * point downwards, then upwards from it; then, for a category with too few, of all categories the same way. Each of
+ * the four parts walks the number index from the point and stops after `count` rows, in one statement.
  */
-async function spreadOver(source: RelatedSource, category: Category | null, count: number, taken: string[]): Promise<SimilarDiscussion[]> {
+async function spreadOver(source: RelatedSource, count: number, taken: string[]): Promise<SimilarDiscussion[]> {
   if (count <= 0) return [];
-  const [top] = await db.select({ number: max(discussions.number) }).from(discussions);
-  const highest = Number(top?.number ?? 0);
-  if (highest === 0) return [];
-  const point = (scatter(source.id) % highest) + 1;
-  const inCategory = (excluded: string[]) =>
-    and(category ? eq(discussions.category, category) : undefined, visible.discussion(), notInArray(discussions.id, excluded));
-  const below = await db
-    .select(relatedColumns)
-    .from(discussions)
-    .where(and(inCategory(taken), lte(discussions.number, point)))
-    .orderBy(desc(discussions.number))
-    .limit(count);
-  const rows = [...below];
-  if (rows.length < count) {
-    const above = await db
-      .select(relatedColumns)
-      .from(discussions)
-      .where(and(inCategory([...taken, ...rows.map((row) => row.id)]), gt(discussions.number, point)))
-      .orderBy(asc(discussions.number))
-      .limit(count - rows.length);
-    rows.push(...above);
+  const d = discussions;
+  const point = sql`(select ${scatter(source.id)}::bigint % greatest(max(${d.number}), 1) + 1 from ${d})`;
+  const part = (order: number, where: SQL, direction: SQL) => sql`(
+    select ${sql.raw(String(order))} as part, ${d.number} as number, ${d.id} as id, ${d.slug} as slug, ${d.title} as title,
+      ${d.category} as category, ${d.repliesCount} as replies_count, ${d.solutionCommentId} is not null as solved,
+      ${d.createdAt} as created_at
+    from ${d}
+    where ${visible.discussion()} and ${d.id} not in (${sql.join(
+      taken.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and ${where}
+    order by ${d.number} ${direction}
+    limit ${count}
+  )`;
+  const sameCategory = sql`${d.category} = ${source.category}`;
+  const rows = await queryRows<{
+    part: number;
+    id: string;
+    slug: string;
+    title: string;
+    category: string;
+    replies_count: number;
+    solved: boolean;
+    created_at: Date | string;
+  }>(sql`
+    with point as (select ${point} as at)
+    select * from (
+      ${part(1, sql`${sameCategory} and ${d.number} <= (select at from point)`, sql`desc`)}
+      union all
+      ${part(2, sql`${sameCategory} and ${d.number} > (select at from point)`, sql`asc`)}
+      union all
+      ${part(3, sql`${d.number} <= (select at from point)`, sql`desc`)}
+      union all
+      ${part(4, sql`${d.number} > (select at from point)`, sql`asc`)}
+    ) spread
+    order by part, case when part in (1, 3) then -number else number end
+  `);
+  const chosen = new Map<string, SimilarDiscussion>();
+  for (const row of rows) {
+    if (chosen.size === count) break;
+    if (chosen.has(row.id)) continue;
+    chosen.set(row.id, {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      category: isCategory(row.category) ? row.category : categories[3],
+      repliesCount: Number(row.replies_count),
+      solved: Boolean(row.solved),
+      createdAt: new Date(row.created_at),
+    });
   }
-  return rows.map((row) => ({
-    ...row,
-    category: isCategory(row.category) ? row.category : categories[3],
-    solved: Boolean(row.solved),
-  }));
+  return [...chosen.values()];
 }
