@@ -21,7 +21,7 @@ async function firstDiscussion(request: APIRequestContext) {
   return html.match(/href="(\/discussion\/[^"]+)"/)![1]!;
 }
 
-const newDiscussion = { title: "Darf ich das?", category: "seo", content: "Hallo", contentFormat: "text" };
+const newDiscussion = { similarSeen: "1", title: "Darf ich das?", category: "seo", content: "Hallo", contentFormat: "text" };
 
 test("a guest cannot create, edit or comment", async ({ request }) => {
   const headers = { "X-Forwarded-For": testClientIp() };
@@ -118,7 +118,7 @@ test("bad input gets a 4xx and a German message, never a 500", async ({ request 
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toContain("Bitte geben Sie einen Titel ein");
   const badCategory = await request.post("/create-discussion", {
-    form: { ...newDiscussion, category: "marketing" },
+    form: { similarSeen: "1", ...newDiscussion, category: "marketing" },
     headers,
     maxRedirects: 0,
   });
