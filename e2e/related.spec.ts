@@ -20,12 +20,12 @@ async function sitemapDiscussions(): Promise<string[]> {
     extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
   });
   try {
-    const index = await (await guest.get("/sitemap.xml")).text();
-    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-    const paths: string[] = [];
-    for (const sitemap of sitemaps) {
-      const xml = await (await guest.get(sitemap)).text();
-      paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    const root = await (await guest.get("/sitemap.xml")).text();
+    // A large forum's sitemap is an index of sitemaps; the demo's is one list.
+    const paths = root.includes("<sitemapindex") ? [] : locs(root);
+    if (root.includes("<sitemapindex")) {
+      for (const sitemap of locs(root)) paths.push(...locs(await (await guest.get(sitemap)).text()));
     }
     return [...new Set(paths.filter((path) => path.startsWith("/discussion/") && path.split("/").length === 3))];
   } finally {
@@ -104,7 +104,8 @@ test("a member typing a title sees similar discussions, solved ones first, and p
   // synonyms (SEO ↔ Suchmaschinenoptimierung) and a demo thread of those words.
   await typeTitle(page, "INP Shop-Theme Umbau Erfahrungen");
   const suggestions = page.getByTestId("similar-suggestions");
-  await expect(suggestions.getByTestId("similar-discussion").first()).toHaveText(INP_TITLE + " (öffnet in einem neuen Tab)");
+  // Solved ones come first, so the thread itself (open) may stand further down.
+  await expect(suggestions.getByTestId("similar-discussion").filter({ hasText: INP_TITLE })).toHaveCount(1);
   await expect(suggestions.getByText("Wurde das schon gefragt?")).toBeVisible();
   const solved = await suggestions.getByRole("listitem").evaluateAll((items) => items.map((item) => item.textContent!.includes("Gelöst")));
   expect(solved).toEqual([...solved].sort((a, b) => Number(b) - Number(a)));
@@ -112,6 +113,7 @@ test("a member typing a title sees similar discussions, solved ones first, and p
   await page.getByLabel("Titel").focus();
   await page.keyboard.press("Tab");
   await expect(suggestions.getByTestId("similar-discussion").first()).toBeFocused();
+  await expect(suggestions.getByRole("listitem").first()).toContainText("Gelöst");
   for (const width of [320, 375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
@@ -156,7 +158,7 @@ test("without JavaScript the first submit shows the similar discussions, and 'Tr
 
   const preview = page.getByTestId("similar-preview");
   await expect(preview.getByRole("heading", { name: "Bevor Sie veröffentlichen" })).toBeVisible();
-  await expect(preview.getByTestId("similar-discussion").first()).toHaveText(INP_TITLE);
+  await expect(preview.getByTestId("similar-discussion").filter({ hasText: INP_TITLE })).toHaveCount(1);
   // Nothing lost, nothing published yet.
   await expect(page.getByLabel("Titel")).toHaveValue(title);
   await expect(page.getByLabel("Inhalt")).toHaveValue("Der Text bleibt erhalten.");
