@@ -21,7 +21,10 @@ export interface SimilarOptions {
   limit?: number;
   /** Never this discussion (the page's own). */
   excludeId?: string;
-  /** Solved ones first ("Wurde das schon gefragt?"), then by relevance; otherwise relevance alone. */
+  /**
+   * Solved ones first ("Wurde das schon gefragt?"), then by relevance, among those at least RELEVANT_SHARE as relevant
+   * as the best; otherwise relevance alone.
+   */
   preferSolved?: boolean;
   /** A small lead for discussions of this category: at equal text, the same subforum is the better neighbour. */
   category?: Category;
@@ -43,6 +46,11 @@ const CONTENT_WORDS = 5;
  * discussions; ranking them all took 0.2 s at 100,000, walking the newest until this many match takes 10–25 ms.
  */
 const TEXT_MATCHES_RANKED = 200;
+/**
+ * With solved ones first, only those scoring at least this share of the best: a solved thread that shares one common
+ * word must not push the near-duplicate off the list.
+ */
+const RELEVANT_SHARE = 0.25;
 /** Each source hands over at most this many candidates before they are scored together. */
 const CANDIDATES = 40;
 
@@ -87,7 +95,7 @@ export async function similarDiscussions(
   const others: SQL = excludeId ? sql`and ${d.id} <> ${excludeId}` : sql``;
   const tsQuery = sql`websearch_to_tsquery('german', ${terms.join(" or ")})`;
   const sameCategory = category ? sql`case when ${d.category} = ${category} then 0.05 else 0 end` : sql`0`;
-  const order = preferSolved ? sql`solved desc, score desc, ${d.createdAt} desc` : sql`score desc, ${d.createdAt} desc`;
+  const order = preferSolved ? sql`solved desc, score desc, created_at desc` : sql`score desc, created_at desc`;
   const rows = await queryRows<{
     id: string;
     slug: string;
@@ -124,12 +132,15 @@ export async function similarDiscussions(
       ) found
       group by id
     )
-    select ${d.id} as id, ${d.slug} as slug, ${d.title} as title, ${d.category} as category,
-      ${d.repliesCount} as replies_count, ${d.solutionCommentId} is not null as solved, ${d.createdAt} as created_at,
-      candidates.score + ${sameCategory} as score
-    from candidates
-    join ${d} on ${d.id} = candidates.id
-    where ${visible.discussion()}
+    select * from (
+      select ${d.id} as id, ${d.slug} as slug, ${d.title} as title, ${d.category} as category,
+        ${d.repliesCount} as replies_count, ${d.solutionCommentId} is not null as solved, ${d.createdAt} as created_at,
+        candidates.score + ${sameCategory} as score, max(candidates.score + ${sameCategory}) over () as best
+      from candidates
+      join ${d} on ${d.id} = candidates.id
+      where ${visible.discussion()}
+    ) scored
+    where score >= best * ${preferSolved ? RELEVANT_SHARE : 0}
     order by ${order}
     limit ${limit}
   `);
