@@ -103,6 +103,11 @@ describe("findRelated", () => {
     }
     const related = await findRelated(ladezeit);
     expect(related[0]?.id).toBe(ladezeitSolved.id);
-    expect(related.slice(1, 3).map((item) => item.id).sort()).toEqual([ladezeitTeil.id, newsletterSolved.id].sort());
+    expect(
+      related
+        .slice(1, 3)
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([ladezeitTeil.id, newsletterSolved.id].sort());
   });
 });
