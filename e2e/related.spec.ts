@@ -6,7 +6,7 @@ import { expectNoSidewaysScroll, screenshotForReview } from "./looks";
 
 /**
  * "Ähnliche Diskussionen" under every discussion and "Wurde das schon gefragt?" on the new-discussion form
- * (issue 44, decision record 0052): what a guest and a crawler read, what a member sees while typing a title, and
+ * (decision record 0052): what a guest and a crawler read, what a member sees while typing a title, and
  * the preview step that stands in for it without JavaScript.
  */
 
@@ -100,7 +100,7 @@ test("a member typing a title sees similar discussions, solved ones first, and p
   const page = await pageOf(browser, member);
   await page.goto("/create-discussion?category=seo");
   await expect(page.getByTestId("rich-text-editor").getByRole("textbox", { name: "Inhalt" })).toBeVisible();
-  // What matches today: the thread's own words. "Suchmaschinenoptimierung Startseite Ladezeit" of issue 44 needs the
+  // What matches today: the thread's own words. "Suchmaschinenoptimierung Startseite Ladezeit" needs the
   // synonyms (SEO ↔ Suchmaschinenoptimierung) and a demo thread of those words.
   await typeTitle(page, "INP Shop-Theme Umbau Erfahrungen");
   const suggestions = page.getByTestId("similar-suggestions");

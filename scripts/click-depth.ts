@@ -1,6 +1,6 @@
 /**
  * `npm run bench:click-depth [-- --max-depth 3 --concurrency 6 --url http://127.0.0.1:3000]`
- * How many clicks from home a crawler needs to reach each discussion (issue 44: none deeper than 3 at 100,000).
+ * How many clicks from home a crawler needs to reach each discussion (the goal: none deeper than 3 at 100,000).
  * Starts the built server on the bench data (`npm run bench:data`: DATABASE_URL, else the PGlite folder
  * BENCH_DATA_DIR), or crawls `--url`. Like a search engine it reads /robots.txt (group `*`, the longest matching
  * rule wins, `$` anchors), follows only links in `<a href>` of the same origin, none with rel="nofollow" and none
@@ -29,7 +29,7 @@ if (!Number.isInteger(maxDepth) || maxDepth < 1 || !Number.isInteger(concurrency
   console.error("Aufruf: npm run bench:click-depth -- --max-depth <Zahl> --concurrency <Zahl> [--url <Adresse>]");
   process.exit(1);
 }
-/** What issue 44 asks: every discussion within this many clicks of home. */
+/** The goal: every discussion within this many clicks of home. */
 const GOAL = 3;
 
 interface Rule {

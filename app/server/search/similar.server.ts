@@ -55,7 +55,7 @@ const RELEVANT_SHARE = 0.25;
 const CANDIDATES = 40;
 
 /**
- * The terms the full-text OR-query is built of. This is the one place for synonym expansion (issue 44, item 4):
+ * The terms the full-text OR-query is built of. This is the one place for synonym expansion (the trade's synonym list):
  * a term's variants ("seo" → "suchmaschinenoptimierung") added here reach both the full-text candidates and
  * their rank, as more OR-ed terms.
  */
@@ -81,7 +81,7 @@ function queryTerms(text: { title: string; content?: string }): string[] {
  *   trigram index, which catches acronyms, compounds and spellings the stemmer does not (SEO-Audit,
  *   Core-Web-Vitals), the best CANDIDATES.
  * The score is the sum of the two, plus a little for the same category. This is also the one place for shared
- * tags (issue 44, item 1): a third candidate source (discussions sharing a tag, through `discussion_tags`) and
+ * tags (`discussion_tags`): a third candidate source (discussions sharing a tag) and
  * its term in the score, beside the two here.
  */
 export async function similarDiscussions(
@@ -95,7 +95,7 @@ export async function similarDiscussions(
   const others: SQL = excludeId ? sql`and ${d.id} <> ${excludeId}` : sql``;
   const tsQuery = sql`websearch_to_tsquery('german', ${terms.join(" or ")})`;
   const sameCategory = category ? sql`case when ${d.category} = ${category} then 0.05 else 0 end` : sql`0`;
-  const order = preferSolved ? sql`solved desc, score desc, created_at desc` : sql`score desc, created_at desc`;
+  const order = preferSolved ? sql`solved desc, score desc, created desc` : sql`score desc, created desc`;
   const rows = await queryRows<{
     id: string;
     slug: string;
@@ -103,7 +103,7 @@ export async function similarDiscussions(
     category: string;
     replies_count: number;
     solved: boolean;
-    created_at: Date | string;
+    created: Date | string;
   }>(sql`
     with text_matches as (
       select id, ts_rank(vector, ${tsQuery}, 32) as rank
@@ -134,7 +134,7 @@ export async function similarDiscussions(
     )
     select * from (
       select ${d.id} as id, ${d.slug} as slug, ${d.title} as title, ${d.category} as category,
-        ${d.repliesCount} as replies_count, ${d.solutionCommentId} is not null as solved, ${d.createdAt} as created_at,
+        ${d.repliesCount} as replies_count, ${d.solutionCommentId} is not null as solved, ${d.createdAt} as created,
         candidates.score + ${sameCategory} as score, max(candidates.score + ${sameCategory}) over () as best
       from candidates
       join ${d} on ${d.id} = candidates.id
@@ -151,6 +151,6 @@ export async function similarDiscussions(
     category: isCategory(row.category) ? row.category : categories[3],
     repliesCount: Number(row.replies_count),
     solved: Boolean(row.solved),
-    createdAt: new Date(row.created_at),
+    createdAt: new Date(row.created),
   }));
 }
