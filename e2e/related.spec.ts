@@ -6,7 +6,7 @@ import { expectNoSidewaysScroll, screenshotForReview } from "./looks";
 
 /**
  * "Ähnliche Diskussionen" under every discussion and "Wurde das schon gefragt?" on the new-discussion form
- * (decision record 0052): what a guest and a crawler read, what a member sees while typing a title, and
+ * (decision record 0053): what a guest and a crawler read, what a member sees while typing a title, and
  * the preview step that stands in for it without JavaScript.
  */
 

@@ -97,7 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ownCopy = staff || can(viewer, "seeWhoMarked");
   const discussion = await loadDiscussion(params.slug, viewer, { shared: !ownCopy });
   const page = requirePageParam(request, paths.discussion(discussion.slug));
-  // The same for every reader, visible discussions only, kept with the page's shared part (decision 0052).
+  // The same for every reader, visible discussions only, kept with the page's shared part (decision 0053).
   const related = relatedDiscussions(discussion);
   const { comments, totalPages } = await loadCommentPage(discussion, page, viewer, ownCopy);
   if (page > totalPages) throw data(null, { status: 404 });

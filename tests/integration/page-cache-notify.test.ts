@@ -93,7 +93,7 @@ describe("the database announces changes a guest would see", () => {
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
   });
 
-  it("a discussion hidden or shown again changes every page: other discussions' related lists may link it (0052)", async () => {
+  it("a discussion hidden or shown again changes every page: other discussions' related lists may link it (0053)", async () => {
     const discussion = await newDiscussion("Bald versteckt");
     await messages();
     await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Spam" });

@@ -18,10 +18,10 @@ export interface RelatedSource {
 }
 
 /**
- * The list under a discussion (decision record 0052), kept like the page's shared part (0042): one read per
+ * The list under a discussion (decision record 0053), kept like the page's shared part (0042): one read per
  * discussion between its changes, for guests and members alike, dropped with the discussion's own reads
  * (`discussion:<slug>`) and with everything when any discussion is hidden, shown again or deleted (migration
- * 0035 sends '*' then), so a hidden discussion is never linked; a new discussion joins other lists within the
+ * 0036 sends '*' then), so a hidden discussion is never linked; a new discussion joins other lists within the
  * kept reads' maximum age.
  */
 export function relatedDiscussions(source: RelatedSource): Promise<SimilarDiscussion[]> {
