@@ -38,6 +38,7 @@ export default [
   route("members/suggestions", "routes/members.suggestions.ts"),
   route("tags/suggestions", "routes/tags.suggestions.ts"),
   route("tags/:slug/feed.xml", "routes/tag.feed.ts"),
+  route("create-discussion/similar", "routes/create-discussion.similar.ts"),
   route("images", "routes/images.ts"),
   route("images/:id/:file", "routes/images.file.ts"),
   route("drafts", "routes/drafts.ts"),

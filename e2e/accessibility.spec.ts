@@ -59,7 +59,7 @@ async function homeWithUnread(request: APIRequestContext): Promise<string> {
     await signInOverHttp(writer, "juergen.mueller@example.com", DEMO_PASSWORD);
     const title = `Barrierefrei ungelesen ${Date.now()}`;
     await writer.post("/create-discussion", {
-      form: { title, category: "general", content: "Neu?", contentFormat: "text" },
+      form: { similarSeen: "1", title, category: "general", content: "Neu?", contentFormat: "text" },
       maxRedirects: 0,
     });
     const path = (await (await request.get("/")).text()).match(/href="(\/discussion\/barrierefrei-ungelesen-[^"#?]+)"/)?.[1];

@@ -43,7 +43,7 @@ test("a discussion's Markdown version: linked from the page, canonical to it, an
   const stamp = Date.now();
   const title = `Markdown für Maschinen ${stamp}`;
   const created = await member.post("/create-discussion", {
-    form: { title, category: "tools", content: "Ein Text mit Absatz.\n\nUnd noch einer.", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "tools", content: "Ein Text mit Absatz.\n\nUnd noch einer.", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
@@ -168,7 +168,7 @@ test("a discussion llms.txt lists leaves it once the moderation hides it", async
   const needed = Math.min(...(await listed()).map((link) => link.answers)) + 1;
   const stamp = Date.now();
   const created = await member.post("/create-discussion", {
-    form: { title: `Vielbeachtet ${stamp}`, category: "tools", content: "Viele Antworten", contentFormat: "text" },
+    form: { similarSeen: "1", title: `Vielbeachtet ${stamp}`, category: "tools", content: "Viele Antworten", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

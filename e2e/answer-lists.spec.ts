@@ -38,7 +38,7 @@ async function solvedQuestion(): Promise<Solved & { openTitle: string }> {
 
 async function create(client: APIRequestContext, title: string): Promise<string> {
   const created = await client.post("/create-discussion", {
-    form: { title, category: "sea", content: "Wie löse ich das?", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "sea", content: "Wie löse ich das?", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status(), `creates ${title}`).toBe(302);

@@ -82,7 +82,7 @@ test("a solved discussion is a QAPage with exactly the visible answers and the c
   const another = await clientOf(other);
   const title = `QAPage Test ${Date.now()}`;
   const created = await asker.post("/create-discussion", {
-    form: { title, category: "seo", content: "<p>Wie setze ich <strong>x-default</strong>?</p>", contentFormat: "html" },
+    form: { similarSeen: "1", title, category: "seo", content: "<p>Wie setze ich <strong>x-default</strong>?</p>", contentFormat: "html" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

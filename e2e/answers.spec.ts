@@ -10,7 +10,7 @@ import { clientOf, createMembers } from "./members";
 
 async function question(asker: APIRequestContext, title: string): Promise<string> {
   const created = await asker.post("/create-discussion", {
-    form: { title, category: "seo", content: "Wie setze ich x-default richtig?", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "seo", content: "Wie setze ich x-default richtig?", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

@@ -46,7 +46,7 @@ async function createDiscussion(title: string, category: string): Promise<void> 
       "Content-Type": "application/x-www-form-urlencoded",
       "X-Forwarded-For": "203.0.113.80",
     },
-    body: new URLSearchParams({ title, category, content: "Gibt es Erfahrungen damit?", contentFormat: "text" }),
+    body: new URLSearchParams({ similarSeen: "1", title, category, content: "Gibt es Erfahrungen damit?", contentFormat: "text" }),
   });
   expect(response.status, `creating "${title}"`).toBe(302);
 }

@@ -21,7 +21,7 @@ async function firstDiscussion(request: APIRequestContext) {
   return html.match(/href="(\/discussion\/[^"]+)"/)![1]!;
 }
 
-const newDiscussion = { title: "Darf ich das?", category: "seo", content: "Hallo", contentFormat: "text" };
+const newDiscussion = { similarSeen: "1", title: "Darf ich das?", category: "seo", content: "Hallo", contentFormat: "text" };
 
 test("a guest cannot create, edit or comment", async ({ request }) => {
   const headers = { "X-Forwarded-For": testClientIp() };

@@ -144,6 +144,7 @@ test("hostile markup is stored and shown without anything that runs", async ({ p
   const title = `Sicherheitstest ${unique()}`;
   const created = await request.post("/create-discussion", {
     form: {
+      similarSeen: "1",
       title,
       category: "tools",
       contentFormat: "html",

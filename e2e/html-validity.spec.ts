@@ -69,7 +69,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   const since = Date.now();
   const unreadTitle = `Validierung ungelesen ${Date.now()}`;
   await writer.post("/create-discussion", {
-    form: { title: unreadTitle, category: "general", content: "Neu?", contentFormat: "text" },
+    form: { similarSeen: "1", title: unreadTitle, category: "general", content: "Neu?", contentFormat: "text" },
     maxRedirects: 0,
   });
   const unreadPath = /href="(\/discussion\/validierung-ungelesen-[^"#?]+)"/.exec(await (await member.get("/")).text())?.[1];

@@ -58,7 +58,7 @@ test.beforeAll(async () => {
   // Lower-case ASCII words joined by hyphens: the title is its own slug.
   const title = `eigene-frage-${people.member.lastName.toLowerCase()}`;
   const created = await signedIn.post("/create-discussion", {
-    form: { title, category: "tools", content: "Inhalt", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "tools", content: "Inhalt", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

@@ -20,7 +20,7 @@ test("B mentions A in a reply → A's bell shows 1 without a reload → A opens 
   const writer = await pageOf(browser, writing);
   const title = `Erwähnung ${Date.now()}`;
   const created = await writer.request.post("/create-discussion", {
-    form: { title, category: "sea", contentFormat: "html", content: "<p>Wer kennt sich mit Microsoft Ads aus?</p>" },
+    form: { similarSeen: "1", title, category: "sea", contentFormat: "html", content: "<p>Wer kennt sich mit Microsoft Ads aus?</p>" },
     headers: { "X-Forwarded-For": testClientIp() },
     maxRedirects: 0,
   });
@@ -103,6 +103,7 @@ test("a mention shows the member's name from the database, not the text its writ
   const slug = `gefaelschte-erwaehnung-${Date.now()}`;
   const created = await writer.post("/create-discussion", {
     form: {
+      similarSeen: "1",
       title: slug,
       category: "seo",
       contentFormat: "html",

@@ -14,7 +14,7 @@ import { expect } from "./fixtures";
  */
 export async function discussionWithComment(author: APIRequestContext, title: string, comment: string) {
   const created = await author.post("/create-discussion", {
-    form: { title, category: "general", content: "Eine Frage für die Moderation", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "general", content: "Eine Frage für die Moderation", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status(), `create ${title}`).toBe(302);

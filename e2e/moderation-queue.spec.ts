@@ -227,7 +227,7 @@ test("a silenced member reads, and every write answers 403 with a German message
     comment: () => member.post(path, { form: { intent: "create-comment", content: "Doch noch etwas" }, maxRedirects: 0 }),
     "new discussion": () =>
       member.post("/create-discussion", {
-        form: { title: `Stumm schreiben ${Date.now()}`, category: "general", content: "Text", contentFormat: "text" },
+        form: { similarSeen: "1", title: `Stumm schreiben ${Date.now()}`, category: "general", content: "Text", contentFormat: "text" },
         maxRedirects: 0,
       }),
     Hilfreich: () => member.post(path, { form: { intent: "helpful", helpful: `${commentId}:true` }, maxRedirects: 0 }),

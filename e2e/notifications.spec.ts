@@ -34,7 +34,7 @@ test("A watches the Events category → B posts there → A's bell shows 1 witho
   const author = await clientOf(writing);
   const title = `Neue Events-Frage ${unique()}`;
   const created = await author.post("/create-discussion", {
-    form: { title, category: "events", contentFormat: "html", content: "<p>Wie messt ihr Sichtbarkeit?</p>" },
+    form: { similarSeen: "1", title, category: "events", contentFormat: "html", content: "<p>Wie messt ihr Sichtbarkeit?</p>" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

@@ -95,7 +95,7 @@ test("plain HTTP: others cannot change a profile or avatar, export is own data o
   expect(
     (
       await member.post("/create-discussion", {
-        form: { title, category: "tools", content: "Inhalt", contentFormat: "text" },
+        form: { similarSeen: "1", title, category: "tools", content: "Inhalt", contentFormat: "text" },
         maxRedirects: 0,
       })
     ).status(),

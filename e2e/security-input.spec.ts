@@ -121,7 +121,13 @@ async function createOwnDiscussion(member: APIRequestContext, name: string): Pro
   // Lower-case ASCII words joined by hyphens: the title is its own slug.
   const slug = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const response = await member.post("/create-discussion", {
-    form: { title: slug, category: "seo", content: "Ein Beitrag, an dem der Test die Aufrufe zählt.", contentFormat: "text" },
+    form: {
+      similarSeen: "1",
+      title: slug,
+      category: "seo",
+      content: "Ein Beitrag, an dem der Test die Aufrufe zählt.",
+      contentFormat: "text",
+    },
     maxRedirects: 0,
   });
   expect(response.status(), await response.text()).toBe(302);

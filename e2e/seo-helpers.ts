@@ -46,7 +46,7 @@ export async function clientAs(
 /** Creates a discussion over the form's action (by default in Allgemein, which has no paginated list other specs count); `title` of plain words and digits, so its slug is predictable. */
 export async function createDiscussion(client: APIRequestContext, title: string, category = "general"): Promise<string> {
   const response = await client.post("/create-discussion", {
-    form: { title, category, content: `<p>Beitrag: ${title}</p>`, contentFormat: "html" },
+    form: { similarSeen: "1", title, category, content: `<p>Beitrag: ${title}</p>`, contentFormat: "html" },
     maxRedirects: 0,
   });
   expect(response.status(), await response.text()).toBe(302);

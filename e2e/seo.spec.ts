@@ -77,7 +77,7 @@ test("a discussion's description is the start of its text, at most 160 character
   const title = `Lange Beschreibung ${Date.now()}`;
   const words = Array.from({ length: 60 }, (_, i) => `Wort${i}`).join(" ");
   const created = await request.post("/create-discussion", {
-    form: { title, category: "seo", content: `<p><strong>${words}</strong></p>`, contentFormat: "html" },
+    form: { similarSeen: "1", title, category: "seo", content: `<p><strong>${words}</strong></p>`, contentFormat: "html" },
     headers,
     maxRedirects: 0,
   });
@@ -134,7 +134,7 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
   });
   const title = `Strukturierte Daten ${Date.now()}`;
   const created = await request.post("/create-discussion", {
-    form: { title, category: "seo", content: "<p>Wie testet ihr <strong>JSON-LD</strong>?</p>", contentFormat: "html" },
+    form: { similarSeen: "1", title, category: "seo", content: "<p>Wie testet ihr <strong>JSON-LD</strong>?</p>", contentFormat: "html" },
     headers,
     maxRedirects: 0,
   });

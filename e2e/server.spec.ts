@@ -143,7 +143,7 @@ test("guest pages are cacheable with an ETag; members' pages stay private; a cha
 
   // New content changes the guest's tag.
   const discussion = await member.post("/create-discussion", {
-    form: { title: `Cache-Test ${Date.now()}`, category: "seo", content: "Neuer Inhalt", contentFormat: "text" },
+    form: { similarSeen: "1", title: `Cache-Test ${Date.now()}`, category: "seo", content: "Neuer Inhalt", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(discussion.status()).toBe(302);

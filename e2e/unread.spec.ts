@@ -14,7 +14,7 @@ test("unread markers: '2 neu' after two comments by someone else, the link lands
   const [writing, reading] = await createMembers([{ firstName: "Schreiber" }, { firstName: "Leser" }]);
   const writer = await clientOf(writing);
   const created = await writer.post("/create-discussion", {
-    form: { title, category: "seo", content: "Was ist neu?", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "seo", content: "Was ist neu?", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

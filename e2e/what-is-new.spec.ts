@@ -16,7 +16,7 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 /** A discussion of the client's member; its path (the title must be unique: its slug is the path). */
 async function startDiscussion(author: APIRequestContext, title: string): Promise<string> {
   const created = await author.post("/create-discussion", {
-    form: { title, category: "general", content: "Was ist neu?", contentFormat: "text" },
+    form: { similarSeen: "1", title, category: "general", content: "Was ist neu?", contentFormat: "text" },
     maxRedirects: 0,
   });
   expect(created.status(), `create ${title}`).toBe(302);

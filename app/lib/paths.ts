@@ -27,6 +27,8 @@ export const paths = {
   adminSettings: "/admin/settings",
   adminSettingsVersion: (version: number) => `/admin/settings?fassung=${version}#fassung`,
   createDiscussion: "/create-discussion",
+  /** "Wurde das schon gefragt?": similar discussions for a title being written (members only). */
+  similarDiscussions: "/create-discussion/similar",
   impressum: "/impressum",
   agb: "/agb",
   datenschutz: "/datenschutz",

@@ -18,8 +18,13 @@ import { seoMeta } from "~/lib/seo";
 import { paths } from "~/lib/paths";
 import { createDiscussionSchema } from "~/lib/schemas/discussion";
 import { texts } from "~/lib/texts";
+import { z } from "zod";
 import { useDraftAutosave } from "~/lib/hooks/use-draft-autosave";
 import { createDiscussion, getDraft, listAssignableMembers } from "~/server/discussions";
+import { similarDiscussions } from "~/server/search";
+import { SIMILAR_SEEN_FIELD } from "~/lib/similar";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { SimilarDiscussionsBox, SimilarSuggestions } from "~/components/discussions/similar-suggestions";
 import { getViewer, requirePermission, signInPathBackTo } from "~/server/accounts";
 import { heldTexts } from "~/lib/moderation";
 import { fail } from "~/server/platform";
@@ -50,10 +55,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The form as sent: the discussion, and whether its writer has seen the similar ones (SIMILAR_SEEN_FIELD). */
+const formSchema = createDiscussionSchema.extend({ [SIMILAR_SEEN_FIELD]: z.literal("1").optional() });
+
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAuthor(request);
-  const submission = parseWithZod(await readFormData(request), { schema: createDiscussionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: formSchema });
   if (submission.status !== "success") return refuse(fail("invalid"), { failed: null, page: () => ({ result: submission.reply() }) });
+  // "Wurde das schon gefragt?" before publishing: a form sent without JavaScript, whose writer has not seen the similar
+  // discussions yet, comes back with them and everything it sent; "Trotzdem veröffentlichen" sends it again, seen.
+  const { similarSeen, ...input } = submission.value;
+  if (!similarSeen) {
+    const similar = await similarDiscussions({ title: input.title }, { preferSolved: true });
+    if (similar.length > 0) return { result: submission.reply(), similar };
+  }
   const how = {
     failed: texts.createDiscussionFailed,
     fallback: { forbidden: texts.permissionDenied, unexpected: texts.unexpectedError },
@@ -63,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   };
   // The service counts a new member's posts (decision 0035) and keeps a refused text as a draft.
-  return respond(createDiscussion(viewer, submission.value), {
+  return respond(createDiscussion(viewer, input), {
     ...how,
     // A held discussion waits for a moderator: its author is shown it, marked as waiting, instead of the home page.
     success: ({ slug, held }) =>
@@ -81,7 +96,9 @@ export async function action({ request }: Route.ActionArgs) {
 export default function CreateDiscussionRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
-  useShowToast(actionData?.toast);
+  const hydrated = useHydrated();
+  useShowToast(actionData && "toast" in actionData ? actionData.toast : undefined);
+  const similar = actionData && "similar" in actionData ? actionData.similar : null;
   const [form, fields] = useForm({
     id: "create-discussion",
     lastResult: actionData?.result,
@@ -99,6 +116,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
   const autosave = useDraftAutosave(formRef, { discussionId: null, enabled: true, saved: draft !== null });
   // Without JavaScript a refused form comes back with what was sent (Conform's initialValue), else the saved draft.
   const sentContent = typeof fields.content.initialValue === "string" ? fields.content.initialValue : null;
+  const [title, setTitle] = useState(typeof fields.title.initialValue === "string" ? fields.title.initialValue : "");
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -106,10 +124,28 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
       <p className="mt-1 text-muted-foreground">Stellen Sie eine Frage, teilen Sie eine Fallstudie oder starten Sie eine Debatte.</p>
       <Form ref={formRef} method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-col gap-5">
         <input type="hidden" name={fields.submissionKey.name} value={loaderData.submissionKey} />
+        {/* With JavaScript the similar discussions show while the title is written: publishing is one step. */}
+        {hydrated && !similar ? <input type="hidden" name={SIMILAR_SEEN_FIELD} value="1" /> : null}
         {form.errors?.length ? (
           <Alert variant="destructive">
             <p>{form.errors[0]}</p>
           </Alert>
+        ) : null}
+        {similar ? (
+          <section aria-labelledby="similar-preview-heading" className="flex flex-col gap-3" data-testid="similar-preview">
+            <h2 id="similar-preview-heading" className="text-lg font-semibold">
+              Bevor Sie veröffentlichen
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Diese Diskussionen sind Ihrer ähnlich. Vielleicht finden Sie dort schon eine Antwort. Ihr Text bleibt hier erhalten.
+            </p>
+            <SimilarDiscussionsBox discussions={similar} />
+            <div>
+              <Button type="submit" name={SIMILAR_SEEN_FIELD} value="1" disabled={pending}>
+                Trotzdem veröffentlichen
+              </Button>
+            </div>
+          </section>
         ) : null}
         <Field id={fields.title.id} label="Titel" errors={fields.title.errors}>
           <Input
@@ -117,8 +153,10 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
             key={`${fields.title.key}-${discarded}`}
             defaultValue={discarded > 0 ? "" : (fields.title.initialValue ?? "")}
             placeholder="Worum geht es?"
+            onInput={(event) => setTitle(event.currentTarget.value)}
           />
         </Field>
+        {hydrated ? <SimilarSuggestions title={title} /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={fields.category.id} label="Kategorie" errors={fields.category.errors}>
             <CategorySelect {...getSelectProps(fields.category)} key={fields.category.key} />
@@ -177,6 +215,7 @@ export default function CreateDiscussionRoute({ loaderData, actionData }: Route.
           onDiscard={() => {
             autosave.discard();
             setDiscarded((count) => count + 1);
+            setTitle("");
           }}
         />
       </Form>

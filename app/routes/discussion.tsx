@@ -11,6 +11,7 @@ import { DiscussionNotices } from "~/components/moderation/discussion-notices";
 import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
+import { RelatedDiscussions } from "~/components/discussions/related-discussions";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -71,6 +72,7 @@ import { checkReportNote, isReportIntent, reportHandlers, reportIntents, reportR
 import { noErrors } from "./discussion.forms";
 import { loadCommentPage, ownHiddenNotice, quotedPost, replyDraftFor, reportState, solutionShown } from "./discussion.loader.server";
 import { siteIdentity } from "~/server/settings";
+import { relatedDiscussions } from "~/server/search";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
 
@@ -95,6 +97,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ownCopy = staff || can(viewer, "seeWhoMarked");
   const discussion = await loadDiscussion(params.slug, viewer, { shared: !ownCopy });
   const page = requirePageParam(request, paths.discussion(discussion.slug));
+  // The same for every reader, visible discussions only, kept with the page's shared part (decision 0054).
+  const related = relatedDiscussions(discussion);
   const { comments, totalPages } = await loadCommentPage(discussion, page, viewer, ownCopy);
   if (page > totalPages) throw data(null, { status: 404 });
   const access: CommentAccess = !viewer
@@ -189,6 +193,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     quote,
     bookmarks: mine.bookmarks,
     unreadHere: mine.unreadHere,
+    related: await related,
     now: renderNow(),
   };
 }
@@ -328,6 +333,8 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             quote={loaderData.quote}
             field={(props) => <RichTextField {...props} />}
           />
+
+          <RelatedDiscussions discussions={loaderData.related} />
         </div>
       </HelpfulProvider>
     </BookmarkProvider>

@@ -138,6 +138,7 @@ describe("two app servers on one database", () => {
       redirect: "manual",
       headers: { cookie, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
+        similarSeen: "1",
         title,
         category: "seo",
         content: "<p>Ein Beitrag, der über den anderen Server geschrieben wurde.</p>",
@@ -159,6 +160,7 @@ describe("two app servers on one database", () => {
       redirect: "manual",
       headers: { cookie: author, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
+        similarSeen: "1",
         title,
         category: "seo",
         content: "<p>Wer antwortet, läutet die Glocke auf dem anderen Server.</p>",

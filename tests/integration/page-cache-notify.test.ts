@@ -93,6 +93,17 @@ describe("the database announces changes a guest would see", () => {
     expect(await messages()).toEqual([`discussion:${discussion.slug}`]);
   });
 
+  it("a discussion hidden or shown again changes every page: other discussions' related lists may link it (0054)", async () => {
+    const discussion = await newDiscussion("Bald versteckt");
+    await messages();
+    await moderateDiscussion(moderator, { discussionId: discussion.id, action: "hide-discussion", reason: "Spam" });
+    expect(await messages()).toEqual(["*"]);
+    await moderateDiscussion(moderator, { discussionId: discussion.id, action: "restore-discussion" });
+    expect(await messages()).toEqual(["*"]);
+    await db.delete(discussions).where(eq(discussions.id, discussion.id));
+    expect(await messages()).toEqual(["*"]);
+  });
+
   it("a view only counts: the cached pages stay", async () => {
     const discussion = await newDiscussion("Nur gezählt");
     // Creating it announced the discussion; that is not what this test asks about.

@@ -44,7 +44,9 @@ const GUEST_VISIBLE_READERS = [
   "app/server/notifications/notification-fanout.server.ts", // who hears of a post
   "app/server/notifications/notification-mail.server.ts", // what a mail quotes
   "app/server/notifications/notifications.server.ts", // the bell and the list
+  "app/server/search/related.server.ts", // "Ähnliche Diskussionen" under a discussion
   "app/server/search/search.server.ts", // search
+  "app/server/search/similar.server.ts", // similar discussions ("Wurde das schon gefragt?", the related list)
   "app/server/search/suggestions.server.ts", // "Meinten Sie …?" from visible titles' words
   "app/server/seo/feeds.server.ts", // RSS
   "app/server/seo/llms.server.ts", // llms.txt

@@ -86,6 +86,7 @@ export {
   imageUploadsPerMember,
   mentionSuggestionsPerMember,
   tagSuggestionsPerMember,
+  similarSuggestionsPerMember,
   newMemberRateRules,
   purgeRateLimits,
   type RateRule,

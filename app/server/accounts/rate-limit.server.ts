@@ -80,6 +80,8 @@ export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestion
 
 /** The tag field's suggestions (decision 0053): a lookup per pause in typing, as the @ suggestions. */
 export const tagSuggestionsPerMember: RateRule = { name: "tag-suggestions:member", limit: 120, windowSeconds: 60 };
+/** "Wurde das schon gefragt?" asks after each pause in typing a title: a script walking titles is stopped. */
+export const similarSuggestionsPerMember: RateRule = { name: "similar-suggestions:member", limit: 60, windowSeconds: 60 };
 
 /**
  * Sign-in attempts on one address from all clients together. Beyond the limit

@@ -46,6 +46,7 @@ export const CANONICAL_ROUTES = [
   "/theme",
   "/notifications/unsubscribe",
   "/members/suggestions",
+  "/create-discussion/similar",
   "/images",
   "/images/:id/:file",
   "/drafts",

@@ -21,3 +21,5 @@ export {
   type SearchCount,
   type SearchStatistics,
 } from "./statistics.server";
+export { findRelated, RELATED_COUNT, type RelatedSource, relatedDiscussions } from "./related.server";
+export { significantWords, similarDiscussions, type SimilarDiscussion, type SimilarOptions } from "./similar.server";

@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { SIMILAR_DEBOUNCE_MS, SIMILAR_TITLE_MAX, SIMILAR_TITLE_MIN } from "~/lib/similar";
+import { paths } from "~/lib/paths";
+import type { SimilarDiscussion } from "~/server/search";
+import { SimilarDiscussionList } from "./related-discussions";
+
+/**
+ * "Wurde das schon gefragt?" under the title being written: asked after a pause in typing, an older answer dropped
+ * when a newer question is under way (abort), read out politely. The last list stays until the next one arrives,
+ * so the form below the field does not jump on every keystroke; the links open in a new tab, the text stays.
+ */
+export function SimilarSuggestions({ title }: { title: string }) {
+  const [found, setFound] = useState<{ title: string; discussions: SimilarDiscussion[] }>({ title: "", discussions: [] });
+  const asked = title.trim();
+  const enough = asked.length >= SIMILAR_TITLE_MIN && asked.length <= SIMILAR_TITLE_MAX;
+
+  useEffect(() => {
+    if (!enough) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      fetch(`${paths.similarDiscussions}?${new URLSearchParams({ title: asked })}`, { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<{ discussions: SimilarDiscussion[] }>) : null))
+        .then((body) => {
+          if (body) setFound({ title: asked, discussions: body.discussions });
+        })
+        // An aborted or failed question leaves the last list: the suggestions help, they never stop the writing.
+        .catch(() => undefined);
+    }, SIMILAR_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [asked, enough]);
+
+  const shown = enough ? found.discussions : [];
+  return (
+    <section aria-label="Ähnliche Diskussionen" data-testid="similar-suggestions">
+      {/* A short line is read out, not the whole list: the links follow the field in the tab order. */}
+      <p className="sr-only" aria-live="polite">
+        {shown.length === 0 ? "" : shown.length === 1 ? "1 ähnliche Diskussion gefunden" : `${shown.length} ähnliche Diskussionen gefunden`}
+      </p>
+      {shown.length > 0 ? <SimilarDiscussionsBox discussions={shown} newTab /> : null}
+    </section>
+  );
+}
+
+/** The box of similar discussions on the form: while typing, and on the preview step without JavaScript. */
+export function SimilarDiscussionsBox({ discussions, newTab = false }: { discussions: SimilarDiscussion[]; newTab?: boolean }) {
+  return (
+    <div className="rounded-lg border border-brand-200 bg-brand-50/50 p-3">
+      <p className="mb-2 text-sm font-semibold">Wurde das schon gefragt?</p>
+      <SimilarDiscussionList discussions={discussions} testId="similar-discussion" newTab={newTab} />
+    </div>
+  );
+}
