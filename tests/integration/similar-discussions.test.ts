@@ -111,3 +111,15 @@ describe("findRelated", () => {
     ).toEqual([ladezeitTeil.id, newsletterSolved.id].sort());
   });
 });
+
+describe("similar discussions in the trade's words", () => {
+  it("find the thread that says 'SEO' for a title that says 'Suchmaschinenoptimierung' (the synonym groups)", async () => {
+    const author = await makeViewer();
+    const seo = await discussionBy(author, {
+      title: "SEO-Quick-Wins für Zahnarztpraxen",
+      content: "<p>Welche Maßnahmen bringen bei lokalen Praxen am schnellsten Sichtbarkeit?</p>",
+    });
+    const found = await similarDiscussions({ title: "Suchmaschinenoptimierung in der Dentalbranche" });
+    expect(found.map((discussion) => discussion.id)).toContain(seo.id);
+  });
+});

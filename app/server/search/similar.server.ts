@@ -1,3 +1,4 @@
+import { currentSynonyms } from "./synonyms.server";
 import { sql, type SQL } from "drizzle-orm";
 import { discussions } from "../../../db/schema";
 import { categories, isCategory, type Category } from "~/lib/categories";
@@ -71,6 +72,19 @@ function queryTerms(text: { title: string; content?: string }): string[] {
 }
 
 /**
+ * The words, and every other term of the trade's synonym groups (decision 0052) that the title names: a title that
+ * says "Suchmaschinenoptimierung" finds the threads that say "SEO". A term of several words is a phrase.
+ */
+function withSynonyms(words: string[], alternatives: string[][]): string[] {
+  const known = new Set(words.map((word) => word.toLocaleLowerCase("de")));
+  const added = alternatives
+    .flatMap((group) => group.slice(1))
+    .filter((term) => !known.has(term.toLocaleLowerCase("de")))
+    .map((term) => (/\s/.test(term) ? `"${term.replace(/"/g, "")}"` : term));
+  return [...words, ...new Set(added)];
+}
+
+/**
  * Discussions like the text (a title being written, or a discussion's title and content), visible ones only,
  * best first. Two cheap, limited candidate sources are scored together:
  * - German full text: the text's significant words OR-ed (`websearch_to_tsquery`, so stop words drop out and
@@ -88,7 +102,7 @@ export async function similarDiscussions(
   text: { title: string; content?: string },
   { limit = 5, excludeId, preferSolved = false, category }: SimilarOptions = {},
 ): Promise<SimilarDiscussion[]> {
-  const terms = queryTerms(text);
+  const terms = withSynonyms(queryTerms(text), (await currentSynonyms()).expand(text.title).alternatives);
   const title = text.title.trim();
   if (terms.length === 0 && title.length < 3) return [];
   const d = discussions;
