@@ -44,6 +44,12 @@ export function suspensionText(suspension: { until: Date | string | null; reason
   return `Ihr Konto ist von der Moderation ${until} gesperrt.${reason} Die Begründung und wie Sie widersprechen können, haben wir Ihnen per E-Mail geschickt.`;
 }
 
+/** A post members' reports hid while the moderation has not decided (issue 47): readers see this in its place. */
+export const hiddenByReportsTexts = {
+  placeholder: "Von der Community gemeldet – vorübergehend ausgeblendet, bis die Moderation entscheidet",
+  own: "Nur Sie und das Moderationsteam sehen ihn; Sie können ihn bearbeiten.",
+} as const;
+
 /** A post held for review (decision 0035): what its author is told, and how the page marks it for them. */
 export const heldTexts = {
   notice: "Ihr Beitrag wird geprüft und erscheint nach der Freigabe.",

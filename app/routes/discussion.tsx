@@ -9,7 +9,7 @@ import { BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { DiscussionNotices } from "~/components/moderation/discussion-notices";
 import { useEffect, useState } from "react";
-import { data, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -54,7 +54,8 @@ import {
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { fail, isHeld, isHidden } from "~/server/platform";
+import { fail, isHeld, isHidden, isHiddenByReports } from "~/server/platform";
+import { hiddenByReportsTexts } from "~/lib/moderation";
 import { dispatch, firstMessage, readFormData, refuse } from "~/server/http";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
@@ -83,7 +84,16 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: {
   const discussion = shared
     ? await sharedDiscussionBySlug(slug)
     : await getDiscussionBySlug(slug, { allNames: can(viewer, "seeWhoMarked") });
-  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, texts.discussionNotFound);
+  // Reports hid it and the moderation has not decided: every reader gets the same placeholder, still a 404 for crawlers.
+  const gone = discussion && isHiddenByReports(discussion) ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
+  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, gone);
+}
+
+/** The 404 of a discussion that reports hid says so (loadDiscussion), any other the usual "nicht gefunden". */
+function notFoundTitleOf(error: unknown): string {
+  const hiddenByReports =
+    isRouteErrorResponse(error) && (error.data as { message?: string } | null)?.message === hiddenByReportsTexts.placeholder;
+  return hiddenByReports ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
 }
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -153,7 +163,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           neededInBrowser: comment.id === editingComment,
         }),
         // A held comment is edited by nobody until it is published: the moderator approves what they read.
-        canEdit: !comment.held && canEditComment(viewer, post),
+        canEdit: !comment.held && canEditComment(viewer, { ...post, hiddenByReports: comment.hiddenByReports }),
         mayMarkHelpful: !comment.placeholder && canMarkHelpful(viewer, post),
         report: comment.placeholder ? null : reportState(viewer, post, reported.has(comment.id)),
       };
@@ -342,11 +352,11 @@ function useCountView(slug: string) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} notFoundTitle={texts.discussionNotFound} />;
+  return <PageError error={error} notFoundTitle={notFoundTitleOf(error)} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error, texts.discussionNotFound, identityFrom(matches));
+  if (!loaderData) return errorMeta(error, notFoundTitleOf(error), identityFrom(matches));
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
   const { hidden } = loaderData;
