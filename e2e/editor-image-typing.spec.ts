@@ -7,7 +7,7 @@ import { chartPng, pasteFile } from "./pictures";
 /**
  * After an image goes into a post (picked with the toolbar or pasted, then described), the writer types on
  * below it: the caret stands after the image, so the next key continues the text and never replaces the
- * image (an outside walk saw the image vanish under the first key, issue 47). The paste is a real paste
+ * image (an outside walk saw the image vanish under the first key). The paste is a real paste
  * event with a file in its DataTransfer, as a browser hands over a copied screenshot; the keys are real
  * keyboard input.
  */

@@ -6,7 +6,7 @@ import { clientOf, createMembers, pageOf } from "./members";
 import { discussionWithComment, report } from "./moderation-helpers";
 
 /**
- * A post that members' reports hid, while the moderation has not decided (issue 47): in its place every reader
+ * A post that members' reports hid, while the moderation has not decided: in its place every reader
  * reads "Von der Community gemeldet – vorübergehend ausgeblendet, bis die Moderation entscheidet" (the same for
  * every guest, so the guests' page cache may keep it), never its words, nor in the page's JSON-LD; its author reads
  * it with that notice and may edit it. One report by staff hides as enough members' reports do.

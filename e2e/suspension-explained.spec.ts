@@ -6,7 +6,7 @@ import { atPhoneAndDesktopWidths, screenshotForReview } from "./looks";
 import { clientOf, createMembers, pageOf, profilePathOf } from "./members";
 
 /**
- * A suspension is explained to the member it ends (issue 47): their next page says they were signed out, why (the
+ * A suspension is explained to the member it ends: their next page says they were signed out, why (the
  * reason the moderator wrote for them) and until when; so does the sign-in, but only after the right password. A
  * wrong password reads as for anyone, so nobody learns of a suspension without it.
  */

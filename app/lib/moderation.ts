@@ -1,3 +1,5 @@
+import { isRouteErrorResponse } from "react-router";
+import { texts } from "./texts";
 /** The reasons a member can give when reporting a post ("Melden"), as db/schema/moderation.ts stores them. */
 export const reportReasonLabels = {
   spam: "Spam",
@@ -44,11 +46,17 @@ export function suspensionText(suspension: { until: Date | string | null; reason
   return `Ihr Konto ist von der Moderation ${until} gesperrt.${reason} Die Begründung und wie Sie widersprechen können, haben wir Ihnen per E-Mail geschickt.`;
 }
 
-/** A post members' reports hid while the moderation has not decided (issue 47): readers see this in its place. */
+/** A post members' reports hid while the moderation has not decided: readers see this in its place. */
 export const hiddenByReportsTexts = {
   placeholder: "Von der Community gemeldet – vorübergehend ausgeblendet, bis die Moderation entscheidet",
   own: "Nur Sie und das Moderationsteam sehen ihn; Sie können ihn bearbeiten.",
 } as const;
+
+/** The title of a discussion's 404: the placeholder where reports hid it (its loader's message), else "nicht gefunden". */
+export function discussionGoneTitle(error: unknown): string {
+  const message = isRouteErrorResponse(error) ? (error.data as { message?: string } | null)?.message : undefined;
+  return message === hiddenByReportsTexts.placeholder ? message : texts.discussionNotFound;
+}
 
 /** A post held for review (decision 0035): what its author is told, and how the page marks it for them. */
 export const heldTexts = {

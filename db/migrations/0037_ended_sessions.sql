@@ -7,7 +7,7 @@ CREATE TABLE "ended_sessions" (
 ALTER TABLE "ended_sessions" ADD CONSTRAINT "ended_sessions_member_id_user_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ended_sessions_member_id_idx" ON "ended_sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "ended_sessions_expires_at_idx" ON "ended_sessions" USING btree ("expires_at");--> statement-breakpoint
--- Posts that reports hid and a moderator then decided to hide as well carry that moderator from now on (issue 47):
+-- Posts that reports hid and a moderator then decided to hide as well carry that moderator from now on:
 -- only posts still waiting for the moderation read "von der Community gemeldet".
 UPDATE "comments" SET "hidden_by" = "review_items"."decided_by" FROM "review_items"
   WHERE "review_items"."comment_id" = "comments"."id" AND "review_items"."status" IN ('hidden', 'suspended', 'spam')

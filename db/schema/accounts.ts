@@ -41,7 +41,7 @@ export const session = pgTable(
 
 /**
  * Sessions a suspension ended, by the SHA-256 of their token: the browser that still holds such a cookie learns on
- * its next page why it was signed out, and until when (issue 47). Nothing else can be done with a row; it goes once
+ * its next page why it was signed out, and until when. Nothing else can be done with a row; it goes once
  * read, or when the session would have ended anyway.
  */
 export const endedSessions = pgTable(

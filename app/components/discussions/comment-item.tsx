@@ -104,7 +104,7 @@ function CommentState({ comment }: { comment: CommentOnPage }) {
       )}
       {comment.hidden &&
         (comment.hiddenByReports && !moderationTools ? (
-          // Its author's own comment that reports hid (issue 47): the readers' placeholder, and that it is still theirs.
+          // Its author's own comment that reports hid: the readers' placeholder, and that it is still theirs.
           <p className="mb-2 text-sm font-medium text-red-900" data-testid="reported-own-notice">
             {hiddenByReportsTexts.placeholder}. {hiddenByReportsTexts.own}
             {comment.statementId && (

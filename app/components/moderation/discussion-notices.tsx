@@ -32,7 +32,7 @@ export function DiscussionNotices({
       {ownHidden && (
         <Alert variant="destructive" data-testid={ownHidden.byReports ? "reported-own-notice" : undefined}>
           {ownHidden.byReports ? (
-            // Reports hid it, the moderation has not decided (issue 47): still the author's to read and edit.
+            // Reports hid it, the moderation has not decided: still the author's to read and edit.
             <>
               <AlertTitle>{hiddenByReportsTexts.placeholder}</AlertTitle>
               <p>Nur Sie und das Moderationsteam sehen diese Diskussion; Sie können sie bearbeiten.</p>

@@ -146,7 +146,7 @@ export function canEditDiscussion(
  * The author edits their own comment while it is visible; staff edit any. A
  * hidden comment is the moderation's business until it is restored.
  */
-/** A comment reports hid while it waits for the moderation stays its author's to read and edit (issue 47). */
+/** A comment reports hid while it waits for the moderation stays its author's to read and edit. */
 export function canEditComment(
   viewer: Viewer | null,
   comment: { authorId: string | null; hiddenAt: Date | null; hiddenByReports?: boolean },

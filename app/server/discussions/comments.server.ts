@@ -50,10 +50,7 @@ export interface CommentView {
    * the public as an empty placeholder, so the replies keep their context.
    */
   placeholder: boolean;
-  /**
-   * Members' reports hid it and the moderation has not decided (issue 47): readers get the placeholder
-   * "Von der Community gemeldet …" in its place, whatever follows it; its author reads and edits it.
-   */
+  /** Reports hid it, the moderation has not decided: readers get a placeholder, its author reads and edits it. */
   hiddenByReports: boolean;
   helpful: HelpfulView;
   /** The discussion's accepted answer. */
@@ -347,15 +344,7 @@ export const createComment = defineService<
 export const updateComment = defineService<
   Viewer,
   CommentEdit,
-  {
-    authorId: string | null;
-    hiddenAt: Date | null;
-    hiddenBy: string | null;
-    heldAt: Date | null;
-    hiddenReason: string | null;
-    content: string;
-    contentFormat: ContentFormat;
-  },
+  { authorId: string | null; content: string; contentFormat: ContentFormat } & Parameters<typeof isHiddenByReports>[0],
   { id: string }
 >({
   // Whether the comment is theirs to edit depends on the comment: the authorize step asks.
@@ -385,14 +374,7 @@ export const updateComment = defineService<
     if (!body.ok) return body;
     const { html, memberIds, imageIds } = body.value;
     await attachPostImages(tx, { commentId }, imageIds);
-    const replaced = {
-      discussionId,
-      commentId,
-      title: null,
-      authorId: existing.authorId,
-      content: existing.content,
-      contentFormat: existing.contentFormat,
-    };
+    const replaced = { discussionId, commentId, title: null, ...existing };
     await keepRevision(tx, replaced, { title: null, content: html, contentFormat: "html" }, actor);
     // An old plain-text comment becomes rich text with its first edit (decision 0040).
     await tx.update(comments).set({ content: html, contentFormat: "html", updatedAt: new Date() }).where(eq(comments.id, commentId));

@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { comments, discussions, profiles, reports, reviewItems, type ReportReason, type ReviewStatus, userRoles } from "../../../db/schema";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { profiles, reports, reviewItems, type ReportReason, type ReviewStatus, userRoles } from "../../../db/schema";
 import { defineService, queryRows, readValue, samePost, unqualified, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { clientNetworkOf, env, fail, HIDDEN_BY_REPORTS_REASON, isHidden, ok } from "~/server/platform";
 import { can, canReport, checkRateLimits, postingMember, reportRateRules, reportsMayHide, type Viewer } from "~/server/accounts";
@@ -26,24 +26,6 @@ export const reportTexts = {
 
 /** Why a post hidden by reports is hidden: what its page tells staff. */
 export const AUTO_HIDDEN_REASON = HIDDEN_BY_REPORTS_REASON;
-
-/**
- * A moderator decides to hide a post that reports hid already: from now on it is their decision (hidden_by, their
- * reason), so its readers no longer see "gemeldet, bis die Moderation entscheidet" (isHiddenByReports).
- */
-export async function takeOverHidden(tx: Transaction, post: PostRef, by: { actor: Viewer; reason: string }): Promise<void> {
-  const values = { hiddenBy: by.actor.id, hiddenReason: by.reason || AUTO_HIDDEN_REASON };
-  if (post.commentId === null)
-    await tx
-      .update(discussions)
-      .set(values)
-      .where(and(eq(discussions.id, post.discussionId), isNull(discussions.hiddenBy), eq(discussions.hiddenReason, AUTO_HIDDEN_REASON)));
-  else
-    await tx
-      .update(comments)
-      .set(values)
-      .where(and(eq(comments.id, post.commentId), isNull(comments.hiddenBy), eq(comments.hiddenReason, AUTO_HIDDEN_REASON)));
-}
 
 /**
  * Hides a post in the caller's transaction, as the forum itself (no moderator): after enough reports, or one by

@@ -17,7 +17,8 @@ import { postText, publishHeldPost, rejectHeldPost } from "~/server/discussions"
 import type { ContentFormat } from "~/lib/rich-text";
 import { recordAudit } from "./audit.server";
 import { moderationEvents } from "./events.server";
-import { hidePost, restorePost, takeOverHidden, type PostRef } from "./reports.server";
+import { hidePost, restorePost, type PostRef } from "./reports.server";
+import { takeOverHidden } from "./moderation.server";
 import { ownReviewItemText, reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 import { noticeGroundLabels } from "~/lib/legal";
 

@@ -30,7 +30,7 @@ export const hiddenFromPublic = {
 export const HIDDEN_BY_REPORTS_REASON = "Automatisch ausgeblendet: mehrfach gemeldet, wartet auf die Moderation";
 
 /**
- * A loaded post that members' reports hid and no moderator has decided on (issue 47): readers see a placeholder in
+ * A loaded post that members' reports hid and no moderator has decided on: readers see a placeholder in
  * its place, its author reads and edits it. Reports hide with no one in `hidden_by` and the forum's own reason; a
  * moderator's decision to hide it writes their name there (takeOverHidden), and held posts are the posting rules'.
  */
