@@ -9,7 +9,7 @@ import { BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
 import { DiscussionNotices } from "~/components/moderation/discussion-notices";
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
@@ -37,7 +37,7 @@ import {
   withOwnMarks,
 } from "~/server/discussions";
 import { knownValue, readValuesTogether } from "~/server/db";
-import { discussionWatchLevelOf } from "~/server/notifications";
+import { discussionWatchLevelOf, markNotificationsReadHere, unreadNotificationsHereOf } from "~/server/notifications";
 import { reportedHere } from "~/server/moderation";
 import { bookmarksHere } from "~/server/bookmarks";
 import {
@@ -55,7 +55,7 @@ import {
   type Viewer,
 } from "~/server/accounts";
 import { fail, isHeld, isHidden, isHiddenByReports } from "~/server/platform";
-import { hiddenByReportsTexts } from "~/lib/moderation";
+import { discussionGoneTitle, hiddenByReportsTexts } from "~/lib/moderation";
 import { dispatch, firstMessage, readFormData, refuse } from "~/server/http";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
@@ -87,13 +87,6 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: {
   // Reports hid it and the moderation has not decided: every reader gets the same placeholder, still a 404 for crawlers.
   const gone = discussion && isHiddenByReports(discussion) ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
   return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, gone);
-}
-
-/** The 404 of a discussion that reports hid says so (loadDiscussion), any other the usual "nicht gefunden". */
-function notFoundTitleOf(error: unknown): string {
-  const hiddenByReports =
-    isRouteErrorResponse(error) && (error.data as { message?: string } | null)?.message === hiddenByReportsTexts.placeholder;
-  return hiddenByReports ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
 }
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -133,7 +126,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // the member's own, never part of what all readers share.
     unreadHere: reading ? unreadAmongShown(viewer.id, discussion.id, shownIds) : knownValue(null),
     movesPosition: reading ? readingMovesPosition(viewer.id, discussion.id, shownIds) : knownValue(false),
+    // Notifications that lead to what this page shows: read by reading it.
+    notificationsHere:
+      reading && can(viewer, "receiveNotifications") ? unreadNotificationsHereOf(viewer.id, discussion.id, shownIds) : knownValue(0),
   });
+  if (reading && mine.notificationsHere > 0) await markNotificationsReadHere(viewer.id, discussion.id, shownIds);
   // A member reading the page has read what it shows (one statement, only where it moves their position; guests,
   // HEAD and prefetches leave no trace).
   if (reading && mine.movesPosition) await markRead(viewer, discussion.id, shownIds);
@@ -352,11 +349,11 @@ function useCountView(slug: string) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} notFoundTitle={notFoundTitleOf(error)} />;
+  return <PageError error={error} notFoundTitle={discussionGoneTitle(error)} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error, notFoundTitleOf(error), identityFrom(matches));
+  if (!loaderData) return errorMeta(error, discussionGoneTitle(error), identityFrom(matches));
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
   const { hidden } = loaderData;
