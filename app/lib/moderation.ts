@@ -1,3 +1,5 @@
+import { isRouteErrorResponse } from "react-router";
+import { texts } from "./texts";
 /** The reasons a member can give when reporting a post ("Melden"), as db/schema/moderation.ts stores them. */
 export const reportReasonLabels = {
   spam: "Spam",
@@ -27,8 +29,34 @@ export function refusalText(
   return viewer?.silenced ? silencedText(viewer.silenced) : otherwise;
 }
 
-/** What a suspended member reads when signing in. */
+/** What a suspended member reads when signing in, where the suspension's details are not at hand. */
 export const suspendedText = "Ihr Konto ist gesperrt. Bei Fragen wenden Sie sich bitte an das Moderationsteam.";
+
+/**
+ * What a suspended member reads on the page after they were signed out, and at sign-in after the right password:
+ * why, as the moderator wrote it for them, and until when. The statement of reasons needs a sign-in they do not
+ * have; its mail carries it whole, with the way to object.
+ */
+export function suspensionText(suspension: { until: Date | string | null; reason: string | null }): string {
+  const until = suspension.until
+    ? `bis ${new Date(suspension.until).toLocaleString("de-DE", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" })} Uhr`
+    : "bis auf Weiteres";
+  const given = suspension.reason?.trim() ?? "";
+  const reason = given ? ` Grund: ${given}${/[.!?]$/.test(given) ? "" : "."}` : "";
+  return `Ihr Konto ist von der Moderation ${until} gesperrt.${reason} Die Begründung und wie Sie widersprechen können, haben wir Ihnen per E-Mail geschickt.`;
+}
+
+/** A post members' reports hid while the moderation has not decided: readers see this in its place. */
+export const hiddenByReportsTexts = {
+  placeholder: "Von der Community gemeldet – vorübergehend ausgeblendet, bis die Moderation entscheidet",
+  own: "Nur Sie und das Moderationsteam sehen ihn; Sie können ihn bearbeiten.",
+} as const;
+
+/** The title of a discussion's 404: the placeholder where reports hid it (its loader's message), else "nicht gefunden". */
+export function discussionGoneTitle(error: unknown): string {
+  const message = isRouteErrorResponse(error) ? (error.data as { message?: string } | null)?.message : undefined;
+  return message === hiddenByReportsTexts.placeholder ? message : texts.discussionNotFound;
+}
 
 /** A post held for review (decision 0035): what its author is told, and how the page marks it for them. */
 export const heldTexts = {

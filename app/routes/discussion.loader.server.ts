@@ -19,7 +19,7 @@ import {
 } from "~/server/discussions";
 import { textForPage } from "~/server/seo";
 import { discussionStatementOf } from "~/server/legal";
-import { env, isHeld, isHidden } from "~/server/platform";
+import { env, isHeld, isHidden, isHiddenByReports } from "~/server/platform";
 
 /**
  * Helpers of the discussion page's loader: the page of comments this reader sees, and what the page adds per
@@ -50,7 +50,7 @@ export function solutionShown(context: AppLoadContext, slug: string, solution: S
  */
 export async function ownHiddenNotice(viewer: Viewer | null, discussion: DiscussionDetail) {
   if (!viewer || !isHidden(discussion) || isHeld(discussion) || can(viewer, "moderate")) return null;
-  return { statementId: await discussionStatementOf(viewer.id, discussion.id) };
+  return { statementId: await discussionStatementOf(viewer.id, discussion.id), byReports: isHiddenByReports(discussion) };
 }
 
 /** "Melden" on a post: null where this viewer may not report it, else whether they already did. */

@@ -38,7 +38,7 @@ import {
   withOwnMarks,
 } from "~/server/discussions";
 import { knownValue, readValuesTogether } from "~/server/db";
-import { discussionWatchLevelOf } from "~/server/notifications";
+import { discussionWatchLevelOf, markNotificationsReadHere, unreadNotificationsHereOf } from "~/server/notifications";
 import { reportedHere } from "~/server/moderation";
 import { bookmarksHere } from "~/server/bookmarks";
 import {
@@ -55,7 +55,8 @@ import {
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { fail, isHeld, isHidden } from "~/server/platform";
+import { fail, isHeld, isHidden, isHiddenByReports } from "~/server/platform";
+import { discussionGoneTitle, hiddenByReportsTexts } from "~/lib/moderation";
 import { dispatch, firstMessage, readFormData, refuse } from "~/server/http";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
@@ -85,7 +86,9 @@ async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: {
   const discussion = shared
     ? await sharedDiscussionBySlug(slug)
     : await getDiscussionBySlug(slug, { allNames: can(viewer, "seeWhoMarked") });
-  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, texts.discussionNotFound);
+  // Reports hid it and the moderation has not decided: every reader gets the same placeholder, still a 404 for crawlers.
+  const gone = discussion && isHiddenByReports(discussion) ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
+  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, gone);
 }
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -127,7 +130,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // the member's own, never part of what all readers share.
     unreadHere: reading ? unreadAmongShown(viewer.id, discussion.id, shownIds) : knownValue(null),
     movesPosition: reading ? readingMovesPosition(viewer.id, discussion.id, shownIds) : knownValue(false),
+    // Notifications that lead to what this page shows: read by reading it.
+    notificationsHere:
+      reading && can(viewer, "receiveNotifications") ? unreadNotificationsHereOf(viewer.id, discussion.id, shownIds) : knownValue(0),
   });
+  if (reading && mine.notificationsHere > 0) await markNotificationsReadHere(viewer.id, discussion.id, shownIds);
   // A member reading the page has read what it shows (one statement, only where it moves their position; guests,
   // HEAD and prefetches leave no trace).
   if (reading && mine.movesPosition) await markRead(viewer, discussion.id, shownIds);
@@ -157,7 +164,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           neededInBrowser: comment.id === editingComment,
         }),
         // A held comment is edited by nobody until it is published: the moderator approves what they read.
-        canEdit: !comment.held && canEditComment(viewer, post),
+        canEdit: !comment.held && canEditComment(viewer, { ...post, hiddenByReports: comment.hiddenByReports }),
         mayMarkHelpful: !comment.placeholder && canMarkHelpful(viewer, post),
         report: comment.placeholder ? null : reportState(viewer, post, reported.has(comment.id)),
       };
@@ -349,11 +356,11 @@ function useCountView(slug: string) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} notFoundTitle={texts.discussionNotFound} />;
+  return <PageError error={error} notFoundTitle={discussionGoneTitle(error)} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error, texts.discussionNotFound, identityFrom(matches));
+  if (!loaderData) return errorMeta(error, discussionGoneTitle(error), identityFrom(matches));
   const { discussion, commentPages } = loaderData;
   const path = paths.discussion(discussion.slug);
   const { hidden } = loaderData;

@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from "react-router";
+import { data, Outlet, useLocation } from "react-router";
 import { CookieConsentProvider } from "~/components/cookie-consent/cookie-consent";
 import { DesktopSidebar, MobileSidebar } from "~/components/layout/app-sidebar";
 import { FloatingCreateButton } from "~/components/layout/floating-create-button";
@@ -8,10 +8,11 @@ import { TopBar } from "~/components/layout/top-bar";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";
-import { silencedText } from "~/lib/moderation";
+import { SuspendedNotice } from "~/components/moderation/suspended-notice";
+import { silencedText, suspensionText } from "~/lib/moderation";
 import { unreadCountOf } from "~/server/notifications";
 import { openReviewItemsCount } from "~/server/moderation";
-import { can, getViewer } from "~/server/accounts";
+import { can, getViewer, suspensionOfEndedSession } from "~/server/accounts";
 import { knownValue, readValuesTogether } from "~/server/db";
 import type { Route } from "./+types/layout";
 
@@ -24,23 +25,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     unread: bell ? unreadCountOf(viewer.id) : knownValue(null),
     openReviewItems: can(viewer, "review") ? openReviewItemsCount() : knownValue(null),
   });
-  return {
-    sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    year: new Date().getFullYear(),
-    viewer: viewer && {
-      id: viewer.id,
-      firstName: viewer.firstName,
-      lastName: viewer.lastName,
-      avatarUrl: viewer.avatarUrl,
-      canOpenAdminPanel: can(viewer, "openAdminPanel"),
-      canCreateDiscussion: can(viewer, "createDiscussion"),
-      canBookmark: can(viewer, "bookmark"),
-      unreadNotifications: unread,
-      openReviewItems,
-      // A silenced member reads on every page why their forms are refused, and until when.
-      silenced: viewer.silenced ? silencedText(viewer.silenced) : null,
+  // A cookie whose session a suspension ended: this page says why the member is signed out (asked only then).
+  const ended = viewer === null ? await suspensionOfEndedSession(request) : null;
+  return data(
+    {
+      suspended: ended && suspensionText(ended.suspension),
+      sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+      year: new Date().getFullYear(),
+      viewer: viewer && {
+        id: viewer.id,
+        firstName: viewer.firstName,
+        lastName: viewer.lastName,
+        avatarUrl: viewer.avatarUrl,
+        canOpenAdminPanel: can(viewer, "openAdminPanel"),
+        canCreateDiscussion: can(viewer, "createDiscussion"),
+        canBookmark: can(viewer, "bookmark"),
+        unreadNotifications: unread,
+        openReviewItems,
+        // A silenced member reads on every page why their forms are refused, and until when.
+        silenced: viewer.silenced ? silencedText(viewer.silenced) : null,
+      },
     },
-  };
+    { headers: ended ? { "Set-Cookie": ended.clearCookie } : {} },
+  );
 }
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
@@ -62,6 +69,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           <div className="flex min-w-0 flex-1 flex-col">
             <TopBar unread={viewer?.unreadNotifications ?? null} />
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
+              {loaderData.suspended && <SuspendedNotice text={loaderData.suspended} />}
               {viewer?.silenced && <SilencedBanner text={viewer.silenced} />}
               <Outlet />
             </main>

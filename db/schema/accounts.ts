@@ -39,6 +39,23 @@ export const session = pgTable(
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Sessions a suspension ended, by the SHA-256 of their token: the browser that still holds such a cookie learns on
+ * its next page why it was signed out, and until when. Nothing else can be done with a row; it goes once
+ * read, or when the session would have ended anyway.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ended_sessions_member_id_idx").on(t.memberId), index("ended_sessions_expires_at_idx").on(t.expiresAt)],
+);
+
 export const account = pgTable(
   "account",
   {

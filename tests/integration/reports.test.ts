@@ -5,13 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, comments, discussions, notifications, reports, reviewItems, session } from "../../db/schema";
-import { createMemberAccount, findViewer, hashMemberPassword, signIn, type Viewer } from "~/server/accounts";
+import { createMemberAccount, findViewer, hashMemberPassword, signIn, suspensionOfEndedSession, type Viewer } from "~/server/accounts";
 import { setHelpful } from "~/server/answers";
 import { createComment, createDiscussion, getDiscussionBySlug } from "~/server/discussions";
 import { decideReview, liftRestriction, moderateComment, reportPost, restrictMember, withdrawReport } from "~/server/moderation";
 import { db } from "~/server/db";
 import { env } from "~/server/platform";
-import { suspendedText } from "~/lib/moderation";
+import { suspensionText } from "~/lib/moderation";
+import { texts } from "~/lib/texts";
 import { makeViewer } from "../support/members";
 
 let author: Viewer;
@@ -181,7 +182,10 @@ describe("review decisions", () => {
     });
     const spammer = (await findViewer(spammerId))!;
     const request = () => new Request("http://localhost:3000/auth", { method: "POST" });
-    expect((await signIn(request(), "127.0.0.1", email, "spam-passwort")).ok).toBe(true);
+    const signedIn = await signIn(request(), "127.0.0.1", email, "spam-passwort");
+    if (!signedIn.ok) throw new Error("the spammer could not sign in");
+    const cookie = signedIn.value.setCookie.map((header) => header.split(";")[0]).join("; ");
+    const page = (cookieHeader: string) => new Request("http://localhost:3000/", { headers: { Cookie: cookieHeader } });
     const { discussion, commentId } = await postWithComment(spammer);
     const reporter = await makeViewer();
     await reportPost(reporter, { discussionId: discussion.id, commentId, reason: "spam" });
@@ -191,7 +195,23 @@ describe("review decisions", () => {
     expect((await getDiscussionBySlug(discussion.slug))!.hiddenAt).not.toBeNull();
     expect(await db.$count(session, eq(session.userId, spammerId))).toBe(0);
     expect(await findViewer(spammerId)).toBeNull();
-    expect(await signIn(request(), "127.0.0.1", email, "spam-passwort")).toMatchObject({ ok: false, message: suspendedText });
+    // The browser that held a session learns once why it is signed out; the header ends its cookie.
+    const told = await suspensionOfEndedSession(page(cookie));
+    expect(told?.suspension).toEqual({ reason: "Spam", until: null });
+    expect(told?.clearCookie).toMatch(/=; Path=\/; Max-Age=0; HttpOnly/);
+    expect(await suspensionOfEndedSession(page(cookie))).toBeNull();
+    // A cookie not signed by us names nothing.
+    expect(await suspensionOfEndedSession(page(cookie.replace(/\.[^.;]+(;|$)/, ".falsch$1")))).toBeNull();
+    // Why and until when only after the right password; a wrong one reads as any wrong password.
+    const suspended = suspensionText({ until: null, reason: "Spam" });
+    expect(suspended).toBe(
+      "Ihr Konto ist von der Moderation bis auf Weiteres gesperrt. Grund: Spam. Die Begründung und wie Sie widersprechen können, haben wir Ihnen per E-Mail geschickt.",
+    );
+    expect(await signIn(request(), "127.0.0.1", email, "spam-passwort")).toMatchObject({ ok: false, message: suspended });
+    expect(await signIn(request(), "127.0.0.1", email, "falsches-passwort")).toMatchObject({
+      ok: false,
+      message: texts.invalidCredentials,
+    });
     // Lifted by an administrator (a moderator may not), the member signs in again.
     expect(await liftRestriction(moderator, { memberId: spammerId })).toEqual({ ok: false, reason: "forbidden" });
     expect(await liftRestriction(admin, { memberId: spammerId })).toEqual({ ok: true, value: null });

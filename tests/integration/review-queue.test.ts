@@ -244,7 +244,7 @@ describe("what the pages send", () => {
       } finally {
         stop();
       }
-      return { data: data!, reviewQueries: sent.filter((query) => query.includes('"review_items"')).length };
+      return { data: data!.data, reviewQueries: sent.filter((query) => query.includes('"review_items"')).length };
     };
     const guest = await asked(null);
     expect(guest.reviewQueries).toBe(0);

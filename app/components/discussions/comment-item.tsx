@@ -3,7 +3,7 @@ import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { Avatar } from "~/components/ui/avatar";
 import { formatRelativeTime } from "~/lib/format";
-import { heldTexts } from "~/lib/moderation";
+import { heldTexts, hiddenByReportsTexts } from "~/lib/moderation";
 import { paths } from "~/lib/paths";
 import { pageTextAttribute, pageTextKeys, usePageText } from "~/lib/page-text";
 import { AuthorLink } from "~/components/ui/author-link";
@@ -42,8 +42,12 @@ export function CommentItem({
   const text = usePageText(textKey, comment.content, rich ? (element) => element.innerHTML : textWithMentions);
   if (comment.placeholder) {
     return (
-      <p id={`comment-${comment.id}`} className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic">
-        Dieser Kommentar wurde von der Moderation ausgeblendet.
+      <p
+        id={`comment-${comment.id}`}
+        data-testid={comment.hiddenByReports ? "reported-placeholder" : undefined}
+        className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground italic"
+      >
+        {comment.hiddenByReports ? hiddenByReportsTexts.placeholder : "Dieser Kommentar wurde von der Moderation ausgeblendet."}
       </p>
     );
   }
@@ -90,6 +94,7 @@ export function CommentItem({
 
 /** Above a comment that is not published: held for review (its author and staff see it), or hidden (staff only). */
 function CommentState({ comment }: { comment: CommentOnPage }) {
+  const { moderationTools } = useCommentPage();
   return (
     <>
       {comment.held && !comment.hidden && (
@@ -98,7 +103,20 @@ function CommentState({ comment }: { comment: CommentOnPage }) {
         </p>
       )}
       {comment.hidden &&
-        (comment.statementId ? (
+        (comment.hiddenByReports && !moderationTools ? (
+          // Its author's own comment that reports hid: the readers' placeholder, and that it is still theirs.
+          <p className="mb-2 text-sm font-medium text-red-900" data-testid="reported-own-notice">
+            {hiddenByReportsTexts.placeholder}. {hiddenByReportsTexts.own}
+            {comment.statementId && (
+              <>
+                {" "}
+                <a href={paths.statement(comment.statementId)} className="underline underline-offset-2">
+                  Begründung und Widerspruch
+                </a>
+              </>
+            )}
+          </p>
+        ) : comment.statementId ? (
           // The author's own hidden comment (decision 0048): why, and the way to object.
           <p className="mb-2 text-sm font-medium text-red-900">
             Ausgeblendet: Nur Sie und das Moderationsteam sehen diesen Kommentar.{" "}

@@ -6,10 +6,10 @@ import Link from "@tiptap/extension-link";
 import { BulletList, ListItem } from "@tiptap/extension-list";
 import Paragraph from "@tiptap/extension-paragraph";
 import Text from "@tiptap/extension-text";
-import { Extension, type Editor } from "@tiptap/core";
+import { Extension, type CommandProps, type Editor } from "@tiptap/core";
 import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
-import { Selection } from "@tiptap/pm/state";
+import { NodeSelection, Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
@@ -56,6 +56,20 @@ const LinkShortcut = Extension.create({
     };
   },
 });
+
+/**
+ * Puts the caret after the image just inserted, into the text block that follows it or a new paragraph: the
+ * insertion leaves the image selected, and the next key typed would replace it without a word.
+ */
+function caretAfterImage({ tr }: CommandProps): boolean {
+  const { selection } = tr;
+  if (!(selection instanceof NodeSelection) || selection.node.type.name !== PostImage.name) return true;
+  const after = selection.to;
+  const paragraph = tr.doc.type.schema.nodes.paragraph;
+  if (!tr.doc.resolve(after).nodeAfter?.isTextblock && paragraph) tr.insert(after, paragraph.create());
+  tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView();
+  return true;
+}
 
 /** What a form may do with its editor from outside: take over the textarea's text, add a quote ("Zitieren"). */
 export interface EditorControls {
@@ -297,7 +311,7 @@ export default function RichTextEditor({
             attrs: { src: image.src, srcset: image.srcset, sizes: image.sizes, width: image.width, height: image.height, alt },
           };
           const chain = editor.chain().focus();
-          (at === null ? chain.insertContent(node) : chain.insertContentAt(at, node)).run();
+          (at === null ? chain.insertContent(node) : chain.insertContentAt(at, node)).command(caretAfterImage).run();
         }}
       />
       {active && (

@@ -1,6 +1,6 @@
 import { paths } from "~/lib/paths";
 import { Alert, AlertTitle } from "~/components/ui/alert";
-import { heldTexts } from "~/lib/moderation";
+import { heldTexts, hiddenByReportsTexts } from "~/lib/moderation";
 import { type DiscussionModeration, ModerationBar } from "./moderation-bar";
 
 /**
@@ -16,7 +16,7 @@ export function DiscussionNotices({
 }: {
   held: boolean;
   /** The author's own discussion that the moderation hid, with its statement of reasons where one was written. */
-  ownHidden: { statementId: string | null } | null;
+  ownHidden: { statementId: string | null; byReports: boolean } | null;
   moderation: (DiscussionModeration & { hiddenReason: string | null }) | null;
   /** The page's refused moderation form, if any. */
   error: { intent: string; message: string } | null;
@@ -30,8 +30,16 @@ export function DiscussionNotices({
         </Alert>
       )}
       {ownHidden && (
-        <Alert variant="destructive">
-          <AlertTitle>Ausgeblendet: Nur Sie und das Moderationsteam sehen diese Diskussion.</AlertTitle>
+        <Alert variant="destructive" data-testid={ownHidden.byReports ? "reported-own-notice" : undefined}>
+          {ownHidden.byReports ? (
+            // Reports hid it, the moderation has not decided: still the author's to read and edit.
+            <>
+              <AlertTitle>{hiddenByReportsTexts.placeholder}</AlertTitle>
+              <p>Nur Sie und das Moderationsteam sehen diese Diskussion; Sie können sie bearbeiten.</p>
+            </>
+          ) : (
+            <AlertTitle>Ausgeblendet: Nur Sie und das Moderationsteam sehen diese Diskussion.</AlertTitle>
+          )}
           {ownHidden.statementId && (
             <p>
               <a href={paths.statement(ownHidden.statementId)} className="underline underline-offset-2">

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { reviewItems, user, type SignUpSignal } from "../../../db/schema";
 import { texts } from "~/lib/texts";
-import { suspendedText } from "~/lib/moderation";
+import { suspendedText, suspensionText } from "~/lib/moderation";
 import { auth, authErrorCode, authHeaders, type AuthErrorCode } from "./auth.server";
 import { db } from "~/server/db";
 import { done, fail, logger, ok, type Outcome, outsideGate, reasonForStatus } from "~/server/platform";
 import { accountExistsMail, queueMail } from "~/server/mail";
 import { createMemberAccount, hashMemberPassword, normalizeEmail } from "./member-accounts.server";
-import { findViewer, type Viewer } from "./session.server";
+import { findViewer, suspensionOf, type Viewer } from "./session.server";
 
 /**
  * Account services: what the auth forms do, behind our own validation and
@@ -49,7 +49,12 @@ export async function signIn(
     headers: authHeaders(request, clientIp),
     asResponse: true,
   });
-  if (!response.ok) return fail(reasonForStatus(response.status), loginErrorText(await authErrorCode(response)));
+  if (!response.ok) {
+    const code = await authErrorCode(response);
+    // Refused only once the password was right (the session hook of auth.server.ts): the member may read why.
+    const suspension = code === "ACCOUNT_SUSPENDED" ? await suspensionOf(normalizeEmail(email)) : null;
+    return fail(reasonForStatus(response.status), suspension ? suspensionText(suspension) : loginErrorText(code));
+  }
   const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean };
   // The twoFactor plugin took the session back: the code (or a passkey) comes next (decision 0050).
   if (body.twoFactorRedirect) return ok({ secondFactorDue: true, setCookie: response.headers.getSetCookie() });

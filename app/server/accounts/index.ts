@@ -94,7 +94,7 @@ export {
   signInDelayMs,
   signInSlowdown,
 } from "./rate-limit.server";
-export { endSessions, findViewer, getViewer, type Viewer } from "./session.server";
+export { endSessions, findViewer, getViewer, suspensionOfEndedSession, type Suspension, type Viewer } from "./session.server";
 export { accountEvents } from "./events.server";
 export {
   issueChallenge,

@@ -1,6 +1,6 @@
 import type { Role } from "../../../db/schema";
 import type { Viewer } from "./session.server";
-import { isHeld, isHidden } from "~/server/platform";
+import { isHeld, isHidden, isHiddenByReports } from "~/server/platform";
 
 /**
  * The guardian: the one place that answers "may this viewer do this?".
@@ -125,17 +125,33 @@ export function canResetSecondFactor(viewer: Viewer | null, member: { id: string
  */
 export function canEditDiscussion(
   viewer: Viewer | null,
-  discussion: { authorId: string | null; hiddenAt: Date | null; heldAt: Date | null },
+  discussion: {
+    authorId: string | null;
+    hiddenAt: Date | null;
+    heldAt: Date | null;
+    hiddenBy?: string | null;
+    hiddenReason?: string | null;
+  },
 ): boolean {
-  return (isOwnPost(viewer, discussion) && (!isHidden(discussion) || isHeld(discussion))) || can(viewer, "moderate");
+  const stillTheirs =
+    !isHidden(discussion) ||
+    isHeld(discussion) ||
+    (discussion.hiddenBy !== undefined &&
+      discussion.hiddenReason !== undefined &&
+      isHiddenByReports({ ...discussion, hiddenBy: discussion.hiddenBy, hiddenReason: discussion.hiddenReason }));
+  return (isOwnPost(viewer, discussion) && stillTheirs) || can(viewer, "moderate");
 }
 
 /**
  * The author edits their own comment while it is visible; staff edit any. A
  * hidden comment is the moderation's business until it is restored.
  */
-export function canEditComment(viewer: Viewer | null, comment: { authorId: string | null; hiddenAt: Date | null }): boolean {
-  return (isOwnPost(viewer, comment) && !isHidden(comment)) || can(viewer, "moderate");
+/** A comment reports hid while it waits for the moderation stays its author's to read and edit. */
+export function canEditComment(
+  viewer: Viewer | null,
+  comment: { authorId: string | null; hiddenAt: Date | null; hiddenByReports?: boolean },
+): boolean {
+  return (isOwnPost(viewer, comment) && (!isHidden(comment) || comment.hiddenByReports === true)) || can(viewer, "moderate");
 }
 
 function isOwnPost(viewer: Viewer | null, post: { authorId: string | null }): boolean {

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import { activeRestriction, suspendedNow } from "./restrictions.server";
-import { profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
+import { endedSessions, profiles, session, user, userRoles, type ApprovalStatus, type Role } from "../../../db/schema";
 import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from "./auth.server";
 import { db, type Transaction } from "~/server/db";
 import { accountEvents } from "./events.server";
@@ -35,7 +35,19 @@ export async function endSessions(
   memberId: string,
   why: "suspended" | "rejected" | "second-factor-reset" | "deleted",
 ): Promise<void> {
-  await tx.delete(session).where(eq(session.userId, memberId));
+  const ended = await tx
+    .delete(session)
+    .where(eq(session.userId, memberId))
+    .returning({ token: session.token, expiresAt: session.expiresAt });
+  // A suspended member's browser is told on its next page why it was signed out (suspensionOfEndedSession).
+  if (why === "suspended") {
+    await tx.delete(endedSessions).where(lte(endedSessions.expiresAt, new Date()));
+    if (ended.length > 0)
+      await tx
+        .insert(endedSessions)
+        .values(ended.map(({ token, expiresAt }) => ({ tokenHash: tokenHash(token), memberId, expiresAt })))
+        .onConflictDoNothing();
+  }
   await accountEvents.emit(tx, "sessions.ended", { memberId, why });
 }
 
@@ -76,7 +88,10 @@ async function loadViewer(request: Request): Promise<Viewer | null> {
   return current ? findViewer(current.user.id) : null;
 }
 
-const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
+const sessionCookie = (await auth.$context).authCookies.sessionToken;
+const sessionCookieName = sessionCookie.name;
+/** Ends the cookie of a session that is gone, with the attributes it was set with (a __Secure- name needs Secure). */
+const clearSessionCookie = `${sessionCookieName}=; Path=${sessionCookie.attributes.path ?? "/"}; Max-Age=0; HttpOnly; SameSite=Lax${sessionCookie.attributes.secure ? "; Secure" : ""}`;
 
 /** The token of a correctly signed session cookie, or null (no cookie, or a signature that is not ours). */
 function signedSessionToken(cookieHeader: string | null): string | null {
@@ -88,6 +103,45 @@ function signedSessionToken(cookieHeader: string | null): string | null {
   const signature = Buffer.from(value.slice(dot + 1));
   const expected = Buffer.from(createHmac("sha256", signingSecret).update(token).digest("base64"));
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Why a suspended member cannot do anything here, and until when (null: until an administrator lifts it). */
+export interface Suspension {
+  reason: string | null;
+  until: Date | null;
+}
+
+/**
+ * The suspension that ended the session this request's cookie still names, once: the row goes, and the header that
+ * clears the cookie comes with it. Only a correctly signed cookie of a session a suspension ended gets an answer, so
+ * nobody learns anything about another member from it; null when the suspension is over meanwhile.
+ */
+export async function suspensionOfEndedSession(request: Request): Promise<{ suspension: Suspension; clearCookie: string } | null> {
+  const token = signedSessionToken(request.headers.get("Cookie"));
+  if (token === null) return null;
+  const [ended] = await db
+    .delete(endedSessions)
+    .where(and(eq(endedSessions.tokenHash, tokenHash(token)), gt(endedSessions.expiresAt, new Date())))
+    .returning({ memberId: endedSessions.memberId });
+  if (!ended) return null;
+  const [row] = await db
+    .select({ suspended: suspendedNow, reason: profiles.restrictionReason, until: profiles.suspendedUntil })
+    .from(profiles)
+    .where(eq(profiles.id, ended.memberId));
+  if (!row?.suspended) return null;
+  return { suspension: { reason: row.reason, until: row.until }, clearCookie: clearSessionCookie };
+}
+
+/** A member's suspension while it lasts (their sign-in is refused with it), by their sign-in address. */
+export async function suspensionOf(email: string): Promise<Suspension | null> {
+  const [row] = await db
+    .select({ suspended: suspendedNow, reason: profiles.restrictionReason, until: profiles.suspendedUntil })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.email, email));
+  return row?.suspended ? { reason: row.reason, until: row.until } : null;
 }
 
 /** better-auth moves a session's end forward once the last move is older than the refresh age (auth.server.ts). */

@@ -7,7 +7,7 @@ import { mentionNamesOf, mentionsIn, postWithNames } from "./mentions.server";
 import type { ContentFormat } from "~/lib/rich-text";
 import { COMMENT_MAX_LENGTH, commentTexts } from "~/lib/schemas/discussion";
 import type { PostAuthor } from "./discussion-summaries.server";
-import { fail, ok, isHeld, isHidden, visible, type Outcome } from "~/server/platform";
+import { fail, ok, isHeld, isHidden, isHiddenByReports, visible, type Outcome } from "~/server/platform";
 import {
   can,
   canCommentOn,
@@ -50,6 +50,8 @@ export interface CommentView {
    * the public as an empty placeholder, so the replies keep their context.
    */
   placeholder: boolean;
+  /** Reports hid it, the moderation has not decided: readers get a placeholder, its author reads and edits it. */
+  hiddenByReports: boolean;
   helpful: HelpfulView;
   /** The discussion's accepted answer. */
   isSolution: boolean;
@@ -108,6 +110,7 @@ export async function listCommentPage(
       updatedAt: comments.updatedAt,
       hiddenAt: comments.hiddenAt,
       hiddenReason: comments.hiddenReason,
+      hiddenBy: comments.hiddenBy,
       heldAt: comments.heldAt,
       helpfulCount: comments.helpfulCount,
       ...helpfulColumns(
@@ -144,8 +147,9 @@ export async function listCommentPage(
     const ownHidden = !held && isHidden(row) && own;
     if (isHidden(row) && !own && !options.includeHidden && row.authorId !== null) withheldAuthorIds.add(row.authorId);
     const hidden = isHidden(row) && !ownHeld ? { at: row.hiddenAt!, reason: row.hiddenReason ?? "" } : null;
+    const hiddenByReports = isHiddenByReports(row);
     if (hidden && !options.includeHidden && !ownHidden) {
-      if (!parentsWithVisibleReplies.has(row.id)) continue;
+      if (!hiddenByReports && !parentsWithVisibleReplies.has(row.id)) continue;
       views.push({
         id: row.id,
         parentId: row.parentId,
@@ -156,6 +160,7 @@ export async function listCommentPage(
         author: null,
         hidden: null,
         placeholder: true,
+        hiddenByReports,
         helpful: helpfulView(row, true),
         isSolution: false,
         held: false,
@@ -183,6 +188,7 @@ export async function listCommentPage(
             },
       hidden,
       placeholder: false,
+      hiddenByReports,
       helpful: helpfulView(row, isHidden(row)),
       isSolution: row.isSolution === true,
       held,
@@ -338,7 +344,7 @@ export const createComment = defineService<
 export const updateComment = defineService<
   Viewer,
   CommentEdit,
-  { authorId: string | null; hiddenAt: Date | null; content: string; contentFormat: ContentFormat },
+  { authorId: string | null; content: string; contentFormat: ContentFormat } & Parameters<typeof isHiddenByReports>[0],
   { id: string }
 >({
   // Whether the comment is theirs to edit depends on the comment: the authorize step asks.
@@ -349,6 +355,9 @@ export const updateComment = defineService<
         .select({
           authorId: comments.authorId,
           hiddenAt: comments.hiddenAt,
+          hiddenBy: comments.hiddenBy,
+          heldAt: comments.heldAt,
+          hiddenReason: comments.hiddenReason,
           content: comments.content,
           contentFormat: comments.contentFormat,
         })
@@ -357,7 +366,9 @@ export const updateComment = defineService<
         .for("update")
     )[0] ?? null,
   // For anyone but staff a hidden comment does not exist.
-  authorize: (viewer, comment) => canEditComment(viewer, comment) || (isHidden(comment) && !canSeeHidden(viewer) && fail("not-found")),
+  authorize: (viewer, comment) =>
+    canEditComment(viewer, { ...comment, hiddenByReports: isHiddenByReports(comment) }) ||
+    (isHidden(comment) && !canSeeHidden(viewer) && fail("not-found")),
   async change(tx, { actor, input: { discussionId, commentId, content, contentFormat }, loaded: existing }) {
     const body = await commentBody(tx, { content, contentFormat }, { actorId: actor.id, commentId });
     if (!body.ok) return body;
@@ -374,7 +385,8 @@ export const updateComment = defineService<
       discussionId,
       comment: { id: commentId, authorId: existing.authorId, textBefore: postText(existing.content, existing.contentFormat) },
       actor,
-      newlyMentionedIds: memberIds.filter((id) => !before.has(id)),
+      // A hidden comment's edit (its author's, while reports hold it back) tells nobody of a post they cannot read.
+      newlyMentionedIds: isHidden(existing) ? [] : memberIds.filter((id) => !before.has(id)),
     });
     return ok({ id: commentId });
   },

@@ -32,6 +32,8 @@ export interface DiscussionDetail extends Omit<DiscussionSummary, "author"> {
   lockReason: string | null;
   hiddenAt: Date | null;
   hiddenReason: string | null;
+  /** The moderator who hid it; null when reports or the posting rules did (isHiddenByReports). */
+  hiddenBy: string | null;
   /** Waits for a moderator's approval (decision 0035): its author and staff reach the page. */
   heldAt: Date | null;
   /** The page's last visible change (discussions.changedAt): what the sitemap, JSON-LD and meta tags give as modified. */
@@ -89,6 +91,7 @@ export async function getDiscussionBySlug(
       lockReason: discussions.lockReason,
       hiddenAt: discussions.hiddenAt,
       hiddenReason: discussions.hiddenReason,
+      hiddenBy: discussions.hiddenBy,
       heldAt: discussions.heldAt,
       changedAt: discussions.changedAt,
       authorExpertise: profiles.expertise,
@@ -113,6 +116,7 @@ export async function getDiscussionBySlug(
     lockReason: row.lockReason,
     hiddenAt: row.hiddenAt,
     hiddenReason: row.hiddenReason,
+    hiddenBy: row.hiddenBy,
     heldAt: row.heldAt,
     changedAt: row.changedAt,
     helpful: helpfulView(row, isHidden(row)),

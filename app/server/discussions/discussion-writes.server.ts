@@ -145,6 +145,8 @@ export const updateDiscussion = defineService<
     category: string;
     hiddenAt: Date | null;
     heldAt: Date | null;
+    hiddenBy: string | null;
+    hiddenReason: string | null;
     content: string;
   }
 >({
@@ -161,6 +163,8 @@ export const updateDiscussion = defineService<
           category: discussions.category,
           hiddenAt: discussions.hiddenAt,
           heldAt: discussions.heldAt,
+          hiddenBy: discussions.hiddenBy,
+          hiddenReason: discussions.hiddenReason,
           content: discussions.content,
         })
         .from(discussions)
@@ -185,7 +189,14 @@ export const updateDiscussion = defineService<
     await attachPostImages(tx, { discussionId: existing.id }, content.imageIds);
     await keepRevision(
       tx,
-      { discussionId: existing.id, commentId: null, ...existing, contentFormat: "html" },
+      {
+        discussionId: existing.id,
+        commentId: null,
+        authorId: existing.authorId,
+        title: existing.title,
+        content: existing.content,
+        contentFormat: "html",
+      },
       { title, content: html, contentFormat: "html" },
       actor,
     );
@@ -198,7 +209,8 @@ export const updateDiscussion = defineService<
     await discussionEvents.emit(tx, "discussion.edited", {
       discussion: { ...existing, hidden: isHidden(existing), categoryBefore: existing.category, category: input.category },
       actor,
-      newlyMentionedIds: content.memberIds.filter((id) => !before.has(id)),
+      // A hidden discussion's edit (its author's, while reports hold it back) tells nobody of a post they cannot read.
+      newlyMentionedIds: isHidden(existing) ? [] : content.memberIds.filter((id) => !before.has(id)),
     });
     return done;
   },

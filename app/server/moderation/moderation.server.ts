@@ -1,9 +1,9 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { comments, discussions } from "../../../db/schema";
 import { recordAudit } from "./audit.server";
 import { moderationEvents } from "./events.server";
 import { isCategory } from "~/lib/categories";
-import { done, excerpt, fail, isHeld, isHidden } from "~/server/platform";
+import { done, excerpt, fail, HIDDEN_BY_REPORTS_REASON, isHeld, isHidden } from "~/server/platform";
 import { changedNow, postText } from "~/server/discussions";
 import type { ContentFormat } from "~/lib/rich-text";
 import { defineService, type Transaction } from "~/server/db";
@@ -215,3 +215,27 @@ export const moderateComment = defineService<Viewer, CommentModeration, CommentS
     return done;
   },
 });
+
+/**
+ * A moderator decides to hide a post that reports hid already: from now on it is their decision (hidden_by, their
+ * reason), so its readers no longer see "gemeldet, bis die Moderation entscheidet" (isHiddenByReports).
+ */
+export async function takeOverHidden(
+  tx: Transaction,
+  post: { discussionId: string; commentId: string | null },
+  by: { actor: Viewer; reason: string },
+): Promise<void> {
+  const values = { hiddenBy: by.actor.id, hiddenReason: by.reason || HIDDEN_BY_REPORTS_REASON };
+  if (post.commentId === null)
+    await tx
+      .update(discussions)
+      .set(values)
+      .where(
+        and(eq(discussions.id, post.discussionId), isNull(discussions.hiddenBy), eq(discussions.hiddenReason, HIDDEN_BY_REPORTS_REASON)),
+      );
+  else
+    await tx
+      .update(comments)
+      .set(values)
+      .where(and(eq(comments.id, post.commentId), isNull(comments.hiddenBy), eq(comments.hiddenReason, HIDDEN_BY_REPORTS_REASON)));
+}

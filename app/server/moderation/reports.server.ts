@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { profiles, reports, reviewItems, type ReportReason, type ReviewStatus, userRoles } from "../../../db/schema";
 import { defineService, queryRows, readValue, samePost, unqualified, type Transaction, valueRead, type ValueRead } from "~/server/db";
-import { clientNetworkOf, env, fail, isHidden, ok } from "~/server/platform";
+import { clientNetworkOf, env, fail, HIDDEN_BY_REPORTS_REASON, isHidden, ok } from "~/server/platform";
 import { can, canReport, checkRateLimits, postingMember, reportRateRules, reportsMayHide, type Viewer } from "~/server/accounts";
 import { lockPost, type Post } from "~/server/answers";
 import { moderationEvents } from "./events.server";
@@ -25,7 +25,7 @@ export const reportTexts = {
 } as const;
 
 /** Why a post hidden by reports is hidden: what its page tells staff. */
-export const AUTO_HIDDEN_REASON = "Automatisch ausgeblendet: mehrfach gemeldet, wartet auf die Moderation";
+export const AUTO_HIDDEN_REASON = HIDDEN_BY_REPORTS_REASON;
 
 /**
  * Hides a post in the caller's transaction, as the forum itself (no moderator): after enough reports, or one by

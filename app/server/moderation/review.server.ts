@@ -18,6 +18,7 @@ import type { ContentFormat } from "~/lib/rich-text";
 import { recordAudit } from "./audit.server";
 import { moderationEvents } from "./events.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
+import { takeOverHidden } from "./moderation.server";
 import { ownReviewItemText, reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 import { noticeGroundLabels } from "~/lib/legal";
 
@@ -151,7 +152,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     else if (decision === "approve") await publishHeldPost(tx, post);
     // A held post is hidden already and was never counted: turning it down only makes it the moderation's decision.
     else if (held && (await rejectHeldPost(tx, post, { actorId: actor.id, reason }))) await tellAuthor("hidden");
-    else await hidePost(tx, post, { actor, reason });
+    else if (!(await hidePost(tx, post, { actor, reason }))) await takeOverHidden(tx, post, { actor, reason });
     if (decision === "approve") await tellAuthor("approved");
     if ((decision === "suspend" || decision === "spam") && author) {
       if (decision === "spam") await hideEverythingOf(tx, author.id, "Spam");

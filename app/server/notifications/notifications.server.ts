@@ -16,7 +16,7 @@ import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
 import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
 import { db, defineService, queryRows, readValue, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
-import { done, fail, ok, visible, hiddenFromPublic } from "~/server/platform";
+import { done, fail, logger, ok, visible, hiddenFromPublic } from "~/server/platform";
 import { can, type Viewer } from "~/server/accounts";
 
 /** Notifications per page of /notifications, as many as a subforum lists. */
@@ -76,6 +76,43 @@ export function unreadCountOf(memberId: string): ValueRead<number> {
       where ${n.recipientId} = ${memberId} and ${n.readAt} is null and ${n.shown} and ${visibleToRecipient}`,
     (raw) => Number(raw ?? 0),
   );
+}
+
+/**
+ * Unread notifications of row `n` that lead to what a page of the discussion shows: the discussion itself, or a comment
+ * on that page (a group of replies names its first). Reading that page has read them.
+ */
+function leadingHere(memberId: string, discussionId: string, shownCommentIds: readonly string[]): SQL {
+  const onPage =
+    shownCommentIds.length > 0
+      ? sql` or ${n.commentId} in (${sql.join(
+          shownCommentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+  return sql`${n.recipientId} = ${memberId} and ${n.readAt} is null and ${n.discussionId} = ${discussionId} and (${n.commentId} is null${onPage})`;
+}
+
+/** How many of the member's unread notifications this page of the discussion answers, as one of the page's small reads. */
+export function unreadNotificationsHereOf(memberId: string, discussionId: string, shownCommentIds: readonly string[]): ValueRead<number> {
+  return valueRead(sql`select count(*) from ${notifications} ${n} where ${leadingHere(memberId, discussionId, shownCommentIds)}`, (raw) =>
+    Number(raw ?? 0),
+  );
+}
+
+/**
+ * The member read the page those notifications lead to: they are read, in one statement (the database's trigger
+ * tells the bell's live stream, which counts down in the open tab and its title). Only called where the page's
+ * reads found some; a failure costs the reader nothing but the mark.
+ */
+export async function markNotificationsReadHere(memberId: string, discussionId: string, shownCommentIds: readonly string[]): Promise<void> {
+  try {
+    await db.execute(
+      sql`update ${notifications} ${n} set ${sql.identifier(notifications.readAt.name)} = now() where ${leadingHere(memberId, discussionId, shownCommentIds)}`,
+    );
+  } catch (error) {
+    logger.warn({ err: error, discussionId }, "notifications of a read page not marked read");
+  }
 }
 
 /** The bell's number for several members in one query (the live count after a fan-out to many). */

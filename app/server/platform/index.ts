@@ -66,4 +66,12 @@ export {
   type Fault,
 } from "./unavailable.server";
 export { nextPause } from "./retry-pause.server";
-export { heldForReview, hiddenFromPublic, isHeld, isHidden, visible } from "./visibility.server";
+export {
+  heldForReview,
+  HIDDEN_BY_REPORTS_REASON,
+  hiddenFromPublic,
+  isHeld,
+  isHidden,
+  isHiddenByReports,
+  visible,
+} from "./visibility.server";

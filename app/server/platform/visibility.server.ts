@@ -26,6 +26,23 @@ export const hiddenFromPublic = {
   comment: (table: Moderated = comments): SQL => isNotNull(table.hiddenAt),
 };
 
+/** The forum's own reason on a post that members' reports hid (decision 0029), until a moderator decides. */
+export const HIDDEN_BY_REPORTS_REASON = "Automatisch ausgeblendet: mehrfach gemeldet, wartet auf die Moderation";
+
+/**
+ * A loaded post that members' reports hid and no moderator has decided on: readers see a placeholder in
+ * its place, its author reads and edits it. Reports hide with no one in `hidden_by` and the forum's own reason; a
+ * moderator's decision to hide it writes their name there (takeOverHidden), and held posts are the posting rules'.
+ */
+export function isHiddenByReports(row: {
+  hiddenAt: Date | null;
+  hiddenBy: string | null;
+  heldAt: Date | null;
+  hiddenReason: string | null;
+}): boolean {
+  return isHidden(row) && !isHeld(row) && row.hiddenBy === null && row.hiddenReason === HIDDEN_BY_REPORTS_REASON;
+}
+
 /** Posts that wait for a moderator's approval (decision 0035): the review's reads and the publishing write. */
 export const heldForReview = {
   discussion: (table: { heldAt: Column } = discussions): SQL => isNotNull(table.heldAt),
