@@ -5,16 +5,20 @@ import { commentPermalink, paths } from "~/lib/paths";
 import { pageTextKeys } from "~/lib/page-text";
 import { quoteHtml, quoteText } from "~/lib/rich-text";
 import type { QuotePrefill, ReplyDraft } from "~/components/discussions/comment-section";
-import { can, canReport, type Viewer } from "~/server/accounts";
+import { can, canRead, canReport, notFoundUnless, type Viewer } from "~/server/accounts";
+import { hiddenByReportsTexts } from "~/lib/moderation";
+import { texts } from "~/lib/texts";
 import {
   type CommentView,
   type DiscussionDetail,
+  getDiscussionBySlug,
   htmlToText,
   listCommentPage,
   postText,
   type ReplyDraftView,
   replyHref,
   sharedCommentPage,
+  sharedDiscussionBySlug,
   type SolutionQuote,
 } from "~/server/discussions";
 import { textForPage } from "~/server/seo";
@@ -25,6 +29,20 @@ import { env, isHeld, isHidden, isHiddenByReports } from "~/server/platform";
  * Helpers of the discussion page's loader: the page of comments this reader sees, and what the page adds per
  * post and per member (the report state, the saved reply, a quote asked for without JavaScript).
  */
+
+/**
+ * The discussion this request may see: hidden ones exist only for staff and its author (held or hidden). A page
+ * for anyone but staff shows the copy guests see, kept between changes (`shared`, decision 0042); staff's page
+ * (every marker's name) and every action read the database.
+ */
+export async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: { shared: boolean }) {
+  const discussion = shared
+    ? await sharedDiscussionBySlug(slug)
+    : await getDiscussionBySlug(slug, { allNames: can(viewer, "seeWhoMarked") });
+  // Reports hid it and the moderation has not decided: every reader gets the same placeholder, still a 404 for crawlers.
+  const gone = discussion && isHiddenByReports(discussion) ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
+  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, gone);
+}
 
 /** Characters of the accepted answer quoted under the question. */
 const SOLUTION_QUOTE_LENGTH = 480;

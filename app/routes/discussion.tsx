@@ -26,13 +26,11 @@ import { z } from "zod";
 import {
   discussionPageText,
   forgetSharedDiscussion,
-  getDiscussionBySlug,
   helpfulMarksOf,
   isReading,
   markRead,
   readingMovesPosition,
   replyDraftOf,
-  sharedDiscussionBySlug,
   unreadAmongShown,
   viewsCountOf,
   withOwnMarks,
@@ -49,14 +47,12 @@ import {
   canBookmark,
   canMarkHelpful,
   canMarkSolution,
-  canRead,
   getViewer,
-  notFoundUnless,
   requirePageParam,
   type Viewer,
 } from "~/server/accounts";
-import { fail, isHeld, isHidden, isHiddenByReports } from "~/server/platform";
-import { discussionGoneTitle, hiddenByReportsTexts } from "~/lib/moderation";
+import { fail, isHeld, isHidden } from "~/server/platform";
+import { discussionGoneTitle } from "~/lib/moderation";
 import { dispatch, firstMessage, readFormData, refuse } from "~/server/http";
 import { addStructuredData, discussionBreadcrumbs, discussionJsonLd, textForPage } from "~/server/seo";
 import {
@@ -71,25 +67,19 @@ import { commentHandlers, commentIntents, commentRefusal } from "./discussion.co
 import { answerHandlers, answerIntents, answerRefusal, isAnswerIntent } from "./discussion.answers.server";
 import { checkReportNote, isReportIntent, reportHandlers, reportIntents, reportRefusal } from "./discussion.reports.server";
 import { noErrors } from "./discussion.forms";
-import { loadCommentPage, ownHiddenNotice, quotedPost, replyDraftFor, reportState, solutionShown } from "./discussion.loader.server";
+import {
+  loadCommentPage,
+  loadDiscussion,
+  ownHiddenNotice,
+  quotedPost,
+  replyDraftFor,
+  reportState,
+  solutionShown,
+} from "./discussion.loader.server";
 import { siteIdentity } from "~/server/settings";
 import { relatedDiscussions } from "~/server/search";
 import type { Route } from "./+types/discussion";
 import { readingPage } from "~/lib/hydration";
-
-/**
- * The discussion this request may see: hidden ones exist only for staff and its author (held or hidden). A page
- * for anyone but staff shows the copy guests see, kept between changes (`shared`, decision 0042); staff's page
- * (every marker's name) and every action read the database.
- */
-async function loadDiscussion(slug: string, viewer: Viewer | null, { shared }: { shared: boolean }) {
-  const discussion = shared
-    ? await sharedDiscussionBySlug(slug)
-    : await getDiscussionBySlug(slug, { allNames: can(viewer, "seeWhoMarked") });
-  // Reports hid it and the moderation has not decided: every reader gets the same placeholder, still a 404 for crawlers.
-  const gone = discussion && isHiddenByReports(discussion) ? hiddenByReportsTexts.placeholder : texts.discussionNotFound;
-  return notFoundUnless(discussion && canRead(viewer, discussion) ? discussion : null, gone);
-}
 
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
 export const handle = readingPage;

@@ -5,6 +5,7 @@
  * discussions or comments table from start to end (every list by index).
  */
 import { startSiteSettingsListener } from "~/server/settings";
+import { startSynonymsListener } from "~/server/search";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
@@ -46,10 +47,13 @@ let shownSlugs: string[];
 let memberId: string;
 
 let stopSiteSettings: () => Promise<void>;
+let stopSynonyms: () => Promise<void>;
 
 beforeAll(async () => {
-  // Every app server keeps the operator settings from its start (decision 0049): no page reads them.
+  // Every app server keeps the operator settings from its start (decision 0049) and the search's synonym groups
+  // (decision 0052): no page reads them.
   stopSiteSettings = await startSiteSettingsListener(() => undefined);
+  stopSynonyms = await startSynonymsListener(() => undefined);
   await generateBenchData(db, { discussions: DISCUSSIONS, comments: COMMENTS, members: Math.max(200, DISCUSSIONS / 50) });
   const password = "abfrage-passwort";
   memberId = await createMemberAccount(db, {
@@ -193,7 +197,10 @@ async function render(page: Page, cookie: string | null): Promise<CapturedQuery[
   return captured;
 }
 
-afterAll(async () => stopSiteSettings());
+afterAll(async () => {
+  await stopSiteSettings();
+  await stopSynonyms();
+});
 
 describe("queries per page", () => {
   it("stay the same when the data grows (no query per row)", async () => {

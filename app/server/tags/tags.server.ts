@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { discussions, discussionTags, tagRedirects, tags } from "../../../db/schema";
 import { tagSlug, tagTexts, type TagRef, type TagWithCount } from "~/lib/tags";
-import { db, type Database, type Transaction } from "~/server/db";
+import { db, type Database, type Transaction, unqualified } from "~/server/db";
 import { canCreateTag, NEW_MEMBER_LIMITS, postingMember, type PostingMember, type Viewer } from "~/server/accounts";
 import { fail, ok, type Outcome, visible } from "~/server/platform";
 
@@ -105,7 +105,7 @@ export async function recountTagsOf(executor: Database | Transaction, discussion
 }
 
 async function recount(executor: Database | Transaction, which: SQL | undefined): Promise<void> {
-  await executor.execute(sql`update ${tags} set discussion_count = (
+  await executor.execute(sql`update ${tags} set ${unqualified(tags.discussionCount)} = (
       select count(*) from ${discussionTags} join ${discussions} on ${discussions.id} = ${discussionTags.discussionId}
       where ${discussionTags.tagId} = ${tags.id} and ${visible.discussion()}
     )::int
