@@ -41,3 +41,26 @@ export const searchQueryDays = pgTable(
     check("search_query_days_counts_check", sql`${t.searches} >= ${t.zeroHits} and ${t.zeroHits} >= 0`),
   ],
 );
+
+/**
+ * The words of visible discussions' titles, for "Meinten Sie …?" (decision 0052): one row per word in small letters
+ * (3 letters or more), split as app/server/search/vocabulary.server.ts splits titles. Rebuilt by the job runner
+ * (a schedule, and soon after a discussion is created, renamed, hidden or restored), never by a request: a search
+ * reads one trigram index instead of splitting titles.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    /** How titles write it, the capitalised spelling first ("Onlineshops"): the spelling "Meinten Sie …?" offers. */
+    spelling: text("spelling").notNull(),
+    /** How often visible titles use it: of two words as close to the typed one, the more common is offered. */
+    uses: integer("uses").notNull(),
+  },
+  // Without the pending list: a rebuild writes few rows, and a long pending list would be read by every search.
+  (t) => [
+    index("search_words_word_trgm_idx")
+      .using("gin", sql`${t.word} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);

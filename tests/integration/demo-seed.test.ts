@@ -18,6 +18,7 @@ import {
 } from "../../db/schema";
 import { heldForReview, visible } from "~/server/platform";
 import { currentWatchList } from "~/server/watchlist";
+import { didYouMean } from "~/server/search";
 import { db, queryRows } from "~/server/db";
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
 import { categories } from "~/lib/categories";
@@ -206,6 +207,12 @@ describe("demo content", () => {
     const [image] = await queryRows<{ comment_id: string; content: string }>(sql`
       select i.comment_id, c.content from post_images i join comments c on c.id = i.comment_id`);
     expect(image?.content).toMatch(/<img src="\/images\/[0-9a-f-]{36}\/\d+\.webp" srcset="[^"]+" [^>]*alt="Balkendiagramm [^"]+"/);
+  });
+
+  it('knows the words of its titles for "Meinten Sie …?" without waiting for the job runner', async () => {
+    const search = { category: undefined, dateRange: undefined, sortBy: "relevance", status: undefined } as const;
+    expect(await didYouMean({ ...search, query: "Facettn sperren" }, now)).toBe("Facetten sperren");
+    expect(await didYouMean({ ...search, query: "Autorenboxn" }, now)).toBe("Autorenboxen");
   });
 
   it("adds some events", async () => {

@@ -31,6 +31,14 @@ const flaky = defineJob<{ note: string }>("test-flaky", {
   },
 });
 
+let rebuilds = 0;
+const rebuild = defineJob<Record<string, never>>("test-rebuild", {
+  coalesce: true,
+  async run() {
+    rebuilds++;
+  },
+});
+
 let ticks = 0;
 defineSchedule("test-tick", {
   everySeconds: 60,
@@ -41,7 +49,7 @@ defineSchedule("test-tick", {
   },
 });
 
-const testKinds = ["test-echo", "test-flaky", "test-tick"];
+const testKinds = ["test-echo", "test-flaky", "test-tick", "test-rebuild"];
 const run = () => runDueJobs({ kinds: testKinds });
 const rowsOf = (kind: string) => db.select().from(jobs).where(eq(jobs.kind, kind));
 const makeDue = (kind: string) =>
@@ -127,6 +135,31 @@ describe("the job runner", () => {
     const [row] = (await rowsOf("test-echo")).filter((job) => job.payload.note === "vom abgestürzten Server");
     // The cut-off run counts as a try.
     expect(row).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("adds no coalescing job while one of its kind waits unclaimed, and one more while the waiting one runs", async () => {
+    const waiting = async () => (await rowsOf("test-rebuild")).filter((job) => job.status === "pending").length;
+    await db.transaction(async (tx) => {
+      await rebuild.enqueue(tx, {});
+      await rebuild.enqueue(tx, {});
+    });
+    await rebuild.enqueue(db, {});
+    expect(await waiting()).toBe(1);
+
+    // Claimed, its run may already have read the data: a write now needs a run of its own.
+    await db
+      .update(jobs)
+      .set({ attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(and(eq(jobs.kind, "test-rebuild"), eq(jobs.status, "pending")));
+    await rebuild.enqueue(db, {});
+    expect(await waiting()).toBe(2);
+    await db
+      .update(jobs)
+      .set({ lockedUntil: null })
+      .where(and(eq(jobs.kind, "test-rebuild"), eq(jobs.status, "pending")));
+    expect(await run()).toBe(2);
+    expect(rebuilds).toBe(2);
+    expect(await waiting()).toBe(0);
   });
 
   it("keeps one row per schedule and runs it once per slot, however many runners ask", async () => {

@@ -1,13 +1,17 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, discussions, searchQueryDays, searchSynonyms } from "../../db/schema";
+import { auditLog, discussions, jobs, searchQueryDays, searchSynonyms, searchWords } from "../../db/schema";
 import { db, queryRows } from "~/server/db";
 import { addSynonymGroup, removeSynonymGroup } from "~/server/admin";
+import { createDiscussion, updateDiscussion } from "~/server/discussions";
+import { runDueJobs } from "~/server/jobs";
+import { moderateDiscussion } from "~/server/moderation";
 import {
   didYouMean,
   expandedTerms,
   purgeSearchStatistics,
   recordSearch,
+  refreshSearchWords,
   searchDiscussions,
   searchStatistics,
   startSynonymsListener,
@@ -28,6 +32,14 @@ const filter = (query: string, overrides: Partial<SearchFilter> = {}): SearchFil
 });
 const titles = async (query: string, overrides: Partial<SearchFilter> = {}) =>
   (await searchDiscussions(filter(query, overrides), now)).hits.map((hit) => hit.title).sort();
+
+const vocabulary = async (word: string) =>
+  (
+    await db
+      .select({ spelling: searchWords.spelling, uses: searchWords.uses })
+      .from(searchWords)
+      .where(sql`${searchWords.word} = ${word}`)
+  )[0] ?? null;
 
 let moderator: Viewer;
 let member: Viewer;
@@ -132,6 +144,9 @@ describe("operators in the search box", () => {
 });
 
 describe("Meinten Sie …?", () => {
+  // The vocabulary is the job runner's; here it is made current directly.
+  beforeAll(() => refreshSearchWords());
+
   it("offers the synonym term closest to a mistyped phrase, keeping the operators", async () => {
     expect(await didYouMean(filter("Core Web Vitls"), now)).toBe("Core Web Vitals");
     expect(await didYouMean(filter("Core Web Vitls kategorie:seo"), now)).toBe("Core Web Vitals kategorie:seo");
@@ -151,6 +166,7 @@ describe("Meinten Sie …?", () => {
       .set({ hiddenAt: null })
       .where(sql`${discussions.slug} = 'trade-4'`);
     try {
+      await refreshSearchWords();
       expect(await didYouMean(filter("Zaubertrankrezpt"), now)).toBe("Zaubertrankrezept");
     } finally {
       await db
@@ -158,7 +174,121 @@ describe("Meinten Sie …?", () => {
         .set({ hiddenAt: now })
         .where(sql`${discussions.slug} = 'trade-4'`);
     }
+    // Hidden again, its words wait in the vocabulary for the next rebuild; the correction finds nothing visible, so
+    // none is offered.
+    expect(await vocabulary("zaubertrankrezept")).toEqual({ spelling: "Zaubertrankrezept", uses: 1 });
+    expect(await didYouMean(filter("Zaubertrankrezpt"), now)).toBeNull();
+    await refreshSearchWords();
+    expect(await vocabulary("zaubertrankrezept")).toBeNull();
     expect(await didYouMean(filter("Quantenkompression"), now)).toBeNull();
+  });
+});
+
+describe("the vocabulary of visible titles", () => {
+  it("holds each word of 3 letters or more once, in small letters, with the titles' spelling and how often they use it", async () => {
+    await refreshSearchWords();
+    expect(await vocabulary("onlineshops")).toEqual({ spelling: "Onlineshops", uses: 1 });
+    expect(await vocabulary("vitals")).toEqual({ spelling: "Vitals", uses: 1 });
+    // "für", "und", "im": only words of 3 letters or more; "im" is too short.
+    expect(await vocabulary("für")).toEqual({ spelling: "für", uses: 1 });
+    expect(await vocabulary("im")).toBeNull();
+    expect(await vocabulary("geheimprojekt")).toBeNull();
+  });
+
+  it("of two words as close to the typed one, offers the one more titles use", async () => {
+    const author = await makeViewer({ established: true });
+    const rows = ["Sichtbarkeit messen", "Sichtbarkeit steigern", "Sichtbarkait im Test"].map((title, i) => ({
+      title,
+      content: "<p>Wie?</p>",
+      category: "seo",
+      authorId: author.id,
+      slug: `sichtbarkeit-${i}`,
+    }));
+    await db.insert(discussions).values(rows);
+    try {
+      await refreshSearchWords();
+      // "Sichtbarkxit" is as close to "Sichtbarkeit" as to the typo "Sichtbarkait", which comes first in the alphabet;
+      // the word two titles use wins.
+      expect(await didYouMean(filter("Sichtbarkxit"), now)).toBe("Sichtbarkeit");
+    } finally {
+      await db.delete(discussions).where(sql`${discussions.slug} like 'sichtbarkeit-%'`);
+      await refreshSearchWords();
+    }
+  });
+
+  it("is rebuilt by the job runner soon after a discussion is created, renamed, hidden or restored: one waiting rebuild for them all", async () => {
+    const author = await makeViewer({ established: true });
+    const waiting = async () =>
+      (
+        await db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(sql`${jobs.kind} = 'refresh-search-words-soon' and ${jobs.status} = 'pending'`)
+      ).length;
+    const runWaiting = async () => {
+      // The rebuild waits a little for more writes; the test does not.
+      await db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(sql`${jobs.kind} = 'refresh-search-words-soon' and ${jobs.status} = 'pending'`);
+      return runDueJobs({ kinds: ["refresh-search-words-soon"] });
+    };
+    // An established member has written before: that rebuild runs first.
+    await runWaiting();
+    expect(await waiting()).toBe(0);
+
+    const created = await createDiscussion(author, {
+      title: "Strukturierte Daten für Rezepte",
+      category: "seo",
+      content: "<p>Welche Felder braucht Google?</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    const [row] = await db
+      .select({ id: discussions.id })
+      .from(discussions)
+      .where(sql`${discussions.slug} = ${created.value.slug}`);
+    const discussionId = row!.id;
+    expect(await waiting()).toBe(1);
+    expect(await vocabulary("strukturierte")).toBeNull();
+    const renamed = await updateDiscussion(author, {
+      discussionId,
+      title: "Strukturierte Daten für Kochrezepte",
+      category: "seo",
+      content: "<p>Welche Felder braucht Google?</p>",
+      contentFormat: "html",
+    });
+    expect(renamed.ok).toBe(true);
+    expect(await waiting()).toBe(1);
+    expect(await runWaiting()).toBe(1);
+    expect(await vocabulary("strukturierte")).toEqual({ spelling: "Strukturierte", uses: 1 });
+    expect(await vocabulary("kochrezepte")).toEqual({ spelling: "Kochrezepte", uses: 1 });
+    expect(await vocabulary("rezepte")).toBeNull();
+
+    // An edit that keeps the title asks for no rebuild.
+    const edited = await updateDiscussion(author, {
+      discussionId,
+      title: "Strukturierte Daten für Kochrezepte",
+      category: "seo",
+      content: "<p>Welche Felder braucht Google wirklich?</p>",
+      contentFormat: "html",
+    });
+    expect(edited.ok).toBe(true);
+    expect(await waiting()).toBe(0);
+
+    expect((await moderateDiscussion(moderator, { discussionId, action: "hide-discussion", reason: "Test" })).ok).toBe(true);
+    expect(await waiting()).toBe(1);
+    expect(await runWaiting()).toBe(1);
+    expect(await vocabulary("kochrezepte")).toBeNull();
+
+    expect((await moderateDiscussion(moderator, { discussionId, action: "restore-discussion" })).ok).toBe(true);
+    expect(await waiting()).toBe(1);
+    expect(await runWaiting()).toBe(1);
+    expect(await vocabulary("kochrezepte")).toEqual({ spelling: "Kochrezepte", uses: 1 });
+
+    expect((await moderateDiscussion(moderator, { discussionId, action: "hide-discussion", reason: "Test" })).ok).toBe(true);
+    await runWaiting();
   });
 });
 

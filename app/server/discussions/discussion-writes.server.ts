@@ -207,7 +207,13 @@ export const updateDiscussion = defineService<
     // Only members the edit newly mentions hear of it; the others were told when they were first named.
     const before = new Set(mentionedIn(existing.content));
     await discussionEvents.emit(tx, "discussion.edited", {
-      discussion: { ...existing, hidden: isHidden(existing), categoryBefore: existing.category, category: input.category },
+      discussion: {
+        ...existing,
+        hidden: isHidden(existing),
+        categoryBefore: existing.category,
+        category: input.category,
+        renamed: title !== existing.title,
+      },
       actor,
       // A hidden discussion's edit (its author's, while reports hold it back) tells nobody of a post they cannot read.
       newlyMentionedIds: isHidden(existing) ? [] : content.memberIds.filter((id) => !before.has(id)),

@@ -22,6 +22,8 @@ export const discussionEvents = defineEvents<{
       hidden: boolean;
       categoryBefore: string;
       category: Category;
+      /** The title changed (`title` is the one before). */
+      renamed: boolean;
     };
     actor: Viewer;
     newlyMentionedIds: string[];
@@ -43,8 +45,8 @@ export const discussionEvents = defineEvents<{
     newlyMentionedIds: string[];
   };
 }>("discussions", {
-  "discussion.created": ["seo", "notifications"],
-  "discussion.edited": ["notifications", "seo", "moderation"],
+  "discussion.created": ["seo", "notifications", "search"],
+  "discussion.edited": ["notifications", "seo", "moderation", "search"],
   "comment.created": ["notifications", "seo"],
   "post.held": ["moderation", "legal"],
   "comment.edited": ["notifications", "moderation"],

@@ -40,6 +40,11 @@ interface OnceDefinition<Payload> {
   backoffSeconds?: readonly number[];
   /** After the last failed try: the domain marks its own record (e.g. the mail as failed). */
   giveUp?(payload: Payload, error: unknown): Promise<void>;
+  /**
+   * One waiting run covers every write before it (a rebuild): `enqueue` adds nothing while a job of this kind waits
+   * unclaimed. One already claimed does not count, since its run may have read the data before the write.
+   */
+  coalesce?: boolean;
 }
 
 interface ScheduleDefinition {
@@ -85,7 +90,17 @@ export function defineJob<Payload extends Record<string, unknown>>(kind: string,
   return {
     kind,
     async enqueue(executor, payload, options) {
-      await executor.insert(jobs).values({ kind, payload, runAt: options?.runAt ?? new Date() });
+      const runAt = options?.runAt ?? new Date();
+      if (definition.coalesce) {
+        const [waiting] = await executor
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), eq(jobs.status, "pending"), isNull(jobs.everySeconds), isNull(jobs.lockedUntil)))
+          .limit(1);
+        // Two writes at the same moment may both add one: a run too many, never one too few.
+        if (waiting) return;
+      }
+      await executor.insert(jobs).values({ kind, payload, runAt });
       // Delivered at commit, to every app server, and never for a write that rolled back.
       await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
       if (env.NODE_ENV === "development") startRunnerForDevServer();

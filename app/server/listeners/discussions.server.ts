@@ -5,6 +5,7 @@ import { holdForReview, recordAudit } from "~/server/moderation";
 import { recordStatement } from "~/server/legal";
 import { notifyComment, notifyDiscussion, notifyMentions } from "~/server/notifications";
 import { excerpt } from "~/server/platform";
+import { refreshSearchWordsSoon } from "~/server/search";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 
 /**
@@ -17,6 +18,8 @@ discussionEvents.on("discussion.created", "notifications", async (tx, { discussi
   await notifyDiscussion(tx, { discussionId, category, actorId: actor.id });
   await notifyMentions(tx, { discussionId, actorId: actor.id, memberIds: mentionedIds });
 });
+// Its title's words join the vocabulary of "Meinten Sie …?" (decision 0052).
+discussionEvents.on("discussion.created", "search", (tx) => refreshSearchWordsSoon(tx));
 
 discussionEvents.on("discussion.edited", "notifications", async (tx, { discussion, actor, newlyMentionedIds }) => {
   await notifyMentions(tx, { discussionId: discussion.id, actorId: actor.id, memberIds: newlyMentionedIds });
@@ -26,6 +29,9 @@ discussionEvents.on("discussion.edited", "seo", async (tx, { discussion }) => {
   if (discussion.hidden) return;
   const before = isCategory(discussion.categoryBefore) ? [discussion.categoryBefore] : [];
   await queueIndexNow(tx, discussionIndexNowPaths(discussion.slug, [...before, discussion.category]));
+}); // A visible discussion's new title changes the vocabulary; a hidden one's joins it when it is restored.
+discussionEvents.on("discussion.edited", "search", async (tx, { discussion }) => {
+  if (discussion.renamed && !discussion.hidden) await refreshSearchWordsSoon(tx);
 });
 // Staff editing someone else's text is written to the audit log.
 discussionEvents.on("discussion.edited", "moderation", async (tx, { discussion, actor }) => {

@@ -1,5 +1,6 @@
 import { moderationEvents } from "~/server/moderation";
 import { notifyMember, notifyStaff } from "~/server/notifications";
+import { refreshSearchWordsSoon } from "~/server/search";
 import { discussionIndexNowPaths, queueIndexNow } from "~/server/seo";
 import { decideNotices, recordStatement } from "~/server/legal";
 
@@ -31,6 +32,8 @@ moderationEvents.on("post.moderated", "legal", (tx, { discussionId, commentId, a
 moderationEvents.on("discussion.visibility-changed", "seo", (tx, { slug, category }) =>
   queueIndexNow(tx, discussionIndexNowPaths(slug, category ? [category] : [])),
 );
+// Its title's words leave the vocabulary of "Meinten Sie …?" or come back (decision 0052).
+moderationEvents.on("discussion.visibility-changed", "search", (tx) => refreshSearchWordsSoon(tx));
 
 // Administrators and moderators hear of a new item in the queue once; more reports on it add to the same item.
 moderationEvents.on("review.opened", "notifications", (tx, { discussionId, actorId }) => notifyStaff(tx, { discussionId, actorId }));

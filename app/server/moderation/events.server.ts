@@ -33,7 +33,7 @@ export const moderationEvents = defineEvents<{
   "review.decided": PostRef & { itemId: string; actorId: string; outcome: "kept" | "hidden" | "approved" };
 }>("moderation", {
   "post.moderated": ["notifications", "legal"],
-  "discussion.visibility-changed": ["seo"],
+  "discussion.visibility-changed": ["seo", "search"],
   "review.opened": ["notifications"],
   "report.decided": ["notifications"],
   "review.decided": ["legal"],

@@ -1,5 +1,6 @@
 export { searchDiscussions, type SearchHit, type SearchResult } from "./search.server";
 export { didYouMean } from "./suggestions.server";
+export { refreshSearchWords, refreshSearchWordsSoon } from "./vocabulary.server";
 export { MAX_TERMS, MAX_VARIANTS, Synonyms, termKey, type ExpandedQuery, type SynonymGroup } from "./expansion.server";
 export {
   currentSynonyms,

@@ -1,8 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { discussions } from "../../../db/schema";
+import { discussions, searchWords } from "../../../db/schema";
 import { effectiveSearch, type SearchFilter } from "~/lib/search";
 import { queryRows } from "~/server/db";
-import { visible } from "~/server/platform";
 import { termKey } from "./expansion.server";
 import { searchConditions } from "./search.server";
 import { currentSynonyms } from "./synonyms.server";
@@ -10,8 +9,6 @@ import { currentSynonyms } from "./synonyms.server";
 /** pg_trgm similarity from which a term of the vocabulary counts as what the searcher meant. */
 const PHRASE_SIMILARITY = 0.5;
 const WORD_SIMILARITY = 0.45;
-/** Titles read per word: enough words to choose from, few enough to stay fast at 100,000 discussions. */
-const TITLES_PER_WORD = 100;
 const MAX_WORDS = 6;
 
 const textArray = (values: string[]): SQL =>
@@ -21,24 +18,25 @@ const textArray = (values: string[]): SQL =>
   )}]::text[]`;
 
 /**
- * The vocabulary's word closest to a typed word: the words of visible discussions' titles that resemble it (the
- * trigram index on titles finds those titles with `<%`, word similarity, before a word of them is split off), and
- * the words of the synonym terms. Only visible titles: a hidden discussion's words are never offered.
+ * The word closest to a typed word: of the words of visible titles (`search_words`, which the job runner keeps;
+ * its trigram index finds the candidates with `%`) and of the synonym terms' words. Of equally close words the one
+ * more titles use. A word of a title hidden since the last rebuild may still be the closest; didYouMean offers the
+ * correction only if it finds a visible discussion.
  */
 async function closestWord(word: string, synonymWords: string[]): Promise<string | null> {
   const typed = termKey(word);
-  const fromSynonyms = synonymWords.length > 0 ? sql` union all select unnest(${textArray(synonymWords)})` : sql``;
-  const [row] = await queryRows<{ word: string }>(sql`
-    select word from (
-      select regexp_split_to_table(title, '[[:space:][:punct:]„“”‚‘–—…]+') as word
-      from (select ${discussions.title} as title from ${discussions}
-            where ${visible.discussion()} and ${typed} <% ${discussions.title} limit ${TITLES_PER_WORD}) titles
+  const fromSynonyms =
+    synonymWords.length > 0 ? sql` union all select term, lower(term), 0 from unnest(${textArray(synonymWords)}) term` : sql``;
+  const [row] = await queryRows<{ spelling: string }>(sql`
+    select spelling from (
+      select ${searchWords.spelling} as spelling, ${searchWords.word} as word, ${searchWords.uses} as uses
+      from ${searchWords} where ${searchWords.word} % ${typed}
       ${fromSynonyms}
     ) vocabulary
-    where length(word) >= 3 and similarity(lower(word), ${typed}) >= ${WORD_SIMILARITY}
-    order by similarity(lower(word), ${typed}) desc, word
+    where similarity(word, ${typed}) >= ${WORD_SIMILARITY}
+    order by similarity(word, ${typed}) desc, uses desc, spelling
     limit 1`);
-  return row?.word ?? null;
+  return row?.spelling ?? null;
 }
 
 /**
