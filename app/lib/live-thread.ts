@@ -1,0 +1,31 @@
+/**
+ * The live thread (issue 47): what an open discussion page learns from the live stream's `thread` events, for the
+ * members' app and the guests' script alike. Only what every reader of the page sees: the visible replies, whether
+ * it is solved, the sum of its "Hilfreich" marks and its last visible change.
+ */
+export interface ThreadState {
+  replies: number;
+  solved: boolean;
+  helpful: number;
+  changedAt: string;
+}
+
+/** The query parameter of the live stream (/notifications/live) that adds a discussion's `thread` events. */
+export const THREAD_PARAM = "discussion";
+
+/** The bar's words: "1 neue Antwort – anzeigen", "2 neue Antworten – anzeigen". */
+export function newRepliesText(count: number): string {
+  return `${count} ${count === 1 ? "neue Antwort" : "neue Antworten"} – anzeigen`;
+}
+
+/** A `thread` event's data, or null when it is not one (the stream is the server's, but a proxy may mangle it). */
+export function parseThreadState(data: string): ThreadState | null {
+  try {
+    const value = JSON.parse(data) as Partial<ThreadState> | null;
+    return value && typeof value.replies === "number" && typeof value.helpful === "number" && typeof value.changedAt === "string"
+      ? { replies: value.replies, solved: value.solved === true, helpful: value.helpful, changedAt: value.changedAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
