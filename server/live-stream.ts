@@ -57,7 +57,9 @@ export function streamUnreadCount(
       if (res.closed) return;
       const viewer = session ? await getViewer(new Request(new URL(req.originalUrl, env.PUBLIC_URL), { headers })) : null;
       if (res.closed) return;
-      if (viewer ? !can(viewer, "receiveNotifications") : !slug) {
+      // A member not let in yet has no bell, but may follow the discussion they read, as a guest may.
+      const bell = viewer !== null && can(viewer, "receiveNotifications");
+      if (!bell && !slug) {
         sendText(res, viewer ? 403 : 401, viewer ? "Zugriff verweigert." : "Bitte melden Sie sich an.");
         return;
       }
@@ -83,7 +85,7 @@ export function streamUnreadCount(
       const send = (count: number) => res.write(`event: count\ndata: ${count}\n\n`);
       // Subscribed before the first count is read: a change in between is pushed, not lost. Ended when the member's
       // sessions end (suspended, password reset, account deleted), on whichever app server it is open.
-      const unsubscribe = viewer ? live.subscribe(viewer.id, send, () => res.end()) : () => undefined;
+      const unsubscribe = viewer ? live.subscribe(viewer.id, bell ? send : () => undefined, () => res.end()) : () => undefined;
       streams.add(res);
       const heartbeat = setInterval(() => res.write(": bleibt verbunden\n\n"), 25_000);
       res.once("close", () => {
@@ -93,7 +95,7 @@ export function streamUnreadCount(
         streams.delete(res);
       });
       if (thread?.state) sendThread(thread.state);
-      if (viewer) send(await unreadCount(viewer.id));
+      if (bell) send(await unreadCount(viewer.id));
     }).catch(next);
   };
 }

@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { RelatedDiscussions } from "~/components/discussions/related-discussions";
+import { LiveThreadBar } from "~/components/discussions/live-thread-bar";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -338,6 +339,22 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             draft={loaderData.draft}
             unreadHere={newSince.unread}
             quote={loaderData.quote}
+            live={
+              // A hidden or held discussion tells its few readers nothing live (its stream pushes nothing).
+              !loaderData.hidden && (
+                <LiveThreadBar
+                  slug={discussion.slug}
+                  replies={discussion.repliesCount}
+                  changedAt={new Date(discussion.changedAt).toISOString()}
+                  onLastPage={commentPages.currentPage >= commentPages.totalPages}
+                  elsewhereHref={
+                    access === "guest"
+                      ? pageHref(paths.discussion(discussion.slug), commentPages.totalPages)
+                      : paths.discussionUnread(discussion.slug)
+                  }
+                />
+              )
+            }
             field={(props) => <RichTextField {...props} />}
           />
 

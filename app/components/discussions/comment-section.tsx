@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from "react";
+import { useRef, type ReactNode, type RefObject } from "react";
 import type { RichTextFieldHandle } from "~/components/editor/rich-text-field";
 import { pageHref } from "~/lib/paths";
 import { QuoteSelection } from "./quote-selection";
@@ -81,6 +81,8 @@ export interface CommentSectionProps {
   draft?: ReplyDraft | null;
   /** A post quoted by "Zitieren" without JavaScript, for the new comment's form. */
   quote?: QuotePrefill | null;
+  /** At the end of the list: what is new since the page was loaded (the live thread's bar). */
+  live?: ReactNode;
   /** The comment forms' text field (the page hands in the editor area's). */
   field: CommentField;
 }
@@ -106,6 +108,7 @@ export function CommentSection({
   draft = null,
   unreadHere = null,
   quote = null,
+  live = null,
   field,
 }: CommentSectionProps) {
   // Where "Zitieren" puts a quote: the open reply form, else the new comment's.
@@ -157,6 +160,7 @@ export function CommentSection({
             ))}
           </ol>
         )}
+        {live}
         <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
         <NewCommentArea lockReason={lockReason} quote={quote} openReplyTarget={replyTo} field={newCommentField} />
         {access === "allowed" && <QuoteSelection target={() => replyField.current ?? newCommentField.current} />}
