@@ -5,7 +5,7 @@ import { FloatingCreateButton } from "~/components/layout/floating-create-button
 import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
-import { LiveStreamProvider } from "~/components/layout/live-stream";
+import { LiveStreamProvider } from "~/lib/live-stream";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
-import { useLiveEvent } from "~/components/layout/live-stream";
+import { useLiveEvent } from "~/lib/live-stream";
 import { buttonVariants } from "~/components/ui/button";
 import { useGuestPage } from "~/lib/hydration";
 import { newRepliesText, parseThreadState, type ThreadState } from "~/lib/live-thread";

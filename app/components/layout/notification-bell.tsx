@@ -5,7 +5,7 @@ import { useCountInTitle } from "~/lib/hooks/use-count-in-title";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { unreadLabel } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
-import { useLiveEvent } from "./live-stream";
+import { useLiveEvent } from "~/lib/live-stream";
 
 // The panel and its dialog code load when the bell is first pressed (decision 0009).
 const NotificationPanel = lazy(() => import("./notification-panel"));
