@@ -9,8 +9,7 @@
  */
 import { getConsentStatus, readPreferences, resetConsent, savePreferences } from "~/components/cookie-consent/consent-store";
 import { sidebarCookie } from "~/lib/sidebar";
-import { newRepliesText, parseThreadState, THREAD_PARAM } from "~/lib/live-thread";
-import { paths } from "~/lib/paths";
+import { newRepliesText, parseThreadState, threadStreamUrl } from "~/lib/live-thread";
 
 const root = document.documentElement;
 const MOBILE_QUERY = "(max-width: 767px)";
@@ -350,7 +349,7 @@ let helpfulSeen: number | null = null;
 function followThread() {
   const slug = find("[data-live-thread]")?.dataset.liveThread;
   if (!slug || typeof EventSource === "undefined") return;
-  const source = new EventSource(`${paths.notificationsLive}?${THREAD_PARAM}=${encodeURIComponent(slug)}`);
+  const source = new EventSource(threadStreamUrl(slug));
   source.addEventListener("thread", (event) => {
     const state = parseThreadState((event as MessageEvent<string>).data);
     const box = find("[data-live-thread]");

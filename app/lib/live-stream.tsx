@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useMatches } from "react-router";
-import { THREAD_PARAM } from "~/lib/live-thread";
+import { threadStreamUrl } from "~/lib/live-thread";
 import { paths } from "~/lib/paths";
 
 type LiveEvent = "count" | "thread";
@@ -38,9 +38,7 @@ export function LiveStreamProvider({ bell, children }: { bell: boolean; children
   );
   useEffect(() => {
     if (typeof EventSource === "undefined" || (!bell && !slug)) return;
-    const source = new EventSource(
-      slug ? `${paths.notificationsLive}?${THREAD_PARAM}=${encodeURIComponent(slug)}` : paths.notificationsLive,
-    );
+    const source = new EventSource(slug ? threadStreamUrl(slug) : paths.notificationsLive);
     for (const event of ["count", "thread"] as const) {
       source.addEventListener(event, (message) => {
         for (const listener of listeners.current.get(event) ?? []) listener((message as MessageEvent<string>).data);

@@ -10,8 +10,16 @@ export interface ThreadState {
   changedAt: string;
 }
 
-/** The query parameter of the live stream (/notifications/live) that adds a discussion's `thread` events. */
+/** The live stream (paths.notificationsLive); here too for the guest script, which does not carry all paths. */
+export const LIVE_STREAM_PATH = "/notifications/live";
+
+/** The query parameter of the live stream that adds a discussion's `thread` events. */
 export const THREAD_PARAM = "discussion";
+
+/** The live stream with a discussion's `thread` events. */
+export function threadStreamUrl(slug: string): string {
+  return `${LIVE_STREAM_PATH}?${THREAD_PARAM}=${encodeURIComponent(slug)}`;
+}
 
 /** The bar's words: "1 neue Antwort – anzeigen", "2 neue Antworten – anzeigen". */
 export function newRepliesText(count: number): string {
