@@ -337,7 +337,7 @@ function onSubmit(event: SubmitEvent) {
   }
 }
 
-// ---------------------------------------------------------------- the live thread (issue 47)
+// ---------------------------------------------------------------- the live thread (decision record 0052)
 
 let helpfulSeen: number | null = null;
 

@@ -339,22 +339,8 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             draft={loaderData.draft}
             unreadHere={newSince.unread}
             quote={loaderData.quote}
-            live={
-              // A hidden or held discussion tells its few readers nothing live (its stream pushes nothing).
-              !loaderData.hidden && (
-                <LiveThreadBar
-                  slug={discussion.slug}
-                  replies={discussion.repliesCount}
-                  changedAt={new Date(discussion.changedAt).toISOString()}
-                  onLastPage={commentPages.currentPage >= commentPages.totalPages}
-                  elsewhereHref={
-                    access === "guest"
-                      ? pageHref(paths.discussion(discussion.slug), commentPages.totalPages)
-                      : paths.discussionUnread(discussion.slug)
-                  }
-                />
-              )
-            }
+            // A hidden or held discussion tells its few readers nothing live (its stream pushes nothing).
+            live={!loaderData.hidden && <LiveThreadBar discussion={discussion} pages={commentPages} guest={access === "guest"} />}
             field={(props) => <RichTextField {...props} />}
           />
 

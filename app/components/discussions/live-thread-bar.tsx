@@ -4,8 +4,9 @@ import { useLiveEvent } from "~/lib/live-stream";
 import { buttonVariants } from "~/components/ui/button";
 import { useGuestPage } from "~/lib/hydration";
 import { newRepliesText, parseThreadState, type ThreadState } from "~/lib/live-thread";
+import { pageHref, paths } from "~/lib/paths";
 
-export interface LiveThreadProps {
+interface LiveThreadProps {
   slug: string;
   /** The visible replies this page was rendered with. */
   replies: number;
@@ -20,12 +21,27 @@ export interface LiveThreadProps {
 const barClass = buttonVariants({ variant: "secondary", size: "wrap", className: "w-full font-semibold" });
 
 /**
- * The live thread at the end of the comment list (issue 47): "1 neue Antwort – anzeigen" once the live stream
+ * The live thread at the end of the comment list (decision 0052): "1 neue Antwort – anzeigen" once the live stream
  * tells of new visible replies. A click loads them where the bar was (a revalidation: nothing above moves, an open
  * reply keeps its text); new counts or a solution alone are shown quietly. A guest's reading page has no React
  * (decision 0036): it carries the same bar as a template, which the guest script shows (app/enhance/guest.ts).
  */
-export function LiveThreadBar(props: LiveThreadProps) {
+export function LiveThreadBar({
+  discussion: { slug, repliesCount, changedAt },
+  pages,
+  guest,
+}: {
+  discussion: { slug: string; repliesCount: number; changedAt: Date | string };
+  pages: { currentPage: number; totalPages: number };
+  guest: boolean;
+}) {
+  const props: LiveThreadProps = {
+    slug,
+    replies: repliesCount,
+    changedAt: new Date(changedAt).toISOString(),
+    onLastPage: pages.currentPage >= pages.totalPages,
+    elsewhereHref: guest ? pageHref(paths.discussion(slug), pages.totalPages) : paths.discussionUnread(slug),
+  };
   return useGuestPage() ? <GuestLiveThread {...props} /> : <MemberLiveThread {...props} />;
 }
 
