@@ -5,7 +5,7 @@ import { expect, test, testClientIp, waitForHydration } from "./fixtures";
 import { clientOf, createMembers, pageOf } from "./members";
 
 /**
- * The live thread (decision record 0052): a reader of a discussion, member or guest, learns of new visible replies through the
+ * The live thread (decision record 0055): a reader of a discussion, member or guest, learns of new visible replies through the
  * live stream while the page is open. A bar at the end of the comments offers them; a click loads them where the
  * bar was, without a reload and without moving what the reader reads. Held and hidden comments never show up that
  * way; the stream's limits hold for guests too.

@@ -337,7 +337,7 @@ function onSubmit(event: SubmitEvent) {
   }
 }
 
-// ---------------------------------------------------------------- the live thread (decision record 0052)
+// ---------------------------------------------------------------- the live thread (decision record 0055)
 
 let helpfulSeen: number | null = null;
 

@@ -17,7 +17,7 @@ const DISCUSSION_ROUTE = "routes/discussion";
 
 /**
  * One live stream per tab (/notifications/live, server-sent events): the bell's `count` for a member, and while a
- * discussion is shown its `thread` events (the live thread, decision 0052), each to whoever listens (useLiveEvent). The
+ * discussion is shown its `thread` events (the live thread, decision 0055), each to whoever listens (useLiveEvent). The
  * stream is opened again with the discussion's slug when the page changes to or from a discussion; EventSource
  * reconnects by itself after a dropped connection (the server sends a retry hint).
  */

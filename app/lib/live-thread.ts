@@ -1,5 +1,5 @@
 /**
- * The live thread (decision record 0052): what an open discussion page learns from the live stream's `thread` events, for the
+ * The live thread (decision record 0055): what an open discussion page learns from the live stream's `thread` events, for the
  * members' app and the guests' script alike. Only what every reader of the page sees: the visible replies, whether
  * it is solved, the sum of its "Hilfreich" marks and its last visible change.
  */

@@ -1,5 +1,5 @@
 /**
- * The live thread (decision record 0052) against a real database: the page-cache channel's messages reach ThreadWatchers as in
+ * The live thread (decision record 0055) against a real database: the page-cache channel's messages reach ThreadWatchers as in
  * the app server (server/app-server.ts), which reads the discussion's visible state once per burst and pushes it to
  * the open pages only when a reader would see a change. A held comment changes nothing; a hidden comment lowers the
  * count; a hidden discussion pushes nothing more.

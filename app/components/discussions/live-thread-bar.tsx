@@ -21,7 +21,7 @@ interface LiveThreadProps {
 const barClass = buttonVariants({ variant: "secondary", size: "wrap", className: "w-full font-semibold" });
 
 /**
- * The live thread at the end of the comment list (decision 0052): "1 neue Antwort – anzeigen" once the live stream
+ * The live thread at the end of the comment list (decision 0055): "1 neue Antwort – anzeigen" once the live stream
  * tells of new visible replies. A click loads them where the bar was (a revalidation: nothing above moves, an open
  * reply keeps its text); new counts or a solution alone are shown quietly. A guest's reading page has no React
  * (decision 0036): it carries the same bar as a template, which the guest script shows (app/enhance/guest.ts).

@@ -6,7 +6,7 @@ import { isHidden, visible } from "~/server/platform";
 import { sharedDiscussionBySlug } from "./discussion-page.server";
 
 /**
- * What an open discussion page learns live (decision 0052): the state every reader sees, from the shared read guests'
+ * What an open discussion page learns live (decision 0055): the state every reader sees, from the shared read guests'
  * pages use (decision 0042), plus the sum of the visible comments' "Hilfreich" marks (one small statement over the
  * comments' discussion index). Null for a discussion that is gone or hidden (held ones are stored hidden): its
  * watchers are told nothing. Read once per burst of changes per app server (ThreadWatchers), never per watcher.

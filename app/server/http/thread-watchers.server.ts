@@ -15,7 +15,7 @@ interface Watched {
 }
 
 /**
- * The open discussion pages of this process, by slug (the live thread, decision 0052): fed by the page-cache channel
+ * The open discussion pages of this process, by slug (the live thread, decision 0055): fed by the page-cache channel
  * that already reaches every app server (`discussion:<slug>`; `*` and a reconnect of the listener ping all), it
  * reads a discussion's visible state once per burst, for all its watchers, and pushes it only when it changed. So a
  * held comment, a hidden one's writes and a view push nothing; a hidden or deleted discussion pushes nothing more.
