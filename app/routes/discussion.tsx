@@ -12,7 +12,6 @@ import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { CommentSection, type CommentAccess } from "~/components/discussions/comment-section";
 import { RelatedDiscussions } from "~/components/discussions/related-discussions";
-import { LiveThreadBar } from "~/components/discussions/live-thread-bar";
 import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useShowToast } from "~/components/toast/use-show-toast";
@@ -339,8 +338,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             draft={loaderData.draft}
             unreadHere={newSince.unread}
             quote={loaderData.quote}
-            // A hidden or held discussion tells its few readers nothing live (its stream pushes nothing).
-            live={!loaderData.hidden && <LiveThreadBar discussion={discussion} pages={commentPages} guest={access === "guest"} />}
+            live={loaderData.hidden ? null : discussion}
             field={(props) => <RichTextField {...props} />}
           />
 
