@@ -16,7 +16,7 @@ const LIVE = "/notifications/live";
 /** A discussion of the client's member with `count` comments, long enough to scroll; its path. */
 async function discussionWithComments(author: APIRequestContext, title: string, count: number): Promise<string> {
   const created = await author.post("/create-discussion", {
-    form: { title, category: "seo", content: "Wer liest mit, während geantwortet wird?", contentFormat: "text" },
+    form: { title, category: "seo", content: "Wer liest mit, während geantwortet wird?", contentFormat: "text", similarSeen: "1" },
     maxRedirects: 0,
   });
   expect(created.status(), `create ${title}`).toBe(302);
