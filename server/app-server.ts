@@ -15,6 +15,7 @@ import { closeDatabase, databaseKind, databasePoolStats, db, listenToDatabase } 
 import { demoSignInText, isDatabaseEmpty, seedDemoContent } from "~/server/demo";
 import { devMailboxUrl } from "~/server/mail";
 import { startNotificationLive } from "~/server/notifications";
+import { liveThreadState } from "~/server/discussions";
 import { startWatchListListener } from "~/server/watchlist";
 import { startSiteSettingsListener } from "~/server/settings";
 import { startSynonymsListener } from "~/server/search";
@@ -29,7 +30,7 @@ import {
   sharedReads,
   startProcessMetrics,
 } from "~/server/platform";
-import { LiveStreamLimits, PAGE_CACHE_CHANNEL, PageCache } from "~/server/http";
+import { LiveStreamLimits, PAGE_CACHE_CHANNEL, PageCache, ThreadWatchers } from "~/server/http";
 import { startJobs } from "./jobs";
 import { streamUnreadCount } from "./live-stream";
 import { answerClientError, createApp } from "./pipeline";
@@ -103,17 +104,21 @@ async function listen(standIn: Server | null) {
   await seedIfWanted();
   if (databaseKind === "pglite") await db.execute(sql`analyze`);
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, maxAgeMs: env.PAGE_CACHE_MAX_AGE * 1000 });
+  // Open discussion pages learn of a change from the same message that drops their cached copies (the live thread).
+  const threads = new ThreadWatchers(liveThreadState);
   // Before the first request: every change committed from now on reaches this process's cache.
   const stopListening = await listenToDatabase(
     PAGE_CACHE_CHANNEL,
     (message) => {
       pageCache.invalidate(message);
       sharedReads.forget(message);
+      threads.changed(message);
     },
     () => {
       logger.warn("page cache listener reconnected; cache cleared");
       pageCache.clear();
       sharedReads.forget();
+      threads.changedAll();
     },
   );
   // Watched words and domains are compiled once per process and dropped on a change, from any process.
@@ -127,7 +132,7 @@ async function listen(standIn: Server | null) {
   if (pageCache.enabled) sharedReads.start();
   const { live, stop: stopLive } = await startNotificationLive();
   const streams = new Set<express.Response>();
-  const app = createApp(pageCache, streamUnreadCount(live, streams, new LiveStreamLimits()));
+  const app = createApp(pageCache, streamUnreadCount(live, streams, new LiveStreamLimits(), threads));
   observeMetrics(pageCache, streams);
   const listening = () => {
     logger.info({ url: env.PUBLIC_URL, port: env.PORT, database: databaseKind, pid: process.pid }, "server listening");

@@ -9,6 +9,7 @@
  */
 import { getConsentStatus, readPreferences, resetConsent, savePreferences } from "~/components/cookie-consent/consent-store";
 import { sidebarCookie } from "~/lib/sidebar";
+import { newRepliesText, parseThreadState, threadStreamUrl } from "~/lib/live-thread";
 
 const root = document.documentElement;
 const MOBILE_QUERY = "(max-width: 767px)";
@@ -336,6 +337,54 @@ function onSubmit(event: SubmitEvent) {
   }
 }
 
+// ---------------------------------------------------------------- the live thread (decision record 0055)
+
+let helpfulSeen: number | null = null;
+
+/**
+ * A discussion's page learns of what is new while it is open, as the members' LiveThreadBar does: new visible
+ * replies show the bar (its template), anything else is loaded quietly. The page stays one for every guest: what
+ * it compares comes from data attributes the server rendered (data-live-thread).
+ */
+function followThread() {
+  const slug = find("[data-live-thread]")?.dataset.liveThread;
+  if (!slug || typeof EventSource === "undefined") return;
+  const source = new EventSource(threadStreamUrl(slug));
+  source.addEventListener("thread", (event) => {
+    const state = parseThreadState((event as MessageEvent<string>).data);
+    const box = find("[data-live-thread]");
+    if (!state || !box) return;
+    const shown = Number(box.dataset.replies);
+    const helpfulChanged = helpfulSeen !== null && helpfulSeen !== state.helpful;
+    helpfulSeen = state.helpful;
+    if (state.replies > shown) {
+      const bar = fromTemplate("live-thread-bar");
+      const text = bar && find("[data-live-thread-text]", bar);
+      if (text) text.textContent = newRepliesText(state.replies - shown);
+      if (bar) box.replaceChildren(bar);
+    } else if (state.replies < shown || state.changedAt !== box.dataset.changedAt || helpfulChanged) void showCurrentThread();
+  });
+}
+
+/**
+ * Puts the discussion as the page cache now serves it in place of the one shown (the page's own address: its
+ * entry was dropped by the change), keeping the comment the reader looks at where it is on the screen.
+ */
+async function showCurrentThread() {
+  const response = await fetch(location.pathname + location.search, { headers: { Accept: "text/html" } });
+  if (!response.ok) return;
+  const next = new DOMParser().parseFromString(await response.text(), "text/html");
+  const shown = find("[data-view-beacon]");
+  const fresh = find("[data-view-beacon]", next);
+  if (!shown || !fresh) return;
+  const anchor = [...shown.querySelectorAll<HTMLElement>("[id^='comment-']")].find((each) => each.getBoundingClientRect().bottom > 0);
+  const top = anchor?.getBoundingClientRect().top ?? 0;
+  shown.replaceWith(document.adoptNode(fresh));
+  const again = anchor && document.getElementById(anchor.id);
+  if (again) scrollBy({ top: again.getBoundingClientRect().top - top, behavior: "instant" });
+  addCopyButtons(fresh);
+}
+
 // ---------------------------------------------------------------- everything else
 
 function onClick(event: MouseEvent) {
@@ -346,14 +395,15 @@ function onClick(event: MouseEvent) {
     openCookieSettings();
   } else if (action === "cookie-essential") save({ analytics: false, marketing: false });
   else if (action === "cookie-all") save({ analytics: true, marketing: true });
+  else if (action === "live-thread-show") void showCurrentThread();
   const disclosure = target.closest<HTMLElement>("[data-sidebar] button[aria-controls], [role='dialog'] button[aria-controls]");
   if (disclosure) toggleDisclosure(disclosure);
 }
 
 /** Each code block of a post gets a "Kopieren" button, as RichContent adds it in the full app. */
-function addCopyButtons() {
+function addCopyButtons(scope: ParentNode = document) {
   if (!navigator.clipboard?.writeText) return;
-  for (const pre of document.querySelectorAll<HTMLPreElement>(".prose-forum pre")) {
+  for (const pre of scope.querySelectorAll<HTMLPreElement>(".prose-forum pre")) {
     const wrapper = document.createElement("div");
     wrapper.className = "code-block";
     const button = document.createElement("button");
@@ -420,6 +470,7 @@ function start() {
     else image.addEventListener("error", () => logoFallback(image));
   }
   addCopyButtons();
+  followThread();
   // One view per page visit, sent by the browser: crawlers do not run it.
   const beacon = find("[data-view-beacon]")?.dataset.viewBeacon;
   if (beacon) void fetch(beacon, { method: "POST", keepalive: true }).catch(() => undefined);

@@ -1,3 +1,5 @@
+import { LIVE_STREAM_PATH } from "./live-thread";
+
 /** Path constants, so links and redirects never drift apart. */
 export const paths = {
   home: "/",
@@ -50,8 +52,8 @@ export const paths = {
   bookmarks: "/bookmarks",
   /** The review queue of the moderation team (decision 0030). */
   moderation: "/moderation",
-  /** Server-sent events with the member's unread count (server/app-server.ts). */
-  notificationsLive: "/notifications/live",
+  /** Server-sent events: the member's unread count, an open discussion's changes (server/live-stream.ts). */
+  notificationsLive: LIVE_STREAM_PATH,
   /** JSON: the newest notifications for the bell's panel (app/routes/notifications.latest.ts). */
   notificationsLatest: "/notifications/latest",
   unsubscribe: (token: string) => `/notifications/unsubscribe?token=${encodeURIComponent(token)}`,

@@ -328,6 +328,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
             draft={loaderData.draft}
             unreadHere={newSince.unread}
             quote={loaderData.quote}
+            live={loaderData.hidden ? null : discussion}
             field={(props) => <RichTextField {...props} />}
           />
 

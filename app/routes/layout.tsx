@@ -5,6 +5,7 @@ import { FloatingCreateButton } from "~/components/layout/floating-create-button
 import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
+import { LiveStreamProvider } from "~/lib/live-stream";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";
@@ -56,32 +57,34 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const floatingCreate = Boolean(viewer?.canCreateDiscussion) && showsFloatingCreate(location);
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
-      <CookieConsentProvider>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
-        >
-          Zum Inhalt springen
-        </a>
-        <div className="flex min-h-dvh">
-          <DesktopSidebar viewer={viewer} />
-          <MobileSidebar viewer={viewer} />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <TopBar unread={viewer?.unreadNotifications ?? null} />
-            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
-              {loaderData.suspended && <SuspendedNotice text={loaderData.suspended} />}
-              {viewer?.silenced && <SilencedBanner text={viewer.silenced} />}
-              <Outlet />
-            </main>
-            <SiteFooter
-              year={loaderData.year}
-              viewer={viewer && { ...viewer, hasNotifications: viewer.unreadNotifications !== null }}
-              roomForFloatingButton={floatingCreate}
-            />
+      <LiveStreamProvider bell={viewer !== null && viewer.unreadNotifications !== null}>
+        <CookieConsentProvider>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:p-2"
+          >
+            Zum Inhalt springen
+          </a>
+          <div className="flex min-h-dvh">
+            <DesktopSidebar viewer={viewer} />
+            <MobileSidebar viewer={viewer} />
+            <div className="flex min-w-0 flex-1 flex-col">
+              <TopBar unread={viewer?.unreadNotifications ?? null} />
+              <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
+                {loaderData.suspended && <SuspendedNotice text={loaderData.suspended} />}
+                {viewer?.silenced && <SilencedBanner text={viewer.silenced} />}
+                <Outlet />
+              </main>
+              <SiteFooter
+                year={loaderData.year}
+                viewer={viewer && { ...viewer, hasNotifications: viewer.unreadNotifications !== null }}
+                roomForFloatingButton={floatingCreate}
+              />
+            </div>
           </div>
-        </div>
-        {floatingCreate && <FloatingCreateButton />}
-      </CookieConsentProvider>
+          {floatingCreate && <FloatingCreateButton />}
+        </CookieConsentProvider>
+      </LiveStreamProvider>
     </SidebarProvider>
   );
 }

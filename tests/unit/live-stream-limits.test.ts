@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LiveStreamLimits, liveStreamTexts, sessionOf } from "~/server/http";
 
-const limits = { perMember: 2, perAddress: 3, setupBurst: 4, setupsPerSecond: 1 } as const;
+const limits = { perMember: 2, perAddress: 3, guestsPerAddress: 2, setupBurst: 4, setupsPerSecond: 1 } as const;
 
 describe("live stream limits", () => {
   it("counts open streams per address and per member, and frees a place when one closes", () => {
@@ -18,6 +18,16 @@ describe("live stream limits", () => {
     expect(streams.takeMember("n")).toBeNull();
     streams.releaseMember("m");
     expect(streams.takeMember("m")).toBeNull();
+  });
+
+  it("counts guests' streams per address apart, below the address's limit", () => {
+    const streams = new LiveStreamLimits(limits);
+    expect(streams.takeGuest("a")).toBeNull();
+    expect(streams.takeGuest("a")).toBeNull();
+    expect(streams.takeGuest("a")).toMatchObject({ status: 429, message: liveStreamTexts.guests });
+    expect(streams.takeGuest("b")).toBeNull();
+    streams.releaseGuest("a");
+    expect(streams.takeGuest("a")).toBeNull();
   });
 
   it("lets an address set up a burst of streams, then one a second", () => {

@@ -36,6 +36,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/discussions/community-stats.server.ts", // home's statistics
   "app/server/discussions/discussion-detail.server.ts", // a discussion's page, its solution quote
   "app/server/discussions/discussion-lists.server.ts", // home, subforums, profiles' lists
+  "app/server/discussions/live-thread.server.ts", // an open discussion page's live state (its marks' sum)
   "app/server/discussions/read-positions.server.ts", // unread counts and "first unread"
   "app/server/discussions/revisions.server.ts", // a post's earlier versions ("bearbeitet")
   "app/server/images/post-images.server.ts", // a post's images, served after the post's visibility

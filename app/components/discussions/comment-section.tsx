@@ -3,6 +3,7 @@ import type { RichTextFieldHandle } from "~/components/editor/rich-text-field";
 import { pageHref } from "~/lib/paths";
 import { QuoteSelection } from "./quote-selection";
 import { Pagination } from "./pagination";
+import { LiveThreadBar } from "./live-thread-bar";
 import { CommentPageContext, useCommentPage, type CommentPage } from "./comment-page";
 import { CommentItem } from "./comment-item";
 import { SolutionForm } from "./comment-actions";
@@ -81,6 +82,8 @@ export interface CommentSectionProps {
   draft?: ReplyDraft | null;
   /** A post quoted by "Zitieren" without JavaScript, for the new comment's form. */
   quote?: QuotePrefill | null;
+  /** The discussion whose new replies the live thread's bar offers at the end of the list; null for a hidden or held one. */
+  live?: { slug: string; changedAt: Date | string } | null;
   /** The comment forms' text field (the page hands in the editor area's). */
   field: CommentField;
 }
@@ -106,6 +109,7 @@ export function CommentSection({
   draft = null,
   unreadHere = null,
   quote = null,
+  live = null,
   field,
 }: CommentSectionProps) {
   // Where "Zitieren" puts a quote: the open reply form, else the new comment's.
@@ -156,6 +160,13 @@ export function CommentSection({
               />
             ))}
           </ol>
+        )}
+        {live && (
+          <LiveThreadBar
+            discussion={{ slug: live.slug, repliesCount: totalCount, changedAt: live.changedAt }}
+            pages={{ currentPage, totalPages }}
+            guest={access === "guest"}
+          />
         )}
         <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} label="Seiten der Kommentare" />
         <NewCommentArea lockReason={lockReason} quote={quote} openReplyTarget={replyTo} field={newCommentField} />

@@ -1,10 +1,11 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useCountInTitle } from "~/lib/hooks/use-count-in-title";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { unreadLabel } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
+import { useLiveEvent } from "~/lib/live-stream";
 
 // The panel and its dialog code load when the bell is first pressed (decision 0009).
 const NotificationPanel = lazy(() => import("./notification-panel"));
@@ -26,16 +27,11 @@ export function NotificationBell({ unread }: { unread: number }) {
     setRendered(unread);
     setCount(unread);
   }
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    // EventSource reconnects by itself after a dropped connection (the server sends a retry hint).
-    const source = new EventSource(paths.notificationsLive);
-    source.addEventListener("count", (event) => {
-      const next = Number((event as MessageEvent<string>).data);
-      if (Number.isInteger(next) && next >= 0) setCount(next);
-    });
-    return () => source.close();
-  }, []);
+  // The tab's one live stream (LiveStreamProvider), which also carries an open discussion's events.
+  useLiveEvent("count", (data) => {
+    const next = Number(data);
+    if (Number.isInteger(next) && next >= 0) setCount(next);
+  });
   useCountInTitle(count);
 
   const hydrated = useHydrated();

@@ -45,6 +45,7 @@ export {
   toSummary,
 } from "./discussion-summaries.server";
 export { discussionPageText, forgetSharedDiscussion, sharedCommentPage, sharedDiscussionBySlug } from "./discussion-page.server";
+export { liveThreadState } from "./live-thread.server";
 export { createDiscussion, insertWithUniqueSlug, listAssignableMembers, updateDiscussion } from "./discussion-writes.server";
 export { discussionEvents } from "./events.server";
 export { heldValues, publishHeldPost, rejectHeldPost } from "./held-posts.server";

@@ -7,6 +7,7 @@ export { CANONICAL_ROUTES, canonicalRedirect, MOVED_ROUTES, movedRedirect } from
 export { contentSecurityPolicy, inlineScriptHashes, nonceSource } from "./content-security-policy.server";
 export { isCrossSiteWrite } from "./csrf.server";
 export { LiveStreamLimits, liveStreamTexts, sessionOf } from "./live-stream-limits.server";
+export { THREAD_DEBOUNCE_MS, ThreadWatchers } from "./thread-watchers.server";
 export {
   type CachedPage,
   chooseEncoding,

@@ -3,8 +3,8 @@ import { AUTH_COOKIE_PREFIX } from "~/server/platform";
 
 /**
  * How many of the bell's event streams (/notifications/live) one member
- * and one address may keep open in this process, and how often an address
- * may open one. An open stream costs no request slot, but a socket, a timer
+ * and one address may keep open in this process (guests, who watch only a
+ * discussion's live thread, fewer), and how often an address may open one. An open stream costs no request slot, but a socket, a timer
  * and a place in NotificationLive; setting one up costs two queries (the
  * session, the first count). Without limits one member held 500 streams, and
  * opening and closing them in a loop slowed everyone's pages down.
@@ -12,6 +12,8 @@ import { AUTH_COOKIE_PREFIX } from "~/server/platform";
 export interface LiveStreamLimitValues {
   perMember: number;
   perAddress: number;
+  /** Of those, guests' streams (a discussion's live thread only): a guest needs no account, so one place cannot hold many. */
+  guestsPerAddress: number;
   setupBurst: number;
   setupsPerSecond: number;
 }
@@ -21,6 +23,8 @@ export const liveStreamLimits: LiveStreamLimitValues = {
   perMember: 5,
   /** Several members behind one address (an office, a family) share these. */
   perAddress: 20,
+  /** Guests reading discussions behind one address; beyond this their pages stay as loaded (reloading shows what is new). */
+  guestsPerAddress: 6,
   /**
    * Stream setups per address, and per session (one member from many addresses): this many at once, then one a
    * second (a page load opens one; navigating within the app does not).
@@ -32,6 +36,7 @@ export const liveStreamLimits: LiveStreamLimitValues = {
 export const liveStreamTexts = {
   perMember: "Sie haben zu viele Fenster mit Live-Benachrichtigungen geöffnet. Bitte schließen Sie einige davon.",
   perAddress: "Zu viele Live-Verbindungen von Ihrer Adresse. Bitte schließen Sie einige Fenster des Forums.",
+  guests: "Zu viele Live-Verbindungen von Ihrer Adresse. Bitte schließen Sie einige Fenster des Forums oder melden Sie sich an.",
   tooOften: "Zu viele Verbindungsversuche. Bitte versuchen Sie es in einigen Sekunden erneut.",
 } as const;
 
@@ -52,6 +57,7 @@ interface Bucket {
 export class LiveStreamLimits {
   private readonly byAddress = new Map<string, number>();
   private readonly byMember = new Map<string, number>();
+  private readonly guestsByAddress = new Map<string, number>();
   // Bounded: a flood from many addresses or sessions forgets the quietest ones first (they then start with a full bucket).
   private readonly buckets = new LRUCache<string, Bucket>({ max: 10_000 });
 
@@ -98,6 +104,19 @@ export class LiveStreamLimits {
 
   releaseMember(memberId: string): void {
     release(this.byMember, memberId);
+  }
+
+  /** Once the stream is known to be a guest's (no valid session): takes one of the address's guest places, or says why not. */
+  takeGuest(address: string): StreamRefusal | null {
+    if ((this.guestsByAddress.get(address) ?? 0) >= this.limits.guestsPerAddress) {
+      return { status: 429, message: liveStreamTexts.guests, retryAfter: 30 };
+    }
+    this.guestsByAddress.set(address, (this.guestsByAddress.get(address) ?? 0) + 1);
+    return null;
+  }
+
+  releaseGuest(address: string): void {
+    release(this.guestsByAddress, address);
   }
 }
 
