@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSuggestions } from "./hooks/use-suggestions";
 import { paths } from "./paths";
 
 /** One member offered after '@' (app/routes/members.suggestions.ts). */
@@ -20,24 +20,5 @@ export function mentionQueryBefore(textBeforeCaret: string): { query: string; st
 
 /** Approved members for the query, asked a moment after the last keystroke; older answers are dropped. */
 export function useMemberSuggestions(query: string | null): MemberSuggestion[] {
-  // The answer remembers its query: a stale one (or none for no query) shows nothing.
-  const [answer, setAnswer] = useState<{ query: string; members: MemberSuggestion[] } | null>(null);
-  useEffect(() => {
-    if (!query) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`${paths.memberSuggestions}?q=${encodeURIComponent(query)}`, {
-        signal: controller.signal,
-        headers: { Accept: "application/json" },
-      })
-        .then((response) => (response.ok ? (response.json() as Promise<{ members: MemberSuggestion[] }>) : { members: [] }))
-        .then((body) => setAnswer({ query, members: body.members }))
-        .catch(() => {});
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-  return query && answer?.query === query ? answer.members : [];
+  return useSuggestions<MemberSuggestion>(query ? `${paths.memberSuggestions}?q=${encodeURIComponent(query)}` : null, "members");
 }

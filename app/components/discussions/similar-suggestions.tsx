@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSuggestions } from "~/lib/hooks/use-suggestions";
 import { SIMILAR_DEBOUNCE_MS, SIMILAR_TITLE_MAX, SIMILAR_TITLE_MIN } from "~/lib/similar";
 import { paths } from "~/lib/paths";
 import type { SimilarDiscussion } from "~/server/search";
@@ -10,29 +10,14 @@ import { SimilarDiscussionList } from "./related-discussions";
  * so the form below the field does not jump on every keystroke; the links open in a new tab, the text stays.
  */
 export function SimilarSuggestions({ title }: { title: string }) {
-  const [found, setFound] = useState<{ title: string; discussions: SimilarDiscussion[] }>({ title: "", discussions: [] });
   const asked = title.trim();
   const enough = asked.length >= SIMILAR_TITLE_MIN && asked.length <= SIMILAR_TITLE_MAX;
-
-  useEffect(() => {
-    if (!enough) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      fetch(`${paths.similarDiscussions}?${new URLSearchParams({ title: asked })}`, { signal: controller.signal })
-        .then((response) => (response.ok ? (response.json() as Promise<{ discussions: SimilarDiscussion[] }>) : null))
-        .then((body) => {
-          if (body) setFound({ title: asked, discussions: body.discussions });
-        })
-        // An aborted or failed question leaves the last list: the suggestions help, they never stop the writing.
-        .catch(() => undefined);
-    }, SIMILAR_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [asked, enough]);
-
-  const shown = enough ? found.discussions : [];
+  const found = useSuggestions<SimilarDiscussion>(
+    enough ? `${paths.similarDiscussions}?${new URLSearchParams({ title: asked })}` : null,
+    "discussions",
+    { delayMs: SIMILAR_DEBOUNCE_MS, keep: true },
+  );
+  const shown = enough ? found : [];
   return (
     <section aria-label="Ähnliche Diskussionen" data-testid="similar-suggestions">
       {/* A short line is read out, not the whole list: the links follow the field in the tab order. */}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useSuggestions } from "~/lib/hooks/use-suggestions";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
@@ -209,23 +210,5 @@ function TagPicker({
 /** Existing tags for what is typed, asked a moment after the last keystroke; older answers are dropped. */
 function useTagSuggestions(typed: string): TagWithCount[] {
   const query = typed.trim();
-  const [answer, setAnswer] = useState<{ query: string; tags: TagWithCount[] } | null>(null);
-  useEffect(() => {
-    if (query === "") return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`${paths.tagSuggestions}?q=${encodeURIComponent(query)}`, {
-        signal: controller.signal,
-        headers: { Accept: "application/json" },
-      })
-        .then((response) => (response.ok ? (response.json() as Promise<{ tags: TagWithCount[] }>) : { tags: [] }))
-        .then((body) => setAnswer({ query, tags: body.tags }))
-        .catch(() => {});
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-  return answer && answer.query === query ? answer.tags : [];
+  return useSuggestions<TagWithCount>(query ? `${paths.tagSuggestions}?q=${encodeURIComponent(query)}` : null, "tags");
 }
