@@ -305,7 +305,13 @@ test("staff actions succeed for exactly the allowed roles", async ({ baseURL }) 
   const discussions = new Map<string, { path: string; commentId: string }>();
   const discussionFor = async (action: string) => {
     const title = `Matrix ${action} ${stamp}`;
-    const created = await post(author, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" });
+    const created = await post(author, "/create-discussion", {
+      similarSeen: "1",
+      title,
+      category: "general",
+      content: "Matrix",
+      contentFormat: "text",
+    });
     expect(created.status()).toBe(302);
     const path = `/discussion/matrix-${action}-${stamp}`;
     const commented = await post(author, path, { intent: "create-comment", content: "Ein Kommentar" });
@@ -487,7 +493,13 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
   const title = `Matrix beobachten ${Date.now()}`;
   expect(
     (
-      await post(clients.get("member")!, "/create-discussion", { title, category: "general", content: "Matrix", contentFormat: "text" })
+      await post(clients.get("member")!, "/create-discussion", {
+        similarSeen: "1",
+        title,
+        category: "general",
+        content: "Matrix",
+        contentFormat: "text",
+      })
     ).status(),
   ).toBe(302);
   const discussion = `/discussion/${title.toLowerCase().replaceAll(" ", "-")}`;
