@@ -48,7 +48,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/search/related.server.ts", // "Ähnliche Diskussionen" under a discussion
   "app/server/search/search.server.ts", // search
   "app/server/search/similar.server.ts", // similar discussions ("Wurde das schon gefragt?", the related list)
-  "app/server/search/suggestions.server.ts", // "Meinten Sie …?" from visible titles' words
+  "app/server/search/vocabulary.server.ts", // the words of visible titles that "Meinten Sie …?" offers
   "app/server/seo/feeds.server.ts", // RSS
   "app/server/seo/llms.server.ts", // llms.txt
   "app/server/seo/sitemap.server.ts", // the sitemaps
@@ -60,6 +60,8 @@ const NOT_GUEST_VISIBLE: Record<string, string> = {
   "app/server/answers/solutions.server.ts": "writes the solution",
   "app/server/answers/counters.server.ts": "recounts the counters from all rows (the visible ones where a counter counts only those)",
   "app/server/demo/demo-seed.server.ts": "writes the demo content",
+  "app/server/search/suggestions.server.ts":
+    "reads the vocabulary of visible titles (vocabulary.server.ts) and offers a correction only when searchConditions finds a visible discussion",
   "app/server/demo/demo-legal.server.ts": "picks published comments for the demo's legal notices (with the scopes)",
   "app/server/legal/notices.server.ts": "finds the reported post by its address (only a visible one, with the scopes)",
   "app/server/legal/statements.server.ts": "a statement's own record of the post it restricted, for its author and staff",

@@ -1,7 +1,7 @@
 import { bookmarks, searchQueryDays, type watchedTerms } from "../../../db/schema";
 import { berlinDate } from "~/lib/berlin-time";
-import { normaliseSearchQuery } from "~/server/search";
-import type { Transaction } from "~/server/db";
+import { normaliseSearchQuery, refreshSearchWords } from "~/server/search";
+import type { Database, Transaction } from "~/server/db";
 import { bookmarkReminder } from "~/server/bookmarks";
 import { DAY, HOUR } from "./demo-time.server";
 
@@ -99,8 +99,17 @@ const demoSearches: Array<[string, number, number]> = [
   ["shopware 7", 4, 4],
 ];
 
-/** A few weeks of search statistics, so /admin/synonyms shows what is searched and what finds nothing. */
-export async function seedSearchStatistics(tx: Transaction, now: Date) {
+/**
+ * The search's demo (the synonyms come with the migration): a few weeks of statistics, so /admin/synonyms shows what
+ * is searched and what finds nothing, and the vocabulary of "Meinten Sie …?", since the demo's titles were inserted
+ * as rows that announced nothing.
+ */
+export async function seedSearchDemo(database: Database, now: Date) {
+  await database.transaction((tx) => seedSearchStatistics(tx, now));
+  await refreshSearchWords(database);
+}
+
+async function seedSearchStatistics(tx: Transaction, now: Date) {
   const rows = demoSearches.flatMap(([query, searches, zeroHits], index) => {
     // Spread each query's searches over up to five days of the last three weeks.
     const days = Math.min(5, searches);

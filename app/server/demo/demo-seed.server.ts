@@ -30,14 +30,13 @@ import { base32 } from "@better-auth/utils/base32";
 import { createMemberAccount, ensureAdmin, hashMemberPassword, holdReasons, setUpAppWithKey } from "~/server/accounts";
 import { heldValues, richTextForStorage } from "~/server/discussions";
 import { reportWeight } from "~/server/moderation";
-import { refreshSearchWords } from "~/server/search";
 import { plainTextToHtml, quoteHtml } from "~/lib/rich-text";
 import { commentPermalink } from "~/lib/paths";
 import { seedLegalDemo } from "./demo-legal.server";
 import { seedSettingsDemo } from "./demo-settings.server";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
-import { demoEvents, demoWatchedTerms, seedBookmarks, seedSearchStatistics } from "./demo-extras.server";
+import { demoEvents, demoWatchedTerms, seedBookmarks, seedSearchDemo } from "./demo-extras.server";
 import { DAY, HOUR } from "./demo-time.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
@@ -380,10 +379,7 @@ export async function seedDemoContent(
   await seedLegalDemo(db, authorId("lena"), authorId("felix"));
   // Two versions of the operator's settings, so /admin/settings shows its version list and a diff.
   await seedSettingsDemo(db, adminId, now);
-  // The synonyms come with the migration; the statistics need a few weeks of searches to show anything.
-  await db.transaction((tx) => seedSearchStatistics(tx, now));
-  // The titles were inserted as rows, announcing nothing: "Meinten Sie …?" knows their words from the first search.
-  await refreshSearchWords(db);
+  await seedSearchDemo(db, now);
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,

@@ -48,7 +48,7 @@ export function currentSynonyms(executor: Database | Transaction = db): Promise<
 }
 
 /**
- * Starts listening for changes (an app server, before its first request). `callback` runs after this process
+ * Starts listening for changes (an app server, before its first request) and reads the groups once. `callback` runs after this process
  * dropped its copy, whichever process changed the groups (the guest page cache is cleared there). The answer stops it.
  */
 export async function startSynonymsListener(callback: () => void = () => undefined): Promise<() => Promise<void>> {
@@ -59,6 +59,8 @@ export async function startSynonymsListener(callback: () => void = () => undefin
   });
   listening++;
   forgetSynonyms();
+  // Read once now: no request of an app server waits for the groups (after a change, the first search reads them).
+  await currentSynonyms();
   let stopped = false;
   return async () => {
     if (stopped) return;

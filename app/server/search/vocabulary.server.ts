@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { discussions, searchWords } from "../../../db/schema";
-import { db, type Database, type Transaction } from "~/server/db";
+import { db, excluded, unqualified, type Database, type Transaction } from "~/server/db";
 import { defineJob, defineSchedule } from "~/server/jobs";
 import { visible } from "~/server/platform";
 
@@ -42,9 +42,10 @@ export async function refreshSearchWords(database: Database = db): Promise<void>
     ), gone as (
       delete from ${searchWords} where not exists (select 1 from fresh where fresh.word = ${searchWords.word})
     )
-    insert into ${searchWords} (word, spelling, uses) select word, spelling, uses from fresh
-    on conflict (word) do update set spelling = excluded.spelling, uses = excluded.uses
-    where (${searchWords.spelling}, ${searchWords.uses}) is distinct from (excluded.spelling, excluded.uses)`);
+    insert into ${searchWords} (${unqualified(searchWords.word, searchWords.spelling, searchWords.uses)}) select word, spelling, uses from fresh
+    on conflict (${unqualified(searchWords.word)}) do update
+    set ${unqualified(searchWords.spelling)} = ${excluded(searchWords.spelling)}, ${unqualified(searchWords.uses)} = ${excluded(searchWords.uses)}
+    where (${searchWords.spelling}, ${searchWords.uses}) is distinct from (${excluded(searchWords.spelling)}, ${excluded(searchWords.uses)})`);
   });
 }
 
