@@ -485,14 +485,14 @@ test("malformed intents of every other form: 400 (403 where the guardian refuses
     [
       "Diskussion mit kaputter Zuweisung",
       "/create-discussion",
-      { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "keine-uuid" },
+      { similarSeen: "1", title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "keine-uuid" },
       400,
       "Das ausgewählte Mitglied gibt es nicht.",
     ],
     [
       "Diskussion mit überlanger Zuweisung",
       "/create-discussion",
-      { title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "a".repeat(101) },
+      { similarSeen: "1", title: "Eine ganz normale Frage", category: "seo", content: "Ein Inhalt.", assignedTo: "a".repeat(101) },
       400,
       "Das ausgewählte Mitglied gibt es nicht.",
     ],
