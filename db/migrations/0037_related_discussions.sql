@@ -1,4 +1,4 @@
-CREATE INDEX "discussions_title_trgm_gist_idx" ON "discussions" USING gist ("title" gist_trgm_ops(siglen=256));--> statement-breakpoint
+CREATE INDEX "discussions_title_trgm_gist_idx" ON "discussions" USING gist ("title" gist_trgm_ops);--> statement-breakpoint
 -- "Ähnliche Diskussionen" (decision record 0054) link other discussions from a discussion's kept reads and cached
 -- pages. A discussion hidden (by the moderation, a report's weight or held for review), shown again or deleted
 -- changes what every such list may link, not just its own pages: it now says '*' (everything), as names and roles

@@ -124,7 +124,7 @@ export const discussions = pgTable(
     // `order by title <-> $1 limit n` by walking to the nearest few, where the GIN index above had to check every
     // title sharing a trigram (0.3 s for a common title at 100,000 discussions). The longer signature keeps a
     // title without any neighbour from visiting the whole tree (90 ms with the default 12 bytes, under 1 ms).
-    index("discussions_title_trgm_gist_idx").using("gist", sql`${t.title} gist_trgm_ops(siglen=256)`),
+    index("discussions_title_trgm_gist_idx").using("gist", sql`${t.title} gist_trgm_ops`),
   ],
 );
 
