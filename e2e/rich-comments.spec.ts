@@ -241,6 +241,30 @@ test("text typed before the editor has arrived goes into it, and the focus with 
   await expect(page.locator(`#comment-${commentId}`)).toContainText("Vorher getippt und danach.");
 });
 
+test("text selected in the textarea when the editor arrives stays selected: what is typed next replaces it", async ({ page, visit }) => {
+  test.setTimeout(120_000);
+  const [asker, writer] = await createMembers([{ firstName: "Fragende" }, { firstName: "Markierende" }]);
+  const { path } = await discussionWithComment(await clientOf(asker), `Markiert ${Date.now()}`, "Eine Frage");
+  await signInOverHttp(page, writer.email, writer.password);
+  let release!: () => void;
+  const selected = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/rich-text-editor-[^/]+\.js$/, async (route) => {
+    await selected;
+    await route.continue();
+  });
+  await visit(path);
+  const field = page.getByLabel("Ihr Kommentar");
+  await field.click();
+  await page.keyboard.type("Erster Versuch");
+  // Select all, as a member does before writing anew (and as a test's fill does): the editor takes over in between.
+  await field.selectText();
+  release();
+  const editor = page.getByTestId("rich-text-editor").getByRole("textbox", { name: "Ihr Kommentar" });
+  await expect(editor).toBeFocused();
+  await page.keyboard.type("Zweiter Versuch");
+  await expect(editor).toHaveText("Zweiter Versuch");
+});
+
 test("without JavaScript, 'Zitieren' puts the whole post into the form as a quote that links to it", async ({ browser }) => {
   test.setTimeout(120_000);
   const [author, replier] = await createMembers([{ firstName: "Zitierte" }, { firstName: "Ohneskript" }]);

@@ -9,7 +9,7 @@ import Text from "@tiptap/extension-text";
 import { Extension, type CommandProps, type Editor } from "@tiptap/core";
 import { Placeholder, UndoRedo } from "@tiptap/extensions";
 import { Fragment, Slice } from "@tiptap/pm/model";
-import { NodeSelection, Selection, TextSelection } from "@tiptap/pm/state";
+import { AllSelection, NodeSelection, Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
@@ -79,6 +79,8 @@ export interface EditorControls {
   replace(html: string): void;
   /** The focus, with the caret at the end. */
   focusEnd(): void;
+  /** The focus, with the whole text selected (it was selected in the textarea the editor replaces). */
+  focusAll(): void;
 }
 
 export interface RichTextEditorProps {
@@ -219,6 +221,10 @@ export default function RichTextEditor({
         editor.commands.setContent(html, { emitUpdate: true });
       },
       focusEnd: () => focusEnd(),
+      focusAll() {
+        editor.view.dispatch(editor.state.tr.setSelection(new AllSelection(editor.state.doc)));
+        editor.view.focus();
+      },
     });
     return () => onControls(null);
   }, [editor, onControls]);

@@ -118,8 +118,11 @@ export function RichTextField({
           next.replace(format === "html" ? field.value : `${plainTextToHtml(field.value, { origin: location.origin })}${below}`);
         }
         const focused = document.activeElement === field;
+        // Text selected as a whole stays selected, so that what is typed next replaces it as it would have in the textarea.
+        const allSelected = field.value !== "" && field.selectionStart === 0 && field.selectionEnd === field.value.length;
         flushSync(() => setSwitched(true));
-        if (focused) next.focusEnd();
+        if (focused && allSelected) next.focusAll();
+        else if (focused) next.focusEnd();
       });
     },
     [start],
