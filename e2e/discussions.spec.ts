@@ -84,7 +84,8 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await expect(link).toHaveAttribute("href", "https://developers.google.com/search/docs");
   await expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
   await expect(link).toHaveAttribute("target", "_blank");
-  await expect(page.getByText("0 Antworten")).toBeVisible();
+  // The discussion's own count: "Ähnliche Diskussionen" below show others' counts in the same words.
+  await expect(page.locator("article").first().getByText("0 Antworten")).toBeVisible();
 
   // Another member comments and replies.
   const otherPage = await pageAs(browser);
@@ -103,7 +104,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await otherPage.getByRole("button", { name: "Antwort senden" }).click();
   await expect(otherPage.getByRole("heading", { name: "Antworten (2)" })).toBeVisible();
   await expect(otherPage.locator("ol ol [data-testid=comment]")).toHaveText(/Nachtrag: auch die Logfiles helfen\./);
-  await expect(otherPage.getByText("2 Antworten")).toBeVisible();
+  await expect(otherPage.locator("article").first().getByText("2 Antworten")).toBeVisible();
 
   // The comment's author edits it: '(bearbeitet)'.
   await expect(comment.getByText("(bearbeitet)")).toHaveCount(0);
@@ -130,7 +131,7 @@ test("create with bold, list and link → home, subforum, page; comment, reply, 
   await expect(page.getByRole("heading", { level: 1, name: `${title} (aktualisiert)` })).toBeVisible();
   expect(page.url().split("#")[0]).toBe(slugUrl);
   await expect(page.getByText("Bearbeitet", { exact: true })).toBeVisible();
-  await expect(page.getByText("2 Antworten")).toBeVisible();
+  await expect(page.locator("article").first().getByText("2 Antworten")).toBeVisible();
 });
 
 test("hostile markup is stored and shown without anything that runs", async ({ page, visit, request }) => {
