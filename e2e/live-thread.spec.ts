@@ -104,6 +104,8 @@ test("a member reading a discussion sees '1 neue Antwort – anzeigen', loads it
   await bar.click();
   await loaded;
   await expect(page.getByText(`Neue Antwort ${stamp}`)).toBeVisible();
+  // The focus goes to what the reader asked to see (the bar they clicked is gone), without scrolling there.
+  await expect(page.getByTestId("comment").filter({ hasText: `Neue Antwort ${stamp}` })).toBeFocused();
   await expect(page.getByTestId("live-thread").getByRole("button")).toHaveCount(0);
   await expect(page.getByText(`Zurückgehalten ${stamp}`)).toHaveCount(0);
   await expectSamePage(page, readingY);
@@ -167,6 +169,7 @@ test("a guest with JavaScript sees the bar too, and the new comment comes from t
   await bar.click();
   expect((await loaded).status()).toBe(200);
   await expect(page.getByText(`Neue Antwort ${stamp}`)).toBeVisible();
+  await expect(page.getByTestId("comment").filter({ hasText: `Neue Antwort ${stamp}` })).toBeFocused();
   await expect(page.getByTestId("live-thread").getByRole("button")).toHaveCount(0);
   await expect(page.getByText(`Zurückgehalten ${stamp}`)).toHaveCount(0);
   await expect(page.getByRole("heading", { name: /^Antworten \(5\)/ })).toBeVisible();

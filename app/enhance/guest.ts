@@ -9,7 +9,7 @@
  */
 import { getConsentStatus, readPreferences, resetConsent, savePreferences } from "~/components/cookie-consent/consent-store";
 import { sidebarCookie } from "~/lib/sidebar";
-import { newRepliesText, parseThreadState, threadStreamUrl } from "~/lib/live-thread";
+import { focusFirstNewComment, newRepliesText, parseThreadState, shownComments, threadStreamUrl } from "~/lib/live-thread";
 
 const root = document.documentElement;
 const MOBILE_QUERY = "(max-width: 767px)";
@@ -379,9 +379,11 @@ async function showCurrentThread() {
   if (!shown || !fresh) return;
   const anchor = [...shown.querySelectorAll<HTMLElement>("[id^='comment-']")].find((each) => each.getBoundingClientRect().bottom > 0);
   const top = anchor?.getBoundingClientRect().top ?? 0;
+  const before = shownComments(shown);
   shown.replaceWith(document.adoptNode(fresh));
   const again = anchor && document.getElementById(anchor.id);
   if (again) scrollBy({ top: again.getBoundingClientRect().top - top, behavior: "instant" });
+  focusFirstNewComment(before, fresh);
   addCopyButtons(fresh);
 }
 

@@ -37,3 +37,21 @@ export function parseThreadState(data: string): ThreadState | null {
     return null;
   }
 }
+
+const COMMENTS = "article[id^='comment-']";
+
+/** The comments a page shows (their element ids), taken before the bar loads the new ones. */
+export function shownComments(scope: ParentNode = document): Set<string> {
+  return new Set(Array.from(scope.querySelectorAll(COMMENTS), (element) => element.id));
+}
+
+/**
+ * After the bar's click its button is gone: the focus goes to the first comment it brought, so that the keyboard
+ * and a screen reader go on from what the reader asked to see. Without scrolling: the reader's place stays.
+ */
+export function focusFirstNewComment(before: Set<string>, scope: ParentNode = document): void {
+  const first = Array.from(scope.querySelectorAll<HTMLElement>(COMMENTS)).find((element) => !before.has(element.id));
+  if (!first) return;
+  if (!first.hasAttribute("tabindex")) first.tabIndex = -1;
+  first.focus({ preventScroll: true });
+}

@@ -1,9 +1,9 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { useLiveEvent } from "~/lib/live-stream";
 import { buttonVariants } from "~/components/ui/button";
 import { useGuestPage } from "~/lib/hydration";
-import { newRepliesText, parseThreadState, type ThreadState } from "~/lib/live-thread";
+import { focusFirstNewComment, newRepliesText, parseThreadState, shownComments, type ThreadState } from "~/lib/live-thread";
 import { pageHref, paths } from "~/lib/paths";
 
 interface LiveThreadProps {
@@ -64,6 +64,13 @@ function MemberLiveThread({ replies, changedAt, onLastPage, elsewhereHref }: Liv
       void revalidator.revalidate();
     }
   });
+  // The comments shown when the bar was clicked: once the page carries the new ones, the focus goes to the first.
+  const clickedOver = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!clickedOver.current) return;
+    focusFirstNewComment(clickedOver.current);
+    clickedOver.current = null;
+  }, [replies]);
   const fresh = latest ? latest.replies - replies : 0;
   // While the page loads (the reader's own comment, say) the bar waits for what it brings.
   const show = fresh > 0 && navigation.state === "idle" && revalidator.state === "idle";
@@ -71,7 +78,14 @@ function MemberLiveThread({ replies, changedAt, onLastPage, elsewhereHref }: Liv
     <div aria-live="polite" className="empty:hidden" data-testid="live-thread">
       {show &&
         (onLastPage ? (
-          <button type="button" className={barClass} onClick={() => void revalidator.revalidate()}>
+          <button
+            type="button"
+            className={barClass}
+            onClick={() => {
+              clickedOver.current = shownComments();
+              void revalidator.revalidate();
+            }}
+          >
             {newRepliesText(fresh)}
           </button>
         ) : (
