@@ -870,6 +870,29 @@ export const demoDiscussions: DemoDiscussion[] = [
     ],
   },
 
+  {
+    title: "SEO nach dem Relaunch: Die Ladezeit der Startseite hat sich verdoppelt",
+    tags: ["Core Web Vitals", "Technisches SEO"],
+    category: "seo",
+    author: "felix",
+    daysAgo: 33,
+    solvedBy: "sabine",
+    content: `<p>Seit dem Relaunch unseres Shops (Fahrräder und Zubehör, rund 4.000 Produkte) braucht die Startseite mobil 5,1 s bis zum Largest Contentful Paint, vorher waren es 2,4 s. In der Search Console rutschen die URLs gerade von „Gut“ nach „Verbesserung erforderlich“.</p>
+<p>Auf der Startseite liegen jetzt ein Hero-Slider mit fünf Bildern, ein eingebettetes Instagram-Modul und drei Webfonts. Womit würdet ihr anfangen, um die Ladezeit wieder in den Griff zu bekommen?</p>`,
+    comments: [
+      {
+        author: "sabine",
+        hoursAfterPrevious: 5,
+        content: `<p>Mit dem LCP-Element selbst: Das erste Slider-Bild wird bei euch vermutlich per JavaScript nachgeladen. Gib ihm ein normales <code>img</code> mit <code>fetchpriority="high"</code>, lade die übrigen vier Bilder erst nach der ersten Interaktion und bind das Instagram-Modul als statisches Vorschaubild mit Link ein. Bei einem ähnlichen Shop hat das allein 2 s gebracht.</p>`,
+      },
+      {
+        author: "jonas",
+        hoursAfterPrevious: 9,
+        content: `<p>Und die Webfonts: zwei Schnitte reichen meistens, per <code>preload</code> und <code>font-display: swap</code>. Vorher im Performance-Panel nachsehen, ob der Slider das Hauptbild überhaupt als LCP meldet.</p>`,
+      },
+    ],
+  },
+
   // ---------------------------------------------------------------------------
   // SEA
   // ---------------------------------------------------------------------------
