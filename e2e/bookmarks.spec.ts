@@ -73,6 +73,96 @@ test("a bookmark with a reminder produces a notification (the reminder worker ru
   await expect(listed).toContainText("Erinnert am");
 });
 
+/** The day `days` from now as the forum writes it ("21.11.2026"), in Berlin. */
+function berlinDay(days: number): string {
+  return new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+const REMINDER_CHOICE = "Sollen wir Sie an diesen Beitrag erinnern?";
+
+test("the reminder is chosen right after 'Merken', in place: the server keeps it and /bookmarks shows its time", async ({ page }) => {
+  const [writing, reading] = await createMembers([{ firstName: "Autorin" }, { firstName: "Leserin" }]);
+  const { path, commentId } = await discussionWithComment(
+    await clientOf(writing),
+    `Gleich erinnern ${Date.now()}`,
+    "Die Rankings prüfe ich jeden Montag.",
+  );
+  await signInOverHttp(page, reading.email, reading.password);
+  await page.goto(path);
+  await waitForHydration(page);
+  const comment = page.locator(`#comment-${commentId}`);
+  // Offered once the server has kept the bookmark, not while it is on its way (the page's view beacon posts too).
+  const kept = page.waitForResponse((response) => response.request().postData()?.includes("intent=bookmark") ?? false);
+  await comment.getByRole("button", { name: /^Merken/ }).click();
+  expect((await kept).status()).toBe(200);
+  const choice = comment.getByRole("form", { name: REMINDER_CHOICE });
+  await expect(choice).toBeVisible();
+  const days = [berlinDay(7)];
+  await choice.getByRole("button", { name: "In einer Woche" }).click();
+  days.push(berlinDay(7));
+  const toast = page.getByText(/^Lesezeichen gespeichert – wir erinnern Sie am /);
+  await expect(toast).toBeVisible();
+  const at = /am (.+)\.$/.exec((await toast.textContent()) ?? "")![1]!;
+  expect(
+    days.some((day) => at.startsWith(day)),
+    `${at} is a week from now`,
+  ).toBe(true);
+  await expect(comment.getByRole("link", { name: new RegExp(`^Erinnerung: ${at}`) })).toBeVisible();
+  await expect(choice).toHaveCount(0);
+
+  // "Keine Erinnerung": the question stays kept, without a reminder, and the choice closes.
+  await page.getByRole("button", { name: /^Merken – Diskussion/ }).click();
+  const onQuestion = page.getByRole("form", { name: REMINDER_CHOICE });
+  await onQuestion.getByRole("link", { name: "Keine Erinnerung" }).click();
+  await expect(onQuestion).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Gemerkt – Diskussion/ })).toBeVisible();
+
+  await page.goto("/bookmarks");
+  const listed = page.getByTestId("bookmark");
+  await expect(listed).toHaveCount(2);
+  await expect(listed.filter({ hasText: "Die Rankings prüfe ich jeden Montag." })).toContainText(`Erinnerung am ${at}`);
+  await expect(listed.filter({ hasText: "Eine Frage für die Moderation" })).not.toContainText("Erinnerung am");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page comes back at the post just kept with its reminder's choice; /bookmarks shows the reminder", async ({ page }) => {
+    const [writing, reading] = await createMembers([{ firstName: "Autor" }, { firstName: "Leser" }]);
+    const { path, commentId } = await discussionWithComment(
+      await clientOf(writing),
+      `Gleich erinnern ohne Skript ${Date.now()}`,
+      "Den Crawl-Report lese ich morgen.",
+    );
+    await signInOverHttp(page, reading.email, reading.password);
+    await page.goto(path);
+    const comment = page.locator(`#comment-${commentId}`);
+    await comment.getByRole("button", { name: /^Merken/ }).click();
+    await expect(page).toHaveURL(new RegExp(`bookmarked=${commentId}#comment-${commentId}$`));
+    const choice = comment.getByRole("form", { name: REMINDER_CHOICE });
+    const days = [berlinDay(1)];
+    await choice.getByRole("button", { name: "Morgen" }).click();
+    await expect(comment.getByRole("link", { name: /^Erinnerung: / })).toBeVisible();
+    days.push(berlinDay(1));
+    await expect(page).toHaveURL(new RegExp(`${path}#comment-${commentId}$`));
+    await expect(choice).toHaveCount(0);
+
+    // "Keine Erinnerung" goes back to the page without the choice; the question stays kept.
+    await page.getByRole("button", { name: /^Merken – Diskussion/ }).click();
+    const onQuestion = page.getByRole("form", { name: REMINDER_CHOICE });
+    await onQuestion.getByRole("link", { name: "Keine Erinnerung" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(onQuestion).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Gemerkt – Diskussion/ })).toBeVisible();
+
+    await page.goto("/bookmarks");
+    const onComment = page.getByTestId("bookmark").filter({ hasText: "Den Crawl-Report lese ich morgen." });
+    await expect(onComment).toContainText(new RegExp(`Erinnerung am (${days.join("|")}), \\d\\d:\\d\\d`));
+  });
+});
+
 test.describe("without JavaScript, on a phone", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
 
@@ -166,6 +256,8 @@ test("bookmarks look right: axe in light and dark, 320 px, 375 px and the deskto
   await page.request.get("/impressum");
   for (const [name, target] of [
     ["discussion", `${path}?bookmark=${commentId}#comment-${commentId}`],
+    // The reminder's choice right after "Merken" (the comment is kept without one).
+    ["reminder-choice", `${path}?bookmarked=${commentId}#comment-${commentId}`],
     ["bookmarks", "/bookmarks"],
   ] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -174,12 +266,13 @@ test("bookmarks look right: axe in light and dark, 320 px, 375 px and the deskto
     await waitForHydration(page);
     const banner = page.getByTestId("cookie-banner");
     if (await banner.isVisible()) await banner.getByRole("button", { name: "Nur notwendige" }).click();
+    if (name === "reminder-choice") await expect(page.getByTestId("reminder-choice")).toBeVisible();
     await checkA11y();
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("body")).toHaveCSS("color-scheme", "dark");
     await checkA11y({ colourOnly: true });
     await atPhoneAndDesktopWidths(page, async (width, scheme) => {
-      const shot = name === "discussion" ? page.locator(`#comment-${commentId}`) : page.locator("main");
+      const shot = name === "bookmarks" ? page.locator("main") : page.locator(`#comment-${commentId}`);
       await screenshotForReview(shot, `${name}-${width}-${scheme}`);
     });
   }

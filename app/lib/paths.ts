@@ -92,6 +92,13 @@ export function pageHref(basePath: string, page: number): string {
   return `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`;
 }
 
+/** `href` with one more query parameter, put before its fragment (a comment's permalink ends in one). */
+export function withQuery(href: string, parameter: string): string {
+  const hashAt = href.indexOf("#");
+  const path = hashAt < 0 ? href : href.slice(0, hashAt);
+  return `${path}${path.includes("?") ? "&" : "?"}${parameter}${hashAt < 0 ? "" : href.slice(hashAt)}`;
+}
+
 /** A comment's permalink: the page of its discussion that shows it (commentPageOf, commentPageSql), scrolled to it. */
 export function commentPermalink(slug: string, page: number, commentId: string): string {
   return `${pageHref(paths.discussion(slug), page)}#comment-${commentId}`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatDateTime } from "~/lib/format";
-import { paths } from "~/lib/paths";
+import { paths, withQuery } from "~/lib/paths";
 import { POST_CHOICE_PATTERN, POST_PATTERN, readPostChoice } from "~/lib/post-choice";
 import { bookmarkFields } from "~/lib/schemas/bookmark";
 import { texts } from "~/lib/texts";
@@ -105,11 +105,15 @@ export function bookmarkHandlers<Page extends object>(viewer: Viewer | null, dis
       return respond(setBookmark(viewer, { discussionId: discussion.id, commentId, bookmarked }), {
         ...bookmarkRefusal("bookmark", { post }, viewer, page),
         context: context("bookmark"),
-        // The script keeps the page and shows the toast; a plain form goes back to the post.
+        // The script keeps the page and shows the toast; a plain form goes back to the post, a new bookmark with the
+        // reminder's choice under it (`?bookmarked=`), as the script shows it after this answer.
         success: async () =>
           stay
             ? { bookmarked: { post, bookmarked }, toast: toastMessage("success", title) }
-            : redirectWithToast(await backTo(commentId), { type: "success", title }),
+            : redirectWithToast(bookmarked ? withQuery(await backTo(commentId), `bookmarked=${post}`) : await backTo(commentId), {
+                type: "success",
+                title,
+              }),
       });
     },
     "save-bookmark": (input: Extract<BookmarkInput, { intent: "save-bookmark" }>) => {

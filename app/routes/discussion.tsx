@@ -277,7 +277,7 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
     // data-view-beacon: where a guest page's script counts the view (app/enhance/guest.ts); the full app uses useCountView.
     // The posts' controls submit the page's one form of each kind (Hilfreich, Merken, Lösung) and are plain links
     // (Antworten, Melden, Ausblenden) that one click handler opens in the app (decision record 0042).
-    <BookmarkProvider bookmarks={loaderData.bookmarks} open={searchParams.get("bookmark")} refused={refusedBookmark}>
+    <BookmarkProvider bookmarks={loaderData.bookmarks} refused={refusedBookmark}>
       <HelpfulProvider enabled={loaderData.access === "allowed" || loaderData.access === "locked"}>
         <div
           className="mx-auto flex max-w-3xl flex-col gap-8"

@@ -157,6 +157,23 @@ describe("reminders", () => {
     expect((await remindersOf(reader)).filter((row) => row.discussionId === discussion.id)).toHaveLength(1);
   });
 
+  it("chosen alone, as right after 'Merken', leave the note as it is; the full form's empty note takes it away", async () => {
+    const { discussion, commentId } = await thread();
+    await saveBookmark(reader, { discussionId: discussion.id, commentId, note: "Für das Reporting", remindAt: null });
+    const onlyReminder = bookmarkFields.parse({ remind: "7" });
+    expect(onlyReminder.note).toBeUndefined();
+    const saved = await saveBookmark(reader, { discussionId: discussion.id, commentId, ...onlyReminder });
+    if (!saved.ok) throw new Error(saved.reason);
+    expect((await bookmarksInDiscussion(reader, discussion.id))![commentId]).toEqual({
+      note: "Für das Reporting",
+      remindAt: onlyReminder.remindAt,
+    });
+    expect(await db.$count(jobs, and(eq(jobs.kind, "bookmark-reminder"), sql`${jobs.payload}->>'bookmarkId' = ${saved.value.id}`))).toBe(1);
+
+    await saveBookmark(reader, { discussionId: discussion.id, commentId, ...bookmarkFields.parse({ note: "", remind: "none" }) });
+    expect((await bookmarksInDiscussion(reader, discussion.id))![commentId]).toEqual({ note: null, remindAt: null });
+  });
+
   it("moved later or taken back leave their old job with nothing to do; a hidden post reminds of nothing", async () => {
     const { discussion, commentId } = await thread();
     const first = await saveBookmark(reader, {

@@ -8,10 +8,11 @@ import type { ToastMessage } from "~/lib/toast";
  * The page's one form for a post's toggle (`intent` and the buttons' field share the name) and the choice on its
  * way. Without JavaScript a button submits the form and the page comes back; with it the page's one fetcher sends it
  * (the button's value is the submitter's) and `pending` names the post and the state it asked for until the
- * answer is in. One form and one fetcher for a page of fifty posts, not fifty of each.
+ * answer is in; `answer` is what the server said to the last one. One form and one fetcher for a page of fifty
+ * posts, not fifty of each.
  */
-export function usePostChoiceForm(name: "helpful" | "bookmark", formId: string) {
-  const fetcher = useFetcher<{ toast?: ToastMessage }>({ key: name });
+export function usePostChoiceForm<Answer extends object = object>(name: "helpful" | "bookmark", formId: string) {
+  const fetcher = useFetcher<Answer & { toast?: ToastMessage }>({ key: name });
   useShowToast(fetcher.data?.toast);
   const hydrated = useHydrated();
   const choice = fetcher.formData?.get(name);
@@ -23,5 +24,7 @@ export function usePostChoiceForm(name: "helpful" | "bookmark", formId: string) 
       {hydrated && <input type="hidden" name="stay" value="1" />}
     </fetcher.Form>
   );
-  return { pending, form };
+  // The server's last answer, once the page's data is read again after it (a new object per answer).
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  return { pending, form, answer };
 }

@@ -12,8 +12,9 @@ export const bookmarkTexts = {
 } as const;
 
 /**
- * The bookmark form's note and reminder ("Erinnere mich in 3 Tagen"): the note trimmed (empty is none), the
- * reminder as a moment, null for none. "In the future" is judged by the clock when checking.
+ * The bookmark form's note and reminder ("Erinnere mich in 3 Tagen"): the note trimmed (empty is none, a form
+ * without the field leaves it as it is), the reminder as a moment, null for none. "In the future" is judged by the
+ * clock when checking.
  */
 export const bookmarkFields = z
   .object({
@@ -31,7 +32,7 @@ export const bookmarkFields = z
       context.addIssue({ code: "custom", path: ["remindOn"], message: bookmarkTexts.dateTooFar });
   })
   .transform(({ note, remind, remindOn }) => ({
-    note: note ? note : null,
+    note: note === undefined ? undefined : note || null,
     remindAt:
       remind === "none" ? null : remind === "custom" ? berlinDateTime(remindOn ?? "") : new Date(Date.now() + Number(remind) * 86_400_000),
   }));

@@ -74,11 +74,12 @@ export const setBookmark = defineService<Viewer, PostRef & { bookmarked: boolean
 /**
  * The note and the reminder of a bookmark, which it makes if there is none yet. A new reminder time is a job of
  * the one job runner, due then (decision 0023); the job checks the bookmark when it runs, so a reminder moved or
- * taken back leaves its old job with nothing to do. The same time again keeps whether it went out.
+ * taken back leaves its old job with nothing to do. The same time again keeps whether it went out. Without a note
+ * (undefined, the reminder's choice right after "Merken"), the note stays as it is.
  */
 export const saveBookmark = defineService<
   Viewer,
-  PostRef & { note: string | null; remindAt: Date | null },
+  PostRef & { note?: string | null; remindAt: Date | null },
   { hiddenAt: Date | null },
   { id: string; remindAt: Date | null }
 >({
@@ -92,7 +93,12 @@ export const saveBookmark = defineService<
       .where(samePost(actor.id, input))
       .for("update");
     const sameTime = (before?.remindAt?.getTime() ?? null) === (input.remindAt?.getTime() ?? null);
-    const values = { note: input.note, remindAt: input.remindAt, ...(sameTime ? {} : { remindedAt: null }), updatedAt: new Date() };
+    const values = {
+      ...(input.note === undefined ? {} : { note: input.note }),
+      remindAt: input.remindAt,
+      ...(sameTime ? {} : { remindedAt: null }),
+      updatedAt: new Date(),
+    };
     const [saved] = before
       ? await tx.update(bookmarks).set(values).where(eq(bookmarks.id, before.id)).returning({ id: bookmarks.id })
       : await tx
