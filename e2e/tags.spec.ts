@@ -6,7 +6,8 @@ import { clientOf, createMembers, pageOf, type Member } from "./members";
 /**
  * Tags (decision 0053): a member tags a new discussion from the suggestions, a fresh member's new tag is refused in
  * German (with and without JavaScript), the tag page lists the discussion for a guest out of the page cache, the
- * search's ?tag= finds it, and staff's merge answers 301 from the old tag page.
+ * search's ?tag= finds it, and staff's merge answers 301 from the old tag page. A member watches a tag on its page
+ * (decision 0056), with and without JavaScript, and hears of another's new discussion with it.
  */
 
 /** A word no other run of the suite has, as a tag name (letters only: the tag's slug is it in lower case). */
@@ -185,4 +186,73 @@ test("staff merge one tag into another: the old tag page answers 301 to the othe
   } finally {
     await guest.dispose();
   }
+});
+
+/** A tag of the test's own: staff create it with a discussion, since a fresh member may only choose one. */
+async function ownTag(suffix: string): Promise<string> {
+  const name = `${tagName}${suffix}`;
+  const moderator = await clientOf(staff);
+  try {
+    expect((await postDiscussion(moderator, `Einführung ${name}`, name)).status()).toBe(302);
+  } finally {
+    await moderator.dispose();
+  }
+  return name;
+}
+
+/** Another member publishes a discussion with the tag over the form's plain action. */
+async function publishWithTag(poster: Member, title: string, tag: string) {
+  const client = await clientOf(poster);
+  try {
+    expect((await postDiscussion(client, title, tag)).status()).toBe(302);
+  } finally {
+    await client.dispose();
+  }
+}
+
+test("a member watches a tag on its page; another's new discussion with it rings the bell and is in the list", async ({ browser }) => {
+  const watched = await ownTag("Beob");
+  // Both of this test's own: nobody else notifies the watcher, so the bell's count is exact.
+  const [watcher, poster] = await createMembers([{ firstName: "Tagbeobachterin" }, { firstName: "Tagautor" }]);
+  const page = await pageOf(browser, watcher);
+  await page.goto(`/tags/${watched.toLowerCase()}`);
+  await waitForHydration(page);
+  const watching = page.getByTestId("watch-switch").getByRole("button", { name: "Beobachten" });
+  await expect(page.getByTestId("watch-switch").getByRole("button")).toHaveText(["Beobachten", "Normal"]);
+  expect((await untilServerAnswers(page, () => watching.click())).status()).toBeLessThan(400);
+  await expect(watching).toHaveAttribute("aria-pressed", "true");
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, keine ungelesen");
+
+  const title = `Neue Frage mit ${watched}`;
+  await publishWithTag(poster, title, watched);
+  // The bell counts it without a reload (its live stream), and the list words it.
+  await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 10_000 });
+  await expect(bell).toHaveAccessibleName("Benachrichtigungen, 1 ungelesen");
+  await page.goto("/notifications");
+  await expect(page.getByTestId("notification").first()).toContainText(`Neue Diskussion mit dem Schlagwort ${watched}: „${title}“`);
+  await page.context().close();
+});
+
+test("without JavaScript: the tag's watch switch is a form, and the watcher's list names the new discussion", async ({ browser }) => {
+  const watched = await ownTag("Form");
+  const [watcher, poster] = await createMembers([{ firstName: "Formbeobachter" }, { firstName: "Formautorin" }]);
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  const client = await clientOf(watcher);
+  await context.addCookies((await client.storageState()).cookies);
+  await client.dispose();
+  const page = await context.newPage();
+  await page.goto(`/tags/${watched.toLowerCase()}`);
+  const watching = page.getByTestId("watch-switch").getByRole("button", { name: "Beobachten" });
+  await expect(watching).toHaveAttribute("aria-pressed", "false");
+  expect((await untilServerAnswers(page, () => watching.click())).status()).toBe(302);
+  await page.waitForURL((url) => url.pathname === `/tags/${watched.toLowerCase()}`);
+  await expect(watching).toHaveAttribute("aria-pressed", "true");
+
+  const title = `Ohne Skript beobachtet ${watched}`;
+  await publishWithTag(poster, title, watched);
+  // The notification is written with the discussion, so the list the watcher opens next has it.
+  await page.goto("/notifications");
+  await expect(page.getByTestId("notification").first()).toContainText(`Neue Diskussion mit dem Schlagwort ${watched}: „${title}“`);
+  await context.close();
 });

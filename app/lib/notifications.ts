@@ -9,6 +9,7 @@ export const notificationKindLabels = {
   "reply-to-comment": "Antworten auf Kommentare",
   mention: "Erwähnungen",
   "watched-category": "Neue Diskussionen in beobachteten Kategorien",
+  "watched-tag": "Neue Diskussionen mit beobachteten Schlagwörtern",
   "watched-discussion": "Neue Kommentare in beobachteten Diskussionen",
   "account-approved": "Freischaltung meines Kontos",
   moderated: "Moderation meiner Beiträge",
@@ -63,6 +64,11 @@ export function notificationText(n: NotificationSummary): string {
     case "watched-category": {
       const category = n.category ? categoryLabels[n.category] : "einer beobachteten Kategorie";
       return several ? `${n.count} neue Diskussionen in ${category}` : `Neue Diskussion in ${category}: ${title}`;
+    }
+    case "watched-tag": {
+      // The tag's name as it was when the first discussion of the group came (the row's detail).
+      const tag = n.detail ? `dem Schlagwort ${n.detail}` : "einem beobachteten Schlagwort";
+      return several ? `${n.count} neue Diskussionen mit ${tag}` : `Neue Diskussion mit ${tag}: ${title}`;
     }
     case "account-approved":
       return "Ihr Konto wurde freigeschaltet. Willkommen in der Community!";
@@ -122,6 +128,10 @@ export const unreadLabel = (count: number) =>
 /** Watching, normal, muted: as db/schema/notifications.ts stores them. */
 export const watchLevels = ["watching", "normal", "muted"] as const;
 
+/** A tag is watched or not: it has no muted level (decision 0056). */
+export const tagWatchLevels = ["watching", "normal"] as const;
+export type TagWatchLevel = (typeof tagWatchLevels)[number];
+
 /** The kinds a member can set on the profile's card. */
 export const configurableKinds = [
   "reply-to-discussion",
@@ -129,6 +139,7 @@ export const configurableKinds = [
   "mention",
   "watched-discussion",
   "watched-category",
+  "watched-tag",
   "helpful",
   "solution",
   "report-decided",

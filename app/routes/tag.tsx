@@ -7,12 +7,20 @@ import { errorMeta, seoMeta } from "~/lib/seo";
 import { pageHref, paths } from "~/lib/paths";
 import { identityFrom } from "~/lib/site-identity";
 import { readingPage } from "~/lib/hydration";
+import { tagWatchLevels } from "~/lib/notifications";
 import { TAG_INDEX_THRESHOLD } from "~/lib/tags";
-import { getViewer, requirePageParam } from "~/server/accounts";
+import { texts } from "~/lib/texts";
+import { can, getViewer, notFoundUnless, requirePageParam } from "~/server/accounts";
 import { listTagPage, SUBFORUM_PAGE_SIZE, unreadCountsOf } from "~/server/discussions";
-import { readValuesTogether } from "~/server/db";
-import { sharedReads } from "~/server/platform";
+import { knownValue, readValuesTogether } from "~/server/db";
+import { dispatch, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
+import { tagWatchLevelOf, watchSavedTitle, watchTag } from "~/server/notifications";
+import { fail, sharedReads } from "~/server/platform";
 import { tagAt } from "~/server/tags";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { WatchSwitch, watchHelp } from "~/components/discussions/watch-switch";
+import { useShowToast } from "~/components/toast/use-show-toast";
 import { addStructuredData, breadcrumbJsonLd, collectionPageJsonLd, discussionListJsonLd } from "~/server/seo";
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/tag";
@@ -52,17 +60,53 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       discussionListJsonLd(result.discussions, (page - 1) * SUBFORUM_PAGE_SIZE + 1),
     ),
   );
-  const { unread } = await readValuesTogether(request, {
+  // The member's own part, sent with the layout's bell in one statement (readValuesTogether).
+  const { watch, unread } = await readValuesTogether(request, {
+    watch: viewer && can(viewer, "watch") ? tagWatchLevelOf(viewer.id, tag.id) : knownValue(null),
     unread: unreadCountsOf(
       viewer,
       result.discussions.map((discussion) => discussion.id),
     ),
   });
-  return { tag: { slug: tag.slug, name: tag.name, description: tag.description, discussionCount: tag.discussionCount }, ...result, unread };
+  const shown = { slug: tag.slug, name: tag.name, description: tag.description, discussionCount: tag.discussionCount };
+  return { tag: shown, ...result, unread, watch };
 }
 
-export default function TagRoute({ loaderData }: Route.ComponentProps) {
-  const { tag, discussions, currentPage, totalPages, unread } = loaderData;
+const tagActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("watch"),
+      level: z.enum(tagWatchLevels, { error: "Bitte wählen Sie, ob Sie das Schlagwort beobachten." }),
+    }),
+  ],
+  { error: texts.unknownError },
+);
+
+/** Watching the tag (decision 0056): members choose whether new discussions with it notify them. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const found = await tagAt(params.slug);
+  const { tag } = notFoundUnless(found && "tag" in found ? found : null);
+  const viewer = await getViewer(request);
+  const refusal = {
+    failed: "Beobachtung nicht gespeichert",
+    fallback: { forbidden: texts.permissionDenied, invalid: texts.unknownError, unexpected: texts.unexpectedError },
+  };
+  if (!viewer || !can(viewer, "watch")) return refuse(fail("forbidden"), refusal);
+  const submission = parseWithZod(await readFormData(request), { schema: tagActionSchema });
+  if (submission.status !== "success") return refuse(fail("invalid", firstMessage(submission.error)), refusal);
+  return dispatch(submission.value, {
+    watch: ({ level }) =>
+      respond(watchTag(viewer, { tagId: tag.id, level }), {
+        ...refusal,
+        success: () => redirectWithToast(paths.tag(tag.slug), { type: "success", title: watchSavedTitle[level] }),
+      }),
+  });
+}
+
+export default function TagRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { tag, discussions, currentPage, totalPages, unread, watch } = loaderData;
+  useShowToast(actionData?.toast);
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
@@ -80,6 +124,9 @@ export default function TagRoute({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
+      {watch && (
+        <WatchSwitch level={watch} legend={`Benachrichtigungen zum Schlagwort ${tag.name}`} help={watchHelp.tag} choices={tagWatchLevels} />
+      )}
       {discussions.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-10 text-center">
           <h2 className="text-lg font-semibold">Noch keine Diskussionen</h2>

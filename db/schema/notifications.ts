@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { createdAt, updatedAt } from "./shared";
 import { profiles } from "./accounts";
 import { comments, discussions } from "./discussions";
+import { tags } from "./tags";
 
 // ---------------------------------------------------------------------------
 // Notifications: what happened that a member wants to know about,
@@ -15,6 +16,7 @@ export const notificationKinds = [
   "reply-to-comment",
   "mention",
   "watched-category",
+  "watched-tag",
   "watched-discussion",
   "account-approved",
   "moderated",
@@ -58,7 +60,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed', 'bookmark-reminder')`,
+      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-tag', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed', 'bookmark-reminder')`,
     ),
     uniqueIndex("notifications_unread_group_key")
       .on(t.recipientId, t.groupKey)
@@ -127,6 +129,28 @@ export const categoryWatches = pgTable(
     primaryKey({ columns: [t.memberId, t.category] }),
     check("category_watches_level_check", sql`${t.level} in ('watching', 'normal', 'muted')`),
     index("category_watches_category_idx").on(t.category, t.level),
+  ],
+);
+
+/**
+ * The tags a member watches (decision 0056): a row means "Beobachten", "Normal" deletes it; a tag has no muted level.
+ * Gone with the member or the tag; a merge moves the rows to the tag it keeps.
+ */
+export const tagWatches = pgTable(
+  "tag_watches",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.tagId] }),
+    // The fan-out reads the watchers of a new discussion's tags.
+    index("tag_watches_tag_idx").on(t.tagId, t.memberId),
   ],
 );
 

@@ -6,7 +6,9 @@ import { discussionMarkdown, MARKDOWN_COMMENT_LIMIT } from "~/server/discussions
 import { env } from "~/server/platform";
 import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import type { Viewer } from "~/server/accounts";
-import { comments } from "../../db/schema";
+import { comments, discussions } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { TAG_INDEX_THRESHOLD } from "~/lib/tags";
 import { db } from "~/server/db";
 import { makeViewer } from "../support/members";
 import { commentOn, discussionBy } from "../support/content";
@@ -78,6 +80,16 @@ describe("a discussion as Markdown", () => {
     expect(text).not.toContain("Mitglied");
   });
 
+  it("names its tags after its category, each linked to its tag page by its full address", async () => {
+    const discussion = await discussionBy(moderator, { title: "Markdown mit Schlagwörtern", tags: ["GA4", "Core Web Vitals"] });
+    const text = (await discussionMarkdown(discussion.slug))!;
+    expect(text).toContain(
+      `- Kategorie: [SEO](${env.PUBLIC_URL}${categoryHref("seo")})\n- Schlagwörter: [Core Web Vitals](${env.PUBLIC_URL}/tags/core-web-vitals), [GA4](${env.PUBLIC_URL}/tags/ga4)\n`,
+    );
+    const untagged = (await discussionMarkdown((await discussionWith("Markdown ohne Tags")).slug))!;
+    expect(untagged).not.toContain("- Schlagwörter:");
+  });
+
   it("does not exist for a hidden discussion, like the page", async () => {
     const discussion = await discussionWith("Ausgeblendete Diskussion als Markdown");
     expect((await markdownRequest(discussion.slug)).status).toBe(200);
@@ -127,6 +139,28 @@ describe("llms.txt", () => {
     expect(text).not.toContain("Versteckt trotz vieler Kommentare");
     expect(text).not.toContain(hidden.slug);
     expect(threads.trim().split("\n").length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe("llms.txt's tags", () => {
+  it("lists the tags with enough visible discussions to be indexed, linked to their pages; thinner ones stay out", async () => {
+    for (let index = 0; index < TAG_INDEX_THRESHOLD; index++)
+      await discussionBy(moderator, {
+        title: `Viel getaggt ${index}`,
+        tags: index === 0 ? ["Performance Max", "Selten"] : ["Performance Max"],
+      });
+    // A hidden discussion does not count: "Knapp" has one visible discussion fewer than the threshold.
+    for (let index = 0; index < TAG_INDEX_THRESHOLD; index++) await discussionBy(moderator, { title: `Knapp ${index}`, tags: ["Knapp"] });
+    const hidden = await discussionBy(moderator, { title: "Knapp ausgeblendet", tags: ["Knapp"] });
+    const [first] = await db.select({ id: discussions.id }).from(discussions).where(eq(discussions.title, "Knapp 0"));
+    for (const discussionId of [first!.id, hidden.id])
+      expect((await moderateDiscussion(moderator, { discussionId, action: "hide-discussion", reason: "Off-Topic" })).ok).toBe(true);
+    const text = await (await llmsLoader()).text();
+    const section = text.split("## Schlagwörter")[1]!.split("\n## ")[0]!;
+    expect(section).toContain(`- [Performance Max](${env.PUBLIC_URL}/tags/performance-max): ${TAG_INDEX_THRESHOLD} Diskussionen`);
+    expect(section).not.toContain("/tags/selten");
+    expect(section).not.toContain("/tags/knapp");
+    expect(text.indexOf("## Kategorien")).toBeLessThan(text.indexOf("## Schlagwörter"));
   });
 });
 

@@ -237,4 +237,11 @@ describe("demo content", () => {
     });
     expect(tripped).toEqual([]);
   });
+
+  it("has a member who watches a tag, so a new discussion with it rings his bell (decision 0056)", async () => {
+    const watched = await queryRows<{ email: string; slug: string }>(
+      sql`select p.email, t.slug from tag_watches w join profiles p on p.id = w.member_id join tags t on t.id = w.tag_id`,
+    );
+    expect(watched).toEqual([{ email: "felix.braun@example.com", slug: "ga4" }]);
+  });
 });

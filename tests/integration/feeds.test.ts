@@ -11,6 +11,7 @@ import { makeViewer } from "../support/members";
 import { eq } from "drizzle-orm";
 import { discussions } from "../../db/schema";
 import { db } from "~/server/db";
+import { env } from "~/server/platform";
 import { loader as feedLoader } from "~/routes/feed";
 import { loader as subforumFeedLoader } from "~/routes/subforum.feed";
 
@@ -80,5 +81,30 @@ describe("a list feed's Last-Modified", () => {
     }
     const seo = (await subforumFeedLoader(args("/subforum/seo/feed.xml", { segment: "seo" }))) as Response;
     expect(seo.headers.get("Last-Modified")).toBe("Mon, 05 Jan 2026 10:00:00 GMT");
+  });
+});
+
+describe("a tagged discussion in the feeds", () => {
+  it("names each of its tags as a further category whose domain is the tag's page (decision 0053)", async () => {
+    const staff = await makeViewer({ role: "moderator", firstName: "Verschlagworterin" });
+    const created = await createDiscussion(staff, {
+      title: `Mit Schlagwörtern ${crypto.randomUUID()}`,
+      category: "sea",
+      content: "<p>Inhalt</p>",
+      contentFormat: "html",
+      assignedTo: undefined,
+      tags: ["Performance Max", "E-Commerce"],
+    });
+    if (!created.ok) throw new Error(created.reason);
+    const feeds = [
+      (await rssFeed({ title: "Alle", path: "/", feedPath: "/feed.xml" })).xml,
+      (await rssFeed({ category: "sea", title: "SEA", path: "/subforum/sea", feedPath: "/subforum/sea/feed.xml" })).xml,
+    ];
+    for (const xml of feeds) {
+      assertWellFormed(xml);
+      const item = xml.split("<item>").find((entry) => entry.includes(created.value.slug))!;
+      expect(item).toContain(`<category domain="${env.PUBLIC_URL}/tags/e-commerce">E-Commerce</category>`);
+      expect(item).toContain(`<category domain="${env.PUBLIC_URL}/tags/performance-max">Performance Max</category>`);
+    }
   });
 });

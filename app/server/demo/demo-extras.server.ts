@@ -1,11 +1,15 @@
-import { bookmarks, searchQueryDays, type watchedTerms } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { bookmarks, searchQueryDays, tags, type watchedTerms } from "../../../db/schema";
 import { berlinDate } from "~/lib/berlin-time";
+import { tagSlug } from "~/lib/tags";
+import { findViewer } from "~/server/accounts";
+import { watchTag } from "~/server/notifications";
 import { normaliseSearchQuery, refreshSearchWords } from "~/server/search";
 import type { Database, Transaction } from "~/server/db";
 import { bookmarkReminder } from "~/server/bookmarks";
 import { DAY, HOUR } from "./demo-time.server";
 
-/** What the demo sets up around its discussions: the watch list, members' bookmarks, the community's events. */
+/** What the demo sets up around its discussions: the watch list, members' bookmarks, the community's events, a tag watch. */
 
 export const demoWatchedTerms: Array<Pick<typeof watchedTerms.$inferInsert, "kind" | "term" | "action" | "replacement">> = [
   { kind: "word", term: "casino", action: "block" },
@@ -125,4 +129,19 @@ async function seedSearchStatistics(tx: Transaction, now: Date) {
     });
   });
   await tx.insert(searchQueryDays).values(rows).onConflictDoNothing();
+}
+
+/**
+ * The demo's tag watch (decision 0056): the member watches "GA4" as the tag page's switch sets it, so a new GA4
+ * discussion rings their bell.
+ */
+export async function seedTagWatch(database: Database, memberId: string, tagName = "GA4") {
+  const [tag] = await database
+    .select({ id: tags.id })
+    .from(tags)
+    .where(eq(tags.slug, tagSlug(tagName)));
+  const member = await findViewer(memberId);
+  if (!tag || !member) throw new Error(`Demo-Inhalt: kein Schlagwort "${tagName}" oder kein Mitglied ${memberId}`);
+  const watched = await watchTag(member, { tagId: tag.id, level: "watching" });
+  if (!watched.ok) throw new Error(`Demo-Inhalt: Schlagwort "${tagName}" nicht beobachtet (${watched.reason})`);
 }

@@ -151,6 +151,9 @@ export async function discussionMarkdown(slug: string, limit = MARKDOWN_COMMENT_
     `# ${escapeMarkdown(discussion.title)}`,
     "",
     `- Kategorie: [${categoryLabels[discussion.category]}](${env.PUBLIC_URL}${categoryHref(discussion.category)})`,
+    ...(discussion.tags.length > 0
+      ? [`- Schlagwörter: ${discussion.tags.map((tag) => `[${escapeMarkdown(tag.name)}](${absolute(paths.tag(tag.slug))})`).join(", ")}`]
+      : []),
     `- Von: ${escapeMarkdown(authorFirstName(discussion.author, "Unbekannter Autor"))}`,
     `- Veröffentlicht: ${formatDate(discussion.createdAt)} (${discussion.createdAt.toISOString()})${edited ? ` (bearbeitet ${formatDate(discussion.updatedAt)})` : ""}`,
     `- ${formatReplies(discussion.repliesCount)}`,

@@ -27,7 +27,7 @@ import {
   type Viewer,
 } from "~/server/accounts";
 import { changedNow, exportReadPositions } from "~/server/discussions";
-import { getNotificationSettings } from "~/server/notifications";
+import { getNotificationSettings, watchedTags } from "~/server/notifications";
 
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
 const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
@@ -216,7 +216,7 @@ export async function exportMemberData(viewer: Viewer) {
     discussions: ownDiscussions,
     comments: ownComments,
     notifications: ownNotifications,
-    watches: { discussions: watchedDiscussions, categories: watchedCategories },
+    watches: { discussions: watchedDiscussions, categories: watchedCategories, tags: await watchedTags(viewer.id) },
     notificationSettings: settings.kinds,
     // The last notification mail per discussion ('member': about the account), which the hourly limit reads.
     notificationMails,

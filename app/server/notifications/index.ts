@@ -10,6 +10,7 @@ export {
 export { endLiveStreams, NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";
+export { tagWatchLevelOf, watchedTags, watchTag } from "./tag-watches.server";
 export {
   categoryWatchLevel,
   categoryWatchLevelOf,

@@ -4,11 +4,14 @@ import {
   categoryWatches,
   comments,
   discussions,
+  discussionTags,
   discussionWatches,
   notificationItems,
   notifications,
   notificationSettings,
   profiles,
+  tags,
+  tagWatches,
   userRoles,
   type NotificationKind,
 } from "../../../db/schema";
@@ -109,21 +112,40 @@ export async function notifyComment(
 }
 
 /**
- * A new discussion tells everyone watching its category (grouped per category
- * while unread); its author watches it from now on.
+ * A new discussion tells everyone watching its category or one of its tags (decision 0056), in one statement: each
+ * member once, by their tag's kind where they watch one (the first by name), else by the category's; grouped per
+ * tag or category while unread. Never the author, never who muted the discussion's category (mutedFor), never about
+ * a discussion a guest cannot see. Its author watches it from now on.
  */
 export async function notifyDiscussion(tx: Transaction, input: { discussionId: string; category: string; actorId: string }): Promise<void> {
   const { discussionId, category, actorId } = input;
-  const w = alias(categoryWatches, "w");
+  const cw = alias(categoryWatches, "cw");
+  const tw = alias(tagWatches, "tw");
+  const dt = alias(discussionTags, "dt");
+  const t = alias(tags, "t");
   await tx.execute(sql`
     with told as (
-    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.actorId, notifications.shown)})
-    select ${w.memberId}, 'watched-category', 'watched-category:' || ${category}::text, ${discussionId}::uuid, ${actorId}, coalesce(${s.inPage}, true)
-    from ${categoryWatches} ${w}
-    join ${profiles} ${p} on ${p.id} = ${w.memberId}
-    left join ${notificationSettings} ${s} on ${s.memberId} = ${w.memberId} and ${s.kind} = 'watched-category'
-    where ${w.category} = ${category} and ${w.level} = 'watching' and ${w.memberId} <> ${actorId}
+    insert into ${notifications} (${unqualified(notifications.recipientId, notifications.kind, notifications.groupKey, notifications.discussionId, notifications.actorId, notifications.detail, notifications.shown)})
+    select distinct on (candidate.recipient) candidate.recipient, candidate.kind, candidate.group_key, ${discussionId}::uuid, ${actorId},
+      candidate.detail, coalesce(${s.inPage}, true)
+    from (
+      select ${tw.memberId} as recipient, 'watched-tag'::text as kind, 'watched-tag:' || ${t.id}::text as group_key, ${t.name} as detail,
+        1 as rank, ${t.name} as tag_name
+      from ${discussionTags} ${dt}
+      join ${tagWatches} ${tw} on ${tw.tagId} = ${dt.tagId}
+      join ${tags} ${t} on ${t.id} = ${dt.tagId}
+      where ${dt.discussionId} = ${discussionId}
+      union all
+      select ${cw.memberId}, 'watched-category', 'watched-category:' || ${category}::text, null, 2, null
+      from ${categoryWatches} ${cw} where ${cw.category} = ${category} and ${cw.level} = 'watching'
+    ) candidate
+    join ${profiles} ${p} on ${p.id} = candidate.recipient
+    left join ${notificationSettings} ${s} on ${s.memberId} = candidate.recipient and ${s.kind} = candidate.kind
+    where candidate.recipient <> ${actorId}
+      and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
+      and not ${mutedFor(sql`candidate.recipient`, discussionId)}
       and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+    order by candidate.recipient, candidate.rank, candidate.tag_name
     ${GROUP_UPSERT}
     returning ${notifications.id}
     )

@@ -1,6 +1,6 @@
 /**
- * /llms.txt (https://llmstxt.org): what the forum is, its categories, its solved
- * questions and its most discussed open threads, each linked to its Markdown version, for language
+ * /llms.txt (https://llmstxt.org): what the forum is, its categories, its tags with enough discussions to be indexed,
+ * its solved questions and its most discussed open threads, each linked to its Markdown version, for language
  * models that read a site before answering about it. Built from the database
  * on each render; the route says how it is cached.
  */
@@ -8,12 +8,14 @@ import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { discussions, profiles } from "../../../db/schema";
 import { categories, categoryHref, categoryLabels, subforums } from "~/lib/categories";
 import { formatDate, formatReplies } from "~/lib/format";
+import { TAG_INDEX_THRESHOLD } from "~/lib/tags";
 import { paths } from "~/lib/paths";
 import { site } from "~/lib/site";
 import { siteIdentity } from "~/server/settings";
 import { db } from "~/server/db";
 import { discussionMarkdownUrl, type DiscussionSummary, escapeMarkdown, summaryColumns, toSummary } from "~/server/discussions";
 import { env, visible } from "~/server/platform";
+import { indexableTags } from "~/server/tags";
 
 export const LLMS_TOP_DISCUSSIONS = 20;
 
@@ -40,14 +42,20 @@ function discussionLine(discussion: DiscussionSummary): string {
 /** Solved questions first: their Markdown starts with the accepted answer, the best a model can cite. */
 export async function llmsTxt(): Promise<string> {
   const base = env.PUBLIC_URL;
-  const [solved, open] = await Promise.all([
+  const [solved, open, tagged] = await Promise.all([
     listMostDiscussed(LLMS_TOP_DISCUSSIONS, { solved: true }),
     listMostDiscussed(LLMS_TOP_DISCUSSIONS, { solved: false }),
+    // The tags whose pages are indexed (decision 0053): a thinner one lists little its discussions do not say.
+    indexableTags(TAG_INDEX_THRESHOLD),
   ]);
   const categoryLines = categories.map((category) => {
     const description = subforums.find((subforum) => subforum.category === category)?.description;
     return `- [${categoryLabels[category]}](${base}${categoryHref(category)})${description ? `: ${description}` : ""}`;
   });
+  const tagLines = tagged.map(
+    (tag) =>
+      `- [${escapeMarkdown(tag.name)}](${base}${paths.tag(tag.slug)}): ${tag.discussionCount} Diskussionen${tag.description ? ` – ${escapeMarkdown(tag.description)}` : ""}`,
+  );
   const { name } = await siteIdentity();
   return [
     `# ${name}`,
@@ -62,6 +70,9 @@ export async function llmsTxt(): Promise<string> {
     "",
     ...categoryLines,
     "",
+    ...(tagLines.length > 0
+      ? ["## Schlagwörter", "", "Themen quer zu den Kategorien, je mit allen Diskussionen, die es tragen:", "", ...tagLines, ""]
+      : []),
     ...(solved.length > 0 ? ["## Gelöste Fragen", "", ...solved.map(discussionLine), ""] : []),
     "## Meistdiskutierte offene Diskussionen",
     "",

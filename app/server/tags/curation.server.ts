@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { discussionTags, tagRedirects, tags } from "../../../db/schema";
+import { discussionTags, tagRedirects, tags, tagWatches } from "../../../db/schema";
 import { TAG_DESCRIPTION_MAX_LENGTH, tagNameProblem, tagSlug, tidyTagName } from "~/lib/tags";
-import { db, defineService, type Transaction } from "~/server/db";
+import { db, defineService, type Transaction, unqualified } from "~/server/db";
 import { can, type Viewer } from "~/server/accounts";
 import { done, fail, ok } from "~/server/platform";
 import { tagEvents } from "./events.server";
@@ -73,8 +73,8 @@ export const renameTag = defineService<Viewer, { tagId: string; name: string }, 
 });
 
 /**
- * Tag A into tag B: A's discussions carry B (a discussion with both keeps one), A's addresses lead to B's page for
- * good, and A is gone. B's count is set from its rows.
+ * Tag A into tag B: A's discussions carry B (a discussion with both keeps one), A's watchers watch B (decision 0056),
+ * A's addresses lead to B's page for good, and A is gone. B's count is set from its rows.
  */
 export const mergeTag = defineService<Viewer, { tagId: string; intoId: string }, { from: CuratedTag; into: CuratedTag }, { slug: string }>({
   policy: (viewer) => can(viewer, "curateTags"),
@@ -88,6 +88,9 @@ export const mergeTag = defineService<Viewer, { tagId: string; intoId: string },
     // One statement: every discussion of A gets B, unless it has B already.
     await tx.execute(sql`insert into ${discussionTags} ("discussion_id", "tag_id")
       select ${discussionTags.discussionId}, ${into.id}::uuid from ${discussionTags} where ${discussionTags.tagId} = ${from.id}
+      on conflict do nothing`);
+    await tx.execute(sql`insert into ${tagWatches} (${unqualified(tagWatches.memberId, tagWatches.tagId, tagWatches.createdAt)})
+      select ${tagWatches.memberId}, ${into.id}::uuid, ${tagWatches.createdAt} from ${tagWatches} where ${tagWatches.tagId} = ${from.id}
       on conflict do nothing`);
     await tx.update(tagRedirects).set({ tagId: into.id }).where(eq(tagRedirects.tagId, from.id));
     await tx.delete(tags).where(eq(tags.id, from.id));
@@ -104,7 +107,7 @@ export const mergeTag = defineService<Viewer, { tagId: string; intoId: string },
   },
 });
 
-/** Gone from every discussion; its page answers 404 (the normal one, noindex). */
+/** Gone from every discussion and every watcher's list (the rows go with it); its page answers 404 (the normal one, noindex). */
 export const deleteTag = defineService<Viewer, { tagId: string }, CuratedTag>({
   policy: (viewer) => can(viewer, "curateTags"),
   load: (tx, { tagId }) => loadTag(tx, tagId),

@@ -179,10 +179,10 @@ export async function tagAt(slug: string): Promise<{ tag: TagDetail } | { movedT
   return moved ? { movedTo: moved.slug } : null;
 }
 
-/** Tags worth a place in the sitemap: at least this many visible discussions. */
-export async function indexableTags(threshold: number): Promise<TagRef[]> {
+/** Tags worth a place in the sitemap and llms.txt: at least this many visible discussions. */
+export async function indexableTags(threshold: number): Promise<Array<TagWithCount & { description: string }>> {
   return db
-    .select({ slug: tags.slug, name: tags.name })
+    .select({ slug: tags.slug, name: tags.name, discussionCount: tags.discussionCount, description: tags.description })
     .from(tags)
     .where(sql`${tags.discussionCount} >= ${threshold}`)
     .orderBy(desc(tags.discussionCount), asc(tags.slug));
