@@ -90,9 +90,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ownCopy = staff || can(viewer, "seeWhoMarked");
   const discussion = await loadDiscussion(params.slug, viewer, { shared: !ownCopy });
   const page = requirePageParam(request, paths.discussion(discussion.slug));
-  // The same for every reader, visible discussions only, kept with the page's shared part (decision 0054).
-  const related = relatedDiscussions(discussion);
-  const { comments, totalPages } = await loadCommentPage(discussion, page, viewer, ownCopy);
+  // The same for every reader, visible discussions only, kept with the page's shared part (decision 0054). Read
+  // beside the comments and awaited with them: a read left waiting while a later one fails would reject unhandled.
+  const [related, { comments, totalPages }] = await Promise.all([
+    relatedDiscussions(discussion),
+    loadCommentPage(discussion, page, viewer, ownCopy),
+  ]);
   if (page > totalPages) throw data(null, { status: 404 });
   const access: CommentAccess = !viewer
     ? "guest"
@@ -190,7 +193,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     quote,
     bookmarks: mine.bookmarks,
     unreadHere: mine.unreadHere,
-    related: await related,
+    related,
     now: renderNow(),
   };
 }
