@@ -23,7 +23,6 @@ async function monthPages(guest: APIRequestContext, month: string): Promise<stri
 }
 
 test("a guest finds a new discussion on its month's last page, from the cache until the moderation hides it", async ({ baseURL }) => {
-  test.setTimeout(90_000);
   const [writer, moderating] = await createMembers([{ firstName: "Archivarin" }, { role: "moderator" }]);
   const title = `Archivfund ${Date.now()}`;
   const author = await clientOf(writer);
@@ -49,10 +48,11 @@ test("a guest finds a new discussion on its month's last page, from the cache un
   const lastPage = async () => (await monthPages(guest, month)).at(-1)!;
   await expect.poll(async () => (await (await guest.get(await lastPage())).text()).includes(`href="${path}"`)).toBe(true);
   const page = await lastPage();
-  const html = await (await guest.get(page)).text();
+  // React marks where its text parts meet ("Tools<!-- --> · "): read as the browser shows it.
+  const html = (await (await guest.get(page)).text()).replaceAll("<!-- -->", "");
   expect(html).toContain(`<link rel="canonical" href="${baseURL}${page}"/>`);
   expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
-  expect(html).toMatch(new RegExp(`<a href="${path}"[^>]*>${title}</a><p>Tools(<!-- -->)? · <time [^>]+>\\d{2}\\.\\d{2}\\.\\d{4}</time>`));
+  expect(html).toMatch(new RegExp(`<a href="${path}"[^>]*>${title}</a><p>Tools · <time [^>]+>\\d{2}\\.\\d{2}\\.\\d{4}</time>`));
   await expect.poll(async () => (await guest.get(page)).headers()["x-page-cache"]).toBe("hit");
 
   const moderator = await clientOf(moderating);

@@ -62,11 +62,11 @@ export default function ArchiveRoute({ loaderData: { months, total } }: Route.Co
             const name = formatCalendarMonth(month);
             return (
               <li key={month} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
-                <h2 className="shrink-0 sm:w-56">
+                <h2 className="shrink-0 sm:w-48">
                   <Link to={paths.archiveMonth(month)} className="font-semibold hover:underline">
                     {name}
                   </Link>
-                  <span className="ml-2 text-sm text-muted-foreground">
+                  <span className="block text-sm font-normal text-muted-foreground">
                     {formatCount(count)} {count === 1 ? "Diskussion" : "Diskussionen"}
                   </span>
                 </h2>
