@@ -49,6 +49,8 @@ export default [
     route("category/:segment", "routes/subforum.tsx", { id: "routes/category" }),
     route("tags", "routes/tags.tsx"),
     route("tags/:slug", "routes/tag.tsx"),
+    route("archive", "routes/archive.tsx"),
+    route("archive/:month", "routes/archive.month.tsx"),
     route("create-discussion", "routes/create-discussion.tsx"),
     route("search", "routes/search.tsx"),
     route("members", "routes/members.tsx"),

@@ -1,7 +1,7 @@
 import { request as requests, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test, testClientIp } from "./fixtures";
 import { DEMO_PASSWORD, signInOverHttp, signUpOverHttp, storageStateOf, type Role } from "./auth-helpers";
-import { firstDiscussion, profileOf, secondMembersPage } from "./content-helpers";
+import { firstDiscussion, newestArchiveMonth, profileOf, secondMembersPage } from "./content-helpers";
 import { linkIn, waitForMail } from "./mail";
 import { slugify } from "../app/lib/slug";
 
@@ -122,6 +122,14 @@ const visitors: Visitor[] = [
       { name: "category Tools", path: "/category/tools" },
       { name: "category Events", path: "/category/events" },
       { name: "unsubscribing with an invalid link", path: "/notifications/unsubscribe?token=ungueltig", status: 400 },
+    ],
+  },
+  {
+    name: "guest: the archive",
+    states: [
+      { name: "the archive's months", path: "/archive" },
+      { name: "a month's discussions", path: newestArchiveMonth },
+      { name: "a month without discussions", path: "/archive/1999-01", status: 404 },
     ],
   },
   {

@@ -15,6 +15,14 @@ export async function firstDiscussion(request: APIRequestContext): Promise<strin
   return path;
 }
 
+/** The newest month's first page in the archive. */
+export async function newestArchiveMonth(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get("/archive")).text();
+  const path = html.match(/href="(\/archive\/\d{4}-\d{2})"/)?.[1];
+  if (!path) throw new Error("no month on /archive");
+  return path;
+}
+
 /** The profile of the first member listed for a search. */
 export async function profileOf(request: APIRequestContext, query: string): Promise<string> {
   const html = await (await request.get(`/members?q=${encodeURIComponent(query)}`)).text();

@@ -3,7 +3,7 @@ import { brotliDecompressSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { DEMO_PASSWORD, storageStateOf } from "./auth-helpers";
-import { firstDiscussion, profileOf } from "./content-helpers";
+import { firstDiscussion, newestArchiveMonth, profileOf } from "./content-helpers";
 
 /**
  * Guests read without the framework (decision record 0036): each
@@ -26,6 +26,8 @@ const readingPages: PagePath[] = [
   "/members",
   "/search",
   "/search?q=Backlinks",
+  "/archive",
+  newestArchiveMonth,
   "/impressum",
   "/agb",
   "/datenschutz",
@@ -41,7 +43,7 @@ function recordScripts(page: Page): string[] {
 }
 
 test("a guest's reading pages load the enhancement script and nothing of the framework", async ({ page, visit, baseURL }) => {
-  // Eleven pages: about a minute on a busy two-core machine.
+  // Thirteen pages: about a minute on a busy two-core machine.
   test.setTimeout(150_000);
   const scripts = recordScripts(page);
   for (const entry of readingPages) {

@@ -9,6 +9,7 @@ import { expect, test } from "./fixtures";
 import { schemaOrgErrors } from "../tests/support/schemaorg";
 import { ROLES, type Role } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
+import { newestArchiveMonth } from "./content-helpers";
 import {
   clientAs,
   createComment,
@@ -102,6 +103,7 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
   expect(profile).toBeTruthy();
   const ownProfile = /href="(\/profile\/[^"#?]+)"/.exec(await (await member.get("/members?q=K%C3%B6hler")).text())?.[1];
   expect(ownProfile).toBeTruthy();
+  const archiveMonth = await newestArchiveMonth(guest);
 
   const pages: Page[] = [
     { name: "home", path: "/" },
@@ -130,6 +132,9 @@ test("every page type is valid HTML (Nu Html Checker: no errors, no headless art
     { name: "members page 2", path: membersPage2 },
     { name: "members without results", path: "/members?q=niemand-heisst-so" },
     { name: "members sorted by Hilfreich", path: "/members?sort=helpful" },
+    { name: "archive", path: "/archive" },
+    { name: "archive month", path: archiveMonth },
+    { name: "archive month as member", path: archiveMonth, as: "member" },
     { name: "search form", path: "/search" },
     { name: "search with results", path: "/search?q=Backlinks" },
     { name: "search without results", path: "/search?q=Quantenkompression" },

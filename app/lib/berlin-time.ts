@@ -65,3 +65,21 @@ export function berlinInputValue(at: Date | string): string {
   const moment = new Date(at).getTime();
   return new Date(moment + berlinOffset(moment)).toISOString().slice(0, 16);
 }
+
+/** A calendar month as URLs and reports write it: "2026-03". */
+export const CALENDAR_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function isCalendarMonth(value: string): boolean {
+  return CALENDAR_MONTH.test(value);
+}
+
+/** The month after a "2026-03" month: "2026-04" (and "2027-01" after "2026-12"). */
+export function monthAfter(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, "0")}`;
+}
+
+/** The first moment of a "2026-03" month in Berlin (summer or winter time as it was then). */
+export function startOfBerlinMonth(month: string): Date {
+  return berlinDateTime(`${month}-01T00:00`)!;
+}

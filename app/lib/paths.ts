@@ -80,6 +80,10 @@ export const paths = {
   tagSuggestions: "/tags/suggestions",
   /** Staff curate the tags (app/routes/admin.tags.tsx). */
   adminTags: "/admin/tags",
+  /** Every month with discussions, each with its pages (app/routes/archive.tsx, decision 0058). */
+  archive: "/archive",
+  /** One Berlin month's discussions, oldest first ("2026-03"). */
+  archiveMonth: (month: string) => `/archive/${month}`,
   /** A list page's RSS feed. */
   feedOf: (listPath: string) => `${listPath}/feed.xml`,
   searchFor: (query: string) => `/search?q=${encodeURIComponent(query)}`,

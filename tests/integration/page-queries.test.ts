@@ -10,6 +10,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, discussions } from "../../db/schema";
 import { generateBenchData, RARE_TERM, vacuumAnalyze } from "../../db/seed/bench-data";
+import { loader as archiveLoader } from "~/routes/archive";
+import { loader as archiveMonthLoader } from "~/routes/archive.month";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as discussionUnreadLoader } from "~/routes/discussion.unread";
 import { loader as homeLoader } from "~/routes/home";
@@ -23,7 +25,7 @@ import { loader as subforumLoader } from "~/routes/subforum";
 import { createMemberAccount, signIn } from "~/server/accounts";
 import { db, onQuery, queryRows } from "~/server/db";
 import { sharedReads } from "~/server/platform";
-import { SUBFORUM_PAGE_SIZE } from "~/server/discussions";
+import { listArchiveMonths, SUBFORUM_PAGE_SIZE } from "~/server/discussions";
 
 // `npm test` uses a small forum; the same checks run on the benchmark's size with
 // PAGE_QUERIES_DISCUSSIONS=100000 PAGE_QUERIES_COMMENTS=1000000 npx vitest run tests/integration/page-queries.test.ts
@@ -95,6 +97,9 @@ beforeAll(async () => {
   if (solvedPages < 2 || openPages < 3) throw new Error("the generated forum has too few solved or open discussions");
   hotSlug = hot!.slug;
   shownSlugs = [hot!.slug, small!.slug];
+  // A month of the archive in the middle of the forum's years, on its last page (the most it skips).
+  const months = await listArchiveMonths();
+  const archived = months[Math.floor(months.length / 2)]!;
   pages = [
     { name: "home", path: "/", params: {}, loader: homeLoader },
     { name: "subforum, first page", path: "/subforum/seo", params: { segment: "seo" }, loader: subforumLoader },
@@ -128,6 +133,13 @@ beforeAll(async () => {
       path: `/discussion/${hot!.slug}?page=2`,
       params: { slug: hot!.slug },
       loader: discussionLoader,
+    },
+    { name: "archive", path: "/archive", params: {}, loader: archiveLoader },
+    {
+      name: "archive, a month's last page",
+      path: `/archive/${archived.month}${archived.pages > 1 ? `?page=${archived.pages}` : ""}`,
+      params: { month: archived.month },
+      loader: archiveMonthLoader,
     },
     { name: "search, rare term", path: `/search?q=${RARE_TERM}`, params: {}, loader: searchLoader },
     { name: "search, category and month", path: "/search?category=seo&dateRange=month", params: {}, loader: searchLoader },
@@ -300,7 +312,9 @@ describe("a discussion page's queries (decision record 0042)", () => {
   it("with the shared part kept, as the app server keeps it: a member's page sends 2 statements, a guest's none", async () => {
     sharedReads.start();
     try {
-      const lists = pages.filter((page) => ["home", "subforum, first page", "category page"].includes(page.name));
+      const lists = pages.filter((page) =>
+        ["home", "subforum, first page", "category page", "archive", "archive, a month's last page"].includes(page.name),
+      );
       for (const page of [...lists, ...discussionPages()]) {
         await render(page, memberCookie);
         const member = await render(page, memberCookie);

@@ -27,6 +27,7 @@ describe("canonicalRedirect", () => {
     ["/discussion/crawl-budget/Feed.xml/", "/discussion/crawl-budget/feed.xml"],
     ["/LLMS.TXT", "/llms.txt"],
     ["/0123ABCD.txt/", "/0123abcd.txt"],
+    ["/Archive/2026-03/?page=2", "/archive/2026-03?page=2"],
   ])("%s → %s", (from, to) => {
     expect(canonicalRedirect(from)).toBe(to);
     // A redirect never leads to another: the target is canonical itself.

@@ -32,6 +32,7 @@ const handWritten: Array<[RegExp, string]> = [
 const GUEST_VISIBLE_READERS = [
   "app/server/tags/tags.server.ts", // a tag's count of visible discussions (decision 0053)
   "app/server/bookmarks/bookmarks.server.ts", // a member's bookmarks: posts hidden since leave members' lists
+  "app/server/discussions/archive.server.ts", // the archive's months and their pages (decision 0058)
   "app/server/discussions/comments.server.ts", // the comment pages (thread placeholders for hidden comments)
   "app/server/discussions/community-stats.server.ts", // home's statistics
   "app/server/discussions/discussion-detail.server.ts", // a discussion's page, its solution quote

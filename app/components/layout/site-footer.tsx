@@ -49,6 +49,8 @@ export function SiteFooter({
             ...listings.map((listing) => ({ to: listing.path, label: listing.title })),
             { to: paths.members, label: "Mitglieder" },
             { to: paths.search, label: "Suche" },
+            // Every discussion by month: from any page, each one is at most three clicks away (decision 0058).
+            { to: paths.archive, label: "Archiv" },
             ...(viewer ? [] : [{ to: paths.auth, label: "Anmelden" }]),
           ]}
         />

@@ -1,4 +1,12 @@
 export {
+  ARCHIVE_PAGE_SIZE,
+  type ArchiveEntry,
+  type ArchiveMonth,
+  type ArchivePage,
+  listArchiveMonths,
+  listArchivePage,
+} from "./archive.server";
+export {
   COMMENT_THREADS_PER_PAGE,
   commentHref,
   commentPageOf,

@@ -58,6 +58,8 @@ export const CANONICAL_ROUTES = [
   "/category/:segment",
   "/tags",
   "/tags/:slug",
+  "/archive",
+  "/archive/:month",
   "/create-discussion",
   "/search",
   "/members",

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { legalNotices, noticeGroundValues, statementsOfReasons } from "../../../db/schema";
-import { berlinDate, berlinDateTime, TIME_ZONE } from "~/lib/berlin-time";
+import { berlinDate, CALENDAR_MONTH, startOfBerlinMonth, TIME_ZONE } from "~/lib/berlin-time";
 import { noticeGroundShortLabels, type NoticeGround } from "~/lib/legal";
 import { queryRows } from "~/server/db";
 
@@ -48,23 +48,17 @@ export interface TransparencyReport {
   months: TransparencyMonth[];
 }
 
-const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** Ten years: enough for any report an authority asks for, and a bound on the rows one request builds. */
 const MAX_MONTHS = 120;
 
 function monthIndex(month: string): number {
-  const match = monthPattern.exec(month);
+  const match = CALENDAR_MONTH.exec(month);
   if (!match) throw new Error(`not a month: ${month}`);
   return Number(match[1]) * 12 + Number(match[2]) - 1;
 }
 
 function monthOf(index: number): Month {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
-
-/** The first moment of a month in Berlin (summer or winter time as it was then). */
-function startOf(month: Month): Date {
-  return berlinDateTime(`${month}-01T00:00`)!;
 }
 
 /** The last `count` months up to and including the current one in Berlin. */
@@ -109,8 +103,8 @@ export async function transparencyReport({ from, to }: { from: Month; to: Month 
   const first = monthIndex(from);
   const last = monthIndex(to);
   if (last < first || last - first >= MAX_MONTHS) throw new Error(`no report from ${from} to ${to}`);
-  const start = startOf(from).toISOString();
-  const end = startOf(monthOf(last + 1)).toISOString();
+  const start = startOfBerlinMonth(from).toISOString();
+  const end = startOfBerlinMonth(monthOf(last + 1)).toISOString();
   const n = legalNotices;
   const s = statementsOfReasons;
   const byGround = sql.join(
