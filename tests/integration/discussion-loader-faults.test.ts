@@ -5,13 +5,14 @@
  * the process on one; Vitest fails this file on one. Found by the fault tests (tests/faults/database-restart.test.ts).
  */
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import type * as search from "~/server/search";
 import { discussionBy } from "../support/content";
 import { makeViewer } from "../support/members";
 
 const lost = vi.hoisted(() => ({ related: false }));
 
 vi.mock("~/server/search", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/server/search")>();
+  const original = await importOriginal<typeof search>();
   return {
     ...original,
     relatedDiscussions: (source: Parameters<typeof original.relatedDiscussions>[0]) =>
