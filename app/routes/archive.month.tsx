@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
 import { PageError } from "~/components/layout/page-error";
 import { Pagination } from "~/components/discussions/pagination";
 import { isCalendarMonth } from "~/lib/berlin-time";
@@ -15,6 +14,7 @@ import { sharedReads } from "~/server/platform";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo";
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/archive.month";
+import { BackLink } from "~/components/ui/back-link";
 
 /**
  * One month of the archive (decision 0058): its visible discussions, oldest first, a page of title links at a time,
@@ -50,10 +50,7 @@ export default function ArchiveMonthRoute({ loaderData }: Route.ComponentProps) 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
-        <Link to={paths.archive} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <Icon name="arrow-left" className="size-4" />
-          Zum Archiv
-        </Link>
+        <BackLink to={paths.archive}>Zum Archiv</BackLink>
         <div>
           <p className="text-sm font-medium text-brand-700">Archiv</p>
           <h1 className="text-3xl font-bold tracking-tight">{name}</h1>

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
 import { PageError } from "~/components/layout/page-error";
 import { formatCalendarMonth, formatCount } from "~/lib/format";
 import { readingPage } from "~/lib/hydration";
@@ -11,6 +10,7 @@ import { sharedReads } from "~/server/platform";
 import { addStructuredData, breadcrumbJsonLd } from "~/server/seo";
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/archive";
+import { BackLink } from "~/components/ui/back-link";
 
 /**
  * The archive (decision 0058): every month with discussions and a link to each of its pages, so that every
@@ -39,10 +39,7 @@ export default function ArchiveRoute({ loaderData: { months, total } }: Route.Co
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
-        <Link to={paths.home} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <Icon name="arrow-left" className="size-4" />
-          Zurück zur Übersicht
-        </Link>
+        <BackLink to={paths.home}>Zurück zur Übersicht</BackLink>
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
           <p className="mt-1 text-muted-foreground">

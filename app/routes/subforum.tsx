@@ -26,6 +26,7 @@ import { addStructuredData, breadcrumbJsonLd, discussionListJsonLd } from "~/ser
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/subforum";
 import { readingPage } from "~/lib/hydration";
+import { BackLink } from "~/components/ui/back-link";
 
 /** A subforum's list, and under /category the same list for a category without a subforum (routes.ts). */
 /** Guests read it as finished HTML, without the framework (decision record 0036). */
@@ -97,10 +98,7 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
-        <Link to={paths.home} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <Icon name="arrow-left" className="size-4" />
-          Zurück zur Übersicht
-        </Link>
+        <BackLink to={paths.home}>Zurück zur Übersicht</BackLink>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold tracking-tight">{subforum.title}</h1>

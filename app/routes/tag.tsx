@@ -1,5 +1,4 @@
-import { data, Link, redirect } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { data, redirect } from "react-router";
 import { DiscussionCard } from "~/components/discussions/discussion-card";
 import { PageError } from "~/components/layout/page-error";
 import { Pagination } from "~/components/discussions/pagination";
@@ -24,6 +23,7 @@ import { useShowToast } from "~/components/toast/use-show-toast";
 import { addStructuredData, breadcrumbJsonLd, collectionPageJsonLd, discussionListJsonLd } from "~/server/seo";
 import { siteIdentity } from "~/server/settings";
 import type { Route } from "./+types/tag";
+import { BackLink } from "~/components/ui/back-link";
 
 /** One tag's discussions (decision 0053), paginated like a subforum. Guests read it as finished HTML (decision 0036). */
 export const handle = readingPage;
@@ -110,10 +110,7 @@ export default function TagRoute({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
-        <Link to={paths.tags} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <Icon name="arrow-left" className="size-4" />
-          Alle Schlagwörter
-        </Link>
+        <BackLink to={paths.tags}>Alle Schlagwörter</BackLink>
         <div>
           <p className="text-sm font-medium text-brand-700">Schlagwort</p>
           <h1 className="text-3xl font-bold tracking-tight break-words">{tag.name}</h1>
