@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { data, Link, redirect } from "react-router";
-import { DiscussionCard } from "~/components/discussions/discussion-card";
+import { DiscussionCardList } from "~/components/discussions/discussion-card";
 import { PageError } from "~/components/layout/page-error";
 import { Pagination } from "~/components/discussions/pagination";
 import { StatusFilter } from "~/components/discussions/status-filter";
@@ -144,13 +144,7 @@ export default function SubforumRoute({ loaderData, actionData }: Route.Componen
           )}
         </div>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {discussions.map((discussion) => (
-            <li key={discussion.id}>
-              <DiscussionCard discussion={discussion} unread={unread[discussion.id]} />
-            </li>
-          ))}
-        </ul>
+        <DiscussionCardList discussions={discussions} unread={unread} />
       )}
       <Pagination basePath={basePath} currentPage={currentPage} totalPages={totalPages} />
     </div>

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { DiscussionCard } from "~/components/discussions/discussion-card";
+import { DiscussionCardList } from "~/components/discussions/discussion-card";
 import { PageError } from "~/components/layout/page-error";
 import { Pagination } from "~/components/discussions/pagination";
 import { errorMeta, seoMeta } from "~/lib/seo";
@@ -130,13 +130,7 @@ export default function TagRoute({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-1 text-muted-foreground">Zu diesem Schlagwort gibt es gerade keine sichtbaren Diskussionen.</p>
         </div>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {discussions.map((discussion) => (
-            <li key={discussion.id}>
-              <DiscussionCard discussion={discussion} unread={unread[discussion.id]} />
-            </li>
-          ))}
-        </ul>
+        <DiscussionCardList discussions={discussions} unread={unread} />
       )}
       <Pagination basePath={paths.tag(tag.slug)} currentPage={currentPage} totalPages={totalPages} />
     </div>

@@ -39,3 +39,22 @@ export function DiscussionCard({ discussion, unread }: { discussion: DiscussionS
     </article>
   );
 }
+
+/** A page of a list (a subforum, a tag), each discussion with what is new to the member since they last read it. */
+export function DiscussionCardList({
+  discussions,
+  unread,
+}: {
+  discussions: DiscussionSummary[];
+  unread: Partial<Record<string, ReadingMark>>;
+}) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {discussions.map((discussion) => (
+        <li key={discussion.id}>
+          <DiscussionCard discussion={discussion} unread={unread[discussion.id]} />
+        </li>
+      ))}
+    </ul>
+  );
+}
