@@ -14,6 +14,7 @@ export {
   unqualified,
 } from "./db.server";
 export { checkReadiness, type Readiness } from "./readiness.server";
+export { type KeptCopy, keptCopy } from "./kept-copy.server";
 export { samePost } from "./same-post.server";
 export { defineService, type Service, type ServiceSteps } from "./service.server";
 export { knownValue, readValue, readValues, readValuesTogether, type ValueRead, valueRead } from "./value-reads.server";

@@ -10,7 +10,7 @@ import {
   type SiteIdentity,
   type SiteSettings,
 } from "~/lib/schemas/settings";
-import { db, listenToDatabase, type Database, type Transaction } from "~/server/db";
+import { db, keptCopy, type Database, type Transaction } from "~/server/db";
 import { logger } from "~/server/platform";
 import { defaultImprintText, defaultPrivacyText, defaultTermsText } from "./default-texts.server";
 import { renderLegalMarkdown } from "./legal-markdown.server";
@@ -92,13 +92,18 @@ async function loadCurrent(executor: Database | Transaction): Promise<CurrentSit
   return current;
 }
 
-let listening = 0;
-/** Goes up with every change heard: a load that began before one is not kept after it. */
-let generation = 0;
-let kept: { generation: number; current: Promise<CurrentSiteSettings> } | null = null;
 /** The last settings this process read, for what must answer at once (mailSiteSettings). */
 let latest: CurrentSiteSettings | null = null;
-const onChange = new Set<() => void>();
+
+// Read when listening starts, and again right after each change, so that a mail written right after it names the new
+// forum (mailSiteSettings).
+const keptSettings = keptCopy({
+  channel: SITE_SETTINGS_CHANNEL,
+  what: "site settings",
+  load: loadCurrent,
+  readAtStart: true,
+  readAfterChange: true,
+});
 
 /**
  * Drops this process's copy and tells its caches that show the settings (the guest page cache); the next use reads
@@ -106,24 +111,12 @@ const onChange = new Set<() => void>();
  * next page already shows the change.
  */
 export function forgetSiteSettings(): void {
-  generation++;
-  kept = null;
-  for (const callback of onChange) callback();
-  // Read again at once, so that a mail written right after a change names the new forum (mailSiteSettings).
-  if (listening > 0) currentSiteSettings().catch(() => undefined);
+  keptSettings.forget();
 }
 
 /** The current settings: this process's copy while it listens for changes, otherwise read now. */
-export function currentSiteSettings(executor: Database | Transaction = db): Promise<CurrentSiteSettings> {
-  if (listening === 0) return loadCurrent(executor);
-  if (kept?.generation === generation) return kept.current;
-  const entry = { generation, current: loadCurrent(executor) };
-  kept = entry;
-  // A failed read is not kept: the next use tries again.
-  entry.current.catch(() => {
-    if (kept === entry) kept = null;
-  });
-  return entry.current;
+export function currentSiteSettings(executor?: Database | Transaction): Promise<CurrentSiteSettings> {
+  return keptSettings.current(executor);
 }
 
 /**
@@ -156,24 +149,8 @@ export function mailSiteSettings(): Pick<SiteSettings, "forumName" | "company" |
  * runs after this process dropped its copy, whichever process changed them: the guest page cache is cleared there,
  * so a page rendered after it shows the new settings. The answer stops it.
  */
-export async function startSiteSettingsListener(callback: () => void): Promise<() => Promise<void>> {
-  onChange.add(callback);
-  const unlisten = await listenToDatabase(SITE_SETTINGS_CHANNEL, forgetSiteSettings, () => {
-    logger.warn("site settings listener reconnected; settings read again");
-    forgetSiteSettings();
-  });
-  listening++;
-  forgetSiteSettings();
-  await currentSiteSettings();
-  let stopped = false;
-  return async () => {
-    if (stopped) return;
-    stopped = true;
-    listening--;
-    onChange.delete(callback);
-    kept = null;
-    await unlisten();
-  };
+export function startSiteSettingsListener(callback: () => void): Promise<() => Promise<void>> {
+  return keptSettings.listen(callback);
 }
 
 export interface SiteSettingsVersion {

@@ -1,23 +1,14 @@
 import { asc } from "drizzle-orm";
 import { watchedTerms, type WatchAction, type WatchKind } from "../../../db/schema";
-import { db, listenToDatabase, type Database, type Transaction } from "~/server/db";
+import { db, keptCopy, type Database, type Transaction } from "~/server/db";
 import { fail, logger, ok, type Outcome } from "~/server/platform";
 import { blockedPostText, heldPostReasons, WatchList, type PostParts, type ScreenedPost } from "./matching.server";
 
 /**
- * The watched words and domains of this process, compiled once and kept until
- * the list changes. Every change commits a NOTIFY on "watchlist" (the table's
- * trigger, so a change from any process or a SQL console counts), and each app
- * server drops its copy when it hears one, or when its listener had to
- * reconnect and may have missed one. A process that does not listen (a script,
- * a test) reads the list on every use instead of trusting an old copy.
+ * The watched words and domains, compiled once per process and kept until the list changes (keptCopy): the table's
+ * trigger NOTIFYs this channel at every change, from any process or a SQL console.
  */
 export const WATCHLIST_CHANNEL = "watchlist";
-
-let listening = 0;
-/** Goes up with every change heard: a load that began before one is not kept after it. */
-let generation = 0;
-let kept: { generation: number; list: Promise<WatchList> } | null = null;
 
 async function loadWatchList(executor: Database | Transaction): Promise<WatchList> {
   const rows = await executor
@@ -26,44 +17,24 @@ async function loadWatchList(executor: Database | Transaction): Promise<WatchLis
   return new WatchList(rows);
 }
 
+const watchList = keptCopy({ channel: WATCHLIST_CHANNEL, what: "watch list", load: loadWatchList });
+
 /** Drops this process's copy; the next use reads the list again. */
 export function forgetWatchList(): void {
-  generation++;
-  kept = null;
+  watchList.forget();
 }
 
 /**
  * The compiled list: this process's copy while it listens for changes, otherwise read now. A write asks with its
  * transaction: the embedded database has one connection, which the transaction holds until it ends.
  */
-export function currentWatchList(executor: Database | Transaction = db): Promise<WatchList> {
-  if (listening === 0) return loadWatchList(executor);
-  if (kept?.generation === generation) return kept.list;
-  const entry = { generation, list: loadWatchList(executor) };
-  kept = entry;
-  // A failed read is not kept: the next use tries again.
-  entry.list.catch(() => {
-    if (kept === entry) kept = null;
-  });
-  return entry.list;
+export function currentWatchList(executor?: Database | Transaction): Promise<WatchList> {
+  return watchList.current(executor);
 }
 
 /** Starts listening for changes (an app server, before its first request); the answer stops it. */
-export async function startWatchListListener(): Promise<() => Promise<void>> {
-  const unlisten = await listenToDatabase(WATCHLIST_CHANNEL, forgetWatchList, () => {
-    logger.warn("watch list listener reconnected; list read again");
-    forgetWatchList();
-  });
-  listening++;
-  forgetWatchList();
-  let stopped = false;
-  return async () => {
-    if (stopped) return;
-    stopped = true;
-    listening--;
-    forgetWatchList();
-    await unlisten();
-  };
+export function startWatchListListener(): Promise<() => Promise<void>> {
+  return watchList.listen();
 }
 
 /**
