@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { discussions } from "../../../db/schema";
-import { categories, isCategory, type Category } from "~/lib/categories";
+import type { Category } from "~/lib/categories";
 import { queryRows } from "~/server/db";
 import { sharedReads, visible } from "~/server/platform";
-import { similarDiscussions, type SimilarDiscussion } from "./similar.server";
+import { similarDiscussionOf, similarDiscussions, type SimilarDiscussion, type SimilarRow } from "./similar.server";
 
 /** "Ähnliche Diskussionen" under a discussion: this many links. */
 export const RELATED_COUNT = 5;
@@ -65,7 +65,7 @@ async function spreadOver(source: RelatedSource, count: number, taken: string[])
   const part = (order: number, where: SQL, direction: SQL) => sql`(
     select ${sql.raw(String(order))} as part, ${d.number} as number, ${d.id} as id, ${d.slug} as slug, ${d.title} as title,
       ${d.category} as category, ${d.repliesCount} as replies_count, ${d.solutionCommentId} is not null as solved,
-      ${d.createdAt} as created_at
+      ${d.createdAt} as created
     from ${d}
     where ${visible.discussion()} and ${d.id} not in (${sql.join(
       taken.map((id) => sql`${id}`),
@@ -75,16 +75,7 @@ async function spreadOver(source: RelatedSource, count: number, taken: string[])
     limit ${count}
   )`;
   const sameCategory = sql`${d.category} = ${source.category}`;
-  const rows = await queryRows<{
-    part: number;
-    id: string;
-    slug: string;
-    title: string;
-    category: string;
-    replies_count: number;
-    solved: boolean;
-    created_at: Date | string;
-  }>(sql`
+  const rows = await queryRows<SimilarRow & { part: number }>(sql`
     with point as (select ${point} as at)
     select * from (
       ${part(1, sql`${sameCategory} and ${d.number} <= (select at from point)`, sql`desc`)}
@@ -101,15 +92,7 @@ async function spreadOver(source: RelatedSource, count: number, taken: string[])
   for (const row of rows) {
     if (chosen.size === count) break;
     if (chosen.has(row.id)) continue;
-    chosen.set(row.id, {
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      category: isCategory(row.category) ? row.category : categories[3],
-      repliesCount: Number(row.replies_count),
-      solved: Boolean(row.solved),
-      createdAt: new Date(row.created_at),
-    });
+    chosen.set(row.id, similarDiscussionOf(row));
   }
   return [...chosen.values()];
 }

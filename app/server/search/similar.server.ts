@@ -110,15 +110,7 @@ export async function similarDiscussions(
   const tsQuery = sql`websearch_to_tsquery('german', ${terms.join(" or ")})`;
   const sameCategory = category ? sql`case when ${d.category} = ${category} then 0.05 else 0 end` : sql`0`;
   const order = preferSolved ? sql`solved desc, score desc, created desc` : sql`score desc, created desc`;
-  const rows = await queryRows<{
-    id: string;
-    slug: string;
-    title: string;
-    category: string;
-    replies_count: number;
-    solved: boolean;
-    created: Date | string;
-  }>(sql`
+  const rows = await queryRows<SimilarRow>(sql`
     with text_matches as (
       select id, ts_rank(vector, ${tsQuery}, 32) as rank
       from (
@@ -158,7 +150,22 @@ export async function similarDiscussions(
     order by ${order}
     limit ${limit}
   `);
-  return rows.map((row) => ({
+  return rows.map(similarDiscussionOf);
+}
+
+/** A discussion as the statements of similar and related discussions select it. */
+export type SimilarRow = {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  replies_count: number;
+  solved: boolean;
+  created: Date | string;
+};
+
+export function similarDiscussionOf(row: SimilarRow): SimilarDiscussion {
+  return {
     id: row.id,
     slug: row.slug,
     title: row.title,
@@ -166,5 +173,5 @@ export async function similarDiscussions(
     repliesCount: Number(row.replies_count),
     solved: Boolean(row.solved),
     createdAt: new Date(row.created),
-  }));
+  };
 }
