@@ -1,3 +1,4 @@
+import { RemoveEntryForm } from "./remove-entry-form";
 import { Icon } from "~/components/ui/icon";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -42,20 +43,7 @@ export function SynonymGroupsCard({ groups, state }: { groups: SynonymGroupRow[]
                     </li>
                   ))}
                 </ul>
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="id" value={group.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Gruppe „${group.terms.join(", ")}“ entfernen`}
-                  >
-                    <Icon name="trash" />
-                    Entfernen
-                  </Button>
-                </Form>
+                <RemoveEntryForm id={group.id} label={`Gruppe „${group.terms.join(", ")}“ entfernen`} />
               </li>
             ))}
           </ul>

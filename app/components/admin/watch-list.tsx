@@ -1,3 +1,4 @@
+import { RemoveEntryForm } from "./remove-entry-form";
 import { Icon } from "~/components/ui/icon";
 import { Form, useNavigation } from "react-router";
 import type { WatchKind } from "../../../db/schema";
@@ -69,13 +70,7 @@ export function WatchListCard({ kind, terms, state }: { kind: WatchKind; terms: 
                     <span className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">→ „{entry.replacement}“</span>
                   )}
                 </div>
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="id" value={entry.id} />
-                  <Button type="submit" name="intent" value="remove" size="sm" variant="outline" aria-label={`„${entry.term}“ entfernen`}>
-                    <Icon name="trash" />
-                    Entfernen
-                  </Button>
-                </Form>
+                <RemoveEntryForm id={entry.id} label={`„${entry.term}“ entfernen`} />
               </li>
             ))}
           </ul>
