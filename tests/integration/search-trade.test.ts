@@ -20,16 +20,9 @@ import {
 import type { SearchFilter } from "~/lib/search";
 import type { Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
+import { searchFilter as filter } from "../support/search-filter";
 
 const now = new Date("2026-11-21T12:00:00Z");
-const filter = (query: string, overrides: Partial<SearchFilter> = {}): SearchFilter => ({
-  query,
-  category: undefined,
-  dateRange: undefined,
-  sortBy: "relevance",
-  status: undefined,
-  ...overrides,
-});
 const titles = async (query: string, overrides: Partial<SearchFilter> = {}) =>
   (await searchDiscussions(filter(query, overrides), now)).hits.map((hit) => hit.title).sort();
 

@@ -5,18 +5,12 @@ import { db, onQuery } from "~/server/db";
 import { searchDiscussions } from "~/server/search";
 import { parseSearchFilter, type SearchFilter } from "~/lib/search";
 import { makeViewer } from "../support/members";
+import { searchFilter } from "../support/search-filter";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
-const filter = (overrides: Partial<SearchFilter>): SearchFilter => ({
-  query: "",
-  category: undefined,
-  dateRange: undefined,
-  sortBy: "relevance",
-  status: undefined,
-  ...overrides,
-});
+const filter = (overrides: Partial<SearchFilter>): SearchFilter => searchFilter("", overrides);
 const titles = async (overrides: Partial<SearchFilter>) => (await searchDiscussions(filter(overrides), now)).hits.map((hit) => hit.title);
 
 beforeAll(async () => {

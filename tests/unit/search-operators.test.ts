@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { effectiveSearch, readSearchQuery, withoutOperator, type SearchFilter } from "~/lib/search";
+import { effectiveSearch, readSearchQuery, withoutOperator } from "~/lib/search";
 import { MAX_TERMS, MAX_VARIANTS, Synonyms } from "~/server/search";
-
-const filter = (query: string, overrides: Partial<SearchFilter> = {}): SearchFilter => ({
-  query,
-  category: undefined,
-  dateRange: undefined,
-  sortBy: "relevance",
-  status: undefined,
-  ...overrides,
-});
+import { searchFilter as filter } from "../support/search-filter";
 
 describe("operators in the search box", () => {
   it("reads status, kategorie and von, and leaves the words", () => {
