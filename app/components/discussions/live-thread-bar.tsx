@@ -64,13 +64,14 @@ function MemberLiveThread({ replies, changedAt, onLastPage, elsewhereHref }: Liv
       void revalidator.revalidate();
     }
   });
-  // The comments shown when the bar was clicked: once the page carries the new ones, the focus goes to the first.
+  // The comments shown when the bar was clicked: once the revalidation it started has ended, the focus goes to the
+  // first new one (none if all of them were hidden meanwhile; then nothing is left waiting for a later change).
   const clickedOver = useRef<Set<string> | null>(null);
   useEffect(() => {
-    if (!clickedOver.current) return;
+    if (revalidator.state !== "idle" || !clickedOver.current) return;
     focusFirstNewComment(clickedOver.current);
     clickedOver.current = null;
-  }, [replies]);
+  }, [revalidator.state]);
   const fresh = latest ? latest.replies - replies : 0;
   // While the page loads (the reader's own comment, say) the bar waits for what it brings.
   const show = fresh > 0 && navigation.state === "idle" && revalidator.state === "idle";
