@@ -26,7 +26,11 @@ export function ImageAltDialog({
 }) {
   return (
     <Dialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent>{pending && <AltForm pending={pending} onInsert={onInsert} onCancel={onCancel} />}</DialogContent>
+      {/* The editor takes the focus back itself, with its own selection (the caret after the new image): the dialog's
+          restoring it let the editor read the browser's stale selection, the image, and the next key replaced it. */}
+      <DialogContent onCloseAutoFocus={(event) => event.preventDefault()}>
+        {pending && <AltForm pending={pending} onInsert={onInsert} onCancel={onCancel} />}
+      </DialogContent>
     </Dialog>
   );
 }
