@@ -24,10 +24,13 @@ export const serverDomains = {
   notifications: ["discussions"],
   members: ["notifications"],
   search: ["discussions"],
+  // Direct messages between members (decision 0062): the comments' rich text and the posting rules below them; the
+  // moderation above reads a reported message with its neighbours, the notifications hear of new ones by events.
+  messages: ["discussions"],
   answers: ["discussions"],
   bookmarks: ["notifications"],
   seo: ["members"],
-  moderation: ["answers", "notifications", "seo"],
+  moderation: ["answers", "notifications", "seo", "messages"],
   admin: ["moderation", "members", "search"],
   // Notice and action under the DSA (decision 0048): notices join moderation's queue, decisions reach notifiers.
   legal: ["moderation"],

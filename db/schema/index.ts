@@ -20,3 +20,4 @@ export * from "./legal";
 export * from "./settings";
 export * from "./search";
 export * from "./tags";
+export * from "./messages";

@@ -130,6 +130,9 @@ const permissionTable: Record<Permission, Kind[]> = {
   // Whoever may write asks; canCreateTag then weighs their standing.
   createTag: approved,
   curateTags: staff,
+  // Direct messages (decision 0062): read by whoever is let in, written by whoever may write.
+  readMessages: letIn,
+  sendMessages: approved,
 };
 
 interface ContentCase {
@@ -158,7 +161,13 @@ const contentRules: Record<
   | "canReadStatement"
   | "canObject"
   | "canDecideObjection"
-  | "canDecideReview",
+  | "canDecideReview"
+  | "canReadConversation"
+  | "canSendMessage"
+  | "canAddParticipant"
+  | "canEditMessage"
+  | "canReportMessage"
+  | "acceptsMessagesFrom",
   ContentCase[]
 > = {
   // Refused only for want of a second factor: sent to set one up instead of the 403.
@@ -450,6 +459,117 @@ const contentRules: Record<
     },
     { name: "someone else's profile", allowed: [], ask: (viewer, kind) => guardian.canEditPublicProfile(viewer, authorFor(kind, "other")) },
   ],
+  // Direct messages (decision 0062): only participants, staff included; a refusal is a 404.
+  canReadConversation: [
+    { name: "a participant", allowed: letIn, ask: (viewer) => guardian.canReadConversation(viewer, { leftAt: null }) },
+    { name: "a member who left", allowed: [], ask: (viewer) => guardian.canReadConversation(viewer, { leftAt: new Date() }) },
+    { name: "anyone else, staff too", allowed: [], ask: (viewer) => guardian.canReadConversation(viewer, null) },
+  ],
+  canSendMessage: [
+    { name: "a participant", allowed: approved, ask: (viewer) => guardian.canSendMessage(viewer, { leftAt: null }) },
+    { name: "a member who left", allowed: [], ask: (viewer) => guardian.canSendMessage(viewer, { leftAt: new Date() }) },
+    { name: "anyone else", allowed: [], ask: (viewer) => guardian.canSendMessage(viewer, null) },
+  ],
+  canAddParticipant: [
+    { name: "a participant, room left", allowed: approved, ask: (viewer) => guardian.canAddParticipant(viewer, { leftAt: null }, 9) },
+    { name: "a participant, ten already", allowed: [], ask: (viewer) => guardian.canAddParticipant(viewer, { leftAt: null }, 10) },
+    { name: "anyone else", allowed: [], ask: (viewer) => guardian.canAddParticipant(viewer, null, 2) },
+  ],
+  canEditMessage: [
+    {
+      name: "own message, just sent",
+      allowed: approved,
+      ask: (viewer, kind) =>
+        guardian.canEditMessage(viewer, { leftAt: null }, { authorId: authorFor(kind, "own"), createdAt: new Date(), hiddenAt: null }),
+    },
+    {
+      name: "own message, an hour old",
+      allowed: [],
+      ask: (viewer, kind) =>
+        guardian.canEditMessage(
+          viewer,
+          { leftAt: null },
+          { authorId: authorFor(kind, "own"), createdAt: new Date(Date.now() - 3_600_000), hiddenAt: null },
+        ),
+    },
+    {
+      name: "own message hidden by the moderation",
+      allowed: [],
+      ask: (viewer, kind) =>
+        guardian.canEditMessage(
+          viewer,
+          { leftAt: null },
+          { authorId: authorFor(kind, "own"), createdAt: new Date(), hiddenAt: new Date() },
+        ),
+    },
+    {
+      name: "someone else's message",
+      allowed: [],
+      ask: (viewer, kind) =>
+        guardian.canEditMessage(viewer, { leftAt: null }, { authorId: authorFor(kind, "other"), createdAt: new Date(), hiddenAt: null }),
+    },
+  ],
+  canReportMessage: [
+    {
+      name: "someone else's message, as a participant",
+      allowed: approved,
+      ask: (viewer, kind) => guardian.canReportMessage(viewer, { leftAt: null }, { authorId: authorFor(kind, "other"), hiddenAt: null }),
+    },
+    {
+      name: "own message",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canReportMessage(viewer, { leftAt: null }, { authorId: authorFor(kind, "own"), hiddenAt: null }),
+    },
+    {
+      name: "a message of a conversation one is not in",
+      allowed: [],
+      ask: (viewer, kind) => guardian.canReportMessage(viewer, null, { authorId: authorFor(kind, "other"), hiddenAt: null }),
+    },
+  ],
+  acceptsMessagesFrom: [
+    {
+      name: "an approved member who takes messages from anyone",
+      allowed: approved,
+      ask: (viewer) =>
+        guardian.acceptsMessagesFrom(viewer, { id: SOMEONE_ELSE, approved: true, blocked: false, knownMembersOnly: false, known: false }),
+    },
+    {
+      name: "oneself",
+      allowed: [],
+      ask: (viewer, kind) =>
+        guardian.acceptsMessagesFrom(viewer, {
+          id: authorFor(kind, "own"),
+          approved: true,
+          blocked: false,
+          knownMembersOnly: false,
+          known: true,
+        }),
+    },
+    {
+      name: "a member blocked either way",
+      allowed: [],
+      ask: (viewer) =>
+        guardian.acceptsMessagesFrom(viewer, { id: SOMEONE_ELSE, approved: true, blocked: true, knownMembersOnly: false, known: true }),
+    },
+    {
+      name: "a member waiting for approval",
+      allowed: [],
+      ask: (viewer) =>
+        guardian.acceptsMessagesFrom(viewer, { id: SOMEONE_ELSE, approved: false, blocked: false, knownMembersOnly: false, known: true }),
+    },
+    {
+      name: "known members only, not known",
+      allowed: [],
+      ask: (viewer) =>
+        guardian.acceptsMessagesFrom(viewer, { id: SOMEONE_ELSE, approved: true, blocked: false, knownMembersOnly: true, known: false }),
+    },
+    {
+      name: "known members only, known",
+      allowed: approved,
+      ask: (viewer) =>
+        guardian.acceptsMessagesFrom(viewer, { id: SOMEONE_ELSE, approved: true, blocked: false, knownMembersOnly: true, known: true }),
+    },
+  ],
   canExportAccountData: [
     { name: "own account", allowed: signedIn, ask: (viewer, kind) => guardian.canExportAccountData(viewer, authorFor(kind, "own")) },
     { name: "someone else's account", allowed: [], ask: (viewer, kind) => guardian.canExportAccountData(viewer, authorFor(kind, "other")) },
@@ -491,8 +611,24 @@ describe("the guardian", () => {
     });
   });
 
+  describe("mayWriteToStranger (decision 0062)", () => {
+    it.each([
+      ["a member without a published post", { isStaff: false, publishedPosts: 0 }, false],
+      ["a member with one", { isStaff: false, publishedPosts: 1 }, true],
+      ["staff", { isStaff: true, publishedPosts: 0 }, true],
+    ] as const)("%s → %s", (_case, standing, expected) => {
+      expect(guardian.mayWriteToStranger(standing)).toBe(expected);
+    });
+  });
+
   it("has a table for every rule it exports", () => {
-    const tested = new Set<string>([...Object.keys(viewerRules), ...Object.keys(contentRules), "can", "removesLastAdmin"]);
+    const tested = new Set<string>([
+      ...Object.keys(viewerRules),
+      ...Object.keys(contentRules),
+      "can",
+      "removesLastAdmin",
+      "mayWriteToStranger",
+    ]);
     const exportedRules = Object.entries(guardian)
       .filter(([, value]) => typeof value === "function")
       .map(([name]) => name);

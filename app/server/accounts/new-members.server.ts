@@ -23,6 +23,8 @@ export interface PostingMember {
   id: string;
   isStaff: boolean;
   isNew: boolean;
+  /** Their published posts, counted up to NEW_MEMBER_LIMITS.publishedPosts (for staff, who are never counted: that many). */
+  publishedPosts: number;
 }
 
 /** Why a post waits for review instead of being published; the queue shows `label` to staff. */
@@ -40,7 +42,7 @@ export async function postingMember(
   executor: Database | Transaction = db,
 ): Promise<PostingMember> {
   const isStaff = isStaffMember(viewer);
-  if (isStaff) return { id: viewer.id, isStaff, isNew: false };
+  if (isStaff) return { id: viewer.id, isStaff, isNew: false, publishedPosts: NEW_MEMBER_LIMITS.publishedPosts };
   const { publishedPosts, days } = NEW_MEMBER_LIMITS;
   // Subqueries name the author by value: in a one-table select Drizzle writes columns without their table.
   const [row] = await executor
@@ -51,7 +53,12 @@ export async function postingMember(
     })
     .from(profiles)
     .where(eq(profiles.id, viewer.id));
-  return { id: viewer.id, isStaff, isNew: !row || row.young || row.published < publishedPosts };
+  return {
+    id: viewer.id,
+    isStaff,
+    isNew: !row || row.young || row.published < publishedPosts,
+    publishedPosts: Number(row?.published ?? 0),
+  };
 }
 
 /** What a hold rule sees of a post: its text, links and domains, and what the watch list found to hold in it. */
@@ -60,7 +67,7 @@ export interface PostUnderReview extends PostContent {
   watched?: readonly string[];
 }
 
-type HoldRule = (member: PostingMember, post: PostUnderReview) => HoldReason | null;
+type HoldRule = (member: Pick<PostingMember, "id" | "isStaff" | "isNew">, post: PostUnderReview) => HoldReason | null;
 
 /** A new member's post links to more addresses than allowed: link spam is held before anyone sees it. */
 const tooManyLinks: HoldRule = (member, content) =>
@@ -83,7 +90,7 @@ const holdRules: HoldRule[] = [tooManyLinks, watchedTerms];
  * post is published at once. A rule sees the author's standing, the post's text, links and domains, and the watch
  * list's findings.
  */
-export function holdReasons(member: PostingMember, post: PostUnderReview): HoldReason[] {
+export function holdReasons(member: Pick<PostingMember, "id" | "isStaff" | "isNew">, post: PostUnderReview): HoldReason[] {
   return holdRules.map((rule) => rule(member, post)).filter((reason): reason is HoldReason => reason !== null);
 }
 

@@ -1,6 +1,7 @@
 import type { Role } from "../../../db/schema";
 import type { Viewer } from "./session.server";
-import { isHeld, isHidden, isHiddenByReports } from "~/server/platform";
+import { isHeld, isHidden, isHiddenByReports, isParticipating } from "~/server/platform";
+import { MAX_CONVERSATION_MEMBERS, MESSAGE_EDIT_MINUTES } from "~/lib/messages";
 
 /**
  * The guardian: the one place that answers "may this viewer do this?".
@@ -95,6 +96,13 @@ export const permissions = {
   curateTags: staffMember,
   /** Keep posts as bookmarks with a note and a reminder (/bookmarks): private, so a silenced member keeps them too. */
   bookmark: isApproved,
+  /**
+   * Read one's own conversations (/messages, decision 0062): members let in. A silenced member reads on, as they
+   * read the forum; staff have no other access to conversations than their own.
+   */
+  readMessages: isApproved,
+  /** Start conversations and write in them: who may write (a silenced member's messages are writing too). */
+  sendMessages: mayWrite,
 } as const satisfies Record<string, (viewer: Viewer | null) => boolean>;
 
 export type Permission = keyof typeof permissions;
@@ -298,4 +306,58 @@ export function removesLastAdmin(memberId: string, adminIds: readonly string[]):
 /** Locked discussions take no new comments from anyone; staff unlock first. */
 export function canCommentOn(viewer: Viewer | null, discussion: { lockedAt: Date | null; hiddenAt: Date | null }): boolean {
   return can(viewer, "comment") && discussion.lockedAt === null && !isHidden(discussion);
+}
+
+// Direct messages (decision 0062): a conversation exists for its participants only, staff included (a refusal is a 404).
+type Participation = { leftAt: Date | null } | null;
+
+/** Reading a conversation (and leaving it): a member who takes part in it and has not left it. */
+export function canReadConversation(viewer: Viewer | null, participation: Participation): boolean {
+  return can(viewer, "readMessages") && isParticipating(participation);
+}
+
+/** Writing in it: a participant who may write (not silenced). */
+export function canSendMessage(viewer: Viewer | null, participation: Participation): boolean {
+  return can(viewer, "sendMessages") && isParticipating(participation);
+}
+
+/** Adding a member: a participant who may write, while there is room (MAX_CONVERSATION_MEMBERS). */
+export function canAddParticipant(viewer: Viewer | null, participation: Participation, participants: number): boolean {
+  return canSendMessage(viewer, participation) && participants < MAX_CONVERSATION_MEMBERS;
+}
+
+/** Editing a message: its author, a participant who may write, within MESSAGE_EDIT_MINUTES, unless the moderation hid it. */
+export function canEditMessage(
+  viewer: Viewer | null,
+  participation: Participation,
+  message: { authorId: string | null; createdAt: Date; hiddenAt: Date | null },
+  now = new Date(),
+): boolean {
+  const inTime = now.getTime() - message.createdAt.getTime() <= MESSAGE_EDIT_MINUTES * 60_000;
+  return canSendMessage(viewer, participation) && message.authorId === viewer!.id && !isHidden(message) && inTime;
+}
+
+/** Reporting a message: a participant who may report, someone else's message, not one the moderation hid already. */
+export function canReportMessage(
+  viewer: Viewer | null,
+  participation: Participation,
+  message: { authorId: string | null; hiddenAt: Date | null },
+) {
+  return can(viewer, "report") && isParticipating(participation) && message.authorId !== viewer!.id && !isHidden(message);
+}
+
+/** A member someone wants to write to: approved, blocked either way, taking messages from known members only, known. */
+export type MessageRecipient = { id: string; approved: boolean; blocked: boolean; knownMembersOnly: boolean; known: boolean };
+
+/**
+ * Whether the recipient takes messages from this writer. Never oneself. Every refusal reads the same ("kann keine
+ * Nachrichten empfangen"), so a blocked member does not learn that they are blocked.
+ */
+export function acceptsMessagesFrom(viewer: Viewer | null, to: MessageRecipient): boolean {
+  return can(viewer, "sendMessages") && to.id !== viewer!.id && to.approved && !to.blocked && (!to.knownMembersOnly || to.known);
+}
+
+/** Without a published post a member writes only to members they know: a fresh account cannot reach strangers. */
+export function mayWriteToStranger(standing: { isStaff: boolean; publishedPosts: number }): boolean {
+  return standing.isStaff || standing.publishedPosts > 0;
 }

@@ -75,6 +75,12 @@ export const newMemberRateRules = {
   comment: { name: "comment:new-member", limit: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
+/**
+ * New conversations of a new member (decision 0062): a few a day reach the people they came for; a fresh account
+ * writing to everyone it finds in the directory does not get far. Replies in conversations are not counted.
+ */
+export const newConversationsPerNewMember: RateRule = { name: "conversation:new-member", limit: 5, windowSeconds: 24 * 60 * 60 };
+
 /** The @ suggestions ask on every keystroke; a member sweeping the member list is stopped. */
 export const mentionSuggestionsPerMember: RateRule = { name: "mention-suggestions:member", limit: 120, windowSeconds: 60 };
 

@@ -67,6 +67,7 @@ export {
   postWithNames,
   suggestMembers,
   textMentionsIn,
+  tokensForTypedNames,
   toMentionNames,
 } from "./mentions.server";
 export {

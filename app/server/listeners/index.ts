@@ -6,6 +6,7 @@ import "./moderation.server";
 import "./admin.server";
 import "./legal.server";
 import "./tags.server";
+import "./messages.server";
 
 /**
  * Every listener of the domain events, one file per domain that announces them (decision 0021): to see what a

@@ -73,5 +73,7 @@ export {
   isHeld,
   isHidden,
   isHiddenByReports,
+  isParticipating,
+  readableConversation,
   visible,
 } from "./visibility.server";

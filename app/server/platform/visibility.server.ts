@@ -1,5 +1,6 @@
-import { type Column, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { comments, discussions } from "../../../db/schema";
+import { type Column, isNotNull, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { comments, conversationParticipants, discussions, messages } from "../../../db/schema";
 
 /**
  * What only staff may see (decision 0028): a discussion or a comment the
@@ -18,13 +19,34 @@ type Moderated = { hiddenAt: Column };
 export const visible = {
   discussion: (table: Moderated = discussions): SQL => isNull(table.hiddenAt),
   comment: (table: Moderated = comments): SQL => isNull(table.hiddenAt),
+  /** A direct message the moderation did not hide after a report (its participants see a placeholder instead). */
+  message: (table: Moderated = messages): SQL => isNull(table.hiddenAt),
 };
 
 /** The opposite scopes, for staff's views and for marking what a reader's notification points to as gone. */
 export const hiddenFromPublic = {
   discussion: (table: Moderated = discussions): SQL => isNotNull(table.hiddenAt),
   comment: (table: Moderated = comments): SQL => isNotNull(table.hiddenAt),
+  message: (table: Moderated = messages): SQL => isNotNull(table.hiddenAt),
 };
+
+const reader = alias(conversationParticipants, "conversation_reader");
+
+/**
+ * A conversation is readable by its participants only (decision 0062): the member takes part in it and has not
+ * left it. Not staff, not its former participants, never a guest: every read of a conversation, its messages, its
+ * notifications and its images filters through this scope, so no list, mail or page can show one to anyone else.
+ * `conversationId` is a column (or SQL) of the query it goes into, `memberId` the reader's id.
+ */
+export function readableConversation(conversationId: SQLWrapper, memberId: string | SQLWrapper): SQL {
+  return sql`exists (select 1 from ${conversationParticipants} ${reader}
+    where ${reader.conversationId} = ${conversationId} and ${reader.memberId} = ${memberId} and ${reader.leftAt} is null)`;
+}
+
+/** A loaded participation that still counts: the member has not left the conversation. */
+export function isParticipating(participation: { leftAt: Date | null } | null | undefined): boolean {
+  return participation !== null && participation !== undefined && participation.leftAt === null;
+}
 
 /** The forum's own reason on a post that members' reports hid (decision 0029), until a moderator decides. */
 export const HIDDEN_BY_REPORTS_REASON = "Automatisch ausgeblendet: mehrfach gemeldet, wartet auf die Moderation";
