@@ -43,6 +43,8 @@ export default [
   route("images/:id/:file", "routes/images.file.ts"),
   route("drafts", "routes/drafts.ts"),
   route("notifications/latest", "routes/notifications.latest.ts"),
+  route("messages/settings", "routes/messages.settings.ts"),
+  route("messages/:id/draft", "routes/messages.draft.ts"),
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
     route("subforum/:segment", "routes/subforum.tsx"),
@@ -69,6 +71,9 @@ export default [
     route("legal-notice/confirm", "routes/legal-notice.confirm.tsx"),
     route("statement/:id", "routes/statement.tsx"),
     route("bookmarks", "routes/bookmarks.tsx"),
+    route("messages", "routes/messages.tsx"),
+    route("messages/new", "routes/messages.new.tsx"),
+    route("messages/:id", "routes/messages.conversation.tsx"),
     route("notifications/unsubscribe", "routes/notifications.unsubscribe.tsx"),
     route("impressum", "routes/impressum.tsx"),
     route("agb", "routes/agb.tsx"),

@@ -48,6 +48,16 @@ export const paths = {
   /** The same records as a CSV file (a resource route). */
   adminTransparencyCsv: "/admin/transparency.csv",
   notifications: "/notifications",
+  /** The member's conversations (decision 0062): private, never cached. */
+  messages: "/messages",
+  /** A new conversation; `to` names its first members (the profile's "Nachricht senden"). */
+  newMessage: "/messages/new",
+  messageTo: (...memberIds: string[]) => `/messages/new?${memberIds.map((id) => `to=${encodeURIComponent(id)}`).join("&")}`,
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
+  /** Where a conversation's draft is saved and discarded (app/routes/messages.draft.ts). */
+  conversationDraft: (id: string) => `/messages/${encodeURIComponent(id)}/draft`,
+  /** Blocking a member and the consent setting (app/routes/messages.settings.ts). */
+  messageSettings: "/messages/settings",
   /** The member's bookmarks. */
   bookmarks: "/bookmarks",
   /** The review queue of the moderation team (decision 0030). */

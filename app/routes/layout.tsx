@@ -13,6 +13,7 @@ import { SuspendedNotice } from "~/components/moderation/suspended-notice";
 import { silencedText, suspensionText } from "~/lib/moderation";
 import { unreadCountOf } from "~/server/notifications";
 import { openReviewItemsCount } from "~/server/moderation";
+import { unreadConversationsOf } from "~/server/messages";
 import { can, getViewer, suspensionOfEndedSession } from "~/server/accounts";
 import { knownValue, readValuesTogether } from "~/server/db";
 import type { Route } from "./+types/layout";
@@ -22,9 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const bell = viewer !== null && can(viewer, "receiveNotifications");
   // Staff only: a guest's page (and the guests' page cache) never asks the review queue anything. Sent with the
   // page's own reads of its reader, in one statement (readValuesTogether).
-  const { unread, openReviewItems } = await readValuesTogether(request, {
+  const { unread, openReviewItems, unreadConversations } = await readValuesTogether(request, {
     unread: bell ? unreadCountOf(viewer.id) : knownValue(null),
     openReviewItems: can(viewer, "review") ? openReviewItemsCount() : knownValue(null),
+    // The sidebar's "Nachrichten" (decision 0062): conversations with unread messages, in the same statement.
+    unreadConversations: can(viewer, "readMessages") ? unreadConversationsOf(viewer!.id) : knownValue(null),
   });
   // A cookie whose session a suspension ended: this page says why the member is signed out (asked only then).
   const ended = viewer === null ? await suspensionOfEndedSession(request) : null;
@@ -43,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         canBookmark: can(viewer, "bookmark"),
         unreadNotifications: unread,
         openReviewItems,
+        unreadConversations,
         // A silenced member reads on every page why their forms are refused, and until when.
         silenced: viewer.silenced ? silencedText(viewer.silenced) : null,
       },

@@ -24,7 +24,18 @@ import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfil
 import { errorMeta, seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
-import { canDeleteAccount, canEditProfile, canEditPublicProfile, getViewer, notFoundUnless, signOut, type Viewer } from "~/server/accounts";
+import {
+  can,
+  canDeleteAccount,
+  canEditProfile,
+  canEditPublicProfile,
+  getViewer,
+  notFoundUnless,
+  signOut,
+  type Viewer,
+} from "~/server/accounts";
+import { messageSettingsOf, messagingWith } from "~/server/messages";
+import { MessageMember, MessageSettingsCard } from "~/components/messages/profile-messaging";
 import { refusalText } from "~/lib/moderation";
 import { listDiscussionsByAuthor, listDrafts } from "~/server/discussions";
 import {
@@ -71,7 +82,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     drafts: canEdit ? await listDrafts(profile.id) : null,
     // Staff only: a suspension or silence, and the forms to set or lift one.
     restriction: await restrictionView(viewer, profile.id),
+    // Members let in (decision 0062): "Nachricht senden" and blocking on someone else's profile, the settings on their own.
+    messaging: await messagingOf(viewer, profile.id),
+    messageSettings: canEdit && can(viewer, "readMessages") ? await messageSettingsOf(profile.id) : null,
   };
+}
+
+async function messagingOf(viewer: Viewer | null, profileId: string) {
+  if (!viewer || viewer.id === profileId || !can(viewer, "readMessages")) return null;
+  const messaging = await messagingWith(viewer, profileId);
+  return messaging && { ...messaging, canSend: can(viewer, "sendMessages") };
 }
 
 const deleteConfirmationText = `Bitte „${DELETE_CONFIRMATION}“ eingeben.`;
@@ -216,6 +236,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
               <ReputationFigures helpful={profile.helpfulReceived} solutions={profile.solutionsCount} />
             </div>
           </div>
+          {loaderData.messaging && <MessageMember memberId={profile.id} messaging={loaderData.messaging} />}
           {canEditPublic && !editing && (
             <Button asChild variant="outline" className="sm:ml-auto">
               <Link to="?edit=1#profil-bearbeiten" preventScrollReset>
@@ -246,6 +267,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
       </Card>
       {loaderData.drafts && <DraftsCard drafts={loaderData.drafts} profileId={profile.id} />}
       {notifications && <NotificationCard settings={notifications} />}
+      {loaderData.messageSettings && <MessageSettingsCard settings={loaderData.messageSettings} />}
       {loaderData.canDeleteAccount && (
         <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />
       )}

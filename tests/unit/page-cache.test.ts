@@ -62,6 +62,12 @@ describe("guestPageKey", () => {
     ["a reset link", { url: "/reset-password?token=abc" }],
     ["an address in the query", { url: "/search?q=jemand@example.com" }],
     ["the developer mailbox", { url: "/dev/mailbox?key=secret" }],
+    // A member's conversations (decision 0062): nothing under /messages is kept, by no cache.
+    ["the messages", { url: "/messages" }],
+    ["a conversation", { url: "/messages/6f1c2a3e-6a1b-4c5d-9e8f-0a1b2c3d4e5f" }],
+    ["a conversation's data request", { url: "/messages/6f1c2a3e-6a1b-4c5d-9e8f-0a1b2c3d4e5f.data" }],
+    ["a new conversation", { url: "/messages/new?to=abc" }],
+    ["the messages' data request", { url: "/messages.data" }],
   ])("gives none for %s", (_name, change) => {
     expect(guestPageKey({ ...guest, ...change })).toBeNull();
   });

@@ -6,6 +6,7 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { useGuestPage } from "~/lib/hydration";
 import { subforums, type Subforum } from "~/lib/categories";
 import { paths } from "~/lib/paths";
+import { unreadConversationsLabel } from "~/lib/messages";
 import { useSiteIdentity } from "~/lib/site-identity";
 import { cn } from "~/lib/utils";
 import { Logo } from "~/components/ui/logo";
@@ -97,6 +98,18 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
               <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           ))}
+          {viewer && viewer.unreadConversations !== null && viewer.unreadConversations !== undefined && (
+            <li>
+              <SidebarLink
+                to={paths.messages}
+                label="Nachrichten"
+                icon="messages-square"
+                count={{ value: viewer.unreadConversations, label: unreadConversationsLabel(viewer.unreadConversations) }}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+              />
+            </li>
+          )}
           {viewer?.canOpenAdminPanel && (
             <li>
               <SidebarLink to={paths.admin} label="Admin Panel" icon="shield" collapsed={collapsed} onNavigate={onNavigate} />

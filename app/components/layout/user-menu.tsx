@@ -17,6 +17,8 @@ export interface SidebarViewer {
   canBookmark?: boolean;
   /** Staff: the review queue's open items (the sidebar's "Moderation"); null for everyone else. */
   openReviewItems: number | null;
+  /** Members let in: their conversations with unread messages (the sidebar's "Nachrichten"); null for everyone else. */
+  unreadConversations?: number | null;
 }
 
 /**

@@ -16,7 +16,18 @@ export type DraftState = { state: "idle" | "restored" | "saving" | "saved" | "fa
  */
 export function useDraftAutosave(
   formRef: RefObject<HTMLFormElement | null>,
-  { discussionId, enabled, saved }: { discussionId: string | null; enabled: boolean; saved: boolean },
+  {
+    discussionId,
+    enabled,
+    saved,
+    endpoint = paths.drafts,
+  }: {
+    discussionId: string | null;
+    enabled: boolean;
+    saved: boolean;
+    /** Where the drafts of this form are kept: a post's at /drafts, a conversation's at its own (decision 0062). */
+    endpoint?: string;
+  },
 ) {
   const [status, setStatus] = useState<DraftState>({ state: saved ? "restored" : "idle", message: null });
   const cancelRef = useRef<() => void>(() => undefined);
@@ -50,7 +61,7 @@ export function useDraftAutosave(
       inFlight = controller;
       if (!leaving) setStatus({ state: "saving", message: null });
       // keepalive: a save started as the tab closes still arrives.
-      fetch(paths.drafts, { method: "POST", body, keepalive: leaving, signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(endpoint, { method: "POST", body, keepalive: leaving, signal: controller.signal, headers: { Accept: "application/json" } })
         .then(async (response) => {
           const answer = (await response.json().catch(() => null)) as { savedAt?: string | null; error?: string } | null;
           if (controller.signal.aborted) return;
@@ -98,7 +109,7 @@ export function useDraftAutosave(
       document.removeEventListener("visibilitychange", onVisibility);
       cancelRef.current = () => undefined;
     };
-  }, [formRef, discussionId, enabled]);
+  }, [formRef, discussionId, enabled, endpoint]);
 
   /** "Entwurf verwerfen": nothing still on its way may bring the draft back. */
   const discard = useCallback(() => {

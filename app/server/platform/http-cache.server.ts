@@ -26,15 +26,17 @@ export interface CacheDecision {
 /** Pages that show or take credentials, one-time links or the state of an account. */
 const AUTH_PATHS = /^\/(?:auth|reset-password|email-confirmation|pending-approval|dev\/mailbox)(?:\/|\.data$|$)/;
 const SECRET_PARAMS = /token|e-?mail|code|key|secret|password|otp/i;
+/** A member's conversations (decision 0062): private correspondence that no cache, the browser's included, may keep. */
+const PRIVATE_PATHS = /^\/messages(?:\/|\.data$|$)/;
 
 /**
- * Whether no cache (browser, proxy, CDN) may keep the answer: every auth page,
+ * Whether no cache (browser, proxy, CDN) may keep the answer: every auth page, every page of the messages,
  * and every URL that carries a token or an e-mail address. A shared cache
  * could hand a reset link's page to the next visitor, and the browser would
  * show a used link's form again from its cache.
  */
 export function mustNotBeStored(url: URL): boolean {
-  if (AUTH_PATHS.test(url.pathname)) return true;
+  if (AUTH_PATHS.test(url.pathname) || PRIVATE_PATHS.test(url.pathname)) return true;
   for (const [name, value] of url.searchParams) {
     if (SECRET_PARAMS.test(name) || value.includes("@")) return true;
   }
