@@ -18,6 +18,7 @@ export const notificationKindLabels = {
   "report-decided": "Entscheidungen zu meinen Meldungen",
   "review-needed": "Neue Einträge in der Moderations-Warteschlange",
   "bookmark-reminder": "Erinnerungen an meine Lesezeichen",
+  message: "Persönliche Nachrichten an mich",
 } as const;
 export type NotificationKindName = keyof typeof notificationKindLabels;
 
@@ -84,6 +85,11 @@ export function notificationText(n: NotificationSummary): string {
         : `Ihre Meldung zu ${title} wurde geprüft: Der Beitrag bleibt sichtbar.`;
     case "review-needed":
       return several ? `${n.count} neue Einträge warten auf die Moderation` : "Ein neuer Eintrag wartet auf die Moderation";
+    case "message": {
+      // Never a word of the message itself (decision 0062): who wrote, how many, and the subject it was given.
+      const where = n.detail ? ` in „${n.detail}“` : "";
+      return several ? `${n.count} neue Nachrichten${where}, zuletzt von ${actor}` : `Neue Nachricht von ${actor}${where}`;
+    }
     case "bookmark-reminder":
       return `Erinnerung an Ihr Lesezeichen in ${title}${n.detail ? ` – Ihre Notiz: ${n.detail}` : ""}`;
     case "moderated": {
@@ -146,6 +152,7 @@ export const configurableKinds = [
   "review-needed",
   "bookmark-reminder",
   "moderated",
+  "message",
   "account-approved",
 ] as const satisfies readonly NotificationKindName[];
 

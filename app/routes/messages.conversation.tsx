@@ -23,6 +23,7 @@ import { canAddParticipant, canEditMessage, canSendMessage, notFoundUnless, requ
 import { readValuesTogether } from "~/server/db";
 import { suggestMembers } from "~/server/discussions";
 import { conversationThread, markConversationRead, messageDraftOf } from "~/server/messages";
+import { markMessageNotificationsRead } from "~/server/notifications";
 import { fail } from "~/server/platform";
 import { firstMessage, readFormData, refuse } from "~/server/http";
 import { conversationAction, conversationRefusal, type ConversationFormAnswer } from "./messages.conversation.server";
@@ -41,8 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [thread, found] = await Promise.all([conversationThread(viewer.id, id, page), query.length >= 2 ? suggestMembers(query) : []]);
   if (!thread || page > thread.totalPages) throw data({ message: messageTexts.notFound }, { status: 404 });
   const { draft } = await readValuesTogether(request, { draft: messageDraftOf(viewer.id, id) });
-  // The newest page shows everything up to the newest message: read.
-  if (page === 1 && thread.lastReadNumber < thread.messageCount) await markConversationRead(viewer.id, id, thread.messageCount);
+  // The newest page shows everything up to the newest message: read, and so is the bell's notice of it.
+  if (page === 1 && thread.lastReadNumber < thread.messageCount)
+    await Promise.all([markConversationRead(viewer.id, id, thread.messageCount), markMessageNotificationsRead(viewer.id, id)]);
   const participation = { leftAt: null };
   const now = new Date();
   const canSend = canSendMessage(viewer, participation);

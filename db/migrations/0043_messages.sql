@@ -57,6 +57,8 @@ CREATE TABLE "messages" (
 	CONSTRAINT "messages_number_check" CHECK ("messages"."number" >= 1)
 );
 --> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "conversation_id" uuid;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_member_id_profiles_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_added_by_profiles_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -72,4 +74,7 @@ ALTER TABLE "messages" ADD CONSTRAINT "messages_hidden_by_profiles_id_fk" FOREIG
 CREATE INDEX "conversation_participants_member_idx" ON "conversation_participants" USING btree ("member_id","conversation_id");--> statement-breakpoint
 CREATE INDEX "member_blocks_blocked_idx" ON "member_blocks" USING btree ("blocked_id");--> statement-breakpoint
 CREATE INDEX "message_drafts_conversation_idx" ON "message_drafts" USING btree ("conversation_id");--> statement-breakpoint
-CREATE INDEX "messages_author_idx" ON "messages" USING btree ("author_id","created_at");
+CREATE INDEX "messages_author_idx" ON "messages" USING btree ("author_id","created_at");--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notifications_conversation_idx" ON "notifications" USING btree ("conversation_id","recipient_id") WHERE conversation_id is not null;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-tag', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed', 'bookmark-reminder', 'message'));

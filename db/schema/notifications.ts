@@ -4,6 +4,7 @@ import { createdAt, updatedAt } from "./shared";
 import { profiles } from "./accounts";
 import { comments, discussions } from "./discussions";
 import { tags } from "./tags";
+import { conversations } from "./messages";
 
 // ---------------------------------------------------------------------------
 // Notifications: what happened that a member wants to know about,
@@ -25,6 +26,8 @@ export const notificationKinds = [
   "report-decided",
   "review-needed",
   "bookmark-reminder",
+  // A new message in a conversation (decision 0062): one row per conversation while unread, no items.
+  "message",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -46,7 +49,9 @@ export const notifications = pgTable(
     discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "cascade" }),
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
-    /** For 'moderated': pinned, locked or hidden. */
+    /** For 'message': the conversation; the row is shown while its recipient takes part in it (decision 0062). */
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "cascade" }),
+    /** For 'moderated': pinned, locked or hidden; for 'message', the conversation's subject. */
     detail: text("detail"),
     /** False when the member wants this kind by e-mail only: then it is never listed or counted. */
     shown: boolean("shown").notNull().default(true),
@@ -60,12 +65,16 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-tag', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed', 'bookmark-reminder')`,
+      sql`${t.kind} in ('reply-to-discussion', 'reply-to-comment', 'mention', 'watched-category', 'watched-tag', 'watched-discussion', 'account-approved', 'moderated', 'helpful', 'solution', 'report-decided', 'review-needed', 'bookmark-reminder', 'message')`,
     ),
     uniqueIndex("notifications_unread_group_key")
       .on(t.recipientId, t.groupKey)
       .where(sql`read_at is null`),
     index("notifications_recipient_updated_at_idx").on(t.recipientId, t.updatedAt.desc(), t.id.desc()),
+    // A conversation's notifications: read when its thread is, gone with it.
+    index("notifications_conversation_idx")
+      .on(t.conversationId, t.recipientId)
+      .where(sql`conversation_id is not null`),
     index("notifications_mail_due_idx")
       .on(t.createdAt)
       .where(sql`mailed_at is null`),

@@ -11,6 +11,6 @@ export const messageEvents = defineEvents<{
   /** A member was added to a conversation by another participant, and may now read it. */
   "participant.added": { conversationId: string; memberId: string; addedBy: string; subject: string | null };
 }>("messages", {
-  "message.sent": [],
-  "participant.added": [],
+  "message.sent": ["notifications"],
+  "participant.added": ["notifications"],
 });

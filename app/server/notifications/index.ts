@@ -7,6 +7,7 @@ export {
   notifyPostAuthor,
   notifyStaff,
 } from "./notification-fanout.server";
+export { markMessageNotificationsRead, notifyMessage } from "./message-notifications.server";
 export { endLiveStreams, NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";

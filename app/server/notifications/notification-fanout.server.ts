@@ -36,7 +36,7 @@ const s = alias(notificationSettings, "s");
  * An unread row with the same group key counts up instead (its new item is
  * added by the caller's statement); the mail worker looks at it again.
  */
-const GROUP_UPSERT = sql`on conflict (${unqualified(notifications.recipientId, notifications.groupKey)}) where ${unqualified(notifications.readAt)} is null
+export const GROUP_UPSERT = sql`on conflict (${unqualified(notifications.recipientId, notifications.groupKey)}) where ${unqualified(notifications.readAt)} is null
     do update set ${unqualified(notifications.count)} = ${notifications.count} + 1, ${unqualified(notifications.updatedAt)} = now(),
       ${unqualified(notifications.actorId)} = ${excluded(notifications.actorId)}, ${unqualified(notifications.mailedAt)} = null`;
 

@@ -20,8 +20,10 @@ import { db, defineService, excluded, queryRows, type Transaction } from "~/serv
 import { env, fail, ok, type Outcome, hiddenFromPublic } from "~/server/platform";
 import { notificationMail, queueMail } from "~/server/mail";
 import { defineSchedule } from "~/server/jobs";
+import { isMessageRow, readableMessageRow } from "./message-notifications.server";
 import {
   ABOUT_THE_MEMBER,
+  countedByRow,
   kindsMailedOnlyOnRequest,
   notificationRow,
   targetComment,
@@ -31,6 +33,12 @@ import {
 
 /** At most one mail per member and discussion within this time; what comes later waits and goes out as one. */
 export const MAIL_INTERVAL_MINUTES = 60;
+
+/**
+ * A message is mailed only if it is still unread this long after it came (decision 0062): a member who is on the
+ * site reads it there, and the mail is for the one who is away. Later messages of the conversation join the same mail.
+ */
+export const MESSAGE_MAIL_DELAY_MINUTES = 15;
 
 // ---------------------------------------------------------------------------
 // One-click unsubscribe (RFC 8058): a signed token names the member and the
@@ -111,6 +119,7 @@ interface DueRow extends Record<string, unknown> {
   detail: string | null;
   discussion_id: string | null;
   comment_id: string | null;
+  conversation_id: string | null;
   topic: string;
   email: string;
   first_name: string;
@@ -133,6 +142,9 @@ const tc = alias(comments, "tc");
 const a = alias(profiles, "a");
 const l = alias(notificationMailLog, "l");
 
+/** What one mail is about, at most one an hour each: a discussion, a conversation, or the member's own account. */
+const topic = sql`coalesce(${n.discussionId}::text, 'conversation:' || ${n.conversationId}::text, 'member')`;
+
 /**
  * Mails what is due, in one transaction: rows nobody wants mailed (master
  * switch or the kind's e-mail off, content hidden since, the approval that has its
@@ -147,14 +159,14 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
   return db.transaction(async (tx) => {
     const rows = await queryRows<DueRow>(
       sql`
-      select ${n.id}, ${n.recipientId}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
-        ${n.detail}, ${n.discussionId}, ${tc.id} as comment_id,
-        coalesce(${n.discussionId}::text, 'member') as topic, ${p.email}, ${p.firstName},
+      select ${n.id}, ${n.recipientId}, ${n.kind}, case when ${countedByRow} then ${n.count} else v.visible end as count,
+        ${n.detail}, ${n.discussionId}, ${tc.id} as comment_id, ${n.conversationId},
+        ${topic} as topic, ${p.email}, ${p.firstName},
         (${p.newsletterSubscribed} and coalesce(${s.email}, ${n.kind} not in ${kindsMailedOnlyOnRequest}) and ${n.kind} not in (${sql.join(
           alwaysMailedKinds.map((kind) => sql`${kind}`),
           sql`, `,
-        )})) as wants,
-        (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) as visible,
+        )}) and (not ${isMessageRow} or ${n.readAt} is null)) as wants,
+        (${n.kind} in ${ABOUT_THE_MEMBER} or ${readableMessageRow} or v.visible > 0) as visible,
         ${d.title}, ${d.slug}, ${d.category}, ${d.id} as target_discussion_id, ${hiddenFromPublic.discussion(d)} as discussion_hidden,
         ${a.firstName} as actor_first, ${a.lastName} as actor_last
       from ${notifications} ${n}
@@ -167,9 +179,11 @@ export async function mailDueNotifications(limit = 500): Promise<{ settled: numb
       where ${n.mailedAt} is null
         and not exists (
           select 1 from ${notificationMailLog} ${l}
-          where ${l.memberId} = ${n.recipientId} and ${l.topic} = coalesce(${n.discussionId}::text, 'member')
+          where ${l.memberId} = ${n.recipientId} and ${l.topic} = ${topic}
             and ${l.sentAt} > now() - make_interval(mins => ${MAIL_INTERVAL_MINUTES})
         )
+        -- A message waits its delay unless it was read meanwhile (then it is settled without a mail).
+        and (not ${isMessageRow} or ${n.readAt} is not null or ${n.createdAt} <= now() - make_interval(mins => ${MESSAGE_MAIL_DELAY_MINUTES}))
       order by ${n.createdAt}
       limit ${limit}
       for update of n skip locked`,
@@ -219,8 +233,9 @@ async function mailBundle(tx: Transaction, bundle: DueRow[]): Promise<void> {
     }),
   );
   // A hidden discussion is a 404 for its author (decision 0007): the notice about it links the list instead.
-  const path =
-    first.slug === null || first.target_discussion_id === null || first.discussion_hidden
+  const path = first.conversation_id
+    ? paths.conversation(first.conversation_id)
+    : first.slug === null || first.target_discussion_id === null || first.discussion_hidden
       ? paths.notifications
       : first.comment_id === null
         ? paths.discussion(first.slug)

@@ -17,6 +17,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { COMMENT_THREADS_PER_PAGE } from "~/server/discussions";
 import { db, defineService, queryRows, readValue, type Database, type Transaction, valueRead, type ValueRead } from "~/server/db";
 import { done, fail, logger, ok, visible, hiddenFromPublic } from "~/server/platform";
+import { isMessageRow, readableMessageRow } from "./message-notifications.server";
 import { can, type Viewer } from "~/server/accounts";
 
 /** Notifications per page of /notifications, as many as a subforum lists. */
@@ -61,8 +62,11 @@ export const visibleItems = sql`lateral (
   ${visibleItemsOfRow}
 ) v`;
 
-/** Whether row `n` may be shown: the notices about the member's own post always, the rest while an item is visible. */
-const visibleToRecipient = sql`(${n.kind} in ${ABOUT_THE_MEMBER} or exists (select 1 ${visibleItemsOfRow}))`;
+/** Rows that carry their own count rather than items: the notices about the member and the messages. */
+export const countedByRow = sql`(${n.kind} in ${ABOUT_THE_MEMBER} or ${isMessageRow})`;
+
+/** Whether row `n` may be shown: the notices about the member's own post always, messages while readable, the rest while an item is visible. */
+const visibleToRecipient = sql`(${n.kind} in ${ABOUT_THE_MEMBER} or ${readableMessageRow} or exists (select 1 ${visibleItemsOfRow}))`;
 
 /** The bell's number: unread groups the member may see. */
 export async function unreadCount(memberId: string, executor: Database | Transaction = db): Promise<number> {
@@ -178,6 +182,7 @@ interface NotificationRow extends Record<string, unknown> {
   category: string | null;
   discussion_hidden: boolean | null;
   comment_id: string | null;
+  conversation_id: string | null;
   position: number | string | null;
 }
 
@@ -196,8 +201,8 @@ function selectNotifications(
 ): Promise<NotificationRow[]> {
   return queryRows<NotificationRow>(
     sql`
-    select ${n.id}, ${n.kind}, case when ${n.kind} in ${ABOUT_THE_MEMBER} then ${n.count} else v.visible end as count,
-      ${n.detail}, ${n.readAt}, ${n.updatedAt}, ${a.firstName} as actor_first, ${a.lastName} as actor_last,
+    select ${n.id}, ${n.kind}, case when ${countedByRow} then ${n.count} else v.visible end as count,
+      ${n.detail}, ${n.readAt}, ${n.updatedAt}, ${a.firstName} as actor_first, ${a.lastName} as actor_last, ${n.conversationId},
       ${d.title}, ${d.slug}, ${d.category}, ${hiddenFromPublic.discussion(d)} as discussion_hidden, ${tc.id} as comment_id,
       (select count(*) from ${comments} ${th} where ${th.discussionId} = ${tc.discussionId} and ${th.parentId} is null
         and (${th.createdAt}, ${th.id}) <= (select ${t.createdAt}, ${t.id} from ${comments} ${t} where ${t.id} = coalesce(${tc.parentId}, ${tc.id}))
@@ -207,7 +212,7 @@ function selectNotifications(
     left join ${discussions} ${d} on ${d.id} = ${targetDiscussion}
     left join ${comments} ${tc} on ${tc.id} = ${targetComment}
     left join ${profiles} ${a} on ${a.id} = ${n.actorId}
-    where ${n.recipientId} = ${memberId} and ${n.shown} and (${n.kind} in ${ABOUT_THE_MEMBER} or v.visible > 0) and ${filter}
+    where ${n.recipientId} = ${memberId} and ${n.shown} and (${n.kind} in ${ABOUT_THE_MEMBER} or ${readableMessageRow} or v.visible > 0) and ${filter}
     ${tail}
   `,
     executor,
@@ -216,6 +221,7 @@ function selectNotifications(
 
 function hrefOf(memberId: string, row: NotificationRow): string | null {
   if (row.kind === "review-needed") return paths.moderation;
+  if (row.kind === "message") return row.conversation_id ? paths.conversation(row.conversation_id) : paths.messages;
   if (row.slug === null) return paths.profile(memberId);
   if (row.discussion_hidden) return null;
   const discussionPath = paths.discussion(row.slug);
