@@ -76,5 +76,7 @@ export const reviewDecisionsFor = {
   // An author's objection: a different member of the team restores the post or confirms the decision.
   objection: ["uphold-objection", "reject-objection"],
   "sign-up": [],
+  // A reported direct message (decision 0062): it stays, goes (hidden for its participants), or goes with its author.
+  message: ["keep", "hide", "suspend"],
 } as const;
 export type ReviewDecisionName = (typeof reviewDecisionsFor)[keyof typeof reviewDecisionsFor][number];

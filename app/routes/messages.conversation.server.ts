@@ -6,6 +6,8 @@ import { texts } from "~/lib/texts";
 import { refusalText } from "~/lib/moderation";
 import type { Viewer } from "~/server/accounts";
 import { addParticipant, editMessage, leaveConversation, sendMessage } from "~/server/messages";
+import { reportMessage, reportTexts } from "~/server/moderation";
+import type { ReportReason } from "../../db/schema";
 import { redirectWithToast, respond } from "~/server/http";
 
 /**
@@ -18,6 +20,7 @@ const failedTitles: Record<ConversationIntent, string> = {
   edit: "Nachricht nicht geändert",
   "add-participant": "Mitglied nicht hinzugefügt",
   leave: "Unterhaltung nicht verlassen",
+  report: reportTexts.failed,
 };
 
 export interface ConversationFormAnswer {
@@ -57,7 +60,8 @@ type Input =
   | { intent: "send"; content: string; contentFormat: "html" | "text"; submissionKey?: string }
   | { intent: "edit"; messageId: string; content: string; contentFormat: "html" | "text" }
   | { intent: "add-participant"; memberId: string }
-  | { intent: "leave" };
+  | { intent: "leave" }
+  | { intent: "report"; messageId: string; reason: ReportReason; note?: string };
 
 /** One handler per intent; each answers with a redirect (the thread, its message, or the list) or the refusal. */
 export function conversationAction(viewer: Viewer, conversationId: string, input: Input, payload: Record<string, unknown>) {
@@ -78,6 +82,15 @@ export function conversationAction(viewer: Viewer, conversationId: string, input
       return respond(addParticipant(viewer, { conversationId, memberId: input.memberId }), {
         ...how,
         success: ({ name }) => redirectWithToast(here, { type: "success", title: messageTexts.added(name) }),
+      });
+    case "report":
+      return respond(reportMessage(viewer, { messageId: input.messageId, reason: input.reason, note: input.note }), {
+        ...how,
+        success: ({ already }) =>
+          redirectWithToast(`${here}#message-${input.messageId}`, {
+            type: "success",
+            title: already ? reportTexts.already : reportTexts.thanks,
+          }),
       });
     case "leave":
       return respond(leaveConversation(viewer, { conversationId }), {

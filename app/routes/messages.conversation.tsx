@@ -8,6 +8,7 @@ import { conversationTitle } from "~/components/messages/conversation-title";
 import { MessageForm } from "~/components/messages/message-form";
 import { MessageItem } from "~/components/messages/message-item";
 import { ParticipantsPanel } from "~/components/messages/participants-panel";
+import { MessageReport } from "~/components/messages/message-report-form";
 import { useShowToast } from "~/components/toast/use-show-toast";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
@@ -19,7 +20,7 @@ import { pageHref, paths } from "~/lib/paths";
 import { conversationActionSchema } from "~/lib/schemas/message";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { canAddParticipant, canEditMessage, canSendMessage, notFoundUnless, requirePageParam, requirePermission } from "~/server/accounts";
+import { can, canAddParticipant, canEditMessage, canSendMessage, notFoundUnless, requirePageParam, requirePermission } from "~/server/accounts";
 import { readValuesTogether } from "~/server/db";
 import { suggestMembers } from "~/server/discussions";
 import { conversationThread, markConversationRead, messageDraftOf } from "~/server/messages";
@@ -29,7 +30,7 @@ import { firstMessage, readFormData, refuse } from "~/server/http";
 import { conversationAction, conversationRefusal, type ConversationFormAnswer } from "./messages.conversation.server";
 import type { Route } from "./+types/messages.conversation";
 
-const conversationIntents = ["send", "edit", "add-participant", "leave"] as const;
+const conversationIntents = ["send", "edit", "add-participant", "leave", "report"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -68,6 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     query,
     found: found.filter((member) => !members.has(member.id)),
     editing: url.searchParams.get("edit"),
+    reporting: url.searchParams.get("report"),
+    canReport: can(viewer, "report"),
     draft,
     submissionKey: crypto.randomUUID(),
   };
@@ -86,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ConversationRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { thread, disabledHint, canAdd, query, found, editing, draft, submissionKey } = loaderData;
+  const { thread, disabledHint, canAdd, query, found, editing, reporting, canReport, draft, submissionKey } = loaderData;
   const answer = actionData as (ConversationFormAnswer & { toast?: Parameters<typeof useShowToast>[0] }) | undefined;
   useShowToast(answer?.toast);
   const navigation = useNavigation();
@@ -95,6 +98,7 @@ export default function ConversationRoute({ loaderData, actionData }: Route.Comp
   const firstNew = thread.messages.find((message) => message.number > thread.lastReadNumber && !message.own)?.id ?? null;
   const sendRefused = refused?.intent === "send" ? refused : null;
   const editingId = refused?.intent === "edit" ? refused.messageId : editing;
+  const reportingId = refused?.intent === "report" ? refused.messageId : reporting;
   const here = pageHref(paths.conversation(thread.id), thread.currentPage);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -132,6 +136,15 @@ export default function ConversationRoute({ loaderData, actionData }: Route.Comp
                   <Icon name="pencil" className="size-3.5" />
                   Bearbeiten
                 </Link>
+              ) : canReport && !message.own && !message.hidden ? (
+                <MessageReport
+                  messageId={message.id}
+                  author={message.author?.name ?? messageTexts.deletedMember}
+                  open={reportingId === message.id}
+                  openHref={`${here}${here.includes("?") ? "&" : "?"}report=${message.id}#message-${message.id}`}
+                  cancelTo={`${here}#message-${message.id}`}
+                  error={refused?.intent === "report" && refused.messageId === message.id ? refused.message : null}
+                />
               ) : null
             }
           >
@@ -192,7 +205,7 @@ export default function ConversationRoute({ loaderData, actionData }: Route.Comp
         canAdd={canAdd}
         query={query}
         found={found}
-        error={refused && refused.intent !== "send" && refused.intent !== "edit" ? refused.message : null}
+        error={refused && (refused.intent === "add-participant" || refused.intent === "leave") ? refused.message : null}
       />
     </div>
   );

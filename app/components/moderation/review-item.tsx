@@ -18,6 +18,7 @@ import { signUpSignalsText } from "~/lib/sign-up-guard";
 import { cn } from "~/lib/utils";
 import type { ReviewQueueItem } from "~/server/moderation";
 import { LegalNoticesBlock, ObjectionBlock } from "./legal-review-blocks";
+import { MessageContext } from "./message-context";
 
 /** An item of the review queue as the page gets it (listReviewQueue), with the guardian's answer for its author. */
 type ReviewItemView = ReviewQueueItem & {
@@ -36,6 +37,7 @@ const kindLabels: Record<ReviewItemView["kind"], string> = {
   "sign-up": "Registrierung",
   notice: "Rechtliche Meldung",
   objection: "Widerspruch",
+  message: "Gemeldete Nachricht",
 };
 
 const roleLabels = { admin: "Administrator", moderator: "Moderator", member: null } as const;
@@ -81,6 +83,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
   const busy = navigation.state !== "idle" && navigation.formData?.get("itemId") === item.id;
   const headingId = `eintrag-${item.id}`;
   const { post, author } = item;
+  const reportedMessage = item.message?.lines.find((line) => line.reported) ?? null;
   const reporters = [...new Map(item.reports.map((report) => [report.reporter.id, report.reporter])).values()];
   const notes = item.reports.filter((report) => report.note);
   // Suspending the author (with or without deleting as spam) only where this viewer may restrict them.
@@ -113,6 +116,12 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
               Sichtbar
             </Badge>
           ))}
+        {reportedMessage?.hidden && (
+          <Badge variant="muted">
+            <Icon name="eye-off" className="mr-1 size-3" />
+            Ausgeblendet
+          </Badge>
+        )}
         <span className="text-muted-foreground">
           seit <time dateTime={new Date(item.createdAt).toISOString()}>{formatDateTime(item.createdAt)}</time>
         </span>
@@ -127,10 +136,13 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
                 „{post.discussionTitle}“
               </Link>
             </>
+          ) : item.message ? (
+            `Persönliche Nachricht von ${author?.name ?? "einem gelöschten Konto"}`
           ) : (
             `Registrierung von ${author?.name ?? "einem gelöschten Konto"}`
           )}
         </h2>
+        {item.message && <MessageContext lines={item.message.lines} />}
         {post && (
           <blockquote className="border-l-4 border-border pl-3 whitespace-pre-line [overflow-wrap:anywhere]">
             {post.excerpt || <span className="text-muted-foreground">(ohne Text)</span>}
@@ -230,7 +242,7 @@ export function ReviewItem({ item, mayApprove, error }: { item: ReviewItemView; 
             ? "Über diesen Widerspruch entscheidet ein anderes Mitglied des Teams: Die ursprüngliche Entscheidung oder der Widerspruch ist Ihrer."
             : ownReviewItemText}
         </p>
-      ) : post ? (
+      ) : post || item.message ? (
         <Form method="post" preventScrollReset className="flex flex-wrap items-start gap-2 border-t border-border pt-4">
           <input type="hidden" name="intent" value="decide" />
           <input type="hidden" name="itemId" value={item.id} />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportFields, reportNoteMissing } from "./report";
 import { MAX_CONVERSATION_MEMBERS, MESSAGE_MAX_LENGTH, messageTexts, SUBJECT_MAX_LENGTH } from "~/lib/messages";
 
 /** A member's id as better-auth makes them (letters, digits, '-' and '_'). */
@@ -41,6 +42,12 @@ export const conversationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("edit"), messageId: z.uuid({ error: messageTexts.messageNotFound }), content, contentFormat }),
   z.object({ intent: z.literal("add-participant"), memberId }),
   z.object({ intent: z.literal("leave") }),
+  z
+    .object({ intent: z.literal("report"), messageId: z.uuid({ error: messageTexts.messageNotFound }), ...reportFields })
+    .superRefine((value, context) => {
+      const missing = reportNoteMissing(value);
+      if (missing) context.addIssue({ code: "custom", message: missing, path: ["note"] });
+    }),
 ]);
 export type ConversationIntent = z.infer<typeof conversationActionSchema>["intent"];
 

@@ -21,7 +21,7 @@ export {
   type ExportedConversation,
   hideMessage,
   messageForReport,
-  messageInContext,
+  messagesInContext,
   REPORT_CONTEXT,
 } from "./message-records.server";
 export {

@@ -28,18 +28,19 @@ export interface ContextLine {
   hidden: boolean;
 }
 
+const t = alias(messages, "reported_msg");
+
 /**
- * A reported message and at most REPORT_CONTEXT messages on each side of it, as plain text, for the review queue.
- * Nothing else: no subject, no participants, no way to the conversation. Empty when the message is gone.
+ * Reported messages each with at most REPORT_CONTEXT messages on either side, as plain text, for the review queue:
+ * nothing else (no subject, no participants, no way to the conversation), in one statement for a page of the queue.
+ * A message that is gone has no lines.
  */
-export async function messageInContext(messageId: string): Promise<ContextLine[]> {
-  const [target] = await db
-    .select({ conversationId: messages.conversationId, number: messages.number })
-    .from(messages)
-    .where(eq(messages.id, messageId));
-  if (!target) return [];
+export async function messagesInContext(messageIds: readonly string[]): Promise<Map<string, ContextLine[]>> {
+  const found = new Map<string, ContextLine[]>();
+  if (messageIds.length === 0) return found;
   const rows = await db
     .select({
+      reportedId: t.id,
       id: m.id,
       authorId: m.authorId,
       firstName: a.firstName,
@@ -49,23 +50,35 @@ export async function messageInContext(messageId: string): Promise<ContextLine[]
       createdAt: m.createdAt,
       hiddenAt: m.hiddenAt,
     })
-    .from(m)
-    .leftJoin(a, eq(a.id, m.authorId))
-    .where(
-      and(eq(m.conversationId, target.conversationId), between(m.number, target.number - REPORT_CONTEXT, target.number + REPORT_CONTEXT)),
+    .from(t)
+    .innerJoin(
+      m,
+      and(
+        eq(m.conversationId, t.conversationId),
+        between(m.number, sql`${t.number} - ${REPORT_CONTEXT}`, sql`${t.number} + ${REPORT_CONTEXT}`),
+      ),
     )
-    .orderBy(asc(m.number));
-  return rows.map((row) => ({
-    id: row.id,
-    authorId: row.authorId,
-    author:
-      row.authorId === null ? messageTexts.deletedMember : authorFullName({ firstName: row.firstName ?? "", lastName: row.lastName ?? "" }),
-    // The reported one is shown even when hidden (it is what staff decide on); a hidden neighbour is not.
-    text: isHidden(row) && row.id !== messageId ? messageTexts.hidden : postTextWithNames(row.content, "html", row.names),
-    createdAt: row.createdAt,
-    reported: row.id === messageId,
-    hidden: isHidden(row),
-  }));
+    .leftJoin(a, eq(a.id, m.authorId))
+    .where(inArray(t.id, [...messageIds]))
+    .orderBy(asc(t.id), asc(m.number));
+  for (const row of rows) {
+    const lines = found.get(row.reportedId) ?? [];
+    lines.push({
+      id: row.id,
+      authorId: row.authorId,
+      author:
+        row.authorId === null
+          ? messageTexts.deletedMember
+          : authorFullName({ firstName: row.firstName ?? "", lastName: row.lastName ?? "" }),
+      // The reported one is shown even when hidden (it is what staff decide on); a hidden neighbour is not.
+      text: isHidden(row) && row.id !== row.reportedId ? messageTexts.hidden : postTextWithNames(row.content, "html", row.names),
+      createdAt: row.createdAt,
+      reported: row.id === row.reportedId,
+      hidden: isHidden(row),
+    });
+    found.set(row.reportedId, lines);
+  }
+  return found;
 }
 
 /** A message as a report needs it: its author, whether it is hidden, and its conversation's participants (locked). */

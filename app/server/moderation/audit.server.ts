@@ -5,7 +5,7 @@ import type { Viewer } from "~/server/accounts";
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: "member" | "discussion" | "comment" | "watched-term" | "site-settings" | "synonym-group" | "tag";
+  targetType: "member" | "discussion" | "comment" | "watched-term" | "site-settings" | "synonym-group" | "tag" | "message";
   targetId: string;
   targetLabel: string;
   details?: string | null;
@@ -31,7 +31,7 @@ export interface AuditLogEntry {
   actorId: string | null;
   actorName: string;
   action: AuditAction;
-  targetType: "member" | "discussion" | "comment" | "watched-term" | "site-settings" | "synonym-group" | "tag";
+  targetType: "member" | "discussion" | "comment" | "watched-term" | "site-settings" | "synonym-group" | "tag" | "message";
   targetId: string;
   targetLabel: string;
   details: string | null;

@@ -23,8 +23,11 @@ export const moderationEvents = defineEvents<{
   };
   /** A discussion was hidden or restored: its page is gone (a 404) or back, and so is its line on the lists. */
   "discussion.visibility-changed": { slug: string; category: Category | null };
-  /** The review queue has a new item (a post's first report, or a post held for review): the team hears of it. */
-  "review.opened": { discussionId: string; actorId: string | null };
+  /**
+   * The review queue has a new item (a post's first report, a post held for review, a reported message with
+   * `discussionId` null): the team hears of it.
+   */
+  "review.opened": { discussionId: string | null; actorId: string | null };
   /** A report was decided: each member who sent one hears whether the post stays or goes. */
   "report.decided": PostRef & { reporterIds: string[]; actorId: string; outcome: "kept" | "hidden" };
   /** A member was suspended or silenced by staff (`until` null: until lifted): they get the statement of reasons. */

@@ -1,5 +1,6 @@
 export { type AuditLogEntry, listAuditLog, recordAudit } from "./audit.server";
 export { moderationEvents } from "./events.server";
+export { type MessageReportInput, reportMessage } from "./message-reports.server";
 export { moderateComment, moderateDiscussion, type CommentModeration, type DiscussionModeration } from "./moderation.server";
 export {
   AUTO_HIDDEN_REASON,

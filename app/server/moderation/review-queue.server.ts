@@ -19,6 +19,8 @@ import { isHeld, isHidden } from "~/server/platform";
 import { commentPageSql, plainTextExcerpt, postText } from "~/server/discussions";
 import { commentPermalink, paths } from "~/lib/paths";
 import { shortenAtWord } from "~/lib/format";
+import type { ContextLine } from "~/server/messages";
+import { messageItemsOf } from "./message-reports.server";
 
 /** Items of the review queue per page (/moderation). */
 export const REVIEW_PAGE_SIZE = 25;
@@ -46,7 +48,7 @@ export interface ReviewNotice {
 
 export interface ReviewQueueItem {
   id: string;
-  kind: "report" | "held" | "sign-up" | "notice" | "objection";
+  kind: "report" | "held" | "sign-up" | "notice" | "objection" | "message";
   /** A sign-up's signs of a script (decision 0031); empty for posts. */
   signals: SignUpSignal[];
   createdAt: Date;
@@ -76,6 +78,11 @@ export interface ReviewQueueItem {
     earlier: { decided: number; upheld: number };
     restriction: "suspended" | "silenced" | null;
   } | null;
+  /**
+   * A reported direct message (decision 0062): it and at most two messages on each side, as plain text; nothing else of
+   * the conversation, and no way to it.
+   */
+  message: { lines: ContextLine[] } | null;
   reports: ReviewReport[];
   notices: ReviewNotice[];
   /** An author's objection: their text, the decision they object to, and who made it (who may not decide it). */
@@ -124,6 +131,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
       id: reviewItems.id,
       kind: reviewItems.kind,
       signals: reviewItems.signals,
+      messageId: reviewItems.messageId,
       createdAt: reviewItems.createdAt,
       total: sql<number>`(count(*) over ())::int`,
       discussionId: d.id,
@@ -236,7 +244,8 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
     noticesOf.set(row.itemId!, list);
   }
 
-  const reportsOf = new Map<string, ReviewReport[]>();
+  const messageItems = await messageItemsOf(rows);
+  const reportsOf = new Map<string, ReviewReport[]>(messageItems.reports);
   for (const row of reportRows) {
     const list = reportsOf.get(row.itemId) ?? [];
     list.push({
@@ -271,6 +280,7 @@ export async function listReviewQueue(page: number): Promise<ReviewQueuePage> {
       signals: row.signals ?? [],
       createdAt: row.createdAt,
       post,
+      message: row.messageId ? { lines: messageItems.context.get(row.messageId) ?? [] } : null,
       author:
         row.authorId === null
           ? null

@@ -19,6 +19,7 @@ import { recordAudit } from "./audit.server";
 import { moderationEvents } from "./events.server";
 import { hidePost, restorePost, type PostRef } from "./reports.server";
 import { takeOverHidden } from "./moderation.server";
+import { decideMessageItem } from "./message-reports.server";
 import { ownReviewItemText, reportReasonLabels, reviewDecisionsFor } from "~/lib/moderation";
 import { noticeGroundLabels } from "~/lib/legal";
 
@@ -49,6 +50,7 @@ type Item = {
   kind: ReviewKind;
   discussionId: string | null;
   commentId: string | null;
+  messageId: string | null;
   memberId: string | null;
   status: ReviewStatus;
 };
@@ -114,6 +116,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
           kind: reviewItems.kind,
           discussionId: reviewItems.discussionId,
           commentId: reviewItems.commentId,
+          messageId: reviewItems.messageId,
           memberId: reviewItems.memberId,
           status: reviewItems.status,
         })
@@ -128,6 +131,7 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
         ? fail("conflict", reviewTexts.decided)
         : decisionsFor[item.kind].includes(decision) || fail("invalid", reviewTexts.wrongDecision),
   async change(tx, { actor, input: { decision }, loaded: item }) {
+    if (item.kind === "message") return decideMessage(tx, actor, item, decision);
     if (item.discussionId === null) return fail("invalid", reviewTexts.failed);
     const post: PostRef = { discussionId: item.discussionId, commentId: item.commentId };
     const [author] = item.memberId
@@ -195,6 +199,44 @@ export const decideReview = defineService<Viewer, { itemId: string; decision: Re
     return done;
   },
 });
+
+/**
+ * A reported direct message (decision 0062): kept, or hidden for its participants, or hidden with its author
+ * suspended. The audit log names the message by its author only, never its words.
+ */
+async function decideMessage(tx: Transaction, actor: Viewer, item: Item, decision: ReviewDecision) {
+  if (item.messageId === null) return fail("not-found", reviewTexts.failed);
+  const [author] = item.memberId
+    ? await tx
+        .select({ id: profiles.id, role: userRoles.role, first: profiles.firstName, last: profiles.lastName })
+        .from(profiles)
+        .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+        .where(eq(profiles.id, item.memberId))
+    : [];
+  if (decision === "suspend" && !(author && canRestrict(actor, { id: author.id, role: author.role ?? "member" })))
+    return fail("forbidden", "Dieses Mitglied kann nicht gesperrt werden (Moderation oder Administration).");
+  const { reason } = await decideMessageItem(
+    tx,
+    { id: item.id, messageId: item.messageId },
+    decision as "keep" | "hide" | "suspend",
+    actor.id,
+  );
+  const name = author ? `${author.first} ${author.last}`.trim() : "Gelöschtes Mitglied";
+  if (decision === "suspend" && author) {
+    await suspendMember(tx, author.id, null, reason, actor.id);
+    await recordAudit(tx, actor, { action: "suspend", targetType: "member", targetId: author.id, targetLabel: name, details: reason });
+  }
+  const status: ReviewStatus = ({ keep: "kept", hide: "hidden", suspend: "suspended" } as const)[decision as "keep" | "hide" | "suspend"];
+  await tx.update(reviewItems).set({ status, decidedBy: actor.id, decidedAt: new Date() }).where(eq(reviewItems.id, item.id));
+  await recordAudit(tx, actor, {
+    action: decision === "keep" ? "review-keep" : "review-hide",
+    targetType: "message",
+    targetId: item.messageId,
+    targetLabel: `Nachricht von ${name}`,
+    details: reason,
+  });
+  return done;
+}
 
 async function postLabel(tx: Transaction, post: PostRef): Promise<{ post: string; author: string; authorId: string | null }> {
   const [row] = post.commentId
