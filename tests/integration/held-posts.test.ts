@@ -16,18 +16,8 @@ import { countContributions } from "~/server/members";
 import { db } from "~/server/db";
 import { loader as discussionLoader } from "~/routes/discussion";
 import { loader as revisionsLoader } from "~/routes/discussion.revisions";
-import { loader as discussionFeedLoader } from "~/routes/discussion.feed";
-import { loader as markdownLoader } from "~/routes/discussion.md";
-import { loader as feedLoader } from "~/routes/feed";
-import { loader as homeLoader } from "~/routes/home";
-import { loader as llmsLoader } from "~/routes/llms";
-import { loader as membersLoader } from "~/routes/members";
-import { loader as profileLoader } from "~/routes/profile";
-import { loader as searchLoader } from "~/routes/search";
-import { loader as sitemapLoader } from "~/routes/sitemap";
-import { loader as subforumFeedLoader } from "~/routes/subforum.feed";
-import { loader as subforumLoader } from "~/routes/subforum";
 import { makeViewer, signedInMember } from "../support/members";
+import { guestOutputs as everyGuestOutput, loaderArgs, output } from "../support/guest-outputs";
 
 /** Words no demo or generated text contains: each marks one post's text, so any output that leaks it is caught. */
 const HELD_DISCUSSION = "Zurueckhaltwort";
@@ -48,25 +38,7 @@ let heldCommentId: string;
 
 const signedIn = (role: "member" | "moderator", firstName: string) => signedInMember({ role, firstName, lastName: "Neu" });
 
-const args = (path: string, params: Record<string, string> = {}, cookie: string | null = null) =>
-  ({
-    request: new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} }),
-    params,
-    context: { cspNonce: "", clientIp: "127.0.0.1" },
-  }) as never;
-
-/** What a loader answers, as text: a Response's body, thrown or returned; data as JSON; a thrown 404 as "404". */
-async function output(run: () => unknown): Promise<string> {
-  try {
-    const value = await run();
-    return value instanceof Response ? `${value.status} ${await value.text()}` : JSON.stringify(value);
-  } catch (thrown) {
-    if (thrown instanceof Response) return `${thrown.status}`;
-    const status = (thrown as { init?: { status?: number } })?.init?.status;
-    if (status) return `${status}`;
-    throw thrown;
-  }
-}
+const args = loaderArgs;
 
 /** A post's edit history (the "(bearbeitet)" link), a comment's with `commentId`, as the reader with this cookie reads it. */
 const revisionsPage = (slug: string, commentId: string | null, cookie: string | null = null) =>
@@ -74,31 +46,19 @@ const revisionsPage = (slug: string, commentId: string | null, cookie: string | 
 const revisions = (slug: string, commentId: string | null, cookie: string | null = null) =>
   output(() => revisionsPage(slug, commentId, cookie));
 
-/** Every guest-visible output that could show the posts, by name. */
-async function guestOutputs(): Promise<Record<string, string>> {
-  const outputs: Array<[string, () => unknown]> = [
-    ["home", () => homeLoader(args("/"))],
-    ["subforum", () => subforumLoader(args("/subforum/seo", { segment: "seo" }))],
-    ["host page", () => discussionLoader(args(`/discussion/${host.slug}`, { slug: host.slug }))],
-    ["held page", () => discussionLoader(args(`/discussion/${held.slug}`, { slug: held.slug }))],
-    // The search page repeats what was asked: only its answer counts.
-    ["search held", async () => ({ ...(await searchLoader(args(`/search?q=${HELD_DISCUSSION}`))), filter: null })],
-    ["search comment", async () => ({ ...(await searchLoader(args(`/search?q=${HELD_COMMENT}`))), filter: null })],
-    ["feed", () => feedLoader(args("/feed.xml"))],
-    ["subforum feed", () => subforumFeedLoader(args("/subforum/seo/feed.xml", { segment: "seo" }))],
-    ["comments feed", () => discussionFeedLoader(args(`/discussion/${host.slug}/feed.xml`, { slug: host.slug }))],
-    ["sitemap", () => sitemapLoader()],
-    ["host markdown", () => markdownLoader(args(`/discussion/${host.slug}.md`, { slug: host.slug }))],
-    ["held markdown", () => markdownLoader(args(`/discussion/${held.slug}.md`, { slug: held.slug }))],
-    ["held revisions", () => revisionsPage(held.slug, null)],
-    ["held comment's revisions", () => revisionsPage(host.slug, heldCommentId)],
-    ["hidden comment's revisions", () => revisionsPage(host.slug, hiddenCommentId)],
-    ["llms.txt", () => llmsLoader()],
-    ["members", () => membersLoader(args("/members"))],
-    ["profile", () => profileLoader(args(`/profile/${newcomer.id}`, { id: newcomer.id }))],
-  ];
-  return Object.fromEntries(await Promise.all(outputs.map(async ([name, run]) => [name, await output(run)] as const)));
-}
+/** Every guest-visible output that could show the posts, by name (the one list of tests/support/guest-outputs.ts). */
+const guestOutputs = () =>
+  everyGuestOutput({
+    discussions: { host: host.slug, held: held.slug },
+    commentsFeed: host.slug,
+    searches: { held: HELD_DISCUSSION, comment: HELD_COMMENT },
+    profiles: { profile: newcomer.id },
+    extra: [
+      ["held revisions", () => revisionsPage(held.slug, null)],
+      ["held comment's revisions", () => revisionsPage(host.slug, heldCommentId)],
+      ["hidden comment's revisions", () => revisionsPage(host.slug, hiddenCommentId)],
+    ],
+  });
 
 /** The watcher's notifications that name a held post, on their own row or as an item of a grouped one. */
 async function noticesOfHeldPosts() {

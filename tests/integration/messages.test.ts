@@ -12,6 +12,7 @@ import {
   addParticipant,
   conversationThread,
   editMessage,
+  exportConversations,
   leaveConversation,
   listConversations,
   markConversationRead,
@@ -101,6 +102,11 @@ describe("a conversation", () => {
     expect(thread.messageCount).toBe(51);
     expect(thread.messages.at(-1)!.number).toBe(51);
     expect(thread.totalPages).toBe(2);
+    // The DSGVO export of each participant holds them all, once each, in the same order.
+    for (const member of [aylin, markus]) {
+      const exported = (await exportConversations(member.id)).find((conversation) => conversation.id === id)!;
+      expect(exported.messages.map((message) => `<p>${message.text}</p>`)).toEqual(rows.map((row) => row.content));
+    }
   });
 
   it("keeps mentions of participants only, and no images", async () => {
