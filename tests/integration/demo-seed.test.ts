@@ -6,6 +6,7 @@ import {
   account,
   bookmarks,
   comments,
+  conversations,
   discussions,
   events,
   jobs,
@@ -20,6 +21,9 @@ import { heldForReview, visible } from "~/server/platform";
 import { currentWatchList } from "~/server/watchlist";
 import { didYouMean } from "~/server/search";
 import { db, queryRows } from "~/server/db";
+import { listConversations } from "~/server/messages";
+import { listReviewQueue } from "~/server/moderation";
+import { unreadCount } from "~/server/notifications";
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
 import { categories } from "~/lib/categories";
 
@@ -137,6 +141,7 @@ describe("demo content", () => {
       .orderBy(reviewItems.kind);
     expect(items).toEqual([
       { kind: "held", value: 1 },
+      { kind: "message", value: 1 },
       { kind: "notice", value: 1 },
       { kind: "objection", value: 1 },
       { kind: "report", value: 2 },
@@ -152,6 +157,22 @@ describe("demo content", () => {
       left join ${comments} on ${comments.id} = ${reports.commentId}
       where coalesce(${comments.hiddenAt}, ${discussions.hiddenAt}) is not null`);
     expect(hidden?.n).toBe(0);
+  });
+
+  it("has two conversations (one a group), one unread for Aylin, and a reported message with its neighbours (decision 0062)", async () => {
+    const [aylin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, "aylin.demir@example.com"));
+    const list = await listConversations(aylin!.id, 1);
+    expect(list.conversations).toHaveLength(1);
+    expect(list.conversations[0]).toMatchObject({ unread: 1, subject: null, others: [{ name: "Markus Becker" }] });
+    expect(await unreadCount(aylin!.id)).toBeGreaterThanOrEqual(1);
+    const [group] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.subject, "Panel beim SEO-Stammtisch Berlin"));
+    expect(group).toBeDefined();
+    const item = (await listReviewQueue(1)).items.find((entry) => entry.kind === "message")!;
+    expect(item.message!.lines).toHaveLength(5);
+    expect(item.message!.lines.find((line) => line.reported)!.text).toContain("Sichtbarkeits-Tool");
   });
 
   it("dates everything in the past, members before their first post, comments after their discussion", async () => {

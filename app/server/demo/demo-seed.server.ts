@@ -37,7 +37,8 @@ import { seedSettingsDemo } from "./demo-settings.server";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
 import { demoEvents, demoWatchedTerms, seedBookmarks, seedSearchDemo, seedTagWatch } from "./demo-extras.server";
-import { DAY, HOUR } from "./demo-time.server";
+import { DAY, estimateViews, HOUR } from "./demo-time.server";
+import { seedMessagesDemo } from "./demo-messages.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** All demo members share this password, so a developer can sign in as any of them. */
@@ -381,6 +382,7 @@ export async function seedDemoContent(
   // Two versions of the operator's settings, so /admin/settings shows its version list and a diff.
   await seedSettingsDemo(db, adminId, now);
   await seedSearchDemo(db, now);
+  await seedMessagesDemo(db, authorId, now);
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
@@ -391,10 +393,4 @@ export async function seedDemoContent(
     comments: commentTotal,
     events: demoEvents(now).length,
   };
-}
-
-/** Plausible view counts: older and busier threads were read more often. */
-function estimateViews(replies: number, ageMs: number): number {
-  const days = ageMs / DAY;
-  return Math.round(12 + replies * 23 + Math.sqrt(Math.max(days, 0)) * 17);
 }
