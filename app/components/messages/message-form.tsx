@@ -102,6 +102,7 @@ export function MessageForm({
             disabled: disabledHint !== null,
             describedBy: disabledHint ? "reply-hint" : undefined,
             placeholder: "Schreiben Sie eine Nachricht...",
+            images: false,
           })}
         </Fragment>
         {error && (
