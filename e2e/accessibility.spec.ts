@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, signInOverHttp, signUpOverHttp, storageStateOf, type Rol
 import { firstDiscussion, newestArchiveMonth, profileOf, secondMembersPage } from "./content-helpers";
 import { linkIn, waitForMail } from "./mail";
 import { slugify } from "../app/lib/slug";
+import { sendOverHttp, startConversationOverHttp } from "./message-helpers";
 
 const DEMO_IMAGE_DISCUSSION = "AI Overviews fressen unsere Klicks: CTR-Einbruch von 38 % bei Ratgebern";
 
@@ -69,6 +70,47 @@ async function homeWithUnread(request: APIRequestContext): Promise<string> {
     return "/";
   } finally {
     await writer.dispose();
+  }
+}
+
+/** No cookies: a request context made in a test otherwise starts from the test's storage state. */
+const NO_SESSION = { cookies: [], origins: [] };
+
+/** A conversation of the member with Aylin (decision 0062), which she answered: unread in the member's list. */
+let conversationWithAylin: string | null = null;
+async function conversationPath(request: APIRequestContext): Promise<string> {
+  if (conversationWithAylin) return conversationWithAylin;
+  const aylinId = (await memberProfile(request, "Demir")).split("/").at(-1)!;
+  const path = await startConversationOverHttp(request, [aylinId], "Eine Frage zur Barrierefreiheit Ihrer Seiten.", "Barrierefreiheit");
+  const origin = new URL((await request.get("/healthz")).url()).origin;
+  // A context of its own: the test's storage state (the member's session) would otherwise be its start.
+  const aylin = await requests.newContext({
+    baseURL: origin,
+    storageState: NO_SESSION,
+    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+  });
+  try {
+    await signInOverHttp(aylin, "aylin.demir@example.com", DEMO_PASSWORD);
+    await sendOverHttp(aylin, path, "Gern, schreiben Sie mir, was Ihnen auffällt.");
+  } finally {
+    await aylin.dispose();
+  }
+  conversationWithAylin = path;
+  return path;
+}
+
+/** A member's profile as a guest finds it in the directory (a member's own page links their own profile first). */
+async function memberProfile(request: APIRequestContext, query: string): Promise<string> {
+  const origin = new URL((await request.get("/healthz")).url()).origin;
+  const guest = await requests.newContext({
+    baseURL: origin,
+    storageState: NO_SESSION,
+    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+  });
+  try {
+    return await profileOf(guest, query);
+  } finally {
+    await guest.dispose();
   }
 }
 
@@ -224,6 +266,31 @@ const visitors: Visitor[] = [
         name: "create discussion with the editor loaded",
         path: "/create-discussion?category=seo",
         ready: (page) => page.getByTestId("rich-text-editor").getByRole("textbox", { name: "Inhalt" }).waitFor(),
+      },
+    ],
+  },
+  {
+    name: "member: messages",
+    as: "member",
+    states: [
+      {
+        name: "the conversations, one unread",
+        path: async (request) => {
+          await conversationPath(request);
+          return "/messages";
+        },
+      },
+      {
+        name: "a conversation, with the editor loaded",
+        path: conversationPath,
+        ready: async (page) => {
+          await page.getByLabel("Ihre Nachricht").click();
+          await page.getByTestId("rich-text-editor").waitFor();
+        },
+      },
+      {
+        name: "a new message to a member",
+        path: async (request) => `${(await memberProfile(request, "Becker")).replace("/profile/", "/messages/new?to=")}&neu=1`,
       },
     ],
   },

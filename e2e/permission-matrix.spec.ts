@@ -3,7 +3,8 @@ import { auditActions, type AuditAction } from "../db/schema";
 import { expect, test, testClientIp } from "./fixtures";
 import { passSecondStep, signUpOverHttp } from "./auth-helpers";
 import { linkIn, waitForMail } from "./mail";
-import { clientOf, createMembers, profilePathOf } from "./members";
+import { clientOf, createMembers, profilePathOf, type Member } from "./members";
+import { memberIdOf, publishSomething, sendOverHttp, startConversationOverHttp } from "./message-helpers";
 import { discussionWithComment, report, reviewItemOf } from "./moderation-helpers";
 import { currentSettingsForm } from "./settings-helpers";
 
@@ -597,4 +598,88 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
     "admin: 200 text/event-stream",
   ]);
   for (const context of clients.values()) await context.dispose();
+});
+
+/** A conversation's URLs and actions (decision 0062): tried by each kind of visitor, only its participant's attempt may succeed. */
+type ConversationActor = "guest" | "pending" | "member" | "moderator" | "admin" | "participant";
+
+test("every conversation URL and action succeeds for its participants only: guests sign in, pending members wait, everyone else (staff too) gets a 404", async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const [participant, otherParticipant, pending, member, moderator, admin, ...addable] = await createMembers([
+    { firstName: "Matrixschreiberin" },
+    { firstName: "Matrixempfaenger" },
+    { approved: false },
+    { firstName: "Matrixfremd" },
+    { role: "moderator" },
+    { role: "admin" },
+    ...Array.from({ length: 6 }, () => ({ firstName: "Matrixdazu" })),
+  ]);
+  await publishSomething(participant);
+  const signedIn = async (person: Member) => {
+    const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+    const response = await passSecondStep(
+      context,
+      await post(context, "/auth", { intent: "sign-in", email: person.email, password: person.password }),
+      person.email,
+    );
+    expect(response.status(), `sign-in ${person.email}`).toBe(302);
+    return context;
+  };
+  const clients = new Map<ConversationActor, APIRequestContext>([
+    ["guest", await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } })],
+    ["pending", await signedIn(pending)],
+    ["member", await signedIn(member)],
+    ["moderator", await signedIn(moderator)],
+    ["admin", await signedIn(admin)],
+    ["participant", await signedIn(participant)],
+  ]);
+  const other = await signedIn(otherParticipant);
+  const path = await startConversationOverHttp(
+    clients.get("participant")!,
+    [await memberIdOf(otherParticipant)],
+    "Matrix: erste Nachricht",
+  );
+  const theirs = await sendOverHttp(other, path, "Matrix: Antwort");
+  const own = await sendOverHttp(clients.get("participant")!, path, "Matrix: eigene Nachricht");
+  const addIds = await Promise.all(addable.map((person) => memberIdOf(person)));
+  const actors: ConversationActor[] = ["guest", "pending", "member", "moderator", "admin", "participant"];
+
+  // In this order: leaving is last, as it ends the participant's access.
+  const rows: Array<[string, (client: APIRequestContext, attempt: number) => Promise<APIResponse>]> = [
+    ["read the thread", (client) => client.get(path, { maxRedirects: 0 })],
+    ["send a message", (client) => post(client, path, { intent: "send", content: "Matrix: dabei?", contentFormat: "text" })],
+    [
+      "edit the participant's message",
+      (client) => post(client, path, { intent: "edit", messageId: own, content: "Matrix: korrigiert", contentFormat: "text" }),
+    ],
+    ["add a member", (client, attempt) => post(client, path, { intent: "add-participant", memberId: addIds[attempt]! })],
+    ["report the other's message", (client) => post(client, path, { intent: "report", messageId: theirs, reason: "spam" })],
+    ["save a draft", (client) => post(client, `${path}/draft`, { intent: "save", content: "Matrix: Entwurf", contentFormat: "text" })],
+    ["discard the draft", (client) => post(client, `${path}/draft`, { intent: "discard", back: path })],
+    ["leave", (client) => post(client, path, { intent: "leave" })],
+  ];
+  const outcomes: string[] = [];
+  for (const [name, attempt] of rows) {
+    for (const [index, actor] of actors.entries()) {
+      const response = await attempt(clients.get(actor)!, index);
+      const status = response.status();
+      const location = response.headers().location ?? "";
+      const expected =
+        actor === "participant"
+          ? succeeded(response) && !location.startsWith("/second-factor")
+          : actor === "guest"
+            ? refused(response)
+            : actor === "pending"
+              ? refused(response) && (status === 403 || location.startsWith("/pending-approval"))
+              : status === 404;
+      if (!expected) outcomes.push(`${name} as ${actor}: ${status} ${location}`);
+    }
+  }
+  expect(outcomes).toEqual([]);
+  // The page cache stores nothing under /messages: every answer there is private and never kept.
+  const thread = await other.get(path);
+  expect(thread.headers()["cache-control"]).toBe("private, no-store");
+  for (const client of [...clients.values(), other]) await client.dispose();
 });

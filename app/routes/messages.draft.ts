@@ -9,7 +9,7 @@ import { texts } from "~/lib/texts";
 import { getViewer } from "~/server/accounts";
 import { discardMessageDraft, saveMessageDraft } from "~/server/messages";
 import { fail } from "~/server/platform";
-import { dispatch, firstMessage, readFormData, redirectWithToast, refuse, respond, respondByRedirect } from "~/server/http";
+import { dispatch, firstMessage, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import type { Route } from "./+types/messages.draft";
 
 /** Nothing to show here: the draft waits in its conversation's form. */
@@ -41,13 +41,13 @@ export async function action({ request, params }: Route.ActionArgs) {
         context: { action: "save message draft" },
         success: ({ savedAt }) => ({ savedAt: savedAt?.toISOString() ?? null }),
       }),
+    // A conversation the member does not take part in answers 404, as everything of it.
     discard: () =>
       !viewer
         ? redirect(`${paths.auth}?redirectTo=${encodeURIComponent(back)}`)
-        : respondByRedirect(discardMessageDraft(viewer, { conversationId }), {
+        : respond(discardMessageDraft(viewer, { conversationId }), {
             failed: draftTexts.failed,
-            fallback: { unexpected: texts.unexpectedError },
-            back,
+            fallback: { unexpected: texts.unexpectedError, "not-found": messageTexts.notFound },
             context: { action: "discard message draft" },
             success: () => redirectWithToast(back, { type: "success", title: draftTexts.discarded }),
           }),

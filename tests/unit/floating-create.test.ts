@@ -13,4 +13,10 @@ describe("showsFloatingCreate", () => {
     expect(showsFloatingCreate({ pathname: "/discussion/hallo-welt", search: "?edit=1" })).toBe(false);
     expect(showsFloatingCreate({ pathname: "/discussion/hallo-welt", search: "?editComment=abc" })).toBe(false);
   });
+  it("hides in the messages, where one writes to members (decision 0062)", () => {
+    expect(showsFloatingCreate({ pathname: "/messages", search: "" })).toBe(false);
+    expect(showsFloatingCreate({ pathname: "/messages/new", search: "?to=abc" })).toBe(false);
+    expect(showsFloatingCreate({ pathname: "/messages/6f1c2a3e-6a1b-4c5d-9e8f-0a1b2c3d4e5f", search: "" })).toBe(false);
+    expect(showsFloatingCreate({ pathname: "/messagesx", search: "" })).toBe(true);
+  });
 });

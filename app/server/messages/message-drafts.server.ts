@@ -3,7 +3,7 @@ import { messageDrafts } from "../../../db/schema";
 import { draftTexts } from "~/lib/drafts";
 import { MESSAGE_MAX_LENGTH, messageTexts } from "~/lib/messages";
 import { plainTextToHtml, type ContentFormat } from "~/lib/rich-text";
-import { can, canSendMessage, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
+import { can, canReadConversation, canSendMessage, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
 import { defineService, valueRead, type ValueRead } from "~/server/db";
 import { htmlToText, sanitizeRichText } from "~/server/discussions";
 import { done, fail, ok } from "~/server/platform";
@@ -70,10 +70,15 @@ export const saveMessageDraft = defineService<
   },
 });
 
-/** "Entwurf verwerfen": the member's own draft in the conversation goes (nothing to do where there is none). */
-export const discardMessageDraft = defineService<Viewer, { conversationId: string }, true>({
+/**
+ * "Entwurf verwerfen": the member's own draft in the conversation goes (nothing to do where there is none). Only in a
+ * conversation they read: for anyone else it does not exist (a 404), as everything of it.
+ */
+export const discardMessageDraft = defineService<Viewer, { conversationId: string }, LockedConversation>({
   policy: (viewer) => can(viewer, "readMessages"),
-  load: async () => true,
+  load: (tx, { conversationId }) => lockConversation(tx, conversationId),
+  authorize: (viewer, conversation) =>
+    canReadConversation(viewer, participationOf(conversation, viewer)) || fail("not-found", messageTexts.notFound),
   async change(tx, { actor, input: { conversationId } }) {
     await tx.delete(messageDrafts).where(and(eq(messageDrafts.memberId, actor.id), eq(messageDrafts.conversationId, conversationId)));
     return done;
