@@ -20,7 +20,15 @@ import { pageHref, paths } from "~/lib/paths";
 import { conversationActionSchema } from "~/lib/schemas/message";
 import { seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
-import { can, canAddParticipant, canEditMessage, canSendMessage, notFoundUnless, requirePageParam, requirePermission } from "~/server/accounts";
+import {
+  can,
+  canAddParticipant,
+  canEditMessage,
+  canSendMessage,
+  notFoundUnless,
+  requirePageParam,
+  requirePermission,
+} from "~/server/accounts";
 import { readValuesTogether } from "~/server/db";
 import { suggestMembers } from "~/server/discussions";
 import { conversationThread, markConversationRead, messageDraftOf } from "~/server/messages";

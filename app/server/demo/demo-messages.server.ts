@@ -76,14 +76,12 @@ export async function seedMessagesDemo(db: Database, memberId: (key: string) => 
       .insert(reviewItems)
       .values({ kind: "message", messageId: messageIds[conversation]![message]!, memberId: memberId(reported.author), createdAt: at })
       .returning({ id: reviewItems.id });
-    await tx
-      .insert(messageReports)
-      .values({
-        reviewItemId: item!.id,
-        messageId: messageIds[conversation]![message]!,
-        reporterId: memberId(reporter),
-        reason,
-        createdAt: at,
-      });
+    await tx.insert(messageReports).values({
+      reviewItemId: item!.id,
+      messageId: messageIds[conversation]![message]!,
+      reporterId: memberId(reporter),
+      reason,
+      createdAt: at,
+    });
   });
 }
