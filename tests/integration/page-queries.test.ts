@@ -287,7 +287,7 @@ describe("queries per page", () => {
 describe("a discussion page's queries (decision record 0042)", () => {
   const discussionPages = () => pages.filter((page) => page.loader === discussionLoader);
 
-  it("read from the database when nothing is kept: the guest's part, and for a member the session and ten reads of their own", async () => {
+  it("read from the database when nothing is kept: the guest's part, and for a member the session and eleven reads of their own", async () => {
     for (const page of discussionPages()) {
       const [row] = await queryRows<{ solved: boolean }>(
         sql`select ${discussions.solutionCommentId} is not null as solved from ${discussions} where ${discussions.slug} = ${page.params.slug}`,
@@ -298,13 +298,14 @@ describe("a discussion page's queries (decision record 0042)", () => {
       expect({ page: page.name, guest }).toEqual({ page: page.name, guest: (row!.solved ? 4 : 3) + 2 });
       await render(page, memberCookie);
       const member = await render(page, memberCookie);
-      // The session, then the bell and the member's marks, reports, bookmarks, watch level, the view counter, draft,
-      // what is new to them, whether reading moves their position and the notifications it reads: in one or two statements, as the reads arrive.
+      // The session, then the bell, the sidebar's unread conversations (decision 0062) and the member's marks, reports,
+      // bookmarks, watch level, the view counter, draft, what is new to them, whether reading moves their position and
+      // the notifications it reads: in one or two statements, as the reads arrive.
       const ownReads = member.flatMap((query) => valueColumns(query) ?? []);
       expect({ page: page.name, others: member.length - ownReads.length, reads: ownReads.reduce((sum, n) => sum + n, 0) }).toEqual({
         page: page.name,
         others: guest + 1,
-        reads: 10,
+        reads: 11,
       });
     }
   });

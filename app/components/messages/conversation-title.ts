@@ -8,7 +8,7 @@ export interface ConversationHeading {
 export function conversationTitle({ subject, others }: ConversationHeading): string {
   if (subject) return subject;
   const names = others.map((member) => member.name);
-  if (names.length === 0) return "Nur Sie (alle anderen haben die Unterhaltung verlassen)";
+  if (names.length === 0) return "Nur noch Sie";
   if (names.length <= 2) return names.join(" und ");
   return `${names.slice(0, 2).join(", ")} und ${names.length - 2} weitere`;
 }
