@@ -24,6 +24,7 @@ const onTheDatabaseServer: Record<string, string> = {
   "tests/integration/answers.test.ts": "counts under parallel marks; two moderators choosing a solution at once",
   "tests/integration/backup.test.ts": "backup and restore through pg_dump and psql",
   "tests/integration/discussion-shared-part.test.ts": "kept reads dropped by the database's NOTIFY",
+  "tests/integration/digest.test.ts": "two digest runs at once mail each member once (the claim's SKIP LOCKED)",
   "tests/integration/discussions.test.ts": "200 comments and 1,000 views at once, counted in single statements",
   "tests/integration/drafts-and-revisions.test.ts": "edits arriving at the same moment numbered without gaps",
   "tests/integration/jobs.test.ts": "leases, one run per slot across runners, woken by a commit on another connection",
