@@ -29,6 +29,7 @@ const onTheDatabaseServer: Record<string, string> = {
   "tests/integration/drafts-and-revisions.test.ts": "edits arriving at the same moment numbered without gaps",
   "tests/integration/jobs.test.ts": "leases, one run per slot across runners, woken by a commit on another connection",
   "tests/integration/live-stream-end.test.ts": "a member's live streams ended by a NOTIFY the listening connection receives",
+  "tests/integration/last-visit.test.ts": "the visit stamp skips a profile row another transaction holds, never waits for it",
   "tests/integration/legal-notices.test.ts": "twenty notices confirmed at once make one queue item (the open-item index)",
   "tests/integration/mail-worker.test.ts": "the outbox's runner woken by NOTIFY",
   "tests/integration/moderation.test.ts": "two moderators hiding at the same moment",
