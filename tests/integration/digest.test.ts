@@ -10,7 +10,13 @@ import { categories, type Category } from "~/lib/categories";
 import { action as unsubscribeAction } from "~/routes/notifications.unsubscribe";
 import type { Viewer } from "~/server/accounts";
 import { db } from "~/server/db";
-import { sendAllDueDigests, sendDueDigests, watchCategory } from "~/server/notifications";
+import {
+  getNotificationSettings,
+  sendAllDueDigests,
+  sendDueDigests,
+  updateNotificationSettings,
+  watchCategory,
+} from "~/server/notifications";
 import { discussionBy } from "../support/content";
 import { makeViewer } from "../support/members";
 
@@ -106,6 +112,18 @@ describe("the digest job", () => {
     await sendAllDueDigests();
     const again = await Promise.all(members.map(async ({ name, member }) => [name, await countOf(member)] as const));
     expect(Object.fromEntries(again)).toEqual(Object.fromEntries(got));
+  });
+
+  it("keeps the period chosen on the notification card; the master switch off stops the digest too", async () => {
+    const reader = await awayMember("Kartenwahl");
+    expect((await updateNotificationSettings(reader, { profileId: reader.id, newsletter: true, digestPeriod: "daily" })).ok).toBe(true);
+    expect((await getNotificationSettings(reader.id)).digest).toEqual({ period: "daily", afterDays: 7 });
+    // The master switch off: a form without the field keeps the choice, and no digest goes out.
+    expect((await updateNotificationSettings(reader, { profileId: reader.id, newsletter: false })).ok).toBe(true);
+    expect((await getNotificationSettings(reader.id)).digest.period).toBe("daily");
+    await somethingNew();
+    await sendAllDueDigests();
+    expect(await countOf(reader)).toBe(0);
   });
 
   it("mails each member once when two runs claim at the same time, across batches", async () => {
