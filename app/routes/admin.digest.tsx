@@ -113,10 +113,11 @@ export default function AdminDigestRoute({ loaderData }: Route.ComponentProps) {
       {preview && (
         <Card data-testid="digest-preview">
           <CardHeader>
-            <CardTitle>
-              {preview.member.name} <span className="font-normal text-muted-foreground">({preview.member.email})</span>
-            </CardTitle>
-            <CardDescription>Die Vorschau zeigt alles, was seit dem letzten Besuch neu ist.</CardDescription>
+            <CardTitle>{preview.member.name}</CardTitle>
+            <CardDescription>
+              <span className="block break-all">{preview.member.email}</span>
+              Die Vorschau zeigt alles, was seit dem letzten Besuch neu ist.
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

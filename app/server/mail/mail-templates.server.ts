@@ -47,7 +47,7 @@ export function mailDocument(subject: string, body: string): string {
 ${body}
 <p style="margin-top:24px">Viele Grüße<br>Ihr Team der ${escapeHtml(forum())}</p>
 </div>
-<p style="font-size:12px;color:#6b7280;text-align:center;margin-top:16px">${escapeHtml(mailSiteSettings().company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#6b7280">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#6b7280">Datenschutz</a></p>
+<p style="font-size:12px;color:#4b5563;text-align:center;margin-top:16px">${escapeHtml(mailSiteSettings().company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#4b5563">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#4b5563">Datenschutz</a></p>
 </div></body></html>`;
 }
 
