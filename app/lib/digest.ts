@@ -17,12 +17,11 @@ export const digestPeriodLabels: Record<DigestPeriodChoice, string> = {
 /** Days between two digests; "never" sends none. */
 export const digestPeriodDays: Record<Exclude<DigestPeriodChoice, "never">, number> = { daily: 1, weekly: 7, biweekly: 14 };
 
-/** "höchstens einmal pro Woche": the mail's footer and the setting's hint. */
-export const digestPeriodPhrases: Record<DigestPeriodChoice, string> = {
+/** "höchstens einmal pro Woche": the mail's footer. */
+export const digestPeriodPhrases: Record<Exclude<DigestPeriodChoice, "never">, string> = {
   daily: "höchstens einmal am Tag",
   weekly: "höchstens einmal pro Woche",
   biweekly: "höchstens alle zwei Wochen",
-  never: "nie",
 };
 
 /** The select on the profile's notification card: where the mail's settings link points. */

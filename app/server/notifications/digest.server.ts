@@ -130,7 +130,8 @@ async function buildDigest(reader: Reader, since: Date, executor: Database | Tra
     homeUrl: `${env.PUBLIC_URL}${paths.home}`,
     settingsUrl: `${env.PUBLIC_URL}${paths.profile(reader.id)}#${DIGEST_SETTING_ID}`,
     unsubscribeUrl: `${env.PUBLIC_URL}${paths.unsubscribe(unsubscribeToken(reader.id, [DIGEST_MAIL_KIND]))}`,
-    periodPhrase: digestPeriodPhrases[reader.digestPeriod],
+    // A member who chose "Nie" gets none; their preview words the footer as the default period would.
+    periodPhrase: digestPeriodPhrases[reader.digestPeriod === "never" ? "weekly" : reader.digestPeriod],
   });
 }
 
