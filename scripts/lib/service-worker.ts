@@ -2,7 +2,7 @@
  * The service worker (app/service-worker/, decision record 0061), built as the last step of the client build into
  * build/client/sw.js: a stable address at the site's root, so its scope is the whole forum. Its own bundle (one
  * classic script, nothing shared with the app), with `virtual:service-worker-build` saying what the build made: the
- * app shell to store on install, the stylesheet, and a version that changes with every file of the shell and every
+ * app shell to store on install (the files of the app's frame and of its reading pages, the guests' script), the stylesheet, and a version that changes with every file of the shell and every
  * line of the worker, so a deploy installs a new worker, which replaces the old caches.
  */
 import { createHash } from "node:crypto";
@@ -14,8 +14,24 @@ const SOURCE_DIR = "app/service-worker";
 const VIRTUAL_ID = "virtual:service-worker-build";
 export const SERVICE_WORKER_FILE = "sw.js";
 
-/** The modules whose chunks (with their imports and stylesheets) a member's page loads: the entry, root, layout, home, discussion. */
-const SHELL_MODULES = /[\\/](entry\.client\.tsx|app[\\/]root\.tsx|app[\\/]routes[\\/](layout|home|discussion)\.tsx)(\?|$)/;
+/** The app's entry, root and main layout: every member's page loads them. */
+const FRAME_MODULES = [/[\\/]entry\.client\.tsx(\?|$)/, /[\\/]app[\\/]root\.tsx(\?|$)/, /[\\/]app[\\/]routes[\\/]layout\.tsx(\?|$)/];
+
+/**
+ * The reading pages (those whose route says `handle = readingPage`, decision 0036: home, lists, discussion,
+ * profile, members, search, tags, archive, legal pages). Their modules are stored too, so that offline a link in
+ * the app to one of them finds its code and the page itself is answered by the worker; a module it cannot load
+ * would make React Router reload the page the member is on instead.
+ */
+export function readingPageModules(routesDir = "app/routes"): RegExp[] {
+  return fs
+    .readdirSync(routesDir)
+    .filter(
+      (file) => file.endsWith(".tsx") && /^export const handle = readingPage;$/m.test(fs.readFileSync(path.join(routesDir, file), "utf8")),
+    )
+    .map((file) => new RegExp(`[\\\\/]app[\\\\/]routes[\\\\/]${file.replaceAll(".", "\\.")}(\\?|$)`));
+}
+
 /**
  * Assets every page loads: the stylesheet (app/root.tsx links it by its URL, so no chunk names it as its CSS), and
  * those of the other plugins: the guests' enhancement script and the icon sprite.
@@ -35,7 +51,10 @@ export function shellFiles(bundle: Rolldown.OutputBundle): string[] {
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const imported of chunk.imports) add(chunks.get(imported));
   };
-  for (const chunk of chunks.values()) if (chunk.facadeModuleId && SHELL_MODULES.test(chunk.facadeModuleId)) add(chunk);
+  const shellModules = [...FRAME_MODULES, ...readingPageModules()];
+  for (const chunk of chunks.values()) {
+    if (chunk.facadeModuleId && shellModules.some((module) => module.test(chunk.facadeModuleId!))) add(chunk);
+  }
   for (const file of Object.keys(bundle)) if (SHELL_ASSETS.test(file)) files.add(file);
   return [...[...files].sort().map((file) => `/${file}`), ...PUBLIC_FILES];
 }
