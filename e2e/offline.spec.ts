@@ -24,6 +24,7 @@ test("a member reads the discussions they opened offline; any other page is the 
   page,
   visit,
   allowConsoleError,
+  checkA11y,
 }) => {
   test.setTimeout(90_000);
   const member = await createMember({ firstName: "Offline" });
@@ -61,6 +62,7 @@ test("a member reads the discussions they opened offline; any other page is the 
   await expect(page.getByRole("heading", { level: 1, name: "Sie sind offline" })).toBeVisible();
   const kept = page.getByRole("region", { name: "Offline lesbar" });
   await expect(kept.getByRole("link")).toHaveText([`Offline gefunden ${stamp}`, `Offline gelesen ${stamp}`]);
+  await checkA11y();
 
   // A kept discussion reads, with its post, and says that it is the stored copy.
   await kept.getByRole("link", { name: `Offline gelesen ${stamp}` }).click();
@@ -68,6 +70,7 @@ test("a member reads the discussions they opened offline; any other page is the 
   await expect(page.getByRole("heading", { level: 1, name: `Offline gelesen ${stamp}` })).toBeVisible();
   await expect(page.getByText(`Beitrag: Offline gelesen ${stamp}`)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Sie sind offline. Sie lesen die Fassung vom" })).toBeVisible();
+  await checkA11y();
   // The guest's copy: nothing of the member's own page was stored.
   await expect(page.getByText(member.name)).toHaveCount(0);
 
@@ -83,6 +86,7 @@ test("a member reads the discussions they opened offline; any other page is the 
   await page.context().addCookies([{ name: "theme", value: "dark", domain: new URL(page.url()).hostname, path: "/" }]);
   await page.goto(unopened);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await checkA11y({ colourOnly: true });
 
   // Back online, the pages come from the server again.
   await page.context().setOffline(false);
