@@ -145,7 +145,7 @@ test("the worker's script is asked for again on every check, and the manifest ma
     icons: Array<{ src: string; sizes: string; purpose: string }>;
     screenshots: Array<{ src: string; sizes: string; form_factor: string }>;
   };
-  expect(body).toMatchObject({ id: "/", start_url: "/", scope: "/", display: "standalone", lang: "de" });
+  expect(body).toMatchObject({ id: "/", start_url: "/", scope: "/", display: "standalone", lang: "de-DE" });
   expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
   expect(body.screenshots.map((shot) => shot.form_factor)).toEqual(["narrow", "wide"]);
   // Each picture is there, a PNG of the size the manifest says (width and height from its IHDR chunk).

@@ -88,7 +88,7 @@ export function webManifest() {
     name: site.name,
     short_name: site.name,
     description: site.description,
-    lang: "de",
+    lang: "de-DE",
     dir: "ltr",
     start_url: "/",
     scope: "/",
