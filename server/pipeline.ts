@@ -2,6 +2,7 @@
  * The request pipeline of one app server (server/app-server.ts starts it):
  * Express setup, the guards every request passes, and the error handlers.
  */
+import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
@@ -187,11 +188,13 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
     ),
   );
   app.use(
-    staticFiles(
-      expressStaticGzip(CLIENT_DIR, {
-        ...precompressed,
-        serveStatic: { maxAge: "1h", index: false, setHeaders: askAgainForServiceWorker },
-      }),
+    onlyClientFiles(
+      staticFiles(
+        expressStaticGzip(CLIENT_DIR, {
+          ...precompressed,
+          serveStatic: { maxAge: "1h", index: false, setHeaders: askAgainForServiceWorker },
+        }),
+      ),
     ),
   );
   // Post images go out through /images/… once their post's visibility is checked (decision 0033), never as files.
@@ -310,6 +313,16 @@ function isPrivateStoragePath(pathname: string): boolean {
   }
   const key = path.posix.normalize(`/${decoded}`).replace(/^\/+/, "").toLowerCase();
   return PRIVATE_STORAGE_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/**
+ * Asks the disk only for paths that can name a file of the build's client folder: every page request passed
+ * through a failing stat of its path before (1.5 % of a member's discussion page in a CPU profile). The folder's
+ * top level is fixed by the build, so it is read once.
+ */
+function onlyClientFiles(serve: express.RequestHandler): express.RequestHandler {
+  const topLevel = new Set(fs.existsSync(CLIENT_DIR) ? fs.readdirSync(CLIENT_DIR) : []);
+  return (req, res, next) => (topLevel.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
 /**

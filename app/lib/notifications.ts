@@ -1,4 +1,5 @@
 import { categoryLabels, type Category } from "./categories";
+import { DIGEST_TITLE } from "./digest";
 
 /** The kinds of notification, as db/schema/notifications.ts stores them (kept apart: the browser bundle never imports the schema). */
 /** The anchor of the mail settings on the member's own profile: where mails and an unusable unsubscribe link lead. */
@@ -98,9 +99,14 @@ export function notificationText(n: NotificationSummary): string {
   }
 }
 
+/** What an unsubscribe link turns off: the e-mail of notification kinds, or the digest mail (its period set to "never"). */
+export const DIGEST_MAIL_KIND = "digest";
+export type MailKindName = NotificationKindName | typeof DIGEST_MAIL_KIND;
+const mailKindLabel = (kind: MailKindName) => (kind === DIGEST_MAIL_KIND ? DIGEST_TITLE : notificationKindLabels[kind]);
+
 /** „A“, or „A“ und „B“, or „A“, „B“ und „C“: the kinds a mail and its unsubscribe link are about. */
-export function kindList(kinds: readonly NotificationKindName[]): string {
-  const quoted = kinds.map((kind) => `„${notificationKindLabels[kind]}“`);
+export function kindList(kinds: readonly MailKindName[]): string {
+  const quoted = kinds.map((kind) => `„${mailKindLabel(kind)}“`);
   return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} und ${quoted.at(-1)!}`;
 }
 

@@ -15,6 +15,8 @@ export interface BenchServer {
   metricsUrl: string | null;
   /** Resident memory of the server process in MB (Linux /proc). */
   rssMb(): number;
+  /** CPU time the server has used so far in ms, its worker processes included (Linux /proc; PostgreSQL's not). */
+  cpuMs(): number;
   /** How the process ended, if it has: "Code 1", "Signal SIGKILL"; null while it runs. */
   exitStatus(): string | null;
   stop(): Promise<void>;
@@ -40,7 +42,10 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} fehlt: zuerst \`npm run build\` ausführen.`);
   const url = `http://127.0.0.1:${options.port}`;
   const log = options.logFile ? fs.openSync(options.logFile, "a") : "ignore";
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof": Node refuses profiling flags in NODE_OPTIONS, and the
+  // cluster's workers inherit what the primary was started with.
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -67,6 +72,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     pid: child.pid!,
     metricsUrl: options.metricsPort ? `http://127.0.0.1:${options.metricsPort}` : null,
     rssMb: () => readRssMb(child.pid!),
+    cpuMs: () => readCpuMs(child.pid!),
     exitStatus: () => exitStatus,
     stop: async () => {
       child.kill("SIGTERM");
@@ -105,6 +111,32 @@ async function waitForHealth(url: string, child: ChildProcess, readyWithinMs: nu
   throw new Error(
     `Server antwortet nach ${Math.round(readyWithinMs / 1000)} s nicht mit 200 auf /healthz (zuletzt: ${last}; ${unanswered} Anfragen ohne Antwort)`,
   );
+}
+
+/** The processes of the server: the one started and, on PostgreSQL, the workers it forked. */
+function processTree(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(path.join("/proc", String(pid), "task", String(pid), "children"), "utf8").trim();
+    return [pid, ...(children ? children.split(/\s+/).map(Number).flatMap(processTree) : [])];
+  } catch {
+    return [];
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+function readCpuMs(pid: number): number {
+  const ticks = processTree(pid).reduce((sum, id) => {
+    try {
+      // utime and stime, the 14th and 15th fields; the name in parentheses may hold spaces, so count after it.
+      const fields = fs.readFileSync(path.join("/proc", String(id), "stat"), "utf8").split(") ")[1]!.split(" ");
+      return sum + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** Resident memory of the server, its worker processes included (`npm start` forks one per core on PostgreSQL). */

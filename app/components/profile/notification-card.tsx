@@ -1,10 +1,15 @@
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DigestSetting } from "./digest-setting";
 import { alwaysMailedKinds, configurableKinds, MAIL_SETTINGS_ID, notificationKindLabels, type KindSetting } from "~/lib/notifications";
 
-type Settings = { newsletter: boolean; kinds: Record<(typeof configurableKinds)[number], KindSetting> };
+type Settings = {
+  newsletter: boolean;
+  kinds: Record<(typeof configurableKinds)[number], KindSetting>;
+  digest: ComponentProps<typeof DigestSetting>["digest"];
+};
 
 /**
  * Master toggle = newsletter; each kind of notification has a switch for the
@@ -38,6 +43,7 @@ export function NotificationCard({ settings }: { settings: Settings }) {
               <span className="block text-sm text-muted-foreground">Newsletter und Benachrichtigungen aus der Community</span>
             </span>
           </label>
+          <DigestSetting digest={settings.digest} master={master} />
           <table className="w-full text-sm">
             <caption className="sr-only">Benachrichtigungen nach Art</caption>
             <thead>

@@ -1,4 +1,5 @@
 import { configurableKinds } from "../notifications";
+import { digestPeriodChoices } from "../digest";
 import { z } from "zod";
 
 /** Profile edit value lists (spec section 3): these differ from the directory's on purpose. */
@@ -60,16 +61,28 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on");
 
-/** The master switch, and per kind of notification one switch for the website and one for e-mail (`inPage_<kind>`, `email_<kind>`). */
+/** How often the digest mail may come; a form without it leaves the choice as it was. */
+const digestPeriod = z.enum(digestPeriodChoices).optional();
+
+/**
+ * The master switch, the digest's period, and per kind of notification one switch for the website and one for e-mail
+ * (`inPage_<kind>`, `email_<kind>`).
+ */
 export const notificationSchema = z.object({
   newsletter: checkbox,
+  digestPeriod,
   ...Object.fromEntries(
     configurableKinds.flatMap((kind) => [
       [`inPage_${kind}`, checkbox],
       [`email_${kind}`, checkbox],
     ]),
   ),
-}) as z.ZodObject<{ newsletter: typeof checkbox } & Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, typeof checkbox>>;
+}) as z.ZodObject<
+  { newsletter: typeof checkbox; digestPeriod: typeof digestPeriod } & Record<
+    `inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`,
+    typeof checkbox
+  >
+>;
 export type ConfigurableKind = (typeof configurableKinds)[number];
 
 export const DELETE_CONFIRMATION = "LÖSCHEN";

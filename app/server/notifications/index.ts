@@ -7,6 +7,7 @@ export {
   notifyPostAuthor,
   notifyStaff,
 } from "./notification-fanout.server";
+export { digestPreviewCandidates, type DigestPreview, previewDigest, sendAllDueDigests, sendDueDigests } from "./digest.server";
 export { endLiveStreams, NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
 export { getNotificationSettings, updateNotificationSettings } from "./notification-settings.server";

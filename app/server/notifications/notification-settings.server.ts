@@ -1,20 +1,26 @@
 import { eq } from "drizzle-orm";
 import { notificationSettings, profiles } from "../../../db/schema";
 import { alwaysMailedKinds, configurableKinds, mailedByDefault, type KindSetting } from "~/lib/notifications";
+import type { DigestPeriodChoice } from "~/lib/digest";
 import type { ConfigurableKind } from "~/lib/schemas/profile";
 import { db, defineService, excluded } from "~/server/db";
-import { done } from "~/server/platform";
+import { done, env } from "~/server/platform";
 import { canEditProfile, type Viewer } from "~/server/accounts";
 
 export interface NotificationSettings {
   newsletter: boolean;
   kinds: Record<ConfigurableKind, KindSetting>;
+  /** How often the digest mail may come, and after how many days away (decision 0059). */
+  digest: { period: DigestPeriodChoice; afterDays: number };
 }
 
 /** The master switch and each kind's two switches; a kind without a row is shown, and mailed unless mailedByDefault says no. */
 export async function getNotificationSettings(profileId: string): Promise<NotificationSettings> {
   const [[row], chosen] = await Promise.all([
-    db.select({ newsletter: profiles.newsletterSubscribed }).from(profiles).where(eq(profiles.id, profileId)),
+    db
+      .select({ newsletter: profiles.newsletterSubscribed, digestPeriod: profiles.digestPeriod })
+      .from(profiles)
+      .where(eq(profiles.id, profileId)),
     db.select().from(notificationSettings).where(eq(notificationSettings.memberId, profileId)),
   ]);
   const kinds = Object.fromEntries(
@@ -23,7 +29,11 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
       return [kind, { inPage: found?.inPage ?? true, email: alwaysMailedKinds.includes(kind) || (found?.email ?? mailedByDefault(kind)) }];
     }),
   ) as Record<ConfigurableKind, KindSetting>;
-  return { newsletter: row?.newsletter ?? false, kinds };
+  return {
+    newsletter: row?.newsletter ?? false,
+    kinds,
+    digest: { period: row?.digestPeriod ?? "weekly", afterDays: env.DIGEST_AFTER_DAYS },
+  };
 }
 
 /**
@@ -33,7 +43,7 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
  */
 export const updateNotificationSettings = defineService<
   Viewer,
-  { profileId: string; newsletter: boolean; notifyReplies?: boolean } & Partial<
+  { profileId: string; newsletter: boolean; notifyReplies?: boolean; digestPeriod?: DigestPeriodChoice } & Partial<
     Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>
   >,
   { id: string }
@@ -57,6 +67,7 @@ export const updateNotificationSettings = defineService<
       .set({
         newsletterSubscribed: settings.newsletter,
         ...(replies === undefined ? {} : { notifyReplies: replies }),
+        ...(settings.digestPeriod === undefined ? {} : { digestPeriod: settings.digestPeriod }),
         updatedAt: new Date(),
       })
       .where(eq(profiles.id, profileId));

@@ -87,6 +87,11 @@ const envSchema = z.object({
    * members' own, and training is a use they did not post for; being found and quoted by AI search does not need it.
    */
   AI_TRAINING: z.enum(["allow", "deny"]).default("deny"),
+  /**
+   * Days a member must have been away (no signed-in page) before the digest "Das Wichtigste aus der Community" may
+   * mail them what is new; how often after that is their own choice on the profile (app/server/notifications/digest.server.ts).
+   */
+  DIGEST_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Where IndexNow submissions go; tests point it at a local receiver. Only used when PUBLIC_URL is a public https address. */
   INDEXNOW_ENDPOINT: z.url().default("https://api.indexnow.org/indexnow"),
   /**
