@@ -9,6 +9,7 @@ import { LiveStreamProvider } from "~/lib/live-stream";
 import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { useServiceWorker } from "~/lib/hooks/use-service-worker";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";
 import { SuspendedNotice } from "~/components/moderation/suspended-notice";
 import { silencedText, suspensionText } from "~/lib/moderation";
@@ -57,6 +58,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const floatingCreate = Boolean(viewer?.canCreateDiscussion) && showsFloatingCreate(location);
   const inAppLinks = useInAppLinks();
+  useServiceWorker(viewer !== null);
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
       <LiveStreamProvider bell={viewer !== null && viewer.unreadNotifications !== null}>
