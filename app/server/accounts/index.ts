@@ -96,6 +96,7 @@ export {
 } from "./rate-limit.server";
 export { endSessions, findViewer, getViewer, suspensionOfEndedSession, type Suspension, type Viewer } from "./session.server";
 export { accountEvents } from "./events.server";
+export { suspendedNow } from "./restrictions.server";
 export {
   issueChallenge,
   issueFormStamp,

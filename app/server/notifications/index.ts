@@ -21,6 +21,7 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   markNotificationsReadHere,
+  notificationView,
   notificationTexts,
   unreadCount,
   unreadCountOf,
@@ -30,3 +31,6 @@ export {
   watchSavedTitle,
   type NotificationView,
 } from "./notifications.server";
+export { addPushDevice, listPushDevices, removePushDevice } from "./push-devices.server";
+export { deliverPush, PUSH_JOB, queueAllDuePushes, queueDuePushes } from "./push-delivery.server";
+export { vapidKeys } from "./push-keys.server";
