@@ -2,6 +2,7 @@
  * The request pipeline of one app server (server/app-server.ts starts it):
  * Express setup, the guards every request passes, and the error handlers.
  */
+import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import compression from "compression";
@@ -185,7 +186,14 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
       expressStaticGzip(`${CLIENT_DIR}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }),
     ),
   );
-  app.use(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } })));
+  app.use(
+    staticFiles(
+      expressStaticGzip(CLIENT_DIR, {
+        ...precompressed,
+        serveStatic: { maxAge: "1h", index: false, setHeaders: askAgainForServiceWorker },
+      }),
+    ),
+  );
   // Post images go out through /images/… once their post's visibility is checked (decision 0033), never as files.
   app.use(STORAGE_URL_PREFIX, (req, res, next) =>
     isPrivateStoragePath(req.path) ? sendText(res, 404, requestErrorTexts.notFound) : next(),
@@ -280,6 +288,15 @@ function redirectToCanonicalUrls(req: express.Request, res: express.Response, ne
     })
     .type("text/plain; charset=utf-8")
     .send(`Diese Seite hat eine neue Adresse: ${target}`);
+}
+
+/**
+ * The service worker (decision 0061) keeps its address from deploy to deploy: every cache is asked again before
+ * using it, so a deploy's new worker reaches members at once (browsers check it on each visit, bypassing their own
+ * cache, but a proxy's or CDN's would hold it for the hour the other files get).
+ */
+function askAgainForServiceWorker(res: ServerResponse, file: string) {
+  if (/[\\/]sw\.js(\.br|\.gz)?$/.test(file)) res.setHeader("Cache-Control", "no-cache");
 }
 
 /** A path under /storage/ that names a private file, however it is spelt ("..", "//", escapes, capitals). */

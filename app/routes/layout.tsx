@@ -8,6 +8,7 @@ import { TopBar } from "~/components/layout/top-bar";
 import { LiveStreamProvider } from "~/lib/live-stream";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { useServiceWorker } from "~/lib/hooks/use-service-worker";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";
 import { SuspendedNotice } from "~/components/moderation/suspended-notice";
 import { silencedText, suspensionText } from "~/lib/moderation";
@@ -55,6 +56,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { viewer } = loaderData;
   const location = useLocation();
   const floatingCreate = Boolean(viewer?.canCreateDiscussion) && showsFloatingCreate(location);
+  useServiceWorker(viewer !== null);
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
       <LiveStreamProvider bell={viewer !== null && viewer.unreadNotifications !== null}>
