@@ -29,7 +29,7 @@ export const MAX_PUSH_DEVICES = 10;
 export const pushTexts = {
   heading: "Push-Benachrichtigungen",
   explanation:
-    "Mit Push-Benachrichtigungen erfahren Sie auf diesem Gerät von Antworten, Erwähnungen und Lösungen, auch wenn das Forum nicht geöffnet ist. Ihr Browser stellt sie über seinen eigenen Push-Dienst zu; Sie wählen unten in der Spalte „Push“, welche Arten kommen.",
+    "Mit Push-Benachrichtigungen erfahren Sie auf diesem Gerät von Antworten, Erwähnungen und Lösungen, auch wenn das Forum nicht geöffnet ist. Ihr Browser stellt sie über seinen eigenen Push-Dienst zu; welche Arten kommen, wählen Sie oben in der Spalte „Push“.",
   activate: "Push-Benachrichtigungen auf diesem Gerät aktivieren",
   activating: "Wird aktiviert …",
   activeHere: "Auf diesem Gerät sind Push-Benachrichtigungen aktiv.",
