@@ -129,13 +129,7 @@ export function PushDevices({ publicKey, devices }: { publicKey: string; devices
         </p>
       ) : (
         !blocked && (
-          <Button
-            type="button"
-            size="sm"
-            className="h-auto w-fit max-w-full py-2 text-left whitespace-normal"
-            disabled={!supported || busy}
-            onClick={activate}
-          >
+          <Button type="button" size="wrap" className="w-fit text-left" disabled={!supported || busy} onClick={activate}>
             <Icon name="bell" />
             {busy ? pushTexts.activating : pushTexts.activate}
           </Button>
