@@ -37,6 +37,7 @@ const onTheDatabaseServer: Record<string, string> = {
   "tests/integration/page-cache-notify.test.ts": "the triggers' NOTIFY, and none for a rolled-back write",
   "tests/integration/page-queries.test.ts": "every page's plans on a generated forum",
   "tests/integration/parallel-writes.test.ts": "writes in parallel on a pool of connections",
+  "tests/integration/push.test.ts": "two app servers queueing the due pushes at once queue each once (SKIP LOCKED)",
   "tests/integration/rate-limit.test.ts": "concurrent attempts counted exactly",
   "tests/integration/reports.test.ts": "enough reports at once hide a post exactly once",
   "tests/integration/search-trade.test.ts":

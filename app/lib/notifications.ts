@@ -158,4 +158,34 @@ export const configurableKinds = [
 export interface KindSetting {
   inPage: boolean;
   email: boolean;
+  /** Also to the member's push devices; always false for a kind that is not pushable. */
+  push: boolean;
+}
+
+/**
+ * The kinds that may also go to push (decision 0060): answers, mentions, solutions and what the member watches. The
+ * others (approval, moderation, "Hilfreich", reminders, the review queue) stay in the bell and the mail.
+ */
+export const pushableKinds = [
+  "reply-to-discussion",
+  "reply-to-comment",
+  "mention",
+  "solution",
+  "watched-discussion",
+  "watched-category",
+  "watched-tag",
+] as const satisfies readonly NotificationKindName[];
+export type PushableKind = (typeof pushableKinds)[number];
+
+export function isPushable(kind: NotificationKindName): kind is PushableKind {
+  return (pushableKinds as readonly string[]).includes(kind);
+}
+
+/**
+ * Whether a pushable kind goes to a subscribed device while the member chose nothing: what is addressed to them
+ * (answers, mentions, a solution) does; what they watch waits until they turn it on, since a busy category would
+ * make a phone ring all day.
+ */
+export function pushedByDefault(kind: NotificationKindName): boolean {
+  return kind === "reply-to-discussion" || kind === "reply-to-comment" || kind === "mention" || kind === "solution";
 }

@@ -8,3 +8,4 @@
  */
 import "./shell";
 import "./reading";
+import "./push";

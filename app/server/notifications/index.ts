@@ -22,6 +22,7 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   markNotificationsReadHere,
+  notificationView,
   notificationTexts,
   unreadCount,
   unreadCountOf,
@@ -31,3 +32,6 @@ export {
   watchSavedTitle,
   type NotificationView,
 } from "./notifications.server";
+export { addPushDevice, listPushDevices, removePushDevice } from "./push-devices.server";
+export { deliverPush, PUSH_JOB, queueAllDuePushes, queueDuePushes } from "./push-delivery.server";
+export { vapidKeys } from "./push-keys.server";

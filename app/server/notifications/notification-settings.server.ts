@@ -1,6 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { notificationSettings, profiles } from "../../../db/schema";
-import { alwaysMailedKinds, configurableKinds, mailedByDefault, type KindSetting } from "~/lib/notifications";
+import {
+  alwaysMailedKinds,
+  configurableKinds,
+  isPushable,
+  mailedByDefault,
+  pushedByDefault,
+  type KindSetting,
+  type PushableKind,
+} from "~/lib/notifications";
 import type { DigestPeriodChoice } from "~/lib/digest";
 import type { ConfigurableKind } from "~/lib/schemas/profile";
 import { db, defineService, excluded } from "~/server/db";
@@ -14,7 +22,10 @@ export interface NotificationSettings {
   digest: { period: DigestPeriodChoice; afterDays: number };
 }
 
-/** The master switch and each kind's two switches; a kind without a row is shown, and mailed unless mailedByDefault says no. */
+/**
+ * The master switch and each kind's switches; a kind without a row is shown, mailed unless mailedByDefault says no,
+ * and pushed (where it may be, isPushable) as pushedByDefault says.
+ */
 export async function getNotificationSettings(profileId: string): Promise<NotificationSettings> {
   const [[row], chosen] = await Promise.all([
     db
@@ -26,7 +37,14 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
   const kinds = Object.fromEntries(
     configurableKinds.map((kind) => {
       const found = chosen.find((setting) => setting.kind === kind);
-      return [kind, { inPage: found?.inPage ?? true, email: alwaysMailedKinds.includes(kind) || (found?.email ?? mailedByDefault(kind)) }];
+      return [
+        kind,
+        {
+          inPage: found?.inPage ?? true,
+          email: alwaysMailedKinds.includes(kind) || (found?.email ?? mailedByDefault(kind)),
+          push: isPushable(kind) && (found?.push ?? pushedByDefault(kind)),
+        },
+      ];
     }),
   ) as Record<ConfigurableKind, KindSetting>;
   return {
@@ -37,14 +55,14 @@ export async function getNotificationSettings(profileId: string): Promise<Notifi
 }
 
 /**
- * Saves the card. Each kind's switches come as `inPage_<kind>` and `email_<kind>`;
+ * Saves the card. Each kind's switches come as `inPage_<kind>`, `email_<kind>` and, for a pushable kind, `push_<kind>`;
  * `notifyReplies` (the former single switch) sets the e-mail of both reply kinds.
  * The settings live in their own table: a change empties no cached guest page.
  */
 export const updateNotificationSettings = defineService<
   Viewer,
   { profileId: string; newsletter: boolean; notifyReplies?: boolean; digestPeriod?: DigestPeriodChoice } & Partial<
-    Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}`, boolean>
+    Record<`inPage_${ConfigurableKind}` | `email_${ConfigurableKind}` | `push_${PushableKind}`, boolean>
   >,
   { id: string }
 >({
@@ -58,8 +76,9 @@ export const updateNotificationSettings = defineService<
       const email = alwaysMailedKinds.includes(kind)
         ? undefined
         : (settings[`email_${kind}`] ?? (replyKind ? settings.notifyReplies : undefined));
-      if (inPage === undefined && email === undefined) return [];
-      return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? mailedByDefault(kind) }];
+      const push = isPushable(kind) ? settings[`push_${kind}`] : undefined;
+      if (inPage === undefined && email === undefined && push === undefined) return [];
+      return [{ memberId: profileId, kind, inPage: inPage ?? true, email: email ?? mailedByDefault(kind), push: push ?? null }];
     });
     const replies = settings["email_reply-to-discussion"] ?? settings.notifyReplies;
     await tx
@@ -77,7 +96,12 @@ export const updateNotificationSettings = defineService<
         .values(values)
         .onConflictDoUpdate({
           target: [notificationSettings.memberId, notificationSettings.kind],
-          set: { inPage: excluded(notificationSettings.inPage), email: excluded(notificationSettings.email) },
+          set: {
+            inPage: excluded(notificationSettings.inPage),
+            email: excluded(notificationSettings.email),
+            // A save that says nothing of push (only the website or e-mail) keeps the member's choice.
+            push: sql`coalesce(${excluded(notificationSettings.push)}, ${notificationSettings.push})`,
+          },
         });
     }
     return done;
