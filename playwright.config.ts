@@ -75,6 +75,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // As behind a proxy: each test sends its own X-Forwarded-For, so per-IP rate limits stay per test.
       TRUST_PROXY: "1",
+      // Push messages go to the tests' receivers on this machine (e2e/push.spec.ts); a real server refuses such endpoints.
+      PUSH_ALLOW_LOCAL_ENDPOINTS: "true",
     },
   },
 });

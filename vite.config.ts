@@ -6,6 +6,7 @@ import { constants as zlib } from "node:zlib";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { iconSprite } from "./scripts/lib/icon-sprite.ts";
+import { serviceWorker } from "./scripts/lib/service-worker.ts";
 
 // Client chunking. Left alone, Rolldown cut the shared code of the routes into
 // some 30 files of a few hundred bytes each; every first visit paid their gzip
@@ -116,6 +117,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     guestScript(command, isSsrBuild),
     iconSprite(command, isSsrBuild),
     sharedChunkGuard,
+    serviceWorker(),
     // Static files compressed once at build time, as strongly as the formats allow; the server sends the .br or .gz file.
     ...(isSsrBuild
       ? []

@@ -25,6 +25,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("pending-approval", "routes/pending-approval.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("dev/mailbox/:id", "routes/dev.mailbox.mail.ts"),
   route("discussion/:slug/view", "routes/discussion.view.ts"),
   route("discussion/:slug/unread", "routes/discussion.unread.ts"),
   // A literal suffix after the parameter: React Router matches "/discussion/<slug>.md" here with params.slug = "<slug>".
@@ -63,6 +64,7 @@ export default [
     route("admin/watch-list", "routes/admin.watch-list.tsx"),
     route("admin/synonyms", "routes/admin.synonyms.tsx"),
     route("admin/transparency", "routes/admin.transparency.tsx"),
+    route("admin/digest", "routes/admin.digest.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/tags", "routes/admin.tags.tsx"),
     route("moderation", "routes/moderation.tsx"),

@@ -480,6 +480,35 @@ test("malformed intents of every other form: 400 (403 where the guardian refuses
       400,
       "Bitte „LÖSCHEN“ eingeben.",
     ],
+    // Push devices (decision 0060): the browser's subscription is checked, and only public push services are taken.
+    [
+      "Push-Gerät mit kaputter Anmeldung",
+      profilePath,
+      { intent: "add-push-device", endpoint: "kein-url", p256dh: "x", auth: "y" },
+      400,
+      "Der Browser hat keine gültige Push-Anmeldung geliefert.",
+    ],
+    [
+      "Push-Gerät im eigenen Netz",
+      profilePath,
+      { intent: "add-push-device", endpoint: "https://192.168.1.10/push", p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+      400,
+      "Dieser Push-Dienst wird nicht unterstützt.",
+    ],
+    [
+      "Push-Gerät mit kaputter ID entfernen",
+      profilePath,
+      { intent: "remove-push-device", id: "keine-uuid" },
+      400,
+      "Dieses Gerät ist nicht mehr eingetragen.",
+    ],
+    [
+      "Push-Gerät eines anderen entfernen",
+      otherProfile,
+      { intent: "remove-push-device", id: "00000000-0000-4000-8000-000000000000" },
+      403,
+      "Berechtigung verweigert",
+    ],
     ["Profil: unbekannter Intent", profilePath, { intent: "alles-loeschen" }, 400, unknownIntent],
     // A new discussion assigned to something that is no member's id.
     [

@@ -78,6 +78,7 @@ const readingPages = [
   "download-transparency-csv",
   "open-site-settings",
   "open-synonyms",
+  "open-digest-preview",
 ] as const;
 
 const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
@@ -87,6 +88,8 @@ const matrix: Record<AuditAction | (typeof readingPages)[number], Row> = {
   "open-site-settings": { allowed: adminOnly, attempt: (client) => client.get("/admin/settings", { maxRedirects: 0 }) },
   // Moderators keep the search's vocabulary too; the statistics on that page are the administrators' (search-trade.spec.ts).
   "open-synonyms": { allowed: staff, attempt: (client) => client.get("/admin/synonyms", { maxRedirects: 0 }) },
+  // Any member's digest mail (decision 0059), rendered for administrators only.
+  "open-digest-preview": { allowed: adminOnly, attempt: (client) => client.get("/admin/digest", { maxRedirects: 0 }) },
   approve: {
     allowed: adminOnly,
     attempt: async (client, targets) => post(client, "/admin", { intent: "approve", userId: await targets.pendingMember() }),

@@ -385,7 +385,9 @@ async function main() {
 }
 
 function printMarkdown(rows: Row[]) {
-  console.log("\n| Seite | als | Verb. | req/s | p50 ms | p99 ms | Server p50 ms | Server p95 ms | CPU ms/Anfrage | Fehler | RSS MB | Last |");
+  console.log(
+    "\n| Seite | als | Verb. | req/s | p50 ms | p99 ms | Server p50 ms | Server p95 ms | CPU ms/Anfrage | Fehler | RSS MB | Last |",
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     console.log(

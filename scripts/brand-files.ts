@@ -6,8 +6,10 @@
  *   with the forum's name;
  * - `/favicon.ico` (16 and 32 px) for the clients and crawlers that ask for it
  *   without reading the page's `<link rel="icon">`;
- * - the app icons (180 px for iOS, 192 and 512 px) and `/manifest.webmanifest`,
- *   so "Zum Startbildschirm hinzufügen" shows the forum's name and tile.
+ * - the app icons (180 px for iOS, 192 and 512 px, a maskable 512 px for
+ *   Android) and `/manifest.webmanifest`, so "Zum Startbildschirm hinzufügen"
+ *   shows the forum's name and tile (its screenshots are committed in
+ *   public/brand, taken by `npm run screenshots`).
  * Texts and sizes come from app/lib/site.ts and app/lib/seo.ts, so a renamed
  * forum gets new files.
  */
@@ -15,8 +17,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { appIcons, shareImage, WEB_MANIFEST_PATH, webManifest } from "../app/lib/seo";
-import { defaultShareImageSvg, tileSvg } from "../app/lib/share-image";
+import { appIcons, maskableIcon, shareImage, WEB_MANIFEST_PATH, webManifest } from "../app/lib/seo";
+import { defaultShareImageSvg, maskableTileSvg, tileSvg } from "../app/lib/share-image";
 
 export async function renderShareImage(): Promise<Buffer> {
   return sharp(Buffer.from(defaultShareImageSvg())).png({ compressionLevel: 9, palette: true }).toBuffer();
@@ -65,6 +67,12 @@ async function writeBrandFiles() {
   write(shareImage.path, await renderShareImage());
   write("/favicon.ico", icoOf(await Promise.all([16, 32].map(async (size) => ({ size, png: await renderTile(size) })))));
   for (const icon of appIcons) write(icon.path, await renderTile(icon.size));
+  write(
+    maskableIcon.path,
+    await sharp(Buffer.from(maskableTileSvg(maskableIcon.size)))
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
   write(WEB_MANIFEST_PATH, JSON.stringify(webManifest(), null, 2));
 }
 

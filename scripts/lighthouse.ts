@@ -7,6 +7,10 @@
  * the CPU slowed down `--extra-cpu-slowdown` times more (default 4, so 16×
  * instead of 4×: a cheap phone, or a busy machine), each with its Total
  * Blocking Time, the cost of the page's scripts on the main thread.
+ * Lighthouse 12 has no PWA checks any more: whether Chromium offers to install
+ * the forum (manifest, icons, display mode) is asked of the same browser on
+ * the home page, as the removed `installable-manifest` audit did, and any
+ * reason against it fails the run too (scripts/lib/installability.ts).
  * With `--no-performance` (CI) the performance category is left out: it
  * traces each load under simulated throttling, which is most of the run's
  * time, and a lab score on a shared CI machine says nothing (`npm run bench*`
@@ -16,6 +20,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { findDiscussionPath, startDemoServer } from "./lib/bench-server";
+import { installabilityOf } from "./lib/installability";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -89,6 +94,10 @@ async function main() {
         for (const audit of audits) console.log(`  SEO: ${audit.id} – ${audit.title}`);
       }
     }
+    const install = await installabilityOf(chrome.port, `${BASE}/`);
+    const problems = [...install.errors, ...install.manifestErrors];
+    console.log(`${"/ installable".padEnd(60)} ${problems.length === 0 ? "yes" : `no: ${problems.join("; ")}`}  (${install.manifestUrl})`);
+    if (problems.length > 0 || !install.manifestUrl) failed = true;
     if (failed) process.exitCode = 1;
   } finally {
     await chrome?.kill();

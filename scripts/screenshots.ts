@@ -2,17 +2,20 @@
  * `npm run screenshots`: starts the built production server on an in-memory
  * database with the demo content and photographs the first screen of the
  * home page and a discussion, at 1280 and 375 px, in the light and the dark
- * theme, into docs/screenshots/ (shown in README.md), as small palette PNGs. Run `npm run build`
- * first; renew the pictures after a visible change.
+ * theme, into docs/screenshots/ (shown in README.md), as small palette PNGs. The light home page at the
+ * sizes of `appScreenshots` also goes to public/brand: the web app manifest's screenshots, which Android's
+ * install dialog shows. Run `npm run build` first; renew the pictures after a visible change.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
+import { appScreenshots } from "../app/lib/seo";
 import { findDiscussionPath, startDemoServer } from "./lib/bench-server";
 
 const OUT_DIR = "docs/screenshots";
-const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 740 } } as const;
+const [narrow, wide] = appScreenshots;
+const WIDTHS = { desktop: { width: wide.width, height: wide.height }, phone: { width: narrow.width, height: narrow.height } } as const;
 const THEMES = ["light", "dark"] as const;
 
 async function main() {
@@ -35,6 +38,8 @@ async function main() {
           // A palette PNG: a third of the size of the full-colour one, and text stays sharp (JPEG would blur it).
           await sharp(shot).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9, dither: 0 }).toFile(file);
           console.log(`${file}  ${Math.round(fs.statSync(file).size / 1024)} KB`);
+          const manifestShot = appScreenshots.find((shot) => shot.width === viewport.width);
+          if (pageName === "home" && theme === "light" && manifestShot) fs.copyFileSync(file, path.join("public", manifestShot.path));
         }
         await context.close();
       }

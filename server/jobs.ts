@@ -15,7 +15,7 @@ import "~/server/bookmarks";
 import "~/server/discussions";
 import "~/server/images";
 import "~/server/mail";
-import "~/server/notifications";
+import { vapidKeys } from "~/server/notifications";
 import "~/server/search";
 import "~/server/seo";
 
@@ -28,6 +28,9 @@ export async function startJobs(): Promise<Jobs> {
   // PGlite has no autovacuum: without fresh statistics the planner skips the search indexes.
   if (databaseKind === "pglite") defineSchedule("analyze", { everySeconds: 3_600, run: async () => void (await db.execute(sql`analyze`)) });
   const stopJobRunner = await startJobRunner();
+  // The push keys exist from the first start on (decision 0060), so that the first backup already carries them. A
+  // failure here is no reason to stop: the first push or the first device asks again.
+  vapidKeys().catch((error: unknown) => logger.warn({ err: error }, "push keys not ready at start"));
   return {
     stop() {
       // A job under way may finish before the database closes, within the shutdown timeout (a lost one is taken up again after its lease).

@@ -3,6 +3,7 @@
  * Express setup, the guards every request passes, and the error handlers.
  */
 import fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import compression from "compression";
@@ -187,7 +188,14 @@ export function createApp(pageCache: PageCache, liveStream: express.RequestHandl
     ),
   );
   app.use(
-    onlyClientFiles(staticFiles(expressStaticGzip(CLIENT_DIR, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }))),
+    onlyClientFiles(
+      staticFiles(
+        expressStaticGzip(CLIENT_DIR, {
+          ...precompressed,
+          serveStatic: { maxAge: "1h", index: false, setHeaders: askAgainForServiceWorker },
+        }),
+      ),
+    ),
   );
   // Post images go out through /images/… once their post's visibility is checked (decision 0033), never as files.
   app.use(STORAGE_URL_PREFIX, (req, res, next) =>
@@ -283,6 +291,15 @@ function redirectToCanonicalUrls(req: express.Request, res: express.Response, ne
     })
     .type("text/plain; charset=utf-8")
     .send(`Diese Seite hat eine neue Adresse: ${target}`);
+}
+
+/**
+ * The service worker (decision 0061) keeps its address from deploy to deploy: every cache is asked again before
+ * using it, so a deploy's new worker reaches members at once (browsers check it on each visit, bypassing their own
+ * cache, but a proxy's or CDN's would hold it for the hour the other files get).
+ */
+function askAgainForServiceWorker(res: ServerResponse, file: string) {
+  if (/[\\/]sw\.js(\.br|\.gz)?$/.test(file)) res.setHeader("Cache-Control", "no-cache");
 }
 
 /** A path under /storage/ that names a private file, however it is spelt ("..", "//", escapes, capitals). */

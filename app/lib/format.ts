@@ -20,6 +20,13 @@ const dateTimeFormat = new Intl.DateTimeFormat("de-DE", {
   timeZone: TIME_ZONE,
 });
 
+const longDateFormat = new Intl.DateTimeFormat("de-DE", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
 const monthYearFormat = new Intl.DateTimeFormat("de-DE", {
   month: "long",
   year: "numeric",
@@ -55,6 +62,11 @@ export function formatDate(value: Date | string): string {
 /** 21.11.2026, 14:05 (Berlin time on server and browser alike) */
 export function formatDateTime(value: Date | string): string {
   return dateTimeFormat.format(toDate(value));
+}
+
+/** 18. November 2026, as a sentence names a day ("seit Ihrem letzten Besuch am …") */
+export function formatLongDate(value: Date | string): string {
+  return longDateFormat.format(toDate(value));
 }
 
 /** November 2026 */

@@ -1,4 +1,5 @@
 import { categoryLabels, type Category } from "./categories";
+import { DIGEST_TITLE } from "./digest";
 
 /** The kinds of notification, as db/schema/notifications.ts stores them (kept apart: the browser bundle never imports the schema). */
 /** The anchor of the mail settings on the member's own profile: where mails and an unusable unsubscribe link lead. */
@@ -104,9 +105,14 @@ export function notificationText(n: NotificationSummary): string {
   }
 }
 
+/** What an unsubscribe link turns off: the e-mail of notification kinds, or the digest mail (its period set to "never"). */
+export const DIGEST_MAIL_KIND = "digest";
+export type MailKindName = NotificationKindName | typeof DIGEST_MAIL_KIND;
+const mailKindLabel = (kind: MailKindName) => (kind === DIGEST_MAIL_KIND ? DIGEST_TITLE : notificationKindLabels[kind]);
+
 /** „A“, or „A“ und „B“, or „A“, „B“ und „C“: the kinds a mail and its unsubscribe link are about. */
-export function kindList(kinds: readonly NotificationKindName[]): string {
-  const quoted = kinds.map((kind) => `„${notificationKindLabels[kind]}“`);
+export function kindList(kinds: readonly MailKindName[]): string {
+  const quoted = kinds.map((kind) => `„${mailKindLabel(kind)}“`);
   return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} und ${quoted.at(-1)!}`;
 }
 
@@ -159,4 +165,36 @@ export const configurableKinds = [
 export interface KindSetting {
   inPage: boolean;
   email: boolean;
+  /** Also to the member's push devices; always false for a kind that is not pushable. */
+  push: boolean;
+}
+
+/**
+ * The kinds that may also go to push (decision 0060): answers, mentions, solutions, what the member watches, and
+ * messages to them (decision 0062). The others (approval, moderation, "Hilfreich", reminders, the review queue) stay
+ * in the bell and the mail.
+ */
+export const pushableKinds = [
+  "reply-to-discussion",
+  "reply-to-comment",
+  "mention",
+  "solution",
+  "watched-discussion",
+  "watched-category",
+  "watched-tag",
+  "message",
+] as const satisfies readonly NotificationKindName[];
+export type PushableKind = (typeof pushableKinds)[number];
+
+export function isPushable(kind: NotificationKindName): kind is PushableKind {
+  return (pushableKinds as readonly string[]).includes(kind);
+}
+
+/**
+ * Whether a pushable kind goes to a subscribed device while the member chose nothing: what is addressed to them
+ * (answers, mentions, a solution, a message) does; what they watch waits until they turn it on, since a busy category would
+ * make a phone ring all day.
+ */
+export function pushedByDefault(kind: NotificationKindName): boolean {
+  return kind === "reply-to-discussion" || kind === "reply-to-comment" || kind === "mention" || kind === "solution" || kind === "message";
 }

@@ -45,6 +45,8 @@ export const paths = {
   statement: (id: string) => `/statement/${encodeURIComponent(id)}`,
   /** The operator's records of notices, decisions and objections (admins). */
   adminTransparency: "/admin/transparency",
+  /** The digest mail any member would get, previewed (admins). */
+  adminDigest: "/admin/digest",
   /** The same records as a CSV file (a resource route). */
   adminTransparencyCsv: "/admin/transparency.csv",
   notifications: "/notifications",

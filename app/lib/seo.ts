@@ -50,27 +50,66 @@ export const appIcons = [
   { path: "/brand/icon-512.png", size: 512 },
 ] as const;
 
+/**
+ * The icon Android cuts to its own shape (circle, squircle …): the tile's orange to every edge and the letter
+ * within the middle 80 %, the part every shape keeps (scripts/brand-files.ts).
+ */
+export const maskableIcon = { path: "/brand/icon-maskable-512.png", size: 512 } as const;
+
+/**
+ * The pictures Android's install dialog shows ("Zum Startbildschirm hinzufügen"): the home page on a phone and on a
+ * wide screen, in the light theme. Committed PNGs, taken by `npm run screenshots` (scripts/screenshots.ts) at these sizes.
+ */
+export const appScreenshots = [
+  { path: "/brand/screenshot-narrow.png", width: 375, height: 740, formFactor: "narrow", label: "Die Startseite auf dem Smartphone" },
+  {
+    path: "/brand/screenshot-wide.png",
+    width: 1280,
+    height: 800,
+    formFactor: "wide",
+    label: "Die Startseite auf einem breiten Bildschirm",
+  },
+] as const;
+
 export const WEB_MANIFEST_PATH = "/manifest.webmanifest";
 
 /** The browser's chrome around the forum: the primary orange (app/app.css, --color-primary). */
 export const THEME_COLOR = "#c2410c";
 
-/** The web app manifest: the name and tile a phone shows for the forum on its home screen. */
+/**
+ * The web app manifest: what Android Chrome needs to install the forum as an app ("Zum Startbildschirm
+ * hinzufügen"): name, icons (one maskable), where it starts and what it covers, its own window, and screenshots.
+ * The name is the one of app/lib/site.ts, drawn at build time (decision 0049).
+ */
 export function webManifest() {
   return {
+    // The app's identity for the browser: stays the same if start_url ever changes.
+    id: "/",
     name: site.name,
     short_name: site.name,
     description: site.description,
     lang: "de-DE",
+    dir: "ltr",
     start_url: "/",
     scope: "/",
     display: "standalone",
     // The page's own <meta name="theme-color"> (app/root.tsx, the primary orange) and the light theme's background.
     theme_color: THEME_COLOR,
     background_color: "#ffffff",
-    icons: appIcons
-      .filter((icon) => icon.size !== 180)
-      .map((icon) => ({ src: icon.path, sizes: `${icon.size}x${icon.size}`, type: "image/png", purpose: "any" })),
+    categories: ["business", "education", "social"],
+    icons: [
+      ...appIcons
+        .filter((icon) => icon.size !== 180)
+        .map((icon) => ({ src: icon.path, sizes: `${icon.size}x${icon.size}`, type: "image/png", purpose: "any" })),
+      { src: maskableIcon.path, sizes: `${maskableIcon.size}x${maskableIcon.size}`, type: "image/png", purpose: "maskable" },
+    ],
+    screenshots: appScreenshots.map((shot) => ({
+      src: shot.path,
+      sizes: `${shot.width}x${shot.height}`,
+      type: "image/png",
+      form_factor: shot.formFactor,
+      label: shot.label,
+    })),
   };
 }
 

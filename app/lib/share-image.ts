@@ -34,6 +34,14 @@ export function tileSvg(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${BRAND_600}"/><path d="${TILE_LETTER}" fill="#fff"/></svg>`;
 }
 
+/**
+ * The tile for Android's masks: square, the orange to every edge. The letter stays as on the tile: its corners lie
+ * 31 % of the width from the middle, inside the circle of 40 % that every mask keeps.
+ */
+export function maskableTileSvg(size: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" fill="${BRAND_600}"/><path d="${TILE_LETTER}" fill="#fff"/></svg>`;
+}
+
 function frame(content: string): string {
   const { width, height } = shareImage;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">

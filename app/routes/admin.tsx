@@ -252,6 +252,22 @@ export default function AdminRoute({ loaderData, actionData }: Route.ComponentPr
         <CardHeader>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
+              <CardTitle>Zusammenfassung per E-Mail</CardTitle>
+              <CardDescription>
+                Was ein Mitglied, das länger nicht da war, in „Das Wichtigste aus der Community“ bekäme: als Vorschau, ohne Versand.
+              </CardDescription>
+            </div>
+            <Button asChild variant="outline">
+              <Link to={paths.adminDigest}>Vorschau ansehen</Link>
+            </Button>
+          </div>
+        </CardHeader>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
               <CardTitle>Transparenzbericht</CardTitle>
               <CardDescription>
                 Meldungen rechtswidriger Inhalte, Entscheidungen, Begründungen und Widersprüche je Monat, auch als CSV.

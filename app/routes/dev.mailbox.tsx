@@ -12,7 +12,8 @@ import type { Route } from "./+types/dev.mailbox";
 export async function loader({ request }: Route.LoaderArgs) {
   if (!isDevMailboxKey(new URL(request.url).searchParams.get("key"))) throw data(null, { status: 404 });
   const mails = await listDevMailbox();
-  return { mails };
+  // Each mail's HTML part opens on a page of its own, behind the same key.
+  return { mails, key: new URL(request.url).searchParams.get("key")! };
 }
 
 // The page and its address carry working sign-in links: kept by no cache, and not passed on as Referer.
@@ -45,6 +46,13 @@ export default function DevMailboxRoute({ loaderData }: Route.ComponentProps) {
             An {mail.to} · {formatDate(mail.createdAt)} {new Date(mail.createdAt).toISOString().slice(11, 19)} UTC · {mail.kind}
           </p>
           <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{linkify(mail.text)}</pre>
+          {mail.html && (
+            <p className="mt-3 text-sm">
+              <a href={`/dev/mailbox/${mail.id}?key=${encodeURIComponent(loaderData.key)}`} className="text-brand-700 underline">
+                Als HTML ansehen
+              </a>
+            </p>
+          )}
         </article>
       ))}
     </div>

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { PageError } from "~/components/layout/page-error";
 import { DiscussionArticle } from "~/components/discussions/discussion-article";
 import { HelpfulProvider } from "~/components/discussions/helpful-button";
-import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { SolutionQuote } from "~/components/discussions/solution-quote";
 import { BookmarkProvider } from "~/components/discussions/bookmark-control";
 import { CommentModeration } from "~/components/moderation/comment-moderation";
@@ -262,7 +261,6 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   const errors = actionData?.errors ?? noErrors;
   useShowToast(actionData?.toast);
   useCountView(discussion.slug);
-  const inAppLinks = useInAppLinks();
   // What was new when the member opened this page of the discussion. A revalidation (after "Hilfreich", say)
   // finds it all read by now: the line stays where it was until the member goes to another page.
   const pageKey = `${discussion.id} ${commentPages.currentPage}`;
@@ -279,14 +277,10 @@ export default function DiscussionRoute({ loaderData, actionData: answer }: Rout
   return (
     // data-view-beacon: where a guest page's script counts the view (app/enhance/guest.ts); the full app uses useCountView.
     // The posts' controls submit the page's one form of each kind (Hilfreich, Merken, Lösung) and are plain links
-    // (Antworten, Melden, Ausblenden) that one click handler opens in the app (decision record 0042).
+    // (Antworten, Melden, Ausblenden) that the layout's one click handler opens in the app (decision record 0042).
     <BookmarkProvider bookmarks={loaderData.bookmarks} refused={refusedBookmark}>
       <HelpfulProvider enabled={loaderData.access === "allowed" || loaderData.access === "locked"}>
-        <div
-          className="mx-auto flex max-w-3xl flex-col gap-8"
-          data-view-beacon={`${paths.discussion(discussion.slug)}/view`}
-          onClick={inAppLinks}
-        >
+        <div className="mx-auto flex max-w-3xl flex-col gap-8" data-view-beacon={`${paths.discussion(discussion.slug)}/view`}>
           <DiscussionNotices held={loaderData.held} ownHidden={loaderData.ownHidden} moderation={moderation} error={moderationError} />
           <DiscussionArticle
             discussion={discussion}

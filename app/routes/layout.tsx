@@ -6,8 +6,10 @@ import { SidebarProvider } from "~/components/layout/sidebar-context";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { TopBar } from "~/components/layout/top-bar";
 import { LiveStreamProvider } from "~/lib/live-stream";
+import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { showsFloatingCreate } from "~/lib/floating-create";
 import { readSidebarOpen } from "~/lib/sidebar";
+import { useServiceWorker } from "~/lib/hooks/use-service-worker";
 import { SilencedBanner } from "~/components/moderation/silenced-banner";
 import { SuspendedNotice } from "~/components/moderation/suspended-notice";
 import { silencedText, suspensionText } from "~/lib/moderation";
@@ -59,6 +61,8 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { viewer } = loaderData;
   const location = useLocation();
   const floatingCreate = Boolean(viewer?.canCreateDiscussion) && showsFloatingCreate(location);
+  const inAppLinks = useInAppLinks();
+  useServiceWorker(viewer !== null);
   return (
     <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
       <LiveStreamProvider bell={viewer !== null && viewer.unreadNotifications !== null}>
@@ -72,7 +76,9 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           <div className="flex min-h-dvh">
             <DesktopSidebar viewer={viewer} />
             <MobileSidebar viewer={viewer} />
-            <div className="flex min-w-0 flex-1 flex-col">
+            {/* The page's plain links (a[data-link]: lists, cards, tags, the posts' controls) open in the app through
+                this one handler instead of a React Router <Link> each (decision record 0042). */}
+            <div className="flex min-w-0 flex-1 flex-col" onClick={inAppLinks}>
               <TopBar unread={viewer?.unreadNotifications ?? null} />
               <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
                 {loaderData.suspended && <SuspendedNotice text={loaderData.suspended} />}

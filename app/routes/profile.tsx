@@ -20,7 +20,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount, formatDate, formatMonthYear, shortenAtWord } from "~/lib/format";
 import { experienceLabels, expertiseLabels } from "~/lib/members";
 import { paths } from "~/lib/paths";
-import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, updateProfileSchema } from "~/lib/schemas/profile";
+import { AVATAR_MAX_BYTES, DELETE_CONFIRMATION, notificationSchema, pushDeviceSchema, updateProfileSchema } from "~/lib/schemas/profile";
+import { deviceLabel, pushTexts } from "~/lib/push";
 import { errorMeta, seoMeta } from "~/lib/seo";
 import { texts } from "~/lib/texts";
 import type { ToastMessage } from "~/lib/toast";
@@ -48,7 +49,14 @@ import {
   setAvatar,
   updateOwnProfile,
 } from "~/server/members";
-import { getNotificationSettings, updateNotificationSettings } from "~/server/notifications";
+import {
+  addPushDevice,
+  getNotificationSettings,
+  listPushDevices,
+  removePushDevice,
+  updateNotificationSettings,
+  vapidKeys,
+} from "~/server/notifications";
 import { fail, type Failure } from "~/server/platform";
 import { dispatch, fieldErrorsOf, firstMessage, forwardCookies, readFormData, redirectWithToast, refuse, respond } from "~/server/http";
 import { addStructuredData, profilePageJsonLd } from "~/server/seo";
@@ -78,6 +86,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canEditPublic: canEditPublicProfile(viewer, profile.id),
     canDeleteAccount: canDeleteAccount(viewer, profile.id),
     notifications: canEdit ? await getNotificationSettings(profile.id) : null,
+    // The card's push part (decision 0060): the key a browser subscribes with, and the member's devices.
+    push:
+      canEdit && can(viewer, "receiveNotifications")
+        ? { publicKey: (await vapidKeys()).publicKey, devices: await listPushDevices(profile.id) }
+        : null,
     // "Entwürfe": the member's own drafts, never shown to anyone else.
     drafts: canEdit ? await listDrafts(profile.id) : null,
     // Staff only: a suspension or silence, and the forms to set or lift one.
@@ -102,6 +115,8 @@ const profileActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload-avatar"), avatar: z.instanceof(File, { error: avatarTexts.notAnImage }) }),
   z.object({ intent: z.literal("remove-avatar") }),
   notificationSchema.extend({ intent: z.literal("update-notifications") }),
+  pushDeviceSchema.extend({ intent: z.literal("add-push-device") }),
+  z.object({ intent: z.literal("remove-push-device"), id: z.uuid({ error: pushTexts.deviceNotFound }) }),
   z.object({
     intent: z.literal("delete-account"),
     confirmation: z
@@ -121,6 +136,8 @@ const refusals: Record<
   "upload-avatar": { failed: texts.avatarUploadFailed },
   "remove-avatar": { failed: texts.avatarUploadFailed },
   "update-notifications": { failed: texts.settingsSaveFailed },
+  "add-push-device": { failed: pushTexts.failed },
+  "remove-push-device": { failed: "Gerät nicht entfernt" },
   "delete-account": { failed: "Konto nicht gelöscht", page: ({ message }) => ({ deleteError: message }) },
 };
 
@@ -196,6 +213,13 @@ export async function action({ request, params }: Route.ActionArgs) {
         ...answer(intent, viewer),
         success: done(texts.settingsSaved),
       }),
+    "add-push-device": ({ intent, ...subscription }) =>
+      respond(addPushDevice(viewer, { profileId: params.id, ...subscription, label: deviceLabel(request.headers.get("user-agent")) }), {
+        ...answer(intent, viewer),
+        success: done(pushTexts.added),
+      }),
+    "remove-push-device": ({ intent, id }) =>
+      respond(removePushDevice(viewer, { profileId: params.id, id }), { ...answer(intent, viewer), success: done(pushTexts.removed) }),
     "delete-account": ({ intent }) =>
       respond(deleteOwnAccount(viewer, { profileId: params.id }), {
         ...answer(intent, viewer),
@@ -266,7 +290,7 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         </CardContent>
       </Card>
       {loaderData.drafts && <DraftsCard drafts={loaderData.drafts} profileId={profile.id} />}
-      {notifications && <NotificationCard settings={notifications} />}
+      {notifications && <NotificationCard settings={notifications} push={loaderData.push} />}
       {loaderData.messageSettings && <MessageSettingsCard settings={loaderData.messageSettings} />}
       {loaderData.canDeleteAccount && (
         <PrivacyCard exportHref={`${paths.profile(profile.id)}/export`} deleteError={actionData?.deleteError ?? null} />

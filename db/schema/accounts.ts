@@ -148,6 +148,10 @@ export const rateLimit = pgTable("rate_limit", {
 export const approvalStatuses = ["pending", "approved", "rejected"] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
+/** The choices for the digest mail (app/lib/digest.ts labels them). */
+export const digestPeriods = ["daily", "weekly", "biweekly", "never"] as const;
+export type DigestPeriod = (typeof digestPeriods)[number];
+
 export const roles = ["admin", "moderator", "member"] as const;
 export type Role = (typeof roles)[number];
 
@@ -185,6 +189,17 @@ export const profiles = pgTable(
     newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(true),
     /** E-mail when someone answers the member's discussion or comment (only while newsletter_subscribed is on). */
     notifyReplies: boolean("notify_replies").notNull().default(true),
+    /**
+     * When the member last used the forum signed in (app/server/accounts/visits.server.ts): set at sign-in and, at most
+     * once an hour, by a page they open. The digest mail goes to whoever has been away for DIGEST_AFTER_DAYS.
+     */
+    lastVisitedAt: timestamp("last_visited_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How often the digest "Das Wichtigste aus der Community" may come (only while newsletter_subscribed is on). */
+    digestPeriod: text("digest_period", { enum: digestPeriods }).notNull().default("weekly"),
+    /** The last digest sent: at most one per period. */
+    digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
+    /** When the digest job last looked at the member (also when there was nothing new, so it looks again only a day later). */
+    digestCheckedAt: timestamp("digest_checked_at", { withTimezone: true }),
     approvalStatus: text("approval_status", { enum: approvalStatuses }).notNull().default("pending"),
     /** Who approved or rejected the account, and when (kept for the audit trail). */
     approvalDecidedBy: text("approval_decided_by").references((): AnyPgColumn => profiles.id, {
@@ -196,6 +211,7 @@ export const profiles = pgTable(
   },
   (t) => [
     check("profiles_approval_status_check", sql`${t.approvalStatus} in ('pending', 'approved', 'rejected')`),
+    check("profiles_digest_period_check", sql`${t.digestPeriod} in ('daily', 'weekly', 'biweekly', 'never')`),
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("profiles_approval_status_created_at_idx").on(t.approvalStatus, t.createdAt.desc().nullsFirst()),
   ],

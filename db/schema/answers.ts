@@ -27,5 +27,7 @@ export const helpfulMarks = pgTable(
     unique("helpful_marks_member_post_key").on(t.memberId, t.discussionId, t.commentId).nullsNotDistinct(),
     // Who marked a post, first ones first ("Hilfreich für Aylin, Jonas und 3 weitere").
     index("helpful_marks_post_idx").on(t.discussionId, t.commentId, t.createdAt),
+    // The marks given since a member's last visit (the digest mail's "most helpful").
+    index("helpful_marks_created_at_idx").on(t.createdAt),
   ],
 );

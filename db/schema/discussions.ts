@@ -113,6 +113,10 @@ export const discussions = pgTable(
     index("discussions_visible_unanswered_idx")
       .on(t.createdAt.desc().nullsFirst())
       .where(sql`hidden_at is null and solution_comment_id is null and replies_count = 0`),
+    // The digest mail's new solutions since a member's last visit: few rows, read by the time they were chosen.
+    index("discussions_visible_solved_at_idx")
+      .on(t.solvedAt)
+      .where(sql`hidden_at is null and solution_comment_id is not null`),
     index("discussions_category_replies_count_idx").on(t.category, t.repliesCount.desc().nullsFirst()),
     index("discussions_author_created_at_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("discussions_updated_at_idx").on(t.updatedAt.desc().nullsFirst()),

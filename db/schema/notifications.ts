@@ -61,6 +61,8 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     /** Null while an e-mail is still due for this notification (the mail worker's queue); set once mailed or not wanted. */
     mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    /** Null while the push worker has not looked at it (its queue, like mailed_at); a group that counts up is due again. */
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
   },
   (t) => [
     check(
@@ -78,6 +80,9 @@ export const notifications = pgTable(
     index("notifications_mail_due_idx")
       .on(t.createdAt)
       .where(sql`mailed_at is null`),
+    index("notifications_push_due_idx")
+      .on(t.createdAt)
+      .where(sql`pushed_at is null`),
   ],
 );
 
@@ -163,7 +168,11 @@ export const tagWatches = pgTable(
   ],
 );
 
-/** A member's choice per kind; without a row both are on (the master switch newsletter_subscribed still rules e-mail). */
+/**
+ * A member's choice per kind; without a row both are on (the master switch newsletter_subscribed still rules e-mail).
+ * `push`: null is the kind's default (pushedByDefault in app/lib/notifications.ts); it counts only on devices the
+ * member subscribed (push_subscriptions).
+ */
 export const notificationSettings = pgTable(
   "notification_settings",
   {
@@ -173,6 +182,7 @@ export const notificationSettings = pgTable(
     kind: text("kind", { enum: notificationKinds }).notNull(),
     inPage: boolean("in_page").notNull().default(true),
     email: boolean("email").notNull().default(true),
+    push: boolean("push"),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
 );
@@ -189,4 +199,44 @@ export const notificationMailLog = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.topic] })],
+);
+
+/**
+ * The browsers a member turned push on in (decision 0060): what the browser's push service gave it (endpoint and the
+ * keys the payload is encrypted for, RFC 8291), one row per endpoint. Gone with the member; an endpoint the push
+ * service answers 404 or 410 for is removed by the delivery job.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret, base64url as PushSubscription.toJSON() gives them. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** "Chrome auf Android": read from the user agent when it subscribed, so the member tells devices apart. */
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint), index("push_subscriptions_member_idx").on(t.memberId)],
+);
+
+/**
+ * The site's VAPID key pair (RFC 8292), made by the first server that needs it and read by all others: every
+ * subscription is bound to the public key, so all app servers must sign with the same one, and a restored backup
+ * must bring it back (decision 0060). Unused while VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set.
+ */
+export const pushKeys = pgTable(
+  "push_keys",
+  {
+    id: boolean("id").primaryKey().default(true),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("push_keys_single_row", sql`${t.id}`)],
 );

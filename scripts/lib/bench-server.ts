@@ -130,7 +130,10 @@ function readCpuMs(pid: number): number {
   const ticks = processTree(pid).reduce((sum, id) => {
     try {
       // utime and stime, the 14th and 15th fields; the name in parentheses may hold spaces, so count after it.
-      const fields = fs.readFileSync(path.join("/proc", String(id), "stat"), "utf8").split(") ")[1]!.split(" ");
+      const fields = fs
+        .readFileSync(path.join("/proc", String(id), "stat"), "utf8")
+        .split(") ")[1]!
+        .split(" ");
       return sum + Number(fields[11]) + Number(fields[12]);
     } catch {
       return sum;

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { comments, discussions, jobs } from "../../db/schema";
+import { comments, discussions, jobs, pushKeys } from "../../db/schema";
 import { createMemberAccount } from "../../app/server/accounts";
 import { type Database, type DatabaseConnection, openDatabase, withPgliteFolder } from "../../app/server/platform";
 import { type BackupSettings, createBackup, readManifest, restoreBackup } from "../../scripts/lib/backup";
@@ -104,6 +104,8 @@ it("restores exactly the backed-up database, the generated signing secret and th
   const discussionId = await withDatabase(async (db) => {
     // The counters' repair ran a moment ago: its next run is hours away, in the backup too.
     await db.execute(sql`insert into jobs (kind, every_seconds, run_at) values ('repair-counters', 43200, now() + interval '12 hours')`);
+    // The generated VAPID keys (decision 0060): every member's push subscription is bound to them.
+    await db.insert(pushKeys).values({ publicKey: "oeffentlich-vor-der-sicherung", privateKey: "privat-vor-der-sicherung" });
     return writeDiscussion(db, "Vor der Sicherung");
   });
   fs.mkdirSync(settings.dataDir, { recursive: true });
@@ -135,6 +137,7 @@ it("restores exactly the backed-up database, the generated signing secret and th
   await withDatabase(async (db) => {
     await writeDiscussion(db, "Nach der Sicherung");
     await db.execute(sql`create table after_the_backup (id int)`);
+    await db.update(pushKeys).set({ publicKey: "oeffentlich-nach-der-sicherung", privateKey: "privat-nach-der-sicherung" });
   });
   fs.writeFileSync(path.join(settings.dataDir, "auth-secret"), "geheimnis-nach-der-sicherung");
   fs.rmSync(path.join(settings.storageDir!, "avatars/a/1.webp"));
@@ -163,6 +166,9 @@ it("restores exactly the backed-up database, the generated signing secret and th
       .from(jobs)
       .where(eq(jobs.kind, "repair-counters"));
     expect(repair?.due).toBe(true);
+    expect(await db.select({ publicKey: pushKeys.publicKey, privateKey: pushKeys.privateKey }).from(pushKeys)).toEqual([
+      { publicKey: "oeffentlich-vor-der-sicherung", privateKey: "privat-vor-der-sicherung" },
+    ]);
   });
   expect(fs.readFileSync(path.join(settings.dataDir, "auth-secret"), "utf8")).toBe("geheimnis-vor-der-sicherung");
   expect(fs.readdirSync(path.join(settings.storageDir!, "avatars/a"))).toEqual(["1.webp"]);

@@ -20,6 +20,7 @@ import {
 import { heldForReview, visible } from "~/server/platform";
 import { currentWatchList } from "~/server/watchlist";
 import { didYouMean } from "~/server/search";
+import { previewDigest } from "~/server/notifications";
 import { db, queryRows } from "~/server/db";
 import { listConversations } from "~/server/messages";
 import { listReviewQueue } from "~/server/moderation";
@@ -264,5 +265,26 @@ describe("demo content", () => {
       sql`select p.email, t.slug from tag_watches w join profiles p on p.id = w.member_id join tags t on t.id = w.tag_id`,
     );
     expect(watched).toEqual([{ email: "felix.braun@example.com", slug: "ga4" }]);
+  });
+
+  it("has a member away for ten days whose digest an administrator can preview, with news in it (decision 0059)", async () => {
+    const [felix] = await db
+      .select({ id: profiles.id, lastVisitedAt: profiles.lastVisitedAt })
+      .from(profiles)
+      .where(eq(profiles.email, "felix.braun@example.com"));
+    expect(now.getTime() - felix!.lastVisitedAt.getTime()).toBe(10 * 86_400_000);
+    const away = await queryRows<{ email: string }>(
+      sql`select email from profiles where last_visited_at < ${now.toISOString()}::timestamptz - interval '7 days' order by email`,
+    );
+    expect(away.map((row) => row.email)).toEqual(["felix.braun@example.com"]);
+    const preview = await previewDigest(felix!.id);
+    expect(preview?.blocked).toBeNull();
+    // He watches SEA, where a question was solved since; the busiest threads of those days; nothing of his own.
+    expect(preview?.message?.text).toContain("Neue Lösungen in Ihren Themen\n- Performance Max kannibalisiert unsere Brand-Kampagne");
+    expect(preview?.message?.text).toContain("Meistdiskutiert\n- ");
+    const own = await queryRows<{ title: string }>(
+      sql`select d.title from discussions d join profiles p on p.id = d.author_id where p.email = 'felix.braun@example.com'`,
+    );
+    for (const { title } of own) expect(preview?.message?.text).not.toContain(title);
   });
 });

@@ -380,7 +380,7 @@ describe("notification mails", () => {
     expect((await unsubscribe("kaputt")).ok).toBe(false);
     expect((await unsubscribe(token)).ok).toBe(true);
     const settings = await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, member.id));
-    expect(settings).toEqual([{ memberId: member.id, kind: "watched-category", inPage: true, email: false }]);
+    expect(settings).toEqual([{ memberId: member.id, kind: "watched-category", inPage: true, email: false, push: null }]);
   });
 
   it("a link in a mail sent before the kinds were spelled in kebab-case still unsubscribes", async () => {
@@ -488,7 +488,7 @@ describe("data protection", () => {
     expect(exported.notifications.map((n) => n.kind)).toEqual(["reply-to-discussion"]);
     expect(exported.watches.discussions).toEqual([expect.objectContaining({ discussionId: d.id, level: "watching" })]);
     expect(exported.watches.categories).toEqual([expect.objectContaining({ category: "seo", level: "watching" })]);
-    expect(exported.notificationSettings["watched-category"]).toEqual({ inPage: true, email: false });
+    expect(exported.notificationSettings["watched-category"]).toEqual({ inPage: true, email: false, push: false });
     // When the forum last mailed the member about what: their data too (the hourly limit reads it).
     await db.insert(notificationMailLog).values({ memberId: member.id, topic: d.id });
     expect((await exportMemberData(member)).notificationMails).toEqual([

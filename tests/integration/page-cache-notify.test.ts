@@ -7,7 +7,7 @@ import { moderateComment, moderateDiscussion } from "~/server/moderation";
 import { PAGE_CACHE_CHANNEL, PageCache, type CachedPage } from "~/server/http";
 import { updateNotificationSettings } from "~/server/notifications";
 import { updateOwnProfile } from "~/server/members";
-import type { Viewer } from "~/server/accounts";
+import { stampVisit, type Viewer } from "~/server/accounts";
 import { makeViewer } from "../support/members";
 
 // What the database announces on "page_cache" (migration 0010), on PGlite and on PostgreSQL (`npm run test:db`).
@@ -116,7 +116,14 @@ describe("the database announces changes a guest would see", () => {
   });
 
   it("a member's mail settings change no page; their name changes every page", async () => {
-    await updateNotificationSettings(author, { profileId: author.id, newsletter: false, notifyReplies: false });
+    await updateNotificationSettings(author, { profileId: author.id, newsletter: false, notifyReplies: false, digestPeriod: "daily" });
+    expect(await messages()).toEqual([]);
+    // Nor does the hourly stamp of a visit, or the digest job's bookkeeping (decision 0059).
+    await db
+      .update(profiles)
+      .set({ lastVisitedAt: sql`now() - interval '2 hours'`, digestSentAt: sql`now()`, digestCheckedAt: sql`now()` })
+      .where(eq(profiles.id, author.id));
+    expect(await stampVisit(author.id)).toBe(true);
     expect(await messages()).toEqual([]);
 
     await updateOwnProfile(author, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatDate, formatMonthYear, initials, shortenAtWord } from "~/lib/format";
+import { formatAge, formatDate, formatLongDate, formatMonthYear, initials, shortenAtWord } from "~/lib/format";
 
 describe("formatAge", () => {
   const now = new Date("2026-11-21T12:00:00Z");
@@ -40,6 +40,10 @@ describe("German dates in Berlin time", () => {
   });
   it("formats month and year for 'Dabei seit'", () => {
     expect(formatMonthYear("2026-03-05T10:00:00Z")).toBe("März 2026");
+  });
+  it("writes a day out for a sentence ('seit Ihrem letzten Besuch am …'), by the Berlin date", () => {
+    expect(formatLongDate("2026-11-18T10:00:00Z")).toBe("18. November 2026");
+    expect(formatLongDate(new Date("2026-02-28T23:30:00Z"))).toBe("1. März 2026");
   });
 });
 

@@ -127,6 +127,7 @@ const permissionTable: Record<Permission, Kind[]> = {
   // A notice of illegal content is for anyone (DSA Art. 16), guests included.
   fileLegalNotice: kinds,
   viewTransparencyReport: admins,
+  previewDigests: admins,
   // Whoever may write asks; canCreateTag then weighs their standing.
   createTag: approved,
   curateTags: staff,

@@ -43,6 +43,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/images/post-images.server.ts", // a post's images, served after the post's visibility
   "app/server/members/best-answers.server.ts", // a profile's best answers
   "app/server/members/members.server.ts", // the directory, contributions
+  "app/server/notifications/digest-content.server.ts", // what the digest mail lists (decision 0059)
   "app/server/notifications/notification-fanout.server.ts", // who hears of a post
   "app/server/notifications/notification-mail.server.ts", // what a mail quotes
   "app/server/notifications/notifications.server.ts", // the bell and the list

@@ -1,4 +1,4 @@
-import { RemoveEntryForm } from "./remove-entry-form";
+import { RemoveEntryForm } from "~/components/ui/remove-entry-form";
 import { Icon } from "~/components/ui/icon";
 import { Form, useNavigation } from "react-router";
 import type { WatchKind } from "../../../db/schema";

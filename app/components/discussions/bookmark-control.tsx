@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { AppLink } from "~/components/ui/app-link";
 import { createContext, use, useId, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -122,10 +123,10 @@ export function BookmarkControl({
       </button>
       {bookmarked && saved && !open && (
         // A plain link: the page's one click handler opens it in the app (useInAppLinks).
-        <a href={openHref} data-link="stay" className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+        <AppLink to={openHref} stay className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
           {saved.remindAt ? `Erinnerung: ${formatDateTime(saved.remindAt)}` : "Notiz & Erinnerung"}
           <span className="sr-only">: {label}</span>
-        </a>
+        </AppLink>
       )}
       {saved?.note && !open && (
         <p className="w-full text-sm text-muted-foreground" data-testid="bookmark-note">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { badgeVariants } from "~/components/ui/badge";
 import { categoryHref, categoryLabels, type Category } from "~/lib/categories";
 import { cn } from "~/lib/utils";
@@ -7,8 +7,8 @@ import { cn } from "~/lib/utils";
 export function CategoryBadge({ category, uppercase = false, className }: { category: Category; uppercase?: boolean; className?: string }) {
   const label = categoryLabels[category];
   return (
-    <Link to={categoryHref(category)} className={cn(badgeVariants(), "hover:bg-brand-200", uppercase && "uppercase", className)}>
+    <AppLink to={categoryHref(category)} className={cn(badgeVariants(), "hover:bg-brand-200", uppercase && "uppercase", className)}>
       {label}
-    </Link>
+    </AppLink>
   );
 }

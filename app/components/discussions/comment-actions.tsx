@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { AppLink } from "~/components/ui/app-link";
 import { Form } from "react-router";
 import { paths } from "~/lib/paths";
 import { HelpfulButton } from "./helpful-button";
@@ -44,14 +45,14 @@ export function CommentActions({
     <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
       <HelpfulButton commentId={comment.id} helpful={comment.helpful} mayMark={comment.mayMarkHelpful} label={label} />
       {access === "allowed" && (
-        <a
-          href={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
-          data-link="stay"
+        <AppLink
+          to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
+          stay
           className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
         >
           <Icon name="message-square-reply" className="size-4" />
           Antworten
-        </a>
+        </AppLink>
       )}
       {access === "allowed" && <QuoteLink href={`${pageLink(`quote=${comment.id}`)}#new-comment`} label={label} />}
       {mayChooseSolution && <SolutionControl commentId={comment.id} isSolution={comment.isSolution} name={name} />}

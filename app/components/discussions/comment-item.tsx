@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { AppLink } from "~/components/ui/app-link";
 import { cn } from "~/lib/utils";
 import { authorFirstName } from "~/lib/authors";
 import { Avatar } from "~/components/ui/avatar";
@@ -144,35 +145,34 @@ function CommentHeader({ comment, name, isReply, isNew }: { comment: CommentOnPa
       <div className="flex flex-col leading-tight">
         <h3>
           <span className="sr-only">{isReply ? "Antwort von " : "Kommentar von "}</span>
-          <AuthorLink author={comment.author} name={name} plain />
+          <AuthorLink author={comment.author} name={name} />
         </h3>
         <AuthorCredentials author={comment.author} />
       </div>
       {comment.isSolution && <SolvedBadge>Lösung</SolvedBadge>}
       {edited && (
-        <a
-          href={revisionsOf(comment.id)}
-          data-link=""
+        <AppLink
+          to={revisionsOf(comment.id)}
           aria-label="Bearbeitet – Versionen ansehen"
           className="text-muted-foreground underline-offset-2 hover:underline"
         >
           (bearbeitet)
-        </a>
+        </AppLink>
       )}
       <time className="text-muted-foreground" dateTime={new Date(comment.createdAt).toISOString()}>
         {formatRelativeTime(comment.createdAt, now)}
       </time>
       {isNew && <NewMarker label="Neu seit Ihrem letzten Besuch" />}
       {comment.canEdit && editing !== comment.id && (
-        <a
-          href={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
-          data-link="stay"
+        <AppLink
+          to={`${pageLink(`editComment=${comment.id}`)}#comment-${comment.id}`}
+          stay
           className="ml-auto rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
           aria-label="Kommentar bearbeiten"
           title="Kommentar bearbeiten"
         >
           <Icon name="pencil" className="size-4" />
-        </a>
+        </AppLink>
       )}
     </header>
   );

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { pageHref } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 
@@ -35,10 +35,10 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5">
       {currentPage > 1 ? (
-        <Link to={pageHref(basePath, currentPage - 1)} rel="prev" className={linkClass}>
+        <AppLink to={pageHref(basePath, currentPage - 1)} rel="prev" className={linkClass}>
           <Icon name="chevron-left" className="size-4" />
           Zurück
-        </Link>
+        </AppLink>
       ) : null}
       {visiblePages(currentPage, totalPages).map((page, index) =>
         page === "gap" ? (
@@ -46,7 +46,7 @@ export function Pagination({
             …
           </span>
         ) : (
-          <Link
+          <AppLink
             key={page}
             to={pageHref(basePath, page)}
             aria-current={page === currentPage ? "page" : undefined}
@@ -54,14 +54,14 @@ export function Pagination({
             className={page === currentPage ? cn(itemClass, "border-primary bg-primary text-primary-foreground") : linkClass}
           >
             {page}
-          </Link>
+          </AppLink>
         ),
       )}
       {currentPage < totalPages ? (
-        <Link to={pageHref(basePath, currentPage + 1)} rel="next" className={linkClass}>
+        <AppLink to={pageHref(basePath, currentPage + 1)} rel="next" className={linkClass}>
           Weiter
           <Icon name="chevron-right" className="size-4" />
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   );

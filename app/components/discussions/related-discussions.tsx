@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { SolvedBadge } from "~/components/ui/solved-badge";
 import { categoryLabels } from "~/lib/categories";
 import { formatReplies } from "~/lib/format";
@@ -20,7 +20,7 @@ export function SimilarDiscussionList({
     <ul className="flex flex-col divide-y divide-border">
       {discussions.map((discussion) => (
         <li key={discussion.id} className="py-2.5 first:pt-0 last:pb-0">
-          <Link
+          <AppLink
             to={paths.discussion(discussion.slug)}
             data-testid={testId}
             {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
@@ -28,7 +28,7 @@ export function SimilarDiscussionList({
           >
             {discussion.title}
             {newTab ? <span className="sr-only"> (öffnet in einem neuen Tab)</span> : null}
-          </Link>
+          </AppLink>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span>{categoryLabels[discussion.category]}</span>
             <span>{formatReplies(discussion.repliesCount)}</span>

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { AppLink } from "~/components/ui/app-link";
 import { Form } from "react-router";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
@@ -56,9 +57,9 @@ export function ReportControl({
   if (!open) {
     return (
       // A plain link: the page's one click handler opens it in the app (useInAppLinks).
-      <a href={openHref} data-link="stay" className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+      <AppLink to={openHref} stay className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
         Melden<span className="sr-only">: {label}</span>
-      </a>
+      </AppLink>
     );
   }
   return (

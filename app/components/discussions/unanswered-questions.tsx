@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { DiscussionHeadline } from "~/components/discussions/discussion-headline";
 import { type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { openQuestionsHref } from "~/lib/search";
@@ -24,10 +24,10 @@ export function UnansweredQuestions({
           </h2>
           <p className="mt-1 text-muted-foreground">Diese Fragen warten noch auf eine erste Antwort. Können Sie helfen?</p>
         </div>
-        <Link to={openQuestionsHref} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <AppLink to={openQuestionsHref} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           Alle offenen Fragen
           <Icon name="arrow-right" className="size-4" />
-        </Link>
+        </AppLink>
       </div>
       {discussions.length === 0 ? (
         <p className="mt-4 text-muted-foreground">Gerade wartet keine Frage auf eine Antwort.</p>

@@ -1,10 +1,10 @@
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/lib/icons";
 import { SolvedBadge } from "~/components/ui/solved-badge";
+import { AppLink } from "~/components/ui/app-link";
 import { AuthorLink } from "~/components/ui/author-link";
 import { DiscussionLink, type ReadingMark, UnreadBadge } from "~/components/ui/unread-badge";
 import { authorFirstName } from "~/lib/authors";
-import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Subforum } from "~/lib/categories";
@@ -51,10 +51,10 @@ export function SubforumCard({
       </CardContent>
       <CardFooter>
         <Button asChild variant="secondary" className="w-full">
-          <Link to={paths.subforum(subforum.segment)}>
+          <AppLink to={paths.subforum(subforum.segment)}>
             Gehe zur Community
             <Icon name="arrow-right" />
-          </Link>
+          </AppLink>
         </Button>
       </CardFooter>
     </Card>

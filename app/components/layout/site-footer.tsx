@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { useCookieConsent } from "~/components/cookie-consent/cookie-consent";
 import { listings } from "~/lib/categories";
 import { paths } from "~/lib/paths";
@@ -129,9 +130,9 @@ function FooterLinks({
       <ul className="mt-2 space-y-1.5">
         {links.map((link) => (
           <li key={link.to}>
-            <Link className="hover:underline" to={link.to}>
+            <AppLink className="hover:underline" to={link.to}>
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
         {children}

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { AppLink } from "~/components/ui/app-link";
 import { IntentButton } from "./moderation-bar";
 import { ReasonForm } from "./reason-form";
 
@@ -31,14 +32,14 @@ export function CommentModeration({
     );
   if (!open && !error)
     return (
-      <a
-        href={openHref}
-        data-link="stay"
+      <AppLink
+        to={openHref}
+        stay
         className="inline-flex h-9 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted [&_svg]:size-4"
       >
         <Icon name="eye-off" />
         Ausblenden
-      </a>
+      </AppLink>
     );
   return (
     <ReasonForm

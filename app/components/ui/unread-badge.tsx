@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "./app-link";
 import type { ReactNode } from "react";
 import { paths } from "~/lib/paths";
 
@@ -52,13 +52,14 @@ export function DiscussionLink({
   className?: string;
   children: ReactNode;
 }) {
-  return (
-    <Link
-      to={typeof unread === "number" && unread > 0 ? paths.discussionUnread(slug) : paths.discussion(slug)}
-      reloadDocument={typeof unread === "number" && unread > 0}
-      className={className}
-    >
+  // The redirect to the first unread comment is a document load: an ordinary link, outside the app's handler.
+  return typeof unread === "number" && unread > 0 ? (
+    <a href={paths.discussionUnread(slug)} className={className}>
       {children}
-    </Link>
+    </a>
+  ) : (
+    <AppLink to={paths.discussion(slug)} className={className}>
+      {children}
+    </AppLink>
   );
 }

@@ -105,6 +105,8 @@ export {
 } from "./rate-limit.server";
 export { endSessions, findViewer, getViewer, suspensionOfEndedSession, type Suspension, type Viewer } from "./session.server";
 export { accountEvents } from "./events.server";
+export { suspendedNow } from "./restrictions.server";
+export { stampVisit, VISIT_STAMP_MINUTES } from "./visits.server";
 export {
   issueChallenge,
   issueFormStamp,

@@ -90,6 +90,8 @@ export const permissions = {
   fileLegalNotice: () => true,
   /** The records of notices, decisions and objections, and their CSV export (/admin/transparency). */
   viewTransparencyReport: administrator,
+  /** See the digest mail any member would get (/admin/digest): what is new for them, never sent. */
+  previewDigests: administrator,
   /** Create a new tag while tagging: writers who are no longer new (canCreateTag), and staff. */
   createTag: mayWrite,
   /** Rename, merge, delete and describe tags (/admin/tags). */

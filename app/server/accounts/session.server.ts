@@ -7,6 +7,7 @@ import { auth, SESSION_REFRESH_SECONDS, SESSION_SECONDS, signingSecret } from ".
 import { db, type Transaction } from "~/server/db";
 import { accountEvents } from "./events.server";
 import { noteViewer, renderKey } from "~/server/platform";
+import { noteVisit } from "./visits.server";
 
 /** The signed-in person as the app sees them: auth user, forum profile and role in one object. */
 export interface Viewer {
@@ -83,9 +84,18 @@ async function loadViewer(request: Request): Promise<Viewer | null> {
     .innerJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .where(and(eq(session.token, token), gt(session.expiresAt, new Date())));
-  if (row && !extensionDue(row.sessionExpiresAt)) return toViewer(row);
+  if (row && !extensionDue(row.sessionExpiresAt)) return visiting(row);
   const current = await auth.api.getSession({ headers: request.headers });
-  return current ? findViewer(current.user.id) : null;
+  if (!current) return null;
+  const found = await viewerRow(current.user.id);
+  return found ? visiting(found) : null;
+}
+
+/** A signed-in request is a visit (the digest mail's clock); a suspended member's is not, as they are nobody here. */
+function visiting(row: ViewerRow): Viewer | null {
+  const viewer = toViewer(row);
+  if (viewer) noteVisit(viewer.id, row.lastVisitedAt);
+  return viewer;
 }
 
 const sessionCookie = (await auth.$context).authCookies.sessionToken;
@@ -163,6 +173,7 @@ const viewerFields = {
   silenced: activeRestriction(profiles.silencedAt, profiles.silencedUntil),
   silencedUntil: profiles.silencedUntil,
   restrictionReason: profiles.restrictionReason,
+  lastVisitedAt: profiles.lastVisitedAt,
 };
 
 type ViewerRow = Omit<Viewer, "role" | "silenced"> & {
@@ -171,6 +182,7 @@ type ViewerRow = Omit<Viewer, "role" | "silenced"> & {
   silenced: boolean;
   silencedUntil: Date | null;
   restrictionReason: string | null;
+  lastVisitedAt: Date;
 };
 
 /** A suspended member is nobody here: whatever session they still hold counts for nothing (null). */
@@ -192,12 +204,18 @@ function toViewer(row: ViewerRow): Viewer | null {
   };
 }
 
-export async function findViewer(userId: string): Promise<Viewer | null> {
+async function viewerRow(userId: string): Promise<ViewerRow | undefined> {
   const [row] = await db
     .select(viewerFields)
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .where(eq(user.id, userId));
+  return row;
+}
+
+/** A member as the app sees them, by id (not a visit: services and scripts ask it about others too). */
+export async function findViewer(userId: string): Promise<Viewer | null> {
+  const row = await viewerRow(userId);
   return row ? toViewer(row) : null;
 }

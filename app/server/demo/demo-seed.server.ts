@@ -36,7 +36,8 @@ import { seedLegalDemo } from "./demo-legal.server";
 import { seedSettingsDemo } from "./demo-settings.server";
 import { seedDemoDraftAndRevision } from "./demo-drafts.server";
 import { addDemoCommentImage, addDemoImage } from "./demo-images.server";
-import { demoEvents, demoWatchedTerms, seedBookmarks, seedSearchDemo, seedTagWatch } from "./demo-extras.server";
+import { demoEvents, demoWatchedTerms, seedBookmarks, seedSearchDemo } from "./demo-extras.server";
+import { seedWatcherAway } from "./demo-digest.server";
 import { DAY, estimateViews, HOUR } from "./demo-time.server";
 import { seedMessagesDemo } from "./demo-messages.server";
 
@@ -179,7 +180,6 @@ export async function seedDemoContent(
     if (!id) throw new Error(`Demo-Inhalt verweist auf unbekanntes Mitglied "${key}"`);
     return id;
   };
-
   const firstNameOf = (key: string): string => demoMembers.find((member) => member.key === key)?.firstName ?? "";
 
   const usedSlugs = new Set<string>();
@@ -376,9 +376,9 @@ export async function seedDemoContent(
     }
   });
 
-  // Felix: a member of long standing whom no e2e test signs in as (e2e/auth-helpers.ts), so his bell is the demo's.
+  // Felix: a member of long standing whom no e2e test signs in as (e2e/auth-helpers.ts), so his bell and digest are the demo's.
   await seedLegalDemo(db, authorId("lena"), authorId("felix"));
-  await seedTagWatch(db, authorId("felix"));
+  await seedWatcherAway(db, authorId("felix"), now);
   // Two versions of the operator's settings, so /admin/settings shows its version list and a diff.
   await seedSettingsDemo(db, adminId, now);
   await seedSearchDemo(db, now);

@@ -1,4 +1,5 @@
 export { devMailboxUrl, isDevMailboxKey } from "./dev-mailbox.server";
+export { digestMail, type DigestMailInput, type DigestMailSection } from "./digest-mail.server";
 export {
   accountApprovedMail,
   accountExistsMail,
@@ -8,4 +9,4 @@ export {
   passwordResetMail,
   verificationMail,
 } from "./mail-templates.server";
-export { listDevMailbox, queueMail } from "./mail.server";
+export { findDevMail, listDevMailbox, queueMail, type MailMessage } from "./mail.server";

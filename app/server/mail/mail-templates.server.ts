@@ -5,7 +5,7 @@ import type { MailMessage } from "./mail.server";
 /** The forum's name as the operator set it (decision 0049), when the mail is written. */
 const forum = () => mailSiteSettings().forumName;
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 }
 
@@ -19,38 +19,58 @@ interface Template {
   footnote?: string;
 }
 
+/** The subject as every mail writes it: its own words, then the forum's name. */
+export const mailSubject = (subject: string) => `${subject} – ${forum()}`;
+
+/** The plain-text part: the mail's own parts, then the sign-off with the forum's address. */
+export function mailText(parts: readonly string[]): string {
+  return [...parts, `Viele Grüße\nIhr Team der ${forum()}\n${env.PUBLIC_URL}`].join("\n\n");
+}
+
+/** The button of a mail's one action, and its address written out for mail programs that show no button. */
+export function mailButton(action: { label: string; url: string }): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#c2410c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#4b5563">Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:<br><a href="${escapeHtml(action.url)}" style="color:#c2410c;word-break:break-all">${escapeHtml(action.url)}</a></p>`;
+}
+
+/**
+ * The HTML part around a mail's own markup: the forum's name above, the sign-off and the operator's links below.
+ * At most 600 px wide (padding included), the width mail programs are made for; narrower screens get all of it.
+ */
+export function mailDocument(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827">
+<div style="box-sizing:border-box;max-width:600px;margin:0 auto;padding:24px 12px">
+<div style="background:#ffffff;border-radius:12px;padding:32px 24px;border-top:4px solid #ea580c">
+<p style="margin:0 0 16px;font-weight:700;color:#c2410c">${escapeHtml(forum())}</p>
+${body}
+<p style="margin-top:24px">Viele Grüße<br>Ihr Team der ${escapeHtml(forum())}</p>
+</div>
+<p style="font-size:12px;color:#4b5563;text-align:center;margin-top:16px">${escapeHtml(mailSiteSettings().company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#4b5563">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#4b5563">Datenschutz</a></p>
+</div></body></html>`;
+}
+
 /** Every mail: German, plain text and HTML, the forum's name in subject and footer. */
 function render(template: Template): MailMessage {
-  const subject = `${template.subject} – ${forum()}`;
-  const textParts = [
+  const subject = mailSubject(template.subject);
+  const text = mailText([
     template.greeting,
     ...template.paragraphs,
     ...(template.action ? [`${template.action.label}:\n${template.action.url}`] : []),
     ...(template.footnote ? [template.footnote] : []),
-    `Viele Grüße\nIhr Team der ${forum()}\n${env.PUBLIC_URL}`,
-  ];
-  const button = template.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(template.action.url)}" style="background:#c2410c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(template.action.label)}</a></p>
-<p style="font-size:13px;color:#4b5563">Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:<br><a href="${escapeHtml(template.action.url)}" style="color:#c2410c;word-break:break-all">${escapeHtml(template.action.url)}</a></p>`
-    : "";
-  const html = `<!doctype html>
-<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<div style="background:#ffffff;border-radius:12px;padding:32px;border-top:4px solid #ea580c">
-<p style="margin:0 0 16px;font-weight:700;color:#c2410c">${escapeHtml(forum())}</p>
-<p>${escapeHtml(template.greeting)}</p>
+  ]);
+  const html = mailDocument(
+    subject,
+    `<p>${escapeHtml(template.greeting)}</p>
 ${template.paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
-${button}
-${template.footnote ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(template.footnote)}</p>` : ""}
-<p style="margin-top:24px">Viele Grüße<br>Ihr Team der ${escapeHtml(forum())}</p>
-</div>
-<p style="font-size:12px;color:#6b7280;text-align:center;margin-top:16px">${escapeHtml(mailSiteSettings().company)} · <a href="${escapeHtml(env.PUBLIC_URL)}/impressum" style="color:#6b7280">Impressum</a> · <a href="${escapeHtml(env.PUBLIC_URL)}/datenschutz" style="color:#6b7280">Datenschutz</a></p>
-</div></body></html>`;
-  return { kind: template.kind, to: template.to, subject, text: textParts.join("\n\n"), html };
+${template.action ? mailButton(template.action) : ""}
+${template.footnote ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(template.footnote)}</p>` : ""}`,
+  );
+  return { kind: template.kind, to: template.to, subject, text, html };
 }
 
-function hello(name: string | undefined): string {
+export function hello(name: string | undefined): string {
   return name?.trim() ? `Hallo ${name.trim()},` : "Hallo,";
 }
 

@@ -101,3 +101,12 @@ defineSchedule("purge-old-mails", { everySeconds: 3_600, run: purgeOldMails });
 export async function listDevMailbox(limit = 50) {
   return db.select().from(mailOutbox).where(eq(mailOutbox.status, "dev")).orderBy(desc(mailOutbox.createdAt)).limit(limit);
 }
+
+/** One mail of the developer mailbox, for its HTML view; null for any other mail (a real one is not kept for reading). */
+export async function findDevMail(id: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "dev")));
+  return mail ?? null;
+}

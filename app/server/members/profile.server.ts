@@ -27,7 +27,7 @@ import {
   type Viewer,
 } from "~/server/accounts";
 import { changedNow, exportReadPositions } from "~/server/discussions";
-import { getNotificationSettings, watchedTags } from "~/server/notifications";
+import { getNotificationSettings, listPushDevices, watchedTags } from "~/server/notifications";
 
 const allowedExpertise = new Set<string>([...profileExpertiseOptions.map(([value]) => value), "ki-suche", "tools", "general"]);
 const allowedExperience = new Set<string>([...profileExperienceOptions.map(([value]) => value), "einsteiger", "fortgeschrittener"]);
@@ -218,6 +218,8 @@ export async function exportMemberData(viewer: Viewer) {
     notifications: ownNotifications,
     watches: { discussions: watchedDiscussions, categories: watchedCategories, tags: await watchedTags(viewer.id) },
     notificationSettings: settings.kinds,
+    // The devices with push on: their label and since when (the endpoint is the push service's address, not the member's data).
+    pushDevices: (await listPushDevices(viewer.id)).map(({ label, createdAt }) => ({ label, createdAt })),
     // The last notification mail per discussion ('member': about the account), which the hourly limit reads.
     notificationMails,
     readPositions,

@@ -7,6 +7,7 @@ export {
   notifyPostAuthor,
   notifyStaff,
 } from "./notification-fanout.server";
+export { digestPreviewCandidates, type DigestPreview, previewDigest, sendAllDueDigests, sendDueDigests } from "./digest.server";
 export { markMessageNotificationsRead, notifyMessage } from "./message-notifications.server";
 export { endLiveStreams, NotificationLive, startNotificationLive } from "./notification-live.server";
 export { mailAllDueNotifications, readUnsubscribeToken, unsubscribe, unsubscribeToken } from "./notification-mail.server";
@@ -22,6 +23,7 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   markNotificationsReadHere,
+  notificationView,
   notificationTexts,
   unreadCount,
   unreadCountOf,
@@ -31,3 +33,6 @@ export {
   watchSavedTitle,
   type NotificationView,
 } from "./notifications.server";
+export { addPushDevice, listPushDevices, removePushDevice } from "./push-devices.server";
+export { deliverPush, PUSH_JOB, queueAllDuePushes, queueDuePushes } from "./push-delivery.server";
+export { vapidKeys } from "./push-keys.server";

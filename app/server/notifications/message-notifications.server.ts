@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { memberBlocks, notifications, notificationSettings, profiles } from "../../../db/schema";
 import { db, unqualified, type Transaction } from "~/server/db";
 import { logger, readableConversation } from "~/server/platform";
-import { GROUP_UPSERT } from "./notification-fanout.server";
+import { GROUP_UPSERT, orPushed } from "./notification-fanout.server";
 
 // The notifications of direct messages (decision 0062): one row per conversation while unread, no items, the
 // conversation's own visibility deciding whether it is shown (only to who still takes part in it).
@@ -21,7 +21,8 @@ export const readableMessageRow = sql`(${isMessageRow} and ${readableConversatio
 
 /**
  * A message in a conversation tells each of the given participants, one unread row per conversation that counts up
- * ("3 neue Nachrichten"), so the bell groups it and the mail worker bundles it after its delay. Only who still takes
+ * ("3 neue Nachrichten"), so the bell groups it, the mail worker bundles it after its delay, and the push worker sends
+ * it to the member's devices where they chose so (decision 0060; on by default, as for what is addressed to them). Only who still takes
  * part in it (the visibility scope), never the writer, never a member who blocked the writer. The row names who
  * wrote and the subject, never a word of the message.
  */
@@ -43,7 +44,7 @@ export async function notifyMessage(
     )})
       and ${readableConversation(sql`${conversationId}::uuid`, p.id)}
       and not exists (select 1 from ${memberBlocks} ${b} where ${b.blockerId} = ${p.id} and ${b.blockedId} = ${actorId})
-      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}) ${orPushed(sql`'message'`)})
     ${GROUP_UPSERT}
   `);
 }

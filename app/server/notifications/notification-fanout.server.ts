@@ -10,6 +10,7 @@ import {
   notifications,
   notificationSettings,
   profiles,
+  pushSubscriptions,
   tags,
   tagWatches,
   userRoles,
@@ -17,7 +18,7 @@ import {
 } from "../../../db/schema";
 import { excluded, queryRows, unqualified, type Database, type Transaction } from "~/server/db";
 import { excerpt, visible } from "~/server/platform";
-import { mailedOnlyOnRequestKinds } from "~/lib/notifications";
+import { mailedOnlyOnRequestKinds, pushableKinds, pushedByDefault } from "~/lib/notifications";
 
 // The statements' aliases: `d` a discussion, `p` a recipient's profile, `s` their settings.
 const d = alias(discussions, "d");
@@ -38,7 +39,26 @@ const s = alias(notificationSettings, "s");
  */
 export const GROUP_UPSERT = sql`on conflict (${unqualified(notifications.recipientId, notifications.groupKey)}) where ${unqualified(notifications.readAt)} is null
     do update set ${unqualified(notifications.count)} = ${notifications.count} + 1, ${unqualified(notifications.updatedAt)} = now(),
-      ${unqualified(notifications.actorId)} = ${excluded(notifications.actorId)}, ${unqualified(notifications.mailedAt)} = null`;
+      ${unqualified(notifications.actorId)} = ${excluded(notifications.actorId)}, ${unqualified(notifications.mailedAt)} = null,
+      ${unqualified(notifications.pushedAt)} = null`;
+
+const sqlList = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+const ps = alias(pushSubscriptions, "ps");
+/** The kind of the comment's and the discussion's `candidate` rows (a derived table of those statements, not a schema column). */
+const candidateKind = sql.raw("candidate.kind");
+
+/**
+ * Or the recipient `p` wants the kind on a device they subscribed (decision 0060), though neither in the bell nor by
+ * mail: the row is then written unshown, for the push worker alone.
+ */
+export function orPushed(kind: SQL): SQL {
+  return sql`or (${kind} in ${sqlList(pushableKinds)} and coalesce(${s.push}, ${kind} in ${sqlList(pushableKinds.filter(pushedByDefault))})
+    and exists (select 1 from ${pushSubscriptions} ${ps} where ${ps.memberId} = ${p.id}))`;
+}
 
 /**
  * Whether `member` muted the discussion: their own level for it, or, where
@@ -100,7 +120,7 @@ export async function notifyComment(
     where candidate.recipient <> ${actorId} ${alreadyTold}
       and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
       and not ${mutedFor(sql`candidate.recipient`, discussionId)}
-      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}) ${orPushed(candidateKind)})
     order by candidate.recipient, candidate.rank
     ${GROUP_UPSERT}
     returning ${notifications.id}
@@ -144,7 +164,7 @@ export async function notifyDiscussion(tx: Transaction, input: { discussionId: s
     where candidate.recipient <> ${actorId}
       and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
       and not ${mutedFor(sql`candidate.recipient`, discussionId)}
-      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}) ${orPushed(candidateKind)})
     order by candidate.recipient, candidate.rank, candidate.tag_name
     ${GROUP_UPSERT}
     returning ${notifications.id}
@@ -206,7 +226,7 @@ export async function notifyMentions(
       and ${p.approvalStatus} = 'approved'
       and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
       and not ${mutedFor(p.id, discussionId)}
-      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}))
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, true) and ${p.newsletterSubscribed}) ${orPushed(sql`'mention'`)})
     ${GROUP_UPSERT}
     returning ${notifications.id}, ${notifications.recipientId}
     ), items as (
@@ -247,7 +267,7 @@ export async function notifyPostAuthor(
     where ${p.id} = ${recipientId}
       and exists (select 1 from ${discussions} ${d} where ${d.id} = ${discussionId} and ${visible.discussion(d)})
       and not ${mutedFor(p.id, discussionId)}
-      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, ${mailedUnlessChosen}) and ${p.newsletterSubscribed}))
+      and (coalesce(${s.inPage}, true) or (coalesce(${s.email}, ${mailedUnlessChosen}) and ${p.newsletterSubscribed}) ${orPushed(sql`${kind}::text`)})
     ${GROUP_UPSERT}
     returning ${notifications.id}
     )

@@ -12,7 +12,7 @@ import {
   type NotificationKind,
 } from "../../../db/schema";
 import { isCategory } from "~/lib/categories";
-import { alwaysMailedKinds, kindList, notificationText } from "~/lib/notifications";
+import { alwaysMailedKinds, DIGEST_MAIL_KIND, kindList, notificationText } from "~/lib/notifications";
 import { paths } from "~/lib/paths";
 import { signingSecret } from "~/server/accounts";
 import { commentHref } from "~/server/discussions";
@@ -50,14 +50,18 @@ function signature(memberId: string, kinds: string): string {
   return createHmac("sha256", signingSecret).update(`unsubscribe\n${memberId}\n${kinds}`).digest("base64url");
 }
 
-export function unsubscribeToken(memberId: string, kinds: readonly NotificationKind[]): string {
+/** What a token can name: a notification kind's e-mail, or the digest mail. */
+export type MailKind = NotificationKind | typeof DIGEST_MAIL_KIND;
+
+export function unsubscribeToken(memberId: string, kinds: readonly MailKind[]): string {
   const listed = [...new Set(kinds)].join(",");
   return `${Buffer.from(`${memberId}\n${listed}`).toString("base64url")}.${signature(memberId, listed)}`;
 }
 
-/** Kinds whose e-mail a member can turn off: all but the approval, which the spec announces (worker skips it). */
-const unsubscribable = (kind: string): kind is NotificationKind =>
-  (notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind);
+/** Kinds whose e-mail a member can turn off: all but the approval, which the spec announces (worker skips it); and the digest. */
+const unsubscribable = (kind: string): kind is MailKind =>
+  kind === DIGEST_MAIL_KIND ||
+  ((notificationKinds as readonly string[]).includes(kind) && !alwaysMailedKinds.includes(kind as NotificationKind));
 
 /** The kinds as tokens in mails sent before decision 0022 spell them: those links still unsubscribe. */
 const formerKindNames: Readonly<Record<string, NotificationKind>> = {
@@ -68,7 +72,7 @@ const formerKindNames: Readonly<Record<string, NotificationKind>> = {
 };
 
 /** The member and kinds a token was made for, or null for anything not signed by us. */
-export function readUnsubscribeToken(token: string): { memberId: string; kinds: NotificationKind[] } | null {
+export function readUnsubscribeToken(token: string): { memberId: string; kinds: MailKind[] } | null {
   const [payload, signed, ...rest] = token.split(".");
   if (!payload || !signed || rest.length > 0) return null;
   const [memberId, listed, ...extra] = Buffer.from(payload, "base64url").toString("utf8").split("\n");
@@ -83,25 +87,29 @@ export function readUnsubscribeToken(token: string): { memberId: string; kinds: 
 }
 
 /**
- * Turns the e-mail of the token's kinds off for its member (in-page notifications stay as they were). The signed
- * token is the permission: whoever holds the mail's link acts for its member, signed in or not.
+ * Turns the e-mail of the token's kinds off for its member (in-page notifications stay as they were); the digest's
+ * period becomes "never". The signed token is the permission: whoever holds the mail's link acts for its member,
+ * signed in or not.
  */
-export async function unsubscribe(token: string): Promise<Outcome<{ kinds: NotificationKind[] }>> {
+export async function unsubscribe(token: string): Promise<Outcome<{ kinds: MailKind[] }>> {
   const target = readUnsubscribeToken(token);
   if (!target) return fail("invalid", "Dieser Abmeldelink ist ungültig.");
   return turnMailsOff({ id: target.memberId }, { kinds: target.kinds });
 }
 
-const turnMailsOff = defineService<{ id: string }, { kinds: NotificationKind[] }, true, { kinds: NotificationKind[] }>({
+const turnMailsOff = defineService<{ id: string }, { kinds: MailKind[] }, true, { kinds: MailKind[] }>({
   policy: () => true,
   load: async () => true,
   async change(tx, { actor, input: { kinds } }) {
     const [member] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id));
     if (!member) return fail("not-found", "Dieses Konto gibt es nicht mehr.");
-    await tx
-      .insert(notificationSettings)
-      .values(kinds.map((kind) => ({ memberId: actor.id, kind, email: false })))
-      .onConflictDoUpdate({ target: [notificationSettings.memberId, notificationSettings.kind], set: { email: false } });
+    const notificationKindsOff = kinds.filter((kind): kind is NotificationKind => kind !== DIGEST_MAIL_KIND);
+    if (notificationKindsOff.length > 0)
+      await tx
+        .insert(notificationSettings)
+        .values(notificationKindsOff.map((kind) => ({ memberId: actor.id, kind, email: false })))
+        .onConflictDoUpdate({ target: [notificationSettings.memberId, notificationSettings.kind], set: { email: false } });
+    if (kinds.includes(DIGEST_MAIL_KIND)) await tx.update(profiles).set({ digestPeriod: "never" }).where(eq(profiles.id, actor.id));
     return ok({ kinds });
   },
 });

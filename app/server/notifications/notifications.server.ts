@@ -192,7 +192,10 @@ const th = alias(comments, "th");
 const t = alias(comments, "t");
 const a = alias(profiles, "a");
 
-/** The member's visible rows that `filter` picks, each with what it leads to and the page of its comment. */
+/**
+ * The member's visible rows that `filter` picks, each with what it leads to and the page of its comment. The bell's
+ * reads pick `listed` rows; a row the member wants by e-mail or push only is never listed.
+ */
 function selectNotifications(
   memberId: string,
   filter: SQL,
@@ -212,11 +215,22 @@ function selectNotifications(
     left join ${discussions} ${d} on ${d.id} = ${targetDiscussion}
     left join ${comments} ${tc} on ${tc.id} = ${targetComment}
     left join ${profiles} ${a} on ${a.id} = ${n.actorId}
-    where ${n.recipientId} = ${memberId} and ${n.shown} and (${n.kind} in ${ABOUT_THE_MEMBER} or ${readableMessageRow} or v.visible > 0) and ${filter}
+    where ${n.recipientId} = ${memberId} and (${n.kind} in ${ABOUT_THE_MEMBER} or ${readableMessageRow} or v.visible > 0) and ${filter}
     ${tail}
   `,
     executor,
   );
+}
+
+const listed = sql`${n.shown}`;
+
+/**
+ * One notification of the member as the list would show it, listed or not (a push tells of it), or null when it
+ * is not theirs or nothing of it is visible any more.
+ */
+export async function notificationView(memberId: string, notificationId: string): Promise<NotificationView | null> {
+  const [row] = await selectNotifications(memberId, eq(n.id, notificationId));
+  return row ? viewOf(memberId, row) : null;
 }
 
 function hrefOf(memberId: string, row: NotificationRow): string | null {
@@ -239,7 +253,7 @@ export async function listNotifications(memberId: string, page: number): Promise
   if (page > totalPages) return { notifications: [], totalPages, currentPage: page };
   const rows = await selectNotifications(
     memberId,
-    sql`true`,
+    listed,
     sql`order by ${n.updatedAt} desc, ${n.id} desc limit ${NOTIFICATIONS_PER_PAGE} offset ${(page - 1) * NOTIFICATIONS_PER_PAGE}`,
   );
   return { totalPages, currentPage: page, notifications: rows.map((row) => viewOf(memberId, row)) };
@@ -247,7 +261,7 @@ export async function listNotifications(memberId: string, page: number): Promise
 
 /** The bell's panel: the member's newest notifications, read or not, as the list's first page shows them (one query). */
 export async function latestNotifications(memberId: string, limit: number): Promise<NotificationView[]> {
-  const rows = await selectNotifications(memberId, sql`true`, sql`order by ${n.updatedAt} desc, ${n.id} desc limit ${limit}`);
+  const rows = await selectNotifications(memberId, listed, sql`order by ${n.updatedAt} desc, ${n.id} desc limit ${limit}`);
   return rows.map((row) => viewOf(memberId, row));
 }
 
@@ -288,7 +302,7 @@ export const markNotificationRead = defineService<Viewer, { notificationId: stri
       .update(notifications)
       .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
       .where(eq(notifications.id, notificationId));
-    const [target] = await selectNotifications(actor.id, eq(n.id, notificationId), sql``, tx);
+    const [target] = await selectNotifications(actor.id, and(listed, eq(n.id, notificationId))!, sql``, tx);
     return ok({ href: (target && hrefOf(actor.id, target)) ?? paths.notifications });
   },
 });

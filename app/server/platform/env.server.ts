@@ -87,6 +87,11 @@ const envSchema = z.object({
    * members' own, and training is a use they did not post for; being found and quoted by AI search does not need it.
    */
   AI_TRAINING: z.enum(["allow", "deny"]).default("deny"),
+  /**
+   * Days a member must have been away (no signed-in page) before the digest "Das Wichtigste aus der Community" may
+   * mail them what is new; how often after that is their own choice on the profile (app/server/notifications/digest.server.ts).
+   */
+  DIGEST_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Where IndexNow submissions go; tests point it at a local receiver. Only used when PUBLIC_URL is a public https address. */
   INDEXNOW_ENDPOINT: z.url().default("https://api.indexnow.org/indexnow"),
   /**
@@ -98,6 +103,37 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** When set, /metrics answers only requests with "Authorization: Bearer <token>". */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /**
+   * The VAPID key pair of web push (decision 0060), base64url as `web-push generate-vapid-keys` prints it; both or
+   * neither. Unset: a pair is made once and kept in the database, the same for every app server.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "öffentlicher P-256-Schlüssel, 65 Bytes base64url")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "privater P-256-Schlüssel, 32 Bytes base64url")
+      .optional(),
+  ),
+  /** Whom a push service may contact about our messages: mailto: or https:. Default: PUBLIC_URL if https, else MAIL_FROM's address. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "mailto:… oder https://… erwartet")
+      .optional(),
+  ),
+  /**
+   * Accept push endpoints on this machine (http://127.0.0.1:…). Only for the tests' local receivers: a real push
+   * service is public and speaks https, and a member's endpoint must never make the server call its own network.
+   */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: booleanFlag(false),
   /** Seconds the server waits for open requests on SIGTERM before it closes anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(300).default(10),
 });
@@ -128,6 +164,8 @@ function parseEnv(): Env & { PUBLIC_URL: string; isPublicHost: boolean } {
   if (parsed.METRICS_PORT !== undefined && !parsed.METRICS_TOKEN && !LOOPBACK.test(parsed.METRICS_HOST)) {
     missing.push(`  METRICS_TOKEN: erforderlich, wenn die Metriken auf ${parsed.METRICS_HOST} statt nur lokal (127.0.0.1) erreichbar sind`);
   }
+  if (Boolean(parsed.VAPID_PUBLIC_KEY) !== Boolean(parsed.VAPID_PRIVATE_KEY))
+    missing.push("  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: nur beide zusammen oder keiner (dann erzeugt das Forum ein Paar)");
   if (missing.length > 0) throw new Error(`Ungültige Umgebungsvariablen:\n${missing.join("\n")}`);
   return { ...parsed, PUBLIC_URL: publicUrl, isPublicHost };
 }

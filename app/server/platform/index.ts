@@ -52,6 +52,7 @@ export {
   moveFormerStorageFolder,
   moveStorageFolder,
 } from "./storage.server";
+export { isPublicHttpsUrl } from "./public-address.server";
 export { excerpt } from "./text.server";
 export { noteViewer, renderKey, trackViewer, viewerSeen } from "./viewer-tracking.server";
 export {

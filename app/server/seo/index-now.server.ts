@@ -11,58 +11,17 @@
  * search engine could fetch.
  */
 import { randomBytes } from "node:crypto";
-import { BlockList, isIP } from "node:net";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { indexNowKey as indexNowKeyTable, indexNowQueue } from "../../../db/schema";
 import { categoryHref, type Category } from "~/lib/categories";
 import { paths } from "~/lib/paths";
 import { db, type Transaction } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
-import { env, logger } from "~/server/platform";
+import { env, isPublicHttpsUrl, logger } from "~/server/platform";
 
 /** The protocol's limit of URLs in one submission. */
 export const INDEXNOW_BATCH_LIMIT = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
-
-/** Address ranges nobody outside can reach: loopback, private, link-local, CGNAT, unique-local, unspecified. */
-const unreachable = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-] as const) {
-  unreachable.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-] as const) {
-  unreachable.addSubnet(network, prefix, "ipv6");
-}
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal|lan|home\.arpa)$/i;
-
-/** Whether search engines could fetch this site: https, and a host that is neither local nor a private address. */
-export function isPublicHttpsUrl(publicUrl: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(publicUrl);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:") return false;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  const family = isIP(host);
-  if (family === 4) return !unreachable.check(host, "ipv4");
-  if (family === 6) return !unreachable.check(host, "ipv6") && !host.toLowerCase().startsWith("::ffff:");
-  // A name without a dot is an intranet name.
-  return host.includes(".") && !LOCAL_NAMES.test(host);
-}
 
 export function indexNowEnabled(): boolean {
   return isPublicHttpsUrl(env.PUBLIC_URL);

@@ -1,5 +1,5 @@
 export { discussionCommentsFeed, feedResponse, rssFeed } from "./feeds.server";
-export { discussionIndexNowPaths, indexNowKey, isPublicHttpsUrl, queueIndexNow, submitDueIndexNow } from "./index-now.server";
+export { discussionIndexNowPaths, indexNowKey, queueIndexNow, submitDueIndexNow } from "./index-now.server";
 export { llmsTxt } from "./llms.server";
 export { textForPage } from "./page-text.server";
 export { AI_SEARCH_AGENTS, AI_TRAINING_AGENTS, robotsTxt } from "./robots.server";

@@ -104,13 +104,15 @@ Wir versenden transaktionale E-Mails, die für die Nutzung erforderlich sind:
 
 Den Newsletter erhalten Sie nur mit Ihrer ausdrücklichen Einwilligung. Sie können diese jederzeit in Ihrem Profil widerrufen.
 
+Push-Benachrichtigungen erhalten Sie nur auf Geräten, auf denen Sie sie in Ihrem Profil selbst aktiviert haben. Dafür speichern wir die Zustelladresse und die Schlüssel, die Ihr Browser uns dafür gibt, eine Gerätebezeichnung wie „Chrome auf Android“ und das Datum. Zugestellt werden die Nachrichten über den Push-Dienst Ihres Browserherstellers (etwa Google, Mozilla oder Apple, auch außerhalb der EU); er erhält sie verschlüsselt und kann ihren Inhalt nicht lesen. Sie können jedes Gerät jederzeit in Ihrem Profil entfernen.
+
 ## 6. Öffentlich sichtbare Daten
 
 Ihr Vorname, Ihr Unternehmen, Ihr Über-mich-Text, Ihr Profilbild sowie Ihre Diskussionen und Kommentare sind für alle Besucher sichtbar, auch ohne Anmeldung, und können von Suchmaschinen erfasst werden. Ihre E-Mail-Adresse wird niemals öffentlich angezeigt.
 
 ## 7. Empfänger und Auftragsverarbeiter
 
-Wir setzen einen Hosting-Anbieter für den Betrieb des Forums und einen E-Mail-Versanddienstleister für die Zustellung von E-Mails ein. Mit beiden bestehen Verträge zur Auftragsverarbeitung nach Art. 28 DSGVO. Eine Übermittlung Ihrer Daten in Drittländer außerhalb der Europäischen Union bzw. des Europäischen Wirtschaftsraums findet nicht statt.
+Wir setzen einen Hosting-Anbieter für den Betrieb des Forums und einen E-Mail-Versanddienstleister für die Zustellung von E-Mails ein. Mit beiden bestehen Verträge zur Auftragsverarbeitung nach Art. 28 DSGVO. Eine Übermittlung Ihrer Daten in Drittländer außerhalb der Europäischen Union bzw. des Europäischen Wirtschaftsraums findet nicht statt; ausgenommen sind Push-Benachrichtigungen, die Sie selbst aktivieren (siehe 5.): Sie gehen verschlüsselt an den Push-Dienst Ihres Browsers.
 
 ## 8. Speicherdauer
 
