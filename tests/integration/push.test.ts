@@ -23,6 +23,7 @@ const {
 } = await import("~/server/notifications");
 const { makeViewer } = await import("../support/members");
 const { commentOn, discussionBy } = await import("../support/content");
+const { conversationOf } = await import("../support/messages");
 type Viewer = Awaited<ReturnType<typeof makeViewer>>;
 
 const receiver = await startPushReceiver();
@@ -154,6 +155,22 @@ describe("web push delivery", () => {
     expect(await pushDue()).toBe(1);
     const message = JSON.parse(decryptPushMessage((await receiver.next(endpoint)).body, keys)) as Record<string, string>;
     expect(message.body).toContain("„Nur aufs Telefon“");
+  });
+});
+
+describe("a direct message (decision 0062)", () => {
+  it("goes to the recipient's device by default, naming who wrote and the subject, never a word of it", async () => {
+    const { member, keys, endpoint } = await subscribed("Empfaengerin");
+    const writer = await makeViewer({ firstName: "Aylin", lastName: "Schreibt", established: true });
+    const id = await conversationOf(writer, [member], { subject: "Angebot", content: "Pushgeheimwort im Text" });
+    expect(await pushDue()).toBe(1);
+    const message = JSON.parse(decryptPushMessage((await receiver.next(endpoint)).body, keys)) as Record<string, string>;
+    expect(message).toMatchObject({
+      title: "Neue persönliche Nachricht",
+      body: "Neue Nachricht von Aylin Schreibt in „Angebot“",
+      url: `${env.PUBLIC_URL}/messages/${id}`,
+    });
+    expect(JSON.stringify(message)).not.toContain("Pushgeheimwort");
   });
 });
 

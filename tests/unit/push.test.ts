@@ -30,7 +30,7 @@ describe("the label of a push device", () => {
 });
 
 describe("which kinds go to push", () => {
-  it("are answers, mentions, solutions and what is watched; what is addressed to the member is on by default", () => {
+  it("are answers, mentions, solutions, what is watched and messages; what is addressed to the member is on by default", () => {
     expect(configurableKinds.filter(isPushable)).toEqual([
       "reply-to-discussion",
       "reply-to-comment",
@@ -39,12 +39,14 @@ describe("which kinds go to push", () => {
       "watched-category",
       "watched-tag",
       "solution",
+      "message",
     ]);
     expect(configurableKinds.filter((kind) => isPushable(kind) && pushedByDefault(kind))).toEqual([
       "reply-to-discussion",
       "reply-to-comment",
       "mention",
       "solution",
+      "message",
     ]);
   });
 });
