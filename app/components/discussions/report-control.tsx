@@ -2,7 +2,8 @@ import { Icon } from "~/components/ui/icon";
 import { AppLink } from "~/components/ui/app-link";
 import { Form } from "react-router";
 import { CancelLink } from "~/components/ui/cancel-link";
-import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
+import { ReportReasonFields } from "~/components/ui/report-reason-fields";
+import { REPORT_NOTE_MAX_LENGTH } from "~/lib/moderation";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 
@@ -67,16 +68,7 @@ export function ReportControl({
       <Form method="post" preventScrollReset noValidate className="mt-1 flex max-w-md flex-col gap-3 rounded-lg border border-border p-3">
         <input type="hidden" name="intent" value="report" />
         {commentId && <input type="hidden" name="commentId" value={commentId} />}
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1 font-medium">Warum melden Sie diesen Beitrag?</legend>
-          {/* No reason is chosen for the reporter: one click must not file a "Spam" report by default. */}
-          {Object.entries(reportReasonLabels).map(([value, text]) => (
-            <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="reason" value={value} className="accent-brand-600" />
-              {text}
-            </label>
-          ))}
-        </fieldset>
+        <ReportReasonFields legend="Warum melden Sie diesen Beitrag?" />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-note`} className="font-medium">
             Hinweis für das Moderationsteam <span className="font-normal text-muted-foreground">(bei „Sonstiges“ erforderlich)</span>

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { CancelLink } from "~/components/ui/cancel-link";
 import { Icon } from "~/components/ui/icon";
 import { Textarea } from "~/components/ui/textarea";
-import { REPORT_NOTE_MAX_LENGTH, reportReasonLabels } from "~/lib/moderation";
+import { ReportReasonFields } from "~/components/ui/report-reason-fields";
+import { REPORT_NOTE_MAX_LENGTH } from "~/lib/moderation";
 
 /**
  * "Melden" under a message someone else wrote (decision 0062): a link that opens the form under this message alone
@@ -36,15 +37,7 @@ export function MessageReport({
     <Form method="post" preventScrollReset noValidate className="flex w-full max-w-md flex-col gap-3 rounded-lg border border-border p-3">
       <input type="hidden" name="intent" value="report" />
       <input type="hidden" name="messageId" value={messageId} />
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1 font-medium">Warum melden Sie diese Nachricht?</legend>
-        {Object.entries(reportReasonLabels).map(([value, text]) => (
-          <label key={value} className="flex items-center gap-2">
-            <input type="radio" name="reason" value={value} className="accent-brand-600" />
-            {text}
-          </label>
-        ))}
-      </fieldset>
+      <ReportReasonFields legend="Warum melden Sie diese Nachricht?" />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-note`} className="font-medium">
           Anmerkung (optional)
