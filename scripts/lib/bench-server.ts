@@ -144,25 +144,15 @@ function readCpuMs(pid: number): number {
 
 /** Resident memory of the server, its worker processes included (`npm start` forks one per core on PostgreSQL). */
 function readRssMb(pid: number): number {
-  const kilobytes = (id: number): number => {
+  const kilobytes = processTree(pid).reduce((sum, id) => {
     try {
       const status = fs.readFileSync(path.join("/proc", String(id), "status"), "utf8");
-      const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const children = fs.readFileSync(path.join("/proc", String(id), "task", String(id), "children"), "utf8").trim();
-      return (
-        own +
-        (children
-          ? children
-              .split(/\s+/)
-              .map(Number)
-              .reduce((sum, child) => sum + kilobytes(child), 0)
-          : 0)
-      );
+      return sum + Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     } catch {
-      return 0;
+      return sum;
     }
-  };
-  return Math.round(kilobytes(pid) / 1024);
+  }, 0);
+  return Math.round(kilobytes / 1024);
 }
 
 /**
