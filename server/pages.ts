@@ -91,7 +91,7 @@ export function serveCachedPages(cache: PageCache) {
     if (page) {
       metrics.pageCacheLookups.inc({ result: "hit" });
       locals.route = page.route;
-      sendPage(req, res, page, "hit", started);
+      sendPage(req, res, cache, page, "hit", started).catch(next);
       return;
     }
     // Pages for many get hashes once rendered; pages for one carry this request's nonce.
@@ -101,7 +101,14 @@ export function serveCachedPages(cache: PageCache) {
   };
 }
 
-function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss", started?: bigint) {
+async function sendPage(
+  req: express.Request,
+  res: express.Response,
+  cache: PageCache,
+  page: CachedPage,
+  state: "hit" | "miss",
+  started?: bigint,
+) {
   const headers: Record<string, string | string[] | number> = { ...page.headers, "X-Page-Cache": state };
   if (started !== undefined) headers["Server-Timing"] = serverTiming(started);
   const lastModified = typeof page.headers["last-modified"] === "string" ? new Date(page.headers["last-modified"]) : null;
@@ -114,7 +121,8 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const body = page.bodies[encoding];
+  const body = await cache.body((res.locals as Locals).pageCacheKey ?? null, page, encoding);
+  if (res.destroyed) return;
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = body.byteLength;
   res.writeHead(page.status, headers);
@@ -176,7 +184,7 @@ export function renderPages({ build, mode, cache, routeOf }: PageHandlerOptions)
       };
       const { page, shared } = await cache.fill(key, renderForGuests);
       metrics.pageCacheLookups.inc({ result: page && shared ? "hit" : "miss" });
-      if (page) sendPage(req, res, page, shared ? "hit" : "miss");
+      if (page) await sendPage(req, res, cache, page, shared ? "hit" : "miss");
       // Waiting on a render that was not for sharing, or one the cache refused: this guest's own render.
       else if (!res.headersSent) await send(res, (await trackViewer(() => render({ forCache: true }))).result);
     } catch (error) {
@@ -185,7 +193,7 @@ export function renderPages({ build, mode, cache, routeOf }: PageHandlerOptions)
   };
 }
 
-/** A finished page as the cache keeps it: headers of this answer, the policy for its inline scripts, three encodings. */
+/** A finished page as the cache keeps it: headers of this answer, the policy for its inline scripts, its encodings. */
 async function pageOf(res: express.Response, response: Response, body: Buffer, route: string): Promise<CachedPage> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -246,7 +254,7 @@ export function routeMatcher(build: ServerBuild): (url: string) => string {
 
 function policyFor(response: Response, body: Buffer): string {
   const html = /^text\/html/i.test(response.headers.get("Content-Type") ?? "");
-  return contentSecurityPolicy(html ? inlineScriptHashes(body.toString("utf8")) : []);
+  return contentSecurityPolicy(html ? inlineScriptHashes(body) : []);
 }
 
 /** A Fetch API response as Express's answer, unless the client has gone. */

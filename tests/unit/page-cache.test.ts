@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getSessionCookie, parseCookies as betterAuthParse } from "better-auth/cookies";
 import { parseCookies as betterCallParse } from "better-call";
 import { describe, expect, it } from "vitest";
@@ -299,11 +300,30 @@ describe("PageCache", () => {
     const kept = new Set(Object.values(bodies).map((body) => body.buffer));
     const bodyBytes = [...kept].reduce((sum, buffer) => sum + buffer.byteLength, 0);
     // Compressed output is not a small view into a large zlib buffer.
-    expect(bodyBytes).toBe(bodies.br.byteLength + bodies.gzip.byteLength + bodies.identity.byteLength);
+    expect(bodyBytes).toBe(bodies.br.byteLength + bodies.identity.byteLength);
     const key = `forum.example open system /robots.txt?${"x".repeat(900)}`;
     const headers = { "content-type": "text/plain; charset=utf-8", "content-security-policy": "c".repeat(4_000) };
     await cache.fill(key, async () => ({ status: 200, headers, etag: null, bodies, discussion: null, route: "routes/home" }));
     expect(cache.calculatedBytes).toBeGreaterThanOrEqual(key.length + 4_000 + bodyBytes);
+  });
+
+  it("makes a page's gzip once, when a client first asks for it, and counts it with the entry from then on", async () => {
+    const cache = new PageCache(options);
+    const text = "Crawl-Budget für große Shops. ".repeat(400);
+    const bodies = await compressForCache(Buffer.from(text));
+    expect(bodies.gzip).toBeUndefined();
+    expect(brotliDecompressSync(bodies.br).toString()).toBe(text);
+    await cache.fill("k", async () => ({ status: 200, headers: {}, etag: null, bodies, discussion: null, route: "routes/home" }));
+    const stored = cache.get("k")!;
+    const before = cache.calculatedBytes;
+    const [first, second] = await Promise.all([cache.body("k", stored, "gzip"), cache.body("k", stored, "gzip")]);
+    expect(second).toBe(first);
+    expect(gunzipSync(first).toString()).toBe(text);
+    expect(cache.get("k")?.bodies.gzip).toBe(first);
+    expect(first.buffer.byteLength).toBe(first.byteLength);
+    expect(cache.calculatedBytes).toBe(before + first.byteLength);
+    expect(await cache.body("k", cache.get("k")!, "gzip")).toBe(first);
+    expect(await cache.body("k", stored, "br")).toBe(bodies.br);
   });
 
   it("keeps nothing when it has no memory", async () => {
@@ -328,5 +348,15 @@ describe("inlineScriptHashes", () => {
     expect(contentSecurityPolicy(inlineScriptHashes(html))).toContain(`script-src 'self' ${sha(inline)} ${sha(module)};`);
     expect(contentSecurityPolicy([])).toContain("script-src 'self';");
     expect(contentSecurityPolicy([])).not.toContain("unsafe-inline';script");
+  });
+
+  it("reads the page's bytes as sent: scripts with umlauts, other elements named script…, and a script at the very end", () => {
+    const german = 'document.title = "Größe – Übersicht";';
+    const last = "window.x=1";
+    const html = `<p>Grüße</p><scripts>nicht</scripts><script-x>nein</script-x><script\n>${german}</script><b>ä</b><script>${last}</script>`;
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(inlineScriptHashes(Buffer.from(html, "utf8"))).toEqual([sha(german), sha(last)]);
+    expect(inlineScriptHashes(html)).toEqual([sha(german), sha(last)]);
+    expect(inlineScriptHashes(Buffer.from("<script>unvollständig"))).toEqual([]);
   });
 });

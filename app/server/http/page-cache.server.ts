@@ -35,11 +35,21 @@ export interface CachedPage {
   /** Every header of the answer except the body's length and encoding. */
   headers: Record<string, string | string[]>;
   etag: string | null;
-  bodies: Record<Encoding, Buffer>;
+  bodies: PageBodies;
   /** The discussion whose page this is (its slug), or null for every other page. */
   discussion: string | null;
   /** The React Router route that rendered it (its id), for the metrics of the requests it answers. */
   route: string;
+}
+
+/**
+ * A page's encodings. Brotli and the plain bytes are made with the page; gzip only when a client without brotli
+ * first asks for it (a few crawlers and tools: every browser takes brotli), so a cache miss compresses once.
+ */
+export interface PageBodies {
+  br: Buffer;
+  identity: Buffer;
+  gzip?: Buffer;
 }
 
 export interface GuestRequest {
@@ -132,30 +142,32 @@ const gzipAsync = promisify(gzip);
  * Quality is chosen by measurement on a 36 KB discussion page: brotli 6 took
  * 1.4 ms for 7,296 bytes, brotli 9 21.6 ms for 7,270, brotli 11 75 ms for
  * 6,750; gzip 6 0.5 ms for 7,829, gzip 9 0.7 ms for 7,811. A crawler walking
- * the archive misses the cache on every page, so a miss must stay cheap.
+ * the archive misses the cache on every page, so a miss must stay cheap: it
+ * makes brotli only, and gzip waits for a client that asks for it (gzipForCache).
  */
-export async function compressForCache(body: Buffer): Promise<Record<Encoding, Buffer>> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }),
-    gzipAsync(body, { level: 6 }),
-  ]);
+export async function compressForCache(body: Buffer): Promise<PageBodies> {
+  const br = await brotli(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: 6,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
   // zlib hands back a view into its 16 KB output buffer (a 40-byte robots.txt kept 16 KB alive), and a
   // small body may sit in Buffer's shared pool: one exact allocation per entry keeps what the cache counts.
-  const all = Buffer.alloc(br.byteLength + gz.byteLength + body.byteLength);
+  const all = Buffer.alloc(br.byteLength + body.byteLength);
   br.copy(all, 0);
-  gz.copy(all, br.byteLength);
-  body.copy(all, br.byteLength + gz.byteLength);
-  return {
-    br: all.subarray(0, br.byteLength),
-    gzip: all.subarray(br.byteLength, br.byteLength + gz.byteLength),
-    identity: all.subarray(br.byteLength + gz.byteLength),
-  };
+  body.copy(all, br.byteLength);
+  return { br: all.subarray(0, br.byteLength), identity: all.subarray(br.byteLength) };
+}
+
+/** A page's gzip encoding (level 6, see compressForCache), in an allocation of its own size. */
+export async function gzipForCache(body: Buffer): Promise<Buffer> {
+  const gz = await gzipAsync(body, { level: 6 });
+  // Not Buffer.from: a small copy would sit in (and count) Buffer's shared 8 KB pool.
+  const exact = Buffer.alloc(gz.byteLength);
+  gz.copy(exact);
+  return exact;
 }
 
 /** The best encoding the client takes (RFC 9110 Accept-Encoding, with q-values). */
@@ -177,7 +189,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return br ? "br" : gz ? "gzip" : "identity";
 }
 
-/** The entry's objects (page, headers, three views, one buffer) and the cache's own slots for it. */
+/** The entry's objects (page, headers, its views, one or two buffers) and the cache's own slots for it. */
 const ENTRY_OVERHEAD = 1_024;
 
 /**
@@ -205,6 +217,7 @@ export interface PageCacheOptions {
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
   private readonly filling = new SingleFlight<CachedPage | null>();
+  private readonly gzipping = new WeakMap<CachedPage, Promise<Buffer>>();
   /** Goes up with every invalidation: a render that began before one must not be stored after it. */
   private generation = 0;
   readonly enabled: boolean;
@@ -226,6 +239,27 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     return this.enabled ? this.entries.get(key) : undefined;
+  }
+
+  /**
+   * The page's body in the encoding the client takes. Gzip is made the first time a client asks for it, once
+   * however many ask at the same moment, and is kept with the entry from then on (and counted with it).
+   */
+  async body(key: string | null, page: CachedPage, encoding: Encoding): Promise<Buffer> {
+    if (encoding !== "gzip") return page.bodies[encoding];
+    if (page.bodies.gzip) return page.bodies.gzip;
+    let made = this.gzipping.get(page);
+    if (!made) {
+      made = gzipForCache(page.bodies.identity).finally(() => this.gzipping.delete(page));
+      this.gzipping.set(page, made);
+    }
+    const gzip = await made;
+    // Stored as a new entry (the cache counts an entry's size when it is set), its time to live unchanged; an entry
+    // replaced or dropped meanwhile is left alone.
+    if (key !== null && this.entries.peek(key) === page) {
+      this.entries.set(key, { ...page, bodies: { ...page.bodies, gzip } }, { noUpdateTTL: true });
+    }
+    return gzip;
   }
 
   /**
