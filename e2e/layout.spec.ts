@@ -1,3 +1,4 @@
+import { storageStateOf } from "./auth-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("sidebar", () => {
@@ -63,6 +64,39 @@ test.describe("sidebar", () => {
     await page.getByTestId("sidebar-toggle").click();
     await overlay.getByRole("link", { name: "Dashboard" }).click();
     await expect(overlay).toBeHidden();
+  });
+});
+
+test.describe("sidebar of a member", () => {
+  test.use({ storageState: storageStateOf("member") });
+
+  test("its links open in the app and mark the page shown as current", async ({ page, visit }) => {
+    await visit("/");
+    const sidebar = page.getByTestId("sidebar");
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    // A mark on the window survives only a navigation inside the app, not a new document.
+    await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
+    const members = page.waitForResponse((response) => new URL(response.url()).pathname === "/members.data");
+    await sidebar.getByRole("link", { name: "Mitglieder" }).click();
+    expect((await members).status()).toBe(200);
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(sidebar.getByRole("link", { name: "Mitglieder" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+  });
+
+  test("on a 375 px screen a link of the overlay opens the page in the app and closes it", async ({ page, visit }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await visit("/");
+    await page.getByTestId("sidebar-toggle").click();
+    const overlay = page.getByTestId("mobile-sidebar");
+    await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
+    const members = page.waitForResponse((response) => new URL(response.url()).pathname === "/members.data");
+    await overlay.getByRole("link", { name: "Mitglieder" }).click();
+    expect((await members).status()).toBe(200);
+    await expect(overlay).toBeHidden();
+    await expect(page).toHaveURL(/\/members$/);
+    expect(await page.evaluate(() => (window as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
   });
 });
 

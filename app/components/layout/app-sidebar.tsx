@@ -1,7 +1,9 @@
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/lib/icons";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+import { useInAppLinks } from "~/lib/hooks/use-in-app-links";
 import { Tooltip } from "~/components/ui/tooltip";
 import { useGuestPage } from "~/lib/hydration";
 import { subforums, type Subforum } from "~/lib/categories";
@@ -79,14 +81,19 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
   const subforumsId = useId();
   // Icons only: the group cannot be closed there.
   const subforumsShown = collapsed || subforumsOpen;
+  // The sidebar's links are plain links that this one handler opens in the app, and the current one is known from
+  // one reading of the location: a React Router <NavLink> each (a dozen, twice on a guest's page with the
+  // alternate sidebar) was a tenth of the render of a guest's home page in a profile.
+  const inAppLinks = useInAppLinks();
+  const { pathname } = useLocation();
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col" onClick={inAppLinks}>
       <div className={cn("flex h-14 items-center gap-2 border-b border-border", collapsed ? "justify-center px-0" : "px-3")}>
-        <Link to={paths.home} onClick={onNavigate} className="flex min-w-0 items-center gap-2 rounded-md">
+        <AppLink to={paths.home} onClick={onNavigate} className="flex min-w-0 items-center gap-2 rounded-md">
           <Logo />
           <span className={cn("truncate text-sm font-bold", collapsed && "sr-only")}>{identity.name}</span>
-        </Link>
+        </AppLink>
       </div>
 
       <nav aria-label="Hauptnavigation" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto py-3">
@@ -95,12 +102,13 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <SidebarGroup label="Navigation" collapsed={collapsed}>
           {navigation.map((item) => (
             <li key={item.to}>
-              <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
+              <SidebarLink pathname={pathname} {...item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           ))}
           {viewer && viewer.unreadConversations !== null && viewer.unreadConversations !== undefined && (
             <li>
               <SidebarLink
+                pathname={pathname}
                 to={paths.messages}
                 label="Nachrichten"
                 icon="messages-square"
@@ -112,12 +120,20 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
           )}
           {viewer?.canOpenAdminPanel && (
             <li>
-              <SidebarLink to={paths.admin} label="Admin Panel" icon="shield" collapsed={collapsed} onNavigate={onNavigate} />
+              <SidebarLink
+                pathname={pathname}
+                to={paths.admin}
+                label="Admin Panel"
+                icon="shield"
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+              />
             </li>
           )}
           {viewer && viewer.openReviewItems !== null && (
             <li>
               <SidebarLink
+                pathname={pathname}
                 to={paths.moderation}
                 label="Moderation"
                 icon="shield-check"
@@ -151,6 +167,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
                 {subforums.map((subforum) => (
                   <li key={subforum.segment}>
                     <SidebarLink
+                      pathname={pathname}
                       to={paths.subforum(subforum.segment)}
                       label={subforum.title}
                       description={subforum.description}
@@ -169,6 +186,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
           <SidebarGroup label="Schnellaktionen" collapsed={collapsed}>
             <li>
               <SidebarLink
+                pathname={pathname}
                 to={paths.createDiscussion}
                 label="Diskussion erstellen"
                 icon="circle-plus"
@@ -184,7 +202,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         {viewer ? (
           <UserMenu viewer={viewer} collapsed={collapsed} />
         ) : (
-          <SidebarLink to={paths.auth} label="Anmelden" icon="log-in" collapsed={collapsed} onNavigate={onNavigate} />
+          <SidebarLink pathname={pathname} to={paths.auth} label="Anmelden" icon="log-in" collapsed={collapsed} onNavigate={onNavigate} />
         )}
       </div>
     </div>
@@ -205,7 +223,15 @@ function SidebarGroup({ label, collapsed, children }: { label: string; collapsed
   );
 }
 
+/** Whether a sidebar link leads to the page shown, as React Router's NavLink decides it (case-insensitive, by segments). */
+function isCurrent(pathname: string, to: string, end: boolean | undefined): boolean {
+  const here = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return here === target || (!end && (target === "/" || here.startsWith(`${target}/`)));
+}
+
 function SidebarLink({
+  pathname,
   to,
   label,
   description,
@@ -215,6 +241,7 @@ function SidebarLink({
   collapsed,
   onNavigate,
 }: {
+  pathname: string;
   to: string;
   label: string;
   description?: string;
@@ -226,18 +253,17 @@ function SidebarLink({
   onNavigate?: () => void;
 }) {
   const shownCount = count && count.value > 0 ? (count.value > 99 ? "99+" : String(count.value)) : null;
+  const isActive = isCurrent(pathname, to, end);
   const link = (
-    <NavLink
+    <AppLink
       to={to}
-      end={end}
       onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          "flex items-start gap-2 rounded-md py-1.5 text-sm hover:bg-muted",
-          isActive && "bg-brand-50 font-medium text-brand-800",
-          collapsed ? "justify-center px-0" : "px-2",
-        )
-      }
+      aria-current={isActive ? "page" : undefined}
+      className={cn(
+        "flex items-start gap-2 rounded-md py-1.5 text-sm hover:bg-muted",
+        isActive && "bg-brand-50 font-medium text-brand-800",
+        collapsed ? "justify-center px-0" : "px-2",
+      )}
     >
       <span className="relative mt-0.5 inline-flex shrink-0">
         <Icon name={icon} className="size-4" />
@@ -263,7 +289,7 @@ function SidebarLink({
         </span>
         {description && <span className="text-xs font-normal text-muted-foreground">{description}</span>}
       </span>
-    </NavLink>
+    </AppLink>
   );
   if (!collapsed) return link;
   return <Tooltip label={shownCount ? `${label} (${shownCount} ${count!.label})` : label}>{link}</Tooltip>;

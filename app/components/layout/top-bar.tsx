@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { paths } from "~/lib/paths";
@@ -40,9 +40,9 @@ export function TopBar({ unread = null }: { unread?: number | null }) {
           <Icon name="panel-left" />
         </a>
       )}
-      <Link to={paths.home} className="font-semibold md:hidden">
+      <AppLink to={paths.home} className="font-semibold md:hidden">
         {identity.name}
-      </Link>
+      </AppLink>
       {unread !== null && <NotificationBell unread={unread} />}
     </header>
   );
