@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { messages, postImages } from "../../db/schema";
 import { imageTexts, IMAGES_PER_POST } from "~/lib/post-images";
 import type { Viewer } from "~/server/accounts";
-import { db } from "~/server/db";
+import { db, readValue } from "~/server/db";
 import { createComment } from "~/server/discussions";
 import { readPostImage, removeUnusedImages } from "~/server/images";
 import {
@@ -19,6 +19,8 @@ import {
   exportConversations,
   leaveConversation,
   listConversations,
+  messageDraftOf,
+  saveMessageDraft,
   sendMessage,
   startConversation,
 } from "~/server/messages";
@@ -176,6 +178,18 @@ describe("an image in a direct message", () => {
     // The list's excerpt says what the picture shows.
     const listed = (await listConversations(markus.id, 1)).conversations.find((entry) => entry.id === started.value.conversationId)!;
     expect(listed.last?.excerpt).toBe(`[Bild: ${ALT}]`);
+  });
+
+  it("keeps a draft that shows an image and no words yet", async () => {
+    const conversationId = await conversationOf(aylin, [markus]);
+    const image = await uploadedBy(aylin);
+    const saved = await saveMessageDraft(aylin, {
+      conversationId,
+      content: `<img src="${image.src}" alt="${ALT}">`,
+      contentFormat: "html",
+    });
+    expect(saved).toMatchObject({ ok: true, value: { savedAt: expect.any(Date) } });
+    expect((await readValue(messageDraftOf(aylin.id, conversationId)))?.html).toContain(`/images/${image.id}/`);
   });
 
   it("is added, kept or taken out by an edit within the window; what the edit took out is unused", async () => {
