@@ -1,15 +1,16 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, untilServerAnswers, waitForHydration } from "./fixtures";
+import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { expect, test, testClientIp, untilServerAnswers, waitForHydration } from "./fixtures";
 import { signInOverHttp } from "./auth-helpers";
 import { clientOf, createMembers, pageOf, profilePathOf, type Member } from "./members";
 import { memberIdOf, moderationPageWith, publishSomething, sendOverHttp, startConversationOverHttp } from "./message-helpers";
-import { noSidewaysScrollAt320, scanBothThemes, screenshotForReview } from "./looks";
+import { expectNoSidewaysScroll, noSidewaysScrollAt320, scanBothThemes, screenshotForReview } from "./looks";
+import { chartPng, pasteFile } from "./pictures";
 
 /**
  * Direct messages (decision 0062), as members use them: written from a profile, told live by the bell and the tab's
  * title, answered, opened to a third member, a 404 for anyone else; blocked with the one neutral German sentence;
- * reported to the moderation, which sees the message with its neighbours only. With and without JavaScript, at 375
- * px and on a desktop, light and dark.
+ * reported to the moderation, which sees the message with its neighbours only; a picture in a message, for its
+ * participants alone. With and without JavaScript, at 375 px and on a desktop, light and dark.
  */
 
 const CONVERSATION = /\/messages\/[0-9a-f-]{36}$/;
@@ -224,4 +225,77 @@ test("a reported message appears in /moderation with its neighbours only", async
   await staff.context().close();
   await aylinClient.dispose();
   await markusClient.dispose();
+});
+
+test("on a 375 px phone Aylin sends Markus a described chart; he sees it, and its address is a 404 for anyone else, staff and guests too", async ({
+  page,
+  visit,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  test.setTimeout(150_000);
+  const phone = { width: 375, height: 740 };
+  const [aylin, markus, outsider, moderator] = await createMembers([
+    { firstName: "Aylin" },
+    { firstName: "Markus" },
+    { firstName: "Aussen" },
+    { role: "moderator" },
+  ]);
+  await publishSomething(aylin);
+  const aylinClient = await clientOf(aylin);
+  const conversation = await startConversationOverHttp(
+    aylinClient,
+    [await memberIdOf(markus)],
+    "Hallo Markus, gleich kommen unsere Zahlen.",
+  );
+  await aylinClient.dispose();
+
+  // Aylin pastes the chart into the message's editor, as into a comment's, and describes it.
+  const aylinPage = await pageOf(browser, aylin);
+  await aylinPage.setViewportSize(phone);
+  await aylinPage.goto(conversation);
+  await waitForHydration(aylinPage);
+  await aylinPage.getByLabel("Ihre Nachricht").click();
+  const editor = aylinPage.getByTestId("rich-text-editor").getByRole("textbox", { name: "Ihre Nachricht" });
+  await expect(editor).toBeFocused();
+  await aylinPage.keyboard.type("So sehen die Klicks seit den Autorenboxen aus:");
+  await pasteFile(editor, { name: "klicks-autorenboxen.png", type: "image/png", bytes: await chartPng("#2563eb") });
+  const dialog = aylinPage.getByRole("dialog", { name: "Bild beschreiben" });
+  const alt = "Balkendiagramm: die Klicks steigen seit den Autorenboxen";
+  await dialog.getByLabel("Bildbeschreibung (Alternativtext)").fill(alt);
+  await dialog.getByRole("button", { name: "Bild einfügen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.locator("img")).toHaveAttribute("alt", alt);
+  await untilServerAnswers(aylinPage, () => aylinPage.getByRole("button", { name: "Nachricht senden" }).click());
+  await expect(aylinPage.getByTestId("message")).toHaveCount(2);
+  await aylinPage.context().close();
+
+  // Markus reads it on his phone: the picture loads, sized, and the page does not scroll sideways.
+  await page.setViewportSize(phone);
+  await signInOverHttp(page, markus.email, markus.password);
+  await visit(conversation);
+  const image = page.getByTestId("message").nth(1).locator("img");
+  await expect(image).toHaveAttribute("alt", alt);
+  await expect(image).toHaveAttribute("width", "1200");
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  await expectNoSidewaysScroll(page);
+  await screenshotForReview(page, "messages-image-phone", { fullPage: true });
+  await scanBothThemes(page, checkA11y, "messages-image-phone");
+  const address = await image.getAttribute("src");
+  expect(address).toMatch(/^\/images\/[0-9a-f-]{36}\/\d+\.webp$/);
+  const served = await page.request.get(address!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["cache-control"]).toBe("private, no-store");
+
+  // Anyone else gets the 404 of an image that does not exist: a member outside, the moderation, a guest.
+  for (const other of [outsider, moderator]) {
+    const client = await clientOf(other);
+    expect((await client.get(address!)).status(), other.name).toBe(404);
+    await client.dispose();
+  }
+  const guest = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": testClientIp() } });
+  expect((await guest.get(address!)).status()).toBe(404);
+  await guest.dispose();
 });

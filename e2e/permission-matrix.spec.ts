@@ -606,7 +606,7 @@ test("members' own actions (watching, notifications, mention suggestions, Hilfre
 /** A conversation's URLs and actions (decision 0062): tried by each kind of visitor, only its participant's attempt may succeed. */
 type ConversationActor = "guest" | "pending" | "member" | "moderator" | "admin" | "participant";
 
-test("every conversation URL and action succeeds for its participants only: guests sign in, pending members wait, everyone else (staff too) gets a 404", async ({
+test("every conversation URL and action succeeds for its participants only: guests sign in, pending members wait, everyone else (staff too) gets a 404; a message's image is a 404 for all but them", async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -646,6 +646,18 @@ test("every conversation URL and action succeeds for its participants only: gues
   );
   const theirs = await sendOverHttp(other, path, "Matrix: Antwort");
   const own = await sendOverHttp(clients.get("participant")!, path, "Matrix: eigene Nachricht");
+  // A message with an image (decision 0062): its address is the conversation's too.
+  const uploaded = await clients.get("participant")!.post("/images", {
+    multipart: { image: { name: "matrix.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") } },
+  });
+  expect(uploaded.status()).toBe(200);
+  const { image } = (await uploaded.json()) as { image: { src: string } };
+  const withImage = await post(clients.get("participant")!, path, {
+    intent: "send",
+    content: `<p>Matrix: Bild</p><img src="${image.src}" alt="Matrix: ein Bildpunkt">`,
+    contentFormat: "html",
+  });
+  expect(withImage.status()).toBe(302);
   const addIds = await Promise.all(addable.map((person) => memberIdOf(person)));
   const actors: ConversationActor[] = ["guest", "pending", "member", "moderator", "admin", "participant"];
 
@@ -664,6 +676,15 @@ test("every conversation URL and action succeeds for its participants only: gues
     ["leave", (client) => post(client, path, { intent: "leave" })],
   ];
   const outcomes: string[] = [];
+  // The image is the participants' alone, kept by no cache; everyone else, a guest too, gets the 404 of a missing image.
+  for (const actor of actors) {
+    const response = await clients.get(actor)!.get(image.src, { maxRedirects: 0 });
+    const expected =
+      actor === "participant"
+        ? response.status() === 200 && response.headers()["cache-control"] === "private, no-store"
+        : response.status() === 404;
+    if (!expected) outcomes.push(`see the message's image as ${actor}: ${response.status()} ${response.headers()["cache-control"]}`);
+  }
   for (const [name, attempt] of rows) {
     for (const [index, actor] of actors.entries()) {
       const response = await attempt(clients.get(actor)!, index);

@@ -56,6 +56,8 @@ export const imageTexts = {
   altIsFileName: "Der Dateiname ist keine Bildbeschreibung. Bitte beschreiben Sie, was auf dem Bild zu sehen ist.",
   tooManyImages: `Ein Beitrag darf höchstens ${IMAGES_PER_POST} Bilder enthalten.`,
   uploadFailed: "Das Bild konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.",
+  /** An image where a text is read without it: "[Bild: its description]". */
+  inText: "Bild",
 } as const;
 
 /** A file's name without folders and extension, as the alt check compares it. */

@@ -13,7 +13,8 @@ const notFound = () =>
 /**
  * One width of a post image, for whoever may see its post (decision 0033).
  * Revalidated on every use (ETag, 304): once the moderation hides the post,
- * no cache hands the image to a guest again.
+ * no cache hands the image to a guest again. A direct message's image is for its conversation's participants
+ * and kept by no cache (decision 0062).
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const width = /^([1-9][0-9]{0,3})\.webp$/.exec(params.file)?.[1];
@@ -24,7 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     Number(width),
   );
   if (image === null) return notFound();
-  const caching = { ETag: image.etag, "Cache-Control": image.isPublic ? "public, no-cache" : "private, no-cache" };
+  const caching = { ETag: image.etag, "Cache-Control": image.cacheControl };
   if (image.body === null) return new Response(null, { status: 304, headers: caching });
   return new Response(new Uint8Array(image.body), {
     headers: { ...caching, "Content-Type": "image/webp", "Content-Length": String(image.body.length) },

@@ -172,7 +172,6 @@ export default function ConversationRoute({ loaderData, actionData }: Route.Comp
                   fallbackFormat={refused?.intent === "edit" ? refused.format : "html"}
                   compact
                   autoFocus
-                  images={false}
                 />
                 {refused?.intent === "edit" && refused.message && <p className="text-sm text-destructive">{refused.message}</p>}
                 <div className="flex gap-2">

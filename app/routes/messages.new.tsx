@@ -157,7 +157,6 @@ export default function NewMessageRoute({ loaderData, actionData }: Route.Compon
             initialText={sent?.content ?? ""}
             fallbackFormat={sent?.contentFormat ?? "text"}
             placeholder="Schreiben Sie Ihre Nachricht..."
-            images={false}
           />
         </div>
         <div className="flex flex-wrap gap-3">

@@ -1,17 +1,21 @@
 // Demo-Nachrichten zwischen Demo-Mitgliedern (Entscheidung 0062). Alle Personen sind frei erfunden.
 
+import type { DemoComment } from "./demo-content";
+
 /** A conversation of the demo: who takes part (the first started it), an optional subject, its messages in order. */
 export interface DemoConversation {
   members: string[];
   subject: string | null;
-  messages: Array<{ author: string; content: string; hoursAgo: number }>;
+  /** `image`: a chart the member pasted under the text, drawn by the seed as a comment's (DemoComment's `image`). */
+  messages: Array<{ author: string; content: string; hoursAgo: number; image?: NonNullable<DemoComment["image"]> }>;
   /** Members who have read it to the end; everyone else has the messages after their own last one unread. */
   readBy: string[];
 }
 
 /**
- * Aylin, whose address the README names for trying the forum as a member, finds Markus's last message unread; the
- * group's fourth message is reported (by Nina), so the review queue shows a message with its neighbours.
+ * Aylin, whose address the README names for trying the forum as a member, finds Markus's last message unread, after
+ * her own answer with a chart (an image only the two of them are served); the group's fourth message is reported (by
+ * Nina), so the review queue shows a message with its neighbours.
  */
 export const demoConversations: DemoConversation[] = [
   {
@@ -28,8 +32,15 @@ export const demoConversations: DemoConversation[] = [
       {
         author: "aylin",
         content:
-          "Hallo Markus, gern! Wir pflegen die Autorenseiten im CMS als eigenen Inhaltstyp, mit Qualifikationen, Veröffentlichungen und einem Foto. Wichtig ist, dass die Redaktion sie aktuell hält, sonst wirkt es schnell verwaist.",
+          "Hallo Markus, gern! Wir pflegen die Autorenseiten im CMS als eigenen Inhaltstyp, mit Qualifikationen, Veröffentlichungen und einem Foto. Wichtig ist, dass die Redaktion sie aktuell hält, sonst wirkt es schnell verwaist. So haben sich bei uns die Klicks auf die Ratgeber entwickelt, seit die Autorenboxen online sind (ab Woche 5):",
         hoursAgo: 26,
+        image: {
+          name: "klicks-autorenboxen.png",
+          alt: "Balkendiagramm der wöchentlichen Klicks auf Ratgeberseiten: rund 800 in den ersten vier Wochen, danach ein Anstieg auf etwa 1.100",
+          title: "Klicks pro Woche (Ratgeber mit Autorenbox)",
+          values: [790, 810, 800, 805, 860, 930, 990, 1040, 1070, 1090, 1100, 1110],
+          breakAt: 12,
+        },
       },
       {
         author: "markus",

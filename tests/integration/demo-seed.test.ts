@@ -23,6 +23,8 @@ import { didYouMean } from "~/server/search";
 import { previewDigest } from "~/server/notifications";
 import { db, queryRows } from "~/server/db";
 import { listConversations } from "~/server/messages";
+import { findViewer } from "~/server/accounts";
+import { readPostImage } from "~/server/images";
 import { listReviewQueue } from "~/server/moderation";
 import { unreadCount } from "~/server/notifications";
 import { DEMO_ADMIN_EMAIL, isDatabaseEmpty, seedDemoContent, type DemoSeedResult } from "~/server/demo";
@@ -160,7 +162,7 @@ describe("demo content", () => {
     expect(hidden?.n).toBe(0);
   });
 
-  it("has two conversations (one a group), one unread for Aylin, and a reported message with its neighbours (decision 0062)", async () => {
+  it("has two conversations (one a group), one unread for Aylin, one message with a chart, and a reported message with its neighbours (decision 0062)", async () => {
     const [aylin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, "aylin.demir@example.com"));
     const list = await listConversations(aylin!.id, 1);
     expect(list.conversations).toHaveLength(1);
@@ -174,6 +176,13 @@ describe("demo content", () => {
     const item = (await listReviewQueue(1)).items.find((entry) => entry.kind === "message")!;
     expect(item.message!.lines).toHaveLength(5);
     expect(item.message!.lines.find((line) => line.reported)!.text).toContain("Sichtbarkeits-Tool");
+    // Aylin's answer shows a chart, served to the two of them only.
+    const [image] = await queryRows<{ id: string; content: string }>(sql`
+      select i.id, m.content from post_images i join messages m on m.id = i.message_id`);
+    expect(image?.content).toMatch(/<img src="\/images\/[0-9a-f-]{36}\/\d+\.webp" srcset="[^"]+" [^>]*alt="Balkendiagramm [^"]+"/);
+    const served = await readPostImage({ viewer: async () => findViewer(aylin!.id), ifNoneMatch: null }, image!.id, 480);
+    expect(served?.cacheControl).toBe("private, no-store");
+    expect(await readPostImage({ viewer: async () => null, ifNoneMatch: null }, image!.id, 480)).toBeNull();
   });
 
   it("dates everything in the past, members before their first post, comments after their discussion", async () => {

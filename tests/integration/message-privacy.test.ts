@@ -1,6 +1,6 @@
 /**
  * Privacy as a rule of the code (decision 0062): a unique marker in a direct message (its text, its subject, a
- * hidden one) appears in no guest-visible output (the same list as the held-post test: pages, lists, search, feeds,
+ * hidden one, its image's id) appears in no guest-visible output (the same list as the held-post test: pages, lists, search, feeds,
  * sitemap, Markdown, llms.txt, JSON-LD, member directory, profiles), in no other member's pages or notifications,
  * and moves no statistic; the DSGVO export holds the member's conversations; a deleted account's messages stay,
  * signed "Gelöschtes Mitglied".
@@ -12,7 +12,7 @@ import type { Viewer } from "~/server/accounts";
 import { db } from "~/server/db";
 import { getCommunityStats } from "~/server/discussions";
 import { deleteOwnAccount } from "~/server/members";
-import { conversationThread } from "~/server/messages";
+import { conversationThread, sendMessage } from "~/server/messages";
 import { decideReview, listReviewQueue, reportMessage } from "~/server/moderation";
 import { listNotifications } from "~/server/notifications";
 import { loader as exportLoader } from "~/routes/profile.export";
@@ -22,6 +22,7 @@ import { loader as profileLoader } from "~/routes/profile";
 import { loader as layoutLoader } from "~/routes/layout";
 import { discussionBy } from "../support/content";
 import { guestOutputs, loaderArgs, output } from "../support/guest-outputs";
+import { imageTag, uploadedBy } from "../support/images";
 import { signedInMember, type SignedInMember } from "../support/members";
 import { conversationOf, messageIn } from "../support/messages";
 
@@ -35,6 +36,7 @@ let markus: SignedInMember;
 let outsider: SignedInMember;
 let moderator: SignedInMember;
 let conversationId: string;
+let imageId: string;
 let discussionSlug: string;
 let statsBefore: Awaited<ReturnType<typeof getCommunityStats>>;
 
@@ -52,14 +54,22 @@ beforeAll(async () => {
     subject: SUBJECT,
     content: `${MARKER} mit Link https://example.org/${MARKER} und @[Markus Weber](${markus.viewer.id})`,
   });
-  await messageIn(conversationId, markus.viewer, `Antwort ${MARKER}`);
+  // Markus answers with a picture: its address must reach no one but the participants either.
+  const image = await uploadedBy(markus.viewer);
+  imageId = image.id;
+  const answer = await sendMessage(markus.viewer, {
+    conversationId,
+    content: `<p>Antwort ${MARKER}</p>${imageTag(image, "Ein Balkendiagramm")}`,
+    contentFormat: "html",
+  });
+  expect(answer).toMatchObject({ ok: true });
   const hiddenId = await messageIn(conversationId, aylin.viewer, `${HIDDEN} unfreundlich`);
   await reportMessage(markus.viewer, { messageId: hiddenId, reason: "offensive" });
   const item = (await listReviewQueue(1)).items.find((entry) => entry.message?.lines.some((line) => line.id === hiddenId))!;
   expect(await decideReview(moderator.viewer, { itemId: item.id, decision: "hide" })).toMatchObject({ ok: true });
 });
 
-const words = () => [MARKER, SUBJECT, HIDDEN, conversationId];
+const words = () => [MARKER, SUBJECT, HIDDEN, conversationId, imageId];
 
 describe("a direct message", () => {
   it("appears in no guest-visible output, and moves no statistic", async () => {
@@ -101,6 +111,7 @@ describe("a direct message", () => {
     );
     expect(page).toContain(MARKER);
     expect(page).toContain(SUBJECT);
+    expect(page).toContain(`/images/${imageId}/`);
     expect(page).not.toContain(HIDDEN);
   });
 
@@ -109,12 +120,14 @@ describe("a direct message", () => {
       exportLoader(loaderArgs(`/profile/${markus.viewer.id}/export`, { id: markus.viewer.id }, markus.cookie) as never),
     );
     const parsed = JSON.parse(exported.replace(/^200 /, "").replace(/\{"cspNonce".*$/, "")) as {
-      conversations: Array<{ id: string; subject: string; messages: Array<{ text: string; own: boolean; author: string }> }>;
+      conversations: Array<{ id: string; subject: string; messages: Array<{ text: string; html: string; own: boolean; author: string }> }>;
     };
     const conversation = parsed.conversations.find((entry) => entry.id === conversationId)!;
     expect(conversation.subject).toBe(SUBJECT);
     expect(conversation.messages.map((message) => message.author)).toEqual(["Aylin Demir", "Markus Weber", "Aylin Demir"]);
     expect(conversation.messages[0]!.text).toContain(MARKER);
+    // The message's HTML, its image with it (decision 0062's export keeps what the member can read).
+    expect(conversation.messages[1]!.html).toContain(`<img src="/images/${imageId}/`);
     expect(conversation.messages[2]!.text).not.toContain(HIDDEN);
     const outsiders = await output(() =>
       exportLoader(loaderArgs(`/profile/${outsider.viewer.id}/export`, { id: outsider.viewer.id }, outsider.cookie) as never),

@@ -109,7 +109,7 @@ describe("a conversation", () => {
     }
   });
 
-  it("keeps mentions of participants only, and no images", async () => {
+  it("keeps mentions of participants only, and no image that is not the writer's own upload", async () => {
     const id = await conversationOf(aylin, [markus]);
     const html = `<p><a href="/profile/${markus.id}" data-mention="${markus.id}">@Markus</a> und <a href="/profile/${outsider.id}" data-mention="${outsider.id}">@Aussen</a></p><p><img src="/images/00000000-0000-0000-0000-000000000000/400.webp" alt="x"></p>`;
     const sent = await sendMessage(aylin, { conversationId: id, content: html, contentFormat: "html" });

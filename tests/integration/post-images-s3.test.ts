@@ -78,7 +78,7 @@ describe("post images in an S3-compatible bucket (s3rver)", () => {
     if (!created.ok) throw new Error(created.message);
     const guest = { viewer: async () => null, ifNoneMatch: null };
     const served = await images.readPostImage(guest, id, 960);
-    expect(served?.isPublic).toBe(true);
+    expect(served?.cacheControl).toBe("public, no-cache");
     const metadata = await sharp(served!.body!).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 960, height: 720 });
     expect(metadata.exif).toBeUndefined();

@@ -14,14 +14,9 @@ const images = await import("~/server/images");
 const { moderateComment, moderateDiscussion } = await import("~/server/moderation");
 const { makeViewer } = await import("../support/members");
 const { imageTexts, IMAGE_MAX_BYTES } = await import("~/lib/post-images");
+const { as, asFile, asGuest, imageTag, uploadedBy } = await import("../support/images");
 
 const storageDir = process.env.STORAGE_DIR;
-
-const asFile = (bytes: Buffer, name = "foto.jpg") => ({
-  size: bytes.length,
-  name,
-  bytes: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer,
-});
 
 /** A photo as a phone writes it: 3,000 × 2,000, with EXIF (camera, copyright) and a GPS position. */
 const photoWithGps = () =>
@@ -35,17 +30,9 @@ const photoWithGps = () =>
 
 const storedFile = (id: string, width: number) => path.join(storageDir, "post-images", id, `${width}.webp`);
 
-async function upload(viewer: Awaited<ReturnType<typeof makeViewer>>, bytes?: Buffer, name?: string) {
-  const outcome = await images.uploadPostImage(viewer, { file: asFile(bytes ?? (await photoWithGps()), name) });
-  if (!outcome.ok) throw new Error(`${outcome.reason}: ${outcome.message}`);
-  return outcome.value;
-}
-
-const imageTag = (image: { src: string; srcset: string }, alt: string) =>
-  `<p>Vorher</p><img src="${image.src}" alt="${alt}"><p>Nachher</p>`;
-
-const asGuest = { viewer: async () => null, ifNoneMatch: null };
-const as = (viewer: Awaited<ReturnType<typeof makeViewer>>) => ({ viewer: async () => viewer, ifNoneMatch: null });
+/** An upload of the photo above (or these bytes), 2,000 × 1,333 once stored. */
+const upload = async (viewer: Awaited<ReturnType<typeof makeViewer>>, bytes?: Buffer, name?: string) =>
+  uploadedBy(viewer, { bytes: bytes ?? (await photoWithGps()), name });
 
 describe("uploading an image for a post", () => {
   it("stores WebP in the srcset's widths, at most 2,000 px, without EXIF or GPS", async () => {
@@ -64,7 +51,7 @@ describe("uploading an image for a post", () => {
       expect(stored.xmp).toBeUndefined();
     }
     // Not in any post yet: the uploader sees it, a guest does not.
-    expect(await images.readPostImage(as(member), image.id, 960)).toMatchObject({ isPublic: false });
+    expect(await images.readPostImage(as(member), image.id, 960)).toMatchObject({ cacheControl: "private, no-cache" });
     expect(await images.readPostImage(asGuest, image.id, 960)).toBeNull();
     expect(await images.readPostImage(as(member), image.id, 700)).toBeNull();
   });
@@ -153,12 +140,12 @@ describe("images in a comment (decision 0040)", () => {
     const image = await upload(member);
     const created = await createComment(member, { discussionId, content: imageTag(image, "Ein Liniendiagramm"), contentFormat: "html" });
     if (!created.ok) throw new Error(created.message);
-    expect(await images.readPostImage(asGuest, image.id, 480)).toMatchObject({ isPublic: true });
+    expect(await images.readPostImage(asGuest, image.id, 480)).toMatchObject({ cacheControl: "public, no-cache" });
     const hidden = await moderateComment(moderator, { discussionId, commentId: created.value.id, action: "hide-comment", reason: "Test" });
     expect(hidden.ok).toBe(true);
     expect(await images.readPostImage(asGuest, image.id, 480)).toBeNull();
     expect(await images.readPostImage(as(member), image.id, 480)).toBeNull();
-    expect(await images.readPostImage(as(moderator), image.id, 480)).toMatchObject({ isPublic: false });
+    expect(await images.readPostImage(as(moderator), image.id, 480)).toMatchObject({ cacheControl: "private, no-cache" });
   });
 
   it("an edit that takes the image out leaves it unused, for the cleanup", async () => {
@@ -260,7 +247,7 @@ describe("images in a discussion", () => {
     if (!created.ok) throw new Error(created.message);
     const [row] = await db.select({ id: discussions.id }).from(discussions).where(eq(discussions.slug, created.value.slug));
     const served = await images.readPostImage(asGuest, image.id, 480);
-    expect(served).toMatchObject({ isPublic: true, etag: `"${image.id}-480"` });
+    expect(served).toMatchObject({ cacheControl: "public, no-cache", etag: `"${image.id}-480"` });
     expect((await sharp(served!.body!).metadata()).width).toBe(480);
     expect(await images.readPostImage({ viewer: async () => null, ifNoneMatch: `"${image.id}-480"` }, image.id, 480)).toMatchObject({
       body: null,
@@ -269,7 +256,7 @@ describe("images in a discussion", () => {
     await moderateDiscussion(moderator, { discussionId: row!.id, action: "hide-discussion", reason: "Test" });
     expect(await images.readPostImage(asGuest, image.id, 480)).toBeNull();
     expect(await images.readPostImage(as(member), image.id, 480)).toBeNull();
-    expect(await images.readPostImage(as(moderator), image.id, 480)).toMatchObject({ isPublic: false });
+    expect(await images.readPostImage(as(moderator), image.id, 480)).toMatchObject({ cacheControl: "private, no-cache" });
     // Revalidation asks again: a guest's cached copy is not confirmed either.
     expect(await images.readPostImage({ viewer: async () => null, ifNoneMatch: `"${image.id}-480"` }, image.id, 480)).toBeNull();
   });

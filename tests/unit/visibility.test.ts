@@ -40,7 +40,7 @@ const GUEST_VISIBLE_READERS = [
   "app/server/discussions/live-thread.server.ts", // an open discussion page's live state (its marks' sum)
   "app/server/discussions/read-positions.server.ts", // unread counts and "first unread"
   "app/server/discussions/revisions.server.ts", // a post's earlier versions ("bearbeitet")
-  "app/server/images/post-images.server.ts", // a post's images, served after the post's visibility
+  "app/server/images/image-serving.server.ts", // a post's images, served after the post's visibility (a message's: its conversation's)
   "app/server/members/best-answers.server.ts", // a profile's best answers
   "app/server/members/members.server.ts", // the directory, contributions
   "app/server/notifications/digest-content.server.ts", // what the digest mail lists (decision 0059)

@@ -101,8 +101,6 @@ export interface RichTextEditorProps {
   onControls?: (controls: EditorControls | null) => void;
   /** False while it waits hidden behind the textarea it replaces: then the form sends nothing of it. */
   active?: boolean;
-  /** False where a text shows no images (a direct message, decision 0062): no button, and a pasted or dropped file is ignored. */
-  images?: boolean;
 }
 
 export const DISCUSSION_PLACEHOLDER = "Worum geht es? Fett: Strg+B · Link: Strg+L";
@@ -120,7 +118,6 @@ export default function RichTextEditor({
   autoFocus = false,
   onControls,
   active = true,
-  images = true,
 }: RichTextEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [mentionMenu, setMentionMenu] = useState<MentionMenu | null>(null);
@@ -169,7 +166,7 @@ export default function RichTextEditor({
       },
       handleDrop: (view, event) => {
         const file = firstFileOf((event as DragEvent).dataTransfer?.files);
-        if (!file || !images) return false;
+        if (!file) return false;
         event.preventDefault();
         startImage(file, view.posAtCoords({ left: (event as DragEvent).clientX, top: (event as DragEvent).clientY })?.pos ?? null);
         return true;
@@ -177,7 +174,7 @@ export default function RichTextEditor({
       // Pasting inserts plain text only (no foreign markup, styles or tracking links), or a pasted image file.
       handlePaste: (view, event) => {
         const file = firstFileOf(event.clipboardData?.files);
-        if (file && images) {
+        if (file) {
           startImage(file);
           return true;
         }
@@ -260,27 +257,23 @@ export default function RichTextEditor({
           <Icon name="link" />
         </ToolbarButton>
         <CodeQuoteButtons editor={editor} Button={ToolbarButton} />
-        {images && (
-          <>
-            <ToolbarButton label="Bild einfügen" active={undefined} onClick={() => fileInput.current?.click()}>
-              <Icon name="image" />
-            </ToolbarButton>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="image-file-input"
-              onChange={(event) => {
-                const file = firstFileOf(event.target.files);
-                event.target.value = "";
-                if (file) startImage(file);
-              }}
-            />
-          </>
-        )}
+        <ToolbarButton label="Bild einfügen" active={undefined} onClick={() => fileInput.current?.click()}>
+          <Icon name="image" />
+        </ToolbarButton>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="image-file-input"
+          onChange={(event) => {
+            const file = firstFileOf(event.target.files);
+            event.target.value = "";
+            if (file) startImage(file);
+          }}
+        />
       </div>
       <EditorContent editor={editor} />
       {mentionMenu && (

@@ -54,8 +54,6 @@ export interface RichTextFieldProps {
    * discussion does, so that reading a thread does not download the editor (decision 0009).
    */
   loadEditor?: "at-once" | "on-intent";
-  /** False where a text shows no images (a direct message): the editor offers none. */
-  images?: boolean;
 }
 
 export function RichTextField({
@@ -74,7 +72,6 @@ export function RichTextField({
   describedBy,
   handle,
   loadEditor: when = "at-once",
-  images = true,
 }: RichTextFieldProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const controls = useRef<EditorControls | null>(null);
@@ -164,7 +161,6 @@ export function RichTextField({
       placeholder={placeholder}
       compact={compact}
       onControls={onControls}
-      images={images}
     />
   );
   // One place in the tree for the editor, hidden or not: switching must not draw it anew (it would lose the text).

@@ -102,7 +102,6 @@ export function MessageForm({
             disabled: disabledHint !== null,
             describedBy: disabledHint ? "reply-hint" : undefined,
             placeholder: "Schreiben Sie eine Nachricht...",
-            images: false,
           })}
         </Fragment>
         {error && (

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { comments, discussions } from "../../../db/schema";
+import { comments, discussions, messages } from "../../../db/schema";
 import { demoDiscussions, type DemoComment } from "../../../db/seed/demo-content";
 import { escapeHtml } from "~/lib/rich-text";
-import type { Database } from "~/server/db";
+import type { Database, Transaction } from "~/server/db";
 import { storePostImage } from "~/server/images";
 
 /** The demo's pictures: charts drawn with sharp when the content is seeded, stored as a member's upload would be. */
@@ -48,6 +48,16 @@ export async function addDemoCommentImage(db: Database, ownerId: string, comment
     .update(comments)
     .set({ content: `${row!.content}${html}` })
     .where(eq(comments.id, commentId));
+}
+
+/** A direct message's chart (decision 0062), stored like an upload and already in its message: for its participants only. */
+export async function addDemoMessageImage(tx: Transaction, ownerId: string, messageId: string, image: NonNullable<DemoComment["image"]>) {
+  const html = await storePostImage(tx, { ownerId, post: { messageId }, bytes: await barChart(image), name: image.name, alt: image.alt });
+  const [row] = await tx.select({ content: messages.content }).from(messages).where(eq(messages.id, messageId));
+  await tx
+    .update(messages)
+    .set({ content: `${row!.content}${html}` })
+    .where(eq(messages.id, messageId));
 }
 
 /** A bar chart like the Search Console's, drawn with sharp (no file shipped): blue bars, red from `breakAt` on. */

@@ -3,12 +3,13 @@ import { demoConversations, demoMessageReport } from "../../../db/seed/demo-mess
 import { plainTextToHtml } from "~/lib/rich-text";
 import type { Database } from "~/server/db";
 import { richTextForStorage } from "~/server/discussions";
+import { addDemoMessageImage } from "./demo-images.server";
 import { HOUR } from "./demo-time.server";
 
 /**
  * Direct messages of the demo (decision 0062): a conversation of two with one message unread for Aylin (her bell
- * shows it, as a new message's notification would, already settled for the mail worker), a group with a subject, and
- * one of the group's messages reported, waiting in the review queue with its neighbours.
+ * shows it, as a new message's notification would, already settled for the mail worker) and one of hers showing a
+ * chart, a group with a subject, and one of the group's messages reported, waiting in the review queue with its neighbours.
  */
 export async function seedMessagesDemo(db: Database, memberId: (key: string) => string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -39,6 +40,7 @@ export async function seedMessagesDemo(db: Database, memberId: (key: string) => 
             createdAt: at(message.hoursAgo),
           })
           .returning({ id: messages.id });
+        if (message.image) await addDemoMessageImage(tx, memberId(message.author), row!.id, message.image);
         ids.push(row!.id);
       }
       messageIds.push(ids);

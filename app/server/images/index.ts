@@ -3,14 +3,14 @@ export {
   IMAGE_QUOTA_BYTES,
   imageHtml,
   imageIdsIn,
+  imagesAsText,
   type ImageUpload,
   type PostRef,
-  readPostImage,
   removeUnusedImages,
   resolvePostImages,
-  type ServedImage,
   storePostImage,
   UNUSED_IMAGE_HOURS,
   type UploadedImage,
   uploadPostImage,
 } from "./post-images.server";
+export { readPostImage, type ServedImage } from "./image-serving.server";

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
-import { comments, discussions, postImages, profiles } from "../../../db/schema";
+import { postImages, profiles } from "../../../db/schema";
 import {
   altTextProblem,
   fileStem,
@@ -15,10 +15,10 @@ import {
   IMAGES_PER_POST,
   storedWidths,
 } from "~/lib/post-images";
-import { can, canSeeHidden, hitRateLimit, imageUploadsPerMember, type Viewer } from "~/server/accounts";
+import { can, hitRateLimit, imageUploadsPerMember, type Viewer } from "~/server/accounts";
 import { db, defineService, type Database, type Transaction } from "~/server/db";
 import { defineSchedule } from "~/server/jobs";
-import { deleteFolder, fail, logger, ok, type Outcome, putFile, readStoredFile, visible } from "~/server/platform";
+import { deleteFolder, fail, logger, ok, type Outcome, putFile } from "~/server/platform";
 
 /** Everything a member has stored in post images together. */
 export const IMAGE_QUOTA_BYTES = 200 * 1024 * 1024;
@@ -29,7 +29,8 @@ export const UNUSED_IMAGE_HOURS = 24;
 const WEBP_QUALITY = 80;
 
 const folderOf = (id: string) => `post-images/${id}`;
-const keyOf = (id: string, width: number) => `${folderOf(id)}/${width}.webp`;
+/** Where one width of an image is stored (the local folder or the bucket), never shown to anyone. */
+export const keyOf = (id: string, width: number) => `${folderOf(id)}/${width}.webp`;
 
 /** The image formats we take, by their first bytes: a renamed PDF or an SVG is none of them, whatever its name says. */
 function sniffImage(bytes: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif" | null {
@@ -166,7 +167,7 @@ export const uploadPostImage = async (viewer: Viewer | null, upload: ImageUpload
 
 /**
  * Demo content: a picture stored like an upload and already in its post (a
- * discussion or a comment), without the member's quota or rate (nobody
+ * discussion, a comment or a direct message), without the member's quota or rate (nobody
  * uploads it). Returns the HTML the post shows it with.
  */
 export async function storePostImage(
@@ -182,7 +183,7 @@ export async function storePostImage(
   await executor.insert(postImages).values({
     ...image,
     ownerId: input.ownerId,
-    ...("discussionId" in input.post ? { discussionId: input.post.discussionId } : { commentId: input.post.commentId }),
+    ...placedIn(input.post),
     bytes: [...files.values()].reduce((sum, data) => sum + data.length, 0),
     sourceName: fileStem(input.name),
   });
@@ -230,12 +231,43 @@ export function imageHtml(image: { id: string; width: number; height: number; wi
   );
 }
 
-export type PostRef = { discussionId: string } | { commentId: string };
+/**
+ * Each image of a sanitized HTML as its description in a paragraph of its own ("[Bild: …]"), for a reading as plain
+ * text that shows neither the picture nor its address: the moderation's window on a reported message, a
+ * conversation's excerpt, the data export's text.
+ */
+export function imagesAsText(html: string): string {
+  return html.replace(
+    IMAGE_IN_HTML,
+    (_whole, attributes: string) => `<p>[${imageTexts.inText}: ${attributesOf(attributes).get("alt") ?? ""}]</p>`,
+  );
+}
+
+/** Where an image shows: a discussion, a comment, or a direct message (decision 0062), one of them at most. */
+export type PostRef = { discussionId: string } | { commentId: string } | { messageId: string };
+
+/** The row's columns for this post: its own set, the others cleared. */
+function placedIn(post: PostRef): { discussionId: string | null; commentId: string | null; messageId: string | null } {
+  return {
+    discussionId: "discussionId" in post ? post.discussionId : null,
+    commentId: "commentId" in post ? post.commentId : null,
+    messageId: "messageId" in post ? post.messageId : null,
+  };
+}
+
+/** The images this post shows. */
+function ofPost(post: PostRef): SQL {
+  if ("discussionId" in post) return eq(postImages.discussionId, post.discussionId);
+  return "commentId" in post ? eq(postImages.commentId, post.commentId) : eq(postImages.messageId, post.messageId);
+}
+
+/** In no post and no message: its uploader's to put into one, the cleanup's after UNUSED_IMAGE_HOURS. */
+const inNoPost = (): SQL => and(isNull(postImages.discussionId), isNull(postImages.commentId), isNull(postImages.messageId))!;
 
 /**
- * Rewrites the images of a post's sanitized HTML from their stored records,
+ * Rewrites the images of a post's (or a direct message's) sanitized HTML from their stored records,
  * and says which ones it keeps. A post may show the writer's own uploads that
- * no post uses yet, and the images this post already shows (staff editing a
+ * no post or message uses yet, and the images this post already shows (staff editing a
  * member's post keep the member's); any other image is dropped. Each kept
  * image needs an alt text that describes it. The rows are locked, so two
  * posts written at once cannot both take one upload.
@@ -247,12 +279,7 @@ export async function resolvePostImages(
 ): Promise<Outcome<{ html: string; imageIds: string[] }>> {
   const ids = imageIdsIn(html);
   if (ids.length === 0) return ok({ html: html.replace(IMAGE_IN_HTML, ""), imageIds: [] });
-  const post = writer.post;
-  const ofThisPost = !post
-    ? sql`false`
-    : "discussionId" in post
-      ? eq(postImages.discussionId, post.discussionId)
-      : eq(postImages.commentId, post.commentId);
+  const ofThisPost = writer.post ? ofPost(writer.post) : sql`false`;
   const rows = await tx
     .select({
       id: postImages.id,
@@ -262,12 +289,7 @@ export async function resolvePostImages(
       sourceName: postImages.sourceName,
     })
     .from(postImages)
-    .where(
-      and(
-        inArray(postImages.id, ids),
-        or(and(eq(postImages.ownerId, writer.actorId), isNull(postImages.discussionId), isNull(postImages.commentId)), ofThisPost),
-      ),
-    )
+    .where(and(inArray(postImages.id, ids), or(and(eq(postImages.ownerId, writer.actorId), inNoPost()), ofThisPost)))
     .orderBy(postImages.id)
     .for("update");
   const usable = new Map(rows.map((row) => [row.id, row]));
@@ -294,68 +316,13 @@ export async function resolvePostImages(
  * it no longer shows are unused from now on (the cleanup's clock starts).
  */
 export async function attachPostImages(tx: Transaction, post: PostRef, imageIds: string[]): Promise<void> {
-  const ofThisPost = "discussionId" in post ? eq(postImages.discussionId, post.discussionId) : eq(postImages.commentId, post.commentId);
-  const leaving = imageIds.length > 0 ? and(ofThisPost, sql`${postImages.id} not in ${imageIds}`) : ofThisPost;
+  const leaving = imageIds.length > 0 ? and(ofPost(post), sql`${postImages.id} not in ${imageIds}`) : ofPost(post);
   await tx
     .update(postImages)
-    .set({ discussionId: null, commentId: null, unusedSince: sql`now()` })
+    .set({ discussionId: null, commentId: null, messageId: null, unusedSince: sql`now()` })
     .where(leaving);
   if (imageIds.length === 0) return;
-  await tx
-    .update(postImages)
-    .set("discussionId" in post ? { discussionId: post.discussionId, commentId: null } : { commentId: post.commentId, discussionId: null })
-    .where(inArray(postImages.id, imageIds));
-}
-
-// ---------------------------------------------------------------------------
-// Serving.
-// ---------------------------------------------------------------------------
-
-export interface ServedImage {
-  /** Null when the client's copy is current (answer 304). */
-  body: Buffer | null;
-  etag: string;
-  /** Shown to the public: caches may keep it (revalidated on every use, so hiding the post stops it at once). */
-  isPublic: boolean;
-}
-
-/**
- * One stored width of an image, for whoever may see it: everyone when its post
- * is visible (a comment's discussion too), staff when the post is hidden, the
- * uploader (and staff) while no post uses it yet. Anyone else gets nothing: a
- * hidden post's image does not exist for them, like the post.
- */
-export async function readPostImage(
-  request: { viewer: () => Promise<Viewer | null>; ifNoneMatch: string | null },
-  id: string,
-  width: number,
-): Promise<ServedImage | null> {
-  const commentDiscussion = db
-    .select({ id: discussions.id })
-    .from(discussions)
-    .where(and(eq(discussions.id, comments.discussionId), visible.discussion()));
-  const [row] = await db
-    .select({
-      ownerId: postImages.ownerId,
-      widths: postImages.widths,
-      inPost: sql<boolean>`${postImages.discussionId} is not null or ${postImages.commentId} is not null`,
-      publicPost: sql<boolean>`exists (select 1 from ${discussions} where ${discussions.id} = ${postImages.discussionId} and ${visible.discussion()})
-        or exists (select 1 from ${comments} where ${comments.id} = ${postImages.commentId} and ${visible.comment()} and exists (${commentDiscussion}))`,
-    })
-    .from(postImages)
-    .where(eq(postImages.id, id));
-  if (!row || !row.widths.includes(width)) return null;
-  if (!row.publicPost) {
-    const viewer = await request.viewer();
-    const uploader = !row.inPost && viewer !== null && viewer.id === row.ownerId;
-    if (!uploader && !canSeeHidden(viewer)) return null;
-  }
-  const etag = `"${id}-${width}"`;
-  if (request.ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
-    return { body: null, etag, isPublic: row.publicPost };
-  }
-  const body = await readStoredFile(keyOf(id, width));
-  return body ? { body, etag, isPublic: row.publicPost } : null;
+  await tx.update(postImages).set(placedIn(post)).where(inArray(postImages.id, imageIds));
 }
 
 // ---------------------------------------------------------------------------
@@ -363,7 +330,7 @@ export async function readPostImage(
 // ---------------------------------------------------------------------------
 
 /**
- * Removes uploads that no post has used for UNUSED_IMAGE_HOURS: the rows in
+ * Removes uploads that no post or message has used for UNUSED_IMAGE_HOURS: the rows in
  * one statement (an image a write takes in at this moment is locked by it, and
  * either stays or is gone before the write reads it), then their files.
  */
@@ -371,7 +338,7 @@ export async function removeUnusedImages(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNUSED_IMAGE_HOURS * 3_600_000);
   const removed = await db
     .delete(postImages)
-    .where(and(isNull(postImages.discussionId), isNull(postImages.commentId), lte(postImages.unusedSince, before)))
+    .where(and(inNoPost(), lte(postImages.unusedSince, before)))
     .returning({ id: postImages.id });
   for (const { id } of removed) {
     await deleteFolder(folderOf(id)).catch((error: unknown) => logger.warn({ err: error, imageId: id }, "unused image files not removed"));

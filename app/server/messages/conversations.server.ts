@@ -5,6 +5,7 @@ import { authorFullName } from "~/lib/authors";
 import { CONVERSATIONS_PER_PAGE, MESSAGES_PER_PAGE, messageTexts } from "~/lib/messages";
 import { mentionNamesOf, plainTextExcerpt, postWithNames } from "~/server/discussions";
 import { db, queryRows, valueRead, type Database, type Transaction, type ValueRead } from "~/server/db";
+import { imagesAsText } from "~/server/images";
 import { hiddenFromPublic, isHidden, logger, readableConversation } from "~/server/platform";
 
 // What a participant reads of their conversations (decision 0062). Every read here goes through the one scope of
@@ -104,7 +105,7 @@ export async function listConversations(memberId: string, page: number): Promise
           author:
             last.authorId === null ? messageTexts.deletedMember : authorFullName({ firstName: last.firstName!, lastName: last.lastName! }),
           own: last.authorId === memberId,
-          excerpt: last.hidden ? messageTexts.hidden : plainTextExcerpt(last.content, 120),
+          excerpt: last.hidden ? messageTexts.hidden : plainTextExcerpt(imagesAsText(last.content), 120),
         },
       };
     }),

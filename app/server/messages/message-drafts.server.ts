@@ -6,6 +6,7 @@ import { plainTextToHtml, type ContentFormat } from "~/lib/rich-text";
 import { can, canReadConversation, canSendMessage, checkRateLimits, draftSavesPerMember, type Viewer } from "~/server/accounts";
 import { defineService, valueRead, type ValueRead } from "~/server/db";
 import { htmlToText, sanitizeRichText } from "~/server/discussions";
+import { imageIdsIn } from "~/server/images";
 import { done, fail, ok } from "~/server/platform";
 import { lockConversation, participationOf, type LockedConversation } from "./message-writes.server";
 
@@ -52,9 +53,11 @@ export const saveMessageDraft = defineService<
     canSendMessage(viewer, participationOf(conversation, viewer)) || fail("not-found", messageTexts.notFound),
   async change(tx, { actor, input: { conversationId, content, contentFormat } }) {
     const mine = and(eq(messageDrafts.memberId, actor.id), eq(messageDrafts.conversationId, conversationId));
-    const words = contentFormat === "html" ? htmlToText(sanitizeRichText(content)) : content.trim();
+    const html = contentFormat === "html" ? sanitizeRichText(content) : "";
+    const words = contentFormat === "html" ? htmlToText(html) : content.trim();
     if (words.length > MESSAGE_MAX_LENGTH) return fail("invalid", messageTexts.tooLong);
-    if (words === "") {
+    // A draft that shows an image and no words yet is kept, as a message may be an image alone.
+    if (words === "" && imageIdsIn(html).length === 0) {
       await tx.delete(messageDrafts).where(mine);
       return ok({ savedAt: null });
     }

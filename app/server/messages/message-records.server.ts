@@ -3,8 +3,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { conversationParticipants, conversations, messages, profiles } from "../../../db/schema";
 import { authorFullName } from "~/lib/authors";
 import { messageTexts } from "~/lib/messages";
-import { htmlToText, mentionNamesOf, postTextWithNames } from "~/server/discussions";
+import { htmlToText, mentionNamesOf, postTextWithNames, postWithNames } from "~/server/discussions";
 import { db, type Transaction } from "~/server/db";
+import { imagesAsText } from "~/server/images";
 import { isHidden, isParticipating, visible } from "~/server/platform";
 import { lockConversation, type LockedConversation } from "./message-writes.server";
 
@@ -33,7 +34,8 @@ const t = alias(messages, "reported_msg");
 /**
  * Reported messages each with at most REPORT_CONTEXT messages on either side, as plain text, for the review queue:
  * nothing else (no subject, no participants, no way to the conversation), in one statement for a page of the queue.
- * A message that is gone has no lines.
+ * An image is its description in words ("[Bild: …]"), never the picture or its address: staff are served no image
+ * of a message. A message that is gone has no lines.
  */
 export async function messagesInContext(messageIds: readonly string[]): Promise<Map<string, ContextLine[]>> {
   const found = new Map<string, ContextLine[]>();
@@ -71,7 +73,8 @@ export async function messagesInContext(messageIds: readonly string[]): Promise<
           ? messageTexts.deletedMember
           : authorFullName({ firstName: row.firstName ?? "", lastName: row.lastName ?? "" }),
       // The reported one is shown even when hidden (it is what staff decide on); a hidden neighbour is not.
-      text: isHidden(row) && row.id !== row.reportedId ? messageTexts.hidden : postTextWithNames(row.content, "html", row.names),
+      text:
+        isHidden(row) && row.id !== row.reportedId ? messageTexts.hidden : postTextWithNames(imagesAsText(row.content), "html", row.names),
       createdAt: row.createdAt,
       reported: row.id === row.reportedId,
       hidden: isHidden(row),
@@ -126,7 +129,8 @@ export interface ExportedConversation {
   subject: string | null;
   participants: string[];
   left: boolean;
-  messages: Array<{ author: string; own: boolean; text: string; sentAt: string; edited: boolean }>;
+  /** `html`: the message as stored (its images as /images/… addresses, for the participant to open); `text`: its words. */
+  messages: Array<{ author: string; own: boolean; text: string; html: string; sentAt: string; edited: boolean }>;
 }
 
 /**
@@ -170,16 +174,20 @@ export async function exportConversations(memberId: string): Promise<ExportedCon
     participants: participants.filter((row) => row.conversationId === conversation.id).map((row) => authorFullName(row)),
     messages: rows
       .filter((row) => row.conversationId === conversation.id && (isParticipating(conversation) || row.authorId === memberId))
-      .map((row) => ({
-        author:
-          row.authorId === null
-            ? messageTexts.deletedMember
-            : authorFullName({ firstName: row.firstName ?? "", lastName: row.lastName ?? "" }),
-        own: row.authorId === memberId,
+      .map((row) => {
         // A message the moderation hid is exported as hidden to the others; its author gets their own words.
-        text: isHidden(row) && row.authorId !== memberId ? messageTexts.hidden : postTextWithNames(row.content, "html", row.names),
-        sentAt: row.createdAt.toISOString(),
-        edited: row.editedAt !== null,
-      })),
+        const withheld = isHidden(row) && row.authorId !== memberId;
+        return {
+          author:
+            row.authorId === null
+              ? messageTexts.deletedMember
+              : authorFullName({ firstName: row.firstName ?? "", lastName: row.lastName ?? "" }),
+          own: row.authorId === memberId,
+          text: withheld ? messageTexts.hidden : postTextWithNames(imagesAsText(row.content), "html", row.names),
+          html: withheld ? "" : postWithNames(row.content, "html", row.names),
+          sentAt: row.createdAt.toISOString(),
+          edited: row.editedAt !== null,
+        };
+      }),
   }));
 }

@@ -17,6 +17,7 @@ import {
   type Viewer,
 } from "~/server/accounts";
 import { defineService, type Transaction } from "~/server/db";
+import { attachPostImages } from "~/server/images";
 import { fail, ok, type Failure } from "~/server/platform";
 import { recipientsFor, refusalFor } from "./consent.server";
 import { messageEvents } from "./events.server";
@@ -114,7 +115,7 @@ export const startConversation = defineService<Viewer, ConversationStart, true, 
     const others = [...new Set(input.recipientIds)].filter((id) => id !== actor.id);
     const refused = await refuseRecipients(tx, actor, others, standing);
     if (refused) return refused;
-    const body = await messageBody(tx, input, [actor.id, ...others]);
+    const body = await messageBody(tx, input, { actorId: actor.id }, [actor.id, ...others]);
     if (!body.ok) return body;
     const subject = input.subject?.trim() || null;
     const [conversation] = await tx
@@ -132,6 +133,7 @@ export const startConversation = defineService<Viewer, ConversationStart, true, 
       .insert(messages)
       .values({ conversationId, number: 1, authorId: actor.id, content: body.value.html })
       .returning({ id: messages.id });
+    await attachPostImages(tx, { messageId: message!.id }, body.value.imageIds);
     await messageEvents.emit(tx, "message.sent", {
       conversationId,
       messageId: message!.id,
@@ -161,7 +163,7 @@ export const sendMessage = defineService<Viewer, MessageInput, LockedConversatio
       const [other] = await recipientsFor(actor.id, others, tx);
       if (other?.blocked) return fail("forbidden", messageTexts.cannotReceive(other.name));
     }
-    const body = await messageBody(tx, input, members);
+    const body = await messageBody(tx, input, { actorId: actor.id }, members);
     if (!body.ok) return body;
     const [counted] = await tx
       .update(conversations)
@@ -174,6 +176,7 @@ export const sendMessage = defineService<Viewer, MessageInput, LockedConversatio
       // Its time is taken now, under the conversation's lock, not at the transaction's start: a later number is never earlier.
       .values({ conversationId: conversation.id, number, authorId: actor.id, content: body.value.html, createdAt: sql`clock_timestamp()` })
       .returning({ id: messages.id });
+    await attachPostImages(tx, { messageId: message!.id }, body.value.imageIds);
     await tx
       .update(conversationParticipants)
       .set({ lastReadNumber: number })
@@ -211,9 +214,11 @@ export const editMessage = defineService<Viewer, MessageEdit, EditLoaded, { mess
     if (loaded.message.authorId !== viewer.id) return fail("forbidden", messageTexts.messageNotFound);
     return canEditMessage(viewer, mine, loaded.message) || fail("forbidden", refusalText(viewer, messageTexts.editTooLate));
   },
-  async change(tx, { input, loaded }) {
-    const body = await messageBody(tx, input, currentMembers(loaded));
+  async change(tx, { actor, input, loaded }) {
+    const body = await messageBody(tx, input, { actorId: actor.id, messageId: input.messageId }, currentMembers(loaded));
     if (!body.ok) return body;
+    // Images the edit took out are unused from now on, and gone a day later.
+    await attachPostImages(tx, { messageId: input.messageId }, body.value.imageIds);
     await tx
       .update(messages)
       .set({ content: body.value.html, editedAt: sql`now()` })
