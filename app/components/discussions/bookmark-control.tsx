@@ -123,7 +123,7 @@ export function BookmarkControl({
       </button>
       {bookmarked && saved && !open && (
         // A plain link: the page's one click handler opens it in the app (useInAppLinks).
-        <AppLink to={openHref} stay className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+        <AppLink to={openHref} stay className="post-report">
           {saved.remindAt ? `Erinnerung: ${formatDateTime(saved.remindAt)}` : "Notiz & Erinnerung"}
           <span className="sr-only">: {label}</span>
         </AppLink>

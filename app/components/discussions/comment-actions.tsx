@@ -42,14 +42,10 @@ export function CommentActions({
   const { access, mayChooseSolution, reportErrorFor, reporting, pageLink, cancelTo, permalinkOf } = useCommentPage();
   const replyTo = replyTarget ?? comment.id;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+    <div className="post-actions">
       <HelpfulButton commentId={comment.id} helpful={comment.helpful} mayMark={comment.mayMarkHelpful} label={label} />
       {access === "allowed" && (
-        <AppLink
-          to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`}
-          stay
-          className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
-        >
+        <AppLink to={`${pageLink(`replyTo=${replyTo}`)}#comment-${comment.id}`} stay className="post-action">
           <Icon name="message-square-reply" className="size-4" />
           Antworten
         </AppLink>

@@ -110,7 +110,7 @@ export function DiscussionArticle({
         <>
           <h1 className="mt-3 text-2xl font-bold leading-tight tracking-tight sm:text-3xl">{discussion.title}</h1>
           <TagLinks tags={discussion.tags} className="mt-3" />
-          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+          <div className="post-actions text-sm text-muted-foreground">
             <span className="flex items-center gap-2 text-foreground">
               <Avatar name={discussion.author ? `${discussion.author.firstName} ${discussion.author.lastName}` : authorName} />
               <span className="flex flex-col leading-tight">

@@ -55,7 +55,7 @@ export function HelpfulButton({
   const names = helpfulSentence(helpful.names, count, { me: marked && !helpful.markedByViewer });
   if (!mayMark && count === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+    <div className="post-helpful">
       {mayMark ? (
         <button
           type="submit"

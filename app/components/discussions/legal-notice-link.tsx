@@ -7,12 +7,7 @@ import { paths } from "~/lib/paths";
  */
 export function LegalNoticeLink({ location, label }: { location: string; label: string }) {
   return (
-    <a
-      href={paths.legalNoticeFor(location)}
-      rel="nofollow"
-      className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline"
-      aria-label={`Rechtsverstoß melden: ${label}`}
-    >
+    <a href={paths.legalNoticeFor(location)} rel="nofollow" className="post-action-quiet" aria-label={`Rechtsverstoß melden: ${label}`}>
       <Icon name="scale" className="size-4" />
       Rechtsverstoß melden
     </a>

@@ -51,12 +51,7 @@ function placeUnder(range: Range): { top: number; left: number } {
 /** The per-post link: a plain link to the page with ?quote= (no JavaScript needed), taken over by QuoteSelection. */
 export function QuoteLink({ href, label }: { href: string; label: string }) {
   return (
-    <a
-      href={href}
-      data-quote-link=""
-      className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
-      aria-label={`${label} zitieren`}
-    >
+    <a href={href} data-quote-link="" className="post-action" aria-label={`${label} zitieren`}>
       <Icon name="text-quote" className="size-4" />
       Zitieren
     </a>

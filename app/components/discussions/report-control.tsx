@@ -58,7 +58,7 @@ export function ReportControl({
   if (!open) {
     return (
       // A plain link: the page's one click handler opens it in the app (useInAppLinks).
-      <AppLink to={openHref} stay className="rounded text-sm text-muted-foreground hover:text-foreground hover:underline">
+      <AppLink to={openHref} stay className="post-report">
         Melden<span className="sr-only">: {label}</span>
       </AppLink>
     );

@@ -21,10 +21,8 @@ export function Avatar({
   size?: keyof typeof sizes;
   className?: string;
 }) {
-  const base = cn(
-    "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800",
-    sizes[size],
-  );
+  // `avatar` (app.css): the shape every avatar shares, one class instead of eight on every post.
+  const base = cn("avatar", sizes[size]);
   if (src) return <img src={src} alt="" width={64} height={64} loading="lazy" className={cn(base, "object-cover", className)} />;
   return (
     <span aria-hidden="true" className={cn(base, className)}>
