@@ -14,7 +14,7 @@ import { SheetTemplate } from "~/components/layout/sheet-template";
 import { NonceProvider } from "~/lib/nonce";
 import { PageTextContext } from "~/lib/page-text";
 import "~/server/listeners";
-import { applyDocumentCaching, faultOf, logger } from "~/server/platform";
+import { applyDocumentCaching, faultOf, logger, viewerSeen } from "~/server/platform";
 import { structuredDataScripts } from "~/server/seo";
 
 export const streamTimeout = 5_000;
@@ -102,10 +102,13 @@ function keepRetryAfter(headers: Headers, context: EntryContext) {
 /**
  * JSON-LD goes into the head after the render, outside React's tree: React 19
  * skips unknown tags in <head> while hydrating, and the data is not repeated in
- * the hydration data (addStructuredData in app/server/seo.server.ts).
+ * the hydration data (addStructuredData in app/server/seo.server.ts). Only on
+ * pages rendered for nobody signed in: it is for search engines, which read the
+ * guests' page, and a member's page (private, never indexed) would carry a
+ * discussion's whole text a second time (20 kB of 30 comments).
  */
 function withStructuredData(html: Buffer<ArrayBuffer>, items: AppLoadContext["structuredData"]): Buffer<ArrayBuffer> {
-  if (!items?.length) return html;
+  if (!items?.length || viewerSeen()) return html;
   const end = html.indexOf("</head>");
   if (end < 0) return html;
   return Buffer.concat([html.subarray(0, end), Buffer.from(structuredDataScripts(items)), html.subarray(end)]);

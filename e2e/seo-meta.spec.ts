@@ -57,7 +57,8 @@ test("JSON-LD names the authors as the page shows them and points to the profile
   const path = await createDiscussion(member, `Namen im Markup ${Date.now()}`);
   await createComment(moderator, path, "Ein Kommentar der Moderation");
   await createComment(member, path, "Einer der Autorin");
-  const reader = await clientAs(playwright, baseURL, "admin");
+  // As search engines read it: the guests' page (a member's page carries no JSON-LD).
+  const reader = await playwright.request.newContext({ baseURL });
   const html = await (await reader.get(path)).text();
   const data = posting(html);
   const links = profileLinks(html);

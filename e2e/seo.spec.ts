@@ -124,7 +124,7 @@ test("paginated subforum pages are canonical to themselves", async ({ request })
   expect(redirect.headers().location).toBe("/subforum/seo");
 });
 
-test("JSON-LD of a discussion with three comments and a reply", async ({ request }) => {
+test("JSON-LD of a discussion with three comments and a reply", async ({ request, playwright }) => {
   const ip = testClientIp();
   const headers = { "X-Forwarded-For": ip };
   await request.post("/auth", {
@@ -151,7 +151,11 @@ test("JSON-LD of a discussion with three comments and a reply", async ({ request
     maxRedirects: 0,
   });
 
-  const html = await (await request.get(discussionPath)).text();
+  // Search engines read the guests' page; the member's own page (private, never indexed) carries none.
+  expect(await (await request.get(discussionPath)).text()).not.toContain("application/ld+json");
+  const guest = await playwright.request.newContext({ baseURL: BASE });
+  const html = await (await guest.get(discussionPath)).text();
+  await guest.dispose();
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
   const posting = blocks.find((block) => block["@type"] === "DiscussionForumPosting");
   // Once, in the head: not a second time in the data the page carries for hydration.

@@ -135,7 +135,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { mentionNames: _mentionNames, solution, ...shown } = discussion;
   const { content, excerpt } = discussionPageText(discussion);
   const site = await siteIdentity();
-  addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments, page, site), discussionBreadcrumbs(discussion, site));
+  // Search engines read the guests' page: a member's page goes without (entry.server.tsx), so it is not even built.
+  if (!viewer)
+    addStructuredData(context, discussionJsonLd({ ...discussion, content }, comments, page, site), discussionBreadcrumbs(discussion, site));
   // Open edit forms need their text in the browser; everywhere else the HTML carries it once.
   const query = new URL(request.url).searchParams;
   const editingComment = query.get("editComment");
