@@ -54,7 +54,7 @@ export const imageTexts = {
   altTooShort: `Die Bildbeschreibung ist zu kurz. Bitte beschreiben Sie in mindestens ${ALT_MIN_LENGTH} Zeichen, was zu sehen ist.`,
   altTooLong: `Die Bildbeschreibung darf höchstens ${ALT_MAX_LENGTH} Zeichen lang sein.`,
   altIsFileName: "Der Dateiname ist keine Bildbeschreibung. Bitte beschreiben Sie, was auf dem Bild zu sehen ist.",
-  tooManyImages: `Ein Beitrag darf höchstens ${IMAGES_PER_POST} Bilder enthalten.`,
+  tooManyImages: `Ein Beitrag oder eine Nachricht darf höchstens ${IMAGES_PER_POST} Bilder enthalten.`,
   uploadFailed: "Das Bild konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.",
   /** An image where a text is read without it: "[Bild: its description]". */
   inText: "Bild",
