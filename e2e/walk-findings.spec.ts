@@ -17,7 +17,8 @@ test("the report form chooses no reason for the reporter: sent without one, it a
   const answer = page.waitForResponse((candidate) => candidate.request().method() === "POST");
   await form.getByRole("button", { name: "Beitrag melden" }).click();
   await answer;
-  await expect(page.getByText("Bitte wählen Sie einen Grund.")).toBeVisible();
+  // At the comment's form (the toast may say it too, once the app has loaded: the form's own line is what must show).
+  await expect(page.getByTestId("comment").getByText("Bitte wählen Sie einen Grund.")).toBeVisible();
   await expect(page.getByText("Gemeldet", { exact: true })).toHaveCount(0);
   await page.context().close();
 });
