@@ -51,16 +51,12 @@ function MemberLiveThread({ replies, changedAt, onLastPage, elsewhereHref }: Liv
   const [latest, setLatest] = useState<ThreadState | null>(null);
   const helpfulSeen = useRef<number | null>(null);
   const handled = useRef("");
-  // While a form of this page is on its way (a moderator's "Anpinnen", say), the news of that very change can arrive
-  // first: revalidating then replaced the submission's navigation, and its answer (the toast) was lost. The page
-  // loads afresh when the submission ends, so a change that arrives meanwhile needs nothing of its own.
-  const navigating = useRef(false);
-  useEffect(() => {
-    navigating.current = navigation.state !== "idle";
-  }, [navigation.state]);
   useLiveEvent("thread", (data) => {
     const state = parseThreadState(data);
-    if (!state || navigating.current) return;
+    // While a form of this page is on its way (a moderator's "Anpinnen", say), the news of that very change can
+    // arrive first: revalidating then replaced the submission's navigation, and its answer (the toast) was lost. The
+    // page loads afresh when the submission ends, so a change that arrives meanwhile needs nothing of its own.
+    if (!state || navigation.state !== "idle") return;
     setLatest(state);
     const helpfulChanged = helpfulSeen.current !== null && helpfulSeen.current !== state.helpful;
     helpfulSeen.current = state.helpful;

@@ -81,11 +81,9 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
   const subforumsId = useId();
   // Icons only: the group cannot be closed there.
   const subforumsShown = collapsed || subforumsOpen;
-  // The sidebar's links are plain links that this one handler opens in the app, and the current one is known from
-  // one reading of the location: a React Router <NavLink> each (a dozen, twice on a guest's page with the
-  // alternate sidebar) was a tenth of the render of a guest's home page in a profile.
+  // The sidebar's links are plain links that this one handler opens in the app: a React Router <NavLink> each (a
+  // dozen, twice on a guest's page with the alternate sidebar) was a tenth of the render of a guest's home page.
   const inAppLinks = useInAppLinks();
-  const { pathname } = useLocation();
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" onClick={inAppLinks}>
@@ -102,13 +100,12 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <SidebarGroup label="Navigation" collapsed={collapsed}>
           {navigation.map((item) => (
             <li key={item.to}>
-              <SidebarLink pathname={pathname} {...item} collapsed={collapsed} onNavigate={onNavigate} />
+              <SidebarLink {...item} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           ))}
           {viewer && viewer.unreadConversations !== null && viewer.unreadConversations !== undefined && (
             <li>
               <SidebarLink
-                pathname={pathname}
                 to={paths.messages}
                 label="Nachrichten"
                 icon="messages-square"
@@ -120,20 +117,12 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
           )}
           {viewer?.canOpenAdminPanel && (
             <li>
-              <SidebarLink
-                pathname={pathname}
-                to={paths.admin}
-                label="Admin Panel"
-                icon="shield"
-                collapsed={collapsed}
-                onNavigate={onNavigate}
-              />
+              <SidebarLink to={paths.admin} label="Admin Panel" icon="shield" collapsed={collapsed} onNavigate={onNavigate} />
             </li>
           )}
           {viewer && viewer.openReviewItems !== null && (
             <li>
               <SidebarLink
-                pathname={pathname}
                 to={paths.moderation}
                 label="Moderation"
                 icon="shield-check"
@@ -167,7 +156,6 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
                 {subforums.map((subforum) => (
                   <li key={subforum.segment}>
                     <SidebarLink
-                      pathname={pathname}
                       to={paths.subforum(subforum.segment)}
                       label={subforum.title}
                       description={subforum.description}
@@ -186,7 +174,6 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
           <SidebarGroup label="Schnellaktionen" collapsed={collapsed}>
             <li>
               <SidebarLink
-                pathname={pathname}
                 to={paths.createDiscussion}
                 label="Diskussion erstellen"
                 icon="circle-plus"
@@ -202,7 +189,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         {viewer ? (
           <UserMenu viewer={viewer} collapsed={collapsed} />
         ) : (
-          <SidebarLink pathname={pathname} to={paths.auth} label="Anmelden" icon="log-in" collapsed={collapsed} onNavigate={onNavigate} />
+          <SidebarLink to={paths.auth} label="Anmelden" icon="log-in" collapsed={collapsed} onNavigate={onNavigate} />
         )}
       </div>
     </div>
@@ -231,7 +218,6 @@ function isCurrent(pathname: string, to: string, end: boolean | undefined): bool
 }
 
 function SidebarLink({
-  pathname,
   to,
   label,
   description,
@@ -241,7 +227,6 @@ function SidebarLink({
   collapsed,
   onNavigate,
 }: {
-  pathname: string;
   to: string;
   label: string;
   description?: string;
@@ -253,6 +238,8 @@ function SidebarLink({
   onNavigate?: () => void;
 }) {
   const shownCount = count && count.value > 0 ? (count.value > 99 ? "99+" : String(count.value)) : null;
+  // One context read: what NavLink cost was resolving and matching its path, not reading the location.
+  const { pathname } = useLocation();
   const isActive = isCurrent(pathname, to, end);
   const link = (
     <AppLink
